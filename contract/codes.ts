@@ -1,0 +1,52 @@
+/**
+ * The error catalogue (SPEC §8). Business failures answer HTTP 200 with one of these codes; the HTTP status is
+ * only different where `httpStatus` says so. Each code's words live in src/i18n under `errors.<code>`.
+ */
+export const Code = {
+  OK: 1,
+  FAIL: 0,
+  VALIDATION: 1001,
+  BAD_REQUEST: 1002,
+  TOO_LARGE: 1003,
+  NOT_FOUND: 1004,
+  CAPTCHA: 1005,
+  TOO_FREQUENT: 1006,
+  WRONG_CODE: 1007,
+  UNAUTHORIZED: 1008,
+  FORBIDDEN: 1009,
+  DUPLICATE: 1010,
+  EXPIRED: 1011,
+  USER_NOT_FOUND: 2001,
+  WRONG_PASSWORD: 2002,
+  EMAIL_NOT_VERIFIED: 2003,
+  EMAIL_TAKEN: 2004,
+  LINK_INVALID: 2005,
+  TOO_MANY_ATTEMPTS: 2006,
+  PASSWORD_REUSED: 2007,
+  CURRENT_PASSWORD_WRONG: 2008,
+  EMAIL_REQUIRED_FOR_RESET: 2009,
+  INVALID_EMAIL: 2010,
+  NO_SITE: 2011,
+  CNAME_NOT_FOUND: 13000,
+  PLAN_ALREADY_CHANGED: 19001,
+} as const;
+
+export type CodeName = keyof typeof Code;
+export type CodeValue = (typeof Code)[CodeName];
+
+/** Codes that are not answered with HTTP 200. */
+export const httpStatus: Partial<Record<CodeValue, number>> = {
+  [Code.BAD_REQUEST]: 400,
+  [Code.UNAUTHORIZED]: 401,
+  [Code.FORBIDDEN]: 403,
+  [Code.NOT_FOUND]: 404,
+  [Code.TOO_LARGE]: 413,
+  [Code.FAIL]: 500,
+};
+
+const known = new Set<number>(Object.values(Code));
+
+/** The i18n key of a code's message, or undefined for a code this build does not know. */
+export function codeMessageKey(code: number): string | undefined {
+  return known.has(code) && code !== Code.OK ? `errors.${code}` : undefined;
+}

@@ -1,0 +1,92 @@
+/** Business constants of SPEC §9, in one place for the server and the SPA. */
+
+/** Per-call client timeouts in milliseconds. */
+export const TIMEOUT = {
+  default: 10_000,
+  long: 120_000, // translate, publish, intelligence
+  domainValid: 20_000,
+  upload: 30_000,
+} as const;
+
+/** Which calls get which timeout; anything not listed uses TIMEOUT.default. */
+export function timeoutFor(path: string): number {
+  if (/\/(translate|publish)$/.test(path) || path.includes('intelligence/')) return TIMEOUT.long;
+  if (path.endsWith('site/valid')) return TIMEOUT.domainValid;
+  if (path.includes('/upload/')) return TIMEOUT.upload;
+  return TIMEOUT.default;
+}
+
+export const DELAY = {
+  validate: 500,
+  autosave: 2_000,
+  slugFromTitle: 500,
+  inputDebounce: 100,
+  forgotRedirect: 5_000,
+  paymentSuccess: 5_000,
+} as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_HISTORY = 5;
+export const VERIFY_CODE_LENGTH = 6;
+/** First resend is allowed after this many seconds, every later one after VERIFY_COOLDOWN_S. */
+export const VERIFY_FIRST_RESEND_S = 10;
+export const VERIFY_COOLDOWN_S = 120;
+export const VERIFY_TTL_S = 30 * 60;
+export const VERIFY_MAX_TRIES = 5;
+
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_LOCK_WINDOW_S = 15 * 60;
+
+export const SESSION_REMEMBER_S = 30 * 24 * 3600;
+/** A session without `remember` lives until the browser closes, and at most this long idle on the server. */
+export const SESSION_IDLE_S = 24 * 3600;
+
+export const RESET_TTL_S = 3600;
+export const LOGIN_TICKET_TTL_S = 300;
+
+export const PAGE_WINDOW = 5;
+export const PAGE_SIZES = [10, 25, 50] as const;
+export const PAGE_SIZE_MAX = 100;
+
+export const NAME_MAX = 50;
+export const NICKNAME_MAX = 50;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 128;
+
+export const TAG_MIN_LENGTH = 2;
+
+/** Upload limits. */
+export const UPLOAD_MAX_KB = 5120;
+export const IMAGE_MAX_SIDE = 1440;
+
+/** Interface locales. zh-TW is the source language. */
+export const LOCALES = ['zh-TW', 'en', 'ja'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'zh-TW';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** Picks the best interface locale for an Accept-Language style list. */
+export function pickLocale(header: string | undefined | null): Locale {
+  if (!header) return DEFAULT_LOCALE;
+  for (const part of header.split(',')) {
+    const tag = part.split(';')[0].trim().toLowerCase();
+    if (tag.startsWith('zh')) return 'zh-TW';
+    if (tag.startsWith('en')) return 'en';
+    if (tag.startsWith('ja') || tag === 'jp') return 'ja';
+  }
+  return DEFAULT_LOCALE;
+}
+
+/** Content languages (SPEC §9). */
+export const CONTENT_LANGUAGES = [
+  { id: 1, iso: 'zh-TW' },
+  { id: 2, iso: 'zh-CN' },
+  { id: 3, iso: 'en' },
+  { id: 4, iso: 'ja' },
+  { id: 5, iso: 'kr' },
+] as const;
+
+export const DEFAULT_TIMEZONE = 'Asia/Taipei';

@@ -1,0 +1,42 @@
+/**
+ * zod field builders over the SPEC §5 rules (validation.ts), so that the server checks exactly what the forms check.
+ * A failed rule becomes a zod issue whose message is the rule's i18n key and whose params are the rule's arguments;
+ * the server turns issues into `data.errors` in the caller's language.
+ */
+import { z } from 'zod';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX } from './constants';
+import { type RuleResult, rules } from './validation';
+
+type Check<T> = (value: T) => RuleResult;
+
+/** Adds SPEC rules to a schema; the first failing rule is reported. */
+export function ruled<T extends z.ZodType>(schema: T, ...checks: Check<z.output<T>>[]) {
+  return schema.superRefine((value, ctx) => {
+    for (const check of checks) {
+      const failure = check(value);
+      if (failure) {
+        ctx.addIssue({ code: 'custom', message: failure.message, params: failure.args });
+        return;
+      }
+    }
+  });
+}
+
+const maxLen = (n: number) => (v: string) => rules.maxLength(v, n);
+
+export const f = {
+  id: () => z.number().int().positive().max(2_147_483_647),
+  /** Optional free text with a length limit; trimmed. */
+  text: (max: number) => ruled(z.string().trim(), maxLen(max)),
+  /** Required text with a length limit; trimmed. */
+  requiredText: (max: number = NAME_MAX) => ruled(z.string().trim(), rules.required, maxLen(max)),
+  email: () => ruled(z.string().trim().toLowerCase(), rules.required, rules.email, maxLen(EMAIL_MAX)),
+  /** A new password: the SPEC password rule. */
+  newPassword: () => ruled(z.string(), rules.required, rules.password, maxLen(PASSWORD_MAX)),
+  /** An existing password being typed in: only required (old accounts may predate the rule). */
+  password: () => ruled(z.string(), rules.required, maxLen(PASSWORD_MAX)),
+  slug: (max = 100) => ruled(z.string().trim(), rules.required, rules.slug, maxLen(max)),
+  verifyCode: () => ruled(z.string().trim(), rules.required, rules.verifyCode),
+  /** An opaque token: a solved bot challenge, a verification or reset token. */
+  token: () => ruled(z.string().max(8192), rules.required),
+};

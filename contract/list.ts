@@ -1,0 +1,49 @@
+/** List queries (SPEC §7): pages, sorting and filter objects `{col, value, type}`. */
+import { z } from 'zod';
+import { PAGE_SIZE_MAX } from './constants';
+import { f } from './fields';
+import { rules } from './validation';
+
+const scalar = z.union([z.string().max(200), z.number()]);
+
+export const Filter = z
+  .strictObject({
+    col: z.string().max(64),
+    value: z.union([scalar, z.array(scalar).max(1000)]),
+    type: z.enum(['search', 'in']),
+  })
+  .superRefine((filter, ctx) => {
+    const failure =
+      filter.type === 'search'
+        ? rules.keyword(filter.value)
+        : Array.isArray(filter.value)
+          ? undefined
+          : { message: 'validation.format' };
+    if (failure) ctx.addIssue({ code: 'custom', path: ['value'], message: failure.message });
+  });
+export type Filter = z.infer<typeof Filter>;
+
+export const ListQuery = z.strictObject({
+  page: z.number().int().min(1).max(1_000_000).default(1),
+  size: z.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
+  filters: z.array(Filter).max(20).default([]),
+  sort: z.strictObject({ col: z.string().max(64), order: z.enum(['asc', 'desc']) }).optional(),
+});
+export type ListQuery = z.infer<typeof ListQuery>;
+
+export const ListInput = z.strictObject({ query: ListQuery.default({ page: 1, size: 10, filters: [] }) });
+export type ListInput = z.input<typeof ListInput>;
+
+export interface ListResult<T> {
+  rows: T[];
+  total: number;
+}
+
+/** A resource's listable columns: which may be filtered and which sorted. */
+export interface ListColumns {
+  filter: readonly string[];
+  sort: readonly string[];
+}
+
+export const IdInput = z.strictObject({ id: f.id() });
+export type IdInput = z.infer<typeof IdInput>;

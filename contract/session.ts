@@ -1,0 +1,41 @@
+/** The session object of SPEC §3, as `member/status` answers it. */
+import type { Locale } from './constants';
+
+export interface SessionUser {
+  id: number;
+  is_verified: boolean;
+  email: string;
+  nickname: string;
+  account: string;
+  avatar: string;
+  info: string;
+  /** What the user may do on the current site: the role's permissions and the plan's features. */
+  permissions: string[];
+  /** The role's own permissions. */
+  base_permissions: string[];
+  meta: { language: Locale };
+}
+
+export interface SiteSummary {
+  id: number;
+  name: string;
+  slug: string;
+  domain: string;
+}
+
+export interface CurrentSite extends SiteSummary {
+  status: number;
+  published: boolean;
+  service: { id: number; name: string } | null;
+  badge: number[];
+  frontend_display_language: { id: number; iso: string; label: string; order: number; default: boolean }[];
+}
+
+export interface Session {
+  isLogined: boolean;
+  user: SessionUser | null;
+  site: { current: CurrentSite | null; list: SiteSummary[] };
+  role: { id: number; name: string } | null;
+  meta: { server_time: number };
+  remember: boolean;
+}

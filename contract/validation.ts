@@ -1,0 +1,106 @@
+/**
+ * The validation rules of SPEC §5, once. Each rule answers `undefined` when the value passes, or the i18n key of its
+ * message (under `validation.`) with the arguments the message needs. The SPA wraps them as form validators
+ * (src/validation), the server as zod refinements (contract/fields.ts); both show the same words.
+ */
+import { PASSWORD_MIN, VERIFY_CODE_LENGTH } from './constants';
+import { TIMEZONES } from './timezones';
+
+export interface RuleFailure {
+  message: string;
+  args?: Record<string, string | number>;
+}
+export type RuleResult = RuleFailure | undefined;
+
+const fail = (name: string, args?: RuleFailure['args']): RuleFailure =>
+  args ? { message: `validation.${name}`, args } : { message: `validation.${name}` };
+
+/** Characters as a person counts them (code points, so 𠮷 is one). */
+export const charCount = (s: string): number => [...s].length;
+
+const isBlank = (v: unknown): boolean =>
+  v === undefined ||
+  v === null ||
+  (typeof v === 'string' && v.trim() === '') ||
+  (Array.isArray(v) && v.length === 0);
+
+const EMAIL_RE = /^[^\s@"'<>()[\]\\,;:]+@[^\s@"'<>()[\]\\,;:]+\.[^\s@"'<>()[\]\\,;:]{2,}$/;
+/** Taiwan mobile (09xxxxxxxx or +8869xxxxxxxx) or landline (0X-XXXXXXX, optional extension). */
+const TEL_RE = /^(?:(?:\+886-?|0)9\d{2}-?\d{3}-?\d{3}|(?:\+886-?|0)[2-8]\d{0,2}-?\d{5,8}(?:#\d{1,6})?)$/;
+const SLUG_RE = /^[a-z][a-z0-9-]*$/;
+const TIME_RE = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
+const DOMAIN_RE = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+const CODE_RE = new RegExp(`^\\d{${VERIFY_CODE_LENGTH}}$`);
+
+export const rules = {
+  required: (v: unknown): RuleResult => (isBlank(v) ? fail('required') : undefined),
+
+  email: (v: string): RuleResult => (EMAIL_RE.test(v) ? undefined : fail('email')),
+
+  tel: (v: string): RuleResult => (TEL_RE.test(v.replace(/\s/g, '')) ? undefined : fail('tel')),
+
+  slug: (v: string): RuleResult => (SLUG_RE.test(v) ? undefined : fail('slug')),
+
+  password: (v: string): RuleResult =>
+    v.length >= PASSWORD_MIN && /\d/.test(v) && /[a-z]/.test(v) ? undefined : fail('password'),
+
+  passwordEquals: (v: string, other: string): RuleResult =>
+    v === other ? undefined : fail('passwordEquals'),
+
+  passwordNotEquals: (v: string, old: string): RuleResult =>
+    v !== old ? undefined : fail('passwordNotEquals'),
+
+  maxLength: (v: string, n: number): RuleResult => (charCount(v) <= n ? undefined : fail('maxLength', { n })),
+
+  minLength: (v: string, n: number): RuleResult => (charCount(v) >= n ? undefined : fail('minLength', { n })),
+
+  dateFuture: (v: Date | string | number, now: number = Date.now()): RuleResult => {
+    const t = v instanceof Date ? v.getTime() : new Date(v).getTime();
+    return Number.isFinite(t) && t > now ? undefined : fail('dateFuture');
+  },
+
+  time: (v: string): RuleResult => (TIME_RE.test(v) ? undefined : fail('time')),
+
+  domain: (v: string): RuleResult => (DOMAIN_RE.test(v) ? undefined : fail('domain')),
+
+  /** An http(s) URL or an absolute path on the site. */
+  link: (v: string): RuleResult => {
+    if (/^\/(?!\/)\S*$/.test(v)) return undefined;
+    if (!/^https?:\/\/\S+$/i.test(v)) return fail('link');
+    try {
+      new URL(v);
+      return undefined;
+    } catch {
+      return fail('link');
+    }
+  },
+
+  tagsCheck: (tags: readonly unknown[], n: number): RuleResult =>
+    tags.length <= n ? undefined : fail('tagsCheck', { n }),
+
+  countMin: (list: readonly unknown[], n = 1): RuleResult =>
+    list.filter((x) => !isBlank(x)).length >= n ? undefined : fail('countMin', { n }),
+
+  hasChecked: (list: readonly unknown[]): RuleResult => (list.some(Boolean) ? undefined : fail('hasChecked')),
+
+  /** The value must not already be among `taken` (compared without case or surrounding spaces). */
+  duplicateCheck: (v: string, taken: readonly string[]): RuleResult => {
+    const key = v.trim().toLowerCase();
+    return taken.some((t) => t.trim().toLowerCase() === key) ? fail('duplicate') : undefined;
+  },
+
+  timezone: (v: string): RuleResult => (TIMEZONES.includes(v) ? undefined : fail('timezone')),
+
+  verifyCode: (v: string): RuleResult => (CODE_RE.test(v) ? undefined : fail('verifyCode')),
+
+  /** Search keywords must be a non-empty string. */
+  keyword: (v: unknown): RuleResult =>
+    typeof v === 'string' && v.trim() !== '' ? undefined : fail('keyword'),
+} as const;
+
+export type RuleName = keyof typeof rules;
+
+/** Runs rules in order and answers the first failure. */
+export function firstFailure(...results: RuleResult[]): RuleResult {
+  return results.find((r) => r !== undefined);
+}

@@ -1,0 +1,78 @@
+/**
+ * The bot challenge: a self-hosted ALTCHA proof of work. `challenge()` hands the widget a signed challenge;
+ * `verify()` checks a solved payload (base64 JSON of {challenge, solution}) and spends it, so one solution serves
+ * one call, on any instance sharing the database.
+ */
+import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { lt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { captchaSpent } from '../db/schema';
+
+export interface Captcha {
+  challenge(host: string): Promise<unknown>;
+  verify(payload: string): Promise<boolean>;
+}
+
+const ALGORITHM = 'SHA-256';
+const TTL_S = 10 * 60;
+
+interface Payload {
+  challenge: { parameters: { expiresAt?: number; data?: Record<string, unknown> }; signature?: string };
+  solution: { counter: number; derivedKey: string };
+}
+
+function decode(payload: string): Payload | null {
+  try {
+    const value = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as Payload;
+    if (!value?.challenge?.parameters || typeof value.challenge.signature !== 'string') return null;
+    if (typeof value.solution?.counter !== 'number' || typeof value.solution.derivedKey !== 'string')
+      return null;
+    return value;
+  } catch {
+    return null;
+  }
+}
+
+export function altchaCaptcha(db: Db, secret: string, maxCounter: number, now: () => number): Captcha {
+  const keySecret = `${secret}:key`;
+  return {
+    async challenge(host) {
+      return createChallenge({
+        algorithm: ALGORITHM,
+        cost: 1,
+        counter: randomInt(Math.floor(maxCounter / 4), maxCounter),
+        deriveKey,
+        data: { host: host.slice(0, 200) },
+        expiresAt: Math.floor(now() / 1000) + TTL_S,
+        hmacSignatureSecret: secret,
+        hmacKeySignatureSecret: keySecret,
+      });
+    },
+    async verify(raw) {
+      const payload = decode(raw);
+      if (!payload) return false;
+      try {
+        const result = await verifySolution({
+          challenge: payload.challenge as never,
+          solution: payload.solution,
+          deriveKey,
+          hmacSignatureSecret: secret,
+          hmacKeySignatureSecret: keySecret,
+        });
+        if (!result.verified) return false;
+      } catch {
+        return false;
+      }
+      const signature = payload.challenge.signature as string;
+      const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? now() / 1000 + TTL_S) * 1000);
+      await db.delete(captchaSpent).where(lt(captchaSpent.expiresAt, new Date(now())));
+      const spent = await db
+        .insert(captchaSpent)
+        .values({ signature, expiresAt })
+        .onConflictDoNothing()
+        .returning({ signature: captchaSpent.signature });
+      return spent.length === 1;
+    },
+  };
+}

@@ -1,0 +1,95 @@
+/** Builds the Fastify app: used by main.ts and by the API tests. */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Code } from '../contract/codes';
+import { altchaCaptcha } from './adapters/captcha';
+import { logMailer, type Mailer, smtpMailer } from './adapters/mail';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { ensureSecret } from './db/seed';
+import type { Deps } from './deps';
+import { registerActions } from './http/action';
+import { AppError } from './http/errors';
+import { sendError } from './http/reply';
+import { authActions } from './modules/auth/routes';
+import { categoryActions } from './modules/categories/routes';
+
+/** Every module's actions. A new module adds its list here. */
+const modules = [authActions, categoryActions];
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  mailer?: Mailer;
+  now?: () => number;
+  logger?: boolean | object;
+}
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  const now = opts.now ?? Date.now;
+  const secret = await ensureSecret(opts.db);
+  const deps: Deps = {
+    db: opts.db,
+    config,
+    now,
+    log: app.log,
+    mailer:
+      opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)),
+    captcha: altchaCaptcha(opts.db, secret, config.captchaMaxCounter, now),
+  };
+
+  await app.register(cookie);
+  app.setErrorHandler((err, req, reply) => sendError(req, reply, err));
+
+  // State-changing calls must come from the app's own origin (or a configured one).
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+    const origin = req.headers.origin;
+    let foreign = req.headers['sec-fetch-site'] === 'cross-site';
+    if (origin) {
+      let host = '';
+      try {
+        host = new URL(origin).host;
+      } catch {
+        host = '';
+      }
+      const own = req.host.replace(/:(80|443)$/, '');
+      foreign = host !== own && !config.allowedOrigins.includes(origin);
+    }
+    if (foreign) return sendError(req, reply, new AppError(Code.FORBIDDEN));
+  });
+
+  registerActions(app, deps, modules.flat());
+
+  const index = path.join(config.distDir, 'index.html');
+  const hasSpa = existsSync(index);
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: config.distDir,
+      index: false,
+      setHeaders: (res, file) => {
+        res.header(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (!req.url.startsWith('/api/') && (req.method === 'GET' || req.method === 'HEAD') && hasSpa) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return sendError(req, reply, new AppError(Code.NOT_FOUND));
+  });
+
+  return app;
+}

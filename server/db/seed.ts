@@ -1,0 +1,78 @@
+/**
+ * What every database needs (the built-in roles, the shared signing secret) and, on an empty database, the demo
+ * site with its owner. Safe when several instances start at once: the work runs under an advisory lock.
+ */
+import { randomBytes } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import { ROLE } from '../../contract/permissions';
+import { t } from '../i18n';
+import { hashPassword } from '../modules/auth/passwords';
+import { createSite } from '../modules/sites/service';
+import type { Db } from './client';
+import { appKv, categories, roles, tags, users } from './schema';
+
+const SEED_LOCK = 7_240_012;
+
+export interface SeededOwner {
+  email: string;
+  /** Only when it was generated here, to be printed once. */
+  generatedPassword?: string;
+}
+
+async function ensureBuiltinRoles(db: Db) {
+  for (const id of Object.values(ROLE)) {
+    await db
+      .insert(roles)
+      .values({ id, name: t('zh-TW', `roles.${id}`), builtin: true, permissions: [] })
+      .onConflictDoNothing();
+  }
+  // Custom roles are numbered after the reserved built-in range.
+  await db.execute(sql`SELECT setval('roles_id_seq', GREATEST((SELECT max(id) FROM roles), 100))`);
+}
+
+/** The secret that signs bot challenges, shared by every instance through the database. */
+export async function ensureSecret(db: Db): Promise<string> {
+  await db
+    .insert(appKv)
+    .values({ key: 'secret', value: randomBytes(32).toString('hex') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(appKv).where(eq(appKv.key, 'secret'));
+  return row.value;
+}
+
+export async function prepareDatabase(
+  db: Db,
+  opts: { seed: boolean; adminEmail: string; adminPassword?: string },
+): Promise<SeededOwner | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    await ensureBuiltinRoles(tx);
+    if (!opts.seed) return null;
+    const [{ n }] = await tx.select({ n: count() }).from(users);
+    if (Number(n) > 0) return null;
+
+    const generatedPassword = opts.adminPassword ? undefined : `${randomBytes(9).toString('base64url')}9a`;
+    const password = opts.adminPassword ?? (generatedPassword as string);
+    const [owner] = await tx
+      .insert(users)
+      .values({
+        email: opts.adminEmail,
+        passwordHash: await hashPassword(password),
+        nickname: 'Owner',
+        isVerified: true,
+      })
+      .returning({ id: users.id });
+    const site = await createSite(tx, { name: t('zh-TW', 'seed.siteName'), ownerId: owner.id, slug: 'demo' });
+    await tx.insert(categories).values(
+      t('zh-TW', 'seed.categories')
+        .split(',')
+        .map((name, i) => ({ siteId: site.id, name, sort: i })),
+    );
+    await tx.insert(tags).values(
+      t('zh-TW', 'seed.tags')
+        .split(',')
+        .map((name, i) => ({ siteId: site.id, name, slug: `tag-${i + 1}` })),
+    );
+    return { email: opts.adminEmail, generatedPassword };
+  });
+}

@@ -1,0 +1,16 @@
+/** What every service may use: the database, the configuration and the adapters to the outside world. */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Captcha } from './adapters/captcha';
+import type { Mailer } from './adapters/mail';
+import type { Config } from './config';
+import type { Db } from './db/client';
+
+export interface Deps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  captcha: Captcha;
+  log: FastifyBaseLogger;
+  /** The clock, in milliseconds; tests may move it. */
+  now: () => number;
+}

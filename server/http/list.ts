@@ -1,0 +1,62 @@
+/**
+ * One way to answer a list query (contract/list.ts) over a site-owned table: filters `{col, value, type}` on the
+ * columns a resource allows, a sort, and a page — always inside the caller's site.
+ */
+import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { ListColumns, ListQuery, ListResult } from '../../contract/list';
+import type { Db } from '../db/client';
+import { FieldError } from './errors';
+
+/** Escapes LIKE wildcards so a keyword matches literally. */
+export const likePattern = (keyword: string) => `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export interface ListSpec<Row> {
+  table: PgTable;
+  siteColumn: AnyColumn;
+  siteId: number;
+  /** Columns by contract name; the contract's ListColumns says which may be filtered and sorted. */
+  columns: Record<string, AnyColumn>;
+  allowed: ListColumns;
+  defaultSort: { col: string; order: 'asc' | 'desc' };
+  query: ListQuery;
+  toRow: (record: Record<string, unknown>) => Row;
+}
+
+export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListResult<Row>> {
+  const { query, columns, allowed } = spec;
+  const conditions: SQL[] = [eq(spec.siteColumn, spec.siteId)];
+  const bad: FieldError['fields'] = {};
+  query.filters.forEach((filter, i) => {
+    const column = allowed.filter.includes(filter.col) ? columns[filter.col] : undefined;
+    if (!column) {
+      bad[`query.filters.${i}.col`] = { message: 'validation.format' };
+      return;
+    }
+    if (filter.type === 'search') {
+      conditions.push(ilike(sql`${column}::text`, likePattern(String(filter.value))));
+    } else {
+      const values = (Array.isArray(filter.value) ? filter.value : [filter.value]) as (string | number)[];
+      conditions.push(values.length ? inArray(column, values) : sql`false`);
+    }
+  });
+  const sort = query.sort ?? spec.defaultSort;
+  const sortColumn = allowed.sort.includes(sort.col) ? columns[sort.col] : undefined;
+  if (!sortColumn) bad['query.sort.col'] = { message: 'validation.format' };
+  if (Object.keys(bad).length) throw new FieldError(bad);
+
+  const where = and(...conditions);
+  const order = sort.order === 'asc' ? asc(sortColumn as AnyColumn) : desc(sortColumn as AnyColumn);
+  const idColumn = columns.id;
+  const [records, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(spec.table)
+      .where(where)
+      .orderBy(order, ...(idColumn && idColumn !== sortColumn ? [desc(idColumn)] : []))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    db.select({ total: count() }).from(spec.table).where(where),
+  ]);
+  return { rows: (records as Record<string, unknown>[]).map(spec.toRow), total: Number(total) };
+}

@@ -1,0 +1,84 @@
+/** Writes envelopes. The only place that builds `{code, msg, data}`. */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { Code, codeMessageKey, httpStatus } from '../../contract/codes';
+import { pickLocale } from '../../contract/constants';
+import type { Envelope } from '../../contract/envelope';
+import { t } from '../i18n';
+import { AppError, FieldError } from './errors';
+
+export function sendOk(reply: FastifyReply, data: unknown) {
+  const body: Envelope = { code: Code.OK, msg: '', data: data ?? null };
+  return reply.code(200).send(body);
+}
+
+function envelopeFor(req: FastifyRequest, err: AppError): { status: number; body: Envelope } {
+  const lang = pickLocale(req.headers['accept-language']);
+  const key = err.msgKey ?? codeMessageKey(err.code) ?? 'errors.generic';
+  let data = err.data;
+  if (err instanceof FieldError) {
+    const errors: Record<string, string> = {};
+    for (const [field, m] of Object.entries(err.fields)) errors[field] = t(lang, m.message, m.args);
+    data = { errors };
+  }
+  return {
+    status: httpStatus[err.code] ?? 200,
+    body: { code: err.code, msg: t(lang, key, err.args), data: data ?? null },
+  };
+}
+
+/** Maps a thrown value to an envelope: coded failures as they are, Fastify's 4xx as bad input, the rest as 500. */
+export function sendError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
+  let appError: AppError;
+  if (err instanceof AppError) {
+    appError = err;
+  } else {
+    const fe = err as FastifyError;
+    const status = typeof fe?.statusCode === 'number' ? fe.statusCode : 500;
+    if (status === 413) appError = new AppError(Code.TOO_LARGE);
+    else if (status === 404) appError = new AppError(Code.NOT_FOUND);
+    else if (status >= 400 && status < 500) appError = new AppError(Code.BAD_REQUEST);
+    else {
+      req.log.error({ err }, 'unhandled error');
+      appError = new AppError(Code.FAIL);
+    }
+  }
+  const { status, body } = envelopeFor(req, appError);
+  return reply.code(status).send(body);
+}
+
+/** zod issues → one message per field (the first), keyed by the dotted path the form uses. */
+export function zodFieldErrors(error: z.ZodError): FieldError {
+  const fields: FieldError['fields'] = {};
+  const put = (field: string, message: string, args?: Record<string, unknown>) => {
+    const name = field || '_';
+    if (!(name in fields)) fields[name] = args ? { message, args } : { message };
+  };
+  for (const issue of error.issues) {
+    const at = issue.path.map(String).join('.');
+    switch (issue.code) {
+      case 'custom':
+        put(at, issue.message, (issue as { params?: Record<string, unknown> }).params);
+        break;
+      case 'unrecognized_keys':
+        for (const key of issue.keys) put(at ? `${at}.${key}` : key, 'validation.unknownField');
+        break;
+      case 'invalid_type':
+        put(at, issue.input === undefined ? 'validation.required' : 'validation.format');
+        break;
+      case 'too_big':
+        put(at, issue.origin === 'string' ? 'validation.maxLength' : 'validation.format', {
+          n: Number(issue.maximum),
+        });
+        break;
+      case 'too_small':
+        put(at, issue.origin === 'string' ? 'validation.minLength' : 'validation.format', {
+          n: Number(issue.minimum),
+        });
+        break;
+      default:
+        put(at, 'validation.format');
+    }
+  }
+  return new FieldError(fields);
+}

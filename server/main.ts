@@ -1,0 +1,39 @@
+/** Starts the product: read config, open and migrate the database, seed an empty one, listen. */
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { prepareDatabase } from './db/seed';
+
+const config = loadConfig();
+if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+const database = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { dir: `${config.dataDir}/pglite` },
+);
+const owner = await prepareDatabase(database.db, config);
+const app = await buildApp({ config, db: database.db });
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await app.listen({ host: config.host, port: config.port });
+const url = config.publicUrl ?? `http://${config.host}:${config.port}`;
+const lines = [``, `  Sign in at ${url}/auth/login`];
+if (owner) {
+  lines.push(`  Owner account: ${owner.email}`);
+  lines.push(
+    owner.generatedPassword
+      ? `  Password (shown once, change it after signing in): ${owner.generatedPassword}`
+      : '  Password: the ADMIN_PASSWORD you set',
+  );
+}
+lines.push(
+  `  Database: ${database.kind === 'pglite' ? `${config.dataDir}/pglite (embedded PGlite)` : 'PostgreSQL'}`,
+);
+lines.push(`  Mail: ${config.smtpUrl ? 'SMTP' : 'printed to this log'}`, ``);
+console.log(lines.join('\n'));

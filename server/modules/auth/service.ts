@@ -1,0 +1,241 @@
+/** Accounts: registration, sign-in, password reset and change, and the session object of `member/status`. */
+import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  ChangeInput,
+  ForgotInput,
+  LoginInput,
+  RegisterInput,
+  ResetInput,
+  TokenLoginInput,
+} from '../../../contract/auth';
+import { Code } from '../../../contract/codes';
+import {
+  isLocale,
+  LOGIN_LOCK_WINDOW_S,
+  LOGIN_MAX_FAILURES,
+  LOGIN_TICKET_TTL_S,
+  type Locale,
+  RESET_TTL_S,
+} from '../../../contract/constants';
+import type { Session } from '../../../contract/session';
+import { authTokens, loginAttempts, roles, sessions, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { BaseContext, UserContext } from '../../http/action';
+import { AppError } from '../../http/errors';
+import { t } from '../../i18n';
+import { createSite, sitesOfUser, toCurrent, toSummary } from '../sites/service';
+import { checkPassword, hashPassword, isRecentPassword, setPassword } from './passwords';
+import { endSession, hashToken, newToken, resolveSite, startSession } from './session';
+import { consumeVerified, startVerification } from './verification';
+
+type In<T extends z.ZodType> = z.output<T>;
+
+async function userByEmail(deps: Deps, email: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+/** A one-time token of `kind` for `userId`; the raw value is handed out, its hash kept. */
+async function issueToken(deps: Deps, kind: 'reset' | 'login', userId: number, ttlS: number) {
+  const token = newToken();
+  await deps.db.insert(authTokens).values({
+    id: hashToken(token),
+    kind,
+    userId,
+    expiresAt: new Date(deps.now() + ttlS * 1000),
+  });
+  return token;
+}
+
+/** Spends a one-time token; answers its user or throws 2005. */
+async function spendToken(deps: Deps, kind: 'reset' | 'login', token: string): Promise<number> {
+  const [row] = await deps.db
+    .update(authTokens)
+    .set({ usedAt: new Date(deps.now()) })
+    .where(
+      and(
+        eq(authTokens.id, hashToken(token)),
+        eq(authTokens.kind, kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date(deps.now())),
+      ),
+    )
+    .returning({ userId: authTokens.userId });
+  if (!row?.userId) throw new AppError(Code.LINK_INVALID);
+  return row.userId;
+}
+
+/** Mails a code to a new address; an address with an account already answers 2004. */
+export async function startRegistration(deps: Deps, email: string, lang: Locale) {
+  if (await userByEmail(deps, email)) throw new AppError(Code.EMAIL_TAKEN);
+  return startVerification(deps, email, 'register', lang);
+}
+
+export async function register(deps: Deps, input: In<typeof RegisterInput>, lang: Locale) {
+  if (await userByEmail(deps, input.email)) throw new AppError(Code.EMAIL_TAKEN);
+  const passwordHash = await hashPassword(input.password);
+  const userId = await deps.db.transaction(async (tx) => {
+    const ok = await consumeVerified(deps, input.verify_token, input.email, 'register', tx);
+    if (!ok) throw new AppError(Code.EMAIL_NOT_VERIFIED);
+    const language = input.language ?? lang;
+    const [user] = await tx
+      .insert(users)
+      .values({ email: input.email, passwordHash, nickname: input.nickname, isVerified: true, language })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (!user) throw new AppError(Code.EMAIL_TAKEN);
+    await createSite(tx, {
+      name: t(language, 'seed.personalSite', { name: input.nickname }),
+      ownerId: user.id,
+      language,
+    });
+    return user.id;
+  });
+  return { token: await issueToken(deps, 'login', userId, LOGIN_TICKET_TTL_S) };
+}
+
+async function recentFailures(deps: Deps, account: string): Promise<number> {
+  const since = new Date(deps.now() - LOGIN_LOCK_WINDOW_S * 1000);
+  const attempts = await deps.db
+    .select({ success: loginAttempts.success })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.account, account), gt(loginAttempts.at, since)))
+    .orderBy(desc(loginAttempts.at), desc(loginAttempts.id))
+    .limit(LOGIN_MAX_FAILURES);
+  let failures = 0;
+  for (const a of attempts) {
+    if (a.success) break;
+    failures++;
+  }
+  return failures;
+}
+
+async function recordAttempt(deps: Deps, ctx: BaseContext, account: string, success: boolean) {
+  await deps.db
+    .insert(loginAttempts)
+    .values({ account, success, ip: ctx.req.ip ?? '', at: new Date(deps.now()) });
+}
+
+/** Signs in with account and password; five failures within 15 minutes lock the account, whatever the IP (2006). */
+export async function login(deps: Deps, ctx: BaseContext, input: In<typeof LoginInput>) {
+  if ((await recentFailures(deps, input.account)) >= LOGIN_MAX_FAILURES)
+    throw new AppError(Code.TOO_MANY_ATTEMPTS);
+  const user = await userByEmail(deps, input.account);
+  const ok = user ? await checkPassword(user.passwordHash, input.password) : false;
+  await recordAttempt(deps, ctx, input.account, ok);
+  if (!user) throw new AppError(Code.USER_NOT_FOUND);
+  if (!ok) throw new AppError(Code.WRONG_PASSWORD);
+  if (ctx.session) await endSession(deps, ctx.req, ctx.reply, ctx.session.id);
+  await startSession(deps, ctx.req, ctx.reply, user.id, input.remember);
+  return null;
+}
+
+/** Signs in with a one-time ticket (from registration) and the account's password. */
+export async function tokenLogin(deps: Deps, ctx: BaseContext, input: In<typeof TokenLoginInput>) {
+  const [ticket] = await deps.db
+    .select({ userId: authTokens.userId })
+    .from(authTokens)
+    .where(eq(authTokens.id, hashToken(input.token)))
+    .limit(1);
+  const [user] = ticket?.userId ? await deps.db.select().from(users).where(eq(users.id, ticket.userId)) : [];
+  if (!user || !(await checkPassword(user.passwordHash, input.password)))
+    throw new AppError(Code.LINK_INVALID);
+  await spendToken(deps, 'login', input.token);
+  if (ctx.session) await endSession(deps, ctx.req, ctx.reply, ctx.session.id);
+  await startSession(deps, ctx.req, ctx.reply, user.id, input.remember);
+  return null;
+}
+
+export async function logout(deps: Deps, ctx: BaseContext) {
+  await endSession(deps, ctx.req, ctx.reply, ctx.session?.id);
+  return null;
+}
+
+/** Mails a reset link when the account exists; answers the same either way, so addresses cannot be probed. */
+export async function forgot(deps: Deps, ctx: BaseContext, input: In<typeof ForgotInput>) {
+  const user = await userByEmail(deps, input.account);
+  if (!user) return null;
+  const token = await issueToken(deps, 'reset', user.id, RESET_TTL_S);
+  const base = deps.config.publicUrl ?? `${ctx.req.protocol}://${ctx.req.host}`;
+  const link = `${base}/auth/reset?v=${encodeURIComponent(token)}`;
+  const lang = isLocale(user.language) ? user.language : ctx.lang;
+  await deps.mailer.send({
+    to: user.email,
+    subject: t(lang, 'mail.reset.subject'),
+    text: t(lang, 'mail.reset.body', { link, minutes: RESET_TTL_S / 60 }),
+  });
+  return null;
+}
+
+/** Sets a new password from a reset link; every session of the account ends. */
+export async function reset(deps: Deps, input: In<typeof ResetInput>) {
+  const [row] = await deps.db
+    .select({ userId: authTokens.userId })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.id, hashToken(input.reset_token)),
+        eq(authTokens.kind, 'reset'),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date(deps.now())),
+      ),
+    );
+  if (!row?.userId) throw new AppError(Code.LINK_INVALID);
+  if (await isRecentPassword(deps.db, row.userId, input.password)) throw new AppError(Code.PASSWORD_REUSED);
+  const userId = await spendToken(deps, 'reset', input.reset_token);
+  await setPassword(deps.db, userId, input.password);
+  await deps.db.delete(sessions).where(eq(sessions.userId, userId));
+  return null;
+}
+
+/** Changes the signed-in user's password; the user's other sessions end. */
+export async function change(deps: Deps, ctx: UserContext, input: In<typeof ChangeInput>) {
+  const [user] = await deps.db.select().from(users).where(eq(users.id, ctx.user.id));
+  if (!user || !(await checkPassword(user.passwordHash, input.current))) {
+    throw new AppError(Code.CURRENT_PASSWORD_WRONG);
+  }
+  if (await isRecentPassword(deps.db, user.id, input.new)) throw new AppError(Code.PASSWORD_REUSED);
+  await setPassword(deps.db, user.id, input.new);
+  await deps.db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, ctx.session.id)));
+  return null;
+}
+
+const signedOut: Session = {
+  isLogined: false,
+  user: null,
+  site: { current: null, list: [] },
+  role: null,
+  meta: { server_time: 0 },
+  remember: false,
+};
+
+/** The session object of SPEC §3. */
+export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
+  if (!ctx.user || !ctx.session) return { ...signedOut, meta: { server_time: deps.now() } };
+  const user = ctx.user;
+  const scope = await resolveSite(deps, { session: ctx.session, user });
+  const list = await sitesOfUser(deps.db, user.id);
+  const current = scope ? list.find((s) => s.id === scope.id) : undefined;
+  const [role] = scope ? await deps.db.select().from(roles).where(eq(roles.id, scope.roleId)) : [];
+  const permissions = scope ? [...scope.permissions].sort() : [];
+  return {
+    isLogined: true,
+    user: {
+      id: user.id,
+      is_verified: user.isVerified,
+      email: user.email,
+      nickname: user.nickname,
+      account: user.email,
+      avatar: user.avatar,
+      info: user.info,
+      permissions,
+      base_permissions: permissions,
+      meta: { language: isLocale(user.language) ? user.language : 'zh-TW' },
+    },
+    site: { current: current ? toCurrent(current) : null, list: list.map(toSummary) },
+    role: role ? { id: role.id, name: role.builtin ? t(ctx.lang, `roles.${role.id}`) : role.name } : null,
+    meta: { server_time: deps.now() },
+    remember: ctx.session.remember,
+  };
+}

@@ -1,0 +1,141 @@
+/**
+ * Sessions live in the database; the browser holds a random token in an HttpOnly, SameSite=Lax cookie (Secure
+ * behind HTTPS). `remember` keeps the cookie 30 days; otherwise it is a browser-session cookie, and the server
+ * ends it after a day without use.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, eq, gt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_IDLE_S, SESSION_REMEMBER_S } from '../../../contract/constants';
+import { BUILTIN_ROLE_PERMISSIONS } from '../../../contract/permissions';
+import { roles, sessions, siteStaff, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+
+export const SESSION_COOKIE = 'sid';
+/** Touch a session at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
+
+export interface SessionInfo {
+  id: string;
+  userId: number;
+  siteId: number | null;
+  remember: boolean;
+}
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  nickname: string;
+  avatar: string;
+  info: string;
+  isVerified: boolean;
+  language: string;
+}
+
+export interface SiteScope {
+  id: number;
+  roleId: number;
+  permissions: Set<string>;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newToken = () => randomBytes(32).toString('base64url');
+
+export async function resolveSession(
+  deps: Deps,
+  req: FastifyRequest,
+): Promise<{ session: SessionInfo; user: AuthUser } | null> {
+  const token = req.cookies?.[SESSION_COOKIE];
+  if (!token || token.length > 100) return null;
+  const id = hashToken(token);
+  const now = new Date(deps.now());
+  const [row] = await deps.db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    const ttl = row.session.remember ? SESSION_REMEMBER_S : SESSION_IDLE_S;
+    await deps.db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + ttl * 1000) })
+      .where(eq(sessions.id, id));
+  }
+  const u = row.user;
+  return {
+    session: { id, userId: u.id, siteId: row.session.siteId, remember: row.session.remember },
+    user: {
+      id: u.id,
+      email: u.email,
+      nickname: u.nickname,
+      avatar: u.avatar,
+      info: u.info,
+      isVerified: u.isVerified,
+      language: u.language,
+    },
+  };
+}
+
+/** The role's permission list: built-in roles take theirs from the contract, custom ones from the row. */
+export function rolePermissions(roleId: number, stored: readonly string[]): string[] {
+  return [...(BUILTIN_ROLE_PERMISSIONS[roleId] ?? stored)];
+}
+
+/**
+ * The site the session works on: the one it chose if the user is still staff there, otherwise the user's first site.
+ */
+export async function resolveSite(
+  deps: Deps,
+  ctx: { session: SessionInfo; user: AuthUser },
+): Promise<SiteScope | null> {
+  const memberships = await deps.db
+    .select({ siteId: siteStaff.siteId, roleId: siteStaff.roleId, permissions: roles.permissions })
+    .from(siteStaff)
+    .innerJoin(roles, eq(roles.id, siteStaff.roleId))
+    .where(eq(siteStaff.userId, ctx.user.id))
+    .orderBy(asc(siteStaff.siteId));
+  const chosen = memberships.find((m) => m.siteId === ctx.session.siteId) ?? memberships[0];
+  if (!chosen) return null;
+  return {
+    id: chosen.siteId,
+    roleId: chosen.roleId,
+    permissions: new Set(rolePermissions(chosen.roleId, chosen.permissions)),
+  };
+}
+
+const isHttps = (req: FastifyRequest) => req.protocol === 'https';
+
+export async function startSession(
+  deps: Deps,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+  remember: boolean,
+): Promise<void> {
+  const token = newToken();
+  const now = deps.now();
+  const ttl = remember ? SESSION_REMEMBER_S : SESSION_IDLE_S;
+  await deps.db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    remember,
+    expiresAt: new Date(now + ttl * 1000),
+    lastSeenAt: new Date(now),
+    ip: req.ip ?? '',
+    userAgent: String(req.headers['user-agent'] ?? '').slice(0, 300),
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(req),
+    ...(remember ? { maxAge: SESSION_REMEMBER_S } : {}),
+  });
+}
+
+export async function endSession(deps: Deps, req: FastifyRequest, reply: FastifyReply, sessionId?: string) {
+  if (sessionId) await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(req) });
+}
