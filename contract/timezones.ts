@@ -1,5 +1,6 @@
 /** The known time zones (IANA names), generated once from Node's Intl list so server and browser agree. */
 export const TIMEZONES: readonly string[] = [
+  'UTC',
   'Africa/Abidjan',
   'Africa/Accra',
   'Africa/Addis_Ababa',

@@ -26,7 +26,8 @@ const isBlank = (v: unknown): boolean =>
 
 const EMAIL_RE = /^[^\s@"'<>()[\]\\,;:]+@[^\s@"'<>()[\]\\,;:]+\.[^\s@"'<>()[\]\\,;:]{2,}$/;
 /** Taiwan mobile (09xxxxxxxx or +8869xxxxxxxx) or landline (0X-XXXXXXX, optional extension). */
-const TEL_RE = /^(?:(?:\+886-?|0)9\d{2}-?\d{3}-?\d{3}|(?:\+886-?|0)[2-8]\d{0,2}-?\d{5,8}(?:#\d{1,6})?)$/;
+const TEL_RE =
+  /^(?:(?:\+886-?|0)9\d{2}-?\d{3}-?\d{3}|(?:\+886-?|0)[2-8]\d{0,2}-?\d{3,4}-?\d{3,4}(?:#\d{1,6})?)$/;
 const SLUG_RE = /^[a-z][a-z0-9-]*$/;
 const TIME_RE = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
 const DOMAIN_RE = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;

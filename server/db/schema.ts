@@ -193,7 +193,8 @@ export const categories = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('categories_site_name_uq').on(t.siteId, t.name)],
+  // Names are unique per site without regard to case.
+  (t) => [uniqueIndex('categories_site_name_uq').on(t.siteId, sql`lower(${t.name})`)],
 );
 
 export const tags = pgTable(

@@ -16,7 +16,7 @@ import {
   type SessionInfo,
   type SiteScope,
 } from '../modules/auth/session';
-import { AppError } from './errors';
+import { AppError, FieldError } from './errors';
 import { sendError, sendOk, zodFieldErrors } from './reply';
 
 export type Access = 'public' | 'user' | 'site';
@@ -90,6 +90,9 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
       if (def.permission && !ctx.site.permissions.has(def.permission)) throw new AppError(Code.FORBIDDEN);
     }
   }
+  const nul = pathsWithNul(raw);
+  if (nul.length)
+    throw new FieldError(Object.fromEntries(nul.map((p) => [p || '_', { message: 'validation.format' }])));
   const parsed = def.input.safeParse(raw, { reportInput: true });
   if (!parsed.success) {
     throw zodFieldErrors(parsed.error);
@@ -99,6 +102,16 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
     if (!ok) throw new AppError(Code.CAPTCHA);
   }
   return def.handler(parsed.data, ctx as never);
+}
+
+/** Dotted paths of strings holding a NUL character, which PostgreSQL text cannot store. */
+export function pathsWithNul(value: unknown, at = ''): string[] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [at] : [];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => [
+    ...(k.includes('\u0000') ? [at] : []),
+    ...pathsWithNul(v, at ? `${at}.${k}` : k),
+  ]);
 }
 
 /** Registers actions on the app under /api. */

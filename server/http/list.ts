@@ -11,6 +11,13 @@ import { FieldError } from './errors';
 /** Escapes LIKE wildcards so a keyword matches literally. */
 export const likePattern = (keyword: string) => `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+const INT4_MAX = 2_147_483_647;
+/** An `in` value for an integer column: an integer (or a string of digits) in range, else undefined. */
+const toInt = (v: string | number): number | undefined => {
+  const n = typeof v === 'number' ? v : /^-?\d{1,10}$/.test(v.trim()) ? Number(v) : Number.NaN;
+  return Number.isInteger(n) && Math.abs(n) <= INT4_MAX ? n : undefined;
+};
+
 export interface ListSpec<Row> {
   table: PgTable;
   siteColumn: AnyColumn;
@@ -36,8 +43,13 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
     if (filter.type === 'search') {
       conditions.push(ilike(sql`${column}::text`, likePattern(String(filter.value))));
     } else {
-      const values = (Array.isArray(filter.value) ? filter.value : [filter.value]) as (string | number)[];
-      conditions.push(values.length ? inArray(column, values) : sql`false`);
+      const raw = (Array.isArray(filter.value) ? filter.value : [filter.value]) as (string | number)[];
+      const values: (string | number | undefined)[] = column.dataType === 'number' ? raw.map(toInt) : raw;
+      if (values.includes(undefined)) {
+        bad[`query.filters.${i}.value`] = { message: 'validation.format' };
+        return;
+      }
+      conditions.push(values.length ? inArray(column, values as (string | number)[]) : sql`false`);
     }
   });
   const sort = query.sort ?? spec.defaultSort;

@@ -56,15 +56,21 @@ export function zodFieldErrors(error: z.ZodError): FieldError {
   };
   for (const issue of error.issues) {
     const at = issue.path.map(String).join('.');
+    // A missing or emptied value (react-admin sends null for a cleared input) is a required field left empty.
+    if (
+      issue.code !== 'custom' &&
+      issue.code !== 'unrecognized_keys' &&
+      (issue.input === undefined || issue.input === null)
+    ) {
+      put(at, 'validation.required');
+      continue;
+    }
     switch (issue.code) {
       case 'custom':
         put(at, issue.message, (issue as { params?: Record<string, unknown> }).params);
         break;
       case 'unrecognized_keys':
         for (const key of issue.keys) put(at ? `${at}.${key}` : key, 'validation.unknownField');
-        break;
-      case 'invalid_type':
-        put(at, issue.input === undefined ? 'validation.required' : 'validation.format');
         break;
       case 'too_big':
         put(at, issue.origin === 'string' ? 'validation.maxLength' : 'validation.format', {

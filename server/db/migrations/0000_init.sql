@@ -134,7 +134,7 @@ ALTER TABLE "site_staff" ADD CONSTRAINT "site_staff_role_id_roles_id_fk" FOREIGN
 ALTER TABLE "sites" ADD CONSTRAINT "sites_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tags" ADD CONSTRAINT "tags_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_tokens_user_idx" ON "auth_tokens" USING btree ("user_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "categories_site_name_uq" ON "categories" USING btree ("site_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "categories_site_name_uq" ON "categories" USING btree ("site_id",lower("name"));--> statement-breakpoint
 CREATE INDEX "login_attempts_account_idx" ON "login_attempts" USING btree ("account","at");--> statement-breakpoint
 CREATE INDEX "password_history_user_idx" ON "password_history" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "roles_site_idx" ON "roles" USING btree ("site_id");--> statement-breakpoint

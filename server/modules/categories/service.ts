@@ -4,6 +4,7 @@ import type { Category, CategoryEdit, CategoryNew } from '../../../contract/cate
 import { categoryColumns } from '../../../contract/category';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { categories } from '../../db/schema';
 import { duplicate, notFound } from '../../http/errors';
 import { listRows } from '../../http/list';
@@ -62,6 +63,7 @@ async function assertNameFree(db: Db, siteId: number, name: string, exceptId?: n
 
 export async function createCategory(db: Db, siteId: number, input: CategoryNew): Promise<Category> {
   await assertNameFree(db, siteId, input.name);
+  // Two callers may both find the name free: the unique index decides, and the loser gets the same answer.
   const [row] = await db
     .insert(categories)
     .values({ siteId, name: input.name })
@@ -72,14 +74,21 @@ export async function createCategory(db: Db, siteId: number, input: CategoryNew)
 }
 
 export async function updateCategory(db: Db, siteId: number, input: CategoryEdit): Promise<Category> {
+  // A row outside the site (or gone) is 404 whatever the name.
+  await getCategory(db, siteId, input.id);
   await assertNameFree(db, siteId, input.name, input.id);
-  const [row] = await db
-    .update(categories)
-    .set({ name: input.name, updatedAt: new Date() })
-    .where(and(eq(categories.siteId, siteId), eq(categories.id, input.id)))
-    .returning();
-  if (!row) throw notFound();
-  return toCategory(row);
+  try {
+    const [row] = await db
+      .update(categories)
+      .set({ name: input.name, updatedAt: new Date() })
+      .where(and(eq(categories.siteId, siteId), eq(categories.id, input.id)))
+      .returning();
+    if (!row) throw notFound();
+    return toCategory(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate('name');
+    throw err;
+  }
 }
 
 export async function deleteCategory(db: Db, siteId: number, id: number): Promise<{ id: number }> {

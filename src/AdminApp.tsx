@@ -1,0 +1,50 @@
+/**
+ * The admin: react-admin over the envelope API. Each resource is declared in resources/<name>/index.ts and its
+ * screens load lazily; custom pages join as custom routes. The sign-in screens are a separate app (auth/AuthApp).
+ */
+import { lazy, useEffect } from 'react';
+import { Admin, CustomRoutes, type I18nProvider, Resource } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router';
+import { authProvider } from './auth/authProvider';
+import { NotFound } from './components/NotFound';
+import { dataProvider } from './dataProvider';
+import { AppLayout } from './layout/AppLayout';
+import category from './resources/category';
+import { createAppStore } from './store';
+import { theme } from './theme';
+
+const Dashboard = lazy(() => import('./Dashboard'));
+
+/** Any in-app move to /auth/* leaves the admin for the sign-in screens. */
+function ToAuthScreens() {
+  useEffect(() => {
+    window.location.replace(window.location.href);
+  }, []);
+  return null;
+}
+
+const store = createAppStore();
+
+export default function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  return (
+    <BrowserRouter>
+      <Admin
+        dataProvider={dataProvider}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        theme={theme}
+        layout={AppLayout}
+        dashboard={Dashboard}
+        catchAll={NotFound}
+        requireAuth
+        disableTelemetry
+      >
+        <Resource {...category} />
+        <CustomRoutes noLayout>
+          <Route path="/auth/*" element={<ToAuthScreens />} />
+        </CustomRoutes>
+      </Admin>
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * The sign-in screens (/auth/*): a small app of their own, without react-admin's UI, so the sign-in page stays light.
+ * Signed-in visitors go on to /, except to /auth/logout.
+ */
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { I18nContextProvider, type I18nProvider, StoreContextProvider } from 'ra-core';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { NotFound } from '../components/NotFound';
+import { createAuthStore } from '../store';
+import { theme } from '../theme';
+import { getSession } from './session';
+import { ToastProvider } from './Toast';
+
+const LoginPage = lazy(() => import('./pages/LoginPage'));
+const RegisterPage = lazy(() => import('./pages/RegisterPage'));
+const ForgotPage = lazy(() => import('./pages/ForgotPage'));
+const ForgotSuccessPage = lazy(() => import('./pages/ForgotSuccessPage'));
+const ResetPage = lazy(() => import('./pages/ResetPage'));
+const InvitePage = lazy(() => import('./pages/InvitePage'));
+const LogoutPage = lazy(() => import('./pages/LogoutPage'));
+
+/** Sends signed-in visitors to the admin; shows the screen to everyone else. */
+function SignedOutOnly({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const [ready, setReady] = useState(pathname === '/auth/logout');
+  useEffect(() => {
+    if (pathname === '/auth/logout') return;
+    getSession()
+      .then((session) => {
+        if (session.isLogined) window.location.replace('/');
+        else setReady(true);
+      })
+      .catch(() => setReady(true));
+  }, [pathname]);
+  return ready ? children : null;
+}
+
+const store = createAuthStore();
+
+export default function AuthApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  return (
+    <StoreContextProvider value={store}>
+      <I18nContextProvider value={i18nProvider}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <ToastProvider>
+            <BrowserRouter>
+              <SignedOutOnly>
+                <Suspense fallback={null}>
+                  <Routes>
+                    <Route path="/auth/login" element={<LoginPage />} />
+                    <Route path="/auth/register" element={<RegisterPage />} />
+                    <Route path="/auth/forgot" element={<ForgotPage />} />
+                    <Route path="/auth/forgot/success" element={<ForgotSuccessPage />} />
+                    <Route path="/auth/reset" element={<ResetPage />} />
+                    <Route path="/auth/invite" element={<InvitePage />} />
+                    <Route path="/auth/logout" element={<LogoutPage />} />
+                    <Route path="*" element={<NotFound />} />
+                  </Routes>
+                </Suspense>
+              </SignedOutOnly>
+            </BrowserRouter>
+          </ToastProvider>
+        </ThemeProvider>
+      </I18nContextProvider>
+    </StoreContextProvider>
+  );
+}

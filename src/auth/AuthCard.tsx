@@ -1,0 +1,35 @@
+/** The frame of every sign-in screen: product name, language switch, a titled card. */
+import { Box, Card, CardContent, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import type { ReactNode } from 'react';
+import { LanguageSwitch } from '../components/LanguageSwitch';
+
+export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', p: 2 }}>
+      <Box
+        sx={{
+          width: '100%',
+          maxWidth: 440,
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'center',
+        }}
+      >
+        <Typography variant="h6" component="p" color="primary">
+          {translate('app.name')}
+        </Typography>
+        <LanguageSwitch color="primary" />
+      </Box>
+      <Card sx={{ width: '100%', maxWidth: 440, mt: 4 }}>
+        <CardContent sx={{ p: 4 }}>
+          <Typography variant="h5" component="h1" gutterBottom>
+            {translate(title)}
+          </Typography>
+          {children}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

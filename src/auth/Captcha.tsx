@@ -1,0 +1,86 @@
+/**
+ * The bot check: the ALTCHA widget against GET /api/captcha. It reports the solved payload (or null); `reset()`
+ * shows the challenge again, after the server answered 1005 or spent the payload on a failed call.
+ */
+import { Box } from '@mui/material';
+import { useLocaleState, useTranslate } from 'ra-core';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+
+export interface CaptchaHandle {
+  reset(): void;
+}
+
+interface Widget extends HTMLElement {
+  reset?: () => void;
+}
+
+interface AltchaGlobal {
+  i18n: {
+    get(lang: string): Record<string, string> | undefined;
+    set(lang: string, v: Record<string, string>): void;
+  };
+}
+
+const widgetLanguage: Record<string, string> = { 'zh-TW': 'zh-tw', en: 'en', ja: 'ja' };
+
+export const Captcha = forwardRef<CaptchaHandle, { onChange: (payload: string | null) => void }>(
+  function Captcha({ onChange }, ref) {
+    const holder = useRef<HTMLDivElement>(null);
+    const widget = useRef<Widget | null>(null);
+    const onChangeRef = useRef(onChange);
+    onChangeRef.current = onChange;
+    const translate = useTranslate();
+    const [locale] = useLocaleState();
+
+    useImperativeHandle(ref, () => ({
+      reset() {
+        widget.current?.reset?.();
+        onChangeRef.current(null);
+      },
+    }));
+
+    useEffect(() => {
+      let cancelled = false;
+      let element: Widget | null = null;
+      const onState = (event: Event) => {
+        const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
+        onChangeRef.current(detail.state === 'verified' && detail.payload ? detail.payload : null);
+      };
+      void import('altcha').then(() => {
+        if (cancelled || !holder.current) return;
+        const lang = widgetLanguage[locale] ?? 'zh-tw';
+        const altcha = (globalThis as unknown as { $altcha: AltchaGlobal }).$altcha;
+        altcha.i18n.set(lang, {
+          ...(altcha.i18n.get('en') ?? {}),
+          label: translate('captcha.label'),
+          verified: translate('captcha.verified'),
+          verifying: translate('captcha.verifying'),
+          waitAlert: translate('captcha.wait'),
+          error: translate('captcha.error'),
+          expired: translate('captcha.expired'),
+          verificationRequired: translate('captcha.required'),
+          loading: translate('app.loading'),
+          footer: '',
+        });
+        element = document.createElement('altcha-widget') as Widget;
+        element.setAttribute('challenge', `/api/captcha?v=${encodeURIComponent(window.location.hostname)}`);
+        element.setAttribute('auto', 'onfocus');
+        element.setAttribute('language', lang);
+        element.setAttribute('name', 'altcha');
+        element.setAttribute('configuration', JSON.stringify({ hideFooter: true, hideLogo: true }));
+        element.addEventListener('statechange', onState);
+        holder.current.replaceChildren(element);
+        widget.current = element;
+      });
+      return () => {
+        cancelled = true;
+        element?.removeEventListener('statechange', onState);
+        element?.remove();
+        widget.current = null;
+        onChangeRef.current(null);
+      };
+    }, [locale, translate]);
+
+    return <Box ref={holder} sx={{ my: 2, minHeight: 58 }} data-testid="captcha" />;
+  },
+);

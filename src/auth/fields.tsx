@@ -1,0 +1,71 @@
+/** Form fields of the sign-in screens: react-hook-form + the SPEC §5 validators, messages translated. */
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { useState } from 'react';
+import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
+import { compose, type Validator } from '../validation';
+
+interface FieldProps<T extends FieldValues> extends Omit<TextFieldProps, 'name'> {
+  name: Path<T>;
+  control: Control<T>;
+  validate?: Validator[];
+}
+
+export function FormField<T extends FieldValues>({
+  name,
+  control,
+  validate = [],
+  label,
+  ...rest
+}: FieldProps<T>) {
+  const translate = useTranslate();
+  const check = compose(...validate);
+  const { field, fieldState } = useController({
+    name,
+    control,
+    rules: {
+      validate: (value, all) => {
+        const failure = check(value, all as Record<string, unknown>);
+        return failure ? translate(failure.message, failure.args) : true;
+      },
+    },
+  });
+  return (
+    <TextField
+      {...field}
+      value={field.value ?? ''}
+      label={typeof label === 'string' ? translate(label) : label}
+      error={Boolean(fieldState.error)}
+      helperText={fieldState.error?.message ?? ' '}
+      fullWidth
+      margin="dense"
+      {...rest}
+    />
+  );
+}
+
+/** A password field with a show/hide toggle. */
+export function PasswordField<T extends FieldValues>(props: FieldProps<T>) {
+  const translate = useTranslate();
+  const [shown, setShown] = useState(false);
+  const label = translate(shown ? 'auth.hidePassword' : 'auth.showPassword');
+  return (
+    <FormField
+      {...props}
+      type={shown ? 'text' : 'password'}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton aria-label={label} title={label} onClick={() => setShown((s) => !s)} edge="end">
+                {shown ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+/** /auth/logout: ends the session on the server, then to the sign-in page. */
+import { CircularProgress, Stack, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { useEffect } from 'react';
+import { call } from '../../dataProvider/client';
+import { forgetSession } from '../session';
+
+export default function LogoutPage() {
+  const translate = useTranslate();
+  useEffect(() => {
+    void call('member/logout')
+      .catch(() => undefined)
+      .finally(() => {
+        forgetSession();
+        window.location.replace('/auth/login');
+      });
+  }, []);
+  return (
+    <Stack sx={{ minHeight: '100vh' }} alignItems="center" justifyContent="center" spacing={2}>
+      <CircularProgress />
+      <Typography>{translate('auth.logout.title')}</Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+/** The signed-in session (`member/status`), fetched once per page and refreshed on demand. */
+import type { Session } from '../../contract/session';
+import { call } from '../dataProvider/client';
+
+let pending: Promise<Session> | null = null;
+
+export function getSession(): Promise<Session> {
+  if (!pending) {
+    pending = call<Session>('member/status').catch((err) => {
+      pending = null;
+      throw err;
+    });
+  }
+  return pending;
+}
+
+export function refreshSession(): Promise<Session> {
+  pending = null;
+  return getSession();
+}
+
+export function forgetSession(): void {
+  pending = null;
+}
+
+/** Where a signed-out visitor of `location` is sent: the sign-in page, with the way back. */
+export function loginUrl(location: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location): string {
+  const back = `${location.pathname}${location.search}${location.hash}`;
+  return back === '/' || back.startsWith('/auth/')
+    ? '/auth/login'
+    : `/auth/login?goback=${encodeURIComponent(back)}`;
+}
+
+/** The same, absolute: react-admin then leaves the admin for the sign-in screens with a full page load. */
+export const absoluteLoginUrl = () => `${window.location.origin}${loginUrl()}`;
+
+/** A safe place to return to after sign-in: a path on this site, never another host. */
+export function safeGoback(value: string | null): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (value.startsWith('/auth/')) return '/';
+  return value;
+}

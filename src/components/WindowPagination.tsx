@@ -1,0 +1,104 @@
+/** The list pagination of SPEC §2: windows of 5 page buttons, a step between windows, rows per page. */
+import FirstPageIcon from '@mui/icons-material/FirstPage';
+import LastPageIcon from '@mui/icons-material/LastPage';
+import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
+import NavigateNextIcon from '@mui/icons-material/NavigateNext';
+import { Box, Button, IconButton, MenuItem, TextField, Toolbar, Tooltip, Typography } from '@mui/material';
+import { useListContext, useTranslate } from 'ra-core';
+import { PAGE_SIZES, PAGE_WINDOW } from '../../contract/constants';
+import { pageWindow } from './pageWindow';
+
+export function WindowPagination() {
+  const { page, perPage, total, setPage, setPerPage, isPending } = useListContext();
+  const translate = useTranslate();
+  if (isPending || !total) return null;
+  const w = pageWindow(page, total, perPage);
+  const from = (page - 1) * perPage + 1;
+  const to = Math.min(page * perPage, total);
+  const n = PAGE_WINDOW;
+  return (
+    <Toolbar
+      sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}
+      component="nav"
+      aria-label="pagination"
+    >
+      <Typography variant="body2" sx={{ mr: 'auto' }}>
+        {translate('pagination.info', { from, to, total })}
+      </Typography>
+      <TextField
+        select
+        size="small"
+        variant="standard"
+        label={translate('pagination.perPage')}
+        value={perPage}
+        onChange={(e) => setPerPage(Number(e.target.value))}
+        sx={{ minWidth: 90 }}
+      >
+        {PAGE_SIZES.map((size) => (
+          <MenuItem key={size} value={size}>
+            {size}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Box sx={{ display: 'flex', alignItems: 'center' }}>
+        <Tooltip title={translate('pagination.first')}>
+          <span>
+            <IconButton
+              aria-label={translate('pagination.first')}
+              disabled={page === 1}
+              onClick={() => setPage(1)}
+            >
+              <FirstPageIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title={translate('pagination.prevWindow', { n })}>
+          <span>
+            <IconButton
+              aria-label={translate('pagination.prevWindow', { n })}
+              disabled={w.prev === null}
+              onClick={() => w.prev && setPage(w.prev)}
+            >
+              <NavigateBeforeIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        {w.pages.map((p) => (
+          <Button
+            key={p}
+            size="small"
+            variant={p === page ? 'contained' : 'text'}
+            aria-current={p === page ? 'page' : undefined}
+            aria-label={translate('pagination.page', { page: p })}
+            onClick={() => setPage(p)}
+            sx={{ minWidth: 36 }}
+          >
+            {p}
+          </Button>
+        ))}
+        <Tooltip title={translate('pagination.nextWindow', { n })}>
+          <span>
+            <IconButton
+              aria-label={translate('pagination.nextWindow', { n })}
+              disabled={w.next === null}
+              onClick={() => w.next && setPage(w.next)}
+            >
+              <NavigateNextIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+        <Tooltip title={translate('pagination.last')}>
+          <span>
+            <IconButton
+              aria-label={translate('pagination.last')}
+              disabled={page === w.totalPages}
+              onClick={() => setPage(w.totalPages)}
+            >
+              <LastPageIcon />
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Box>
+    </Toolbar>
+  );
+}

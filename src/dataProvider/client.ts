@@ -1,0 +1,77 @@
+/**
+ * The envelope client: the one way the SPA calls the API. POST /api/<path> with JSON, the per-call timeouts of
+ * SPEC §9, and every failure turned into an ApiError whose `message` is an i18n key (or the server's own text)
+ * ready for a toast: the mapped code message, 資源不存在 for 404, the slow-network message when nothing answers.
+ * 403 failures carry an empty message: they stay silent.
+ */
+import { Code, codeMessageKey } from '../../contract/codes';
+import { timeoutFor } from '../../contract/constants';
+import type { Envelope, FieldErrors } from '../../contract/envelope';
+import { storedLocale } from '../i18n/locale';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status; 0 when nothing answered. */
+    readonly status: number,
+    /** The envelope; `errors` holds field messages for forms (react-admin reads `body.errors`). */
+    readonly body: { code: number; msg: string; data: unknown; errors?: FieldErrors },
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get code(): number {
+    return this.body.code;
+  }
+}
+
+export interface CallOptions {
+  timeout?: number;
+  signal?: AbortSignal;
+}
+
+/** `member/*` calls are made as the writer role (SPEC §7). */
+const urlFor = (path: string) => `/api/${path}${path.startsWith('member/') ? '?t=writer' : ''}`;
+
+function failure(status: number, envelope: Envelope | null): ApiError {
+  const body = envelope ?? { code: Code.FAIL, msg: '', data: null };
+  if (status === 403) return new ApiError('', 403, body);
+  if (status === 404) return new ApiError('errors.notFound', 404, body);
+  if (status >= 500 || !envelope) return new ApiError(envelope?.msg || 'errors.slow', status, body);
+  if (envelope.code === Code.VALIDATION) {
+    const errors = (envelope.data as { errors?: FieldErrors } | null)?.errors ?? {};
+    return new ApiError(codeMessageKey(Code.VALIDATION) as string, status, { ...body, errors });
+  }
+  return new ApiError(codeMessageKey(envelope.code) ?? (envelope.msg || 'errors.generic'), status, body);
+}
+
+export async function call<T = unknown>(path: string, body: object = {}, opts: CallOptions = {}): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), opts.timeout ?? timeoutFor(path));
+  const onAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onAbort);
+  let response: Response;
+  try {
+    response = await fetch(urlFor(path), {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', 'accept-language': storedLocale() },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
+  } catch {
+    throw new ApiError('errors.slow', 0, { code: Code.FAIL, msg: '', data: null });
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+  let envelope: Envelope<T> | null = null;
+  try {
+    envelope = (await response.json()) as Envelope<T>;
+  } catch {
+    envelope = null;
+  }
+  if (response.ok && envelope?.code === Code.OK) return envelope.data;
+  throw failure(response.status, envelope);
+}

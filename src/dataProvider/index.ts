@@ -1,0 +1,113 @@
+/** The react-admin dataProvider over the envelope API, driven by the resource table (resources.ts). */
+import type {
+  DataProvider,
+  GetListParams,
+  GetManyParams,
+  GetManyReferenceParams,
+  GetOneParams,
+  RaRecord,
+} from 'ra-core';
+import type { Filter, ListResult } from '../../contract/list';
+import { call } from './client';
+import { type ResourceApi, resourceApis } from './resources';
+
+function apiOf(resource: string): ResourceApi {
+  const api = (resourceApis as Record<string, ResourceApi>)[resource];
+  if (!api) throw new Error(`No API mapping for resource "${resource}"`);
+  return api;
+}
+
+/** Keeps only the fields an input schema declares. */
+export function pickFields(
+  shape: Record<string, unknown>,
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.keys(shape)
+      .filter((k) => k in data)
+      .map((k) => [k, data[k]]),
+  );
+}
+
+export function toFilters(api: ResourceApi, filter: Record<string, unknown> = {}): Filter[] {
+  const filters: Filter[] = [];
+  for (const [name, value] of Object.entries(filter)) {
+    const mapped = api.filters[name]?.(value);
+    if (mapped) filters.push(mapped);
+  }
+  return filters;
+}
+
+function listQuery(api: ResourceApi, params: Partial<GetListParams>, extra: Filter[] = []) {
+  const { page = 1, perPage = 10 } = params.pagination ?? {};
+  const sort = params.sort?.field
+    ? { col: params.sort.field, order: params.sort.order === 'ASC' ? 'asc' : 'desc' }
+    : undefined;
+  return {
+    query: {
+      page,
+      size: perPage,
+      filters: [...toFilters(api, params.filter), ...extra],
+      ...(sort ? { sort } : {}),
+    },
+  };
+}
+
+export const dataProvider: DataProvider = {
+  async getList<R extends RaRecord>(resource: string, params: GetListParams) {
+    const api = apiOf(resource);
+    const result = await call<ListResult<R>>(api.list, listQuery(api, params), { signal: params.signal });
+    return { data: result.rows, total: result.total };
+  },
+  async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
+    const data = await call<R>(apiOf(resource).get, { id: Number(params.id) }, { signal: params.signal });
+    return { data };
+  },
+  async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
+    const api = apiOf(resource);
+    const ids = params.ids.map(Number);
+    const query = listQuery(api, { pagination: { page: 1, perPage: Math.max(ids.length, 1) } }, [
+      { col: 'id', value: ids, type: 'in' },
+    ]);
+    const result = await call<ListResult<R>>(api.list, query, { signal: params.signal });
+    return { data: result.rows };
+  },
+  async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams) {
+    const api = apiOf(resource);
+    const extra: Filter[] = [{ col: params.target, value: [params.id as string | number], type: 'in' }];
+    const result = await call<ListResult<R>>(api.list, listQuery(api, params, extra), {
+      signal: params.signal,
+    });
+    return { data: result.rows, total: result.total };
+  },
+  async create(resource, params) {
+    const api = apiOf(resource);
+    const data = await call<RaRecord>(api.create, pickFields(api.createInput.shape, params.data));
+    return { data } as never;
+  },
+  async update(resource, params) {
+    const api = apiOf(resource);
+    const data = await call<RaRecord>(
+      api.update,
+      pickFields(api.updateInput.shape, { ...params.data, id: Number(params.id) }),
+    );
+    return { data } as never;
+  },
+  async updateMany(resource, params) {
+    const api = apiOf(resource);
+    for (const id of params.ids) {
+      await call(api.update, pickFields(api.updateInput.shape, { ...params.data, id: Number(id) }));
+    }
+    return { data: params.ids };
+  },
+  async delete(resource, params) {
+    await call(apiOf(resource).delete, { id: Number(params.id) });
+    return { data: params.previousData ?? ({ id: params.id } as never) };
+  },
+  async deleteMany(resource, params) {
+    const api = apiOf(resource);
+    for (const id of params.ids) await call(api.delete, { id: Number(id) });
+    return { data: params.ids };
+  },
+  supportAbortSignal: true,
+};
