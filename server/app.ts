@@ -75,7 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (hasSpa) {
     await app.register(fastifyStatic, {
       root: config.distDir,
-      index: false,
+      index: 'index.html',
       setHeaders: (res, file) => {
         res.header(
           'cache-control',

@@ -1,6 +1,7 @@
 /**
- * The bot check: the ALTCHA widget against GET /api/captcha. It reports the solved payload (or null); `reset()`
- * shows the challenge again, after the server answered 1005 or spent the payload on a failed call.
+ * The bot check: the ALTCHA widget against GET /api/captcha. The proof of work starts as the screen opens and takes
+ * well under a second; the widget reports the solved payload (or null). `reset()` solves a fresh challenge, after the
+ * server answered 1005 or spent the payload on a failed call.
  */
 import { Box } from '@mui/material';
 import { useLocaleState, useTranslate } from 'ra-core';
@@ -12,6 +13,7 @@ export interface CaptchaHandle {
 
 interface Widget extends HTMLElement {
   reset?: () => void;
+  verify?: () => Promise<unknown>;
 }
 
 interface AltchaGlobal {
@@ -34,8 +36,9 @@ export const Captcha = forwardRef<CaptchaHandle, { onChange: (payload: string | 
 
     useImperativeHandle(ref, () => ({
       reset() {
-        widget.current?.reset?.();
         onChangeRef.current(null);
+        widget.current?.reset?.();
+        void widget.current?.verify?.();
       },
     }));
 
@@ -64,7 +67,7 @@ export const Captcha = forwardRef<CaptchaHandle, { onChange: (payload: string | 
         });
         element = document.createElement('altcha-widget') as Widget;
         element.setAttribute('challenge', `/api/captcha?v=${encodeURIComponent(window.location.hostname)}`);
-        element.setAttribute('auto', 'onfocus');
+        element.setAttribute('auto', 'onload');
         element.setAttribute('language', lang);
         element.setAttribute('name', 'altcha');
         element.setAttribute('configuration', JSON.stringify({ hideFooter: true, hideLogo: true }));

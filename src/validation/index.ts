@@ -15,7 +15,9 @@ const unlessEmpty =
   (value) =>
     text(value) === '' ? undefined : check(text(value));
 
-export const required = (): Validator => (value) => rules.required(value);
+/** Marked `isRequired`, as react-admin's own, so inputs show the required asterisk. */
+export const required = (): Validator =>
+  Object.assign((value: unknown) => rules.required(value), { isRequired: true });
 export const email = (): Validator => unlessEmpty((v) => rules.email(v.trim()));
 export const tel = (): Validator => unlessEmpty(rules.tel);
 export const slug = (): Validator => unlessEmpty(rules.slug);
@@ -57,12 +59,14 @@ export const duplicateCheck =
     text(value) === '' ? undefined : rules.duplicateCheck(text(value), taken);
 
 /** Runs validators in order; the first failure wins. The result is a react-admin `validate` function. */
-export const compose =
-  (...validators: Validator[]) =>
-  (value: unknown, all?: Record<string, unknown>): FormFailure => {
-    for (const validate of validators) {
-      const failure = validate(value, all);
-      if (failure) return { message: failure.message, args: failure.args ?? {} };
-    }
-    return undefined;
-  };
+export const compose = (...validators: Validator[]) =>
+  Object.assign(
+    (value: unknown, all?: Record<string, unknown>): FormFailure => {
+      for (const validate of validators) {
+        const failure = validate(value, all);
+        if (failure) return { message: failure.message, args: failure.args ?? {} };
+      }
+      return undefined;
+    },
+    { isRequired: validators.some((v) => (v as { isRequired?: boolean }).isRequired) },
+  );

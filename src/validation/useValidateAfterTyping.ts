@@ -1,9 +1,10 @@
 /**
  * Runs a field's validation 500 ms after the user stops typing in it (SPEC §5), in any react-hook-form form —
- * react-admin's included. Submitting still validates everything at once and is blocked while a field is invalid.
+ * react-admin's included. Submitting still validates everything at once and is blocked while a field is invalid; a
+ * submit also cancels pending checks, so they cannot clear the errors the server sends back.
  */
-import { useEffect } from 'react';
-import { type FieldValues, type UseFormReturn, useFormContext } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { type FieldValues, type UseFormReturn, useFormContext, useFormState } from 'react-hook-form';
 import { DELAY } from '../../contract/constants';
 
 export function useValidateAfterTyping<T extends FieldValues>(
@@ -11,20 +12,33 @@ export function useValidateAfterTyping<T extends FieldValues>(
   delay: number = DELAY.validate,
 ) {
   const context = useFormContext<T>();
-  const { watch, trigger } = form ?? context;
+  const { watch, trigger, control } = form ?? context;
+  const { isSubmitting } = useFormState({ control });
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
   useEffect(() => {
-    const timers = new Map<string, ReturnType<typeof setTimeout>>();
+    if (!isSubmitting) return;
+    for (const timer of timers.current.values()) clearTimeout(timer);
+    timers.current.clear();
+  }, [isSubmitting]);
+
+  useEffect(() => {
+    const pending = timers.current;
     const subscription = watch((_values, { name, type }) => {
       if (!name || type !== 'change') return;
-      clearTimeout(timers.get(name));
-      timers.set(
+      clearTimeout(pending.get(name));
+      pending.set(
         name,
-        setTimeout(() => void trigger(name as never), delay),
+        setTimeout(() => {
+          pending.delete(name);
+          void trigger(name as never);
+        }, delay),
       );
     });
     return () => {
       subscription.unsubscribe();
-      for (const timer of timers.values()) clearTimeout(timer);
+      for (const timer of pending.values()) clearTimeout(timer);
+      pending.clear();
     };
   }, [watch, trigger, delay]);
 }

@@ -53,7 +53,7 @@ const messages: TranslationMessages = {
     },
     page: {
       create: '新增%{name}',
-      dashboard: '儀表板',
+      dashboard: '總覽',
       edit: '%{name} %{recordRepresentation}',
       error: '發生錯誤',
       list: '%{name}',

@@ -1,0 +1,105 @@
+/**
+ * The e2e world: per worker, the real server (`tsx server/main.ts`, serving the built SPA) on a free port with a
+ * fresh PGlite folder and mail going to a real SMTP sink on 127.0.0.1. Tests get `baseURL` pointed at it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { type SmtpSink, startSmtpSink } from '../fixtures/smtpSink';
+
+export const OWNER = { email: 'owner@example.com', password: 'owner-pass-1' };
+
+interface World {
+  url: string;
+  sink: SmtpSink;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Sign in at')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  return child;
+}
+
+export const test = base.extend<object, { world: World }>({
+  world: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
+    async ({}, use) => {
+      const sink = await startSmtpSink();
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-'));
+      const port = await freePort();
+      const server = await startServer({
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        SMTP_URL: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`,
+        ADMIN_PASSWORD: OWNER.password,
+      });
+      await use({ url: `http://127.0.0.1:${port}`, sink });
+      server.kill('SIGTERM');
+      await sink.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ world }, use) => use(world.url),
+});
+
+export { expect };
+
+/** Waits for the bot check to pass (it solves itself once a field has focus) and submits. */
+export async function submitWhenVerified(page: Page, name: string | RegExp) {
+  const button = page.getByRole('button', { name, exact: true });
+  await expect(page.getByTestId('captcha').getByText(/已驗證|Verified|確認済み/)).toBeVisible({
+    timeout: 20_000,
+  });
+  await button.click();
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('電子信箱').fill(email);
+  await page.getByLabel('密碼', { exact: true }).fill(password);
+  await submitWhenVerified(page, '登入');
+}
+
+/**
+ * Fills a react-admin input once its form has settled: a form that has just mounted may still reset its fields to
+ * their defaults, so the value is filled again until it stays.
+ */
+export async function fillForm(input: Locator, value: string) {
+  await expect(async () => {
+    await input.fill(value);
+    await input.page().waitForTimeout(150);
+    await expect(input).toHaveValue(value, { timeout: 100 });
+  }).toPass({ timeout: 10_000 });
+}

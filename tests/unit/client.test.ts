@@ -1,0 +1,107 @@
+/** The envelope client's mapping of replies to toasts (SPEC §7–§8), against a stand-in for the network. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Code } from '../../contract/codes';
+import { timeoutFor } from '../../contract/constants';
+import { type ApiError, call } from '../../src/dataProvider/client';
+
+const reply = (status: number, body: unknown) =>
+  vi.fn(
+    async (_url: string, _init?: RequestInit) =>
+      new Response(typeof body === 'string' ? body : JSON.stringify(body), { status }),
+  );
+
+async function failureOf(fetchImpl: typeof fetch): Promise<ApiError> {
+  vi.stubGlobal('fetch', fetchImpl);
+  try {
+    await call('category/all');
+  } catch (err) {
+    return err as ApiError;
+  }
+  throw new Error('call did not fail');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('envelope client', () => {
+  it('answers data on code 1 and posts JSON with the locale', async () => {
+    const fetchImpl = reply(200, { code: 1, msg: '', data: { rows: [], total: 0 } });
+    vi.stubGlobal('fetch', fetchImpl);
+    await expect(call('category/all', { query: {} })).resolves.toEqual({ rows: [], total: 0 });
+    const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/category/all');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe('{"query":{}}');
+    expect((init.headers as Record<string, string>)['accept-language']).toBe('zh-TW');
+  });
+
+  it('calls member actions as the writer role', async () => {
+    const fetchImpl = reply(200, { code: 1, msg: '', data: null });
+    vi.stubGlobal('fetch', fetchImpl);
+    await call('member/status');
+    expect(fetchImpl.mock.calls[0][0]).toBe('/api/member/status?t=writer');
+  });
+
+  it('maps known codes to their message key, unknown ones to the server text', async () => {
+    expect((await failureOf(reply(200, { code: 2001, msg: 'x', data: null }))).message).toBe('errors.2001');
+    expect((await failureOf(reply(200, { code: 2006, msg: 'x', data: null }))).message).toBe('errors.2006');
+    expect((await failureOf(reply(200, { code: 77777, msg: '伺服器說的話', data: null }))).message).toBe(
+      '伺服器說的話',
+    );
+    expect((await failureOf(reply(200, { code: 77777, msg: '', data: null }))).message).toBe(
+      'errors.generic',
+    );
+  });
+
+  it('hands field errors to forms', async () => {
+    const err = await failureOf(
+      reply(200, { code: Code.VALIDATION, msg: 'm', data: { errors: { name: '此欄位重複' } } }),
+    );
+    expect(err.body.errors).toEqual({ name: '此欄位重複' });
+    expect(err.code).toBe(Code.VALIDATION);
+  });
+
+  it('keeps 403 silent, says 資源不存在 for 404 and passes 401 on for sign-out', async () => {
+    expect((await failureOf(reply(403, { code: Code.FORBIDDEN, msg: 'no', data: null }))).message).toBe('');
+    expect((await failureOf(reply(404, { code: Code.NOT_FOUND, msg: 'x', data: null }))).message).toBe(
+      'errors.notFound',
+    );
+    const unauthorized = await failureOf(reply(401, { code: Code.UNAUTHORIZED, msg: 'x', data: null }));
+    expect(unauthorized.status).toBe(401);
+  });
+
+  it('shows the server message on 500, or the slow-network message when nothing sensible answers', async () => {
+    expect((await failureOf(reply(500, { code: 0, msg: '糟糕！發生錯誤', data: null }))).message).toBe(
+      '糟糕！發生錯誤',
+    );
+    expect((await failureOf(reply(502, '<html>bad gateway</html>'))).message).toBe('errors.slow');
+    const offline = await failureOf(vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    expect(offline.message).toBe('errors.slow');
+    expect(offline.status).toBe(0);
+  });
+
+  it('gives up after the call timeout', async () => {
+    vi.useFakeTimers();
+    const never = vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise<Response>((_resolve, reject) =>
+          init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+        ),
+    );
+    vi.stubGlobal('fetch', never);
+    const pending = call('category/all').catch((e: unknown) => e as ApiError);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect((await pending).message).toBe('errors.slow');
+    vi.useRealTimers();
+  });
+
+  it('uses the per-call timeouts of SPEC §9', () => {
+    expect(timeoutFor('category/all')).toBe(10_000);
+    expect(timeoutFor('press/publish')).toBe(120_000);
+    expect(timeoutFor('press/translate')).toBe(120_000);
+    expect(timeoutFor('intelligence/tags')).toBe(120_000);
+    expect(timeoutFor('site/valid')).toBe(20_000);
+    expect(timeoutFor('element/upload/image')).toBe(30_000);
+  });
+});

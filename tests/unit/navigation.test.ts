@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { pickLocale } from '../../contract/constants';
+import { permissionFor } from '../../contract/permissions';
+import { loginUrl, safeGoback } from '../../src/auth/session';
+import { pickFields, toFilters } from '../../src/dataProvider';
+import { resourceApis } from '../../src/dataProvider/resources';
+
+const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
+
+describe('sign-in redirects', () => {
+  it('sends signed-out visitors to sign in with the way back', () => {
+    expect(loginUrl(at('/category', '?page=2'))).toBe('/auth/login?goback=%2Fcategory%3Fpage%3D2');
+    expect(loginUrl(at('/'))).toBe('/auth/login');
+    expect(loginUrl(at('/auth/register'))).toBe('/auth/login');
+  });
+
+  it('only goes back to paths on this site', () => {
+    expect(safeGoback('/category/3')).toBe('/category/3');
+    expect(safeGoback(null)).toBe('/');
+    expect(safeGoback('https://evil.example/')).toBe('/');
+    expect(safeGoback('//evil.example/')).toBe('/');
+    expect(safeGoback('/\\evil.example')).toBe('/');
+    expect(safeGoback('/auth/login')).toBe('/');
+  });
+});
+
+describe('dataProvider mapping', () => {
+  it('turns the search box into a search filter and drops an empty one', () => {
+    const api = resourceApis.category;
+    expect(toFilters(api, { q: ' 科技 ' })).toEqual([{ col: 'name', value: '科技', type: 'search' }]);
+    expect(toFilters(api, { q: '   ' })).toEqual([]);
+    expect(toFilters(api, { unknown: 'x' })).toEqual([]);
+  });
+
+  it('sends only the fields the contract declares', () => {
+    const api = resourceApis.category;
+    expect(pickFields(api.updateInput.shape, { id: 3, name: 'x', created_at: 'y', updated_at: 'z' })).toEqual(
+      {
+        id: 3,
+        name: 'x',
+      },
+    );
+  });
+});
+
+describe('locale and permissions', () => {
+  it('picks the interface locale from Accept-Language', () => {
+    expect(pickLocale('en-US,en;q=0.9')).toBe('en');
+    expect(pickLocale('ja')).toBe('ja');
+    expect(pickLocale('zh-CN')).toBe('zh-TW');
+    expect(pickLocale('fr-FR')).toBe('zh-TW');
+    expect(pickLocale(undefined)).toBe('zh-TW');
+  });
+
+  it('maps resource actions to the permissions the server checks', () => {
+    expect(permissionFor('category', 'list')).toBe('post.view');
+    expect(permissionFor('category', 'show')).toBe('post.view');
+    expect(permissionFor('category', 'edit')).toBe('post.edit');
+    expect(permissionFor('category', 'export')).toBeUndefined();
+    expect(permissionFor('nothing', 'list')).toBeUndefined();
+  });
+});
