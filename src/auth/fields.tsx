@@ -5,7 +5,7 @@ import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
-import { compose, type Validator } from '../validation';
+import { compose, email, password, passwordEquals, required, type Validator } from '../validation';
 
 interface FieldProps<T extends FieldValues> extends Omit<TextFieldProps, 'name'> {
   name: Path<T>;
@@ -67,5 +67,51 @@ export function PasswordField<T extends FieldValues>(props: FieldProps<T>) {
         },
       }}
     />
+  );
+}
+
+/** The e-mail field of the sign-in screens. */
+export function EmailField<T extends FieldValues>(
+  props: Omit<FieldProps<T>, 'label' | 'validate'> & { validate?: Validator[] },
+) {
+  return (
+    <FormField
+      label="auth.fields.email"
+      type="email"
+      autoComplete="username"
+      validate={[required(), email()]}
+      {...props}
+    />
+  );
+}
+
+/** A new password and its confirmation, named `password` and `confirm`. */
+export function NewPasswordFields<T extends FieldValues & { password: string; confirm: string }>({
+  control,
+  label = 'auth.fields.password',
+  autoFocus,
+}: {
+  control: Control<T>;
+  label?: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <>
+      <PasswordField
+        control={control}
+        name={'password' as Path<T>}
+        label={label}
+        autoComplete="new-password"
+        validate={[required(), password()]}
+        autoFocus={autoFocus}
+      />
+      <PasswordField
+        control={control}
+        name={'confirm' as Path<T>}
+        label="auth.fields.passwordConfirm"
+        autoComplete="new-password"
+        validate={[required(), passwordEquals('password')]}
+      />
+    </>
   );
 }

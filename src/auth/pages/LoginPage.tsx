@@ -1,17 +1,13 @@
 /** /auth/login: account, password, remember, bot check; back to `goback` once signed in. */
-import { Box, Button, Checkbox, FormControlLabel, Link, Typography } from '@mui/material';
+import { Box, Checkbox, FormControlLabel, Link, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { call } from '../../dataProvider/client';
-import { email, required } from '../../validation';
-import { useValidateAfterTyping } from '../../validation/useValidateAfterTyping';
+import { required } from '../../validation';
 import { AuthCard } from '../AuthCard';
-import { Captcha, type CaptchaHandle } from '../Captcha';
-import { FormField, PasswordField } from '../fields';
+import { EmailField, PasswordField } from '../fields';
 import { safeGoback } from '../session';
-import { useSubmit } from '../useSubmit';
+import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
 
 interface LoginForm {
   account: string;
@@ -22,15 +18,12 @@ interface LoginForm {
 export default function LoginPage() {
   const translate = useTranslate();
   const [params] = useSearchParams();
-  const form = useForm<LoginForm>({ defaultValues: { account: '', password: '', remember: false } });
-  useValidateAfterTyping(form);
-  const captcha = useRef<CaptchaHandle>(null);
-  const [token, setToken] = useState<string | null>(null);
-  const { busy, run } = useSubmit(form.setError, captcha.current);
+  const auth = useAuthForm<LoginForm>({ account: '', password: '', remember: false });
+  const { form } = auth;
 
   const onSubmit = form.handleSubmit((values) =>
-    run(async () => {
-      await call('member/login', { ...values, token });
+    auth.run(async () => {
+      await call('member/login', { ...values, token: auth.token });
       window.location.replace(safeGoback(params.get('goback')));
     }),
   );
@@ -38,15 +31,7 @@ export default function LoginPage() {
   return (
     <AuthCard title="auth.login.title">
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <FormField
-          control={form.control}
-          name="account"
-          label="auth.fields.email"
-          type="email"
-          autoComplete="username"
-          validate={[required(), email()]}
-          autoFocus
-        />
+        <EmailField control={form.control} name="account" autoFocus />
         <PasswordField
           control={form.control}
           name="password"
@@ -58,10 +43,7 @@ export default function LoginPage() {
           control={<Checkbox {...form.register('remember')} />}
           label={translate('auth.fields.remember')}
         />
-        <Captcha ref={captcha} onChange={setToken} />
-        <Button type="submit" variant="contained" fullWidth size="large" disabled={busy || !token}>
-          {translate('auth.login.submit')}
-        </Button>
+        <VerifiedSubmit auth={auth} label="auth.login.submit" />
       </Box>
       <Box sx={{ mt: 3, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
         <Link component={RouterLink} to="/auth/forgot">

@@ -4,18 +4,15 @@
  */
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { VerifyReply } from '../../../contract/auth';
 import { NICKNAME_MAX } from '../../../contract/constants';
 import { ApiError, call } from '../../dataProvider/client';
-import { email, maxLength, password, passwordEquals, required, verifyCode } from '../../validation';
-import { useValidateAfterTyping } from '../../validation/useValidateAfterTyping';
+import { maxLength, required, verifyCode } from '../../validation';
 import { AuthCard } from '../AuthCard';
-import { Captcha, type CaptchaHandle } from '../Captcha';
-import { FormField, PasswordField } from '../fields';
-import { useSubmit } from '../useSubmit';
+import { EmailField, FormField, NewPasswordFields } from '../fields';
+import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
 
 interface RegisterForm {
   email: string;
@@ -39,16 +36,11 @@ function useSecondsUntil(at: number): number {
 
 export default function RegisterPage() {
   const translate = useTranslate();
-  const form = useForm<RegisterForm>({
-    defaultValues: { email: '', code: '', nickname: '', password: '', confirm: '' },
-  });
-  useValidateAfterTyping(form);
-  const captcha = useRef<CaptchaHandle>(null);
-  const [token, setToken] = useState<string | null>(null);
+  const auth = useAuthForm<RegisterForm>({ email: '', code: '', nickname: '', password: '', confirm: '' });
+  const { form, run, busy, token } = auth;
   const [step, setStep] = useState<Step>('email');
   const [verification, setVerification] = useState<VerifyReply | null>(null);
   const wait = useSecondsUntil(verification?.ts ?? 0);
-  const { busy, run } = useSubmit(form.setError, captcha.current);
 
   const sendCode = form.handleSubmit(({ email: address }) =>
     run(async () => {
@@ -100,19 +92,8 @@ export default function RegisterPage() {
       {step === 'email' && (
         <Box component="form" noValidate onSubmit={sendCode}>
           <Typography color="text.secondary">{translate('auth.register.emailStep')}</Typography>
-          <FormField
-            control={form.control}
-            name="email"
-            label="auth.fields.email"
-            type="email"
-            autoComplete="email"
-            validate={[required(), email()]}
-            autoFocus
-          />
-          <Captcha ref={captcha} onChange={setToken} />
-          <Button type="submit" variant="contained" fullWidth size="large" disabled={busy || !token}>
-            {translate('auth.register.sendCode')}
-          </Button>
+          <EmailField control={form.control} name="email" autoComplete="email" autoFocus />
+          <VerifiedSubmit auth={auth} label="auth.register.sendCode" />
         </Box>
       )}
       {step === 'code' && (
@@ -155,24 +136,8 @@ export default function RegisterPage() {
             validate={[required(), maxLength(NICKNAME_MAX)]}
             autoFocus
           />
-          <PasswordField
-            control={form.control}
-            name="password"
-            label="auth.fields.password"
-            autoComplete="new-password"
-            validate={[required(), password()]}
-          />
-          <PasswordField
-            control={form.control}
-            name="confirm"
-            label="auth.fields.passwordConfirm"
-            autoComplete="new-password"
-            validate={[required(), passwordEquals('password')]}
-          />
-          <Captcha ref={captcha} onChange={setToken} />
-          <Button type="submit" variant="contained" fullWidth size="large" disabled={busy || !token}>
-            {translate('auth.register.submit')}
-          </Button>
+          <NewPasswordFields control={form.control} />
+          <VerifiedSubmit auth={auth} label="auth.register.submit" />
         </Box>
       )}
       <Typography variant="body2" sx={{ mt: 3 }}>

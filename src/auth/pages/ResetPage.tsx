@@ -1,17 +1,12 @@
 /** /auth/reset?v=<token>: a new password from the link in the reset mail. */
-import { Alert, Box, Button, Link } from '@mui/material';
+import { Alert, Box, Link } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../dataProvider/client';
-import { password, passwordEquals, required } from '../../validation';
-import { useValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import { AuthCard } from '../AuthCard';
-import { Captcha, type CaptchaHandle } from '../Captcha';
-import { PasswordField } from '../fields';
+import { NewPasswordFields } from '../fields';
 import { useToast } from '../Toast';
-import { useSubmit } from '../useSubmit';
+import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
 
 export default function ResetPage() {
   const translate = useTranslate();
@@ -19,17 +14,12 @@ export default function ResetPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const resetToken = params.get('v') ?? '';
-  const form = useForm<{ password: string; confirm: string }>({
-    defaultValues: { password: '', confirm: '' },
-  });
-  useValidateAfterTyping(form);
-  const captcha = useRef<CaptchaHandle>(null);
-  const [token, setToken] = useState<string | null>(null);
-  const { busy, run } = useSubmit(form.setError, captcha.current);
+  const auth = useAuthForm<{ password: string; confirm: string }>({ password: '', confirm: '' });
+  const { form } = auth;
 
   const onSubmit = form.handleSubmit((values) =>
-    run(async () => {
-      await call('member/reset', { password: values.password, token, reset_token: resetToken });
+    auth.run(async () => {
+      await call('member/reset', { password: values.password, token: auth.token, reset_token: resetToken });
       toast('auth.reset.done', 'success');
       navigate('/auth/login', { replace: true });
     }),
@@ -39,25 +29,8 @@ export default function ResetPage() {
     <AuthCard title="auth.reset.title">
       {resetToken ? (
         <Box component="form" noValidate onSubmit={onSubmit}>
-          <PasswordField
-            control={form.control}
-            name="password"
-            label="auth.fields.newPassword"
-            autoComplete="new-password"
-            validate={[required(), password()]}
-            autoFocus
-          />
-          <PasswordField
-            control={form.control}
-            name="confirm"
-            label="auth.fields.passwordConfirm"
-            autoComplete="new-password"
-            validate={[required(), passwordEquals('password')]}
-          />
-          <Captcha ref={captcha} onChange={setToken} />
-          <Button type="submit" variant="contained" fullWidth size="large" disabled={busy || !token}>
-            {translate('auth.reset.submit')}
-          </Button>
+          <NewPasswordFields control={form.control} label="auth.fields.newPassword" autoFocus />
+          <VerifiedSubmit auth={auth} label="auth.reset.submit" />
         </Box>
       ) : (
         <Alert severity="warning">{translate('auth.reset.missingToken')}</Alert>
