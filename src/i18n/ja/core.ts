@@ -1,7 +1,7 @@
-/** Japanese. Same keys as zh-TW.ts. */
-import type { Messages } from './zh-TW';
+import type { DeepStrings } from '../types';
+import type coreSource from '../zh-TW/core';
 
-const ja: Messages = {
+const core: DeepStrings<typeof coreSource> = {
   app: {
     name: 'サイト管理',
     loading: '読み込み中…',
@@ -107,71 +107,11 @@ const ja: Messages = {
     expired: '確認の有効期限が切れました。もう一度確認してください。',
     required: '先にロボット確認を完了してください',
   },
-  auth: {
-    fields: {
-      email: 'メールアドレス',
-      password: 'パスワード',
-      passwordConfirm: 'パスワード（確認）',
-      newPassword: '新しいパスワード',
-      nickname: 'ニックネーム',
-      code: '認証コード',
-      remember: 'ログイン状態を保持する（30日）',
-    },
-    showPassword: 'パスワードを表示',
-    hidePassword: 'パスワードを隠す',
-    login: {
-      title: 'ログイン',
-      submit: 'ログイン',
-      forgot: 'パスワードをお忘れですか？',
-      noAccount: 'アカウントをお持ちでない方',
-      register: '新規登録',
-    },
-    register: {
-      title: '新規登録',
-      emailStep: 'メールアドレスを入力すると、6桁の認証コードをお送りします。',
-      sendCode: '認証コードを送信',
-      codeStep: '%{email} に認証コードを送信しました。下に入力してください。',
-      verify: '認証する',
-      resend: '再送信',
-      resendIn: '%{s} 秒後に再送信できます',
-      verified: 'メールアドレスを認証しました',
-      changeEmail: '別のアドレスを使う',
-      submit: '登録する',
-      haveAccount: 'アカウントをお持ちの方',
-      login: 'ログイン',
-    },
-    forgot: {
-      title: 'パスワードを忘れた場合',
-      intro: 'メールアドレスを入力すると、パスワード再設定用のリンクをお送りします。',
-      submit: '再設定リンクを送信',
-      successTitle: 'メールを送信しました',
-      successBody:
-        'このアドレスのアカウントがあれば、再設定リンクを送信しました。メールをご確認ください。%{s} 秒後にログイン画面へ戻ります。',
-      toLogin: 'ログインへ戻る',
-    },
-    reset: {
-      title: 'パスワードの再設定',
-      submit: '新しいパスワードを設定',
-      done: 'パスワードを変更しました。新しいパスワードでログインしてください。',
-      missingToken: '再設定リンクが不完全です。もう一度お申し込みください。',
-    },
-    invite: {
-      title: 'サイトに参加',
-      body: '招待リンクはスタッフ管理の完成後に利用できるようになります。',
-    },
-    logout: {
-      title: 'ログアウトしています…',
-    },
-  },
-  mail: {
-    verify: {
-      subject: '認証コード：%{code}',
-      body: 'こんにちは。\n\nメールアドレスの認証コードは %{code} です。%{minutes} 分間有効です。\nお心当たりのない場合は、このメールを破棄してください。',
-    },
-    reset: {
-      subject: 'パスワードの再設定',
-      body: 'こんにちは。\n\n%{minutes} 分以内に次のリンクを開いてパスワードを再設定してください：\n%{link}\n\nお心当たりのない場合は、このメールを破棄してください。',
-    },
+  roles: {
+    '1': 'オーナー',
+    '2': '管理者',
+    '3': '編集者',
+    '4': 'EC担当',
   },
   seed: {
     siteName: 'デモニュース',
@@ -179,30 +119,6 @@ const ja: Messages = {
     tags: '台北,AI,コーヒー,登山,電気自動車',
     personalSite: '%{name} のサイト',
   },
-  roles: {
-    '1': 'オーナー',
-    '2': '管理者',
-    '3': '編集者',
-    '4': 'EC担当',
-  },
-  resources: {
-    category: {
-      name: 'カテゴリー |||| カテゴリー',
-      fields: {
-        id: 'ID',
-        name: '名前',
-        created_at: '作成日時',
-        updated_at: '更新日時',
-        q: 'キーワード',
-      },
-      filters: {
-        title: '絞り込み',
-        keyword: 'カテゴリー名で検索',
-      },
-      empty: 'カテゴリーはまだありません',
-      emptyHint: 'カテゴリーは、読者が同じテーマの記事を見つける手助けになります。',
-    },
-  },
 };
 
-export default ja;
+export default core;

@@ -1,7 +1,7 @@
-/** English. Same keys as zh-TW.ts. */
-import type { Messages } from './zh-TW';
+import type { DeepStrings } from '../types';
+import type coreSource from '../zh-TW/core';
 
-const en: Messages = {
+const core: DeepStrings<typeof coreSource> = {
   app: {
     name: 'Site Admin',
     loading: 'Loading…',
@@ -107,71 +107,11 @@ const en: Messages = {
     expired: 'The check expired; please verify again.',
     required: 'Please complete the bot check first',
   },
-  auth: {
-    fields: {
-      email: 'E-mail',
-      password: 'Password',
-      passwordConfirm: 'Confirm password',
-      newPassword: 'New password',
-      nickname: 'Nickname',
-      code: 'Verification code',
-      remember: 'Remember me (30 days)',
-    },
-    showPassword: 'Show password',
-    hidePassword: 'Hide password',
-    login: {
-      title: 'Sign in',
-      submit: 'Sign in',
-      forgot: 'Forgot your password?',
-      noAccount: 'No account yet?',
-      register: 'Sign up',
-    },
-    register: {
-      title: 'Sign up',
-      emailStep: 'Enter your e-mail address and we will send you a 6-digit code.',
-      sendCode: 'Send code',
-      codeStep: 'The code was sent to %{email}. Enter it below.',
-      verify: 'Verify',
-      resend: 'Send again',
-      resendIn: 'Send again in %{s} s',
-      verified: 'E-mail address verified',
-      changeEmail: 'Use another address',
-      submit: 'Sign up',
-      haveAccount: 'Already have an account?',
-      login: 'Sign in',
-    },
-    forgot: {
-      title: 'Forgot password',
-      intro: 'Enter your e-mail address and we will send you a link to reset your password.',
-      submit: 'Send reset link',
-      successTitle: 'Mail sent',
-      successBody:
-        'If this address has an account, a reset link is on its way; please check your mailbox. Back to sign-in in %{s} s.',
-      toLogin: 'Back to sign-in',
-    },
-    reset: {
-      title: 'Reset password',
-      submit: 'Set new password',
-      done: 'Your password was changed; please sign in with the new one.',
-      missingToken: 'The reset link is incomplete; please request a new one.',
-    },
-    invite: {
-      title: 'Join a site',
-      body: 'Invitation links will work once staff management is in place.',
-    },
-    logout: {
-      title: 'Signing out…',
-    },
-  },
-  mail: {
-    verify: {
-      subject: 'Your verification code: %{code}',
-      body: 'Hello,\n\nYour e-mail verification code is %{code}. It is valid for %{minutes} minutes.\nIf this was not you, please ignore this mail.',
-    },
-    reset: {
-      subject: 'Reset your password',
-      body: 'Hello,\n\nOpen the link below within %{minutes} minutes to reset your password:\n%{link}\n\nIf this was not you, please ignore this mail.',
-    },
+  roles: {
+    '1': 'Owner',
+    '2': 'Administrator',
+    '3': 'Editor',
+    '4': 'E-commerce staff',
   },
   seed: {
     siteName: 'Demo News',
@@ -179,30 +119,6 @@ const en: Messages = {
     tags: 'Taipei,AI,Coffee,Hiking,Electric cars',
     personalSite: "%{name}'s site",
   },
-  roles: {
-    '1': 'Owner',
-    '2': 'Administrator',
-    '3': 'Editor',
-    '4': 'E-commerce staff',
-  },
-  resources: {
-    category: {
-      name: 'Category |||| Categories',
-      fields: {
-        id: 'ID',
-        name: 'Name',
-        created_at: 'Created',
-        updated_at: 'Updated',
-        q: 'Keyword',
-      },
-      filters: {
-        title: 'Filters',
-        keyword: 'Search category names',
-      },
-      empty: 'No categories yet',
-      emptyHint: 'Categories help readers find articles on one subject.',
-    },
-  },
 };
 
-export default en;
+export default core;

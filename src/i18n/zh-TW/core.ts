@@ -1,8 +1,5 @@
-/**
- * zh-TW: the source language. Every key here must exist in en.ts and ja.ts (the type and a test check it).
- * Plain data only: the server imports these files too (mail, error messages).
- */
-const zhTW = {
+/** zh-TW words: core. */
+const core = {
   app: {
     name: '站務後台',
     loading: '載入中…',
@@ -108,70 +105,11 @@ const zhTW = {
     expired: '驗證已逾時，請再驗證一次。',
     required: '請先完成機器人驗證',
   },
-  auth: {
-    fields: {
-      email: '電子信箱',
-      password: '密碼',
-      passwordConfirm: '確認密碼',
-      newPassword: '新密碼',
-      nickname: '暱稱',
-      code: '驗證碼',
-      remember: '記住我（30 天）',
-    },
-    showPassword: '顯示密碼',
-    hidePassword: '隱藏密碼',
-    login: {
-      title: '登入',
-      submit: '登入',
-      forgot: '忘記密碼？',
-      noAccount: '還沒有帳號？',
-      register: '立即註冊',
-    },
-    register: {
-      title: '註冊',
-      emailStep: '輸入電子信箱，我們會寄出 6 位數驗證碼。',
-      sendCode: '寄送驗證碼',
-      codeStep: '驗證碼已寄到 %{email}，請在下方輸入。',
-      verify: '驗證',
-      resend: '重新寄送',
-      resendIn: '%{s} 秒後可重新寄送',
-      verified: '電子信箱已驗證',
-      changeEmail: '更換電子信箱',
-      submit: '註冊',
-      haveAccount: '已經有帳號了？',
-      login: '登入',
-    },
-    forgot: {
-      title: '忘記密碼',
-      intro: '輸入你的電子信箱，我們會寄出重設密碼的連結。',
-      submit: '寄送重設連結',
-      successTitle: '信件已寄出',
-      successBody: '如果這個信箱有帳號，重設密碼的連結已經寄出，請到信箱收信。%{s} 秒後回到登入頁。',
-      toLogin: '回到登入',
-    },
-    reset: {
-      title: '重設密碼',
-      submit: '設定新密碼',
-      done: '密碼已更新，請用新密碼登入。',
-      missingToken: '重設連結不完整，請重新申請。',
-    },
-    invite: {
-      title: '加入網站',
-      body: '邀請連結會在人員管理完成後啟用。',
-    },
-    logout: {
-      title: '登出中…',
-    },
-  },
-  mail: {
-    verify: {
-      subject: '你的驗證碼：%{code}',
-      body: '你好：\n\n你的電子信箱驗證碼是 %{code}，%{minutes} 分鐘內有效。\n如果不是你本人操作，請忽略這封信。',
-    },
-    reset: {
-      subject: '重設你的密碼',
-      body: '你好：\n\n請在 %{minutes} 分鐘內打開下面的連結重設密碼：\n%{link}\n\n如果不是你本人操作，請忽略這封信。',
-    },
+  roles: {
+    '1': '擁有者',
+    '2': '管理員',
+    '3': '編輯',
+    '4': '電商人員',
   },
   seed: {
     siteName: '範例新聞網',
@@ -179,34 +117,6 @@ const zhTW = {
     tags: '台北,人工智慧,咖啡,登山,電動車',
     personalSite: '%{name} 的網站',
   },
-  roles: {
-    '1': '擁有者',
-    '2': '管理員',
-    '3': '編輯',
-    '4': '電商人員',
-  },
-  resources: {
-    category: {
-      name: '分類 |||| 分類',
-      fields: {
-        id: 'ID',
-        name: '名稱',
-        created_at: '建立時間',
-        updated_at: '更新時間',
-        q: '關鍵字',
-      },
-      filters: {
-        title: '篩選',
-        keyword: '搜尋分類名稱',
-      },
-      empty: '還沒有分類',
-      emptyHint: '分類能幫讀者找到同一主題的文章。',
-    },
-  },
 };
 
-export default zhTW;
-
-/** The shape every language must have: the same keys, each a string. */
-export type Messages = DeepStrings<typeof zhTW>;
-type DeepStrings<T> = { [K in keyof T]: T[K] extends string ? string : DeepStrings<T[K]> };
+export default core;
