@@ -52,7 +52,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  const client = new PGlite(opts.dir, { extensions: { pg_trgm } });
+  // 'memory://' rather than undefined: PGlite ignores the options without a data directory.
+  const client = new PGlite(opts.dir ?? 'memory://', { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {

@@ -11,10 +11,14 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
+import type { BlockDocument } from '../../contract/blocks';
+import type { LabelLang } from '../../contract/labels';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -189,12 +193,19 @@ export const categories = pgTable(
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    slug: text('slug').notNull().default(''),
+    /** Title and cover per content language; `name` is the zh-TW title. */
+    langs: jsonb('langs').$type<LabelLang[]>().notNull().default(sql`'[]'::jsonb`),
+    active: jsonb('active').$type<number[]>().notNull().default(sql`'[1]'::jsonb`),
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   // Names are unique per site without regard to case.
-  (t) => [uniqueIndex('categories_site_name_uq').on(t.siteId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('categories_site_name_uq').on(t.siteId, sql`lower(${t.name})`),
+    uniqueIndex('categories_site_slug_uq').on(t.siteId, t.slug).where(sql`${t.slug} <> ''`),
+  ],
 );
 
 export const tags = pgTable(
@@ -206,8 +217,183 @@ export const tags = pgTable(
       .references(() => sites.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
+    langs: jsonb('langs').$type<LabelLang[]>().notNull().default(sql`'[]'::jsonb`),
+    active: jsonb('active').$type<number[]>().notNull().default(sql`'[1]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('tags_site_name_uq').on(t.siteId, t.name)],
+  (t) => [
+    uniqueIndex('tags_site_name_uq').on(t.siteId, sql`lower(${t.name})`),
+    uniqueIndex('tags_site_slug_uq').on(t.siteId, t.slug).where(sql`${t.slug} <> ''`),
+  ],
+);
+
+/** Bylines. One tied to a user (`member_id`) is that user's own author on the site. */
+export const authors = pgTable(
+  'authors',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    title: text('title').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    memberId: integer('member_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('authors_site_idx').on(t.siteId),
+    uniqueIndex('authors_site_member_uq').on(t.siteId, t.memberId).where(sql`${t.memberId} IS NOT NULL`),
+  ],
+);
+
+/** What was online when an item was last published: readers keep seeing it while the draft changes. */
+export interface PublishedSnapshot {
+  title: string;
+  subtitle: string;
+  content: BlockDocument;
+  cover: string;
+  abstract: string;
+  seo: { title: string; content: string };
+}
+
+/**
+ * Articles, pages and e-papers (type 1, 3, 4). One row per language; the languages of an item share `uuid`.
+ * `body` is the draft the writer edits; `published` what readers see.
+ */
+export const contents = pgTable(
+  'contents',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    uuid: uuid('uuid').notNull(),
+    type: smallint('type').notNull(),
+    langId: smallint('lang_id').notNull().default(1),
+    slug: text('slug').notNull().default(''),
+    title: text('title').notNull().default(''),
+    subtitle: text('subtitle').notNull().default(''),
+    body: jsonb('body').$type<BlockDocument>().notNull(),
+    abstract: text('abstract').notNull().default(''),
+    readingTime: integer('reading_time').notNull().default(0),
+    cover: text('cover').notNull().default(''),
+    seo: jsonb('seo').$type<{ title: string; content: string }>().notNull(),
+    related: smallint('related').notNull().default(1),
+    custom: jsonb('custom').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    toTop: boolean('to_top').notNull().default(false),
+    pinOrder: integer('pin_order').notNull().default(0),
+    status: smallint('status').notNull().default(0),
+    publishTs: ts('publish_ts'),
+    isDraftChanged: boolean('is_draft_changed').notNull().default(false),
+    published: jsonb('published').$type<PublishedSnapshot>(),
+    /** Bumped by every save: a save based on an older version is a conflict. */
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('contents_site_type_idx').on(t.siteId, t.type, t.status),
+    uniqueIndex('contents_uuid_lang_uq').on(t.uuid, t.langId),
+    uniqueIndex('contents_site_lang_slug_uq')
+      .on(t.siteId, t.langId, t.slug)
+      .where(sql`${t.slug} <> '' AND ${t.status} <> -1`),
+    index('contents_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    index('contents_scheduled_idx').on(t.publishTs).where(sql`${t.status} = 2`),
+  ],
+);
+
+export const contentTags = pgTable(
+  'content_tags',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.contentId, t.tagId] }), index('content_tags_tag_idx').on(t.tagId)],
+);
+
+export const contentAuthors = pgTable(
+  'content_authors',
+  {
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => authors.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.authorId] }),
+    index('content_authors_author_idx').on(t.authorId),
+  ],
+);
+
+/** Earlier versions of an item, kept per the plan's limits (count and days). */
+export const contentRevisions = pgTable(
+  'content_revisions',
+  {
+    id: serial('id').primaryKey(),
+    contentId: integer('content_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    subtitle: text('subtitle').notNull().default(''),
+    body: jsonb('body').$type<BlockDocument>().notNull(),
+    /** A writer's copy kept because another save came first. */
+    conflict: boolean('conflict').notNull().default(false),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('content_revisions_content_idx').on(t.contentId, t.id)],
+);
+
+/** Uploaded files of a site (images for now); the bytes live in the storage adapter. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    path: text('path').notNull(),
+    name: text('name').notNull().default(''),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('files_site_idx').on(t.siteId, t.kind)],
+);
+
+/** Uploaded videos that video blocks reference (SPEC §3 Video). */
+export const videos = pgTable(
+  'videos',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    content: text('content').notNull().default(''),
+    path: text('path').notNull(),
+    cover: text('cover').notNull().default(''),
+    duration: integer('duration').notNull().default(0),
+    size: integer('size').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('videos_site_idx').on(t.siteId)],
 );

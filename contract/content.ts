@@ -1,0 +1,207 @@
+/**
+ * Articles (post), static pages (page) and e-paper newsletters (epaper): SPEC §3, §4, §7 Content. One item exists
+ * per language; the languages of one item share its `uuid`.
+ */
+import { z } from 'zod';
+import { BlockDocument } from './blocks';
+import { NAME_MAX } from './constants';
+import { f, ruled } from './fields';
+import type { ListColumns } from './list';
+import { rules } from './validation';
+
+/** Content types as the API numbers them (`?t=`). */
+export const CONTENT_TYPE = { post: 1, page: 3, epaper: 4 } as const;
+export type ContentTypeName = keyof typeof CONTENT_TYPE;
+export type ContentTypeId = (typeof CONTENT_TYPE)[ContentTypeName];
+export const contentTypeName = (t: number): ContentTypeName | undefined =>
+  (Object.keys(CONTENT_TYPE) as ContentTypeName[]).find((k) => CONTENT_TYPE[k] === t);
+
+export const STATUS = { DELETED: -1, DRAFT: 0, PUBLISHED: 1, SCHEDULED: 2 } as const;
+export type Status = (typeof STATUS)[keyof typeof STATUS];
+
+/** Publish modes: 1 now, 2 schedule, 0 take offline or cancel a schedule, -1 delete. */
+export const PUBLISH_MODE = { DELETE: -1, OFFLINE: 0, NOW: 1, SCHEDULE: 2 } as const;
+
+/** Content languages (SPEC §9): 1 zh-TW, 2 zh-CN, 3 en, 4 ja, 5 kr. */
+export const LANG_IDS = [1, 2, 3, 4, 5] as const;
+export const LangId = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
+export type LangId = z.infer<typeof LangId>;
+
+export const RELATED = { DEFAULT: 1, CUSTOM: 4 } as const;
+export const TITLE_MAX = 200;
+export const SUBTITLE_MAX = 300;
+export const SLUG_MAX = 100;
+export const TAGS_MAX = 10;
+export const AUTHORS_MAX = 10;
+export const RELATED_MAX = 20;
+export const SEO_TITLE_MAX = 70;
+export const SEO_DESCRIPTION_MAX = 160;
+
+/** Titles are one line: newlines become spaces. */
+export const cleanTitle = (title: string) => title.replace(/[\r\n]+/g, ' ').trim();
+
+const slugOrEmpty = ruled(z.string().trim().max(SLUG_MAX), (v) => (v === '' ? undefined : rules.slug(v)));
+const urlOrEmpty = ruled(z.string().trim().max(2000), (v) => (v === '' ? undefined : rules.link(v)));
+
+export const Seo = z.strictObject({
+  title: f.text(SEO_TITLE_MAX).default(''),
+  content: f.text(SEO_DESCRIPTION_MAX).default(''),
+});
+
+/** `save?t=`: the whole item as the writer holds it. `id` 0 creates it. */
+export const ContentSave = z.strictObject({
+  id: z.number().int().min(0).max(2_147_483_647),
+  /** Set when creating another language of an existing item. */
+  uuid: z.uuid().optional(),
+  lang_id: LangId.default(1),
+  title: z
+    .string()
+    .max(TITLE_MAX * 2)
+    .transform(cleanTitle)
+    .pipe(f.text(TITLE_MAX)),
+  subtitle: f.text(SUBTITLE_MAX).default(''),
+  content: BlockDocument,
+  cover: urlOrEmpty.default(''),
+  seo: Seo.default({ title: '', content: '' }),
+  related: z.union([z.literal(1), z.literal(4)]).default(1),
+  custom: z.array(f.id()).max(RELATED_MAX).default([]),
+  tag: ruled(z.array(f.id()), (v) => rules.tagsCheck(v, TAGS_MAX)).default([]),
+  category_id: f.id().nullable().default(null),
+  author: z.array(f.id()).max(AUTHORS_MAX).default([]),
+  /** Empty: made from the title (pinyin). */
+  slug: slugOrEmpty.default(''),
+  set2top: z.boolean().optional(),
+  frontend_display_language: z.array(LangId).max(5).optional(),
+  /** The version the writer's copy is based on; a different server version is a conflict (code 3001). */
+  version: z.number().int().min(0),
+  /** Overwrite even if someone else saved in between. */
+  force: z.boolean().default(false),
+});
+export type ContentSave = z.input<typeof ContentSave>;
+
+export interface SaveReply {
+  id: number;
+  uuid: string;
+  lang_id: number;
+  tag: { id: number; name: string }[];
+  slug: string;
+  status: Status;
+  related: number;
+  is_draft_changed: boolean;
+  frontend_display_language: number[];
+  version: number;
+  abstract: string;
+  reading_time: number;
+}
+
+/** A save that lost a race: the server kept its own version and stored the caller's copy as a revision. */
+export interface ConflictData {
+  version: number;
+  revision_id: number;
+  updated_by: string;
+}
+
+export interface ContentItem {
+  id: number;
+  uuid: string;
+  type: number;
+  lang_id: number;
+  slug: string;
+  title: string;
+  subtitle: string;
+  content: BlockDocument;
+  abstract: string;
+  reading_time: number;
+  cover: string;
+  author: number[];
+  tag: { id: number; name: string }[];
+  category_id: number | null;
+  related: number;
+  custom: { id: number; title: string }[];
+  to_top: boolean;
+  status: Status;
+  publish_ts: string | null;
+  is_draft_changed: boolean;
+  url: string;
+  preview_url: string;
+  seo: { title: string; content: string };
+  /** The languages this item exists in. */
+  frontend_display_language: number[];
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ContentRow {
+  id: number;
+  uuid: string;
+  title: string;
+  slug: string;
+  status: Status;
+  lang_id: number;
+  author: { id: number; name: string }[];
+  category: { id: number; name: string } | null;
+  tag: { id: number; name: string }[];
+  publish_ts: string | null;
+  to_top: boolean;
+  pin_order: number;
+  is_draft_changed: boolean;
+  updated_at: string;
+}
+
+export const contentColumns: ListColumns = {
+  filter: ['id', 'status', 'category_id', 'tag', 'author', 'keyword', 'lang_id', 'to_top'],
+  sort: ['id', 'title', 'publish_ts', 'updated_at', 'created_at', 'status'],
+};
+
+export const ContentGet = z.strictObject({ id: f.id(), lang: LangId.optional() });
+
+export const ContentPublish = z.strictObject({
+  id: f.id(),
+  mode: z.union([z.literal(-1), z.literal(0), z.literal(1), z.literal(2)]),
+  /** For mode 2, in the site's time zone. */
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.format' })
+    .optional(),
+  time: ruled(z.string(), rules.time).optional(),
+  pin: z.boolean().optional(),
+});
+export interface PublishReply {
+  url: string;
+  status: Status;
+  publish_ts: string | null;
+}
+
+export interface RevisionRow {
+  id: number;
+  version: number;
+  title: string;
+  created_at: string;
+  user: { id: number; nickname: string } | null;
+  /** A copy kept because it lost a save race. */
+  conflict: boolean;
+}
+export interface Revision extends RevisionRow {
+  subtitle: string;
+  content: BlockDocument;
+}
+export const RevisionGet = z.strictObject({ id: f.id(), revision_id: f.id() });
+
+export const ContentSearch = z.strictObject({
+  query: ruled(z.string().max(200), rules.keyword),
+  id: f.id().optional(),
+});
+export const ContentSorter = z.strictObject({ ids: z.array(f.id()).min(1).max(500) });
+
+export const TagSave = z.strictObject({
+  name: ruled(z.string().trim().max(NAME_MAX), rules.required, (v) => rules.minLength(v, 2)),
+});
+
+export const ContentTranslate = z.strictObject({
+  id: f.id(),
+  /** true: machine translation (not yet available); false: a blank copy. */
+  translate: z.boolean(),
+  lang_id: LangId,
+  from: LangId.optional(),
+});
