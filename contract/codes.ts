@@ -27,6 +27,15 @@ export const Code = {
   EMAIL_REQUIRED_FOR_RESET: 2009,
   INVALID_EMAIL: 2010,
   NO_SITE: 2011,
+  /** Someone else saved the item first; the caller's copy was kept as a revision. */
+  CONFLICT: 3001,
+  SCHEDULE_IN_PAST: 3002,
+  /** A feature announced but not built yet (machine translation before the AI issue). */
+  UNAVAILABLE: 3003,
+  FILE_TOO_LARGE: 3004,
+  UPLOAD_FAILED: 3005,
+  /** An author tied to a member account is edited only through that person's profile. */
+  AUTHOR_LINKED: 3006,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
 } as const;

@@ -60,8 +60,20 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<number, readonly string[]> = {
  * What each react-admin resource needs, per action; the SPA's canAccess and the server's actions both read it.
  * `list` covers list and show.
  */
+const postPerms = {
+  list: 'post.view',
+  create: 'post.edit',
+  edit: 'post.edit',
+  delete: 'post.delete',
+} as const;
 export const RESOURCE_PERMISSIONS = {
-  category: { list: 'post.view', create: 'post.edit', edit: 'post.edit', delete: 'post.delete' },
+  category: postPerms,
+  tag: postPerms,
+  label: postPerms,
+  author: postPerms,
+  press: postPerms,
+  epaper: postPerms,
+  page: { list: 'page.edit', create: 'page.add', edit: 'page.edit', delete: 'page.delete' },
 } as const satisfies Record<string, Record<'list' | 'create' | 'edit' | 'delete', string>>;
 
 export type ResourceName = keyof typeof RESOURCE_PERMISSIONS;

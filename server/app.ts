@@ -15,10 +15,14 @@ import { registerActions } from './http/action';
 import { AppError } from './http/errors';
 import { sendError } from './http/reply';
 import { authActions } from './modules/auth/routes';
+import { authorActions } from './modules/authors/routes';
 import { categoryActions } from './modules/categories/routes';
+import { contentActions } from './modules/content/routes';
+import { fileActions } from './modules/files/routes';
+import { labelActions } from './modules/labels/routes';
 
 /** Every module's actions. A new module adds its list here. */
-const modules = [authActions, categoryActions];
+const modules = [authActions, categoryActions, labelActions, authorActions, contentActions, fileActions];
 
 export interface AppOptions {
   config: Config;

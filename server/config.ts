@@ -27,6 +27,10 @@ export interface Config {
   logLevel: string;
   /** Seed the demo site and the owner on an empty database. */
   seed: boolean;
+  /** Sites without a domain of their own are served at https://<slug>.<siteDomain>. */
+  siteDomain: string;
+  /** Uploaded files live here (a folder under DATA_DIR by default). */
+  uploadDir: string;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -52,5 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaMaxCounter: Number(env.CAPTCHA_MAX_COUNTER || 20_000),
     logLevel: env.LOG_LEVEL || 'info',
     seed: env.SEED !== '0',
+    siteDomain: env.SITE_DOMAIN || 'sites.localhost',
+    uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
   };
 }

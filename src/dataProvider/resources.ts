@@ -26,7 +26,7 @@ const keyword =
       ? { col, value: value.trim(), type: 'search' }
       : undefined;
 
-export const resourceApis: Record<ResourceName, ResourceApi> = {
+export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
   category: {
     list: 'category/all',
     get: 'category/get',

@@ -3,7 +3,7 @@ import { pickLocale } from '../../contract/constants';
 import { permissionFor } from '../../contract/permissions';
 import { loginUrl, safeGoback } from '../../src/auth/session';
 import { pickFields, toFilters } from '../../src/dataProvider';
-import { resourceApis } from '../../src/dataProvider/resources';
+import { type ResourceApi, resourceApis } from '../../src/dataProvider/resources';
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 
@@ -26,14 +26,14 @@ describe('sign-in redirects', () => {
 
 describe('dataProvider mapping', () => {
   it('turns the search box into a search filter and drops an empty one', () => {
-    const api = resourceApis.category;
+    const api = resourceApis.category as ResourceApi;
     expect(toFilters(api, { q: ' 科技 ' })).toEqual([{ col: 'name', value: '科技', type: 'search' }]);
     expect(toFilters(api, { q: '   ' })).toEqual([]);
     expect(toFilters(api, { unknown: 'x' })).toEqual([]);
   });
 
   it('sends only the fields the contract declares', () => {
-    const api = resourceApis.category;
+    const api = resourceApis.category as ResourceApi;
     expect(pickFields(api.updateInput.shape, { id: 3, name: 'x', created_at: 'y', updated_at: 'z' })).toEqual(
       {
         id: 3,

@@ -63,3 +63,8 @@ export async function createSite(
   await db.insert(siteStaff).values({ siteId: site.id, userId: input.ownerId, roleId: ROLE.OWNER });
   return site;
 }
+
+/** The public address of a site: its own domain, or its slug under the platform's domain. */
+export function siteUrl(site: Pick<SiteRow, 'domain' | 'slug'>, siteDomain: string): string {
+  return site.domain ? `https://${site.domain}` : `https://${site.slug}.${siteDomain}`;
+}

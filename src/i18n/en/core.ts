@@ -65,6 +65,8 @@ const core: DeepStrings<typeof coreSource> = {
     keyword: 'Enter a search text.',
     format: 'Invalid format',
     unknownField: 'Field not accepted',
+    onePaid: 'A page can have only one paid section',
+    videoIncomplete: 'A video block needs a video and a cover',
     resetNeedsEmail: 'We need your e-mail address to reset your password',
   },
   errors: {
@@ -91,6 +93,13 @@ const core: DeepStrings<typeof coreSource> = {
     '2009': 'We need your e-mail address to reset your password',
     '2010': 'Invalid e-mail address',
     '2011': 'You have no site to manage yet.',
+    '3001': 'Someone else updated this item. Your version was kept in the history.',
+    '3002': 'The scheduled time cannot be in the past',
+    '3003': 'This feature is not available yet.',
+    '3004': 'The file is too large',
+    '3005': 'The file could not be uploaded.',
+    '3006':
+      'This author is linked to a member account and can only be changed by that person in their profile.',
     '13000': 'No valid CNAME record was found; please try again later.',
     '19001': 'The plan was already changed this month and cannot be changed again.',
     generic: 'Oops! Something went wrong',

@@ -5,10 +5,22 @@
 
 import type { DeepStrings } from '../types';
 import auth from './auth';
+import authors from './authors';
+import content from './content';
 import core from './core';
 import labels from './labels';
+import writer from './writer';
 
-const zhTW = { ...core, ...auth, ...labels };
+const zhTW = {
+  ...core,
+  ...auth,
+  ...labels,
+  ...content,
+  ...writer,
+  ...authors,
+  // Areas share only `resources` (react-admin's resource words), merged here.
+  resources: { ...labels.resources, ...content.resources, ...authors.resources },
+};
 
 export default zhTW;
 export type Messages = DeepStrings<typeof zhTW>;

@@ -1,0 +1,7 @@
+/** zh-TW words: authors. */
+const authors = {
+  authors: {},
+  resources: {},
+};
+
+export default authors;

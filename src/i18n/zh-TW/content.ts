@@ -1,0 +1,7 @@
+/** zh-TW words: content. */
+const content = {
+  content: {},
+  resources: {},
+};
+
+export default content;

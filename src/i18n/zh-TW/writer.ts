@@ -1,0 +1,6 @@
+/** zh-TW words: writer. */
+const writer = {
+  writer: {},
+};
+
+export default writer;
