@@ -9,7 +9,8 @@ export const TIMEOUT = {
 } as const;
 
 /** Which calls get which timeout; anything not listed uses TIMEOUT.default. */
-export function timeoutFor(path: string): number {
+export function timeoutFor(pathWithQuery: string): number {
+  const path = pathWithQuery.split('?')[0];
   if (/\/(translate|publish)$/.test(path) || path.includes('intelligence/')) return TIMEOUT.long;
   if (path.endsWith('site/valid')) return TIMEOUT.domainValid;
   if (path.includes('/upload/')) return TIMEOUT.upload;

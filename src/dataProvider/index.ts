@@ -101,12 +101,17 @@ export const dataProvider: DataProvider = {
     return { data: params.ids };
   },
   async delete(resource, params) {
-    await call(apiOf(resource).delete, { id: Number(params.id) });
+    const api = apiOf(resource);
+    const id = Number(params.id);
+    await call(api.delete, api.deleteBody ? api.deleteBody(id) : { id });
     return { data: params.previousData ?? ({ id: params.id } as never) };
   },
   async deleteMany(resource, params) {
     const api = apiOf(resource);
-    for (const id of params.ids) await call(api.delete, { id: Number(id) });
+    for (const raw of params.ids) {
+      const id = Number(raw);
+      await call(api.delete, api.deleteBody ? api.deleteBody(id) : { id });
+    }
     return { data: params.ids };
   },
   supportAbortSignal: true,

@@ -1,6 +1,7 @@
 /**
- * How each react-admin resource maps onto the envelope API: which action serves which dataProvider method, and how
- * list filters become the API's filter objects. A new resource adds one entry here.
+ * How each react-admin resource maps onto the envelope API: which action serves which dataProvider method (paths
+ * may carry a query, e.g. `press/list?t=1`), and how list filters become the API's filter objects. A new resource
+ * adds one entry here.
  */
 import { CategoryEdit, CategoryNew } from '../../contract/category';
 import type { Filter } from '../../contract/list';
@@ -17,6 +18,8 @@ export interface ResourceApi {
   updateInput: { shape: Record<string, unknown> };
   /** react-admin filter values → API filter objects. `q` is the keyword of the list's search box. */
   filters: Record<string, (value: unknown) => Filter | undefined>;
+  /** The delete action's body when it is not `{id}` (e.g. articles are deleted by publishing with mode -1). */
+  deleteBody?: (id: number) => object;
 }
 
 const keyword =
