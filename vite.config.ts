@@ -12,6 +12,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
   },
   server: {
-    proxy: { '/api': { target: api, changeOrigin: false } },
+    proxy: {
+      '/api': { target: api, changeOrigin: false },
+      '/uploads': { target: api, changeOrigin: false },
+    },
   },
 });

@@ -12,6 +12,7 @@ export const BLOCKS_MAX = 5000;
 /** Inline HTML of one paragraph or heading. */
 const inline = z.string().max(50_000);
 const caption = z.string().max(500).default('');
+const videoIncomplete = { message: 'validation.videoIncomplete' };
 /** An image address: an uploaded file (/uploads/…) or an http(s) URL. */
 export const imageUrl = () => ruled(z.string().max(2000), rules.required, rules.link);
 
@@ -35,11 +36,14 @@ export const Block = z.discriminatedUnion('type', [
   }),
   z.strictObject({
     type: z.literal('video'),
-    // A video block is valid only with the uploaded video's id and a cover.
+    // A video block is valid only with the uploaded video's id and a cover. A missing one defaults to empty so that
+    // it fails the same rule (the server reports any other missing value as 'required').
     data: z.strictObject({
-      id: z.number({ error: 'validation.videoIncomplete' }).int().positive(),
-      cover: ruled(z.string({ error: 'validation.videoIncomplete' }).max(2000), (v) =>
-        v.trim() === '' ? { message: 'validation.videoIncomplete' } : undefined,
+      id: ruled(z.number().int().max(2_147_483_647).default(0), (v) => (v > 0 ? undefined : videoIncomplete)),
+      cover: ruled(
+        z.string().max(2000).default(''),
+        (v) => (v.trim() === '' ? videoIncomplete : undefined),
+        rules.link,
       ),
       caption,
     }),

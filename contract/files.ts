@@ -1,5 +1,6 @@
 /** Uploads (SPEC §5, §7 Files): multipart to /api/element/upload/<kind>. */
 import { UPLOAD_MAX_KB } from './constants';
+import type { ListColumns } from './list';
 
 /** Editor images must be under 5 MB; the general limit is 5120 KB. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -14,3 +15,21 @@ export interface UploadReply {
   width?: number;
   height?: number;
 }
+
+/** An uploaded video that video blocks reference (SPEC §3). */
+export interface Video {
+  id: number;
+  title: string;
+  content: string;
+  cover: string;
+  /** Seconds. */
+  duration: number;
+  /** Bytes. */
+  size: number;
+  insert_ts: string;
+}
+
+export const videoColumns: ListColumns = {
+  filter: ['id', 'title'],
+  sort: ['id', 'title', 'insert_ts'],
+};

@@ -71,6 +71,8 @@ export const RESOURCE_PERMISSIONS = {
   tag: postPerms,
   label: postPerms,
   author: postPerms,
+  /** Uploads and the media library serve the writer. */
+  file: postPerms,
   press: postPerms,
   epaper: postPerms,
   page: { list: 'page.edit', create: 'page.add', edit: 'page.edit', delete: 'page.delete' },

@@ -1,12 +1,16 @@
 /** Builds the Fastify app: used by main.ts and by the API tests. */
 import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Code } from '../contract/codes';
+import { IMAGE_MAX_BYTES } from '../contract/files';
 import { altchaCaptcha } from './adapters/captcha';
 import { logMailer, type Mailer, smtpMailer } from './adapters/mail';
+import { folderStorage, UPLOADS_PREFIX } from './adapters/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { ensureSecret } from './db/seed';
@@ -20,6 +24,8 @@ import { categoryActions } from './modules/categories/routes';
 import { contentActions } from './modules/content/routes';
 import { fileActions } from './modules/files/routes';
 import { labelActions } from './modules/labels/routes';
+
+const UPLOAD_MARGIN_BYTES = 1024 * 1024;
 
 /** Every module's actions. A new module adds its list here. */
 const modules = [authActions, categoryActions, labelActions, authorActions, contentActions, fileActions];
@@ -49,9 +55,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     mailer:
       opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)),
     captcha: altchaCaptcha(opts.db, secret, config.captchaMaxCounter, now),
+    storage: folderStorage(config.uploadDir),
   };
 
   await app.register(cookie);
+  // One small file per upload. The cut-off sits above the largest accepted image, so a file just over 5 MB is read
+  // whole and answered 檔案大小超過限制 by its action; longer ones are cut off and get the same answer.
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES + UPLOAD_MARGIN_BYTES, files: 1, fields: 20, parts: 21 },
+  });
   app.setErrorHandler((err, req, reply) => sendError(req, reply, err));
 
   // State-changing calls must come from the app's own origin (or a configured one).
@@ -74,6 +86,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   registerActions(app, deps, modules.flat());
 
+  // Uploaded files: keys are random and never rewritten, so they may be cached for a year.
+  await mkdir(config.uploadDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadDir,
+    prefix: UPLOADS_PREFIX,
+    decorateReply: false,
+    index: false,
+    maxAge: '365d',
+    immutable: true,
+    setHeaders: (res) => res.header('x-content-type-options', 'nosniff'),
+  });
+
   const index = path.join(config.distDir, 'index.html');
   const hasSpa = existsSync(index);
   if (hasSpa) {
@@ -89,7 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (!req.url.startsWith('/api/') && (req.method === 'GET' || req.method === 'HEAD') && hasSpa) {
+    if (!/^\/(api|uploads)\//.test(req.url) && (req.method === 'GET' || req.method === 'HEAD') && hasSpa) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return sendError(req, reply, new AppError(Code.NOT_FOUND));

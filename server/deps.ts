@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Captcha } from './adapters/captcha';
 import type { Mailer } from './adapters/mail';
+import type { Storage } from './adapters/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
 
@@ -10,6 +11,7 @@ export interface Deps {
   config: Config;
   mailer: Mailer;
   captcha: Captcha;
+  storage: Storage;
   log: FastifyBaseLogger;
   /** The clock, in milliseconds; tests may move it. */
   now: () => number;

@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/seed';
+import { startScheduler } from './jobs/scheduler';
 
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
@@ -12,8 +13,10 @@ const database = await openDatabase(
 );
 const owner = await prepareDatabase(database.db, config);
 const app = await buildApp({ config, db: database.db });
+const scheduler = startScheduler({ db: database.db, now: Date.now, log: app.log });
 
 const shutdown = async () => {
+  await scheduler.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { ROLE } from '../../contract/permissions';
+import { slugify } from '../../contract/slug';
 import { t } from '../i18n';
 import { hashPassword } from '../modules/auth/passwords';
 import { createSite } from '../modules/sites/service';
@@ -63,16 +64,17 @@ export async function prepareDatabase(
       })
       .returning({ id: users.id });
     const site = await createSite(tx, { name: t('zh-TW', 'seed.siteName'), ownerId: owner.id, slug: 'demo' });
-    await tx.insert(categories).values(
-      t('zh-TW', 'seed.categories')
+    const demoLabels = (key: string) =>
+      t('zh-TW', key)
         .split(',')
-        .map((name, i) => ({ siteId: site.id, name, sort: i })),
-    );
-    await tx.insert(tags).values(
-      t('zh-TW', 'seed.tags')
-        .split(',')
-        .map((name, i) => ({ siteId: site.id, name, slug: `tag-${i + 1}` })),
-    );
+        .map((name) => ({
+          siteId: site.id,
+          name,
+          slug: slugify(name),
+          langs: [{ lang_id: 1, title: name, cover: '' }],
+        }));
+    await tx.insert(categories).values(demoLabels('seed.categories').map((c, sort) => ({ ...c, sort })));
+    await tx.insert(tags).values(demoLabels('seed.tags'));
     return { email: opts.adminEmail, generatedPassword };
   });
 }

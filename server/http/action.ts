@@ -17,6 +17,7 @@ import {
   type SiteScope,
 } from '../modules/auth/session';
 import { AppError, FieldError } from './errors';
+import { readMultipart } from './multipart';
 import { sendError, sendOk, zodFieldErrors } from './reply';
 
 export type Access = 'public' | 'user' | 'site';
@@ -57,6 +58,11 @@ export interface ActionDef<S extends z.ZodType, A extends Access, R> {
   captcha?: boolean;
   /** Reply with the data itself instead of an envelope: only for a third-party protocol (the ALTCHA widget). */
   raw?: boolean;
+  /**
+   * Also take multipart/form-data: its text fields and files (UploadedFile, declared with fileField()) make the
+   * input, read only once access is granted. Other bodies are parsed as for any action.
+   */
+  multipart?: boolean;
   handler: (input: z.output<S>, ctx: ContextFor<A>) => Promise<R>;
 }
 
@@ -70,7 +76,8 @@ export function action<S extends z.ZodType, A extends Access, R>(
 }
 
 async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: FastifyReply) {
-  const raw = def.method === 'GET' ? (req.query ?? {}) : (req.body ?? {});
+  // Form data is for multipart actions only; elsewhere it stays refused as before the plugin was registered.
+  if (!def.multipart && req.isMultipart()) throw new AppError(Code.BAD_REQUEST);
   const session = await resolveSession(deps, req);
   const ctx: BaseContext = {
     deps,
@@ -90,10 +97,13 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
       if (def.permission && !ctx.site.permissions.has(def.permission)) throw new AppError(Code.FORBIDDEN);
     }
   }
+  const multipart = def.multipart && req.isMultipart() ? await readMultipart(req) : undefined;
+  const raw = multipart?.fields ?? (def.method === 'GET' ? (req.query ?? {}) : (req.body ?? {}));
   const nul = pathsWithNul(raw);
   if (nul.length)
     throw new FieldError(Object.fromEntries(nul.map((p) => [p || '_', { message: 'validation.format' }])));
-  const parsed = def.input.safeParse(raw, { reportInput: true });
+  // Files join the input after the NUL scan, which would otherwise walk every byte.
+  const parsed = def.input.safeParse(multipart ? { ...raw, ...multipart.files } : raw, { reportInput: true });
   if (!parsed.success) {
     throw zodFieldErrors(parsed.error);
   }

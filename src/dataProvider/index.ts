@@ -44,6 +44,7 @@ function listQuery(api: ResourceApi, params: Partial<GetListParams>, extra: Filt
     ? { col: params.sort.field, order: params.sort.order === 'ASC' ? 'asc' : 'desc' }
     : undefined;
   return {
+    ...api.extra,
     query: {
       page,
       size: perPage,
@@ -60,7 +61,8 @@ export const dataProvider: DataProvider = {
     return { data: result.rows, total: result.total };
   },
   async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
-    const data = await call<R>(apiOf(resource).get, { id: Number(params.id) }, { signal: params.signal });
+    const api = apiOf(resource);
+    const data = await call<R>(api.get, { ...api.extra, id: Number(params.id) }, { signal: params.signal });
     return { data };
   },
   async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
@@ -82,35 +84,41 @@ export const dataProvider: DataProvider = {
   },
   async create(resource, params) {
     const api = apiOf(resource);
-    const data = await call<RaRecord>(api.create, pickFields(api.createInput.shape, params.data));
+    const data = await call<RaRecord>(api.create, {
+      ...pickFields(api.createInput.shape, params.data),
+      ...api.extra,
+    });
     return { data } as never;
   },
   async update(resource, params) {
     const api = apiOf(resource);
-    const data = await call<RaRecord>(
-      api.update,
-      pickFields(api.updateInput.shape, { ...params.data, id: Number(params.id) }),
-    );
+    const data = await call<RaRecord>(api.update, {
+      ...pickFields(api.updateInput.shape, { ...params.data, id: Number(params.id) }),
+      ...api.extra,
+    });
     return { data } as never;
   },
   async updateMany(resource, params) {
     const api = apiOf(resource);
     for (const id of params.ids) {
-      await call(api.update, pickFields(api.updateInput.shape, { ...params.data, id: Number(id) }));
+      await call(api.update, {
+        ...pickFields(api.updateInput.shape, { ...params.data, id: Number(id) }),
+        ...api.extra,
+      });
     }
     return { data: params.ids };
   },
   async delete(resource, params) {
     const api = apiOf(resource);
     const id = Number(params.id);
-    await call(api.delete, api.deleteBody ? api.deleteBody(id) : { id });
+    await call(api.delete, api.deleteBody ? api.deleteBody(id) : { ...api.extra, id });
     return { data: params.previousData ?? ({ id: params.id } as never) };
   },
   async deleteMany(resource, params) {
     const api = apiOf(resource);
     for (const raw of params.ids) {
       const id = Number(raw);
-      await call(api.delete, api.deleteBody ? api.deleteBody(id) : { id });
+      await call(api.delete, api.deleteBody ? api.deleteBody(id) : { ...api.extra, id });
     }
     return { data: params.ids };
   },

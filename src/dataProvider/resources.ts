@@ -3,9 +3,12 @@
  * may carry a query, e.g. `press/list?t=1`), and how list filters become the API's filter objects. A new resource
  * adds one entry here.
  */
-import { CategoryEdit, CategoryNew } from '../../contract/category';
+import { AuthorSave } from '../../contract/authors';
+import { LabelSave, type LabelType } from '../../contract/labels';
 import type { Filter } from '../../contract/list';
 import type { ResourceName } from '../../contract/permissions';
+import { CONTENT_KINDS } from '../resources/content/kinds';
+import { contentResourceApi } from '../resources/content/resourceApi';
 
 export interface ResourceApi {
   list: string;
@@ -20,6 +23,8 @@ export interface ResourceApi {
   filters: Record<string, (value: unknown) => Filter | undefined>;
   /** The delete action's body when it is not `{id}` (e.g. articles are deleted by publishing with mode -1). */
   deleteBody?: (id: number) => object;
+  /** Fields sent with every call of the resource (e.g. a label's `type`); they win over the record's. */
+  extra?: Record<string, unknown>;
 }
 
 const keyword =
@@ -29,15 +34,34 @@ const keyword =
       ? { col, value: value.trim(), type: 'search' }
       : undefined;
 
+/** Tags and categories are both labels: one set of actions, told apart by `type`. Saving with id 0 creates. */
+const label = (type: LabelType): ResourceApi => ({
+  list: 'label/index',
+  get: 'label/show',
+  create: 'label/save',
+  update: 'label/save',
+  delete: 'label/delete',
+  createInput: LabelSave,
+  updateInput: LabelSave,
+  filters: { q: keyword('name') },
+  extra: { type },
+});
+
 export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
-  category: {
-    list: 'category/all',
-    get: 'category/get',
-    create: 'category/new',
-    update: 'category/edit',
-    delete: 'category/del',
-    createInput: CategoryNew,
-    updateInput: CategoryEdit,
+  category: label('category'),
+  tag: label('tag'),
+  /** `author/save` with id 0 creates: a new author's form starts with id 0. */
+  author: {
+    list: 'author/list',
+    get: 'author/get',
+    create: 'author/save',
+    update: 'author/save',
+    delete: 'author/delete',
+    createInput: AuthorSave,
+    updateInput: AuthorSave,
     filters: { q: keyword('name') },
   },
+  press: contentResourceApi(CONTENT_KINDS.press),
+  page: contentResourceApi(CONTENT_KINDS.page),
+  epaper: contentResourceApi(CONTENT_KINDS.epaper),
 };

@@ -5,6 +5,7 @@ import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
 import { AppBar, Layout, LoadingIndicator, TitlePortal, UserMenu } from 'react-admin';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { AppMenu } from './AppMenu';
 
 /** Signing out is its own screen (/auth/logout), a full page load away from the admin. */
 function SignOutItem() {
@@ -41,5 +42,11 @@ function TopBar() {
 }
 
 export function AppLayout({ children }: { children: ReactNode }) {
-  return <Layout appBar={TopBar}>{children}</Layout>;
+  return (
+    // The page is as wide as the window (react-admin's default is as wide as its widest table): a wide list
+    // scrolls inside its own box.
+    <Layout appBar={TopBar} menu={AppMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
+      {children}
+    </Layout>
+  );
 }

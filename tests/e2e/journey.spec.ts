@@ -39,16 +39,17 @@ test('register, sign out, sign in through goback, manage categories, switch to E
   await expect(page).toHaveURL(/\/category(\?.*)?$/);
   await expect(page.getByText('還沒有分類')).toBeVisible();
 
-  // Create a category.
+  // Create a category: the form opens in a modal over the list.
+  const dialog = page.getByRole('dialog');
   await page.getByRole('link', { name: '新增' }).first().click();
-  await fillForm(page.getByRole('textbox', { name: '名稱' }), '台灣美食');
+  await fillForm(dialog.getByRole('textbox', { name: '名稱' }), '台灣美食');
   await page.getByRole('button', { name: '儲存' }).click();
   await expect(page.getByRole('cell', { name: '台灣美食' })).toBeVisible();
 
   // Edit it.
   await page.getByRole('cell', { name: '台灣美食' }).click();
   await expect(page).toHaveURL(/\/category\/\d+$/);
-  const name = page.getByRole('textbox', { name: '名稱' });
+  const name = dialog.getByRole('textbox', { name: '名稱' });
   await expect(name).toHaveValue('台灣美食');
   await fillForm(name, '台灣小吃');
   await page.getByRole('button', { name: '儲存' }).click();
@@ -57,7 +58,7 @@ test('register, sign out, sign in through goback, manage categories, switch to E
 
   // A second one with the same name is refused under the field, in the user's language.
   await page.getByRole('link', { name: '新增' }).first().click();
-  await fillForm(page.getByRole('textbox', { name: '名稱' }), '台灣小吃');
+  await fillForm(dialog.getByRole('textbox', { name: '名稱' }), '台灣小吃');
   await page.getByRole('button', { name: '儲存' }).click();
   await expect(page.getByText('此欄位重複')).toBeVisible();
 
@@ -70,7 +71,7 @@ test('register, sign out, sign in through goback, manage categories, switch to E
   await page.reload();
   await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
   await page.getByRole('link', { name: 'Create' }).first().click();
-  await fillForm(page.getByRole('textbox', { name: 'Name' }), '台灣小吃');
+  await fillForm(dialog.getByRole('textbox', { name: 'Name' }), '台灣小吃');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('This value is already taken')).toBeVisible();
 });

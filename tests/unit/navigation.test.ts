@@ -34,12 +34,10 @@ describe('dataProvider mapping', () => {
 
   it('sends only the fields the contract declares', () => {
     const api = resourceApis.category as ResourceApi;
-    expect(pickFields(api.updateInput.shape, { id: 3, name: 'x', created_at: 'y', updated_at: 'z' })).toEqual(
-      {
-        id: 3,
-        name: 'x',
-      },
-    );
+    expect(pickFields(api.updateInput.shape, { id: 3, slug: 'x', name: 'n', updated_at: 'z' })).toEqual({
+      id: 3,
+      slug: 'x',
+    });
   });
 });
 

@@ -1,17 +1,16 @@
-/** Categories of a site: the reference for every site-owned resource (scope, list, unique names). */
-import { and, eq, ne, sql } from 'drizzle-orm';
+/**
+ * Categories of a site as the foundation's category resource sees them: the zh-TW name of a category label. Writes
+ * go through the label service, so names, slugs and languages follow one set of rules.
+ */
 import type { Category, CategoryEdit, CategoryNew } from '../../../contract/category';
 import { categoryColumns } from '../../../contract/category';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { categories } from '../../db/schema';
-import { duplicate, notFound } from '../../http/errors';
 import { listRows } from '../../http/list';
+import { deleteLabel, type LabelRow, labelRow, writeLabel } from '../labels/service';
 
-type Row = typeof categories.$inferSelect;
-
-const toCategory = (r: Row): Category => ({
+const toCategory = (r: LabelRow): Category => ({
   id: r.id,
   name: r.name,
   created_at: r.createdAt.toISOString(),
@@ -32,70 +31,32 @@ export function listCategories(db: Db, siteId: number, query: ListQuery): Promis
     allowed: categoryColumns,
     defaultSort: { col: 'id', order: 'desc' },
     query,
-    toRow: (r) => toCategory(r as Row),
+    toRow: (r) => toCategory(r as LabelRow),
   });
 }
 
 export async function getCategory(db: Db, siteId: number, id: number): Promise<Category> {
-  const [row] = await db
-    .select()
-    .from(categories)
-    .where(and(eq(categories.siteId, siteId), eq(categories.id, id)));
-  if (!row) throw notFound();
-  return toCategory(row);
+  return toCategory(await labelRow(db, siteId, 'category', id));
 }
 
-/** Names are unique per site, compared without case. */
-async function assertNameFree(db: Db, siteId: number, name: string, exceptId?: number) {
-  const [taken] = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(
-      and(
-        eq(categories.siteId, siteId),
-        sql`lower(${categories.name}) = lower(${name})`,
-        exceptId ? ne(categories.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  if (taken) throw duplicate('name');
-}
-
+/** `category/new`: a category label with the name as its zh-TW title and a slug made from it. */
 export async function createCategory(db: Db, siteId: number, input: CategoryNew): Promise<Category> {
-  await assertNameFree(db, siteId, input.name);
-  // Two callers may both find the name free: the unique index decides, and the loser gets the same answer.
-  const [row] = await db
-    .insert(categories)
-    .values({ siteId, name: input.name })
-    .onConflictDoNothing()
-    .returning();
-  if (!row) throw duplicate('name');
-  return toCategory(row);
+  const langs = [{ lang_id: 1, title: input.name, cover: '' }];
+  const fields = { name: input.name, langs, active: [1], slug: '' };
+  return toCategory(await writeLabel(db, siteId, 'category', 0, fields, 'name'));
 }
 
+/** `category/edit`: renames the zh-TW title, keeps the other languages and the slug (made if there is none). */
 export async function updateCategory(db: Db, siteId: number, input: CategoryEdit): Promise<Category> {
   // A row outside the site (or gone) is 404 whatever the name.
-  await getCategory(db, siteId, input.id);
-  await assertNameFree(db, siteId, input.name, input.id);
-  try {
-    const [row] = await db
-      .update(categories)
-      .set({ name: input.name, updatedAt: new Date() })
-      .where(and(eq(categories.siteId, siteId), eq(categories.id, input.id)))
-      .returning();
-    if (!row) throw notFound();
-    return toCategory(row);
-  } catch (err) {
-    if (isUniqueViolation(err)) throw duplicate('name');
-    throw err;
-  }
+  const row = await labelRow(db, siteId, 'category', input.id);
+  const langs = row.langs.some((l) => l.lang_id === 1)
+    ? row.langs.map((l) => (l.lang_id === 1 ? { ...l, title: input.name } : l))
+    : [{ lang_id: 1, title: input.name, cover: '' }, ...row.langs];
+  const fields = { name: input.name, langs, active: row.active, slug: row.slug };
+  return toCategory(await writeLabel(db, siteId, 'category', input.id, fields, 'name'));
 }
 
-export async function deleteCategory(db: Db, siteId: number, id: number): Promise<{ id: number }> {
-  const [row] = await db
-    .delete(categories)
-    .where(and(eq(categories.siteId, siteId), eq(categories.id, id)))
-    .returning({ id: categories.id });
-  if (!row) throw notFound();
-  return row;
+export function deleteCategory(db: Db, siteId: number, id: number): Promise<{ id: number }> {
+  return deleteLabel(db, siteId, 'category', id);
 }

@@ -1,4 +1,133 @@
-/** `/api/press/*?t=<type>` and `/api/tag/*`: articles, pages and e-papers. */
-import type { AnyAction } from '../../http/action';
+/**
+ * `/api/press/*?t=<type>`: articles (1), pages (3) and e-papers (4). The permission depends on the type, so each
+ * action checks it itself (scope.ts) instead of declaring one: list/get/history need `list`, writing needs `edit`
+ * (and `create` for a new item), deleting needs `delete`.
+ */
+import type { z } from 'zod';
+import {
+  ContentGet,
+  ContentPublish,
+  ContentSave,
+  ContentSearch,
+  ContentSorter,
+  ContentTranslate,
+  PUBLISH_MODE,
+  RevisionGet,
+} from '../../../contract/content';
+import { IdInput, ListInput } from '../../../contract/list';
+import { action, type SiteContext } from '../../http/action';
+import { listContents, searchContents } from './list';
+import { setPinned, sortPinned } from './pins';
+import { publishItem } from './publish';
+import { getContent, itemTags } from './read';
+import { getRevision, listRevisions } from './revisions';
+import {
+  assertAllowed,
+  type ContentRecord,
+  findItem,
+  type Need,
+  queryType,
+  requireType,
+  type Scope,
+  scopeOf,
+} from './scope';
+import { restoreRevision, saveContent, translateItem } from './service';
 
-export const contentActions: AnyAction[] = [];
+/** An action whose type must come with `?t=`. */
+function typed<S extends z.ZodType, R>(
+  name: string,
+  input: S,
+  needs: (input: z.output<S>) => Need[],
+  handler: (input: z.output<S>, scope: Scope) => Promise<R>,
+) {
+  return action({
+    path: `press/${name}`,
+    input,
+    access: 'site',
+    handler: (body, ctx: SiteContext) => {
+      const type = requireType(ctx.query);
+      assertAllowed(ctx, type, needs(body));
+      return handler(body, scopeOf(ctx, type));
+    },
+  });
+}
+
+/**
+ * An action on one existing item: `?t=` is optional (the item has a type), and when given the item must be of it.
+ * With `?t=` the permission is checked first, so a refused role learns nothing about ids.
+ */
+function onItem<S extends z.ZodType, R>(
+  name: string,
+  input: S,
+  idOf: (input: z.output<S>) => number,
+  needs: Need[],
+  handler: (input: z.output<S>, scope: Scope, item: ContentRecord) => Promise<R>,
+) {
+  return action({
+    path: `press/${name}`,
+    input,
+    access: 'site',
+    handler: async (body, ctx: SiteContext) => {
+      const type = queryType(ctx.query);
+      if (type) assertAllowed(ctx, type, needs);
+      const item = await findItem(ctx.deps.db, ctx.site.id, idOf(body), type);
+      if (!type) assertAllowed(ctx, item.type as Scope['type'], needs);
+      return handler(body, scopeOf(ctx, item.type as Scope['type']), item);
+    },
+  });
+}
+
+const byId = (input: { id: number }) => input.id;
+
+export const contentActions = [
+  typed(
+    'list',
+    ListInput,
+    () => ['list'],
+    (input, s) => listContents(s, input.query),
+  ),
+  typed(
+    'save',
+    ContentSave,
+    (input) => (input.id === 0 ? ['create', 'edit'] : ['edit']),
+    (input, s) => saveContent(s, input),
+  ),
+  typed(
+    'get',
+    ContentGet,
+    () => ['list'],
+    async (input, s) => getContent(s, await findItem(s.deps.db, s.siteId, input.id, s.type), input.lang),
+  ),
+  typed(
+    'publish',
+    ContentPublish,
+    (input) => (input.mode === PUBLISH_MODE.DELETE ? ['delete'] : ['edit']),
+    (input, s) => publishItem(s, input),
+  ),
+  typed(
+    'search',
+    ContentSearch,
+    () => ['list'],
+    (input, s) => searchContents(s, input),
+  ),
+  onItem('history', IdInput, byId, ['list'], (_input, s, item) => listRevisions(s.deps.db, item.id)),
+  onItem('revision', RevisionGet, byId, ['list'], (input, s, item) =>
+    getRevision(s.deps.db, item.id, input.revision_id),
+  ),
+  onItem('restore', RevisionGet, byId, ['edit'], (input, s, item) =>
+    restoreRevision(s, item.id, input.revision_id),
+  ),
+  onItem('pin', IdInput, byId, ['edit'], (_input, s, item) => setPinned(s, item.id, true)),
+  onItem('unpin', IdInput, byId, ['edit'], (_input, s, item) => setPinned(s, item.id, false)),
+  onItem(
+    'sorter',
+    ContentSorter,
+    (input) => input.ids[0],
+    ['edit'],
+    (input, s) => sortPinned(s, input.ids),
+  ),
+  onItem('translate', ContentTranslate, byId, ['create', 'edit'], (input, s, item) =>
+    translateItem(s, item, input),
+  ),
+  onItem('tag', IdInput, byId, ['list'], (_input, s, item) => itemTags(s, item.id)),
+];

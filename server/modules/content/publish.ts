@@ -1,0 +1,93 @@
+/**
+ * The status machine (SPEC §4): publish now (1), schedule (2), take offline or cancel a schedule (0), delete (-1).
+ * 'Update' re-sends the current status. Publishing copies the draft into the `published` snapshot; every other
+ * change leaves the snapshot alone.
+ */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { Code } from '../../../contract/codes';
+import {
+  type ContentPublish,
+  PUBLISH_MODE,
+  type PublishReply,
+  STATUS,
+  type Status,
+} from '../../../contract/content';
+import { contents } from '../../db/schema';
+import { AppError, FieldError, notFound } from '../../http/errors';
+import { siteById } from '../sites/service';
+import { pinColumns } from './pins';
+import { findItem, type Scope } from './scope';
+import { snapshotOfDraft } from './snapshot';
+import { urlsOnSite } from './url';
+import { zonedTimeToUtc } from './zoned';
+
+type PublishInput = z.output<typeof ContentPublish>;
+
+/** The scheduled instant of a mode-2 request: the site's local date and time, which must lie ahead. */
+async function scheduledAt(s: Scope, input: PublishInput): Promise<Date> {
+  if (!input.date || !input.time) {
+    const required = { message: 'validation.required' };
+    throw new FieldError({
+      ...(input.date ? {} : { date: required }),
+      ...(input.time ? {} : { time: required }),
+    });
+  }
+  const site = await siteById(s.deps.db, s.siteId);
+  const at = zonedTimeToUtc(input.date, input.time, site?.timezone ?? 'Asia/Taipei');
+  if (at === undefined) throw new FieldError({ date: { message: 'validation.format' } });
+  if (at <= s.deps.now()) throw new AppError(Code.SCHEDULE_IN_PAST);
+  return new Date(at);
+}
+
+function statusColumns(mode: PublishInput['mode'], now: Date, at?: Date) {
+  switch (mode) {
+    case PUBLISH_MODE.NOW:
+      // An update of a published item keeps its first publication time.
+      return {
+        status: STATUS.PUBLISHED,
+        publishTs: sql<Date>`CASE WHEN ${contents.status} = ${STATUS.PUBLISHED} AND ${contents.publishTs} IS NOT NULL
+          THEN ${contents.publishTs} ELSE ${now}::timestamptz END`,
+        published: snapshotOfDraft,
+        isDraftChanged: false,
+      };
+    case PUBLISH_MODE.SCHEDULE:
+      return { status: STATUS.SCHEDULED, publishTs: at };
+    case PUBLISH_MODE.OFFLINE:
+      // A cancelled schedule forgets its time; an item taken offline keeps when it was published.
+      return {
+        status: STATUS.DRAFT,
+        publishTs: sql<Date | null>`CASE WHEN ${contents.status} = ${STATUS.SCHEDULED} THEN NULL
+          ELSE ${contents.publishTs} END`,
+      };
+    default:
+      // Deleted items are never listed and free their slug (the unique index skips them).
+      return { status: STATUS.DELETED };
+  }
+}
+
+export async function publishItem(s: Scope, input: PublishInput): Promise<PublishReply> {
+  // Another site's item is 404 before any check of the request's date.
+  await findItem(s.deps.db, s.siteId, input.id, s.type);
+  const at = input.mode === PUBLISH_MODE.SCHEDULE ? await scheduledAt(s, input) : undefined;
+  const now = new Date(s.deps.now());
+  const [row] = await s.deps.db
+    .update(contents)
+    .set({ ...statusColumns(input.mode, now, at), ...pinColumns(s, input.pin || undefined), updatedAt: now })
+    .where(
+      and(
+        eq(contents.siteId, s.siteId),
+        eq(contents.id, input.id),
+        eq(contents.type, s.type),
+        ne(contents.status, STATUS.DELETED),
+      ),
+    )
+    .returning();
+  if (!row) throw notFound();
+  const urls = await urlsOnSite(s);
+  return {
+    url: urls(row).url,
+    status: row.status as Status,
+    publish_ts: row.publishTs?.toISOString() ?? null,
+  };
+}

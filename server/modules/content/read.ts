@@ -1,0 +1,86 @@
+/** Reading one item: the writer's whole copy (`get`) and its tags (`tag`). */
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { ContentItem, Status } from '../../../contract/content';
+import { STATUS } from '../../../contract/content';
+import type { Db } from '../../db/client';
+import { contents } from '../../db/schema';
+import { notFound } from '../../http/errors';
+import { authorsOf, languagesOf, type Named, tagsOf } from './refs';
+import type { ContentRecord, Scope } from './scope';
+import { urlsOnSite } from './url';
+
+/** Titles of related items that still exist, in the order stored. */
+async function relatedTitles(
+  db: Db,
+  siteId: number,
+  ids: number[],
+): Promise<{ id: number; title: string }[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: contents.id, title: contents.title })
+    .from(contents)
+    .where(and(eq(contents.siteId, siteId), inArray(contents.id, ids), ne(contents.status, STATUS.DELETED)));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((i) => byId.get(i) ?? []);
+}
+
+/** `get`: the item, or with `lang` its sibling in that language (404 when there is none). */
+export async function getContent(s: Scope, item: ContentRecord, lang?: number): Promise<ContentItem> {
+  const db = s.deps.db;
+  let row = item;
+  if (lang && lang !== item.langId) {
+    const [sibling] = await db
+      .select()
+      .from(contents)
+      .where(
+        and(
+          eq(contents.siteId, s.siteId),
+          eq(contents.uuid, item.uuid),
+          eq(contents.langId, lang),
+          ne(contents.status, STATUS.DELETED),
+        ),
+      );
+    if (!sibling) throw notFound();
+    row = sibling;
+  }
+  const [tags, authors, langs, custom, urls] = await Promise.all([
+    tagsOf(db, [row.id]),
+    authorsOf(db, [row.id]),
+    languagesOf(db, s.siteId, row.uuid),
+    relatedTitles(db, s.siteId, row.custom),
+    urlsOnSite(s),
+  ]);
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    type: row.type,
+    lang_id: row.langId,
+    slug: row.slug,
+    title: row.title,
+    subtitle: row.subtitle,
+    content: row.body,
+    abstract: row.abstract,
+    reading_time: row.readingTime,
+    cover: row.cover,
+    author: (authors.get(row.id) ?? []).map((a) => a.id),
+    tag: tags.get(row.id) ?? [],
+    category_id: row.categoryId,
+    related: row.related,
+    custom,
+    to_top: row.toTop,
+    status: row.status as Status,
+    publish_ts: row.publishTs?.toISOString() ?? null,
+    is_draft_changed: row.isDraftChanged,
+    ...urls(row),
+    seo: row.seo,
+    frontend_display_language: langs,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** `tag`: the item's tags. */
+export async function itemTags(s: Scope, id: number): Promise<Named[]> {
+  return (await tagsOf(s.deps.db, [id])).get(id) ?? [];
+}

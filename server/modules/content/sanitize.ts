@@ -1,0 +1,36 @@
+/**
+ * Inline HTML of paragraphs and headings is cleaned on the server whatever the editor sent: only simple text marks
+ * and links survive, so stored content can be rendered on the public site as it is.
+ */
+import sanitizeHtml from 'sanitize-html';
+import type { BlockDocument } from '../../../contract/blocks';
+
+/** Absolute web and mail links, or a path on the site; relative links would resolve against the reader's page. */
+const SAFE_HREF = /^(?:https?:\/\/|mailto:|\/(?!\/))/i;
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: ['b', 'strong', 'i', 'em', 'u', 's', 'a', 'br', 'code', 'mark', 'sub', 'sup'],
+  allowedAttributes: { a: ['href'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs) => {
+      const href = attribs.href?.trim() ?? '';
+      const kept: sanitizeHtml.Attributes = SAFE_HREF.test(href) ? { href } : {};
+      return { tagName, attribs: kept };
+    },
+  },
+};
+
+export const sanitizeInline = (html: string): string => sanitizeHtml(html, OPTIONS);
+
+/** The document with every paragraph and heading text sanitized; other blocks hold no HTML. */
+export function sanitizeDocument(doc: BlockDocument): BlockDocument {
+  return {
+    blocks: doc.blocks.map((block) =>
+      block.type === 'paragraph' || block.type === 'header'
+        ? { ...block, data: { ...block.data, text: sanitizeInline(block.data.text) } }
+        : block,
+    ),
+  } as BlockDocument;
+}

@@ -1,0 +1,352 @@
+/**
+ * Writing items: saves with versions and conflict detection, revisions, slugs, references, languages (new ones and
+ * blank copies). Every query is bounded by the caller's site (Scope), never by anything in the request body.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { abstractOf, type BlockDocument, emptyDocument, readingMinutes } from '../../../contract/blocks';
+import { Code } from '../../../contract/codes';
+import type {
+  ConflictData,
+  ContentSave,
+  ContentTranslate,
+  SaveReply,
+  Status,
+} from '../../../contract/content';
+import { STATUS } from '../../../contract/content';
+import { slugify } from '../../../contract/slug';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { contentAuthors, contents, contentTags, users } from '../../db/schema';
+import { AppError, duplicate, notFound } from '../../http/errors';
+import { authorOfUser } from '../authors/service';
+import { nextPinOrder, pinColumns } from './pins';
+import { checkRefs, languagesOf, linkRefs, tagsOf } from './refs';
+import { addRevision, getRevision, historyLimits, pruneRevisions } from './revisions';
+import { sanitizeDocument } from './sanitize';
+import type { ContentRecord, Scope } from './scope';
+import { freeSlug, type SlugPlace, slugTaken } from './slug';
+import { sameJson, snapshotOf } from './snapshot';
+
+type SaveInput = z.output<typeof ContentSave>;
+type NewContent = PgInsertValue<typeof contents>;
+/** What a version writes that readers may see once published. */
+type Draft = Pick<ContentRecord, 'title' | 'subtitle' | 'body' | 'abstract' | 'readingTime'> &
+  Partial<Pick<ContentRecord, 'cover' | 'seo'>>;
+
+/** The draft's text and what is derived from it. */
+function textOf(title: string, subtitle: string, body: BlockDocument) {
+  return { title, subtitle, body, abstract: abstractOf(body), readingTime: readingMinutes(body) };
+}
+
+/** An item's draft text, as stored in revisions and compared to decide whether a save makes one. */
+const draftState = (r: Pick<ContentRecord, 'version' | 'title' | 'subtitle' | 'body'>) => ({
+  version: r.version,
+  title: r.title,
+  subtitle: r.subtitle,
+  body: r.body,
+});
+const sameText = (a: ContentRecord, b: ContentRecord) =>
+  a.title === b.title && a.subtitle === b.subtitle && sameJson(a.body, b.body);
+
+/** The explicit slug if free (else 此欄位重複), or one made from the title with -2, -3 … when taken. */
+async function slugFor(db: Db, place: SlugPlace, slug: string, title: string): Promise<string> {
+  if (slug) {
+    if (await slugTaken(db, place, slug)) throw duplicate('slug');
+    return slug;
+  }
+  const base = slugify(title);
+  return base ? freeSlug(db, place, base) : '';
+}
+
+const constraintOf = (err: unknown): string | undefined => {
+  const e = err as { constraint?: unknown; cause?: { constraint?: unknown } } | null;
+  const name = e?.constraint ?? e?.cause?.constraint;
+  return typeof name === 'string' ? name : undefined;
+};
+
+/**
+ * Runs a write that may lose a race on a unique index. A slug made from the title is made again (the winner's is now
+ * visible); otherwise the refusal answers the field it concerns.
+ */
+async function raceSafe<T>(autoSlug: boolean, write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      const index = constraintOf(err);
+      if (index === 'contents_site_lang_slug_uq' && autoSlug && attempt < 3) continue;
+      if (index === 'contents_site_lang_slug_uq') throw duplicate('slug');
+      if (index === 'contents_uuid_lang_uq') throw duplicate('lang_id');
+      throw err;
+    }
+  }
+}
+
+/**
+ * Makes room for a new language of `uuid`: a live item in that language answers it; a deleted one is removed
+ * (its row would otherwise hold the (uuid, language) index forever).
+ */
+async function languageSlot(
+  db: Db,
+  s: Scope,
+  uuid: string,
+  langId: number,
+): Promise<ContentRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(contents)
+    .where(and(eq(contents.siteId, s.siteId), eq(contents.uuid, uuid), eq(contents.langId, langId)))
+    .for('update');
+  if (row?.status === STATUS.DELETED) {
+    await db.delete(contents).where(eq(contents.id, row.id));
+    return undefined;
+  }
+  return row;
+}
+
+/** Inserts a new item with its tags, authors and first revision. */
+async function insertItem(
+  db: Db,
+  s: Scope,
+  values: Omit<
+    NewContent,
+    'siteId' | 'type' | 'createdBy' | 'updatedBy' | 'createdAt' | 'updatedAt' | 'seo'
+  > &
+    Partial<Pick<NewContent, 'seo'>>,
+  links: { tag: number[]; author: number[] },
+  now: Date,
+): Promise<ContentRecord> {
+  const [row] = await db
+    .insert(contents)
+    .values({
+      seo: { title: '', content: '' },
+      ...values,
+      siteId: s.siteId,
+      type: s.type,
+      createdBy: s.user.id,
+      updatedBy: s.user.id,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  await linkRefs(db, row.id, links.tag, links.author);
+  await addRevision(db, row.id, draftState(row), { userId: s.user.id, at: now });
+  return row;
+}
+
+/**
+ * Writes a new version over `row`. A published or scheduled item gets is_draft_changed when its draft now differs
+ * from what readers see; the snapshot itself is left alone. The new text becomes a revision when it changed, and the
+ * history is trimmed to the plan's limits.
+ */
+async function writeVersion(
+  db: Db,
+  s: Scope,
+  row: ContentRecord,
+  draft: Draft,
+  now: Date,
+  other: PgUpdateSetSource<typeof contents> = {},
+): Promise<ContentRecord> {
+  const live = row.status === STATUS.PUBLISHED || row.status === STATUS.SCHEDULED;
+  const [saved] = await db
+    .update(contents)
+    .set({
+      ...other,
+      ...draft,
+      isDraftChanged: live && !sameJson(snapshotOf({ ...row, ...draft }), row.published),
+      version: row.version + 1,
+      updatedBy: s.user.id,
+      updatedAt: now,
+    })
+    .where(eq(contents.id, row.id))
+    .returning();
+  if (!sameText(row, saved)) await addRevision(db, row.id, draftState(saved), { userId: s.user.id, at: now });
+  await pruneRevisions(db, row.id, await historyLimits(db, s.siteId), now.getTime());
+  return saved;
+}
+
+async function nicknameOf(db: Db, userId: number | null): Promise<string> {
+  if (userId === null) return '';
+  const [u] = await db
+    .select({ nickname: users.nickname, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return u ? u.nickname || u.email : '';
+}
+
+/** A live item of the scope's site and type, locked until the transaction ends. */
+async function lockItem(db: Db, s: Scope, id: number): Promise<ContentRecord> {
+  const [row] = await db
+    .select()
+    .from(contents)
+    .where(
+      and(
+        eq(contents.siteId, s.siteId),
+        eq(contents.id, id),
+        eq(contents.type, s.type),
+        ne(contents.status, STATUS.DELETED),
+      ),
+    )
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+type SaveOutcome = { row: ContentRecord } | { conflict: ConflictData };
+
+async function saveInTransaction(
+  db: Db,
+  s: Scope,
+  input: SaveInput,
+  body: BlockDocument,
+): Promise<SaveOutcome> {
+  const now = new Date(s.deps.now());
+  const current = input.id ? await lockItem(db, s, input.id) : undefined;
+  const refs = await checkRefs(db, s.siteId, input, current?.id);
+  const text = textOf(input.title, input.subtitle, body);
+
+  if (current && current.version !== input.version && !input.force) {
+    // Someone saved first: keep their version, and the caller's copy as a revision to compare or restore.
+    const revisionId = await addRevision(
+      db,
+      current.id,
+      { version: input.version, title: text.title, subtitle: text.subtitle, body },
+      { userId: s.user.id, at: now, conflict: true },
+    );
+    await pruneRevisions(db, current.id, await historyLimits(db, s.siteId), now.getTime());
+    const updatedBy = await nicknameOf(db, current.updatedBy);
+    return { conflict: { version: current.version, revision_id: revisionId, updated_by: updatedBy } };
+  }
+
+  // An item's language and uuid are fixed; a new language is a new item (id 0 with the uuid).
+  const langId = current?.langId ?? input.lang_id;
+  if (!current && input.uuid) {
+    const [sibling] = await db
+      .select({ id: contents.id })
+      .from(contents)
+      .where(
+        and(
+          eq(contents.siteId, s.siteId),
+          eq(contents.uuid, input.uuid),
+          eq(contents.type, s.type),
+          ne(contents.status, STATUS.DELETED),
+        ),
+      )
+      .limit(1);
+    if (!sibling) throw notFound();
+    if (await languageSlot(db, s, input.uuid, langId)) throw duplicate('lang_id');
+  }
+  const slug = await slugFor(db, { siteId: s.siteId, langId, exceptId: current?.id }, input.slug, text.title);
+  // No byline: the current user's own author on the site (SPEC §3).
+  const author = refs.author.length ? refs.author : [(await authorOfUser(db, s.siteId, s.user)).id];
+  const draft = { ...text, cover: input.cover, seo: input.seo };
+  const other = { slug, related: input.related, custom: refs.custom, categoryId: refs.category_id };
+
+  if (!current) {
+    const row = await insertItem(
+      db,
+      s,
+      {
+        ...draft,
+        ...other,
+        uuid: input.uuid ?? randomUUID(),
+        langId,
+        ...(input.set2top ? { toTop: true, pinOrder: nextPinOrder(s) } : {}),
+      },
+      { tag: refs.tag, author },
+      now,
+    );
+    return { row };
+  }
+  const row = await writeVersion(db, s, current, draft, now, { ...other, ...pinColumns(s, input.set2top) });
+  await linkRefs(db, row.id, refs.tag, author);
+  return { row };
+}
+
+async function saveReply(s: Scope, row: ContentRecord): Promise<SaveReply> {
+  const [tags, langs] = await Promise.all([
+    tagsOf(s.deps.db, [row.id]),
+    languagesOf(s.deps.db, s.siteId, row.uuid),
+  ]);
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    lang_id: row.langId,
+    tag: tags.get(row.id) ?? [],
+    slug: row.slug,
+    status: row.status as Status,
+    related: row.related,
+    is_draft_changed: row.isDraftChanged,
+    frontend_display_language: langs,
+    version: row.version,
+    abstract: row.abstract,
+    reading_time: row.readingTime,
+  };
+}
+
+/** `save`: id 0 creates, otherwise a new version — or, based on an old version without `force`, a conflict (3001). */
+export async function saveContent(s: Scope, input: SaveInput): Promise<SaveReply> {
+  const body = sanitizeDocument(input.content);
+  const outcome = await raceSafe(input.slug === '', () =>
+    s.deps.db.transaction((tx) => saveInTransaction(tx, s, input, body)),
+  );
+  // Thrown after the transaction, so the caller's copy stays stored as a revision.
+  if ('conflict' in outcome) throw new AppError(Code.CONFLICT, undefined, outcome.conflict);
+  return saveReply(s, outcome.row);
+}
+
+/** `restore`: the revision's text becomes the draft as a new version; the replaced draft stays in the history. */
+export async function restoreRevision(s: Scope, id: number, revisionId: number): Promise<SaveReply> {
+  const row = await s.deps.db.transaction(async (tx) => {
+    const current = await lockItem(tx, s, id);
+    const revision = await getRevision(tx, id, revisionId);
+    const text = textOf(revision.title, revision.subtitle, revision.content);
+    return writeVersion(tx, s, current, text, new Date(s.deps.now()));
+  });
+  return saveReply(s, row);
+}
+
+/**
+ * `translate` with translate=false: a blank copy (no title or content) in another language, sharing the uuid and the
+ * language-neutral parts (category, cover, tags, authors). An existing copy is answered as it is.
+ */
+export async function translateItem(
+  s: Scope,
+  item: ContentRecord,
+  input: z.output<typeof ContentTranslate>,
+): Promise<{ id: number; lang_id: number }> {
+  if (input.translate) throw new AppError(Code.UNAVAILABLE);
+  if (input.lang_id === item.langId) return { id: item.id, lang_id: item.langId };
+  const row = await raceSafe(false, () =>
+    s.deps.db.transaction(async (tx) => {
+      const existing = await languageSlot(tx, s, item.uuid, input.lang_id);
+      if (existing) return existing;
+      const [tagRows, authorRows] = await Promise.all([
+        tx.select({ id: contentTags.tagId }).from(contentTags).where(eq(contentTags.contentId, item.id)),
+        tx
+          .select({ id: contentAuthors.authorId })
+          .from(contentAuthors)
+          .where(eq(contentAuthors.contentId, item.id))
+          .orderBy(asc(contentAuthors.sort)),
+      ]);
+      return insertItem(
+        tx,
+        s,
+        {
+          ...textOf('', '', emptyDocument()),
+          uuid: item.uuid,
+          langId: input.lang_id,
+          cover: item.cover,
+          categoryId: item.categoryId,
+        },
+        { tag: tagRows.map((r) => r.id), author: authorRows.map((r) => r.id) },
+        new Date(s.deps.now()),
+      );
+    }),
+  );
+  return { id: row.id, lang_id: row.langId };
+}

@@ -1,0 +1,43 @@
+/** The confirmation of a publish choice (SPEC §2: publish, schedule, offline, cancel schedule); 確定 sends it. */
+import { useTranslate } from 'ra-core';
+import { Confirm } from 'react-admin';
+import type { ContentItem } from '../../../contract/content';
+import type { ContentKind } from '../../resources/content/kinds';
+import type { PublishChoice } from './request';
+import { usePublish } from './usePublish';
+import { useSiteTime } from './useSiteTime';
+
+interface Props {
+  kind: ContentKind;
+  item: ContentItem;
+  choice: PublishChoice | null;
+  onClose: () => void;
+}
+
+export function ConfirmPublish({ kind, item, choice, onClose }: Props) {
+  const translate = useTranslate();
+  const { zone } = useSiteTime();
+  const mutation = usePublish(kind);
+  if (!choice) return null;
+  const { input } = choice;
+  const args = {
+    title: item.title.trim() || translate('content.untitled'),
+    type: translate(`content.types.${kind.type}`),
+    when: input.date && input.time ? `${input.date} ${input.time}` : '',
+    zone,
+  };
+  const warn = choice.confirm === 'offline' || choice.confirm === 'cancel';
+  return (
+    <Confirm
+      isOpen
+      loading={mutation.isPending}
+      title={`content.confirm.${choice.confirm}.title`}
+      content={`content.confirm.${choice.confirm}.content`}
+      titleTranslateOptions={args}
+      contentTranslateOptions={args}
+      confirmColor={warn ? 'warning' : 'primary'}
+      onConfirm={() => mutation.mutate(choice, { onError: onClose })}
+      onClose={onClose}
+    />
+  );
+}

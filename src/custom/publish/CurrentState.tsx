@@ -1,0 +1,34 @@
+/** Where the item stands: still a draft, published (when), or scheduled (for when); and unpublished changes. */
+import { Alert, Typography } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { type ContentItem, STATUS } from '../../../contract/content';
+import type { ContentKind } from '../../resources/content/kinds';
+import { useSiteTime } from './useSiteTime';
+
+const sentence: Record<number, string> = {
+  [STATUS.DRAFT]: 'content.publish.setting.draft',
+  [STATUS.PUBLISHED]: 'content.publish.setting.published',
+  [STATUS.SCHEDULED]: 'content.publish.setting.scheduled',
+};
+
+export function CurrentState({ kind, item }: { kind: ContentKind; item: ContentItem }) {
+  const translate = useTranslate();
+  const { format } = useSiteTime();
+  const key = sentence[item.status] ?? sentence[STATUS.DRAFT];
+  const args = {
+    type: translate(`content.types.${kind.type}`),
+    when: item.publish_ts ? format(item.publish_ts) : '',
+  };
+  return (
+    <>
+      <Typography sx={{ mb: 2 }} data-testid="current-state">
+        {translate(key, args)}
+      </Typography>
+      {item.status === STATUS.PUBLISHED && item.is_draft_changed && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {translate('content.publish.setting.draftChanged')}
+        </Alert>
+      )}
+    </>
+  );
+}

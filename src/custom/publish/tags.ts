@@ -1,0 +1,58 @@
+/**
+ * Tags after publishing. The item's tags come from `press/tag`; adding one makes the tag (`press/save_tag`, 2+
+ * characters) and re-saves the item with it: read with `press/get`, set `tag`, save with `press/save` on the
+ * version that was read (a newer save by someone else answers 3001 rather than being overwritten).
+ */
+import { type ContentItem, type ContentSave, type LangId, TAGS_MAX } from '../../../contract/content';
+import { rules } from '../../../contract/validation';
+import { call } from '../../dataProvider/client';
+import { apiPath, type ContentKind } from '../../resources/content/kinds';
+
+export interface TagBrief {
+  id: number;
+  name: string;
+}
+
+export const itemTags = (kind: ContentKind, id: number) => call<TagBrief[]>(apiPath(kind, 'tag'), { id });
+
+/** The save body of an item as `press/get` answered it, with other tags. */
+export function saveBodyWithTags(item: ContentItem, tagIds: number[]): ContentSave {
+  return {
+    id: item.id,
+    uuid: item.uuid,
+    lang_id: item.lang_id as LangId,
+    title: item.title,
+    subtitle: item.subtitle,
+    content: item.content,
+    cover: item.cover,
+    seo: item.seo,
+    related: item.related === 4 ? 4 : 1,
+    custom: item.custom.map((c) => c.id),
+    tag: tagIds,
+    category_id: item.category_id,
+    author: item.author,
+    slug: item.slug,
+    version: item.version,
+    force: false,
+  };
+}
+
+/** The tag ids after adding one (kept once), or the 已達到 N 個標籤上限 failure. */
+export function withTag(current: readonly number[], id: number) {
+  const next = current.includes(id) ? [...current] : [...current, id];
+  return { ids: next, failure: rules.tagsCheck(next, TAGS_MAX) };
+}
+
+export class TagLimitError extends Error {}
+
+export async function addTagToItem(kind: ContentKind, id: number, name: string): Promise<TagBrief> {
+  const tag = await call<TagBrief>('press/save_tag', { name: name.trim() });
+  const item = await call<ContentItem>(apiPath(kind, 'get'), { id });
+  const { ids, failure } = withTag(
+    item.tag.map((t) => t.id),
+    tag.id,
+  );
+  if (failure) throw new TagLimitError(failure.message);
+  await call(apiPath(kind, 'save'), saveBodyWithTags(item, ids));
+  return tag;
+}

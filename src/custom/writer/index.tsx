@@ -1,0 +1,179 @@
+/**
+ * The writer at /edit/:type/:id (a full-screen page with its own top bar; its own lazy chunk with TipTap). Id 0 is a
+ * new item, created by its first save. The page wires the session (WriterController) to the screen: the editor, the
+ * title fields, the side panel, the dialogs, Ctrl/Cmd+S, and the guards against leaving with unsaved work.
+ */
+import { Box } from '@mui/material';
+import { useBlocker, useCanBlock, useNotify, useTranslate } from 'ra-core';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import type { ContentItem, ContentTypeName } from '../../../contract/content';
+import { NotFound } from '../../components/NotFound';
+import {
+  ConflictDialog,
+  LeaveDialog,
+  RestoreLocalDialog,
+  ScheduledEpaperDialog,
+  TranslateDialog,
+} from './dialogs';
+import { BlockEditor, normalizeDocument } from './editor/BlockEditor';
+import { useWriter, WriterContext } from './state/context';
+import { WriterController } from './state/controller';
+import { isTypeName, LIST_PATH } from './state/draft';
+import { writerSx } from './styles';
+import { TitleFields } from './TitleFields';
+import { TopBar } from './TopBar';
+
+/** The side panel (settings, SEO, related, history) is its own chunk: the editor shows first. */
+const SidePanel = lazy(() => import('./panels/SidePanel'));
+
+/** With a data router, in-app navigation away is held until the writer answers. */
+function RouterLeaveGuard({ controller }: { controller: WriterController }) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      currentLocation.pathname !== nextLocation.pathname && controller.shouldBlockLeave(),
+  );
+  return (
+    <LeaveDialog
+      open={blocker.state === 'blocked'}
+      onStay={() => blocker.reset?.()}
+      onLeave={() => blocker.proceed?.()}
+    />
+  );
+}
+
+/** BCP 47 tags of the content languages: the text is drawn with the glyphs of its own language. */
+const CONTENT_LANG: Record<number, string> = { 1: 'zh-Hant-TW', 2: 'zh-Hans-CN', 3: 'en', 4: 'ja', 5: 'ko' };
+
+function Canvas({ children }: { children: ReactNode }) {
+  const lang = useWriter((s) => s.info.lang_id);
+  return (
+    <div className="wr-canvas" lang={CONTENT_LANG[lang] ?? undefined}>
+      {children}
+    </div>
+  );
+}
+
+function Writer({ type, routeId }: { type: ContentTypeName; routeId: number }) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const location = useLocation();
+  const canBlock = useCanBlock();
+  const live = useRef({ navigate, notify, translate });
+  live.current = { navigate, notify, translate };
+  const [controller] = useState(
+    () =>
+      new WriterController(type, {
+        navigate: (path, opts) => live.current.navigate(path, opts),
+        notify: (message, opts) =>
+          live.current.notify(message, { type: opts?.type, messageArgs: { _: message, ...opts?.args } }),
+        translate: (key, args) => live.current.translate(key, args),
+        normalize: normalizeDocument,
+      }),
+  );
+  const [panelOpen, setPanelOpen] = useState(() => window.innerWidth >= 1200);
+  const [leaveTo, setLeaveTo] = useState<string | null>(null);
+
+  useEffect(() => () => controller.dispose(), [controller]);
+
+  const preloaded = (location.state as { item?: ContentItem } | null)?.item;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the route id alone decides what to open
+  useEffect(() => {
+    void controller.open(routeId, preloaded);
+  }, [controller, routeId]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 's') {
+        e.preventDefault();
+        void controller.saveNow();
+      }
+    };
+    const beforeUnload = (e: BeforeUnloadEvent) => {
+      if (!controller.shouldBlockLeave()) return;
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('keydown', onKey);
+    window.addEventListener('beforeunload', beforeUnload);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('beforeunload', beforeUnload);
+    };
+  }, [controller]);
+
+  // The tab shows what is being written; the page's own title comes back when the writer closes.
+  useEffect(() => {
+    const previous = document.title;
+    const show = () => {
+      const title = controller.getState().meta.title;
+      const next = title || translate('writer.newItem', { type: translate(`writer.types.${type}`) });
+      if (document.title !== next) document.title = next;
+    };
+    show();
+    const unsubscribe = controller.subscribe(show);
+    return () => {
+      unsubscribe();
+      document.title = previous;
+    };
+  }, [controller, translate, type]);
+
+  const back = useCallback(() => {
+    const to = `/${LIST_PATH[type]}`;
+    if (controller.shouldBlockLeave()) setLeaveTo(to);
+    else controller.go(to);
+  }, [controller, type]);
+
+  const focusBody = () => {
+    const body = document.querySelector<HTMLElement>('[data-testid="writer-body"]');
+    body?.focus();
+  };
+
+  return (
+    <WriterContext.Provider value={controller}>
+      <Box
+        sx={writerSx}
+        data-testid="writer"
+        onCompositionStart={() => controller.setComposing(true)}
+        onCompositionEnd={() => controller.setComposing(false)}
+      >
+        <TopBar onBack={back} panelOpen={panelOpen} onTogglePanel={() => setPanelOpen((o) => !o)} />
+        <Box sx={{ flex: 1, display: 'flex', minHeight: 0, position: 'relative' }}>
+          <Box component="main" sx={{ flex: 1, overflowY: 'auto' }} id="writer-scroll">
+            <Canvas>
+              <TitleFields onEnterBody={focusBody} />
+              <BlockEditor />
+            </Canvas>
+          </Box>
+          {panelOpen && (
+            <Suspense fallback={null}>
+              <SidePanel onClose={() => setPanelOpen(false)} />
+            </Suspense>
+          )}
+        </Box>
+      </Box>
+      <RestoreLocalDialog />
+      <ConflictDialog />
+      <TranslateDialog />
+      <ScheduledEpaperDialog />
+      <LeaveDialog
+        open={leaveTo !== null}
+        onStay={() => setLeaveTo(null)}
+        onLeave={() => {
+          const to = leaveTo;
+          setLeaveTo(null);
+          if (to) controller.go(to);
+        }}
+      />
+      {canBlock && <RouterLeaveGuard controller={controller} />}
+    </WriterContext.Provider>
+  );
+}
+
+export default function WriterPage() {
+  const { type, id } = useParams();
+  if (!isTypeName(type) || !/^\d{1,10}$/.test(id ?? '')) return <NotFound />;
+  // Another type is another writer; another id of the same type is loaded by the same one.
+  return <Writer key={type} type={type} routeId={Number(id)} />;
+}

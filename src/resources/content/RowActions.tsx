@@ -1,0 +1,75 @@
+/**
+ * The row menu of a content list: edit (the writer), publish settings, pin or unpin, take offline or cancel a
+ * schedule, delete.
+ */
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { Box, IconButton, Menu, MenuItem } from '@mui/material';
+import { useCanAccess, useRecordContext, useTranslate } from 'ra-core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ContentRow } from '../../../contract/content';
+import { ConfirmRowAction } from './ConfirmRowAction';
+import { type ContentKind, publishPath, writerPath } from './kinds';
+import { withdrawalOf } from './status';
+import type { RowAction } from './useRowAction';
+
+function actionsFor(kind: ContentKind, row: ContentRow, canEdit: boolean, canDelete: boolean): RowAction[] {
+  const actions: RowAction[] = [];
+  if (canEdit && kind.pinnable) actions.push(row.to_top ? 'unpin' : 'pin');
+  const withdrawal = withdrawalOf(row.status);
+  if (canEdit && withdrawal) actions.push(withdrawal);
+  if (canDelete) actions.push('delete');
+  return actions;
+}
+
+export function RowActions({ kind }: { kind: ContentKind }) {
+  const row = useRecordContext<ContentRow>();
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [confirming, setConfirming] = useState<RowAction | null>(null);
+  const { canAccess: canEdit = false } = useCanAccess({ resource: kind.resource, action: 'edit' });
+  const { canAccess: canDelete = false } = useCanAccess({ resource: kind.resource, action: 'delete' });
+  if (!row) return null;
+  const actions = actionsFor(kind, row, canEdit, canDelete);
+  const label = translate('content.list.more');
+  return (
+    // A click here is not a click on the row (which opens the writer).
+    <Box onClick={(e) => e.stopPropagation()} sx={{ textAlign: 'right' }}>
+      <IconButton
+        size="small"
+        aria-label={label}
+        aria-haspopup="menu"
+        onClick={(e) => setAnchor(e.currentTarget)}
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {canEdit && (
+          <MenuItem component={Link} to={writerPath(kind, row.id)}>
+            {translate('content.list.edit')}
+          </MenuItem>
+        )}
+        {canEdit && (
+          <MenuItem component={Link} to={publishPath(kind, row.id, 'setting')}>
+            {translate('content.list.publish')}
+          </MenuItem>
+        )}
+        {actions.map((action) => (
+          <MenuItem
+            key={action}
+            onClick={() => {
+              setAnchor(null);
+              setConfirming(action);
+            }}
+            sx={action === 'delete' ? { color: 'error.main' } : undefined}
+          >
+            {translate(`content.list.${action}`)}
+          </MenuItem>
+        ))}
+      </Menu>
+      {confirming && (
+        <ConfirmRowAction kind={kind} action={confirming} row={row} onClose={() => setConfirming(null)} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * The label screens' pure logic: the form's shape (one row per content language, zh-TW first), what is sent to
+ * `label/save`, how the server's field errors find their way back to the form, the preview path, and which modal a
+ * route asks for. No React here: unit tests import it directly.
+ */
+import { LANG_IDS, type LangId } from '../../../contract/content';
+import type { Label, LabelSave, LabelType } from '../../../contract/labels';
+
+/** zh-TW: the required language, the one the name and the slug come from. */
+export const SOURCE_LANG = 1;
+
+export interface LabelLangValues {
+  lang_id: LangId;
+  title: string | null;
+  cover: string | null;
+}
+
+/** The form: `lang` always holds the five content languages, in LANG_IDS order (index 0 is zh-TW). */
+export interface LabelFormValues {
+  id: number;
+  type: LabelType;
+  slug: string | null;
+  lang: LabelLangValues[];
+  active: number[] | null;
+}
+
+export function toFormValues(type: LabelType, label?: Pick<Label, 'id' | 'slug' | 'lang' | 'active'>) {
+  const byLang = new Map((label?.lang ?? []).map((l) => [l.lang_id, l]));
+  const values: LabelFormValues = {
+    id: label?.id ?? 0,
+    type,
+    slug: label?.slug ?? '',
+    lang: LANG_IDS.map((lang_id) => ({
+      lang_id,
+      title: byLang.get(lang_id)?.title ?? '',
+      cover: byLang.get(lang_id)?.cover ?? '',
+    })),
+    active: label ? LANG_IDS.filter((id) => label.active.includes(id)) : [SOURCE_LANG],
+  };
+  return values;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v.replace(/[\r\n]+/g, ' ').trim() : '');
+
+export interface PreparedLabelSave {
+  body: LabelSave;
+  /** For each entry of `body.lang`, its index in the form's `lang`. */
+  formIndex: number[];
+}
+
+/**
+ * What `label/save` receives: the languages that have a title or a cover (zh-TW always, first), the slug as typed
+ * (empty: the server makes one), and the active languages in LANG_IDS order.
+ */
+export function toLabelSave(values: LabelFormValues): PreparedLabelSave {
+  const rows = values.lang
+    .map((l, index) => ({ index, lang_id: l.lang_id, title: text(l.title), cover: text(l.cover) }))
+    .filter((l) => l.lang_id === SOURCE_LANG || l.title !== '' || l.cover !== '')
+    .sort((a, b) => Number(b.lang_id === SOURCE_LANG) - Number(a.lang_id === SOURCE_LANG));
+  const active = values.active ?? [];
+  return {
+    body: {
+      id: values.id,
+      type: values.type,
+      slug: text(values.slug),
+      lang: rows.map(({ lang_id, title, cover }) => ({ lang_id, title, cover })),
+      active: LANG_IDS.filter((id) => active.includes(id)),
+    },
+    formIndex: rows.map((r) => r.index),
+  };
+}
+
+/**
+ * The server's field errors, keyed as the form is: `lang.<sent index>.<field>` becomes the form's index, and a
+ * duplicate `name` (the zh-TW title) lands under the zh-TW title.
+ */
+export function toFormErrors(errors: Record<string, string>, formIndex: number[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(errors)) {
+    const m = /^lang\.(\d+)(\..+)?$/.exec(key);
+    let field = key;
+    if (key === 'name') field = 'lang.0.title';
+    else if (m) {
+      const at = formIndex[Number(m[1])];
+      field = at === undefined ? 'lang.0.title' : `lang.${at}${m[2] ?? '.title'}`;
+    } else if (key === 'lang') field = 'lang.0.title';
+    if (!(field in out)) out[field] = message;
+  }
+  return out;
+}
+
+/** The address a label has on the site: tags by slug, categories by id. */
+export function previewPath(type: LabelType, label: Pick<Label, 'id' | 'slug'>): string {
+  return type === 'tag' ? `/tag/${label.slug || label.id}` : `/category/${label.id}`;
+}
+
+/** The languages a label is shown in, in LANG_IDS order. */
+export const activeLanguages = (active: readonly number[] | null | undefined): number[] =>
+  LANG_IDS.filter((id) => (active ?? []).includes(id));
+
+/**
+ * Which modal the rest of a list's route asks for: `''` none, `0` (or `create`) a new record, a positive integer
+ * that record; anything else is not a record (null).
+ */
+export function modalFor(rest: string | undefined): { open: false } | { open: true; id: number } | null {
+  const part = (rest ?? '').replace(/\/+$/, '');
+  if (part === '') return { open: false };
+  if (part === 'create') return { open: true, id: 0 };
+  if (!/^\d{1,10}$/.test(part)) return null;
+  const id = Number(part);
+  return id <= 2_147_483_647 ? { open: true, id } : null;
+}
+
+/** List tables: headers on one line; dates and counts stay whole, slugs may wrap at their hyphens. */
+export const tableSx = {
+  '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
+  '& td.column-updated_at, & td.column-count': { whiteSpace: 'nowrap' },
+  '& td.column-active': { minWidth: 104 },
+  '& td.column-name': { minWidth: 150 },
+} as const;
+
+/** Dates in lists: day and minute, in the interface language's own way. */
+export const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
+
+/** The slug rule's input, made from a title or a typed slug (lazy: pinyin-pro is large). */
+export const loadSlugify = () => import('../../../contract/slug').then((m) => m.slugify);

@@ -1,0 +1,13 @@
+/** Static pages (/page): the list; writing happens in the writer (/edit/page/<id>). */
+import DescriptionIcon from '@mui/icons-material/Description';
+import { lazy } from 'react';
+import type { ResourceProps } from 'react-admin';
+
+const page: ResourceProps = {
+  name: 'page',
+  list: lazy(() => import('../content/ContentList')),
+  icon: DescriptionIcon,
+  recordRepresentation: 'title',
+};
+
+export default page;
