@@ -1,0 +1,1 @@
+CREATE INDEX "contents_list_idx" ON "contents" USING btree ("site_id","type","to_top" DESC NULLS FIRST,"pin_order","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "contents"."status" <> -1;
