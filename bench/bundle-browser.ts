@@ -1,0 +1,136 @@
+/**
+ * Checks bundle.ts against a real browser: starts the real server on a fresh embedded database, opens the sign-in
+ * page in Chromium, signs in, opens the category list, and records every JavaScript file each screen fetched.
+ * Prints each set's size (gzip level 9 of the files in dist/assets) and how it differs from the manifest's answer.
+ * Run after `npx vite build`.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { filesOf, kB, readManifest, screens, total } from './bundle';
+
+const PASSWORD = 'bench-pass-1';
+
+/** A port nobody listens on: let the OS pick one, then free it for the server. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitUntilUp(url: string, server: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start within 60 s');
+}
+
+/** Records the dist/ path of every .js response (cached ones too) until `stop()` is called. */
+function recordJs(page: Page) {
+  const files = new Set<string>();
+  const onResponse = (res: { url(): string }) => {
+    const { pathname } = new URL(res.url());
+    if (pathname.endsWith('.js')) files.add(pathname.replace(/^\//, ''));
+  };
+  page.on('response', onResponse);
+  return { files, stop: () => page.off('response', onResponse) };
+}
+
+function report(name: string, seen: Set<string>, expected: Set<string>) {
+  const t = total(seen);
+  const missing = [...expected].filter((f) => f.endsWith('.js') && !seen.has(f));
+  const extra = [...seen].filter((f) => !expected.has(f));
+  const verdict = missing.length || extra.length ? `differs: missing ${missing} extra ${extra}` : 'same';
+  console.log(`| ${name} | ${t.files} | ${kB(t.raw)} | ${kB(t.gzip)} | ${verdict} |`);
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-browser-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+// Its own process group, so that stopping it also stops the node process tsx starts under npx.
+const server = spawn('npx', ['tsx', 'server/main.ts'], {
+  cwd: path.resolve(import.meta.dirname, '..'),
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+});
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+try {
+  await waitUntilUp(`${base}/auth/login`, server);
+  const manifest = readManifest();
+  const s = screens(manifest);
+  const page = await browser.newPage();
+
+  // Sign-in page: network idle comes after the lazily imported ALTCHA widget has loaded.
+  let rec = recordJs(page);
+  await page.goto(`${base}/auth/login`, { waitUntil: 'networkidle' });
+  rec.stop();
+  const login = rec.files;
+
+  // Sign in. The widget's proof of work starts with the page; the button is enabled once it is solved.
+  rec = recordJs(page);
+  await page.getByLabel('電子信箱', { exact: true }).fill('owner@example.com');
+  await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
+  const submit = page.getByRole('button', { name: '登入', exact: true });
+  await page.waitForFunction((b) => !(b as HTMLButtonElement).disabled, await submit.elementHandle(), {
+    timeout: 60_000,
+  });
+  await submit.click();
+  // A full page load to /: wait for the dashboard's welcome heading, then for the network to settle.
+  await page.waitForURL(`${base}/`);
+  await page.getByRole('heading', { level: 2 }).waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  rec.stop();
+  const dashboard = rec.files;
+
+  // On to the category list through the menu, as a user would: only its own chunks are new.
+  rec = recordJs(page);
+  await page.locator('a[href="/category"]').first().click();
+  // A client-side route change: the load state stays "network idle", so wait for the list's table instead.
+  await page.waitForURL(`${base}/category`);
+  await page.getByRole('table').waitFor({ timeout: 30_000 });
+  rec.stop();
+  const category = new Set([...dashboard, ...rec.files]);
+
+  console.log(
+    '\nJavaScript fetched by Chromium per screen (gzip level 9 of the same files in dist/assets)\n',
+  );
+  console.log('| screen | files | raw kB | gzip kB | vs manifest (bundle.ts) |');
+  console.log('|---|---:|---:|---:|---|');
+  report('/auth/login (with altcha)', login, filesOf(manifest, s.loginTotal));
+  report('/ (dashboard after sign-in)', dashboard, filesOf(manifest, s.dashboard));
+  report('/category', category, filesOf(manifest, s.category));
+  console.log();
+} finally {
+  await browser.close();
+  if (server.pid && server.exitCode === null) {
+    process.kill(-server.pid, 'SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}

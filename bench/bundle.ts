@@ -1,0 +1,124 @@
+/**
+ * How much JavaScript (and CSS) each screen downloads, computed from Vite's manifest — run after `npx vite build`.
+ *
+ * Set DIST_DIR to measure a build elsewhere (`npx vite build --outDir <dir>`).
+ *
+ * A screen loads the entry chunk plus the lazy chunks it renders, each with its static imports (Vite preloads
+ * those together with the dynamic import). Sizes are raw bytes and gzip level 9, the compression a static server
+ * or CDN would serve. bundle-browser.ts checks these sets against what Chromium really fetches.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+/** The built SPA: dist/, or DIST_DIR (which the server honours too) for a build kept apart from the working one. */
+export const dist = path.resolve(process.env.DIST_DIR || path.join(import.meta.dirname, '../dist'));
+
+interface Chunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+export function readManifest(): Record<string, Chunk> {
+  const file = path.join(dist, '.vite/manifest.json');
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    throw new Error(`${file} is missing: run \`npx vite build\` first`);
+  }
+}
+
+/** The files (relative to dist/) that loading these manifest keys fetches: each chunk, its static imports, CSS. */
+export function filesOf(manifest: Record<string, Chunk>, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`no manifest entry ${key}`);
+    seen.add(key);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+/** The ALTCHA widget: Captcha.tsx imports it dynamically, so it is its own chunk. */
+export function altchaKey(manifest: Record<string, Chunk>): string {
+  const key = Object.keys(manifest).find((k) => k.includes('altcha') || manifest[k].file.includes('altcha'));
+  if (!key) throw new Error('no altcha chunk in the manifest');
+  return key;
+}
+
+/** Each screen's manifest keys. The sign-in page is split in two: the page itself and the widget after it. */
+export function screens(manifest: Record<string, Chunk>) {
+  const dashboard = ['index.html', 'src/AdminApp.tsx', 'src/Dashboard.tsx'];
+  const login = ['index.html', 'src/auth/AuthApp.tsx', 'src/auth/pages/LoginPage.tsx'];
+  return {
+    login,
+    altcha: [altchaKey(manifest)],
+    loginTotal: [...login, altchaKey(manifest)],
+    dashboard,
+    category: [...dashboard, 'src/resources/category/CategoryList.tsx'],
+    press: [...dashboard, 'src/resources/content/ContentList.tsx'],
+    // The writer without its side panel, which loads when opened, and without pinyin, which loads on first typing.
+    writer: [...dashboard, 'src/custom/writer/index.tsx'],
+  };
+}
+
+const gzipCache = new Map<string, { raw: number; gzip: number }>();
+/** Raw and gzip (level 9) bytes of one file under dist/. */
+export function sizeOf(file: string): { raw: number; gzip: number } {
+  let size = gzipCache.get(file);
+  if (!size) {
+    const bytes = readFileSync(path.join(dist, file));
+    size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+    gzipCache.set(file, size);
+  }
+  return size;
+}
+
+/** Each file counted once. */
+export function total(files: Iterable<string>) {
+  let raw = 0;
+  let gzip = 0;
+  let n = 0;
+  for (const f of files) {
+    const s = sizeOf(f);
+    raw += s.raw;
+    gzip += s.gzip;
+    n++;
+  }
+  return { files: n, raw, gzip };
+}
+
+export const kB = (bytes: number) => (bytes / 1000).toFixed(1);
+
+function main() {
+  const manifest = readManifest();
+  const s = screens(manifest);
+  const loginFiles = filesOf(manifest, s.login);
+  // The widget's files that the page did not already load.
+  const altchaOnly = [...filesOf(manifest, s.altcha)].filter((f) => !loginFiles.has(f));
+  const rows: [string, ReturnType<typeof total>][] = [
+    ['/auth/login — page', total(loginFiles)],
+    ['/auth/login — + altcha widget (after render)', total(altchaOnly)],
+    ['/auth/login — total', total(filesOf(manifest, s.loginTotal))],
+    ['/ (dashboard, first screen after sign-in)', total(filesOf(manifest, s.dashboard))],
+    ['/category (list)', total(filesOf(manifest, s.category))],
+    ['/press (article list)', total(filesOf(manifest, s.press))],
+    ['/edit/post/:id (the writer, whole screen)', total(filesOf(manifest, s.writer))],
+    ['the writer chunk itself', total([manifest['src/custom/writer/index.tsx'].file])],
+  ];
+  console.log('\nJavaScript + CSS per screen (from dist/.vite/manifest.json, gzip level 9)\n');
+  console.log('| screen | files | raw kB | gzip kB |');
+  console.log('|---|---:|---:|---:|');
+  for (const [name, t] of rows) console.log(`| ${name} | ${t.files} | ${kB(t.raw)} | ${kB(t.gzip)} |`);
+  console.log();
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

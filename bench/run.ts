@@ -1,0 +1,38 @@
+/**
+ * All benchmarks in turn, each in its own process so one does not warm up or load the next: bundle sizes (after
+ * `npx vite build`), their check in Chromium when it is installed, HTTP on PGlite, and HTTP and content at scale on
+ * PostgreSQL when a server answers at postgres://postgres@127.0.0.1:5432/postgres.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const run = (...args: string[]) => {
+  const r = spawnSync('npx', ['tsx', ...args], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${args.join(' ')} failed`);
+};
+
+async function postgresReachable() {
+  const c = new pg.Client({
+    connectionString: 'postgres://postgres@127.0.0.1:5432/postgres',
+    connectionTimeoutMillis: 2000,
+  });
+  try {
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+run('bench/bundle.ts');
+if (existsSync('/usr/bin/chromium')) run('bench/bundle-browser.ts');
+else console.log('Chromium not at /usr/bin/chromium: browser check skipped');
+run('bench/http.ts');
+if (await postgresReachable()) {
+  run('bench/http.ts', '--pg');
+  run('bench/content.ts');
+} else console.log('PostgreSQL not reachable on 127.0.0.1:5432: HTTP and content on PostgreSQL skipped');
