@@ -1,0 +1,56 @@
+/**
+ * Scheduling as a writer does it: on the publish setting screen, a time a minute ahead in the site's time zone; the
+ * list shows 已排程, and without anyone doing anything the server publishes it at that minute.
+ */
+import { expect, OWNER, signIn, test } from './fixtures';
+
+/** Date and time `minutes` from now on the wall clock of `zone`, as the date and time inputs take them. */
+function wallClock(minutes: number, zone: string) {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(Date.now() + minutes * 60_000));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+}
+
+test('schedule an article a minute ahead and watch it go live', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/auth/login?goback=%2Fpress');
+  await signIn(page, OWNER.email, OWNER.password);
+  await expect(page).toHaveURL(/\/press/);
+  const saved = await (
+    await page.request.post('/api/press/save?t=1', {
+      data: { id: 0, title: '整點上線的文章', content: { blocks: [] }, version: 0 },
+    })
+  ).json();
+  const id = saved.data.id as number;
+
+  // The next whole minute, at least 20 s away, on the site's clock (the demo site is in Asia/Taipei).
+  const ahead = new Date().getSeconds() < 40 ? 1 : 2;
+  const when = wallClock(ahead, 'Asia/Taipei');
+  await page.goto(`/press/${id}/publish/setting`);
+  await page.getByRole('radio', { name: '排程發佈' }).check();
+  await page.getByLabel('日期').fill(when.date);
+  await page.getByLabel('時間').fill(when.time);
+  await page.getByRole('button', { name: '排程發佈' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '確認' }).click();
+  await expect(page).toHaveURL(new RegExp(`/press/${id}/publish/success$`));
+
+  await page.goto('/press');
+  const row = page.getByRole('row').filter({ hasText: '整點上線的文章' });
+  await expect(row.getByText('已排程')).toBeVisible();
+  // Nobody touches it: the server's scheduler publishes it at that minute (give it the minute plus a margin).
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByText('已發佈')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 150_000, intervals: [5_000] });
+  const item = await (await page.request.post('/api/press/get?t=1', { data: { id } })).json();
+  expect(item.data.status).toBe(1);
+  expect(new Date(item.data.publish_ts).getTime()).toBeLessThanOrEqual(Date.now());
+});
