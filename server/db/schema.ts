@@ -301,7 +301,14 @@ export const contents = pgTable(
     index('contents_site_type_idx').on(t.siteId, t.type, t.status),
     // The lists' default order (pinned first, then latest change), so a page of a large site is an index walk.
     index('contents_list_idx')
-      .on(t.siteId, t.type, t.toTop.desc().nullsFirst(), t.pinOrder, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(
+        t.siteId,
+        t.type,
+        t.toTop.desc().nullsFirst(),
+        t.pinOrder,
+        t.updatedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
       .where(sql`${t.status} <> -1`),
     uniqueIndex('contents_uuid_lang_uq').on(t.uuid, t.langId),
     uniqueIndex('contents_site_lang_slug_uq')

@@ -8,9 +8,18 @@ import type { Author } from '../../contract/authors';
 import { Code } from '../../contract/codes';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
-import type { Session } from '../../contract/session';
-import { authors, siteStaff, users } from '../../server/db/schema';
-import { type Client, createTestApp, OWNER, type Reply, register, type TestApp } from '../fixtures/testApp';
+import { authors, users } from '../../server/db/schema';
+import {
+  type Client,
+  createTestApp,
+  OWNER,
+  type Reply,
+  register,
+  signInOwner,
+  staffOf,
+  type TestApp,
+  userIdOf,
+} from '../fixtures/testApp';
 
 interface Errors {
   errors: Record<string, string>;
@@ -24,10 +33,7 @@ let demoSiteId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = t.client();
-  const r = await owner.login(OWNER.email, OWNER.password);
-  if (r.code !== 1) throw new Error(`owner login failed: ${JSON.stringify(r)}`);
-  demoSiteId = (await owner.call<Session>('member/status')).data.site.current?.id as number;
+  ({ owner, demoSiteId } = await signInOwner(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -48,16 +54,10 @@ const errorsOf = (r: Reply<unknown>) => {
   return (r.data as Errors).errors;
 };
 
-async function userId(email: string): Promise<number> {
-  const [u] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return u.id;
-}
+const userId = (email: string) => userIdOf(t, email);
 
-async function demoStaff(email: string, roleId: number, nickname = 'Writer'): Promise<Client> {
-  const c = await register(t, email, 'secret-pass-1', nickname);
-  await t.database.db.insert(siteStaff).values({ siteId: demoSiteId, userId: await userId(email), roleId });
-  return c;
-}
+const demoStaff = (email: string, roleId: number, nickname?: string): Promise<Client> =>
+  staffOf(t, demoSiteId, email, roleId, nickname);
 
 describe('create, read, update, delete', () => {
   it('goes round trip', async () => {

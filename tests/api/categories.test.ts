@@ -3,15 +3,24 @@
  * tenant isolation and permissions.
  */
 
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '../../contract/category';
 import { Code } from '../../contract/codes';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
-import { siteStaff, users } from '../../server/db/schema';
-import { type Client, createTestApp, OWNER, type Reply, register, type TestApp } from '../fixtures/testApp';
+import {
+  type Client,
+  createTestApp,
+  fieldErrors,
+  OWNER,
+  type Reply,
+  register,
+  signInOwner,
+  staffOf,
+  type TestApp,
+  userIdOf,
+} from '../fixtures/testApp';
 
 const DEMO_NAMES = ['新聞', '科技', '生活', '旅遊', '美食'];
 
@@ -25,11 +34,7 @@ let demoSiteId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = t.client();
-  const r = await owner.login(OWNER.email, OWNER.password);
-  if (r.code !== 1) throw new Error(`owner login failed: ${JSON.stringify(r)}`);
-  const st = await owner.call<Session>('member/status');
-  demoSiteId = st.data.site.current?.id as number;
+  ({ owner, demoSiteId } = await signInOwner(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -60,17 +65,11 @@ async function create(c: Client, name: string): Promise<Category> {
   return r.data;
 }
 
-async function userId(email: string): Promise<number> {
-  const [u] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return u.id;
-}
+const _userId = (email: string) => userIdOf(t, email);
 
 /** Registers a user (with a personal site) and adds them to the demo site with a role. */
-async function demoStaff(email: string, roleId: number): Promise<Client> {
-  const c = await register(t, email);
-  await t.database.db.insert(siteStaff).values({ siteId: demoSiteId, userId: await userId(email), roleId });
-  return c;
-}
+const demoStaff = (email: string, roleId: number, nickname?: string): Promise<Client> =>
+  staffOf(t, demoSiteId, email, roleId, nickname);
 
 describe('list of the seeded demo site', () => {
   it('answers the five seeded categories, newest first by default', async () => {
@@ -260,11 +259,7 @@ describe('create, read, update, delete', () => {
 });
 
 describe('name rules', () => {
-  const errorsOf = (r: Reply<unknown>) => {
-    expect(r.status).toBe(200);
-    expect(r.code).toBe(Code.VALIDATION);
-    return (r.data as Errors).errors;
-  };
+  const errorsOf = fieldErrors;
 
   it('requires a name on new and edit', async () => {
     const tech = await demoId('科技');

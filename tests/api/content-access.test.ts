@@ -1,16 +1,20 @@
-/**
- * Who may call the content actions: another site's user reaches nothing (404 or empty), a role without the type's
- * permission is refused with 403 for every action, and a signed-out caller with 401. Refused calls change nothing.
- */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import type { ContentRow, RevisionRow, SaveReply } from '../../contract/content';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
-import { contentRevisions, contents, roles, siteStaff, users } from '../../server/db/schema';
-import { type Client, createTestApp, OWNER, type Reply, register, type TestApp } from '../fixtures/testApp';
+import { contentRevisions, contents, roles } from '../../server/db/schema';
+import {
+  type Client,
+  createTestApp,
+  OWNER,
+  type Reply,
+  register,
+  staffOf,
+  type TestApp,
+  userIdOf,
+} from '../fixtures/testApp';
 
 const doc = (text: string) => ({ blocks: [{ type: 'paragraph', data: { text } }] });
 
@@ -58,16 +62,10 @@ function everyAction(id: number, revisionId: number, type: number) {
   ].map(([action, body]) => [`press/${action}${q}`, body] as [string, Record<string, unknown>]);
 }
 
-async function userId(email: string): Promise<number> {
-  const [u] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return u.id;
-}
+const _userId = (email: string) => userIdOf(t, email);
 
-async function demoStaff(email: string, roleId: number): Promise<Client> {
-  const c = await register(t, email);
-  await t.database.db.insert(siteStaff).values({ siteId: demoSiteId, userId: await userId(email), roleId });
-  return c;
-}
+const demoStaff = (email: string, roleId: number, nickname?: string): Promise<Client> =>
+  staffOf(t, demoSiteId, email, roleId, nickname);
 
 /** A custom role of the demo site holding exactly `permissions`. */
 async function customRole(name: string, permissions: string[]): Promise<number> {

@@ -17,8 +17,17 @@ import {
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
-import { authors, categories, contentRevisions, siteStaff, sites, tags, users } from '../../server/db/schema';
-import { type Client, createTestApp, OWNER, type Reply, register, type TestApp } from '../fixtures/testApp';
+import { authors, categories, contentRevisions, sites, tags } from '../../server/db/schema';
+import {
+  type Client,
+  createTestApp,
+  OWNER,
+  type Reply,
+  register,
+  staffOf,
+  type TestApp,
+  userIdOf,
+} from '../fixtures/testApp';
 
 let t: TestApp;
 let owner: Client;
@@ -57,17 +66,11 @@ async function advanceDays(days: number) {
 }
 const history = async (c: Client, id: number) => ok(await c.call<RevisionRow[]>('press/history?t=1', { id }));
 
-async function userId(email: string): Promise<number> {
-  const [u] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return u.id;
-}
+const userId = (email: string) => userIdOf(t, email);
 
 /** Registers a user (with a site of their own) and adds them to the demo site with a role. */
-async function demoStaff(email: string, roleId: number, nickname = 'Writer'): Promise<Client> {
-  const c = await register(t, email, 'secret-pass-1', nickname);
-  await t.database.db.insert(siteStaff).values({ siteId: demoSiteId, userId: await userId(email), roleId });
-  return c;
-}
+const demoStaff = (email: string, roleId: number, nickname?: string): Promise<Client> =>
+  staffOf(t, demoSiteId, email, roleId, nickname);
 
 async function siteOf(c: Client): Promise<number> {
   return (await c.call<Session>('member/status')).data.site.current?.id as number;

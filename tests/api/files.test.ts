@@ -12,8 +12,17 @@ import type { UploadReply, Video } from '../../contract/files';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
-import { files, siteStaff, users, videos } from '../../server/db/schema';
-import { type Client, createTestApp, OWNER, type Reply, register, type TestApp } from '../fixtures/testApp';
+import { files, siteStaff, videos } from '../../server/db/schema';
+import {
+  type Client,
+  createTestApp,
+  OWNER,
+  type Reply,
+  register,
+  signInOwner,
+  type TestApp,
+  userIdOf,
+} from '../fixtures/testApp';
 
 const MB = 1024 * 1024;
 const PATH_RE = /^\/uploads\/(\d+)\/\d{4}\/\d{2}\/[0-9a-f]{32}\.(jpg|png|webp|gif)$/;
@@ -24,10 +33,7 @@ let demoSiteId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = t.client();
-  const r = await owner.login(OWNER.email, OWNER.password);
-  if (r.code !== 1) throw new Error(`owner login failed: ${JSON.stringify(r)}`);
-  demoSiteId = (await owner.call<Session>('member/status')).data.site.current?.id as number;
+  ({ owner, demoSiteId } = await signInOwner(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -79,10 +85,7 @@ async function served(path: string) {
   return t.app.inject({ method: 'GET', url: path });
 }
 
-async function userId(email: string): Promise<number> {
-  const [u] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return u.id;
-}
+const userId = (email: string) => userIdOf(t, email);
 
 describe('image uploads', () => {
   it('scales a 3000×2000 PNG to 1440×960, stores it and serves it with its type and a long cache', async () => {

@@ -10,9 +10,18 @@ import { Code } from '../../contract/codes';
 import type { Label, LabelType } from '../../contract/labels';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
-import type { Session } from '../../contract/session';
-import { contents, contentTags, siteStaff, users } from '../../server/db/schema';
-import { type Client, createTestApp, OWNER, type Reply, register, type TestApp } from '../fixtures/testApp';
+import { contents, contentTags } from '../../server/db/schema';
+import {
+  type Client,
+  createTestApp,
+  OWNER,
+  type Reply,
+  register,
+  signInOwner,
+  staffOf,
+  type TestApp,
+  userIdOf,
+} from '../fixtures/testApp';
 
 interface Errors {
   errors: Record<string, string>;
@@ -29,10 +38,7 @@ let demoSiteId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = t.client();
-  const r = await owner.login(OWNER.email, OWNER.password);
-  if (r.code !== 1) throw new Error(`owner login failed: ${JSON.stringify(r)}`);
-  demoSiteId = (await owner.call<Session>('member/status')).data.site.current?.id as number;
+  ({ owner, demoSiteId } = await signInOwner(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -55,17 +61,11 @@ const errorsOf = (r: Reply<unknown>) => {
   return (r.data as Errors).errors;
 };
 
-async function userId(email: string): Promise<number> {
-  const [u] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  return u.id;
-}
+const _userId = (email: string) => userIdOf(t, email);
 
 /** Registers a user (with a personal site) and adds them to the demo site with a role. */
-async function demoStaff(email: string, roleId: number): Promise<Client> {
-  const c = await register(t, email);
-  await t.database.db.insert(siteStaff).values({ siteId: demoSiteId, userId: await userId(email), roleId });
-  return c;
-}
+const demoStaff = (email: string, roleId: number, nickname?: string): Promise<Client> =>
+  staffOf(t, demoSiteId, email, roleId, nickname);
 
 /** An item of the demo site, written directly: the content API belongs to another module. */
 async function item(status: number, categoryId: number | null, tagIds: number[]): Promise<number> {

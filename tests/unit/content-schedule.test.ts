@@ -1,6 +1,6 @@
 /** Schedule times are the site's wall clock: the next-half-hour default, conversions, and the future rule. */
 import { describe, expect, it } from 'vitest';
-import { futureWallTime, instantOf, nextHalfHour, wallTime } from '../../src/custom/publish/schedule';
+import { futureWallTime, instantOf, nextHalfHour, wallTime } from '../../contract/zoned';
 
 const TAIPEI = 'Asia/Taipei';
 const at = (iso: string) => new Date(iso).getTime();

@@ -1,13 +1,18 @@
 /** Pure parts of the content module: time zones, HTML sanitizing, JSON comparison, the block contract. */
 import { describe, expect, it } from 'vitest';
 import { BlockDocument } from '../../contract/blocks';
+import { instantOf } from '../../contract/zoned';
 import { sanitizeDocument, sanitizeInline } from '../../server/modules/content/sanitize';
 import { sameJson } from '../../server/modules/content/snapshot';
-import { zonedTimeToUtc } from '../../server/modules/content/zoned';
 
+/** The server's reading of a schedule's date and time (undefined for a date that does not exist). */
+const zonedTimeToUtc = (date: string, time: string, zone: string) => {
+  const at = instantOf({ date, time }, zone).getTime();
+  return Number.isNaN(at) ? undefined : at;
+};
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
 
-describe('zonedTimeToUtc', () => {
+describe('instantOf (contract/zoned.ts)', () => {
   it('reads a wall-clock time in the given zone', () => {
     expect(iso(zonedTimeToUtc('2026-12-01', '09:00', 'Asia/Taipei'))).toBe('2026-12-01T01:00:00.000Z');
     expect(iso(zonedTimeToUtc('2026-01-01', '00:30', 'Asia/Taipei'))).toBe('2025-12-31T16:30:00.000Z');

@@ -13,6 +13,7 @@ import {
   STATUS,
   type Status,
 } from '../../../contract/content';
+import { instantOf } from '../../../contract/zoned';
 import { contents } from '../../db/schema';
 import { AppError, FieldError, notFound } from '../../http/errors';
 import { siteById } from '../sites/service';
@@ -20,7 +21,6 @@ import { pinColumns } from './pins';
 import { findItem, type Scope } from './scope';
 import { snapshotOfDraft } from './snapshot';
 import { urlsOnSite } from './url';
-import { zonedTimeToUtc } from './zoned';
 
 type PublishInput = z.output<typeof ContentPublish>;
 
@@ -34,8 +34,8 @@ async function scheduledAt(s: Scope, input: PublishInput): Promise<Date> {
     });
   }
   const site = await siteById(s.deps.db, s.siteId);
-  const at = zonedTimeToUtc(input.date, input.time, site?.timezone ?? 'Asia/Taipei');
-  if (at === undefined) throw new FieldError({ date: { message: 'validation.format' } });
+  const at = instantOf({ date: input.date, time: input.time }, site?.timezone ?? 'Asia/Taipei').getTime();
+  if (Number.isNaN(at)) throw new FieldError({ date: { message: 'validation.format' } });
   if (at <= s.deps.now()) throw new AppError(Code.SCHEDULE_IN_PAST);
   return new Date(at);
 }

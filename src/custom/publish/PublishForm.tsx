@@ -9,12 +9,12 @@ import { useMemo, useState } from 'react';
 import { RadioButtonGroupInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { type ContentItem, STATUS } from '../../../contract/content';
+import { nextHalfHour, wallTime } from '../../../contract/zoned';
 import type { ContentKind } from '../../resources/content/kinds';
 import { ValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import { ConfirmPublish } from './ConfirmPublish';
 import { choiceOf, type PublishChoice, type SettingValues } from './request';
 import { ScheduleFields } from './ScheduleFields';
-import { nextHalfHour, wallTime } from './schedule';
 import { useSiteTime } from './useSiteTime';
 
 const modes = [

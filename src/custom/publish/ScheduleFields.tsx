@@ -7,8 +7,8 @@ import { useTranslate } from 'ra-core';
 import { useEffect, useMemo } from 'react';
 import { TextInput } from 'react-admin';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { futureWallTime } from '../../../contract/zoned';
 import { compose, required, time } from '../../validation';
-import { futureWallTime } from './schedule';
 
 const validateDate = compose(required());
 

@@ -4,10 +4,10 @@ import { Button } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import type { ContentItem } from '../../../contract/content';
+import { wallTime } from '../../../contract/zoned';
 import type { ContentKind } from '../../resources/content/kinds';
 import { ConfirmPublish } from './ConfirmPublish';
 import { type PublishChoice, updateOf } from './request';
-import { wallTime } from './schedule';
 import { useSiteTime } from './useSiteTime';
 
 export function UpdatePublished({ kind, item }: { kind: ContentKind; item: ContentItem }) {

@@ -4,7 +4,7 @@
  * schedule (mode 0) — and which words confirm it, thank for it and report its failure.
  */
 import { PUBLISH_MODE, STATUS } from '../../../contract/content';
-import type { WallTime } from './schedule';
+import type { WallTime } from '../../../contract/zoned';
 import type { PublishRequest } from './usePublish';
 
 export type Confirmation = 'publish' | 'schedule' | 'update' | 'offline' | 'cancel';

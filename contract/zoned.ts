@@ -1,9 +1,10 @@
 /**
  * Schedule times are the site's wall-clock time (a date and an HH:mm time in its time zone, as `press/publish`
- * takes them), whatever the browser's own zone. These helpers convert between wall times and instants and give the
- * default: the next half hour (SPEC §4, §9).
+ * takes them), whatever the browser's or the server's own zone. These helpers convert between wall times and
+ * instants with Intl only (no time zone package) and give the default: the next half hour (SPEC §4, §9). The server
+ * and the SPA use the same ones.
  */
-import { type RuleResult, rules } from '../../../contract/validation';
+import { type RuleResult, rules } from './validation';
 
 export interface WallTime {
   /** YYYY-MM-DD */
@@ -51,12 +52,17 @@ function offsetAt(instant: number, timeZone: string): number {
   return Math.round((asUtc - instant) / 60_000) * 60_000;
 }
 
-/** The instant a wall time in a zone stands for; NaN when the date or time is malformed. */
+/** The instant a wall time in a zone stands for; NaN when the date or time is malformed or does not exist. */
 export function instantOf(wall: WallTime, timeZone: string): Date {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(wall.date);
   const t = /^(\d{2}):(\d{2})$/.exec(wall.time);
   if (!d || !t) return new Date(Number.NaN);
-  const guess = Date.UTC(Number(d[1]), Number(d[2]) - 1, Number(d[3]), Number(t[1]), Number(t[2]));
+  const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
+  const guess = Date.UTC(year, month - 1, day, Number(t[1]), Number(t[2]));
+  const check = new Date(guess);
+  // 2026-02-30 and the like roll over in Date.UTC: refuse them rather than schedule on another day.
+  if (year < 1000 || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+    return new Date(Number.NaN);
   const first = guess - offsetAt(guess, timeZone);
   // Near a daylight-saving change the offset at the result may differ from the one at the guess.
   return new Date(guess - offsetAt(first, timeZone));
