@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/fixtures/chromium';
 import { filesOf, kB, readManifest, screens, total } from './bundle';
 
 const PASSWORD = 'bench-pass-1';
@@ -68,18 +69,7 @@ const server = spawn('npx', ['tsx', 'server/main.ts'], {
   stdio: ['ignore', 'ignore', 'inherit'],
   detached: true,
 });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   await waitUntilUp(`${base}/auth/login`, server);
   const manifest = readManifest();

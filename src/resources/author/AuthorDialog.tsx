@@ -1,9 +1,3 @@
-/**
- * The author modal (/author/0 adds, /author/:id edits): avatar, name and title. An author linked to a member account
- * opens read-only with the reason (the 'author issue' modal of SPEC §2): only its member changes it, in their profile.
- * If the server refuses a change with 3006, its message shows here too.
- */
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import {
   Alert,
   Avatar,
@@ -29,11 +23,12 @@ import {
   useUpdate,
 } from 'ra-core';
 import { useEffect, useId, useMemo, useState } from 'react';
-import { SaveButton, TextInput } from 'react-admin';
+import { TextInput } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import type { Author } from '../../../contract/authors';
 import { Code } from '../../../contract/codes';
 import { NAME_MAX } from '../../../contract/constants';
+import { DialogFormActions } from '../../components/DialogFormActions';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
 import type { ApiError } from '../../dataProvider/client';
 import { compose, maxLength, required } from '../../validation';
@@ -190,18 +185,11 @@ function AuthorForm({ values, record, onClose, onDelete }: AuthorFormProps) {
         <TextInput source="name" resource="author" validate={validateName} fullWidth sx={{ mt: 1 }} />
         <TextInput source="title" resource="author" validate={validateTitle} fullWidth />
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        {record && canDelete ? (
-          <Button color="error" startIcon={<DeleteIcon />} onClick={() => onDelete(record)}>
-            {translate('ra.action.delete')}
-          </Button>
-        ) : null}
-        <Box sx={{ flex: 1 }} />
-        <Button onClick={onClose} color="inherit">
-          {translate('ra.action.cancel')}
-        </Button>
-        {canSave ? <SaveButton /> : null}
-      </DialogActions>
+      <DialogFormActions
+        onClose={onClose}
+        onDelete={record && canDelete ? () => onDelete(record) : undefined}
+        canSave={Boolean(canSave)}
+      />
     </Form>
   );
 }

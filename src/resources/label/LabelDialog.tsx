@@ -1,17 +1,8 @@
-/**
- * The label edit modal (SPEC §2 Modals; id 0 is new): a title and a cover per content language in tabs (zh-TW first
- * and required), the slug — made from the zh-TW title 500 ms after typing until the user writes their own, and
- * normalised to the slug rule — and the languages the label is shown in. The server's field errors (此欄位重複)
- * appear under their fields.
- */
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import ErrorIcon from '@mui/icons-material/ErrorOutline';
 import {
   Box,
-  Button,
   CircularProgress,
   Dialog,
-  DialogActions,
   DialogContent,
   DialogTitle,
   Tab,
@@ -29,11 +20,12 @@ import {
   useUpdate,
 } from 'ra-core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { CheckboxGroupInput, SaveButton, TextInput } from 'react-admin';
+import { CheckboxGroupInput, TextInput } from 'react-admin';
 import { type FieldValues, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { DELAY, NAME_MAX } from '../../../contract/constants';
 import { LANG_IDS, SLUG_MAX } from '../../../contract/content';
 import type { Label, LabelType } from '../../../contract/labels';
+import { DialogFormActions } from '../../components/DialogFormActions';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
 import type { ApiError } from '../../dataProvider/client';
 import { compose, hasChecked, maxLength, required, slug as slugRule } from '../../validation';
@@ -126,7 +118,7 @@ interface LabelFormProps {
 }
 
 function LabelForm({ type, values, record, onClose, onDelete }: LabelFormProps) {
-  const translate = useTranslate();
+  const _translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const [create] = useCreate();
@@ -169,18 +161,11 @@ function LabelForm({ type, values, record, onClose, onDelete }: LabelFormProps) 
           row
         />
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        {record && canDelete ? (
-          <Button color="error" startIcon={<DeleteIcon />} onClick={() => onDelete(record)}>
-            {translate('ra.action.delete')}
-          </Button>
-        ) : null}
-        <Box sx={{ flex: 1 }} />
-        <Button onClick={onClose} color="inherit">
-          {translate('ra.action.cancel')}
-        </Button>
-        {canSave ? <SaveButton /> : null}
-      </DialogActions>
+      <DialogFormActions
+        onClose={onClose}
+        onDelete={record && canDelete ? () => onDelete(record) : undefined}
+        canSave={Boolean(canSave)}
+      />
     </Form>
   );
 }
