@@ -15,6 +15,14 @@ export interface SlugPlace {
   exceptId?: number;
 }
 
+/** Live items of the place other than the one being saved. */
+const othersIn = (place: SlugPlace) => [
+  eq(contents.siteId, place.siteId),
+  eq(contents.langId, place.langId),
+  ne(contents.status, STATUS.DELETED),
+  place.exceptId ? ne(contents.id, place.exceptId) : undefined,
+];
+
 /** `base`, or the first of base-2, base-3 … that no other live item of the site and language uses. */
 export async function freeSlug(db: Db, place: SlugPlace, base: string): Promise<string> {
   // A suffixed candidate keeps at least half of the base, so all start with this stem (slugs hold no LIKE
@@ -23,15 +31,7 @@ export async function freeSlug(db: Db, place: SlugPlace, base: string): Promise<
   const rows = await db
     .select({ slug: contents.slug })
     .from(contents)
-    .where(
-      and(
-        eq(contents.siteId, place.siteId),
-        eq(contents.langId, place.langId),
-        ne(contents.status, STATUS.DELETED),
-        place.exceptId ? ne(contents.id, place.exceptId) : undefined,
-        like(contents.slug, `${stem}%`),
-      ),
-    );
+    .where(and(...othersIn(place), like(contents.slug, `${stem}%`)));
   const taken = new Set(rows.map((r) => r.slug));
   if (!taken.has(base)) return base;
   let n = 2;
@@ -44,15 +44,7 @@ export async function slugTaken(db: Db, place: SlugPlace, slug: string): Promise
   const [row] = await db
     .select({ id: contents.id })
     .from(contents)
-    .where(
-      and(
-        eq(contents.siteId, place.siteId),
-        eq(contents.langId, place.langId),
-        ne(contents.status, STATUS.DELETED),
-        place.exceptId ? ne(contents.id, place.exceptId) : undefined,
-        eq(contents.slug, slug),
-      ),
-    )
+    .where(and(...othersIn(place), eq(contents.slug, slug)))
     .limit(1);
   return Boolean(row);
 }
