@@ -24,6 +24,8 @@ export interface SiteSummary {
 }
 
 export interface CurrentSite extends SiteSummary {
+  /** IANA zone of the site's wall clock (schedules are read in it). */
+  timezone: string;
   status: number;
   published: boolean;
   service: { id: number; name: string } | null;

@@ -29,7 +29,7 @@ describe('member/status', () => {
     expect(r.data.isLogined).toBe(true);
     expect(r.data.user).toMatchObject({ email: OWNER.email, account: OWNER.email, is_verified: true });
     expect(r.data.user?.permissions).toContain('post.edit');
-    expect(r.data.site.current).toMatchObject({ name: '範例新聞網', slug: 'demo' });
+    expect(r.data.site.current).toMatchObject({ name: '範例新聞網', slug: 'demo', timezone: 'Asia/Taipei' });
     expect(r.data.site.list).toHaveLength(1);
     expect(r.data.role).toEqual({ id: 1, name: '擁有者' });
   });

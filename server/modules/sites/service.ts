@@ -21,6 +21,7 @@ export function toCurrent(s: SiteRow): CurrentSite {
   const plan = planById(s.serviceId);
   return {
     ...toSummary(s),
+    timezone: s.timezone,
     status: s.status,
     published: s.published,
     service: plan ? { id: plan.id, name: plan.name } : null,

@@ -1,6 +1,6 @@
 /**
  * The site's time zone (schedule times are the site's wall-clock time) and a formatter of instants in it, in the
- * interface language. The session does not carry the zone yet: then it is the platform default, Asia/Taipei.
+ * interface language. Without a current site it is the platform default, Asia/Taipei.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useLocaleState } from 'ra-core';
@@ -11,8 +11,7 @@ import { htmlLang } from '../../i18n/locale';
 
 export function useSiteTime() {
   const { data: session } = useQuery({ queryKey: ['session'], queryFn: getSession, staleTime: Infinity });
-  const current = session?.site.current as { timezone?: string } | null | undefined;
-  const zone = current?.timezone || DEFAULT_TIMEZONE;
+  const zone = session?.site.current?.timezone || DEFAULT_TIMEZONE;
   const [locale] = useLocaleState();
   const format = useCallback(
     (instant: Date | string | number) =>
