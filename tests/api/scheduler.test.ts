@@ -69,6 +69,12 @@ async function untilPublished(ids: number[], timeoutMs = 5000): Promise<void> {
   throw new Error(`not published within ${timeoutMs} ms: ${JSON.stringify(await statusOf(ids))}`);
 }
 
+/** Waits until the scheduler has told of `ids`: it tells after its tick ends, a moment after the rows commit. */
+async function untilTold(told: () => number[], ids: number[], timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !ids.every((id) => told().includes(id))) await sleep(25);
+}
+
 /** Sets the running clock to `ms`. */
 const clockTo = (ms: number) => t.clock.advance(ms - t.clock.now);
 
@@ -90,6 +96,7 @@ describe('scheduler', () => {
     const scheduler = t.startScheduler({ onPublished: (ids) => published.push(...ids) });
     try {
       await untilPublished([id]);
+      await untilTold(() => published, [id]);
       const [row] = await t.database.db.select().from(contents).where(eq(contents.id, id));
       // The tick that published it (its clock is the row's updated_at) came not before the time, nor 1.5 s after.
       expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(at);
@@ -117,6 +124,7 @@ describe('scheduler', () => {
       const first = t.startScheduler({ intervalMs: 20, onPublished: (x) => byFirst.push(...x) });
       second.startScheduler({ intervalMs: 20, onPublished: (x) => bySecond.push(...x) });
       await untilPublished(ids);
+      await untilTold(() => [...byFirst, ...bySecond], ids);
       await sleep(300);
       await first.stop();
       const all = [...byFirst, ...bySecond].sort((a, b) => a - b);
