@@ -56,7 +56,7 @@ export function altchaKey(manifest: Record<string, Chunk>): string {
 
 /** Each screen's manifest keys. The sign-in page is split in two: the page itself and the widget after it. */
 export function screens(manifest: Record<string, Chunk>) {
-  const dashboard = ['index.html', 'src/AdminApp.tsx', 'src/Dashboard.tsx'];
+  const dashboard = ['index.html', 'src/AdminApp.tsx', 'src/custom/dashboard/index.tsx'];
   const login = ['index.html', 'src/auth/AuthApp.tsx', 'src/auth/pages/LoginPage.tsx'];
   return {
     login,

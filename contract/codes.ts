@@ -36,6 +36,18 @@ export const Code = {
   UPLOAD_FAILED: 3005,
   /** An author tied to a member account is edited only through that person's profile. */
   AUTHOR_LINKED: 3006,
+  ROLE_BUILTIN: 3007,
+  ROLE_IN_USE: 3008,
+  STAFF_LIMIT: 3009,
+  INVITE_INVALID: 3010,
+  SELF_STAFF: 3011,
+  SLUG_TAKEN: 3012,
+  DOMAIN_TAKEN: 3013,
+  ALREADY_STAFF: 3014,
+  /** A favicon must be a PNG or ICO, near-square, 16 px or more. */
+  FAVICON_INVALID: 3150,
+  /** The file store did not remove a file; the library keeps it so that deleting can be tried again. */
+  FILE_DELETE_FAILED: 3151,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
 } as const;

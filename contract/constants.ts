@@ -81,13 +81,13 @@ export function pickLocale(header: string | undefined | null): Locale {
   return DEFAULT_LOCALE;
 }
 
-/** Content languages (SPEC §9). */
+/** Content languages (SPEC §9), each with its own name for itself. */
 export const CONTENT_LANGUAGES = [
-  { id: 1, iso: 'zh-TW' },
-  { id: 2, iso: 'zh-CN' },
-  { id: 3, iso: 'en' },
-  { id: 4, iso: 'ja' },
-  { id: 5, iso: 'kr' },
+  { id: 1, iso: 'zh-TW', label: '繁體中文' },
+  { id: 2, iso: 'zh-CN', label: '简体中文' },
+  { id: 3, iso: 'en', label: 'English' },
+  { id: 4, iso: 'ja', label: '日本語' },
+  { id: 5, iso: 'kr', label: '한국어' },
 ] as const;
 
 export const DEFAULT_TIMEZONE = 'Asia/Taipei';

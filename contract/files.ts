@@ -1,4 +1,4 @@
-/** Uploads (SPEC §5, §7 Files): multipart to /api/element/upload/<kind>. */
+/** Uploads (SPEC §5, §7 Files): multipart to /api/element/upload/<kind>; the site's image library (file/*). */
 import { UPLOAD_MAX_KB } from './constants';
 import type { ListColumns } from './list';
 
@@ -6,6 +6,21 @@ import type { ListColumns } from './list';
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_BYTES = UPLOAD_MAX_KB * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+
+/** The upload actions, by what they take. */
+export const UPLOAD_PATH = { image: 'element/upload/image', favicon: 'element/upload/favicon' } as const;
+export type UploadKind = keyof typeof UPLOAD_PATH;
+
+/**
+ * Favicons: PNG or ICO only (never SVG, which can carry script), small, near-square and at least 16 px a side. A PNG
+ * is re-encoded to fit 512×512; an ICO is checked entry by entry and kept as it is.
+ */
+export const FAVICON_MAX_BYTES = 1024 * 1024;
+export const FAVICON_TYPES = ['image/png', 'image/x-icon', 'image/vnd.microsoft.icon'] as const;
+export const FAVICON_MIN_SIDE = 16;
+export const FAVICON_MAX_SIDE = 512;
+/** The longer side over the shorter one. */
+export const FAVICON_MAX_RATIO = 1.25;
 
 export interface UploadReply {
   success: boolean;
@@ -32,4 +47,24 @@ export interface Video {
 export const videoColumns: ListColumns = {
   filter: ['id', 'title'],
   sort: ['id', 'title', 'insert_ts'],
+};
+
+/** A picture of the site's library (`file/list`, `file/get`). */
+export interface LibraryFile {
+  id: number;
+  /** Where the file is served, as an upload reply's `path`. */
+  path: string;
+  /** As the browser named it. */
+  name: string;
+  mime: string;
+  /** Bytes as stored (after scaling). */
+  size: number;
+  width: number | null;
+  height: number | null;
+  created_at: string;
+}
+
+export const fileColumns: ListColumns = {
+  filter: ['id', 'name'],
+  sort: ['id', 'name', 'size', 'created_at'],
 };

@@ -76,10 +76,28 @@ export const RESOURCE_PERMISSIONS = {
   press: postPerms,
   epaper: postPerms,
   page: { list: 'page.edit', create: 'page.add', edit: 'page.edit', delete: 'page.delete' },
+  role: { list: 'role.view', create: 'role.edit', edit: 'role.edit', delete: 'role.delete' },
+  /** Staff (/admin). */
+  admin: { list: 'staff.view', create: 'staff.edit', edit: 'staff.edit', delete: 'staff.delete' },
+  /** The user's own sites: every signed-in user (ANY_USER). */
+  site: { list: '', create: '', edit: '', delete: '' },
+  /** Custom pages guarded with ra-core's <CanAccess resource=… action=…>: the site's settings, menus and home. */
+  setting: { list: 'setting.view', create: 'setting.edit', edit: 'setting.edit', delete: 'setting.delete' },
+  /** The user's own profile and account. */
+  profile: { list: '', create: '', edit: '', delete: '' },
 } as const satisfies Record<string, Record<'list' | 'create' | 'edit' | 'delete', string>>;
 
 export type ResourceName = keyof typeof RESOURCE_PERMISSIONS;
 export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
+
+/** A resource action every signed-in user may take. */
+export const ANY_USER = '';
+
+/** Whether a user holding `permissions` may take a resource action. */
+export function mayAccess(permissions: readonly string[], resource: string, action: string): boolean {
+  const needed = permissionFor(resource, action);
+  return needed === ANY_USER || (needed !== undefined && permissions.includes(needed));
+}
 
 /** The permission a resource action needs, or undefined when the resource is unknown. */
 export function permissionFor(resource: string, action: string): string | undefined {

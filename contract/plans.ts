@@ -1,4 +1,22 @@
 /** The site's own service plans (SPEC §9). Currency and billing period are not specified. */
+
+/**
+ * What a plan unlocks. A permission of a gated group (PERMISSION_FEATURES) is granted only when the site's plan has
+ * its feature; `full` grants everything. Writing, settings and the site's own subscription need no plan.
+ */
+export type Feature = 'full' | 'team' | 'theme' | 'design' | 'membership' | 'shop' | 'newsletter';
+
+export const FULL_POWER: Feature = 'full';
+
+/** Permission group (the part of the id before the dot) → the feature it needs. */
+export const PERMISSION_FEATURES: Readonly<Record<string, Feature>> = {
+  staff: 'team',
+  role: 'team',
+  theme: 'theme',
+  design: 'design',
+  plan: 'membership',
+};
+
 export interface Plan {
   id: number;
   name: string;
@@ -12,6 +30,7 @@ export interface Plan {
   newsletters: number;
   /** Staff accounts allowed. */
   staffCount: number;
+  features: readonly Feature[];
 }
 
 export const PLANS: readonly Plan[] = [
@@ -23,6 +42,7 @@ export const PLANS: readonly Plan[] = [
     history: { count: 1000, days: 60 },
     uploadMb: 300,
     newsletters: 40_000,
+    features: ['full'],
     staffCount: 100,
   },
   {
@@ -33,6 +53,7 @@ export const PLANS: readonly Plan[] = [
     history: { count: 10, days: 7 },
     uploadMb: 0,
     newsletters: 0,
+    features: ['team', 'theme'],
     staffCount: 2,
   },
   {
@@ -43,6 +64,7 @@ export const PLANS: readonly Plan[] = [
     history: { count: 100, days: 14 },
     uploadMb: 100,
     newsletters: 4_000,
+    features: ['team', 'theme', 'membership', 'shop', 'newsletter'],
     staffCount: 5,
   },
   {
@@ -53,6 +75,7 @@ export const PLANS: readonly Plan[] = [
     history: { count: 500, days: 21 },
     uploadMb: 200,
     newsletters: 4_000,
+    features: ['team', 'theme', 'design', 'membership', 'shop', 'newsletter'],
     staffCount: 20,
   },
   {
@@ -63,10 +86,33 @@ export const PLANS: readonly Plan[] = [
     history: { count: 1000, days: 60 },
     uploadMb: 300,
     newsletters: 40_000,
+    features: ['team', 'theme', 'design', 'membership', 'shop', 'newsletter'],
     staffCount: 50,
   },
 ];
 
 export function planById(id: number | null | undefined): Plan | undefined {
   return PLANS.find((p) => p.id === id);
+}
+
+/** The features a site has: its plan's, or none before a plan is chosen. */
+export function featuresOf(serviceId: number | null | undefined): readonly Feature[] {
+  return planById(serviceId)?.features ?? [];
+}
+
+/** The feature a permission needs, if any. */
+export function featureFor(permission: string): Feature | undefined {
+  return PERMISSION_FEATURES[permission.split('.')[0]];
+}
+
+/** What a role may do on a site: its permissions AND the plan's features (`full` grants all). */
+export function grantedPermissions(
+  rolePermissions: readonly string[],
+  features: readonly Feature[],
+): string[] {
+  if (features.includes(FULL_POWER)) return [...rolePermissions];
+  return rolePermissions.filter((p) => {
+    const needed = featureFor(p);
+    return needed === undefined || features.includes(needed);
+  });
 }

@@ -1,5 +1,6 @@
 /** The session object of SPEC §3, as `member/status` answers it. */
 import type { Locale } from './constants';
+import type { Feature } from './plans';
 
 export interface SessionUser {
   id: number;
@@ -24,11 +25,15 @@ export interface SiteSummary {
 }
 
 export interface CurrentSite extends SiteSummary {
+  /** The site's public address; users with nothing to do in the back-office are sent there (SPEC §6). */
+  url: string;
   /** IANA zone of the site's wall clock (schedules are read in it). */
   timezone: string;
   status: number;
   published: boolean;
   service: { id: number; name: string } | null;
+  /** The plan's features (contract/plans.ts); empty before a plan is chosen. */
+  features: Feature[];
   badge: number[];
   frontend_display_language: { id: number; iso: string; label: string; order: number; default: boolean }[];
 }

@@ -9,7 +9,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { Code } from '../contract/codes';
 import { IMAGE_MAX_BYTES } from '../contract/files';
 import { altchaCaptcha } from './adapters/captcha';
+import { type Dns, resolverDns } from './adapters/dns';
 import { logMailer, type Mailer, smtpMailer } from './adapters/mail';
+import { s3Storage } from './adapters/s3Storage';
 import { folderStorage, UPLOADS_PREFIX } from './adapters/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -22,18 +24,44 @@ import { authActions } from './modules/auth/routes';
 import { authorActions } from './modules/authors/routes';
 import { categoryActions } from './modules/categories/routes';
 import { contentActions } from './modules/content/routes';
+import { dashboardActions } from './modules/dashboard/routes';
 import { fileActions } from './modules/files/routes';
+import { homeActions } from './modules/home/routes';
 import { labelActions } from './modules/labels/routes';
+import { menuActions } from './modules/menus/routes';
+import { roleActions } from './modules/roles/routes';
+import { settingsActions } from './modules/settings/routes';
+import { siteActions } from './modules/sites/routes';
+import { staffActions } from './modules/staff/routes';
 
 const UPLOAD_MARGIN_BYTES = 1024 * 1024;
 
 /** Every module's actions. A new module adds its list here. */
-const modules = [authActions, categoryActions, labelActions, authorActions, contentActions, fileActions];
+const modules = [
+  authActions,
+  categoryActions,
+  labelActions,
+  authorActions,
+  contentActions,
+  fileActions,
+  menuActions,
+  homeActions,
+  roleActions,
+  siteActions,
+  settingsActions,
+  dashboardActions,
+  staffActions,
+];
+
+/** Every registered action, e.g. for the permission matrix test. */
+export const allActions = modules.flat();
 
 export interface AppOptions {
   config: Config;
   db: Db;
   mailer?: Mailer;
+  /** DNS lookups; by default the system's (or DNS_SERVERS) resolver. */
+  dns?: Dns;
   now?: () => number;
   logger?: boolean | object;
 }
@@ -55,7 +83,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     mailer:
       opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)),
     captcha: altchaCaptcha(opts.db, secret, config.captchaMaxCounter, now),
-    storage: folderStorage(config.uploadDir),
+    storage: config.s3 ? s3Storage(config.s3) : folderStorage(config.uploadDir),
+    dns: opts.dns ?? resolverDns({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
   };
 
   await app.register(cookie);
@@ -84,7 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (foreign) return sendError(req, reply, new AppError(Code.FORBIDDEN));
   });
 
-  registerActions(app, deps, modules.flat());
+  registerActions(app, deps, allActions);
 
   // Uploaded files: keys are random and never rewritten, so they may be cached for a year.
   await mkdir(config.uploadDir, { recursive: true });

@@ -1,5 +1,7 @@
 /** Environment → typed configuration, with the embedded defaults of DESIGN.md. */
+import { isIP } from 'node:net';
 import path from 'node:path';
+import type { S3Config } from './adapters/s3Storage';
 
 export interface Config {
   host: string;
@@ -31,6 +33,14 @@ export interface Config {
   siteDomain: string;
   /** Uploaded files live here (a folder under DATA_DIR by default). */
   uploadDir: string;
+  /** An S3-compatible bucket for uploads instead of uploadDir (set by S3_BUCKET). */
+  s3?: S3Config;
+  /** Name servers for verifying custom domains (`ip` or `ip:port`); the system's when empty. */
+  dnsServers: string[];
+  /** A DNS lookup gives up after this long (below the client's 20 s for site/valid). */
+  dnsTimeoutMs: number;
+  /** What a custom domain's CNAME must point at; by default the site's own `<slug>.<siteDomain>`. */
+  cnameTarget?: string;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -58,5 +68,51 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seed: env.SEED !== '0',
     siteDomain: env.SITE_DOMAIN || 'sites.localhost',
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
+    s3: s3Config(env),
+    dnsServers: dnsServers(env.DNS_SERVERS),
+    dnsTimeoutMs: dnsTimeoutMs(env.DNS_TIMEOUT_MS),
+    cnameTarget: env.CNAME_TARGET?.trim().toLowerCase().replace(/\.$/, '') || undefined,
   };
+}
+
+/** S3_* variables → the bucket's settings; none without S3_BUCKET. A half-set bucket stops the start. */
+function s3Config(env: NodeJS.ProcessEnv): S3Config | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (!accessKeyId || !secretAccessKey) {
+    throw new Error('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
+  }
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  const endpoint = (env.S3_ENDPOINT?.trim() || `https://s3.${region}.amazonaws.com`).replace(/\/+$/, '');
+  return {
+    endpoint,
+    bucket,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    publicUrl: (env.S3_PUBLIC_URL?.trim() || `${endpoint}/${bucket}`).replace(/\/+$/, ''),
+  };
+}
+
+/** DNS_SERVERS (comma-separated `ip`, `ip:port` or `[ipv6]:port`) → the list; a wrong entry stops the start. */
+function dnsServers(value: string | undefined): string[] {
+  const servers = (value || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const server of servers) {
+    if (isIP(server)) continue;
+    const host = server.match(/^\[(.+)\](?::\d+)?$/)?.[1] ?? server.replace(/:\d+$/, '');
+    if (!isIP(host)) throw new Error(`DNS_SERVERS: ${server} is not an IP address (with an optional :port)`);
+  }
+  return servers;
+}
+
+function dnsTimeoutMs(value: string | undefined): number {
+  const ms = Number(value || 10_000);
+  if (!Number.isInteger(ms) || ms <= 0)
+    throw new Error(`DNS_TIMEOUT_MS: ${value} is not a positive whole number`);
+  return ms;
 }

@@ -2,25 +2,33 @@
  * The admin: react-admin over the envelope API. Each resource is declared in resources/<name>/index.ts and its
  * screens load lazily; custom pages join as custom routes. The sign-in screens are a separate app (auth/AuthApp).
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Admin, CustomRoutes, type I18nProvider, Resource } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router';
+import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import { authProvider } from './auth/authProvider';
 import { NotFound } from './components/NotFound';
+import { homeRoutes } from './custom/home/routes';
+import { menuRoutes } from './custom/menus/routes';
+import { profileRoutes } from './custom/profile/routes';
 import { publishRoutes } from './custom/publish/routes';
+import { settingsRoutes } from './custom/settings/routes';
 import { dataProvider } from './dataProvider';
 import { AppLayout } from './layout/AppLayout';
+import admin from './resources/admin';
 import author from './resources/author';
 import category from './resources/category';
 import epaper from './resources/epaper';
+import file from './resources/file';
 import label from './resources/label';
 import page from './resources/page';
 import press from './resources/press';
+import role from './resources/role';
+import site from './resources/site';
 import tag from './resources/tag';
 import { createAppStore } from './store';
 import { theme } from './theme';
 
-const Dashboard = lazy(() => import('./Dashboard'));
+const Dashboard = lazy(() => import('./custom/dashboard'));
 /** The writer (/edit/:type/:id): full screen with its own top bar, and its own chunk (TipTap, pinyin). */
 const Writer = lazy(() => import('./custom/writer'));
 
@@ -34,41 +42,59 @@ function ToAuthScreens() {
 
 const store = createAppStore();
 
-export default function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
+function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
-    <BrowserRouter>
-      <Admin
-        dataProvider={dataProvider}
-        authProvider={authProvider}
-        i18nProvider={i18nProvider}
-        store={store}
-        theme={theme}
-        layout={AppLayout}
-        dashboard={Dashboard}
-        catchAll={NotFound}
-        requireAuth
-        disableTelemetry
-      >
-        <Resource {...press} />
-        <Resource {...page} />
-        <Resource {...epaper} />
-        <Resource {...category} />
-        <Resource {...tag} />
-        <Resource {...author} />
-        <Resource {...label} />
-        <CustomRoutes>{publishRoutes}</CustomRoutes>
-        <CustomRoutes noLayout>
-          <Route path="/auth/*" element={<ToAuthScreens />} />
-          <Route
-            path="/edit/:type/:id"
-            element={
-              <Suspense fallback={null}>
-                <Writer />
-              </Suspense>
-            }
-          />
-        </CustomRoutes>
-      </Admin>
-    </BrowserRouter>
+    <Admin
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={theme}
+      layout={AppLayout}
+      dashboard={Dashboard}
+      catchAll={NotFound}
+      requireAuth
+      disableTelemetry
+    >
+      <Resource {...press} />
+      <Resource {...page} />
+      <Resource {...epaper} />
+      <Resource {...category} />
+      <Resource {...tag} />
+      <Resource {...author} />
+      <Resource {...label} />
+      <Resource {...file} />
+      <Resource {...role} />
+      <Resource {...admin} />
+      <Resource {...site} />
+      <CustomRoutes>{publishRoutes}</CustomRoutes>
+      <CustomRoutes>{menuRoutes}</CustomRoutes>
+      <CustomRoutes>{homeRoutes}</CustomRoutes>
+      <CustomRoutes>{profileRoutes}</CustomRoutes>
+      <CustomRoutes>{settingsRoutes}</CustomRoutes>
+      <CustomRoutes noLayout>
+        <Route path="/auth/*" element={<ToAuthScreens />} />
+        <Route
+          path="/edit/:type/:id"
+          element={
+            <Suspense fallback={null}>
+              <Writer />
+            </Suspense>
+          }
+        />
+      </CustomRoutes>
+    </Admin>
   );
+}
+
+/**
+ * A data router, so that screens can hold a navigation until the user answers (the writer's unsaved changes,
+ * react-admin's warnWhenUnsavedChanges): useBlocker needs one.
+ */
+export default function AdminApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  const router = useMemo(
+    () => createBrowserRouter([{ path: '*', element: <Root i18nProvider={i18nProvider} /> }]),
+    [i18nProvider],
+  );
+  return <RouterProvider router={router} />;
 }

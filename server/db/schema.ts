@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -74,11 +75,32 @@ export const sites = pgTable(
     published: boolean('published').notNull().default(false),
     language: text('language').notNull().default('zh-TW'),
     timezone: text('timezone').notNull().default('Asia/Taipei'),
+    /** General settings (SPEC §3 Site settings). */
+    description: text('description').notNull().default(''),
+    tracking: text('tracking').notNull().default(''),
+    logo: text('logo').notNull().default(''),
+    favicon: text('favicon').notNull().default(''),
+    seo: jsonb('seo')
+      .$type<{ cover: string; title: string; description: string }>()
+      .notNull()
+      .default(sql`'{"cover":"","title":"","description":""}'::jsonb`),
+    /** The front end's display languages (content language ids), in order; the first is the default. */
+    displayLanguages: jsonb('display_languages').$type<number[]>().notNull().default(sql`'[1]'::jsonb`),
+    /** A custom domain bound but not yet shown to point at the platform; `domain` is the verified one. */
+    customDomain: text('custom_domain').notNull().default(''),
+    domainVerifiedAt: ts('domain_verified_at'),
+    /** Onboarding badges earned (ids in contract/sites.ts); badge 6 is 'skipped'. */
+    badges: jsonb('badges').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Home page settings (contract/home.ts), null until saved. */
+    home: jsonb('home').$type<Record<string, unknown>>(),
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('sites_slug_uq').on(t.slug)],
+  (t) => [
+    uniqueIndex('sites_slug_uq').on(t.slug),
+    uniqueIndex('sites_domain_uq').on(t.domain).where(sql`${t.domain} <> ''`),
+  ],
 );
 
 /** Roles: built-in ones have no site (ids 1–4); custom ones belong to a site. */
@@ -112,6 +134,27 @@ export const siteStaff = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.siteId, t.userId] }), index('site_staff_user_idx').on(t.userId)],
+);
+
+/** Staff invitations: the mailed link carries a random token, the table its SHA-256. One use, then `usedAt`. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: text('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    nickname: text('nickname').notNull().default(''),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invitations_site_idx').on(t.siteId, t.email)],
 );
 
 /** Server-side sessions; the cookie holds a random token, the table its SHA-256. */
@@ -407,4 +450,25 @@ export const videos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('videos_site_idx').on(t.siteId)],
+);
+
+/** Items of a site's two menus (1 main, 2 secondary); a parent (type 2) holds children through `parent_id`. */
+export const menuItems = pgTable(
+  'menu_items',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    menuId: smallint('menu_id').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => menuItems.id, { onDelete: 'cascade' }),
+    type: smallint('type').notNull().default(1),
+    langs: jsonb('langs').$type<{ lang_id: number; name: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    link: text('link').notNull().default('/#'),
+    sort: integer('sort').notNull().default(0),
+    isSystem: boolean('is_system').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('menu_items_site_idx').on(t.siteId, t.menuId, t.sort)],
 );

@@ -8,11 +8,13 @@ import { ROLE } from '../../contract/permissions';
 import { slugify } from '../../contract/slug';
 import { t } from '../i18n';
 import { hashPassword } from '../modules/auth/passwords';
+import { seedDemoMenu } from '../modules/menus/defaults';
 import { createSite } from '../modules/sites/service';
 import type { Db } from './client';
 import { appKv, categories, roles, tags, users } from './schema';
 
 const SEED_LOCK = 7_240_012;
+const DEMO_PLAN = 4;
 
 export interface SeededOwner {
   email: string;
@@ -63,7 +65,13 @@ export async function prepareDatabase(
         isVerified: true,
       })
       .returning({ id: users.id });
-    const site = await createSite(tx, { name: t('zh-TW', 'seed.siteName'), ownerId: owner.id, slug: 'demo' });
+    // The demo site runs on TEAM+ so that every part of the back-office can be tried.
+    const site = await createSite(tx, {
+      name: t('zh-TW', 'seed.siteName'),
+      ownerId: owner.id,
+      slug: 'demo',
+      serviceId: DEMO_PLAN,
+    });
     const demoLabels = (key: string) =>
       t('zh-TW', key)
         .split(',')
@@ -73,7 +81,12 @@ export async function prepareDatabase(
           slug: slugify(name),
           langs: [{ lang_id: 1, title: name, cover: '' }],
         }));
-    await tx.insert(categories).values(demoLabels('seed.categories').map((c, sort) => ({ ...c, sort })));
+    const demoCategories = await tx
+      .insert(categories)
+      .values(demoLabels('seed.categories').map((c, sort) => ({ ...c, sort })))
+      .returning({ id: categories.id, name: categories.name });
+    // Its main menu: the home link (made with the site), then 分類 with the first two categories.
+    await seedDemoMenu(tx, site.id, demoCategories.sort((a, b) => a.id - b.id).slice(0, 2));
     await tx.insert(tags).values(demoLabels('seed.tags'));
     return { email: opts.adminEmail, generatedPassword };
   });

@@ -22,6 +22,8 @@ export interface ListSpec<Row> {
   table: PgTable;
   siteColumn: AnyColumn;
   siteId: number;
+  /** A further condition every row must meet (e.g. one kind of file). */
+  where?: SQL;
   /** Columns by contract name; the contract's ListColumns says which may be filtered and sorted. */
   columns: Record<string, AnyColumn>;
   allowed: ListColumns;
@@ -32,7 +34,7 @@ export interface ListSpec<Row> {
 
 export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListResult<Row>> {
   const { query, columns, allowed } = spec;
-  const conditions: SQL[] = [eq(spec.siteColumn, spec.siteId)];
+  const conditions: SQL[] = [eq(spec.siteColumn, spec.siteId), ...(spec.where ? [spec.where] : [])];
   const bad: FieldError['fields'] = {};
   query.filters.forEach((filter, i) => {
     const column = allowed.filter.includes(filter.col) ? columns[filter.col] : undefined;

@@ -6,10 +6,12 @@
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { STATUS } from '../../contract/content';
+import { CONTENT_TYPE, STATUS } from '../../contract/content';
+import { BADGE } from '../../contract/sites';
 import type { Db } from '../db/client';
 import { contents } from '../db/schema';
 import { snapshotOfDraft } from '../modules/content/snapshot';
+import { awardBadge } from '../modules/sites/service';
 
 export const SCHEDULER_INTERVAL_MS = 500;
 /** Due items taken per tick; more wait for the next one. */
@@ -46,7 +48,10 @@ export async function publishDue(deps: SchedulerDeps): Promise<number[]> {
     .update(contents)
     .set({ status: STATUS.PUBLISHED, published: snapshotOfDraft, isDraftChanged: false, updatedAt: now })
     .where(and(inArray(contents.id, due), eq(contents.status, STATUS.SCHEDULED)))
-    .returning({ id: contents.id });
+    .returning({ id: contents.id, siteId: contents.siteId, type: contents.type });
+  // A site's first article may well be a scheduled one: that earns its onboarding badge too.
+  const postSites = new Set(rows.filter((r) => r.type === CONTENT_TYPE.post).map((r) => r.siteId));
+  for (const siteId of postSites) await awardBadge(deps.db, siteId, BADGE.FIRST_POST);
   return rows.map((r) => r.id);
 }
 

@@ -1,6 +1,7 @@
 /**
  * The sign-in screens (/auth/*): a small app of their own, without react-admin's UI, so the sign-in page stays light.
- * Signed-in visitors go on to /, except to /auth/logout.
+ * Signed-in visitors go on to /, except to /auth/logout and /auth/invite (an existing account accepts an invitation
+ * without signing out first).
  */
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { I18nContextProvider, type I18nProvider, StoreContextProvider } from 'ra-core';
@@ -20,19 +21,22 @@ const ResetPage = lazy(() => import('./pages/ResetPage'));
 const InvitePage = lazy(() => import('./pages/InvitePage'));
 const LogoutPage = lazy(() => import('./pages/LogoutPage'));
 
+const OPEN_TO_SIGNED_IN = ['/auth/logout', '/auth/invite'];
+
 /** Sends signed-in visitors to the admin; shows the screen to everyone else. */
 function SignedOutOnly({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  const [ready, setReady] = useState(pathname === '/auth/logout');
+  const open = OPEN_TO_SIGNED_IN.includes(pathname);
+  const [ready, setReady] = useState(open);
   useEffect(() => {
-    if (pathname === '/auth/logout') return;
+    if (open) return;
     getSession()
       .then((session) => {
         if (session.isLogined) window.location.replace('/');
         else setReady(true);
       })
       .catch(() => setReady(true));
-  }, [pathname]);
+  }, [open]);
   return ready ? children : null;
 }
 

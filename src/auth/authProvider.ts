@@ -3,7 +3,7 @@
  * same resource → permission table as the server (contract/permissions.ts). Signing in happens on /auth/login.
  */
 import type { AuthProvider } from 'ra-core';
-import { permissionFor } from '../../contract/permissions';
+import { mayAccess } from '../../contract/permissions';
 import { ApiError, call } from '../dataProvider/client';
 import { absoluteLoginUrl, forgetSession, getSession } from './session';
 
@@ -48,9 +48,6 @@ export const authProvider: AuthProvider = {
   },
 
   async canAccess({ resource, action }) {
-    const needed = permissionFor(resource, action);
-    if (!needed) return false;
-    const permissions = (await getSession()).user?.permissions ?? [];
-    return permissions.includes(needed);
+    return mayAccess((await getSession()).user?.permissions ?? [], resource, action);
   },
 };

@@ -5,7 +5,15 @@ import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
-import { compose, email, password, passwordEquals, required, type Validator } from '../validation';
+import {
+  compose,
+  email,
+  password,
+  passwordEquals,
+  passwordNotEquals,
+  required,
+  type Validator,
+} from '../validation';
 
 interface FieldProps<T extends FieldValues> extends Omit<TextFieldProps, 'name'> {
   name: Path<T>;
@@ -90,10 +98,13 @@ export function NewPasswordFields<T extends FieldValues & { password: string; co
   control,
   label = 'auth.fields.password',
   autoFocus,
+  differentFrom,
 }: {
   control: Control<T>;
   label?: string;
   autoFocus?: boolean;
+  /** The field holding the old password, which the new one must differ from (passwordNotEquals). */
+  differentFrom?: Path<T>;
 }) {
   return (
     <>
@@ -102,7 +113,7 @@ export function NewPasswordFields<T extends FieldValues & { password: string; co
         name={'password' as Path<T>}
         label={label}
         autoComplete="new-password"
-        validate={[required(), password()]}
+        validate={[required(), password(), ...(differentFrom ? [passwordNotEquals(differentFrom)] : [])]}
         autoFocus={autoFocus}
       />
       <PasswordField

@@ -1,6 +1,9 @@
-/** The signed-in session (`member/status`), fetched once per page and refreshed on demand. */
+/**
+ * The signed-in session (`member/status`), fetched once per page and refreshed on demand — and after the server
+ * refuses a call, since the role may have changed: the next permission check then reads the new session.
+ */
 import type { Session } from '../../contract/session';
-import { call } from '../dataProvider/client';
+import { call, onForbidden } from '../dataProvider/client';
 
 let pending: Promise<Session> | null = null;
 
@@ -22,6 +25,8 @@ export function refreshSession(): Promise<Session> {
 export function forgetSession(): void {
   pending = null;
 }
+
+onForbidden(forgetSession);
 
 /** Where a signed-out visitor of `location` is sent: the sign-in page, with the way back. */
 export function loginUrl(location: Pick<Location, 'pathname' | 'search' | 'hash'> = window.location): string {

@@ -1,104 +1,31 @@
 /**
- * A small image upload field (covers, avatars): a preview, a button that uploads the chosen file at once to
- * `/api/element/upload/image` with a progress bar (XMLHttpRequest, so upload progress is known), and the size check
- * of SPEC §5 before anything is sent (5 MB or more: 檔案大小超過限制). A picture that fails to load shows a
- * placeholder. The value is the uploaded file's path.
+ * A small image upload field (covers, logos, avatars): a preview, a button that uploads the chosen file at once to
+ * `/api/element/upload/image` with a progress bar (the one upload client, ./upload.ts), a button that opens the
+ * site's library to upload or choose a picture there, and the size check of SPEC §5 before anything is sent (5 MB or
+ * more: 檔案大小超過限制). With `crop`, the chosen file is cropped to its aspect first (the cropper loads on demand).
+ * With `kind="favicon"` it takes a site icon (PNG or ICO) from `/api/element/upload/favicon`, without the library.
+ * A picture that fails to load shows a placeholder. The value is the uploaded file's path.
  */
 import BrokenImageIcon from '@mui/icons-material/BrokenImageOutlined';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import ImageIcon from '@mui/icons-material/ImageOutlined';
+import LibraryIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import UploadIcon from '@mui/icons-material/Upload';
 import { Box, Button, FormHelperText, FormLabel, LinearProgress, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'ra-core';
-import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { useCanAccess, useTranslate } from 'ra-core';
+import { type ChangeEvent, lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Code, codeMessageKey } from '../../contract/codes';
-import { timeoutFor } from '../../contract/constants';
-import type { Envelope } from '../../contract/envelope';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, type UploadReply } from '../../contract/files';
-import { ApiError } from '../dataProvider/client';
-import { storedLocale } from '../i18n/locale';
+import { FAVICON_MAX_BYTES, IMAGE_MAX_BYTES, IMAGE_TYPES, type UploadKind } from '../../contract/files';
+import { checkFaviconFile, checkImageFile, uploadFile } from './upload';
 
-export const UPLOAD_IMAGE_PATH = 'element/upload/image';
+const ImageCropper = lazy(() => import('./ImageCropper').then((m) => ({ default: m.ImageCropper })));
+/** The library picker: its own chunk, loaded when first opened. */
+const ImagePickerDialog = lazy(() => import('./ImagePickerDialog'));
 
-/** Why a file cannot be uploaded (an i18n key), or undefined when it may be. */
-export function checkImageFile(
-  file: { size: number; type: string },
-  maxBytes: number = IMAGE_MAX_BYTES,
-): string | undefined {
-  if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) return 'imageUpload.notImage';
-  if (file.size >= maxBytes) return codeMessageKey(Code.FILE_TOO_LARGE);
-  return undefined;
-}
-
-const uploadFailed = (status: number, body: ApiError['body'] | null, message?: string) =>
-  new ApiError(
-    message || (codeMessageKey(Code.UPLOAD_FAILED) as string),
-    status,
-    body ?? { code: Code.UPLOAD_FAILED, msg: '', data: null },
-  );
-
-/** The upload's reply read as the envelope client reads replies: the file, or an ApiError with a message key. */
-export function readUploadReply(status: number, text: string): UploadReply {
-  let envelope: Envelope<UploadReply | null> | null = null;
-  try {
-    envelope = JSON.parse(text) as Envelope<UploadReply | null>;
-  } catch {
-    envelope = null;
-  }
-  const ok = status >= 200 && status < 300;
-  if (ok && envelope?.code === Code.OK && envelope.data?.path && envelope.data.success !== false) {
-    return envelope.data;
-  }
-  if (status === 401) return throwing(uploadFailed(status, envelope, codeMessageKey(Code.UNAUTHORIZED)));
-  if (status === 403) return throwing(uploadFailed(status, envelope, codeMessageKey(Code.FORBIDDEN)));
-  if (status === 413) return throwing(uploadFailed(status, envelope, codeMessageKey(Code.FILE_TOO_LARGE)));
-  if (envelope && envelope.code !== Code.OK) {
-    return throwing(uploadFailed(status, envelope, codeMessageKey(envelope.code) ?? envelope.msg));
-  }
-  return throwing(uploadFailed(status, envelope, envelope?.data?.message));
-}
-
-function throwing(error: Error): never {
-  throw error;
-}
-
-export interface UploadOptions {
-  /** 0–100 as the bytes go out. */
-  onProgress?: (percent: number) => void;
-  signal?: AbortSignal;
-}
-
-/** Uploads one image as multipart field `file`; resolves with the stored file, rejects with an ApiError. */
-export function uploadImage(file: File, opts: UploadOptions = {}): Promise<UploadReply> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/${UPLOAD_IMAGE_PATH}`);
-    xhr.withCredentials = true;
-    xhr.timeout = timeoutFor(UPLOAD_IMAGE_PATH);
-    xhr.setRequestHeader('accept-language', storedLocale());
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) opts.onProgress?.(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      try {
-        resolve(readUploadReply(xhr.status, xhr.responseText));
-      } catch (err) {
-        reject(err);
-      }
-    };
-    xhr.onerror = () => reject(uploadFailed(0, null));
-    xhr.ontimeout = () => reject(uploadFailed(0, null));
-    xhr.onabort = () => reject(new DOMException('aborted', 'AbortError'));
-    if (opts.signal?.aborted) {
-      reject(new DOMException('aborted', 'AbortError'));
-      return;
-    }
-    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const body = new FormData();
-    body.append('file', file, file.name);
-    xhr.send(body);
-  });
-}
+const WORDS = {
+  image: { choose: 'imageUpload.choose', replace: 'imageUpload.replace' },
+  favicon: { choose: 'files.favicon.choose', replace: 'files.favicon.replace' },
+};
 
 export interface ImageUploadProps {
   /** The uploaded file's path (or any image address); empty for none. */
@@ -116,6 +43,10 @@ export interface ImageUploadProps {
   maxBytes?: number;
   /** The file input's test id (e2e tests set files on it). */
   testId?: string;
+  /** Crop before uploading: width over height, a round mask, the cropper's title (an i18n key). */
+  crop?: { aspect: number; round?: boolean; title?: string };
+  /** `favicon`: a site icon (PNG or ICO, 1 MB at most) for the site settings; `image` by default. */
+  kind?: UploadKind;
 }
 
 export function ImageUpload({
@@ -129,12 +60,21 @@ export function ImageUpload({
   disabled,
   maxBytes = IMAGE_MAX_BYTES,
   testId = 'image-upload-file',
+  crop,
+  kind = 'image',
 }: ImageUploadProps) {
   const translate = useTranslate();
   const id = useId();
   const [progress, setProgress] = useState<number | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [broken, setBroken] = useState(false);
+  const [cropping, setCropping] = useState<File | null>(null);
+  const [picking, setPicking] = useState(false);
+  const favicon = kind === 'favicon';
+  const words = WORDS[kind];
+  // The library is for pictures, and for those who may see it.
+  const { canAccess: mayBrowse = false } = useCanAccess({ resource: 'file', action: 'list' });
+  const library = !favicon && mayBrowse;
   const inFlight = useRef<AbortController | null>(null);
   const src = value || '';
 
@@ -147,18 +87,23 @@ export function ImageUpload({
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const refused = checkImageFile(file, maxBytes);
+    const refused = favicon ? checkFaviconFile(file) : checkImageFile(file, maxBytes);
     if (refused) {
       setLocalError(refused);
       return;
     }
+    if (crop) setCropping(file);
+    else await send(file);
+  };
+
+  const send = async (file: File) => {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
     setLocalError(null);
     setProgress(0);
     try {
-      const reply = await uploadImage(file, { onProgress: setProgress, signal: controller.signal });
+      const reply = await uploadFile(file, { kind, onProgress: setProgress, signal: controller.signal });
       onChange(reply.path);
       onBlur?.();
     } catch (err) {
@@ -170,6 +115,7 @@ export function ImageUpload({
         inFlight.current = null;
         setProgress(null);
       }
+      setCropping(null);
     }
   };
 
@@ -177,10 +123,12 @@ export function ImageUpload({
   const size = round ? { width: 88, height: 88 } : { width: 176, height: 99 };
   const uploading = progress !== null;
   const shownError = localError ? translate(localError, { _: localError }) : error;
-  const hint = translate('imageUpload.hint', { mb: Math.round((maxBytes / 1024 / 1024) * 10) / 10 });
+  const hint = favicon
+    ? translate('files.favicon.hint', { mb: FAVICON_MAX_BYTES / 1024 / 1024 })
+    : translate('imageUpload.hint', { mb: Math.round((maxBytes / 1024 / 1024) * 10) / 10 });
 
   return (
-    <Box sx={{ my: 1 }}>
+    <Box sx={{ my: 1 }} data-field={testId}>
       {label ? (
         <FormLabel htmlFor={id} sx={{ display: 'block', mb: 1, fontSize: '0.875rem' }}>
           {label}
@@ -230,17 +178,29 @@ export function ImageUpload({
               startIcon={<UploadIcon />}
               disabled={disabled || uploading}
             >
-              {translate(src ? 'imageUpload.replace' : 'imageUpload.choose')}
+              {translate(src ? words.replace : words.choose)}
               <input
                 id={id}
                 type="file"
                 hidden
-                accept={IMAGE_TYPES.join(',')}
+                accept={favicon ? '.png,.ico,image/png,image/x-icon' : IMAGE_TYPES.join(',')}
                 onChange={choose}
                 disabled={disabled || uploading}
                 data-testid={testId}
               />
             </Button>
+            {library ? (
+              <Button
+                size="small"
+                variant="text"
+                startIcon={<LibraryIcon />}
+                onClick={() => setPicking(true)}
+                disabled={disabled || uploading}
+                data-testid={`${testId}-library`}
+              >
+                {translate('files.picker.open')}
+              </Button>
+            ) : null}
             {src && !uploading ? (
               <Button
                 size="small"
@@ -258,7 +218,7 @@ export function ImageUpload({
             ) : null}
           </Stack>
           {uploading ? (
-            <Box role="status" aria-live="polite">
+            <Box role="status" aria-live="polite" data-testid={`${testId}-progress`}>
               <LinearProgress variant="determinate" value={progress ?? 0} />
               <Typography variant="caption" color="text.secondary">
                 {translate('imageUpload.uploading', { percent: progress ?? 0 })}
@@ -277,6 +237,33 @@ export function ImageUpload({
           )}
         </Stack>
       </Stack>
+      {picking ? (
+        <Suspense fallback={null}>
+          <ImagePickerDialog
+            current={src}
+            onClose={() => setPicking(false)}
+            onPick={(path) => {
+              setPicking(false);
+              setLocalError(null);
+              onChange(path);
+              onBlur?.();
+            }}
+          />
+        </Suspense>
+      ) : null}
+      {crop && cropping ? (
+        <Suspense fallback={null}>
+          <ImageCropper
+            file={cropping}
+            busy={uploading}
+            aspect={crop.aspect}
+            round={crop.round}
+            title={crop.title}
+            onCancel={() => setCropping(null)}
+            onDone={(blob) => void send(new File([blob], 'cropped.jpg', { type: 'image/jpeg' }))}
+          />
+        </Suspense>
+      ) : null}
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { ImageUpload, type ImageUploadProps } from './ImageUpload';
 
 export interface ImageUploadInputProps
-  extends Pick<ImageUploadProps, 'variant' | 'disabled' | 'maxBytes' | 'testId'> {
+  extends Pick<ImageUploadProps, 'variant' | 'disabled' | 'maxBytes' | 'testId' | 'kind'> {
   source: string;
   /** An i18n key or text; by default the resource's field name. */
   label?: string;

@@ -46,6 +46,13 @@ function failure(status: number, envelope: Envelope | null): ApiError {
   return new ApiError(codeMessageKey(envelope.code) ?? (envelope.msg || 'errors.generic'), status, body);
 }
 
+const forbiddenListeners = new Set<() => void>();
+
+/** Runs `listener` whenever the server refuses a call (403): what the SPA believes the user may do is stale. */
+export function onForbidden(listener: () => void): void {
+  forbiddenListeners.add(listener);
+}
+
 export async function call<T = unknown>(path: string, body: object = {}, opts: CallOptions = {}): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), opts.timeout ?? timeoutFor(path));
@@ -73,5 +80,6 @@ export async function call<T = unknown>(path: string, body: object = {}, opts: C
     envelope = null;
   }
   if (response.ok && envelope?.code === Code.OK) return envelope.data;
+  if (response.status === 403) for (const listener of forbiddenListeners) listener();
   throw failure(response.status, envelope);
 }

@@ -4,9 +4,12 @@
  * adds one entry here.
  */
 import { AuthorSave } from '../../contract/authors';
+import { UPLOAD_PATH } from '../../contract/files';
 import { LabelSave, type LabelType } from '../../contract/labels';
 import type { Filter } from '../../contract/list';
 import type { ResourceName } from '../../contract/permissions';
+import { RoleSave } from '../../contract/roles';
+import { StaffInvite, StaffSave } from '../../contract/staff';
 import { CONTENT_KINDS } from '../resources/content/kinds';
 import { contentResourceApi } from '../resources/content/resourceApi';
 
@@ -61,7 +64,60 @@ export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
     updateInput: AuthorSave,
     filters: { q: keyword('name') },
   },
+  /**
+   * The image library. Files are added by multipart upload (components/upload.ts), never through the dataProvider:
+   * create and update name the upload action only to fill the table, with no fields to send.
+   */
+  file: {
+    list: 'file/list',
+    get: 'file/get',
+    create: UPLOAD_PATH.image,
+    update: UPLOAD_PATH.image,
+    delete: 'file/delete',
+    createInput: { shape: {} },
+    updateInput: { shape: {} },
+    filters: { q: keyword('name') },
+  },
   press: contentResourceApi(CONTENT_KINDS.press),
   page: contentResourceApi(CONTENT_KINDS.page),
   epaper: contentResourceApi(CONTENT_KINDS.epaper),
+  /**
+   * Staff: a member's id is their user id; `admin/save` changes the role. Inviting (`member/invite`) happens in the
+   * add dialog, which calls it directly: it answers the invitation, not a staff record.
+   */
+  admin: {
+    list: 'site/staff',
+    get: 'admin/get',
+    create: 'member/invite',
+    update: 'admin/save',
+    delete: 'admin/delete',
+    createInput: StaffInvite,
+    updateInput: StaffSave,
+    filters: { q: keyword('keyword') },
+  },
+  /** `role/save` with id 0 creates a custom role. */
+  role: {
+    list: 'role/list',
+    get: 'role/get',
+    create: 'role/save',
+    update: 'role/save',
+    delete: 'role/delete',
+    createInput: RoleSave,
+    updateInput: RoleSave,
+    filters: { q: keyword('name') },
+  },
+  /**
+   * The user's own sites: listed and read only. Sites are made by the wizard's `site/init` (a later issue) and
+   * changed in the settings, never through the dataProvider; update and delete name no existing action (404).
+   */
+  site: {
+    list: 'site/list',
+    get: 'site/get',
+    create: 'site/init',
+    update: 'site/update',
+    delete: 'site/delete',
+    createInput: { shape: {} },
+    updateInput: { shape: {} },
+    filters: { q: keyword('name') },
+  },
 };

@@ -1,11 +1,16 @@
-/** The admin frame: react-admin's layout with the language switch and sign-out in the app bar. */
+/**
+ * The admin frame: react-admin's layout with the language switch and sign-out in the app bar, behind the shell's guard
+ * (layout/ShellGuard.tsx).
+ */
 import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
 import { AppBar, Layout, LoadingIndicator, TitlePortal, UserMenu } from 'react-admin';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { AccountMenuItem, ProfileMenuItem } from '../custom/profile/UserMenuItems';
 import { AppMenu } from './AppMenu';
+import { ShellGuard } from './ShellGuard';
 
 /** Signing out is its own screen (/auth/logout), a full page load away from the admin. */
 function SignOutItem() {
@@ -32,6 +37,8 @@ function TopBar() {
       }
       userMenu={
         <UserMenu>
+          <ProfileMenuItem />
+          <AccountMenuItem />
           <SignOutItem />
         </UserMenu>
       }
@@ -43,10 +50,13 @@ function TopBar() {
 
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    // The page is as wide as the window (react-admin's default is as wide as its widest table): a wide list
-    // scrolls inside its own box.
-    <Layout appBar={TopBar} menu={AppMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
-      {children}
-    </Layout>
+    // Users with nothing to do here, or without a site, never see the frame (SPEC §6).
+    <ShellGuard>
+      {/* The page is as wide as the window (react-admin's default is as wide as its widest table): a wide list
+          scrolls inside its own box. */}
+      <Layout appBar={TopBar} menu={AppMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
+        {children}
+      </Layout>
+    </ShellGuard>
   );
 }

@@ -1,39 +1,245 @@
 /**
  * The side menu: the dashboard, then 內容管理 (articles, pages, e-papers, categories, tags, labels, authors — those
- * that are registered), then every other resource, so a new resource shows up without touching this file.
+ * that are registered), 網站管理, 網站設定 and 個人, then every other registered resource, so a new resource shows
+ * up without touching this file. An item the role cannot use is not shown; one the role allows but the site's plan
+ * does not stays, with a lock, and opens the 尚未訂閱方案 modal (SPEC §8). While the site is not published, an item
+ * at the end opens the 'publish your site now' modal; once it is, the item leads to the site itself.
  */
-import { ListSubheader } from '@mui/material';
-import { useResourceDefinitions, useTranslate } from 'ra-core';
+import RoleIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import DashboardIcon from '@mui/icons-material/DashboardOutlined';
+import StaffIcon from '@mui/icons-material/GroupOutlined';
+import HomeIcon from '@mui/icons-material/HomeOutlined';
+import DomainIcon from '@mui/icons-material/Language';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import MenuIcon from '@mui/icons-material/MenuOpen';
+import ViewSiteIcon from '@mui/icons-material/OpenInNew';
+import ProfileIcon from '@mui/icons-material/PersonOutline';
+import MediaIcon from '@mui/icons-material/PhotoLibraryOutlined';
+import PublishIcon from '@mui/icons-material/PublicOff';
+import SettingsIcon from '@mui/icons-material/SettingsOutlined';
+import GeneralIcon from '@mui/icons-material/TuneOutlined';
+import DefaultIcon from '@mui/icons-material/ViewList';
+import SitesIcon from '@mui/icons-material/WebOutlined';
+import { Box, ListSubheader } from '@mui/material';
+import { useGetResourceLabel, useResourceDefinitions, useTranslate } from 'ra-core';
+import { type ComponentType, createElement, type MouseEvent, type ReactNode } from 'react';
 import { Menu, useSidebarState } from 'react-admin';
+import { useLocation } from 'react-router';
+import type { ResourceAction } from '../../contract/permissions';
+import { useShellPrompts } from './ShellDialogs';
+import { useSessionQuery } from './session';
+import { activePath, type ItemState, itemState } from './shellLogic';
+
+interface Entry {
+  to: string;
+  /** An i18n key, or the label itself for registered resources. */
+  label: string;
+  icon: ComponentType;
+  /** What the item needs (contract/permissions.ts RESOURCE_PERMISSIONS). */
+  resource: string;
+  action?: ResourceAction;
+}
 
 const CONTENT_GROUP = ['press', 'page', 'epaper', 'category', 'tag', 'label', 'author'];
+
+/** Screens of the site and of the user, each behind the permission of its resource. */
+const GROUPS: { label: string; items: Entry[] }[] = [
+  {
+    label: 'shell.menu.siteAdmin',
+    items: [
+      { to: '/admin', label: 'shell.menu.staff', icon: StaffIcon, resource: 'admin' },
+      { to: '/role', label: 'shell.menu.roles', icon: RoleIcon, resource: 'role' },
+      { to: '/site', label: 'shell.menu.sites', icon: SitesIcon, resource: 'site' },
+    ],
+  },
+  {
+    label: 'shell.menu.siteSettings',
+    items: [
+      { to: '/setting', label: 'shell.menu.settings', icon: SettingsIcon, resource: 'setting' },
+      { to: '/setting/general', label: 'shell.menu.general', icon: GeneralIcon, resource: 'setting' },
+      { to: '/setting/menu', label: 'shell.menu.menus', icon: MenuIcon, resource: 'setting' },
+      { to: '/page/home', label: 'shell.menu.home', icon: HomeIcon, resource: 'setting' },
+      { to: '/setting/domain', label: 'shell.menu.domain', icon: DomainIcon, resource: 'setting' },
+      { to: '/file', label: 'shell.menu.media', icon: MediaIcon, resource: 'file' },
+    ],
+  },
+  {
+    label: 'shell.menu.personal',
+    items: [{ to: '/profile', label: 'shell.menu.profile', icon: ProfileIcon, resource: 'profile' }],
+  },
+];
+
+/** Resources that have their place above; any other registered one is listed at the end. */
+const PLACED = new Set([...CONTENT_GROUP, ...GROUPS.flatMap((g) => g.items.map((i) => i.resource))]);
 
 function GroupHeader({ label }: { label: string }) {
   const translate = useTranslate();
   const [open] = useSidebarState();
   if (!open) return null;
   return (
-    <ListSubheader component="div" sx={{ bgcolor: 'transparent', lineHeight: 2.5, mt: 1 }}>
+    <ListSubheader component="div" disableSticky sx={{ bgcolor: 'transparent', lineHeight: 2.25, mt: 0.5 }}>
       {translate(label)}
     </ListSubheader>
   );
 }
 
+const currentSx = (active: boolean) => ({
+  '&.RaMenuItemLink-active': { color: active ? 'text.primary' : 'text.secondary' },
+  ...(active ? { bgcolor: 'action.selected', fontWeight: 500 } : {}),
+});
+
+/**
+ * One item. react-admin marks every item whose path the location lies under; here only the current one (the longest
+ * such path) looks and reads as current.
+ */
+function ShellItem({
+  entry,
+  state,
+  active,
+  onPlan,
+}: {
+  entry: Entry;
+  state: ItemState;
+  active: boolean;
+  onPlan: () => void;
+}) {
+  const translate = useTranslate();
+  const label = translate(entry.label, { _: entry.label });
+  const locked = state === 'plan';
+  return (
+    <Menu.Item
+      to={entry.to}
+      state={{ _scrollToTop: true }}
+      primaryText={locked ? `${label} (${translate('shell.menu.needsPlan')})` : label}
+      leftIcon={createElement(entry.icon)}
+      aria-current={active ? 'page' : undefined}
+      data-locked={locked || undefined}
+      onClick={
+        locked
+          ? (e: MouseEvent) => {
+              e.preventDefault();
+              onPlan();
+            }
+          : undefined
+      }
+      sx={currentSx(active)}
+    >
+      <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {label}
+        </Box>
+        {locked ? (
+          <LockIcon
+            fontSize="inherit"
+            titleAccess={translate('shell.menu.needsPlan')}
+            sx={{ color: 'text.disabled' }}
+          />
+        ) : null}
+      </Box>
+    </Menu.Item>
+  );
+}
+
+/** The site's state at the end of the menu: a prompt to publish it, or the way to see it. */
+function SiteStatusItem({ onPublish }: { onPublish: () => void }) {
+  const translate = useTranslate();
+  const { data: session } = useSessionQuery();
+  const site = session?.site.current;
+  if (!site) return null;
+  if (site.published) {
+    return (
+      <Menu.Item
+        to={site.url}
+        target="_blank"
+        rel="noopener"
+        primaryText={translate('shell.menu.viewSite')}
+        leftIcon={<ViewSiteIcon />}
+        onClick={(e: MouseEvent) => {
+          // The public site is another host: leave the router out of it.
+          e.preventDefault();
+          window.open(site.url, '_blank', 'noopener');
+        }}
+      />
+    );
+  }
+  // Only someone who may change the settings can publish; the others are not asked.
+  if (itemState(session?.user, 'setting', 'edit') === 'hidden') return null;
+  return (
+    <Menu.Item
+      to="/setting"
+      primaryText={translate('shell.menu.unpublished')}
+      leftIcon={<PublishIcon color="warning" />}
+      data-testid="publish-prompt"
+      onClick={(e: MouseEvent) => {
+        e.preventDefault();
+        onPublish();
+      }}
+      sx={{ color: 'warning.dark' }}
+    />
+  );
+}
+
+function Section({ label, children }: { label?: string; children: ReactNode[] }) {
+  if (children.length === 0) return null;
+  return (
+    <>
+      {label ? <GroupHeader label={label} /> : null}
+      {children}
+    </>
+  );
+}
+
 export function AppMenu() {
   const resources = useResourceDefinitions();
+  const getResourceLabel = useGetResourceLabel();
+  const { data: session } = useSessionQuery();
+  const { pathname } = useLocation();
+  const openPrompt = useShellPrompts();
+
   const listed = Object.keys(resources).filter((name) => resources[name].hasList);
-  const content = CONTENT_GROUP.filter((name) => listed.includes(name));
-  const others = listed.filter((name) => !CONTENT_GROUP.includes(name));
+  const resourceEntry = (name: string): Entry => ({
+    to: `/${name}`,
+    label: getResourceLabel(name, 2),
+    icon: resources[name].icon ?? DefaultIcon,
+    resource: name,
+  });
+  const sections = [
+    { label: 'app.menu.content', items: CONTENT_GROUP.filter((n) => listed.includes(n)).map(resourceEntry) },
+    ...GROUPS,
+    { label: undefined, items: listed.filter((n) => !PLACED.has(n)).map(resourceEntry) },
+  ].map((section) => ({
+    label: section.label,
+    items: section.items
+      .map((entry) => ({ entry, state: itemState(session?.user, entry.resource, entry.action) }))
+      .filter((item) => item.state !== 'hidden'),
+  }));
+  const current = activePath(pathname, ['/', ...sections.flatMap((s) => s.items.map((i) => i.entry.to))]);
+  const openPlan = () => openPrompt('plan');
+
   return (
-    <Menu>
-      <Menu.DashboardItem />
-      {content.length > 0 && <GroupHeader label="app.menu.content" />}
-      {content.map((name) => (
-        <Menu.ResourceItem key={name} name={name} />
+    // Dense: every group fits a laptop screen without scrolling the menu.
+    <Menu dense>
+      <Menu.Item
+        to="/"
+        primaryText="app.menu.dashboard"
+        leftIcon={<DashboardIcon />}
+        aria-current={current === '/' ? 'page' : undefined}
+        sx={currentSx(current === '/')}
+      />
+      {sections.map((section) => (
+        <Section key={section.label ?? 'others'} label={section.label}>
+          {section.items.map(({ entry, state }) => (
+            <ShellItem
+              key={entry.to}
+              entry={entry}
+              state={state}
+              active={current === entry.to}
+              onPlan={openPlan}
+            />
+          ))}
+        </Section>
       ))}
-      {others.map((name) => (
-        <Menu.ResourceItem key={name} name={name} />
-      ))}
+      <SiteStatusItem onPublish={() => openPrompt('publish')} />
     </Menu>
   );
 }

@@ -12,18 +12,14 @@ import { authors, users } from '../../server/db/schema';
 import {
   type Client,
   createTestApp,
+  fieldErrors,
   OWNER,
-  type Reply,
   register,
   signInOwner,
   staffOf,
   type TestApp,
   userIdOf,
 } from '../fixtures/testApp';
-
-interface Errors {
-  errors: Record<string, string>;
-}
 
 const LINKED = '這位作者連結了會員帳號，只能由本人在個人資料中修改。';
 
@@ -47,12 +43,6 @@ async function save(c: Client, body: Record<string, unknown>): Promise<Author> {
   expect(r, JSON.stringify(r)).toMatchObject({ status: 200, code: 1 });
   return r.data;
 }
-
-const errorsOf = (r: Reply<unknown>) => {
-  expect(r.status, JSON.stringify(r)).toBe(200);
-  expect(r.code, JSON.stringify(r)).toBe(Code.VALIDATION);
-  return (r.data as Errors).errors;
-};
 
 const userId = (email: string) => userIdOf(t, email);
 
@@ -103,7 +93,7 @@ describe('create, read, update, delete', () => {
     const page = await list(owner, { page: 2, size: 2, sort: { col: 'id', order: 'asc' } });
     expect(page.data).toMatchObject({ total: 3, rows: [{ name: 'bob' }] });
     const bad = await list(owner, { filters: [{ col: 'member_id', value: [1], type: 'in' }] });
-    expect(errorsOf(bad)['query.filters.0.col']).toBe('格式錯誤');
+    expect(fieldErrors(bad)['query.filters.0.col']).toBe('格式錯誤');
     for (const { id } of made) await owner.call('author/delete', { id });
   });
 
@@ -123,7 +113,7 @@ describe('create, read, update, delete', () => {
     ];
     for (const [body, field, message] of cases) {
       const r = await owner.call('author/save', { id: 0, ...body });
-      expect(errorsOf(r)[field], JSON.stringify(body)).toBe(message);
+      expect(fieldErrors(r)[field], JSON.stringify(body)).toBe(message);
     }
     expect((await list(owner)).data.total).toBe(0);
   });
@@ -278,7 +268,7 @@ describe('bad bodies answer an envelope, never a 500', () => {
         expect(r.code).not.toBe(Code.OK);
       }
     }
-    expect(errorsOf(await owner.call('author/save', { id: 0, name: 'a\u0000b' })).name).toBe('格式錯誤');
-    expect(errorsOf(await owner.call('member/author', { x: 1 })).x).toBe('不接受的欄位');
+    expect(fieldErrors(await owner.call('author/save', { id: 0, name: 'a\u0000b' })).name).toBe('格式錯誤');
+    expect(fieldErrors(await owner.call('member/author', { x: 1 })).x).toBe('不接受的欄位');
   });
 });

@@ -19,7 +19,6 @@ import {
   signInOwner,
   staffOf,
   type TestApp,
-  userIdOf,
 } from '../fixtures/testApp';
 
 const DEMO_NAMES = ['新聞', '科技', '生活', '旅遊', '美食'];
@@ -64,8 +63,6 @@ async function create(c: Client, name: string): Promise<Category> {
   expect(r, JSON.stringify(r)).toMatchObject({ status: 200, code: 1 });
   return r.data;
 }
-
-const _userId = (email: string) => userIdOf(t, email);
 
 /** Registers a user (with a personal site) and adds them to the demo site with a role. */
 const demoStaff = (email: string, roleId: number, nickname?: string): Promise<Client> =>
@@ -259,24 +256,24 @@ describe('create, read, update, delete', () => {
 });
 
 describe('name rules', () => {
-  const errorsOf = fieldErrors;
-
   it('requires a name on new and edit', async () => {
     const tech = await demoId('科技');
     for (const body of [{}, { name: '' }, { name: '   ' }]) {
-      expect(errorsOf(await owner.call('category/new', body)).name, JSON.stringify(body)).toBe(
+      expect(fieldErrors(await owner.call('category/new', body)).name, JSON.stringify(body)).toBe(
         '此欄位為必填',
       );
-      expect(errorsOf(await owner.call('category/edit', { id: tech, ...body })).name).toBe('此欄位為必填');
+      expect(fieldErrors(await owner.call('category/edit', { id: tech, ...body })).name).toBe('此欄位為必填');
     }
-    expect(errorsOf(await owner.call('category/edit', { name: '科技' })).id).toBe('此欄位為必填');
+    expect(fieldErrors(await owner.call('category/edit', { name: '科技' })).id).toBe('此欄位為必填');
     expect((await owner.call<Category>('category/get', { id: tech })).data.name).toBe('科技');
   });
 
   it('answers a cleared input (null, as react-admin sends an emptied TextInput) as required', async () => {
     const tech = await demoId('科技');
-    expect(errorsOf(await owner.call('category/new', { name: null })).name).toBe('此欄位為必填');
-    expect(errorsOf(await owner.call('category/edit', { id: tech, name: null })).name).toBe('此欄位為必填');
+    expect(fieldErrors(await owner.call('category/new', { name: null })).name).toBe('此欄位為必填');
+    expect(fieldErrors(await owner.call('category/edit', { id: tech, name: null })).name).toBe(
+      '此欄位為必填',
+    );
   });
 
   it('allows 50 characters and refuses 51, counted after trimming', async () => {
@@ -288,33 +285,35 @@ describe('name rules', () => {
     expect(astral.name).toBe(fiftyAstral);
 
     const over = await owner.call('category/new', { name: '字'.repeat(51) });
-    expect(errorsOf(over).name).toBe('超過最大字數（50）限制');
+    expect(fieldErrors(over).name).toBe('超過最大字數（50）限制');
     const editOver = await owner.call('category/edit', { id: ok.id, name: 'a'.repeat(51) });
-    expect(errorsOf(editOver).name).toBe('超過最大字數（50）限制');
+    expect(fieldErrors(editOver).name).toBe('超過最大字數（50）限制');
     expect((await owner.call<Category>('category/get', { id: ok.id })).data.name).toBe(fifty);
 
     for (const id of [ok.id, astral.id]) expect((await owner.call('category/del', { id })).code).toBe(1);
   });
 
   it('refuses a name that is not a string', async () => {
-    expect(errorsOf(await owner.call('category/new', { name: 42 })).name).toBe('格式錯誤');
-    expect(errorsOf(await owner.call('category/new', { name: ['新聞'] })).name).toBe('格式錯誤');
+    expect(fieldErrors(await owner.call('category/new', { name: 42 })).name).toBe('格式錯誤');
+    expect(fieldErrors(await owner.call('category/new', { name: ['新聞'] })).name).toBe('格式錯誤');
   });
 
   it('refuses a duplicate name in the same site on new, also with other case or spaces', async () => {
     const before = await all(owner);
-    expect(errorsOf(await owner.call('category/new', { name: '新聞' })).name).toBe('此欄位重複');
-    expect(errorsOf(await owner.call('category/new', { name: ' 新聞 ' })).name).toBe('此欄位重複');
+    expect(fieldErrors(await owner.call('category/new', { name: '新聞' })).name).toBe('此欄位重複');
+    expect(fieldErrors(await owner.call('category/new', { name: ' 新聞 ' })).name).toBe('此欄位重複');
     const news = await create(owner, 'News');
-    expect(errorsOf(await owner.call('category/new', { name: 'news' })).name).toBe('此欄位重複');
-    expect(errorsOf(await owner.call('category/new', { name: 'NEWS' })).name).toBe('此欄位重複');
+    expect(fieldErrors(await owner.call('category/new', { name: 'news' })).name).toBe('此欄位重複');
+    expect(fieldErrors(await owner.call('category/new', { name: 'NEWS' })).name).toBe('此欄位重複');
     const en = t.client({ lang: 'en' });
     expect((await en.login(OWNER.email, OWNER.password)).code).toBe(1);
     const r = await en.call('category/new', { name: 'news' });
-    expect(errorsOf(r).name).toBe('This value is already taken');
+    expect(fieldErrors(r).name).toBe('This value is already taken');
     const ja = t.client({ lang: 'ja' });
     expect((await ja.login(OWNER.email, OWNER.password)).code).toBe(1);
-    expect(errorsOf(await ja.call('category/new', { name: 'news' })).name).toBe('この値は既に使われています');
+    expect(fieldErrors(await ja.call('category/new', { name: 'news' })).name).toBe(
+      'この値は既に使われています',
+    );
 
     expect((await owner.call('category/del', { id: news.id })).code).toBe(1);
     expect(await all(owner)).toEqual(before);
@@ -330,11 +329,13 @@ describe('name rules', () => {
       { id: news.id, name: '科技' },
     ];
     for (const body of dupes) {
-      expect(errorsOf(await owner.call('category/edit', body)).name, JSON.stringify(body)).toBe('此欄位重複');
+      expect(fieldErrors(await owner.call('category/edit', body)).name, JSON.stringify(body)).toBe(
+        '此欄位重複',
+      );
     }
     const en = t.client({ lang: 'en' });
     await en.login(OWNER.email, OWNER.password);
-    expect(errorsOf(await en.call('category/edit', { id: tech, name: 'NEWS' })).name).toBe(
+    expect(fieldErrors(await en.call('category/edit', { id: tech, name: 'NEWS' })).name).toBe(
       'This value is already taken',
     );
     expect((await owner.call<Category>('category/get', { id: tech })).data.name).toBe('科技');
@@ -358,7 +359,7 @@ describe('name rules', () => {
     for (const batch of [same, cased]) {
       expect(batch.map((r) => r.status)).toEqual(batch.map(() => 200));
       expect(batch.filter((r) => r.code === 1)).toHaveLength(1);
-      for (const r of batch.filter((x) => x.code !== 1)) expect(errorsOf(r).name).toBe('此欄位重複');
+      for (const r of batch.filter((x) => x.code !== 1)) expect(fieldErrors(r).name).toBe('此欄位重複');
     }
     const after = await all(owner);
     expect(after.filter((x) => x.name.toLowerCase() === 'race')).toHaveLength(1);
@@ -378,7 +379,7 @@ describe('name rules', () => {
     ]);
     expect(rs.map((r) => r.status)).toEqual([200, 200]);
     expect(rs.filter((r) => r.code === 1)).toHaveLength(1);
-    expect(errorsOf(rs.find((r) => r.code !== 1) as Reply<unknown>).name).toBe('此欄位重複');
+    expect(fieldErrors(rs.find((r) => r.code !== 1) as Reply<unknown>).name).toBe('此欄位重複');
     const renamed = (await all(owner)).filter((x) => x.name.toLowerCase() === 'both');
     expect(renamed).toHaveLength(1);
     for (const { id } of [a, b]) expect((await owner.call('category/del', { id })).code).toBe(1);

@@ -13,7 +13,6 @@ import {
   register,
   staffOf,
   type TestApp,
-  userIdOf,
 } from '../fixtures/testApp';
 
 const doc = (text: string) => ({ blocks: [{ type: 'paragraph', data: { text } }] });
@@ -61,8 +60,6 @@ function everyAction(id: number, revisionId: number, type: number) {
     ['tag', { id }],
   ].map(([action, body]) => [`press/${action}${q}`, body] as [string, Record<string, unknown>]);
 }
-
-const _userId = (email: string) => userIdOf(t, email);
 
 const demoStaff = (email: string, roleId: number, nickname?: string): Promise<Client> =>
   staffOf(t, demoSiteId, email, roleId, nickname);

@@ -21,6 +21,7 @@ import { authors, categories, contentRevisions, sites, tags } from '../../server
 import {
   type Client,
   createTestApp,
+  fieldErrors,
   OWNER,
   type Reply,
   register,
@@ -39,14 +40,6 @@ const DAY = 24 * 3600 * 1000;
 const para = (text: string) => ({ type: 'paragraph', data: { text } });
 const doc = (...texts: string[]) => ({ blocks: texts.map(para) });
 
-interface Errors {
-  errors: Record<string, string>;
-}
-const errorsOf = (r: Reply<unknown>) => {
-  expect(r.status, JSON.stringify(r)).toBe(200);
-  expect(r.code, JSON.stringify(r)).toBe(Code.VALIDATION);
-  return (r.data as Errors).errors;
-};
 const ok = <T>(r: Reply<T>): T => {
   expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
   return r.data;
@@ -240,7 +233,7 @@ describe('save and get', () => {
       category_id: category.id,
       custom: [foreign.id],
     });
-    expect(errorsOf(r)).toEqual({
+    expect(fieldErrors(r)).toEqual({
       tag: '格式錯誤',
       author: '格式錯誤',
       category_id: '格式錯誤',
@@ -257,7 +250,7 @@ describe('save and get', () => {
     expect(ok(await get(owner, zh.id, 1, 3))).toMatchObject({ id: en.id, title: 'Multilingual', lang_id: 3 });
     expect(ok(await get(owner, en.id, 1, 1))).toMatchObject({ id: zh.id, lang_id: 1 });
     expect((await get(owner, zh.id, 1, 4)).status).toBe(404);
-    expect(errorsOf(await save(owner, { uuid: zh.uuid, lang_id: 3, title: 'Again' }))).toEqual({
+    expect(fieldErrors(await save(owner, { uuid: zh.uuid, lang_id: 3, title: 'Again' }))).toEqual({
       lang_id: '此欄位重複',
     });
     const stranger = await register(t, 'uuid-other@example.com');
@@ -296,17 +289,17 @@ describe('slugs', () => {
     await create(owner, { title: '甲', slug: 'taken-slug' });
     const before = ok(await list(owner)).total;
     const r = await save(owner, { title: '乙', slug: 'taken-slug' });
-    expect(errorsOf(r)).toEqual({ slug: '此欄位重複' });
+    expect(fieldErrors(r)).toEqual({ slug: '此欄位重複' });
     expect(ok(await list(owner)).total).toBe(before);
     const other = await create(owner, { title: '丙', slug: 'other-slug' });
     expect(
-      errorsOf(await save(owner, { id: other.id, title: '丙', slug: 'taken-slug', version: 1 })),
+      fieldErrors(await save(owner, { id: other.id, title: '丙', slug: 'taken-slug', version: 1 })),
     ).toEqual({
       slug: '此欄位重複',
     });
     expect(ok(await get(owner, other.id))).toMatchObject({ slug: 'other-slug', version: 1 });
     // Pages share the site's addresses with posts.
-    expect(errorsOf(await save(owner, { title: '頁', slug: 'taken-slug' }, 3))).toEqual({
+    expect(fieldErrors(await save(owner, { title: '頁', slug: 'taken-slug' }, 3))).toEqual({
       slug: '此欄位重複',
     });
   });
@@ -317,7 +310,7 @@ describe('slugs', () => {
       save(owner, { title: '同時二', slug: 'same-time' }),
     ]);
     expect(both.filter((r) => r.code === 1)).toHaveLength(1);
-    expect(errorsOf(both.find((r) => r.code !== 1) as Reply<unknown>)).toEqual({ slug: '此欄位重複' });
+    expect(fieldErrors(both.find((r) => r.code !== 1) as Reply<unknown>)).toEqual({ slug: '此欄位重複' });
     const autos = await Promise.all([1, 2, 3].map(() => create(owner, { title: '同時標題' })));
     expect(autos.map((a) => a.slug).sort()).toEqual([
       'tong-shi-biao-ti',
@@ -328,9 +321,9 @@ describe('slugs', () => {
 
   it('checks the slug rule', async () => {
     for (const slug of ['Upper', '1abc', 'a b', '中文', '-a']) {
-      expect(errorsOf(await save(owner, { title: 'x', slug })).slug, slug).toBe('格式錯誤');
+      expect(fieldErrors(await save(owner, { title: 'x', slug })).slug, slug).toBe('格式錯誤');
     }
-    expect(errorsOf(await save(owner, { title: 'x', slug: `a${'b'.repeat(100)}` })).slug).toBe(
+    expect(fieldErrors(await save(owner, { title: 'x', slug: `a${'b'.repeat(100)}` })).slug).toBe(
       '超過最大字數（100）限制',
     );
   });
@@ -423,6 +416,12 @@ describe('conflicts', () => {
 });
 
 describe('history', () => {
+  // The demo site runs on TEAM+; these tests measure STARTER's limits (10 revisions, 7 days).
+  const onPlan = (serviceId: number) =>
+    t.database.db.update(sites).set({ serviceId }).where(eq(sites.id, demoSiteId));
+  beforeAll(() => onPlan(2));
+  afterAll(() => onPlan(4));
+
   it('stores a revision per change of title, subtitle or content, newest first', async () => {
     const made = await create(owner, { title: '歷史', content: doc('一') });
     await create(owner, { id: made.id, title: '歷史', content: doc('二'), version: 1 });
@@ -444,7 +443,7 @@ describe('history', () => {
     expect(v1).toMatchObject({ version: 1, title: '歷史', subtitle: '', content: doc('一') });
   });
 
-  it('keeps at most the plan count (STARTER without a plan: 10)', async () => {
+  it('keeps at most the plan count (STARTER: 10)', async () => {
     const made = await create(owner, { title: '很多版本', content: doc('0') });
     for (let i = 1; i <= 13; i++) {
       await create(owner, { id: made.id, title: '很多版本', content: doc(String(i)), version: i });
@@ -477,15 +476,14 @@ describe('history', () => {
   });
 
   it('follows the site plan: CREATOR keeps 14 days', async () => {
-    const db = t.database.db;
-    await db.update(sites).set({ serviceId: 3 }).where(eq(sites.id, demoSiteId));
+    await onPlan(3);
     try {
       const made = await create(owner, { title: '方案', content: doc('a') });
       await advanceDays(10);
       await create(owner, { id: made.id, title: '方案', content: doc('b'), version: 1 });
       expect((await history(owner, made.id)).map((r) => r.version)).toEqual([2, 1]);
     } finally {
-      await db.update(sites).set({ serviceId: null }).where(eq(sites.id, demoSiteId));
+      await onPlan(2);
     }
   });
 
@@ -618,7 +616,7 @@ describe('search for related items', () => {
     expect(ok(await c.call('press/search?t=3', { query: '颱風' }))).toEqual([
       { id: expect.any(Number), title: '颱風動態 頁面' },
     ]);
-    expect(errorsOf(await c.call('press/search?t=1', { query: ' ' })).query).toBe('請輸入搜尋文字。');
+    expect(fieldErrors(await c.call('press/search?t=1', { query: ' ' })).query).toBe('請輸入搜尋文字。');
   });
 });
 
@@ -717,7 +715,7 @@ describe('list', () => {
     expect(titles(await list(c, { filters: [{ col: 'keyword', value: '_', type: 'search' }] }))).toEqual([
       '100% 折扣_活動',
     ]);
-    expect(errorsOf(await list(c, { filters: [{ col: 'keyword', value: '', type: 'search' }] }))).toEqual({
+    expect(fieldErrors(await list(c, { filters: [{ col: 'keyword', value: '', type: 'search' }] }))).toEqual({
       'query.filters.0.value': '請輸入搜尋文字。',
     });
   });
@@ -768,27 +766,29 @@ describe('list', () => {
   it('answers unknown columns, wrong filter types and bad values with 1001', async () => {
     for (const col of ['site_id', 'title', 'nope', 'body']) {
       expect(
-        errorsOf(await list(c, { filters: [{ col, value: [1], type: 'in' }] }))['query.filters.0.col'],
+        fieldErrors(await list(c, { filters: [{ col, value: [1], type: 'in' }] }))['query.filters.0.col'],
         col,
       ).toBe('格式錯誤');
     }
     for (const col of ['site_id', 'pin_order', 'body', 'keyword']) {
-      expect(errorsOf(await list(c, { sort: { col, order: 'asc' } }))['query.sort.col'], col).toBe(
+      expect(fieldErrors(await list(c, { sort: { col, order: 'asc' } }))['query.sort.col'], col).toBe(
         '格式錯誤',
       );
     }
-    expect(errorsOf(await list(c, { filters: [{ col: 'keyword', value: ['台北'], type: 'in' }] }))).toEqual({
+    expect(
+      fieldErrors(await list(c, { filters: [{ col: 'keyword', value: ['台北'], type: 'in' }] })),
+    ).toEqual({
       'query.filters.0.type': '格式錯誤',
     });
-    expect(errorsOf(await list(c, { filters: [{ col: 'status', value: '1', type: 'search' }] }))).toEqual({
+    expect(fieldErrors(await list(c, { filters: [{ col: 'status', value: '1', type: 'search' }] }))).toEqual({
       'query.filters.0.type': '格式錯誤',
     });
     for (const value of [['x'], [1.5], [2 ** 31], ['']]) {
       expect(
-        errorsOf(await list(c, { filters: [{ col: 'tag', value, type: 'in' }] }))['query.filters.0.value'],
+        fieldErrors(await list(c, { filters: [{ col: 'tag', value, type: 'in' }] }))['query.filters.0.value'],
       ).toBe('格式錯誤');
     }
-    expect(errorsOf(await list(c, { filters: [{ col: 'to_top', value: ['yes'], type: 'in' }] }))).toEqual({
+    expect(fieldErrors(await list(c, { filters: [{ col: 'to_top', value: ['yes'], type: 'in' }] }))).toEqual({
       'query.filters.0.value': '格式錯誤',
     });
   });
@@ -869,13 +869,13 @@ describe('bad bodies answer an envelope, never a 500', () => {
             : path.endsWith('publish')
               ? { id: 1, mode: 1 }
               : { id: 1 };
-      expect(errorsOf(await owner.call(path, body)), path).toEqual({ t: '此欄位為必填' });
+      expect(fieldErrors(await owner.call(path, body)), path).toEqual({ t: '此欄位為必填' });
       for (const q of ['?t=2', '?t=abc', '?t=', '?t=1&t=3', '?t=-1', '?t=1.0']) {
-        expect(errorsOf(await owner.call(`${path}${q}`, body)), `${path}${q}`).toEqual({ t: '格式錯誤' });
+        expect(fieldErrors(await owner.call(`${path}${q}`, body)), `${path}${q}`).toEqual({ t: '格式錯誤' });
       }
     }
     const made = await create(owner, { title: '類型' });
-    expect(errorsOf(await owner.call('press/history?t=9', { id: made.id }))).toEqual({ t: '格式錯誤' });
+    expect(fieldErrors(await owner.call('press/history?t=9', { id: made.id }))).toEqual({ t: '格式錯誤' });
     expect(ok(await owner.call<RevisionRow[]>('press/history', { id: made.id }))).toHaveLength(1);
   });
 
@@ -891,7 +891,7 @@ describe('bad bodies answer an envelope, never a 500', () => {
       cover: 'javascript:alert(1)',
       site_id: 2,
     });
-    expect(errorsOf(r)).toMatchObject({
+    expect(fieldErrors(r)).toMatchObject({
       id: '格式錯誤',
       title: '格式錯誤',
       'content.blocks': '格式錯誤',
@@ -902,13 +902,13 @@ describe('bad bodies answer an envelope, never a 500', () => {
       cover: '連結錯誤',
       site_id: '不接受的欄位',
     });
-    expect(errorsOf(await save(owner, { title: 'x', version: undefined })).version).toBe('此欄位為必填');
+    expect(fieldErrors(await save(owner, { title: 'x', version: undefined })).version).toBe('此欄位為必填');
     expect(
-      errorsOf(await save(owner, { title: 'x', tag: Array.from({ length: 11 }, (_, i) => i + 1) })).tag,
+      fieldErrors(await save(owner, { title: 'x', tag: Array.from({ length: 11 }, (_, i) => i + 1) })).tag,
     ).toBe('已達到 10 個標籤上限');
-    expect(errorsOf(await save(owner, { title: '長'.repeat(201) })).title).toBe('超過最大字數（200）限制');
+    expect(fieldErrors(await save(owner, { title: '長'.repeat(201) })).title).toBe('超過最大字數（200）限制');
     expect(
-      errorsOf(await save(owner, { title: 'x', frontend_display_language: [1, 6] }))[
+      fieldErrors(await save(owner, { title: 'x', frontend_display_language: [1, 6] }))[
         'frontend_display_language.1'
       ],
     ).toBe('格式錯誤');
@@ -916,22 +916,22 @@ describe('bad bodies answer an envelope, never a 500', () => {
 
   it('answers two paid blocks and an incomplete video block with their messages', async () => {
     const paid = { type: 'paid', data: {} };
-    expect(errorsOf(await save(owner, { title: 'x', content: { blocks: [paid, para('a'), paid] } }))).toEqual(
-      {
-        'content.blocks': '每一頁只能有一個付費區塊',
-      },
-    );
+    expect(
+      fieldErrors(await save(owner, { title: 'x', content: { blocks: [paid, para('a'), paid] } })),
+    ).toEqual({
+      'content.blocks': '每一頁只能有一個付費區塊',
+    });
     const video = (data: object) => ({ blocks: [{ type: 'video', data }] });
     for (const data of [{ id: 3 }, { id: 3, cover: '' }]) {
-      expect(errorsOf(await save(owner, { title: 'x', content: video(data) }))).toEqual({
+      expect(fieldErrors(await save(owner, { title: 'x', content: video(data) }))).toEqual({
         'content.blocks.0.data.cover': '影片區塊需要影片與封面',
       });
     }
-    expect(errorsOf(await save(owner, { title: 'x', content: video({ cover: '/c.jpg' }) }))).toEqual({
+    expect(fieldErrors(await save(owner, { title: 'x', content: video({ cover: '/c.jpg' }) }))).toEqual({
       'content.blocks.0.data.id': '影片區塊需要影片與封面',
     });
     expect(
-      errorsOf(await save(owner, { title: 'x', content: { blocks: [{ type: 'table', data: {} }] } })),
+      fieldErrors(await save(owner, { title: 'x', content: { blocks: [{ type: 'table', data: {} }] } })),
     ).toEqual({
       'content.blocks.0.type': '格式錯誤',
     });
@@ -939,23 +939,25 @@ describe('bad bodies answer an envelope, never a 500', () => {
 
   it('answers bad publish, get and id bodies', async () => {
     const made = await create(owner, { title: '壞請求' });
-    expect(errorsOf(await owner.call('press/publish?t=1', { id: made.id, mode: 3 })).mode).toBe('格式錯誤');
+    expect(fieldErrors(await owner.call('press/publish?t=1', { id: made.id, mode: 3 })).mode).toBe(
+      '格式錯誤',
+    );
     expect(
-      errorsOf(
+      fieldErrors(
         await owner.call('press/publish?t=1', { id: made.id, mode: 2, date: '2030/01/01', time: '9:00' }),
       ),
     ).toEqual({
       date: '格式錯誤',
       time: '時間格式錯誤',
     });
-    expect(errorsOf(await get(owner, made.id, 1, 6)).lang).toBe('格式錯誤');
+    expect(fieldErrors(await get(owner, made.id, 1, 6)).lang).toBe('格式錯誤');
     for (const id of [0, -1, 'x', null, 2 ** 31]) {
-      expect(errorsOf(await owner.call('press/get?t=1', { id })).id).toMatch(/^(格式錯誤|此欄位為必填)$/);
-      expect(errorsOf(await owner.call('press/pin?t=1', { id })).id).toMatch(/^(格式錯誤|此欄位為必填)$/);
+      expect(fieldErrors(await owner.call('press/get?t=1', { id })).id).toMatch(/^(格式錯誤|此欄位為必填)$/);
+      expect(fieldErrors(await owner.call('press/pin?t=1', { id })).id).toMatch(/^(格式錯誤|此欄位為必填)$/);
     }
-    expect(errorsOf(await owner.call('press/sorter?t=1', { ids: [] })).ids).toBe('格式錯誤');
+    expect(fieldErrors(await owner.call('press/sorter?t=1', { ids: [] })).ids).toBe('格式錯誤');
     expect(
-      errorsOf(await owner.call('press/translate?t=1', { id: made.id, translate: false, lang_id: 7 }))
+      fieldErrors(await owner.call('press/translate?t=1', { id: made.id, translate: false, lang_id: 7 }))
         .lang_id,
     ).toBe('格式錯誤');
     for (const payload of ['[]', '"x"', '12', '{"id":']) {

@@ -12,7 +12,7 @@ import type { UploadReply, Video } from '../../contract/files';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
-import { files, siteStaff, videos } from '../../server/db/schema';
+import { files, videos } from '../../server/db/schema';
 import {
   type Client,
   createTestApp,
@@ -20,6 +20,7 @@ import {
   type Reply,
   register,
   signInOwner,
+  staffOf,
   type TestApp,
   userIdOf,
 } from '../fixtures/testApp';
@@ -282,10 +283,7 @@ describe('access', () => {
   });
 
   it('answers 403 to 電商人員 (role 4) for uploads, and lets them see the videos', async () => {
-    const shop = await register(t, 'files-shop@example.com');
-    await t.database.db
-      .insert(siteStaff)
-      .values({ siteId: demoSiteId, userId: await userId('files-shop@example.com'), roleId: ROLE.ECOMMERCE });
+    const shop = await staffOf(t, demoSiteId, 'files-shop@example.com', ROLE.ECOMMERCE);
     const r = await uploadOne(shop, await image(10, 10).png().toBuffer());
     expect(r).toMatchObject({ status: 403, code: Code.FORBIDDEN });
     expect((await shop.call('video/list')).code).toBe(1);

@@ -14,18 +14,14 @@ import { contents, contentTags } from '../../server/db/schema';
 import {
   type Client,
   createTestApp,
+  fieldErrors,
   OWNER,
-  type Reply,
   register,
   signInOwner,
   staffOf,
   type TestApp,
-  userIdOf,
 } from '../fixtures/testApp';
 
-interface Errors {
-  errors: Record<string, string>;
-}
 interface Brief {
   id: number;
   name: string;
@@ -54,14 +50,6 @@ async function save(c: Client, body: Record<string, unknown>): Promise<Label> {
   expect(r, JSON.stringify(r)).toMatchObject({ status: 200, code: 1 });
   return r.data;
 }
-
-const errorsOf = (r: Reply<unknown>) => {
-  expect(r.status, JSON.stringify(r)).toBe(200);
-  expect(r.code, JSON.stringify(r)).toBe(Code.VALIDATION);
-  return (r.data as Errors).errors;
-};
-
-const _userId = (email: string) => userIdOf(t, email);
 
 /** Registers a user (with a personal site) and adds them to the demo site with a role. */
 const demoStaff = (email: string, roleId: number, nickname?: string): Promise<Client> =>
@@ -222,7 +210,7 @@ describe('slugs', () => {
 
   it('refuses an explicit slug another label of the type holds', async () => {
     const r = await owner.call('label/save', { id: 0, type: 'tag', slug: 'tai-bei', lang: zh('台北市') });
-    expect(errorsOf(r)).toEqual({ slug: '此欄位重複' });
+    expect(fieldErrors(r)).toEqual({ slug: '此欄位重複' });
     const coffee = (await index(owner, 'tag')).data.rows.find((x) => x.slug === 'ka-fei') as Label;
     const e = await owner.call('label/save', {
       id: coffee.id,
@@ -230,7 +218,7 @@ describe('slugs', () => {
       slug: 'tai-bei',
       lang: coffee.lang,
     });
-    expect(errorsOf(e)).toEqual({ slug: '此欄位重複' });
+    expect(fieldErrors(e)).toEqual({ slug: '此欄位重複' });
     // A category may use a tag's slug.
     const cat = await save(owner, { type: 'category', slug: 'tai-bei', lang: zh('台北市') });
     expect(cat.slug).toBe('tai-bei');
@@ -240,7 +228,7 @@ describe('slugs', () => {
   it('refuses slugs that break the slug rule', async () => {
     for (const slug of ['Abc', '1abc', 'a b', '-a', 'a_b', '中文']) {
       const r = await owner.call('label/save', { id: 0, type: 'tag', slug, lang: zh('規則') });
-      expect(errorsOf(r).slug, slug).toBe('格式錯誤');
+      expect(fieldErrors(r).slug, slug).toBe('格式錯誤');
     }
     const long = await owner.call('label/save', {
       id: 0,
@@ -248,7 +236,7 @@ describe('slugs', () => {
       slug: 'a'.repeat(101),
       lang: zh('長'),
     });
-    expect(errorsOf(long).slug).toBe('超過最大字數（100）限制');
+    expect(fieldErrors(long).slug).toBe('超過最大字數（100）限制');
   });
 
   it('cuts a long made slug to 100 characters and still suffixes it', async () => {
@@ -264,7 +252,7 @@ describe('slugs', () => {
 
 describe('names', () => {
   it('refuses a name the type already has, without regard to case, on the title that names it', async () => {
-    expect(errorsOf(await owner.call('label/save', { id: 0, type: 'tag', lang: zh(' 台北 ') }))).toEqual({
+    expect(fieldErrors(await owner.call('label/save', { id: 0, type: 'tag', lang: zh(' 台北 ') }))).toEqual({
       'lang.0.title': '此欄位重複',
     });
     const en = await save(owner, { type: 'category', lang: zh('Sports') });
@@ -276,10 +264,10 @@ describe('names', () => {
         { lang_id: 1, title: 'SPORTS', cover: '' },
       ],
     });
-    expect(errorsOf(r)).toEqual({ 'lang.1.title': '此欄位重複' });
+    expect(fieldErrors(r)).toEqual({ 'lang.1.title': '此欄位重複' });
     const news = (await index(owner, 'category')).data.rows.find((x) => x.name === '新聞') as Label;
     const rename = await owner.call('label/save', { id: en.id, type: 'category', lang: zh('新聞') });
-    expect(errorsOf(rename)).toEqual({ 'lang.0.title': '此欄位重複' });
+    expect(fieldErrors(rename)).toEqual({ 'lang.0.title': '此欄位重複' });
     // Recasing its own name is fine.
     expect((await save(owner, { id: en.id, type: 'category', lang: zh('SPORTS') })).name).toBe('SPORTS');
     expect((await show(owner, 'category', news.id)).data.name).toBe('新聞');
@@ -293,7 +281,7 @@ describe('names', () => {
       ),
     );
     expect(rs.filter((r) => r.code === 1)).toHaveLength(1);
-    for (const r of rs.filter((x) => x.code !== 1)) expect(errorsOf(r)['lang.0.title']).toBe('此欄位重複');
+    for (const r of rs.filter((x) => x.code !== 1)) expect(fieldErrors(r)['lang.0.title']).toBe('此欄位重複');
     const won = rs.find((r) => r.code === 1)?.data as Label;
     expect(won.slug).toBe('race');
     await owner.call('label/delete', { type: 'tag', id: won.id });
@@ -313,7 +301,7 @@ describe('names', () => {
     ];
     for (const [lang, field, message] of cases) {
       const r = await owner.call('label/save', { id: 0, type: 'tag', lang });
-      expect(errorsOf(r)[field], JSON.stringify(lang)).toBe(message);
+      expect(fieldErrors(r)[field], JSON.stringify(lang)).toBe(message);
     }
     for (const body of [
       { id: 0, type: 'label', lang: zh('x') },
@@ -322,7 +310,7 @@ describe('names', () => {
       { id: 0, type: 'tag', lang: zh('x'), site_id: 2 },
       { type: 'tag', lang: zh('x') },
     ]) {
-      expect(errorsOf(await owner.call('label/save', body)), JSON.stringify(body)).not.toEqual({});
+      expect(fieldErrors(await owner.call('label/save', body)), JSON.stringify(body)).not.toEqual({});
     }
     expect((await index(owner, 'tag')).data.total).toBe(5);
   });
@@ -385,12 +373,12 @@ describe('label/index filters and sorting', () => {
   it('refuses columns the contract does not list', async () => {
     for (const col of ['count', 'site_id', 'langs']) {
       const r = await index(owner, 'tag', { filters: [{ col, value: '1', type: 'search' }] });
-      expect(errorsOf(r)['query.filters.0.col'], col).toBe('格式錯誤');
+      expect(fieldErrors(r)['query.filters.0.col'], col).toBe('格式錯誤');
     }
     expect(
-      errorsOf(await index(owner, 'tag', { sort: { col: 'count', order: 'asc' } }))['query.sort.col'],
+      fieldErrors(await index(owner, 'tag', { sort: { col: 'count', order: 'asc' } }))['query.sort.col'],
     ).toBe('格式錯誤');
-    expect(errorsOf(await owner.call('label/index', { query: {} })).type).toBe('此欄位為必填');
+    expect(fieldErrors(await owner.call('label/index', { query: {} })).type).toBe('此欄位為必填');
   });
 });
 
@@ -430,9 +418,9 @@ describe('label/search', () => {
   it('needs a keyword', async () => {
     for (const keyword of ['', '  ']) {
       const r = await owner.call('label/search', { type: 'tag', keyword });
-      expect(errorsOf(r).keyword).toBe('請輸入搜尋文字。');
+      expect(fieldErrors(r).keyword).toBe('請輸入搜尋文字。');
     }
-    expect(errorsOf(await owner.call('label/search', { type: 'tag' })).keyword).toBe('此欄位為必填');
+    expect(fieldErrors(await owner.call('label/search', { type: 'tag' })).keyword).toBe('此欄位為必填');
   });
 });
 
@@ -444,7 +432,7 @@ describe('the writer: tag/all and press/save_tag', () => {
     expect(Object.keys(r.data[0]).sort()).toEqual(['id', 'name', 'slug']);
     const names = r.data.map((x) => x.name);
     expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
-    expect(errorsOf(await owner.call('tag/all', { x: 1 })).x).toBe('不接受的欄位');
+    expect(fieldErrors(await owner.call('tag/all', { x: 1 })).x).toBe('不接受的欄位');
   });
 
   it('creates a tag once and answers the existing one for the same name in any case', async () => {
@@ -470,16 +458,16 @@ describe('the writer: tag/all and press/save_tag', () => {
   });
 
   it('needs at least 2 characters and at most 50', async () => {
-    expect(errorsOf(await owner.call('press/save_tag', { name: '一' })).name).toBe('請輸入最少 2 字數');
-    expect(errorsOf(await owner.call('press/save_tag', { name: ' a ' })).name).toBe('請輸入最少 2 字數');
-    expect(errorsOf(await owner.call('press/save_tag', { name: '' })).name).toBe('此欄位為必填');
-    expect(errorsOf(await owner.call('press/save_tag', {})).name).toBe('此欄位為必填');
-    expect(errorsOf(await owner.call('press/save_tag', { name: '字'.repeat(51) })).name).toBe(
+    expect(fieldErrors(await owner.call('press/save_tag', { name: '一' })).name).toBe('請輸入最少 2 字數');
+    expect(fieldErrors(await owner.call('press/save_tag', { name: ' a ' })).name).toBe('請輸入最少 2 字數');
+    expect(fieldErrors(await owner.call('press/save_tag', { name: '' })).name).toBe('此欄位為必填');
+    expect(fieldErrors(await owner.call('press/save_tag', {})).name).toBe('此欄位為必填');
+    expect(fieldErrors(await owner.call('press/save_tag', { name: '字'.repeat(51) })).name).toBe(
       '超過最大字數（50）限制',
     );
     const en = t.client({ lang: 'en' });
     await en.login(OWNER.email, OWNER.password);
-    expect(errorsOf(await en.call('press/save_tag', { name: 'x' })).name).toMatch(/2/);
+    expect(fieldErrors(await en.call('press/save_tag', { name: 'x' })).name).toMatch(/2/);
     expect((await owner.call<Brief[]>('tag/all')).data).toHaveLength(5);
   });
 
@@ -651,7 +639,7 @@ describe('bad bodies answer an envelope, never a 500', () => {
       }
     }
     const nul = await owner.call('label/save', { id: 0, type: 'tag', lang: zh('a\u0000b') });
-    expect(errorsOf(nul)['lang.0.title']).toBe('格式錯誤');
+    expect(fieldErrors(nul)['lang.0.title']).toBe('格式錯誤');
     const nulSearch = await owner.call('label/search', { type: 'tag', keyword: 'a\u0000' });
     expect(nulSearch.code).toBe(Code.VALIDATION);
     expect((await owner.call('press/save_tag', { name: 'a\u0000b' })).code).toBe(Code.VALIDATION);

@@ -132,8 +132,13 @@ test('articles are pinned after a confirmation, shown first, and reordered by dr
   // The keyboard moves them too: 甲 back up.
   await page.getByRole('button', { name: '調整置頂順序' }).click();
   await page.getByRole('button', { name: '移動「置頂甲」' }).focus();
+  // Each key waits for the screen-reader announcement of the one before, as dnd-kit handles them one by one.
+  const live = page.locator('[aria-live]');
   await page.keyboard.press('Space');
+  await expect(live).toContainText('「置頂甲」');
+  await expect(live).toContainText('第 2 個');
   await page.keyboard.press('ArrowUp');
+  await expect(live).toContainText('「置頂甲」移到第 1 個。');
   await page.keyboard.press('Space');
   await expect(rows.nth(0)).toContainText('置頂甲');
   await page.getByRole('button', { name: '儲存順序' }).click();

@@ -1,7 +1,7 @@
 /** The image upload field's checks and its reading of the upload reply (SPEC §5, §8). */
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../contract/files';
-import { checkImageFile, readUploadReply } from '../../src/components/ImageUpload';
+import { checkImageFile, readUploadReply } from '../../src/components/upload';
 import type { ApiError } from '../../src/dataProvider/client';
 
 const MB = 1024 * 1024;

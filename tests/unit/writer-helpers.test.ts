@@ -1,7 +1,7 @@
-/** The writer's small pure helpers: related-item search, the cover cropper's geometry, link addresses. */
+/** The writer's small pure helpers: related-item search, the image cropper's geometry, link addresses. */
 import { describe, expect, it } from 'vitest';
+import { clampCrop, cropArea, frameSize } from '../../src/components/crop';
 import { completeHref, linkProblem } from '../../src/custom/writer/editor/FormatToolbar';
-import { clampCrop, cropArea, VIEW_H, VIEW_W } from '../../src/custom/writer/panels/crop';
 import { localMatches, mergePool, REMOTE_BELOW } from '../../src/custom/writer/panels/relatedSearch';
 
 describe('related items', () => {
@@ -27,29 +27,42 @@ describe('related items', () => {
 });
 
 describe('cover cropper', () => {
+  const { w: VIEW_W, h: VIEW_H } = frameSize(16 / 9);
+
   it('keeps the picture covering the 16:9 frame', () => {
     // A square picture fills the width; it may move up and down, never sideways.
-    const clamped = clampCrop({ zoom: 1, x: 50, y: 50 }, 1000, 1000);
+    const clamped = clampCrop({ zoom: 1, x: 50, y: 50 }, 1000, 1000, VIEW_W, VIEW_H);
     expect(clamped).toEqual({ zoom: 1, x: 0, y: 0 });
-    const low = clampCrop({ zoom: 1, x: -50, y: -9999 }, 1000, 1000);
+    const low = clampCrop({ zoom: 1, x: -50, y: -9999 }, 1000, 1000, VIEW_W, VIEW_H);
     expect(low.x).toBe(0);
     expect(low.y).toBeCloseTo(VIEW_H - VIEW_W);
-    expect(clampCrop({ zoom: 9, x: 0, y: 0 }, 1000, 1000).zoom).toBe(4);
-    expect(clampCrop({ zoom: 0.1, x: 0, y: 0 }, 1000, 1000).zoom).toBe(1);
+    expect(clampCrop({ zoom: 9, x: 0, y: 0 }, 1000, 1000, VIEW_W, VIEW_H).zoom).toBe(4);
+    expect(clampCrop({ zoom: 0.1, x: 0, y: 0 }, 1000, 1000, VIEW_W, VIEW_H).zoom).toBe(1);
   });
 
   it('cuts the part the frame shows, at most 1440 wide, 16:9', () => {
-    const big = cropArea({ zoom: 1, x: 0, y: -100 }, 3200, 3200);
+    const big = cropArea({ zoom: 1, x: 0, y: -100 }, 3200, 3200, VIEW_W, VIEW_H);
     expect(big.width).toBe(1440);
     expect(big.height).toBe(810);
     expect(big.sw).toBeCloseTo(3200);
     expect(big.sh).toBeCloseTo(1800, 0);
     expect(big.sy).toBeCloseTo((100 * 3200) / VIEW_W);
-    const zoomed = cropArea({ zoom: 2, x: -VIEW_W / 2, y: 0 }, 800, 450);
+    const zoomed = cropArea({ zoom: 2, x: -VIEW_W / 2, y: 0 }, 800, 450, VIEW_W, VIEW_H);
     expect(zoomed.sw).toBeCloseTo(400);
     expect(zoomed.sx).toBeCloseTo(200);
     expect(zoomed.width).toBe(400);
     expect(zoomed.height).toBe(225);
+  });
+
+  it('crops avatars square, at most 1440 a side', () => {
+    const { w, h } = frameSize(1);
+    expect(w).toBe(h);
+    const area = cropArea(clampCrop({ zoom: 1, x: 0, y: 0 }, 3000, 2000, w, h), 3000, 2000, w, h);
+    expect(area.sw).toBeCloseTo(2000);
+    expect(area.sh).toBeCloseTo(2000);
+    expect([area.width, area.height]).toEqual([1440, 1440]);
+    const small = cropArea({ zoom: 1, x: 0, y: 0 }, 300, 300, w, h);
+    expect([small.width, small.height]).toEqual([300, 300]);
   });
 });
 

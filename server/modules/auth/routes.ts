@@ -12,7 +12,9 @@ import {
   VerifyInput,
   VerifyingInput,
 } from '../../../contract/auth';
+import { SaveProfileInput } from '../../../contract/profile';
 import { action } from '../../http/action';
+import { saveProfile } from './profile';
 import * as auth from './service';
 import { checkCode, resendVerification } from './verification';
 
@@ -98,5 +100,11 @@ export const authActions = [
     input: ChangeInput,
     access: 'user',
     handler: (input, ctx) => auth.change(ctx.deps, ctx, input),
+  }),
+  action({
+    path: 'member/save_profile',
+    input: SaveProfileInput,
+    access: 'user',
+    handler: (input, ctx) => saveProfile(ctx.deps, ctx, input),
   }),
 ];

@@ -8,7 +8,8 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_IDLE_S, SESSION_REMEMBER_S } from '../../../contract/constants';
 import { BUILTIN_ROLE_PERMISSIONS } from '../../../contract/permissions';
-import { roles, sessions, siteStaff, users } from '../../db/schema';
+import { type Feature, featuresOf, grantedPermissions } from '../../../contract/plans';
+import { roles, sessions, siteStaff, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 
 export const SESSION_COOKIE = 'sid';
@@ -35,7 +36,11 @@ export interface AuthUser {
 export interface SiteScope {
   id: number;
   roleId: number;
+  /** What the caller may do here: the role's permissions that the site's plan allows. */
   permissions: Set<string>;
+  /** The role's own permissions, before the plan's features. */
+  basePermissions: string[];
+  features: readonly Feature[];
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -84,24 +89,35 @@ export function rolePermissions(roleId: number, stored: readonly string[]): stri
 }
 
 /**
- * The site the session works on: the one it chose if the user is still staff there, otherwise the user's first site.
+ * The site the session works on: the one it chose if the user is still staff there, otherwise the user's first site;
+ * with what the caller may do there (SPEC §6: the role's permissions AND the plan's features).
  */
 export async function resolveSite(
   deps: Deps,
   ctx: { session: SessionInfo; user: AuthUser },
 ): Promise<SiteScope | null> {
   const memberships = await deps.db
-    .select({ siteId: siteStaff.siteId, roleId: siteStaff.roleId, permissions: roles.permissions })
+    .select({
+      siteId: siteStaff.siteId,
+      roleId: siteStaff.roleId,
+      permissions: roles.permissions,
+      serviceId: sites.serviceId,
+    })
     .from(siteStaff)
     .innerJoin(roles, eq(roles.id, siteStaff.roleId))
+    .innerJoin(sites, eq(sites.id, siteStaff.siteId))
     .where(eq(siteStaff.userId, ctx.user.id))
     .orderBy(asc(siteStaff.siteId));
   const chosen = memberships.find((m) => m.siteId === ctx.session.siteId) ?? memberships[0];
   if (!chosen) return null;
+  const basePermissions = rolePermissions(chosen.roleId, chosen.permissions);
+  const features = featuresOf(chosen.serviceId);
   return {
     id: chosen.siteId,
     roleId: chosen.roleId,
-    permissions: new Set(rolePermissions(chosen.roleId, chosen.permissions)),
+    permissions: new Set(grantedPermissions(basePermissions, features)),
+    basePermissions,
+    features,
   };
 }
 
@@ -117,9 +133,17 @@ export async function startSession(
   const token = newToken();
   const now = deps.now();
   const ttl = remember ? SESSION_REMEMBER_S : SESSION_IDLE_S;
+  // The session keeps the site it starts on, so joining another site later does not move the user there.
+  const [first] = await deps.db
+    .select({ siteId: siteStaff.siteId })
+    .from(siteStaff)
+    .where(eq(siteStaff.userId, userId))
+    .orderBy(asc(siteStaff.siteId))
+    .limit(1);
   await deps.db.insert(sessions).values({
     id: hashToken(token),
     userId,
+    siteId: first?.siteId ?? null,
     remember,
     expiresAt: new Date(now + ttl * 1000),
     lastSeenAt: new Date(now),

@@ -97,18 +97,21 @@ export async function deleteAuthor(db: Db, siteId: number, id: number): Promise<
   return row;
 }
 
-/** The user's own author on the site, made on first need (named by nickname, else e-mail). */
+/** The user's own author on the site, made on first need (named by nickname, else e-mail; with their avatar). */
 export async function authorOfUser(
   db: Db,
   siteId: number,
-  user: { id: number; nickname: string; email: string },
+  user: { id: number; nickname: string; email: string; avatar: string },
 ): Promise<Author> {
   const mine = and(eq(authors.siteId, siteId), eq(authors.memberId, user.id));
   const [found] = await db.select().from(authors).where(mine);
   if (found) return toAuthor(found);
   const name = [...(user.nickname.trim() || user.email)].slice(0, NAME_MAX).join('');
   // Two first calls at once: the unique (site, member) index keeps one row, and both answer it.
-  await db.insert(authors).values({ siteId, name, memberId: user.id }).onConflictDoNothing();
+  await db
+    .insert(authors)
+    .values({ siteId, name, avatar: user.avatar, memberId: user.id })
+    .onConflictDoNothing();
   const [row] = await db.select().from(authors).where(mine);
   return toAuthor(row);
 }

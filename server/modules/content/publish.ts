@@ -7,16 +7,18 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../contract/codes';
 import {
+  CONTENT_TYPE,
   type ContentPublish,
   PUBLISH_MODE,
   type PublishReply,
   STATUS,
   type Status,
 } from '../../../contract/content';
+import { BADGE } from '../../../contract/sites';
 import { instantOf } from '../../../contract/zoned';
 import { contents } from '../../db/schema';
 import { AppError, FieldError, notFound } from '../../http/errors';
-import { siteById } from '../sites/service';
+import { awardBadge, siteById } from '../sites/service';
 import { pinColumns } from './pins';
 import { findItem, type Scope } from './scope';
 import { snapshotOfDraft } from './snapshot';
@@ -84,6 +86,9 @@ export async function publishItem(s: Scope, input: PublishInput): Promise<Publis
     )
     .returning();
   if (!row) throw notFound();
+  if (row.status === STATUS.PUBLISHED && row.type === CONTENT_TYPE.post) {
+    await awardBadge(s.deps.db, s.siteId, BADGE.FIRST_POST);
+  }
   const urls = await urlsOnSite(s);
   return {
     url: urls(row).url,

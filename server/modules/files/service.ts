@@ -1,28 +1,48 @@
 /**
- * Uploads: editor images, checked and normalised by sharp, stored through the storage adapter and recorded per site;
- * the site's videos for the video block.
+ * Uploads and the site's image library: images are checked and normalised by sharp, favicons checked as PNG or ICO;
+ * the bytes go through the storage adapter (a folder or an S3 bucket) and each file is recorded per site. Also the
+ * site's videos for the video block.
  */
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { Code } from '../../../contract/codes';
+import { Code, type CodeValue } from '../../../contract/codes';
 import { IMAGE_MAX_SIDE } from '../../../contract/constants';
-import { IMAGE_MAX_BYTES, type UploadReply, type Video, videoColumns } from '../../../contract/files';
+import {
+  FAVICON_MAX_BYTES,
+  FAVICON_MAX_RATIO,
+  FAVICON_MAX_SIDE,
+  FAVICON_MIN_SIDE,
+  fileColumns,
+  IMAGE_MAX_BYTES,
+  type LibraryFile,
+  type UploadReply,
+  type Video,
+  videoColumns,
+} from '../../../contract/files';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import { newKey } from '../../adapters/storage';
 import { files, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { AppError } from '../../http/errors';
+import { AppError, notFound } from '../../http/errors';
 import { listRows } from '../../http/list';
 import type { UploadedFile } from '../../http/multipart';
+import { isPng, readIco } from './ico';
 
-/** The formats accepted, by sharp's name for them. */
+/** The formats accepted, by sharp's name for them (and `ico`, which sharp cannot read). */
 const FORMATS = {
   jpeg: { mime: 'image/jpeg', ext: 'jpg' },
   png: { mime: 'image/png', ext: 'png' },
   webp: { mime: 'image/webp', ext: 'webp' },
   gif: { mime: 'image/gif', ext: 'gif' },
+  ico: { mime: 'image/x-icon', ext: 'ico' },
 } as const;
 type Format = keyof typeof FORMATS;
-const isFormat = (f: string | undefined): f is Format => f !== undefined && f in FORMATS;
+type ImageFormat = Exclude<Format, 'ico'>;
+const isImageFormat = (f: string | undefined): f is ImageFormat =>
+  f !== undefined && f !== 'ico' && f in FORMATS;
+
+/** What a files row is: a library picture, or a site's favicon (kept out of the library). */
+type FileKind = 'image' | 'favicon';
 
 /** A few bytes can claim a huge canvas: refuse decoding more than a 48-megapixel photo needs (8000×6000). */
 const MAX_PIXELS = 8000 * 6000;
@@ -34,20 +54,21 @@ interface Image {
   height: number;
 }
 
+const open = (bytes: Buffer) => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+
 /**
  * What the bytes really are (the declared type is ignored): JPEG, PNG and WebP are turned upright by their EXIF
  * orientation and scaled down to fit 1440×1440; a GIF is kept as it is, animation and all.
  */
 async function normalise(bytes: Buffer): Promise<Image> {
-  const open = () => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
-  const meta = await open().metadata();
-  if (!isFormat(meta.format)) throw new AppError(Code.UPLOAD_FAILED);
+  const meta = await open(bytes).metadata();
+  if (!isImageFormat(meta.format)) throw new AppError(Code.UPLOAD_FAILED);
   if (meta.format === 'gif') {
     // Decoding the first frame proves the file is a readable image, not only a GIF header.
-    await open().raw().toBuffer();
+    await open(bytes).raw().toBuffer();
     return { format: 'gif', bytes, width: meta.width, height: meta.pageHeight ?? meta.height };
   }
-  const { data, info } = await open()
+  const { data, info } = await open(bytes)
     .rotate()
     .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
     .toFormat(meta.format)
@@ -55,26 +76,59 @@ async function normalise(bytes: Buffer): Promise<Image> {
   return { format: meta.format, bytes: data, width: info.width, height: info.height };
 }
 
-export async function uploadImage(
+/** Near-square and not tiny. */
+const faviconShaped = (width: number, height: number) =>
+  Math.min(width, height) >= FAVICON_MIN_SIDE &&
+  Math.max(width, height) / Math.min(width, height) <= FAVICON_MAX_RATIO;
+
+/**
+ * A favicon: a PNG is decoded and written anew, scaled to fit 512×512 (nothing but pixels survives); an ICO is
+ * stored as it came once every picture in it checks out, its largest one giving the size.
+ */
+async function normaliseFavicon(bytes: Buffer): Promise<Image> {
+  if (isPng(bytes)) {
+    const meta = await open(bytes).metadata();
+    if (meta.format !== 'png' || !faviconShaped(meta.width, meta.height))
+      throw new AppError(Code.FAVICON_INVALID);
+    const { data, info } = await open(bytes)
+      .rotate()
+      .resize({ width: FAVICON_MAX_SIDE, height: FAVICON_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    return { format: 'png', bytes: data, width: info.width, height: info.height };
+  }
+  const entries = readIco(bytes);
+  if (!entries) throw new AppError(Code.FAVICON_INVALID);
+  for (const entry of entries.filter((e) => e.png)) await open(entry.data).raw().toBuffer();
+  const largest = entries.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
+  if (!faviconShaped(largest.width, largest.height)) throw new AppError(Code.FAVICON_INVALID);
+  return { format: 'ico', bytes, width: largest.width, height: largest.height };
+}
+
+/** Stores the bytes and records them; a store that fails is an upload failure, not a crash. */
+async function store(
   deps: Deps,
   siteId: number,
   userId: number,
-  file: UploadedFile,
+  kind: FileKind,
+  name: string,
+  image: Image,
 ): Promise<UploadReply> {
-  if (file.bytes.length >= IMAGE_MAX_BYTES) throw new AppError(Code.FILE_TOO_LARGE);
-  const image = await normalise(file.bytes).catch((err) => {
-    throw err instanceof AppError ? err : new AppError(Code.UPLOAD_FAILED);
-  });
   const { mime, ext } = FORMATS[image.format];
   const key = newKey(siteId, ext, new Date(deps.now()));
-  await deps.storage.put(key, image.bytes, mime);
+  try {
+    await deps.storage.put(key, image.bytes, mime);
+  } catch (err) {
+    deps.log.error({ err }, 'the file store refused an upload');
+    throw new AppError(Code.UPLOAD_FAILED);
+  }
   try {
     // `path` holds the storage key; the address comes from the adapter, so another store changes only that.
     await deps.db.insert(files).values({
       siteId,
-      kind: 'image',
+      kind,
       path: key,
-      name: file.filename,
+      name,
       mime,
       size: image.bytes.length,
       width: image.width,
@@ -82,7 +136,7 @@ export async function uploadImage(
       createdBy: userId,
     });
   } catch (err) {
-    await deps.storage.remove(key);
+    await deps.storage.remove(key).catch(() => undefined);
     throw err;
   }
   return {
@@ -92,6 +146,91 @@ export async function uploadImage(
     width: image.width,
     height: image.height,
   };
+}
+
+/** Reads the bytes with `read`; anything it cannot make sense of is `failure`. */
+const readAs = (read: (bytes: Buffer) => Promise<Image>, bytes: Buffer, failure: CodeValue) =>
+  read(bytes).catch((err) => {
+    throw err instanceof AppError ? err : new AppError(failure);
+  });
+
+export async function uploadImage(
+  deps: Deps,
+  siteId: number,
+  userId: number,
+  file: UploadedFile,
+): Promise<UploadReply> {
+  if (file.bytes.length >= IMAGE_MAX_BYTES) throw new AppError(Code.FILE_TOO_LARGE);
+  const image = await readAs(normalise, file.bytes, Code.UPLOAD_FAILED);
+  return store(deps, siteId, userId, 'image', file.filename, image);
+}
+
+export async function uploadFavicon(
+  deps: Deps,
+  siteId: number,
+  userId: number,
+  file: UploadedFile,
+): Promise<UploadReply> {
+  if (file.bytes.length > FAVICON_MAX_BYTES) throw new AppError(Code.FILE_TOO_LARGE);
+  const icon = await readAs(normaliseFavicon, file.bytes, Code.FAVICON_INVALID);
+  return store(deps, siteId, userId, 'favicon', file.filename, icon);
+}
+
+type FileRow = typeof files.$inferSelect;
+
+const toLibraryFile = (deps: Deps, r: FileRow): LibraryFile => ({
+  id: r.id,
+  path: deps.storage.url(r.path),
+  name: r.name,
+  mime: r.mime,
+  size: r.size,
+  width: r.width,
+  height: r.height,
+  created_at: r.createdAt.toISOString(),
+});
+
+/** The library: the site's pictures, newest first by default. */
+export function listFiles(deps: Deps, siteId: number, query: ListQuery): Promise<ListResult<LibraryFile>> {
+  return listRows(deps.db, {
+    table: files,
+    siteColumn: files.siteId,
+    siteId,
+    where: eq(files.kind, 'image'),
+    columns: { id: files.id, name: files.name, size: files.size, created_at: files.createdAt },
+    allowed: fileColumns,
+    defaultSort: { col: 'created_at', order: 'desc' },
+    query,
+    toRow: (r) => toLibraryFile(deps, r as FileRow),
+  });
+}
+
+async function libraryRow(deps: Deps, siteId: number, id: number): Promise<FileRow> {
+  const [row] = await deps.db
+    .select()
+    .from(files)
+    .where(and(eq(files.siteId, siteId), eq(files.id, id), eq(files.kind, 'image')));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getFile(deps: Deps, siteId: number, id: number): Promise<LibraryFile> {
+  return toLibraryFile(deps, await libraryRow(deps, siteId, id));
+}
+
+/**
+ * Removes the bytes, then the row: when the store fails the row stays, so the picture is still listed and deleting
+ * can be tried again (removing a missing object succeeds). Pages that show the picture lose it.
+ */
+export async function deleteFile(deps: Deps, siteId: number, id: number): Promise<{ id: number }> {
+  const row = await libraryRow(deps, siteId, id);
+  try {
+    await deps.storage.remove(row.path);
+  } catch (err) {
+    deps.log.error({ err }, 'the file store did not remove a file');
+    throw new AppError(Code.FILE_DELETE_FAILED);
+  }
+  await deps.db.delete(files).where(and(eq(files.siteId, siteId), eq(files.id, id)));
+  return { id };
 }
 
 type VideoRow = typeof videos.$inferSelect;

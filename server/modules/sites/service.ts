@@ -1,12 +1,14 @@
 /** Sites and who works on them. */
 import { randomBytes } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
-import { DEFAULT_TIMEZONE, type Locale } from '../../../contract/constants';
+import { asc, eq, sql } from 'drizzle-orm';
+import { CONTENT_LANGUAGES, DEFAULT_TIMEZONE, type Locale } from '../../../contract/constants';
 import { ROLE } from '../../../contract/permissions';
-import { planById } from '../../../contract/plans';
+import { type Feature, planById } from '../../../contract/plans';
 import type { CurrentSite, SiteSummary } from '../../../contract/session';
+import type { Badge } from '../../../contract/sites';
 import type { Db } from '../../db/client';
 import { siteStaff, sites } from '../../db/schema';
+import { createDefaultMenu } from '../menus/defaults';
 
 type SiteRow = typeof sites.$inferSelect;
 
@@ -17,16 +19,26 @@ export const toSummary = (s: SiteRow): SiteSummary => ({
   domain: s.domain,
 });
 
-export function toCurrent(s: SiteRow): CurrentSite {
+/** The front end's languages in the site's order; the first is the default. */
+export function displayLanguages(ids: readonly number[]): CurrentSite['frontend_display_language'] {
+  return ids.flatMap((id, order) => {
+    const lang = CONTENT_LANGUAGES.find((l) => l.id === id);
+    return lang ? [{ id, iso: lang.iso, label: lang.label, order, default: order === 0 }] : [];
+  });
+}
+
+export function toCurrent(s: SiteRow, features: readonly Feature[], siteDomain: string): CurrentSite {
   const plan = planById(s.serviceId);
   return {
     ...toSummary(s),
+    url: siteUrl(s, siteDomain),
     timezone: s.timezone,
     status: s.status,
     published: s.published,
     service: plan ? { id: plan.id, name: plan.name } : null,
-    badge: [],
-    frontend_display_language: [],
+    features: [...features],
+    badge: s.badges,
+    frontend_display_language: displayLanguages(s.displayLanguages),
   };
 }
 
@@ -48,7 +60,7 @@ export async function siteById(db: Db, id: number): Promise<SiteRow | undefined>
 /** Creates a site owned by `ownerId` (inside the caller's transaction). */
 export async function createSite(
   db: Db,
-  input: { name: string; ownerId: number; slug?: string; language?: Locale },
+  input: { name: string; ownerId: number; slug?: string; language?: Locale; serviceId?: number },
 ): Promise<SiteRow> {
   const slug = input.slug ?? `site-${randomBytes(4).toString('hex')}`;
   const [site] = await db
@@ -59,13 +71,23 @@ export async function createSite(
       ownerId: input.ownerId,
       language: input.language ?? 'zh-TW',
       timezone: DEFAULT_TIMEZONE,
+      serviceId: input.serviceId ?? null,
     })
     .returning();
   await db.insert(siteStaff).values({ siteId: site.id, userId: input.ownerId, roleId: ROLE.OWNER });
+  await createDefaultMenu(db, site.id);
   return site;
 }
 
 /** The public address of a site: its own domain, or its slug under the platform's domain. */
 export function siteUrl(site: Pick<SiteRow, 'domain' | 'slug'>, siteDomain: string): string {
   return site.domain ? `https://${site.domain}` : `https://${site.slug}.${siteDomain}`;
+}
+
+/** Gives a site an onboarding badge (once; safe to call on every save that earns it). */
+export async function awardBadge(db: Db, siteId: number, badge: Badge): Promise<void> {
+  await db
+    .update(sites)
+    .set({ badges: sql`${sites.badges} || ${JSON.stringify([badge])}::jsonb` })
+    .where(sql`${sites.id} = ${siteId} AND NOT ${sites.badges} @> ${JSON.stringify([badge])}::jsonb`);
 }

@@ -1,19 +1,153 @@
 /**
- * /auth/invite?v=<token>: joining a site by invitation. The route exists now; joining itself comes with staff
- * management (issue 4), so this page only says so.
+ * /auth/invite?v=<token>: joining a site by invitation. The account (the invited e-mail) and the role are shown
+ * read-only; a new account sets a nickname and a password (with its confirmation and show/hide toggles), an existing
+ * one gives its own password. Joining leads to /auth/login with the account filled in. An unknown, used or expired
+ * link says so.
  */
-import { Alert, Link } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Link, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { Link as RouterLink } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { Code } from '../../../contract/codes';
+import { NICKNAME_MAX } from '../../../contract/constants';
+import type { InviteTokenReply, JoinReply } from '../../../contract/staff';
+import { ApiError, call } from '../../dataProvider/client';
+import { maxLength, required } from '../../validation';
 import { AuthCard } from '../AuthCard';
+import { FormField, NewPasswordFields, PasswordField } from '../fields';
+import { useToast } from '../Toast';
+import { useAuthForm } from '../useAuthForm';
+
+interface JoinForm {
+  nickname: string;
+  password: string;
+  confirm: string;
+}
+
+type Meta =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'ready'; invite: InviteTokenReply };
+
+/** What the link offers, asked once per token. */
+function useInvite(token: string): Meta {
+  const [meta, setMeta] = useState<Meta>({ state: 'loading' });
+  useEffect(() => {
+    if (!token) return;
+    let live = true;
+    call<InviteTokenReply>('member/invite_token', { token })
+      .then((invite) => live && setMeta({ state: 'ready', invite }))
+      .catch((err) => {
+        const message =
+          err instanceof ApiError && err.code === Code.INVITE_INVALID ? 'staff.join.invalid' : err?.message;
+        if (live) setMeta({ state: 'failed', message: message || 'errors.generic' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [token]);
+  return meta;
+}
+
+function JoinFormView({ token, invite }: { token: string; invite: InviteTokenReply }) {
+  const translate = useTranslate();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const auth = useAuthForm<JoinForm>({ nickname: invite.name, password: '', confirm: '' });
+  const { form } = auth;
+
+  const onSubmit = form.handleSubmit((values) =>
+    auth.run(async () => {
+      const joined = await call<JoinReply>('member/join', {
+        v: token,
+        password: values.password,
+        ...(invite.exists ? {} : { nickname: values.nickname }),
+      });
+      toast(translate('staff.join.done', { site: invite.site }), 'success');
+      navigate(`/auth/login?account=${encodeURIComponent(joined.account)}`, { replace: true });
+    }),
+  );
+
+  const readOnly = { input: { readOnly: true } };
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit}>
+      <Typography color="text.secondary" sx={{ mb: 1 }}>
+        {translate('staff.join.intro', { site: invite.site })}
+      </Typography>
+      <TextField
+        label={translate('staff.join.account')}
+        value={invite.account}
+        slotProps={readOnly}
+        variant="filled"
+        fullWidth
+        margin="dense"
+      />
+      <TextField
+        label={translate('staff.join.role')}
+        value={invite.roles.name}
+        slotProps={readOnly}
+        variant="filled"
+        fullWidth
+        margin="dense"
+        sx={{ mb: 2 }}
+      />
+      {invite.exists ? (
+        <>
+          <Alert severity="info" sx={{ mb: 1 }}>
+            {translate('staff.join.exists')}
+          </Alert>
+          <PasswordField
+            control={form.control}
+            name="password"
+            label="staff.join.accountPassword"
+            autoComplete="current-password"
+            validate={[required()]}
+            autoFocus
+          />
+        </>
+      ) : (
+        <>
+          <FormField
+            control={form.control}
+            name="nickname"
+            label="auth.fields.nickname"
+            autoComplete="nickname"
+            validate={[required(), maxLength(NICKNAME_MAX)]}
+            autoFocus
+          />
+          <NewPasswordFields control={form.control} />
+        </>
+      )}
+      <Button type="submit" variant="contained" fullWidth size="large" disabled={auth.busy} sx={{ mt: 1 }}>
+        {translate('staff.join.submit')}
+      </Button>
+    </Box>
+  );
+}
 
 export default function InvitePage() {
   const translate = useTranslate();
+  const [params] = useSearchParams();
+  const token = params.get('v') ?? '';
+  const meta = useInvite(token);
+
   return (
-    <AuthCard title="auth.invite.title">
-      <Alert severity="info">{translate('auth.invite.body')}</Alert>
+    <AuthCard title="staff.join.title">
+      {!token ? (
+        <Alert severity="warning">{translate('staff.join.missing')}</Alert>
+      ) : meta.state === 'loading' ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress aria-label={translate('app.loading')} />
+        </Box>
+      ) : meta.state === 'failed' ? (
+        <Alert severity="warning" data-testid="invite-invalid">
+          {translate(meta.message)}
+        </Alert>
+      ) : (
+        <JoinFormView token={token} invite={meta.invite} />
+      )}
       <Link component={RouterLink} to="/auth/login" sx={{ display: 'inline-block', mt: 3 }}>
-        {translate('auth.forgot.toLogin')}
+        {translate('staff.join.toLogin')}
       </Link>
     </AuthCard>
   );

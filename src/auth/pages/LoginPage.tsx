@@ -18,7 +18,12 @@ interface LoginForm {
 export default function LoginPage() {
   const translate = useTranslate();
   const [params] = useSearchParams();
-  const auth = useAuthForm<LoginForm>({ account: '', password: '', remember: false });
+  // `account` comes from the invite page once someone has joined.
+  const auth = useAuthForm<LoginForm>({
+    account: params.get('account') ?? '',
+    password: '',
+    remember: false,
+  });
   const { form } = auth;
 
   const onSubmit = form.handleSubmit((values) =>

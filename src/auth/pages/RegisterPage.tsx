@@ -4,15 +4,16 @@
  */
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { VerifyReply } from '../../../contract/auth';
 import { NICKNAME_MAX } from '../../../contract/constants';
-import { ApiError, call } from '../../dataProvider/client';
+import { call } from '../../dataProvider/client';
 import { maxLength, required, verifyCode } from '../../validation';
 import { AuthCard } from '../AuthCard';
 import { EmailField, FormField, NewPasswordFields } from '../fields';
 import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
+import { ResendButton, resendCode } from '../verification';
 
 interface RegisterForm {
   email: string;
@@ -24,23 +25,12 @@ interface RegisterForm {
 
 type Step = 'email' | 'code' | 'account';
 
-/** Seconds left until `at` (ms since the epoch), ticking every second. */
-function useSecondsUntil(at: number): number {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  return Math.max(0, Math.ceil((at - now) / 1000));
-}
-
 export default function RegisterPage() {
   const translate = useTranslate();
   const auth = useAuthForm<RegisterForm>({ email: '', code: '', nickname: '', password: '', confirm: '' });
   const { form, run, busy, token } = auth;
   const [step, setStep] = useState<Step>('email');
   const [verification, setVerification] = useState<VerifyReply | null>(null);
-  const wait = useSecondsUntil(verification?.ts ?? 0);
 
   const sendCode = form.handleSubmit(({ email: address }) =>
     run(async () => {
@@ -49,16 +39,7 @@ export default function RegisterPage() {
     }),
   );
 
-  const resend = () =>
-    run(async () => {
-      try {
-        setVerification(await call<VerifyReply>('verify/resend', { token: verification?.token }));
-      } catch (err) {
-        const ts = err instanceof ApiError ? (err.body.data as { ts?: number } | null)?.ts : undefined;
-        if (ts && verification) setVerification({ ...verification, ts });
-        throw err;
-      }
-    });
+  const resend = () => run(async () => verification && resendCode(verification, setVerification));
 
   const checkCode = form.handleSubmit(({ code }) =>
     run(async () => {
@@ -115,11 +96,7 @@ export default function RegisterPage() {
           </Button>
           <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between' }}>
             <Button onClick={changeEmail}>{translate('auth.register.changeEmail')}</Button>
-            <Button onClick={() => void resend()} disabled={busy || wait > 0} data-testid="resend">
-              {wait > 0
-                ? translate('auth.register.resendIn', { s: wait })
-                : translate('auth.register.resend')}
-            </Button>
+            <ResendButton at={verification?.ts ?? 0} disabled={busy} onClick={() => void resend()} />
           </Box>
         </Box>
       )}

@@ -1,6 +1,5 @@
 /** The writer's calls, all through the envelope client (uploads through the same error mapping). */
 import { Code, codeMessageKey } from '../../../contract/codes';
-import { TIMEOUT } from '../../../contract/constants';
 import {
   CONTENT_TYPE,
   type ContentItem,
@@ -13,8 +12,8 @@ import {
 } from '../../../contract/content';
 import { IMAGE_MAX_BYTES, type UploadReply } from '../../../contract/files';
 import type { Filter, ListQuery, ListResult } from '../../../contract/list';
+import { type UploadOptions, uploadFile } from '../../components/upload';
 import { ApiError, call } from '../../dataProvider/client';
-import { storedLocale } from '../../i18n/locale';
 
 const t = (type: ContentTypeName) => `?t=${CONTENT_TYPE[type]}`;
 
@@ -84,51 +83,20 @@ export const api = {
 /** The client-side size rule of editor images: 5 MB or more is refused before sending. */
 export const tooLarge = (file: Blob) => file.size >= IMAGE_MAX_BYTES;
 
-const failure = (code: number, status: number, msg = '') =>
-  new ApiError(codeMessageKey(code) ?? (msg || 'errors.generic'), status, { code, msg, data: null });
-
-/** Uploads an image (multipart field `file`) to /api/element/upload/image. */
-export async function uploadImage(file: Blob, name = 'image'): Promise<UploadReply> {
-  if (tooLarge(file)) throw failure(Code.FILE_TOO_LARGE, 0);
-  const form = new FormData();
-  form.append('file', file, (file as File).name || name);
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), TIMEOUT.upload);
-  let response: Response;
-  try {
-    response = await fetch('/api/element/upload/image', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'accept-language': storedLocale() },
-      body: form,
-      signal: controller.signal,
-    });
-  } catch {
-    throw new ApiError('errors.slow', 0, { code: Code.FAIL, msg: '', data: null });
-  } finally {
-    clearTimeout(timer);
+/**
+ * Uploads an image (multipart field `file`) through the app's one upload client, which reports progress and maps
+ * failures as the envelope client does; a file of 5 MB or more is refused before sending.
+ */
+export function uploadImage(
+  file: Blob,
+  name = 'image',
+  opts: Pick<UploadOptions, 'onProgress' | 'signal'> = {},
+): Promise<UploadReply> {
+  if (tooLarge(file)) {
+    const code = Code.FILE_TOO_LARGE;
+    return Promise.reject(new ApiError(codeMessageKey(code) as string, 0, { code, msg: '', data: null }));
   }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    body = null;
-  }
-  const envelope = body as { code?: number; msg?: string; data?: UploadReply } | null;
-  // The envelope {code, msg, data}, or the bare {success, path} some upload endpoints answer.
-  const reply =
-    envelope && typeof envelope.code === 'number'
-      ? envelope.code === Code.OK
-        ? envelope.data
-        : undefined
-      : (body as UploadReply | null);
-  if (response.ok && reply?.success !== false && reply?.path) return reply;
-  if (response.status === 413) throw failure(Code.FILE_TOO_LARGE, 413);
-  if (response.status === 404)
-    throw new ApiError('errors.notFound', 404, { code: Code.NOT_FOUND, msg: '', data: null });
-  const code =
-    typeof envelope?.code === 'number' && envelope.code !== Code.OK ? envelope.code : Code.UPLOAD_FAILED;
-  throw failure(code, response.status, envelope?.msg ?? (body as UploadReply | null)?.message ?? '');
+  return uploadFile(file, { ...opts, name });
 }
 
 export const isNetworkError = (e: unknown) => e instanceof ApiError && e.status === 0;

@@ -50,10 +50,6 @@ const auth: DeepStrings<typeof authSource> = {
       done: 'Your password was changed; please sign in with the new one.',
       missingToken: 'The reset link is incomplete; please request a new one.',
     },
-    invite: {
-      title: 'Join a site',
-      body: 'Invitation links will work once staff management is in place.',
-    },
     logout: {
       title: 'Signing out…',
     },

@@ -4,7 +4,14 @@ import auth from './auth';
 import authors from './authors';
 import content from './content';
 import core from './core';
+import dashboard from './dashboard';
+import files from './files';
 import labels from './labels';
+import menus from './menus';
+import profile from './profile';
+import roles from './roles';
+import settings from './settings';
+import staff from './staff';
 import writer from './writer';
 
 const messages: Messages = {
@@ -14,8 +21,23 @@ const messages: Messages = {
   ...content,
   ...writer,
   ...authors,
+  ...profile,
+  ...menus,
+  ...roles,
+  ...settings,
+  ...staff,
+  ...files,
+  ...dashboard,
   // Areas share only `resources` (react-admin's resource words), merged here.
-  resources: { ...labels.resources, ...content.resources, ...authors.resources },
+  resources: {
+    ...labels.resources,
+    ...content.resources,
+    ...authors.resources,
+    ...roles.resources,
+    ...staff.resources,
+    ...files.resources,
+    ...dashboard.resources,
+  },
 };
 
 export default messages;

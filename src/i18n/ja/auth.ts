@@ -50,10 +50,6 @@ const auth: DeepStrings<typeof authSource> = {
       done: 'パスワードを変更しました。新しいパスワードでログインしてください。',
       missingToken: '再設定リンクが不完全です。もう一度お申し込みください。',
     },
-    invite: {
-      title: 'サイトに参加',
-      body: '招待リンクはスタッフ管理の完成後に利用できるようになります。',
-    },
     logout: {
       title: 'ログアウトしています…',
     },

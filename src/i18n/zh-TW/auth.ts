@@ -47,10 +47,6 @@ const auth = {
       done: '密碼已更新，請用新密碼登入。',
       missingToken: '重設連結不完整，請重新申請。',
     },
-    invite: {
-      title: '加入網站',
-      body: '邀請連結會在人員管理完成後啟用。',
-    },
     logout: {
       title: '登出中…',
     },

@@ -8,23 +8,15 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import LinkIcon from '@mui/icons-material/Link';
 import { Avatar, Box, Card, CardContent, Chip, IconButton, Stack, Tooltip, Typography } from '@mui/material';
-import {
-  useCanAccess,
-  useDelete,
-  useGetIdentity,
-  useNotify,
-  useRecordContext,
-  useRefresh,
-  useTranslate,
-} from 'ra-core';
+import { useCanAccess, useGetIdentity, useRecordContext, useTranslate } from 'ra-core';
 import { useCallback, useState } from 'react';
-import { Button, Confirm, DataTable, FilterLiveSearch, LinkBase, List, TopToolbar } from 'react-admin';
+import { Button, DataTable, FilterLiveSearch, LinkBase, List, TopToolbar } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import type { Author } from '../../../contract/authors';
 import { Code } from '../../../contract/codes';
+import { DeleteDialog } from '../../components/DeleteDialog';
 import { LocalDateField } from '../../components/LocalDateField';
 import { WindowPagination } from '../../components/WindowPagination';
-import type { ApiError } from '../../dataProvider/client';
 import { modalFor, SHORT_DATE_TIME, tableSx } from '../label/labelLogic';
 import { AuthorDialog } from './AuthorDialog';
 import { initials, isLinked, isOwn } from './authorLogic';
@@ -152,52 +144,6 @@ function RowActions({
   );
 }
 
-/** Asks before deleting; the server's refusal of a linked author (3006) is shown as it says. */
-function AuthorDeleteDialog({
-  author,
-  onClose,
-  onDeleted,
-}: {
-  author: Author;
-  onClose: () => void;
-  onDeleted: () => void;
-}) {
-  const [remove, { isPending }] = useDelete();
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const confirm = async () => {
-    try {
-      await remove(
-        'author',
-        { id: author.id, previousData: author },
-        { mutationMode: 'pessimistic', returnPromise: true },
-      );
-      notify('authors.deleted', { type: 'success' });
-      refresh();
-      onDeleted();
-    } catch (err) {
-      const failure = err as ApiError;
-      if (failure?.message) {
-        notify(failure.message, { type: failure.body?.code === Code.AUTHOR_LINKED ? 'warning' : 'error' });
-      }
-      onClose();
-    }
-  };
-  return (
-    <Confirm
-      isOpen
-      loading={isPending}
-      title="authors.deleteTitle"
-      titleTranslateOptions={{ name: author.name }}
-      content="authors.deleteBody"
-      confirm="ra.action.delete"
-      confirmColor="warning"
-      onConfirm={confirm}
-      onClose={onClose}
-    />
-  );
-}
-
 export default function AuthorList() {
   const navigate = useNavigate();
   const params = useParams();
@@ -247,8 +193,15 @@ export default function AuthorList() {
       </List>
       {modal?.open ? <AuthorDialog id={modal.id} onClose={close} onDelete={setDeleting} /> : null}
       {deleting ? (
-        <AuthorDeleteDialog
-          author={deleting}
+        // The server's refusal of a linked author (3006) is expected, so a warning.
+        <DeleteDialog
+          resource="author"
+          record={deleting}
+          name={deleting.name}
+          title="authors.deleteTitle"
+          content="authors.deleteBody"
+          done="authors.deleted"
+          warnCode={Code.AUTHOR_LINKED}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             setDeleting(null);

@@ -20,9 +20,9 @@ import {
 } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import type { Label, LabelType } from '../../../contract/labels';
+import { DeleteDialog } from '../../components/DeleteDialog';
 import { LocalDateField } from '../../components/LocalDateField';
 import { WindowPagination } from '../../components/WindowPagination';
-import { LabelDeleteDialog } from './LabelDeleteDialog';
 import { LabelDialog } from './LabelDialog';
 import { LanguageChips } from './LanguageChips';
 import { modalFor, previewPath, SHORT_DATE_TIME, tableSx } from './labelLogic';
@@ -200,9 +200,15 @@ export function LabelList({ type, basePath, search = '', embedded = false }: Lab
       </List>
       {modal?.open ? <LabelDialog type={type} id={modal.id} onClose={close} onDelete={setDeleting} /> : null}
       {deleting ? (
-        <LabelDeleteDialog
-          type={type}
-          label={deleting}
+        // The label delete modal (SPEC §2 Modals) says how many items use the label.
+        <DeleteDialog
+          resource={type}
+          record={deleting}
+          name={deleting.name}
+          title={`resources.${type}.deleteTitle`}
+          content={deleting.count > 0 ? `resources.${type}.deleteUsed` : `resources.${type}.deleteBody`}
+          contentTranslateOptions={{ count: deleting.count }}
+          done={`resources.${type}.deleted`}
           onClose={() => setDeleting(null)}
           onDeleted={() => {
             setDeleting(null);

@@ -1,5 +1,6 @@
 /** The writer's side-panel fields: slug, abstract, cover, category, tags, authors. */
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
+import LibraryIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import {
   Autocomplete,
   Box,
@@ -8,19 +9,22 @@ import {
   Chip,
   CircularProgress,
   InputAdornment,
+  LinearProgress,
   Stack,
   TextField,
   Typography,
 } from '@mui/material';
-import { useNotify, useTranslate } from 'ra-core';
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { useCanAccess, useNotify, useTranslate } from 'ra-core';
+import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { DELAY, TAG_MIN_LENGTH } from '../../../../contract/constants';
 import { SLUG_MAX, TAGS_MAX } from '../../../../contract/content';
 import { IMAGE_TYPES } from '../../../../contract/files';
 import { rules } from '../../../../contract/validation';
+import { ImageCropper } from '../../../components/ImageCropper';
 import { type AuthorOption, api, messageOf, type TagOption, uploadImage } from '../api';
 import { useController, useWriter } from '../state/context';
-import { ImageCropper } from './ImageCropper';
+
+const ImagePickerDialog = lazy(() => import('../../../components/ImagePickerDialog'));
 
 /** A field error from the server (an i18n key or text) or a local rule, translated. */
 function useErrorText() {
@@ -118,6 +122,9 @@ export function CoverField() {
   const cover = useWriter((s) => s.meta.cover);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [picking, setPicking] = useState(false);
+  const { canAccess: mayBrowse = false } = useCanAccess({ resource: 'file', action: 'list' });
   const [failed, setFailed] = useState<string | null>(null);
   const broken = cover !== '' && failed === cover;
   const input = useRef<HTMLInputElement>(null);
@@ -132,12 +139,14 @@ export function CoverField() {
     setFile(chosen);
   };
   const upload = async (blob: Blob) => {
+    // The cropper closes at once, so that the progress bar under the cover shows the bytes going out.
+    setFile(null);
     setBusy(true);
+    setProgress(0);
     try {
-      const reply = await uploadImage(blob, 'cover.jpg');
+      const reply = await uploadImage(blob, 'cover.jpg', { onProgress: setProgress });
       controller.setMeta({ cover: reply.path });
       notify('writer.cover.saved', { type: 'success' });
-      setFile(null);
     } catch (error) {
       notify(messageOf(error), { type: 'error' });
     } finally {
@@ -151,6 +160,7 @@ export function CoverField() {
       </Typography>
       <ButtonBase
         onClick={() => input.current?.click()}
+        disabled={busy}
         sx={{
           width: '100%',
           aspectRatio: '16 / 9',
@@ -183,16 +193,52 @@ export function CoverField() {
           </Stack>
         )}
       </ButtonBase>
-      {cover && (
-        <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+      {busy ? (
+        <Box role="status" aria-live="polite" sx={{ mt: 1 }} data-testid="cover-progress">
+          <LinearProgress
+            variant="determinate"
+            value={progress}
+            aria-label={translate('writer.cover.label')}
+          />
+          <Typography variant="caption" color="text.secondary">
+            {translate('imageUpload.uploading', { percent: progress })}
+          </Typography>
+        </Box>
+      ) : null}
+      <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+        {cover ? (
           <Button size="small" onClick={() => input.current?.click()}>
             {translate('writer.cover.change')}
           </Button>
+        ) : null}
+        {mayBrowse ? (
+          <Button
+            size="small"
+            startIcon={<LibraryIcon />}
+            onClick={() => setPicking(true)}
+            data-testid="cover-library"
+          >
+            {translate('files.picker.open')}
+          </Button>
+        ) : null}
+        {cover ? (
           <Button size="small" color="inherit" onClick={() => controller.setMeta({ cover: '' })}>
             {translate('writer.cover.remove')}
           </Button>
-        </Stack>
-      )}
+        ) : null}
+      </Stack>
+      {picking ? (
+        <Suspense fallback={null}>
+          <ImagePickerDialog
+            current={cover}
+            onClose={() => setPicking(false)}
+            onPick={(path) => {
+              setPicking(false);
+              controller.setMeta({ cover: path });
+            }}
+          />
+        </Suspense>
+      ) : null}
       <input
         ref={input}
         type="file"

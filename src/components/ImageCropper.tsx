@@ -1,7 +1,7 @@
 /**
- * The cover cropper: the picture in a 16:9 frame on a canvas, moved by dragging (pointer or arrow keys) and scaled
- * with the zoom slider or the wheel; the chosen part is drawn onto a canvas of at most 1440 pixels wide and handed
- * back as a JPEG. No library: the canvas does it all.
+ * The image cropper: the picture in a frame of a given aspect (16:9 covers, round 1:1 avatars) on a canvas, moved by
+ * dragging (pointer or arrow keys) and scaled with the zoom slider or the wheel; the chosen part is drawn onto a
+ * canvas of at most 1440 pixels a side and handed back as a JPEG. No library: the canvas does it all.
  */
 import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
@@ -19,11 +19,11 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { type KeyboardEvent, type PointerEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { type CropState, clampCrop, cropArea, VIEW_H, VIEW_W, ZOOM_MAX } from './crop';
+import { type CropState, clampCrop, cropArea, frameSize, ZOOM_MAX } from './crop';
 
-function centered(iw: number, ih: number, zoom = 1): CropState {
-  const scale = Math.max(VIEW_W / iw, VIEW_H / ih) * zoom;
-  return { zoom, x: (VIEW_W - iw * scale) / 2, y: (VIEW_H - ih * scale) / 2 };
+function centered(iw: number, ih: number, vw: number, vh: number): CropState {
+  const scale = Math.max(vw / iw, vh / ih);
+  return { zoom: 1, x: (vw - iw * scale) / 2, y: (vh - ih * scale) / 2 };
 }
 
 export function ImageCropper({
@@ -31,13 +31,23 @@ export function ImageCropper({
   busy,
   onCancel,
   onDone,
+  aspect = 16 / 9,
+  round = false,
+  title = 'writer.cover.crop',
 }: {
   file: File | null;
   busy: boolean;
   onCancel: () => void;
   onDone: (blob: Blob) => void;
+  /** Width over height of the result. */
+  aspect?: number;
+  /** Shows a round mask (avatars); the result stays square. */
+  round?: boolean;
+  /** The dialog's title, an i18n key. */
+  title?: string;
 }) {
   const translate = useTranslate();
+  const { w: viewW, h: viewH } = frameSize(aspect);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [image, setImage] = useState<HTMLImageElement | null>(null);
   const [crop, setCrop] = useState<CropState>({ zoom: 1, x: 0, y: 0 });
@@ -52,36 +62,36 @@ export function ImageCropper({
     const img = new Image();
     img.onload = () => {
       setImage(img);
-      setCrop(centered(img.naturalWidth, img.naturalHeight));
+      setCrop(centered(img.naturalWidth, img.naturalHeight, viewW, viewH));
     };
     img.src = url;
     return () => URL.revokeObjectURL(url);
-  }, [file]);
+  }, [file, viewW, viewH]);
 
   useEffect(() => {
     const ctx = canvas.current?.getContext('2d');
     if (!ctx || !image) return;
-    const scale = Math.max(VIEW_W / image.naturalWidth, VIEW_H / image.naturalHeight) * crop.zoom;
+    const scale = Math.max(viewW / image.naturalWidth, viewH / image.naturalHeight) * crop.zoom;
     ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, VIEW_W, VIEW_H);
+    ctx.fillRect(0, 0, viewW, viewH);
     ctx.drawImage(image, crop.x, crop.y, image.naturalWidth * scale, image.naturalHeight * scale);
-  }, [image, crop]);
+  }, [image, crop, viewW, viewH]);
 
   const update = useCallback(
     (next: CropState) => {
-      if (image) setCrop(clampCrop(next, image.naturalWidth, image.naturalHeight));
+      if (image) setCrop(clampCrop(next, image.naturalWidth, image.naturalHeight, viewW, viewH));
     },
-    [image],
+    [image, viewW, viewH],
   );
 
   /** Zooms around the frame's centre. */
   const zoomTo = (zoom: number) => {
     if (!image) return;
-    const base = Math.max(VIEW_W / image.naturalWidth, VIEW_H / image.naturalHeight);
+    const base = Math.max(viewW / image.naturalWidth, viewH / image.naturalHeight);
     const z = Math.min(ZOOM_MAX, Math.max(1, zoom));
     const ratio = (base * z) / (base * crop.zoom);
-    const cx = VIEW_W / 2;
-    const cy = VIEW_H / 2;
+    const cx = viewW / 2;
+    const cy = viewH / 2;
     update({ zoom: z, x: cx - (cx - crop.x) * ratio, y: cy - (cy - crop.y) * ratio });
   };
 
@@ -91,7 +101,7 @@ export function ImageCropper({
   };
   const pointerMove = (e: PointerEvent<HTMLCanvasElement>) => {
     if (!drag.current) return;
-    const ratio = VIEW_W / e.currentTarget.getBoundingClientRect().width;
+    const ratio = viewW / e.currentTarget.getBoundingClientRect().width;
     update({
       zoom: crop.zoom,
       x: drag.current.x + (e.clientX - drag.current.px) * ratio,
@@ -116,7 +126,7 @@ export function ImageCropper({
 
   const done = () => {
     if (!image) return;
-    const area = cropArea(crop, image.naturalWidth, image.naturalHeight);
+    const area = cropArea(crop, image.naturalWidth, image.naturalHeight, viewW, viewH);
     const out = document.createElement('canvas');
     out.width = area.width;
     out.height = area.height;
@@ -131,22 +141,22 @@ export function ImageCropper({
 
   return (
     <Dialog open={!!file} onClose={busy ? undefined : onCancel} maxWidth="md" aria-labelledby="cropper-title">
-      <DialogTitle id="cropper-title">{translate('writer.cover.crop')}</DialogTitle>
+      <DialogTitle id="cropper-title">{translate(title)}</DialogTitle>
       <DialogContent>
-        <Box sx={{ width: VIEW_W, maxWidth: '100%', position: 'relative' }}>
+        <Box sx={{ width: viewW, maxWidth: '100%', position: 'relative' }}>
           <canvas
             ref={canvas}
-            width={VIEW_W}
-            height={VIEW_H}
+            width={viewW}
+            height={viewH}
             tabIndex={0}
             aria-label={translate('writer.cover.hint')}
             data-testid="cropper-canvas"
             style={{
               width: '100%',
-              aspectRatio: '16 / 9',
+              aspectRatio: `${viewW} / ${viewH}`,
               display: 'block',
               cursor: drag.current ? 'grabbing' : 'grab',
-              borderRadius: 8,
+              borderRadius: round ? '50%' : 8,
               background: '#eee',
               touchAction: 'none',
             }}

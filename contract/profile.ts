@@ -1,0 +1,51 @@
+/**
+ * The signed-in user's own profile (SPEC §3 Profile save fields, §4 Profile): `member/save_profile`.
+ *
+ * One call, several uses:
+ * - `language` alone: the interface language, saved at any time.
+ * - `avatar`, `nickname`: the profile (also the user's linked bylines); refused with 2003 while the e-mail is
+ *   unverified, unless the same call changes the e-mail or confirms it.
+ * - `email`: a new address is taken at once, marked unverified, and a 6-digit code is mailed to it (the reply's
+ *   `verify`); the current address while unverified mails a fresh code. Resending goes through `verify/resend`.
+ * - `token` + `verify`: the verification's token and the mailed code; a right code marks the address verified.
+ */
+import { z } from 'zod';
+import type { VerifyReply } from './auth';
+import { LOCALES, type Locale, NICKNAME_MAX } from './constants';
+import { f, ruled } from './fields';
+import { rules } from './validation';
+
+export const SaveProfileInput = z
+  .strictObject({
+    /** An uploaded image's path; '' removes it. */
+    avatar: ruled(z.string().trim().max(2000), (v) => (v === '' ? undefined : rules.link(v))).optional(),
+    language: z.enum(LOCALES).optional(),
+    nickname: f.requiredText(NICKNAME_MAX).optional(),
+    email: f.email().optional(),
+    /** The token of the e-mail verification (from `verify` of an earlier reply). */
+    token: f.token().optional(),
+    /** The 6-digit code mailed to the address. */
+    verify: f.verifyCode().optional(),
+  })
+  .superRefine((v, ctx) => {
+    // A code means nothing without its verification, and the other way round.
+    if (v.token !== undefined && v.verify === undefined)
+      ctx.addIssue({ code: 'custom', path: ['verify'], message: 'validation.required' });
+    if (v.verify !== undefined && v.token === undefined)
+      ctx.addIssue({ code: 'custom', path: ['token'], message: 'validation.required' });
+  });
+export type SaveProfileInput = z.input<typeof SaveProfileInput>;
+
+export interface Profile {
+  id: number;
+  email: string;
+  is_verified: boolean;
+  nickname: string;
+  avatar: string;
+  language: Locale;
+}
+
+export interface SaveProfileReply extends Profile {
+  /** Set when a code was mailed: the verification to confirm (with `token` + `verify`) or resend. */
+  verify: VerifyReply | null;
+}

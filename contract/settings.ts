@@ -1,0 +1,130 @@
+/**
+ * Site settings (SPEC §2 Settings, §3 Site settings, §7 Site): the general settings of `site/profile` and
+ * `site/save`, the service status of `site/status` with the publish switch, the sub-domain (`site/check`,
+ * `site/save_slug`) and a custom domain (`site/bind`, `site/valid`, `site/unbind`).
+ *
+ * A custom domain is the site's own host name (e.g. `www.example.com`). It is bound first, then verified: the
+ * server looks up its CNAME record, which must point at the platform's target (CNAME_TARGET, or the site's own
+ * `<slug>.<SITE_DOMAIN>`). Once verified it is the site's public address. A zone apex (`example.com`) cannot carry a
+ * CNAME; use a sub-domain such as `www`.
+ */
+import { z } from 'zod';
+import { CONTENT_LANGUAGES, DEFAULT_LOCALE, DEFAULT_TIMEZONE, LOCALES, type Locale } from './constants';
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from './content';
+import { ruled } from './fields';
+import { rules } from './validation';
+
+export const SITE_TITLE_MAX = 100;
+export const SITE_DESCRIPTION_MAX = 500;
+/** The tracking code (analytics snippets) is kept as text; the admin never runs it. */
+export const TRACKING_MAX = 10_000;
+/** A sub-domain is one DNS label. */
+export const SUBDOMAIN_MAX = 63;
+
+/** General settings, as `site/profile` answers and `site/save` takes them. */
+export interface SiteProfile {
+  /** The site's name. */
+  title: string;
+  description: string;
+  tracking: string;
+  /** IANA zone of the site's wall clock (contract/timezones.ts). */
+  timezone: string;
+  /** The site's own language (of its interface and mail). */
+  language: Locale;
+  logo: string;
+  favicon: string;
+  seo: { cover: string; title: string; description: string };
+  /** The front end's languages (content language ids), in order; the first is the default. */
+  frontend_display_language: number[];
+}
+
+const maxLen = (n: number) => (v: string) => rules.maxLength(v, n);
+const imageOrEmpty = ruled(z.string().trim().max(2000), (v) =>
+  v === '' ? undefined : rules.link(v),
+).default('');
+const languageIds = new Set<number>(CONTENT_LANGUAGES.map((l) => l.id));
+
+export const SiteSave = z.strictObject({
+  title: ruled(z.string().trim(), rules.required, maxLen(SITE_TITLE_MAX)),
+  description: ruled(z.string().trim(), maxLen(SITE_DESCRIPTION_MAX)).default(''),
+  // Not trimmed: a snippet is stored exactly as pasted.
+  tracking: ruled(z.string(), maxLen(TRACKING_MAX)).default(''),
+  timezone: ruled(z.string().trim(), rules.required, rules.timezone).default(DEFAULT_TIMEZONE),
+  language: z.enum(LOCALES).default(DEFAULT_LOCALE),
+  logo: imageOrEmpty,
+  favicon: imageOrEmpty,
+  seo: z
+    .strictObject({
+      cover: imageOrEmpty,
+      title: ruled(z.string().trim(), maxLen(SEO_TITLE_MAX)).default(''),
+      description: ruled(z.string().trim(), maxLen(SEO_DESCRIPTION_MAX)).default(''),
+    })
+    .default({ cover: '', title: '', description: '' }),
+  frontend_display_language: ruled(
+    z.array(z.number().int()).max(CONTENT_LANGUAGES.length * 2),
+    (ids) => rules.countMin(ids),
+    (ids) => (ids.every((id) => languageIds.has(id)) ? undefined : { message: 'validation.format' }),
+    (ids) => (new Set(ids).size === ids.length ? undefined : { message: 'validation.duplicate' }),
+  ),
+});
+export type SiteSave = z.input<typeof SiteSave>;
+
+/** Where a custom domain stands: none bound, bound and waiting for its CNAME, or verified (the site's address). */
+export type CustomDomainState = 'none' | 'pending' | 'verified';
+
+/** `site/status`: the service status of the settings overview and the domain screens. */
+export interface SiteStatus {
+  /** The site's plan; null before one is chosen. */
+  service: { id: number; name: string } | null;
+  published: boolean;
+  slug: string;
+  /** `<slug>.<SITE_DOMAIN>`: the platform's address of the site. */
+  subdomain: string;
+  /** The verified custom domain, '' for none. */
+  domain: string;
+  /** The public address: the verified custom domain, else the sub-domain. */
+  url: string;
+  custom_domain: {
+    /** The bound domain (verified or not), '' for none. */
+    domain: string;
+    state: CustomDomainState;
+    verified_at: string | null;
+    /** What the domain's CNAME record must point at. */
+    cname_target: string;
+  };
+}
+
+/** A sub-domain: the slug rule, as one DNS label (no trailing hyphen, 63 characters at most); lowercased. */
+export const subdomainField = () =>
+  ruled(
+    z.string().trim().toLowerCase(),
+    rules.required,
+    rules.slug,
+    (v) => (v.endsWith('-') ? { message: 'validation.slug' } : undefined),
+    maxLen(SUBDOMAIN_MAX),
+  );
+
+/** `site/check` and `site/save_slug`. */
+export const SlugInput = z.strictObject({ slug: subdomainField() });
+
+/** `site/bind`: a host name by the domain rule, lowercased (a trailing dot, as in DNS, is dropped). */
+export const BindInput = z.strictObject({
+  domain: ruled(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .transform((v) => v.replace(/\.$/, '')),
+    rules.required,
+    rules.domain,
+  ),
+});
+
+/** `site/publish`. */
+export const PublishInput = z.strictObject({ publish: z.boolean() });
+
+/** `site/check`: the slug is free for this site (a taken one answers 3012). */
+export interface SlugCheckReply {
+  slug: string;
+  available: true;
+}

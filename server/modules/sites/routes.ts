@@ -1,0 +1,42 @@
+/** `/api/site/*` for the user's own sites: list, get, switch, and skipping the dashboard's onboarding. */
+import { z } from 'zod';
+import { IdInput, ListInput } from '../../../contract/list';
+import { RESOURCE_PERMISSIONS } from '../../../contract/permissions';
+import { action, type UserContext } from '../../http/action';
+import { resolveSite } from '../auth/session';
+import { getUserSite, listUserSites, skipOnboarding, switchSite } from './userSites';
+
+/** Who is asking, and which site their session works on now (the one member/status answers). */
+async function viewerOf(ctx: UserContext) {
+  const scope = await resolveSite(ctx.deps, ctx);
+  return { userId: ctx.user.id, currentId: scope?.id ?? null, lang: ctx.lang };
+}
+
+export const siteActions = [
+  action({
+    path: 'site/list',
+    input: ListInput,
+    access: 'user',
+    handler: async (input, ctx) => listUserSites(ctx.deps, await viewerOf(ctx), input.query),
+  }),
+  action({
+    path: 'site/get',
+    input: IdInput,
+    access: 'user',
+    handler: async (input, ctx) => getUserSite(ctx.deps, await viewerOf(ctx), input.id),
+  }),
+  action({
+    path: 'site/switch',
+    input: IdInput,
+    access: 'user',
+    handler: async (input, ctx) =>
+      switchSite(ctx.deps, { ...(await viewerOf(ctx)), sessionId: ctx.session.id }, input.id),
+  }),
+  action({
+    path: 'site/skip',
+    input: z.strictObject({}),
+    access: 'site',
+    permission: RESOURCE_PERMISSIONS.setting.edit,
+    handler: (_input, ctx) => skipOnboarding(ctx.deps.db, ctx.site.id),
+  }),
+];

@@ -1,0 +1,178 @@
+/**
+ * Invitations: `member/invite` mails a one-use link `/auth/invite?v=<token>` (the table keeps the token's SHA-256),
+ * `member/invite_token` tells the invite page what the link offers, and `member/join` makes (or proves) the account
+ * and adds it to the site's staff. An open invitation holds a seat of the plan's staffCount.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { Code } from '../../../contract/codes';
+import { isLocale, type Locale } from '../../../contract/constants';
+import { BADGE } from '../../../contract/sites';
+import {
+  INVITE_TTL_S,
+  type InviteTokenReply,
+  type JoinInput,
+  type JoinReply,
+  type StaffInvite,
+} from '../../../contract/staff';
+import { rules } from '../../../contract/validation';
+import { invitations, roles, siteStaff, sites, users } from '../../db/schema';
+import type { Deps } from '../../deps';
+import type { BaseContext, SiteContext } from '../../http/action';
+import { AppError, FieldError } from '../../http/errors';
+import { t } from '../../i18n';
+import { checkPassword, hashPassword } from '../auth/passwords';
+import { hashToken, newToken } from '../auth/session';
+import { awardBadge } from '../sites/service';
+import { assignableRole, lockStaff, openInvitation, roleRef, seats } from './service';
+
+async function userByEmail(deps: Deps, email: string) {
+  const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+export async function invite(deps: Deps, ctx: SiteContext, input: z.output<typeof StaffInvite>) {
+  const siteId = ctx.site.id;
+  const role = await assignableRole(deps.db, siteId, input.roles);
+  const existing = await userByEmail(deps, input.email);
+  const token = newToken();
+  const now = deps.now();
+  const site = await deps.db.transaction(async (tx) => {
+    await lockStaff(tx, siteId);
+    if (existing) {
+      const [staff] = await tx
+        .select({ userId: siteStaff.userId })
+        .from(siteStaff)
+        .where(and(eq(siteStaff.siteId, siteId), eq(siteStaff.userId, existing.id)));
+      if (staff) throw new AppError(Code.ALREADY_STAFF);
+    }
+    // Inviting the same address again replaces its open invitation, so its seat is not counted twice.
+    const { used, limit } = await seats(tx, siteId, now, input.email);
+    if (used >= limit) throw new AppError(Code.STAFF_LIMIT);
+    await tx
+      .delete(invitations)
+      .where(and(eq(invitations.siteId, siteId), eq(invitations.email, input.email)));
+    await tx.insert(invitations).values({
+      id: hashToken(token),
+      siteId,
+      email: input.email,
+      nickname: input.nickname,
+      roleId: role.id,
+      invitedBy: ctx.user.id,
+      expiresAt: new Date(now + INVITE_TTL_S * 1000),
+      createdAt: new Date(now),
+    });
+    await awardBadge(tx, siteId, BADGE.TEAM);
+    const [row] = await tx.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId));
+    return row;
+  });
+
+  // The mail speaks the invitee's language when they have an account, else the inviter's.
+  const lang: Locale = existing && isLocale(existing.language) ? existing.language : ctx.lang;
+  const base = deps.config.publicUrl ?? `${ctx.req.protocol}://${ctx.req.host}`;
+  const args = {
+    inviter: ctx.user.nickname || ctx.user.email,
+    site: site.name,
+    role: roleRef(lang, role).name,
+    link: `${base}/auth/invite?v=${encodeURIComponent(token)}`,
+    days: INVITE_TTL_S / 86400,
+  };
+  try {
+    await deps.mailer.send({
+      to: input.email,
+      subject: t(lang, 'staff.mail.subject', args),
+      text: t(lang, 'staff.mail.body', args),
+    });
+  } catch (err) {
+    // An invitation nobody received would only hold a seat.
+    await deps.db.delete(invitations).where(eq(invitations.id, hashToken(token)));
+    throw err;
+  }
+  return { email: input.email };
+}
+
+/** The open invitation of a link's token, with its site and role; 3010 when unknown, used or expired. */
+async function openByToken(deps: Deps, token: string) {
+  const [row] = await deps.db
+    .select({ invitation: invitations, site: { name: sites.name }, role: roles })
+    .from(invitations)
+    .innerJoin(sites, eq(sites.id, invitations.siteId))
+    .innerJoin(roles, eq(roles.id, invitations.roleId))
+    .where(and(eq(invitations.id, hashToken(token)), openInvitation(deps.now())));
+  if (!row) throw new AppError(Code.INVITE_INVALID);
+  return row;
+}
+
+export async function inviteToken(deps: Deps, lang: Locale, token: string): Promise<InviteTokenReply> {
+  const { invitation, site, role } = await openByToken(deps, token);
+  return {
+    account: invitation.email,
+    roles: roleRef(lang, role),
+    name: invitation.nickname,
+    site: site.name,
+    exists: Boolean(await userByEmail(deps, invitation.email)),
+  };
+}
+
+/**
+ * Joins the site: a new account is made from the link (which proves the e-mail) with the SPEC password rule; an
+ * existing account must give its password. The link is spent in the same transaction that adds the staff row.
+ */
+export async function join(
+  deps: Deps,
+  ctx: BaseContext,
+  input: z.output<typeof JoinInput>,
+): Promise<JoinReply> {
+  const { invitation } = await openByToken(deps, input.v);
+  const existing = await userByEmail(deps, invitation.email);
+  let passwordHash = '';
+  if (existing) {
+    if (!(await checkPassword(existing.passwordHash, input.password)))
+      throw new AppError(Code.WRONG_PASSWORD);
+  } else {
+    const bad: FieldError['fields'] = {};
+    const nickname = rules.required(input.nickname);
+    const password = rules.password(input.password);
+    if (nickname) bad.nickname = nickname;
+    if (password) bad.password = password;
+    if (Object.keys(bad).length) throw new FieldError(bad);
+    passwordHash = await hashPassword(input.password);
+  }
+  const now = new Date(deps.now());
+  await deps.db.transaction(async (tx) => {
+    await lockStaff(tx, invitation.siteId);
+    const [spent] = await tx
+      .update(invitations)
+      .set({ usedAt: now })
+      .where(and(eq(invitations.id, invitation.id), openInvitation(now.getTime())))
+      .returning({ id: invitations.id });
+    if (!spent) throw new AppError(Code.INVITE_INVALID);
+    // The invitation held a seat; a plan changed since may have fewer.
+    const { used, limit } = await seats(tx, invitation.siteId, now.getTime());
+    if (used >= limit) throw new AppError(Code.STAFF_LIMIT);
+    let userId = existing?.id;
+    if (userId === undefined) {
+      const [made] = await tx
+        .insert(users)
+        .values({
+          email: invitation.email,
+          passwordHash,
+          nickname: input.nickname,
+          isVerified: true,
+          language: ctx.lang,
+        })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      // The address was registered since the page opened: its owner must join with that account's password.
+      if (!made) throw new AppError(Code.EMAIL_TAKEN);
+      userId = made.id;
+    }
+    const [added] = await tx
+      .insert(siteStaff)
+      .values({ siteId: invitation.siteId, userId, roleId: invitation.roleId, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ userId: siteStaff.userId });
+    if (!added) throw new AppError(Code.ALREADY_STAFF);
+  });
+  return { account: invitation.email };
+}

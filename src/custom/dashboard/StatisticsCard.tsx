@@ -1,0 +1,96 @@
+/** The site's activity: a range switch (7, 30, 90 days), the totals, and the chart (dashboard/statistics). */
+import {
+  Alert,
+  Box,
+  Card,
+  CardContent,
+  Stack,
+  ToggleButton,
+  ToggleButtonGroup,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useStore, useTranslate } from 'ra-core';
+import {
+  DEFAULT_STAT_RANGE,
+  STAT_RANGES,
+  type Statistics,
+  type StatRange,
+} from '../../../contract/dashboard';
+import { call } from '../../dataProvider/client';
+import { ActivityChart } from './ActivityChart';
+
+function Total({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  const body = (
+    <Box sx={{ minWidth: 120 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography variant="h4" component="p" sx={{ fontWeight: 500 }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+  return hint ? <Tooltip title={hint}>{body}</Tooltip> : body;
+}
+
+export function StatisticsCard() {
+  const translate = useTranslate();
+  // The chosen range is remembered, like list filters.
+  const [days, setDays] = useStore<StatRange>('dashboard.range', DEFAULT_STAT_RANGE);
+  const { data, isError } = useQuery({
+    queryKey: ['dashboard', 'statistics', days],
+    queryFn: ({ signal }) => call<Statistics>('dashboard/statistics', { query: { days } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+  return (
+    <Card component="section" aria-labelledby="stats-title">
+      <CardContent>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
+        >
+          <Typography id="stats-title" variant="h6" component="h2">
+            {translate('dashboard.stats.title')}
+          </Typography>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={days}
+            onChange={(_, value: StatRange | null) => value && setDays(value)}
+            aria-label={translate('dashboard.stats.range')}
+          >
+            {STAT_RANGES.map((n) => (
+              <ToggleButton key={n} value={n}>
+                {translate('dashboard.stats.days', { n })}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </Stack>
+        {isError ? <Alert severity="warning">{translate('dashboard.stats.loadFailed')}</Alert> : null}
+        {data ? (
+          <>
+            <Stack direction="row" spacing={4} sx={{ mb: 2, flexWrap: 'wrap' }} data-testid="stats-totals">
+              <Total label={translate('dashboard.stats.posts')} value={String(data.totals.posts)} />
+              <Total label={translate('dashboard.stats.staff')} value={String(data.totals.staff)} />
+              <Total
+                label={translate('dashboard.stats.views')}
+                value={data.totals.views === null ? '—' : String(data.totals.views)}
+                hint={data.totals.views === null ? translate('dashboard.stats.viewsLater') : undefined}
+              />
+            </Stack>
+            <ActivityChart stats={data} />
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+              {translate('dashboard.stats.overall', data.overall)}
+              {' · '}
+              {translate('dashboard.stats.timezone', { zone: data.timezone })}
+            </Typography>
+          </>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,176 @@
+/**
+ * /page/home: the home page settings — layout type, cover story (cover, title, content, link), and the articles and
+ * categories shown, in a dragged order. Saving with nothing chosen is stopped with a toast (SPEC §5); a save says
+ * 已儲存。. Leaving with unsaved changes asks first. Without setting.edit the settings are shown read-only.
+ */
+import { Alert, Box, Card, CardActions, CardContent, Divider, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { Form, useCanAccess, useNotify, useTranslate } from 'ra-core';
+import { type ReactNode, useState } from 'react';
+import { Loading, RadioButtonGroupInput, SaveButton, TextInput, Title } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
+import { HOME_CONTENT_MAX, HOME_TITLE_MAX, HOME_TYPES, type HomeSettings } from '../../../contract/home';
+import { ImageUploadInput } from '../../components/ImageUploadInput';
+import { type ApiError, call } from '../../dataProvider/client';
+import { compose, link, maxLength } from '../../validation';
+import { ValidateAfterTyping } from '../../validation/useValidateAfterTyping';
+import { EntryList } from './EntryList';
+import { noneChosen, toHomeSave } from './homeLogic';
+import { ArticlePicker, CategoryPicker } from './Pickers';
+
+const typeChoices = HOME_TYPES.map((id) => ({ id, name: `homeSettings.types.${id}` }));
+const validateTitle = compose(maxLength(HOME_TITLE_MAX));
+const validateContent = compose(maxLength(HOME_CONTENT_MAX));
+const validateLink = compose(link());
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Box component="section" sx={{ mt: 3 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        {translate(title)}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function HomeForm({ initial, canEdit }: { initial: HomeSettings; canEdit: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  // A save starts the form again from the server's answer, so it is no longer 'unsaved'.
+  const [values, setValues] = useState(initial);
+  const [version, setVersion] = useState(0);
+
+  const submit = async (form: FieldValues) => {
+    const home = form as HomeSettings;
+    if (noneChosen(home)) {
+      notify('homeSettings.noneChosen', { type: 'warning' });
+      return undefined;
+    }
+    try {
+      const reply = await call<HomeSettings>('home/save', toHomeSave(home));
+      notify('homeSettings.saved', { type: 'success' });
+      setValues(reply);
+      setVersion((v) => v + 1);
+      return undefined;
+    } catch (err) {
+      const failure = err as ApiError;
+      const errors = failure.body?.errors ?? {};
+      const text = Object.values(errors)[0] ?? failure.message;
+      if (text) notify(text, { type: 'error' });
+      return errors;
+    }
+  };
+
+  return (
+    <Form
+      key={version}
+      defaultValues={values}
+      onSubmit={submit}
+      mode="onSubmit"
+      reValidateMode="onSubmit"
+      warnWhenUnsavedChanges
+      noValidate
+    >
+      <ValidateAfterTyping />
+      <Card>
+        <CardContent>
+          <Typography variant="h5" component="h1">
+            {translate('homeSettings.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {translate('homeSettings.subtitle')}
+          </Typography>
+          {canEdit ? null : (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              {translate('homeSettings.readOnly')}
+            </Alert>
+          )}
+          <Box sx={{ mt: 2 }}>
+            <RadioButtonGroupInput
+              source="type"
+              label="homeSettings.fields.type"
+              choices={typeChoices}
+              helperText={false}
+              disabled={!canEdit}
+            />
+          </Box>
+          <Section title="homeSettings.cover">
+            <ImageUploadInput source="cover" label="homeSettings.fields.cover" disabled={!canEdit} />
+            <TextInput
+              source="title"
+              label="homeSettings.fields.title"
+              validate={validateTitle}
+              fullWidth
+              disabled={!canEdit}
+            />
+            <TextInput
+              source="content"
+              label="homeSettings.fields.content"
+              validate={validateContent}
+              multiline
+              minRows={3}
+              fullWidth
+              disabled={!canEdit}
+            />
+            <TextInput
+              source="link"
+              label="homeSettings.fields.link"
+              validate={validateLink}
+              helperText="homeSettings.linkHint"
+              fullWidth
+              disabled={!canEdit}
+            />
+          </Section>
+          <Divider sx={{ mt: 2 }} />
+          <Section title="homeSettings.fields.articles">
+            {canEdit ? <ArticlePicker /> : null}
+            <EntryList source="articles" empty="homeSettings.emptyArticles" canEdit={canEdit} />
+          </Section>
+          <Section title="homeSettings.fields.categories">
+            {canEdit ? <CategoryPicker /> : null}
+            <EntryList source="categories" empty="homeSettings.emptyCategories" canEdit={canEdit} />
+          </Section>
+          {canEdit ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              {translate('homeSettings.listHint')}
+            </Typography>
+          ) : null}
+        </CardContent>
+        {canEdit ? (
+          <CardActions sx={{ px: 2, pb: 2, justifyContent: 'flex-end' }}>
+            <SaveButton />
+          </CardActions>
+        ) : null}
+      </Card>
+    </Form>
+  );
+}
+
+export default function HomeScreen() {
+  const translate = useTranslate();
+  const { canAccess: canEdit = false, isPending: checking } = useCanAccess({
+    resource: 'setting',
+    action: 'edit',
+  });
+  const { data, isPending, error } = useQuery({
+    queryKey: ['home'],
+    queryFn: () => call<HomeSettings>('home/get'),
+    // The form holds its own copy from the first answer: fetched fresh on every visit, never refetched under it.
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
+  return (
+    <Box sx={{ mt: 2, maxWidth: 880 }} data-testid="home-screen">
+      <Title title={translate('homeSettings.title')} />
+      {isPending || checking ? (
+        <Loading />
+      ) : error || !data ? (
+        <Alert severity="error">{translate((error as ApiError | null)?.message || 'errors.generic')}</Alert>
+      ) : (
+        <HomeForm initial={data} canEdit={canEdit} />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,168 @@
+/**
+ * /setting: the site publish switch, the service status (plan, addresses, custom domain) with 'learn about plans'
+ * or 'subscribe now' leading to /plan, and the other settings pages. Without setting.edit the switch is read-only.
+ */
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Divider,
+  FormControlLabel,
+  List,
+  ListItemButton,
+  ListItemText,
+  Link as MuiLink,
+  Stack,
+  Switch,
+  Typography,
+} from '@mui/material';
+import { useMutation } from '@tanstack/react-query';
+import { useCanAccess, useNotify, useTranslate } from 'ra-core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { SiteStatus } from '../../../contract/settings';
+import { type ApiError, call } from '../../dataProvider/client';
+import { useSiteStatus, useStatusChanged } from './api';
+import { DomainStateChip, SettingsPage } from './parts';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  const translate = useTranslate();
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 2 }} sx={{ py: 1 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ width: { sm: 140 }, flexShrink: 0 }}>
+        {translate(label)}
+      </Typography>
+      <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{children}</Box>
+    </Stack>
+  );
+}
+
+function PublishSwitch({ status, canEdit }: { status: SiteStatus; canEdit: boolean }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const changed = useStatusChanged();
+  const publish = useMutation({
+    mutationFn: (on: boolean) => call<SiteStatus>('site/publish', { publish: on }),
+    onSuccess: async (next) => {
+      await changed(next);
+      notify(next.published ? 'settings.overview.published' : 'settings.overview.unpublished', {
+        type: 'success',
+      });
+    },
+    onError: (err: ApiError) => {
+      if (err.message) notify(err.message, { type: 'error' });
+    },
+  });
+  const on = publish.isPending ? Boolean(publish.variables) : status.published;
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={on}
+            onChange={(e) => publish.mutate(e.target.checked)}
+            disabled={!canEdit || publish.isPending}
+            slotProps={{ input: { role: 'switch' } }}
+          />
+        }
+        label={translate('settings.overview.publish')}
+      />
+      <Typography variant="body2" color="text.secondary" data-testid="publish-hint">
+        {translate(on ? 'settings.overview.publishedHint' : 'settings.overview.unpublishedHint')}
+      </Typography>
+    </Box>
+  );
+}
+
+const pages = [
+  { to: '/setting/general', words: 'settings.links.general' },
+  { to: '/setting/domain', words: 'settings.links.domain' },
+  { to: '/setting/menu', words: 'settings.links.menu' },
+  { to: '/page/home', words: 'settings.links.home' },
+  { to: '/setting/account', words: 'settings.links.account' },
+];
+
+export default function SettingsOverview() {
+  const translate = useTranslate();
+  const { canAccess: canEdit = false } = useCanAccess({ resource: 'setting', action: 'edit' });
+  const { data: status, isPending, error } = useSiteStatus();
+  return (
+    <SettingsPage
+      title="settings.overview.title"
+      subtitle="settings.overview.subtitle"
+      testId="settings-overview"
+      loading={isPending}
+      error={error}
+    >
+      {status ? (
+        <Stack spacing={2}>
+          {canEdit ? null : <Alert severity="info">{translate('settings.overview.readOnly')}</Alert>}
+          <Card>
+            <CardContent>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                {translate('settings.overview.status')}
+              </Typography>
+              <PublishSwitch status={status} canEdit={canEdit} />
+              <Divider sx={{ my: 2 }} />
+              <Row label="settings.overview.plan">
+                <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Typography data-testid="plan-name">
+                    {status.service ? status.service.name : translate('settings.overview.noPlan')}
+                  </Typography>
+                  {/* The plan pages come with the plans issue; the button already leads there. */}
+                  <Button
+                    component={Link}
+                    to="/plan"
+                    size="small"
+                    variant={status.service ? 'outlined' : 'contained'}
+                  >
+                    {translate(
+                      status.service ? 'settings.overview.learnPlan' : 'settings.overview.subscribe',
+                    )}
+                  </Button>
+                </Stack>
+              </Row>
+              <Row label="settings.overview.address">
+                <MuiLink href={status.url} target="_blank" rel="noopener noreferrer" data-testid="site-url">
+                  {status.url}
+                </MuiLink>
+              </Row>
+              <Row label="settings.overview.subdomain">
+                <Typography data-testid="site-subdomain">{status.subdomain}</Typography>
+              </Row>
+              <Row label="settings.overview.customDomain">
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                  {status.custom_domain.domain ? (
+                    <Typography>{status.custom_domain.domain}</Typography>
+                  ) : null}
+                  <DomainStateChip state={status.custom_domain.state} />
+                </Stack>
+              </Row>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent sx={{ pb: 1 }}>
+              <Typography variant="h6" component="h2">
+                {translate('settings.overview.pages')}
+              </Typography>
+            </CardContent>
+            <List disablePadding>
+              {pages.map((p) => (
+                <ListItemButton key={p.to} component={Link} to={p.to} divider>
+                  <ListItemText
+                    primary={translate(`${p.words}.title`)}
+                    secondary={translate(`${p.words}.body`)}
+                  />
+                  <ChevronRightIcon color="action" />
+                </ListItemButton>
+              ))}
+            </List>
+          </Card>
+        </Stack>
+      ) : null}
+    </SettingsPage>
+  );
+}

@@ -1,0 +1,127 @@
+/** en words: the dashboard, the admin shell (side menu, plan and publish prompts, who may enter) and /site. */
+import type { DeepStrings } from '../types';
+import type zh from '../zh-TW/dashboard';
+
+const dashboard: DeepStrings<typeof zh> = {
+  dashboard: {
+    onboarding: {
+      title: 'Get your site going',
+      intro: 'Finish these steps to get the site ready for readers.',
+      progress: '%{done} of %{total} done',
+      done: 'Done',
+      todo: 'To do',
+      go: 'Go',
+      badges: {
+        '1': 'Give the site a name and a description',
+        '2': 'Upload the site logo',
+        '3': 'Publish your first article',
+        '4': 'Set up the site menu',
+        '5': 'Invite your team',
+      },
+      skip: 'Skip the tour',
+      skipTitle: 'Skip the getting-started tour?',
+      skipBody:
+        'This card will no longer be shown. You can still finish these steps in the site settings at any time.',
+      skipped: 'Getting-started tour skipped',
+    },
+    stats: {
+      title: 'Site activity',
+      range: 'Period',
+      days: 'Last %{n} days',
+      posts: 'Articles published',
+      staff: 'New members',
+      views: 'Page views',
+      notYet: 'No data yet',
+      viewsLater: 'Page views are not measured yet',
+      overall: '%{posts} published articles and %{staff} members in all',
+      chartTitle: 'Articles published and new members per day, last %{n} days',
+      chartSummary: '%{from} to %{to}: %{posts} articles published, %{staff} new members.',
+      day: '%{date}: %{posts} articles published, %{staff} new members',
+      date: 'Date',
+      loadFailed: 'The statistics could not be loaded',
+      timezone: 'Days in the site’s time zone (%{zone})',
+    },
+    shortcuts: {
+      title: 'Shortcuts',
+      write: 'Write an article',
+      articles: 'Articles',
+      viewSite: 'View site',
+    },
+  },
+  shell: {
+    menu: {
+      siteAdmin: 'Site management',
+      siteSettings: 'Site settings',
+      personal: 'Personal',
+      staff: 'Staff',
+      roles: 'Roles',
+      sites: 'My sites',
+      settings: 'Settings overview',
+      general: 'General',
+      menus: 'Menus',
+      home: 'Home page',
+      domain: 'Domain',
+      media: 'Media library',
+      profile: 'Profile',
+      needsPlan: 'Needs a plan',
+      unpublished: 'Site not published',
+      viewSite: 'View site',
+    },
+    plan: {
+      title: 'No plan yet',
+      body: 'This feature needs a plan. With a plan you can invite your team, set up roles and use more advanced features.',
+      later: 'Later',
+      go: 'See plans',
+    },
+    publish: {
+      title: 'Publish your site now',
+      body: 'Your site is not published yet, so visitors cannot see it. Turn on “Publish site” in the site settings to let readers see your content.',
+      later: 'Later',
+      go: 'Go to settings',
+    },
+    noSite: {
+      title: 'You have no site yet',
+      body: 'This account has no site to manage. If you were invited to a site, use the link in the invitation e-mail, or contact the site’s administrator.',
+      logout: 'Sign out',
+    },
+    leaving: {
+      title: 'Taking you to the site',
+      body: 'You have no back-office access on this site, so we are taking you to its home page.',
+      go: 'Go to %{url}',
+    },
+  },
+  sites: {
+    current: 'Current site',
+    noPlan: 'No plan yet',
+    published: 'Published',
+    unpublished: 'Not published',
+    switch: 'Switch to this site',
+    switched: 'Switched to “%{name}”',
+    visit: 'Visit site',
+    detail: 'Site details',
+    badges: 'Getting started',
+    onboardingDone: 'Done',
+    notFound: 'This site does not exist, or you are not one of its members.',
+    back: 'Back to my sites',
+  },
+  resources: {
+    site: {
+      name: 'Site |||| My sites',
+      fields: {
+        id: 'ID',
+        name: 'Name',
+        url: 'Address',
+        role: 'Your role',
+        service: 'Plan',
+        published: 'Status',
+        created_at: 'Created',
+        timezone: 'Time zone',
+        language: 'Language',
+        staff_count: 'Members',
+      },
+      empty: 'You have no site yet',
+    },
+  },
+};
+
+export default dashboard;

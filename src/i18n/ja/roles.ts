@@ -1,0 +1,86 @@
+/** ja words: roles and the permission tree. */
+import type { DeepStrings } from '../types';
+import type rolesSource from '../zh-TW/roles';
+
+const roles: DeepStrings<typeof rolesSource> = {
+  permissions: {
+    group: {
+      site_admin: 'サイト管理',
+      content: 'コンテンツ管理',
+      system: 'システム管理',
+      staff: 'スタッフ管理',
+      role: 'ロール管理',
+      subscription: 'サブスクリプション管理',
+      design: 'デザイン',
+      post: '記事',
+      page: '固定ページ',
+      setting: 'サイト設定',
+      plan: 'プラン管理',
+      theme: 'テーマ管理',
+    },
+    leaf: {
+      staff: {
+        view: 'スタッフを表示',
+        edit: 'スタッフを編集',
+        delete: 'スタッフを削除',
+        view_all: 'すべての管理者を表示',
+      },
+      role: { view: 'ロールを表示', edit: 'ロールを編集', delete: 'ロールを削除' },
+      subscription: { payment: '支払い方法を変更', plan: 'プランを変更' },
+      design: { style: 'スタイルを変更' },
+      post: {
+        view: '記事を表示',
+        edit: '記事を編集',
+        delete: '記事を削除',
+        view_site: '同じサイトの記事を表示',
+        view_all: 'すべての記事を表示',
+      },
+      page: { add: 'ページを追加', edit: 'ページを編集', delete: 'ページを削除' },
+      setting: {
+        view: '設定を表示',
+        edit: '設定を編集',
+        delete: '設定を削除',
+        permission: '権限を編集',
+        admin: '管理者を編集',
+      },
+      plan: { add: 'プランを追加', edit: 'プランを編集', delete: 'プランを削除' },
+      theme: { add: 'テーマを追加', edit: 'テーマを編集', delete: 'テーマを削除' },
+    },
+  },
+  roleScreens: {
+    create: 'ロールを追加',
+    edit: 'ロールを編集',
+    view: 'ロール',
+    builtin: '組み込み',
+    custom: 'カスタム',
+    builtinNote: '組み込みロールの権限はシステムで決まっており、名前の変更・編集・削除はできません。',
+    readOnlyNote: 'ロールを編集する権限がないため、表示のみです。',
+    permissionsHint:
+      'グループにチェックすると中のすべての権限が選択されます。一部のみ選択中は「－」で表示されます。',
+    selected: '%{total} 件中 %{n} 件の権限を選択中',
+    staffCount: '%{smart_count} 人',
+    inUse:
+      'このロールを使用しているスタッフが %{smart_count} 人います。先に別のロールに変更してから削除してください。',
+    saved: 'ロールを保存しました',
+    deleted: 'ロールを削除しました',
+    deleteTitle: 'ロール「%{name}」を削除しますか？',
+    deleteBody: 'この操作は元に戻せません。',
+    notFound: 'このロールが見つかりません。削除された可能性があります。',
+    back: 'ロール一覧に戻る',
+  },
+  resources: {
+    role: {
+      name: 'ロール |||| ロール',
+      fields: {
+        id: 'ID',
+        name: 'ロール名',
+        builtin: '種類',
+        permissions: '権限',
+        staff_count: 'スタッフ数',
+        updated_at: '更新日時',
+      },
+    },
+  },
+};
+
+export default roles;

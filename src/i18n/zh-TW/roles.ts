@@ -1,0 +1,76 @@
+/** zh-TW words: roles and the permission tree (keys follow contract/permissionTree.ts permissionLabelKey). */
+const roles = {
+  permissions: {
+    group: {
+      site_admin: '網站管理',
+      content: '內容管理',
+      system: '系統管理',
+      staff: '人員管理',
+      role: '角色管理',
+      subscription: '訂閱管理',
+      design: '設計',
+      post: '文章',
+      page: '靜態頁面',
+      setting: '網站設定',
+      plan: '方案管理',
+      theme: '主題管理',
+    },
+    leaf: {
+      staff: { view: '檢視人員', edit: '編輯人員', delete: '刪除人員', view_all: '檢視所有管理員' },
+      role: { view: '檢視角色', edit: '編輯角色', delete: '刪除角色' },
+      subscription: { payment: '變更付款方式', plan: '變更方案' },
+      design: { style: '變更樣式' },
+      post: {
+        view: '檢視文章',
+        edit: '編輯文章',
+        delete: '刪除文章',
+        view_site: '檢視同站文章',
+        view_all: '檢視所有文章',
+      },
+      page: { add: '新增頁面', edit: '編輯頁面', delete: '刪除頁面' },
+      setting: {
+        view: '檢視設定',
+        edit: '編輯設定',
+        delete: '刪除設定',
+        permission: '編輯權限',
+        admin: '編輯管理員',
+      },
+      plan: { add: '新增方案', edit: '編輯方案', delete: '刪除方案' },
+      theme: { add: '新增主題', edit: '編輯主題', delete: '刪除主題' },
+    },
+  },
+  roleScreens: {
+    create: '新增角色',
+    edit: '編輯角色',
+    view: '檢視角色',
+    builtin: '內建',
+    custom: '自訂',
+    builtinNote: '內建角色的權限由系統設定，無法改名、修改或刪除。',
+    readOnlyNote: '你沒有編輯角色的權限，只能檢視。',
+    permissionsHint: '勾選群組會選取其中所有權限；部分選取時顯示為半選。',
+    selected: '已選 %{n} / %{total} 項權限',
+    staffCount: '%{smart_count} 位人員 |||| %{smart_count} 位人員',
+    inUse: '有 %{smart_count} 位人員使用這個角色，請先為他們更換角色才能刪除。',
+    saved: '角色已儲存',
+    deleted: '角色已刪除',
+    deleteTitle: '刪除角色「%{name}」？',
+    deleteBody: '刪除後無法復原。',
+    notFound: '找不到這個角色，可能已被刪除。',
+    back: '返回角色列表',
+  },
+  resources: {
+    role: {
+      name: '角色 |||| 角色',
+      fields: {
+        id: 'ID',
+        name: '角色名稱',
+        builtin: '類型',
+        permissions: '權限',
+        staff_count: '人員數',
+        updated_at: '更新時間',
+      },
+    },
+  },
+};
+
+export default roles;

@@ -1,0 +1,60 @@
+/**
+ * The admin shell's pure decisions: who may stay in the back-office (SPEC §6 non-managing users), what a side-menu
+ * item does for this session (open, ask for a plan, or not shown), and which item is the current one. No React here:
+ * unit tests import it directly.
+ */
+import { mayAccess, type ResourceAction } from '../../contract/permissions';
+import type { Session } from '../../contract/session';
+
+export type ShellDecision =
+  | { kind: 'ok' }
+  /** Signed in but on no site at all: a page that says so. */
+  | { kind: 'no-site' }
+  /** Nothing usable here and no other site: the site's own public address. */
+  | { kind: 'public'; url: string }
+  /** Nothing usable on the current site, but other sites to choose from: /site. */
+  | { kind: 'choose-site' };
+
+const SITES_PATH = '/site';
+const underSites = (pathname: string) => pathname === SITES_PATH || pathname.startsWith(`${SITES_PATH}/`);
+
+export function shellDecision(session: Session, pathname: string): ShellDecision {
+  // Signed out: the authProvider's checkAuth sends the visitor to sign in.
+  if (!session.user) return { kind: 'ok' };
+  const current = session.site.current;
+  if (!current) return { kind: 'no-site' };
+  if (session.user.permissions.length > 0) return { kind: 'ok' };
+  // Someone who also works on other sites must be able to reach the switch, or they would be sent away for good.
+  if (session.site.list.length > 1) return underSites(pathname) ? { kind: 'ok' } : { kind: 'choose-site' };
+  return { kind: 'public', url: current.url };
+}
+
+/**
+ * `open` when the session may use it; `plan` when the role allows it but the site's plan does not (shown, and a
+ * click asks for a plan); `hidden` when the role cannot use it.
+ */
+export type ItemState = 'open' | 'plan' | 'hidden';
+
+export function itemState(
+  user: Pick<NonNullable<Session['user']>, 'permissions' | 'base_permissions'> | null | undefined,
+  resource: string,
+  action: ResourceAction = 'list',
+): ItemState {
+  if (!user) return 'hidden';
+  if (mayAccess(user.permissions, resource, action)) return 'open';
+  if (mayAccess(user.base_permissions, resource, action)) return 'plan';
+  return 'hidden';
+}
+
+/**
+ * The menu item of the current page: the longest item path the location lies under, so that /setting/general
+ * marks 一般設定 and not also 設定總覽. The dashboard ('/') is current only on '/'.
+ */
+export function activePath(pathname: string, paths: readonly string[]): string | undefined {
+  let best: string | undefined;
+  for (const path of paths) {
+    const under = path === '/' ? pathname === '/' : pathname === path || pathname.startsWith(`${path}/`);
+    if (under && (!best || path.length > best.length)) best = path;
+  }
+  return best;
+}

@@ -1,0 +1,216 @@
+/**
+ * /admin/:id: one staff member — account, role, when they joined. With staff.edit the role can be changed (a radio
+ * group of the roles one may give); with staff.delete the member can be removed after a confirmation. The own
+ * record and the owner's are read-only (the server refuses them too: 3011, 403).
+ */
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import PersonRemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
+import { Alert, Avatar, Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  Form,
+  useCanAccess,
+  useDelete,
+  useGetOne,
+  useNotify,
+  useRequireAccess,
+  useTranslate,
+  useUpdate,
+} from 'ra-core';
+import { useEffect, useState } from 'react';
+import { Confirm, LinkBase, Loading, RadioButtonGroupInput, SaveButton, Title } from 'react-admin';
+import type { FieldValues } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import type { StaffMember } from '../../../contract/staff';
+import { LocalDateField } from '../../components/LocalDateField';
+import type { ApiError } from '../../dataProvider/client';
+import { initials } from '../author/authorLogic';
+import { SHORT_DATE_TIME } from '../label/labelLogic';
+import { staffKeys, useStaffOptions } from './api';
+import { RoleChip } from './RoleChip';
+
+const BASE = '/admin';
+const idOf = (param: string | undefined): number => (param && /^\d{1,10}$/.test(param) ? Number(param) : 0);
+
+function RemoveMember({ member }: { member: StaffMember }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [remove, { isPending }] = useDelete();
+  const confirm = async () => {
+    try {
+      await remove(
+        'admin',
+        { id: member.id, previousData: member },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
+      notify('staff.detail.removed', { type: 'success' });
+      // Not the whole resource: this page's own record would be fetched again, and be missing.
+      void queryClient.invalidateQueries({ queryKey: staffKeys.options });
+      navigate(BASE);
+    } catch (err) {
+      const failure = err as ApiError;
+      if (failure?.message) notify(failure.message, { type: 'error' });
+      setOpen(false);
+    }
+  };
+  return (
+    <>
+      <Button color="error" startIcon={<PersonRemoveIcon />} onClick={() => setOpen(true)}>
+        {translate('staff.detail.remove')}
+      </Button>
+      <Confirm
+        isOpen={open}
+        loading={isPending}
+        title="staff.detail.removeTitle"
+        titleTranslateOptions={{ name: member.nickname || member.email }}
+        content="staff.detail.removeBody"
+        confirm="staff.detail.remove"
+        confirmColor="warning"
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+      />
+    </>
+  );
+}
+
+function MemberForm({
+  member,
+  canEdit,
+  canDelete,
+}: {
+  member: StaffMember;
+  canEdit: boolean;
+  canDelete: boolean;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [update] = useUpdate();
+  const locked = member.is_self || member.is_owner;
+  const editable = canEdit && !locked;
+  const { data: options } = useStaffOptions(editable);
+
+  const submit = async (values: FieldValues) => {
+    try {
+      await update(
+        'admin',
+        { id: member.id, data: { roles: Number(values.roles) }, previousData: member },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
+      notify('staff.detail.saved', { type: 'success' });
+      return undefined;
+    } catch (err) {
+      const failure = err as ApiError;
+      if (failure?.message) notify(failure.message, { type: 'error' });
+      return failure?.body?.errors;
+    }
+  };
+
+  const note = member.is_self
+    ? 'staff.detail.self'
+    : member.is_owner
+      ? 'staff.detail.owner'
+      : canEdit
+        ? null
+        : 'staff.detail.readOnly';
+  return (
+    <Form defaultValues={{ roles: member.roles }} onSubmit={submit} noValidate warnWhenUnsavedChanges>
+      <CardContent>
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
+          <Avatar src={member.avatar || undefined} alt="" sx={{ width: 64, height: 64, fontSize: '1.4rem' }}>
+            {initials(member.nickname || member.email)}
+          </Avatar>
+          <Box>
+            <Typography variant="h6" component="p" data-testid="staff-nickname">
+              {member.nickname}
+            </Typography>
+            <Typography color="text.secondary" data-testid="staff-email">
+              {member.email}
+            </Typography>
+          </Box>
+        </Stack>
+        <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1.5, m: 0 }}>
+          <Typography component="dt" color="text.secondary">
+            {translate('resources.admin.fields.role')}
+          </Typography>
+          <Box component="dd" sx={{ m: 0 }}>
+            <RoleChip role={member.role} />
+          </Box>
+          <Typography component="dt" color="text.secondary">
+            {translate('resources.admin.fields.joined_at')}
+          </Typography>
+          <Box component="dd" sx={{ m: 0 }}>
+            <LocalDateField record={member} source="joined_at" options={SHORT_DATE_TIME} />
+          </Box>
+        </Box>
+        {note ? (
+          <Alert severity="info" sx={{ mt: 3 }} data-testid="staff-read-only">
+            {translate(note)}
+          </Alert>
+        ) : null}
+        {editable && options ? (
+          <RadioButtonGroupInput
+            source="roles"
+            resource="admin"
+            choices={options.roles}
+            label="staff.detail.changeRole"
+            sx={{ mt: 3 }}
+            helperText={false}
+          />
+        ) : null}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
+        <Button component={LinkBase} to={BASE} startIcon={<ArrowBackIcon />} color="inherit">
+          {translate('staff.detail.back')}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        {canDelete && !locked ? <RemoveMember member={member} /> : null}
+        {editable ? <SaveButton /> : null}
+      </CardActions>
+    </Form>
+  );
+}
+
+export default function StaffDetail() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const id = idOf(useParams().id);
+  const { isPending: checking } = useRequireAccess({ resource: 'admin', action: 'list' });
+  const { canAccess: canEdit = false } = useCanAccess({ resource: 'admin', action: 'edit' });
+  const { canAccess: canDelete = false } = useCanAccess({ resource: 'admin', action: 'delete' });
+  const { data: member, error } = useGetOne<StaffMember>(
+    'admin',
+    { id },
+    { enabled: id > 0 && !checking, retry: false },
+  );
+
+  useEffect(() => {
+    if (!error && id > 0) return;
+    notify('staff.detail.notFound', { type: 'error' });
+    navigate(BASE);
+  }, [error, id, notify, navigate]);
+
+  return (
+    <Box sx={{ maxWidth: 720, mt: 2 }}>
+      <Title title={translate('staff.detail.title')} />
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {translate('staff.detail.title')}
+      </Typography>
+      <Card>
+        {member ? (
+          <MemberForm
+            key={`${member.id}-${member.roles}`}
+            member={member}
+            canEdit={canEdit}
+            canDelete={canDelete}
+          />
+        ) : (
+          <Loading />
+        )}
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,115 @@
+/**
+ * The role editor's permission tree (SPEC §6): a tri-state checkbox for each group and sub-group, a checkbox for each
+ * leaf; the form value is the list of selected leaf ids. The logic lives in contract/permissionTree.ts.
+ */
+import { Box, Checkbox, FormControlLabel, FormHelperText, Paper, Stack, Typography } from '@mui/material';
+import { useInput, useTranslate, ValidationError } from 'ra-core';
+import { useEffect, useRef } from 'react';
+import { ALL_PERMISSIONS, PERMISSION_TREE, type PermissionNode } from '../../../contract/permissions';
+import { nodeState, permissionLabelKey, toggleNode } from '../../../contract/permissionTree';
+import { compose, hasChecked } from '../../validation';
+
+const validate = compose(hasChecked());
+
+function NodeCheckbox({
+  node,
+  selected,
+  onChange,
+  disabled,
+  strong,
+}: {
+  node: PermissionNode;
+  selected: string[];
+  onChange: (next: string[]) => void;
+  disabled: boolean;
+  strong?: boolean;
+}) {
+  const translate = useTranslate();
+  const state = nodeState(node, selected);
+  // MUI only draws the third state; the native property tells assistive technology (and tests) too.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (input.current) input.current.indeterminate = state === 'indeterminate';
+  }, [state]);
+  return (
+    <FormControlLabel
+      disabled={disabled}
+      label={
+        <Typography variant={strong ? 'subtitle1' : 'body2'} sx={{ fontWeight: node.children ? 600 : 400 }}>
+          {translate(permissionLabelKey(node))}
+        </Typography>
+      }
+      control={
+        <Checkbox
+          size={node.children ? 'medium' : 'small'}
+          checked={state === 'checked'}
+          indeterminate={state === 'indeterminate'}
+          onChange={() => onChange(toggleNode(node, selected))}
+          inputRef={input}
+        />
+      }
+    />
+  );
+}
+
+export function PermissionTreeInput({ disabled = false }: { disabled?: boolean }) {
+  const translate = useTranslate();
+  const { field, fieldState } = useInput<string[]>({ source: 'permissions', validate });
+  const selected: string[] = Array.isArray(field.value) ? field.value : [];
+  const change = (next: string[]) => {
+    field.onChange(next);
+    field.onBlur();
+  };
+  const error = fieldState.error?.message;
+  return (
+    <Box
+      role="group"
+      aria-label={translate('resources.role.fields.permissions')}
+      data-testid="permission-tree"
+    >
+      <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 1, gap: 2 }}>
+        <Typography variant="h6" component="h2">
+          {translate('resources.role.fields.permissions')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" data-testid="permission-count">
+          {translate('roleScreens.selected', { n: selected.length, total: ALL_PERMISSIONS.length })}
+        </Typography>
+      </Stack>
+      {disabled ? null : (
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('roleScreens.permissionsHint')}
+        </Typography>
+      )}
+      <Stack spacing={2}>
+        {PERMISSION_TREE.map((group) => (
+          <Paper key={group.id} variant="outlined" sx={{ px: 2, py: 1 }}>
+            <NodeCheckbox node={group} selected={selected} onChange={change} disabled={disabled} strong />
+            <Stack sx={{ pl: { xs: 2, sm: 4 } }} spacing={0.5}>
+              {(group.children ?? []).map((sub) => (
+                <Box key={sub.id}>
+                  <NodeCheckbox node={sub} selected={selected} onChange={change} disabled={disabled} />
+                  <Box sx={{ pl: { xs: 2, sm: 4 }, display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
+                    {(sub.children ?? []).map((leaf) => (
+                      <NodeCheckbox
+                        key={leaf.id}
+                        node={leaf}
+                        selected={selected}
+                        onChange={change}
+                        disabled={disabled}
+                      />
+                    ))}
+                  </Box>
+                </Box>
+              ))}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+      {error && fieldState.invalid ? (
+        <FormHelperText error sx={{ mt: 1 }}>
+          <ValidationError error={error} />
+        </FormHelperText>
+      ) : null}
+    </Box>
+  );
+}

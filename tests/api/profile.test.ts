@@ -1,0 +1,267 @@
+/**
+ * The user's own profile through HTTP (member/save_profile): language, avatar, nickname and the linked bylines,
+ * changing the e-mail (unverified, a mailed code, confirmed), the resend timing, taken addresses, bad input, and that
+ * a user only ever changes their own account.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Author } from '../../contract/authors';
+import { Code } from '../../contract/codes';
+import { ROLE } from '../../contract/permissions';
+import type { SaveProfileReply } from '../../contract/profile';
+import type { Session } from '../../contract/session';
+import { authors, users } from '../../server/db/schema';
+import {
+  type Client,
+  createTestApp,
+  fieldErrors,
+  lastCode,
+  OWNER,
+  register,
+  signInOwner,
+  staffOf,
+  type TestApp,
+  userIdOf,
+} from '../fixtures/testApp';
+
+let t: TestApp;
+let demoSiteId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ demoSiteId } = await signInOwner(t));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const save = (c: Client, body: unknown) => c.call<SaveProfileReply>('member/save_profile?t=writer', body);
+const status = async (c: Client) => (await c.call<Session>('member/status')).data;
+const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
+
+describe('member/save_profile', () => {
+  it('saves the interface language, kept in member/status meta.language', async () => {
+    const c = await register(t, 'lang@example.com');
+    expect((await status(c)).user?.meta.language).toBe('zh-TW');
+    const r = await save(c, { language: 'en' });
+    expect(r.code).toBe(1);
+    expect(r.data).toMatchObject({
+      language: 'en',
+      email: 'lang@example.com',
+      is_verified: true,
+      verify: null,
+    });
+    expect((await status(c)).user?.meta.language).toBe('en');
+    expect((await save(c, { language: 'ja' })).code).toBe(1);
+    expect((await status(c)).user?.meta.language).toBe('ja');
+    // sessions are per browser; the language belongs to the account
+    const other = t.client();
+    expect((await other.login('lang@example.com', 'secret-pass-1')).code).toBe(1);
+    expect((await status(other)).user?.meta.language).toBe('ja');
+  });
+
+  it('saves the nickname and avatar; the linked bylines on every site follow', async () => {
+    const c = await staffOf(t, demoSiteId, 'byline@example.com', ROLE.EDITOR, 'Old name');
+    const id = await userIdOf(t, 'byline@example.com');
+    // a byline on the demo site and one on the user's personal site
+    const onDemo = await c.call<Author>('member/author');
+    const own = (await status(c)).site.list.find((s) => s.id !== demoSiteId);
+    await t.database.db.insert(authors).values({ siteId: own?.id as number, name: 'Old name', memberId: id });
+    // someone else's byline with the same name stays as it is
+    const [stranger] = await t.database.db
+      .insert(authors)
+      .values({ siteId: demoSiteId, name: 'Old name' })
+      .returning();
+
+    const r = await save(c, { nickname: '  新名字 ', avatar: '/uploads/1/a.webp' });
+    expect(r.code).toBe(1);
+    expect(r.data).toMatchObject({ nickname: '新名字', avatar: '/uploads/1/a.webp' });
+    const s = await status(c);
+    expect(s.user).toMatchObject({ nickname: '新名字', avatar: '/uploads/1/a.webp' });
+    const mine = await t.database.db.select().from(authors).where(eq(authors.memberId, id));
+    expect(mine).toHaveLength(2);
+    for (const a of mine) expect(a).toMatchObject({ name: '新名字', avatar: '/uploads/1/a.webp' });
+    expect(mine.map((a) => a.id)).toContain(onDemo.data.id);
+    const [after] = await t.database.db.select().from(authors).where(eq(authors.id, stranger.id));
+    expect(after).toMatchObject({ name: 'Old name', avatar: '' });
+
+    // the avatar alone, and removing it
+    expect((await save(c, { avatar: 'https://cdn.example.com/me.png' })).data.avatar).toBe(
+      'https://cdn.example.com/me.png',
+    );
+    expect((await save(c, { avatar: '' })).data).toMatchObject({ avatar: '', nickname: '新名字' });
+    const bylines = await t.database.db.select().from(authors).where(eq(authors.memberId, id));
+    expect(bylines.map((a) => a.avatar)).toEqual(['', '']);
+  });
+
+  it('a byline made later starts with the profile name and avatar', async () => {
+    const c = await register(t, 'later-byline@example.com', 'secret-pass-1', 'Later');
+    expect((await save(c, { nickname: 'Later Name', avatar: '/uploads/later.png' })).code).toBe(1);
+    const mine = await c.call<Author>('member/author');
+    expect(mine.data).toMatchObject({ name: 'Later Name', avatar: '/uploads/later.png' });
+  });
+
+  it('changes the e-mail: unverified at once, a code mailed, a wrong code 1007, the right one verifies', async () => {
+    const c = await register(t, 'move@example.com', 'secret-pass-1', 'Mover');
+    const r = await save(c, { email: ' Moved@Example.com ', nickname: 'Moved' });
+    expect(r.code).toBe(1);
+    expect(r.data).toMatchObject({ email: 'moved@example.com', is_verified: false, nickname: 'Moved' });
+    expect(r.data.verify?.ts).toBe(t.clock.now + 10_000);
+    expect(t.mails.at(-1)?.to).toBe('moved@example.com');
+    expect((await status(c)).user).toMatchObject({ email: 'moved@example.com', is_verified: false });
+    const code = lastCode(t.mails, 'moved@example.com');
+
+    // while unverified, the profile waits (請先驗證電子信箱); the language does not
+    const blocked = await save(c, { nickname: 'Other' });
+    expect(blocked.code).toBe(Code.EMAIL_NOT_VERIFIED);
+    expect(blocked.msg).toBe('請先驗證電子信箱');
+    expect((await save(c, { avatar: '/uploads/x.png' })).code).toBe(Code.EMAIL_NOT_VERIFIED);
+    expect((await save(c, { language: 'en' })).code).toBe(1);
+
+    const token = r.data.verify?.token as string;
+    const wrong = await save(c, { token, verify: wrongCode(code) });
+    expect(wrong.code).toBe(Code.WRONG_CODE);
+    expect(wrong.msg).toBe('驗證碼輸入錯誤');
+    expect((await status(c)).user?.is_verified).toBe(false);
+
+    // the code and the profile in one call
+    const ok = await save(c, { token, verify: code, nickname: 'Verified' });
+    expect(ok.code).toBe(1);
+    expect(ok.data).toMatchObject({ email: 'moved@example.com', is_verified: true, nickname: 'Verified' });
+    expect((await status(c)).user).toMatchObject({ is_verified: true, nickname: 'Verified' });
+    // a verification is spent once
+    expect((await save(c, { token, verify: code })).code).toBe(Code.EXPIRED);
+
+    // the account now signs in with the new address only
+    expect((await t.client().login('move@example.com', 'secret-pass-1')).code).toBe(Code.USER_NOT_FOUND);
+    expect((await t.client().login('moved@example.com', 'secret-pass-1')).code).toBe(1);
+  });
+
+  it('holds resends 10 s, then 120 s; asking again for the current address mails a fresh code', async () => {
+    const c = await register(t, 'again@example.com');
+    const first = await save(c, { email: 'again2@example.com' });
+    const token = first.data.verify?.token as string;
+    const early = await c.call<{ ts: number }>('verify/resend', { token });
+    expect(early.code).toBe(Code.TOO_FREQUENT);
+    expect(early.msg).toBe('驗證碼發送頻繁，請稍候再試。');
+    expect(early.data.ts).toBe(first.data.verify?.ts);
+    // the same address through save_profile is held alike
+    expect((await save(c, { email: 'again2@example.com' })).code).toBe(Code.TOO_FREQUENT);
+
+    t.clock.advance(10_000);
+    const second = await c.call<{ token: string; ts: number }>('verify/resend', { token });
+    expect(second.code).toBe(1);
+    expect(second.data.ts).toBe(t.clock.now + 120_000);
+    t.clock.advance(119_000);
+    expect((await save(c, { email: 'again2@example.com' })).code).toBe(Code.TOO_FREQUENT);
+    t.clock.advance(1_000);
+    const third = await save(c, { email: 'again2@example.com' });
+    expect(third.code).toBe(1);
+    expect(third.data.verify?.ts).toBe(t.clock.now + 120_000);
+
+    // only the last code counts
+    const code = lastCode(t.mails, 'again2@example.com');
+    expect((await save(c, { token: second.data.token, verify: code })).code).toBe(Code.EXPIRED);
+    expect((await save(c, { token: third.data.verify?.token, verify: code })).data.is_verified).toBe(true);
+    // a verified, unchanged address mails nothing
+    const mailed = t.mails.length;
+    const same = await save(c, { email: 'again2@example.com', nickname: 'Same' });
+    expect(same.data).toMatchObject({ verify: null, is_verified: true, nickname: 'Same' });
+    expect(t.mails.length).toBe(mailed);
+  });
+
+  it('refuses an address another account has (2004), changing nothing', async () => {
+    const c = await register(t, 'taken1@example.com', 'secret-pass-1', 'Taken');
+    await register(t, 'taken2@example.com');
+    const mailed = t.mails.length;
+    const r = await save(c, { email: 'TAKEN2@example.com', nickname: 'Changed' });
+    expect(r.code).toBe(Code.EMAIL_TAKEN);
+    expect((await save(c, { email: OWNER.email })).code).toBe(Code.EMAIL_TAKEN);
+    expect((await status(c)).user).toMatchObject({
+      email: 'taken1@example.com',
+      is_verified: true,
+      nickname: 'Taken',
+    });
+    expect(t.mails.length).toBe(mailed);
+    // registration now also sees a changed-to address as taken
+    const other = await register(t, 'taken3@example.com');
+    expect((await save(other, { email: 'taken3b@example.com' })).code).toBe(1);
+    const v = await t
+      .client()
+      .call('member/verify', { email: 'taken3b@example.com', token: await c.captcha() });
+    expect(v.code).toBe(Code.EMAIL_TAKEN);
+  });
+
+  it('confirms only the current address: a code for an address left behind is 1011', async () => {
+    const c = await register(t, 'switch@example.com');
+    const a = await save(c, { email: 'switch-a@example.com' });
+    const codeA = lastCode(t.mails, 'switch-a@example.com');
+    const b = await save(c, { email: 'switch-b@example.com' });
+    expect(b.code).toBe(1);
+    expect((await save(c, { token: a.data.verify?.token, verify: codeA })).code).toBe(Code.EXPIRED);
+    expect((await status(c)).user).toMatchObject({ email: 'switch-b@example.com', is_verified: false });
+    // a registration's verification is not an e-mail change
+    const reg = t.client();
+    const v = await reg.call<{ token: string }>('member/verify', {
+      email: 'switch-b@example.com',
+      token: await reg.captcha(),
+    });
+    expect(v.code).toBe(Code.EMAIL_TAKEN);
+  });
+
+  it('answers bad input with envelope errors, never 500', async () => {
+    const c = await register(t, 'bad@example.com');
+    const cases: [unknown, string, string][] = [
+      [{ language: 'fr' }, 'language', 'validation.format'],
+      [{ nickname: '' }, 'nickname', '此欄位為必填'],
+      [{ nickname: 'x'.repeat(51) }, 'nickname', '超過最大字數（50）限制'],
+      [{ email: 'not-an-email' }, 'email', '無效的電子信箱格式'],
+      [{ avatar: 'javascript:alert(1)' }, 'avatar', '連結錯誤'],
+      [{ verify: '123456' }, 'token', '此欄位為必填'],
+      [{ token: 'abc' }, 'verify', '此欄位為必填'],
+      [{ token: 'abc', verify: '12ab' }, 'verify', '請輸入 6 位數字驗證碼'],
+      [{ id: 1, nickname: 'x' }, 'id', '不接受的欄位'],
+      [{ nickname: 42 }, 'nickname', 'validation.format'],
+    ];
+    for (const [body, field, message] of cases) {
+      const errors = fieldErrors(await save(c, body));
+      if (message.startsWith('validation.')) expect(errors[field]).toBeTruthy();
+      else expect(errors[field]).toBe(message);
+    }
+    for (const raw of ['{', '[]', '"x"']) {
+      const r = await save(c, raw);
+      expect(r.status).toBeLessThan(500);
+      expect(r.code).not.toBe(1);
+    }
+    const unknownToken = await save(c, { token: 'no-such-token', verify: '123456' });
+    expect(unknownToken.code).toBe(Code.EXPIRED);
+    // none of it changed the account
+    expect((await status(c)).user).toMatchObject({ email: 'bad@example.com', nickname: 'Writer' });
+  });
+
+  it('answers 401 when signed out', async () => {
+    const r = await save(t.client(), { language: 'en' });
+    expect(r.status).toBe(401);
+    expect(r.code).toBe(Code.UNAUTHORIZED);
+  });
+
+  it('changes only the caller: nothing in the input can reach another account', async () => {
+    const a = await register(t, 'alice@example.com', 'secret-pass-1', 'Alice');
+    const b = await register(t, 'bob@example.com', 'secret-pass-1', 'Bob');
+    const before = await status(b);
+    await a.call('member/author');
+    await b.call('member/author');
+    expect((await save(a, { nickname: 'Alice 2', avatar: '/uploads/a.png', language: 'ja' })).code).toBe(1);
+    const change = await save(a, { email: 'alice2@example.com' });
+    const code = lastCode(t.mails, 'alice2@example.com');
+    // Bob cannot spend Alice's verification, even with her token and code
+    expect((await save(b, { token: change.data.verify?.token, verify: code })).code).toBe(Code.EXPIRED);
+    expect((await status(b)).user).toEqual(before.user);
+    const bobId = await userIdOf(t, 'bob@example.com');
+    const [bobRow] = await t.database.db.select().from(users).where(eq(users.id, bobId));
+    expect(bobRow).toMatchObject({ nickname: 'Bob', avatar: '', language: 'zh-TW', isVerified: true });
+    const [bobByline] = await t.database.db.select().from(authors).where(eq(authors.memberId, bobId));
+    expect(bobByline).toMatchObject({ name: 'Bob', avatar: '' });
+    // Alice's verification is still hers to spend
+    expect((await save(a, { token: change.data.verify?.token, verify: code })).data.is_verified).toBe(true);
+  });
+});

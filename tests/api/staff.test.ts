@@ -1,0 +1,527 @@
+/**
+ * Staff and invitations through HTTP: invite (mail, link used once, expiry, the plan's seat limit, replacing an open
+ * invitation, already staff), invite_token, join (new and existing accounts), the list, role changes, removal, the
+ * own record and the owner protected, another site's staff not found, permissions and the plan's team feature, and
+ * the CSV export.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../contract/codes';
+import type { ListResult } from '../../contract/list';
+import { ROLE } from '../../contract/permissions';
+import { BADGE } from '../../contract/sites';
+import type { Invitation, InviteTokenReply, StaffMember, StaffOptions } from '../../contract/staff';
+import { INVITE_TTL_S } from '../../contract/staff';
+import { roles, sites, users } from '../../server/db/schema';
+import {
+  type Client,
+  createTestApp,
+  fieldErrors,
+  OWNER,
+  type Reply,
+  register,
+  signInOwner,
+  staffOf,
+  type TestApp,
+  userIdOf,
+} from '../fixtures/testApp';
+
+let t: TestApp;
+let owner: Client;
+let demoSiteId: number;
+let ownerId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  ({ owner, demoSiteId } = await signInOwner(t));
+  // Remembered, so the session outlives the clock moved past an invitation's seven days.
+  expectOk(await owner.login(OWNER.email, OWNER.password, true));
+  ownerId = await userIdOf(t, OWNER.email);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const PASSWORD = 'joined-pass-1';
+
+const expectOk = <T>(r: Reply<T>): T => {
+  expect(r, JSON.stringify(r)).toMatchObject({ status: 200, code: 1 });
+  return r.data;
+};
+const expectCode = (r: Reply<unknown>, code: number, status = 200) => {
+  expect({ status: r.status, code: r.code }, JSON.stringify(r)).toEqual({ status, code });
+};
+
+/** The token of the last invitation mailed to `email`. */
+function lastLink(email: string): string {
+  const mail = [...t.mails].reverse().find((m) => m.to === email && /\/auth\/invite\?v=/.test(m.text));
+  const token = mail?.text.match(/\/auth\/invite\?v=([\w%-]+)/)?.[1];
+  if (!token) throw new Error(`no invitation mailed to ${email}`);
+  return decodeURIComponent(token);
+}
+
+async function invite(c: Client, email: string, roleId: number = ROLE.EDITOR, nickname = '小編') {
+  return c.call<{ email: string }>('member/invite', { email, nickname, roles: roleId });
+}
+
+const list = (c: Client, query: Record<string, unknown> = {}) =>
+  c.call<ListResult<StaffMember>>('site/staff', { query: { size: 100, ...query } });
+
+const pending = (c: Client) => c.call<Invitation[]>('admin/invitations');
+
+/** Invites, joins as a new account and signs in; answers the new staff member's client and id. */
+async function joined(email: string, roleId: number = ROLE.EDITOR, by: Client = owner) {
+  expectOk(await invite(by, email, roleId));
+  const anon = t.client();
+  expectOk(
+    await anon.call('member/join', { v: lastLink(email), nickname: `N ${email}`, password: PASSWORD }),
+  );
+  const c = t.client();
+  expectOk(await c.login(email, PASSWORD));
+  return { client: c, id: await userIdOf(t, email) };
+}
+
+/** A registered user's personal site put on a plan; answers its owner's client and the site's id. */
+async function siteOnPlan(email: string, serviceId: number | null) {
+  const c = await register(t, email);
+  const status = await c.call<{ site: { current: { id: number } } }>('member/status');
+  const siteId = status.data.site.current.id;
+  await t.database.db.update(sites).set({ serviceId }).where(eq(sites.id, siteId));
+  return { client: c, siteId };
+}
+
+describe('invite and join', () => {
+  it('mails a one-use link; joining makes a verified account with the role', async () => {
+    const r = await invite(owner, ' New.Editor@Example.com ', ROLE.EDITOR, '阿編');
+    expect(expectOk(r)).toEqual({ email: 'new.editor@example.com' });
+
+    const mail = t.mails.at(-1);
+    expect(mail?.to).toBe('new.editor@example.com');
+    expect(mail?.subject).toBe('Owner 邀請你加入「範例新聞網」');
+    expect(mail?.text).toContain('以「編輯」的身分加入「範例新聞網」');
+    expect(mail?.text).toContain('7 天內');
+    expect(mail?.text).toMatch(/http:\/\/localhost(:80)?\/auth\/invite\?v=[\w-]{40,}/);
+    const token = lastLink('new.editor@example.com');
+
+    // The invitation is pending, holds a seat and earned the team badge.
+    const open = expectOk(await pending(owner));
+    expect(open).toEqual([
+      {
+        email: 'new.editor@example.com',
+        nickname: '阿編',
+        role: { id: ROLE.EDITOR, name: '編輯' },
+        invited_at: expect.any(String),
+        expires_at: new Date(t.clock.now + INVITE_TTL_S * 1000).toISOString(),
+      },
+    ]);
+    const [site] = await t.database.db.select().from(sites).where(eq(sites.id, demoSiteId));
+    expect(site.badges).toContain(BADGE.TEAM);
+
+    const anon = t.client();
+    const meta = await anon.call<InviteTokenReply>('member/invite_token', { token });
+    expect(expectOk(meta)).toEqual({
+      account: 'new.editor@example.com',
+      roles: { id: ROLE.EDITOR, name: '編輯' },
+      name: '阿編',
+      site: '範例新聞網',
+      exists: false,
+    });
+    const en = await t.client({ lang: 'en' }).call<InviteTokenReply>('member/invite_token', { token });
+    expect(en.data.roles).toEqual({ id: ROLE.EDITOR, name: 'Editor' });
+
+    // The SPEC password rule and a nickname are required for a new account; a refusal leaves the link working.
+    const weak = await anon.call('member/join', { v: token, nickname: '', password: 'short' });
+    expect(fieldErrors(weak)).toEqual({ nickname: '此欄位為必填', password: '密碼格式錯誤' });
+
+    const ok = await anon.call('member/join', { v: token, nickname: ' 阿編 ', password: PASSWORD });
+    expect(expectOk(ok)).toEqual({ account: 'new.editor@example.com' });
+    // Joining does not sign in: the invite page sends the person to /auth/login.
+    expect((await anon.call<{ isLogined: boolean }>('member/status')).data.isLogined).toBe(false);
+
+    // Once only.
+    expectCode(
+      await anon.call('member/join', { v: token, nickname: 'x', password: PASSWORD }),
+      Code.INVITE_INVALID,
+    );
+    expectCode(await anon.call('member/invite_token', { token }), Code.INVITE_INVALID);
+    expect(expectOk(await pending(owner))).toEqual([]);
+
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'new.editor@example.com'));
+    expect(user).toMatchObject({ nickname: '阿編', isVerified: true });
+    const editor = t.client();
+    expectOk(await editor.login('new.editor@example.com', PASSWORD));
+    const status = await editor.call<{
+      site: { current: { id: number }; list: unknown[] };
+      role: { id: number; name: string };
+    }>('member/status');
+    expect(status.data.site.current.id).toBe(demoSiteId);
+    expect(status.data.site.list).toHaveLength(1);
+    expect(status.data.role).toEqual({ id: ROLE.EDITOR, name: '編輯' });
+
+    const rows = expectOk(await list(owner)).rows;
+    expect(rows.find((m) => m.email === 'new.editor@example.com')).toMatchObject({
+      id: user.id,
+      nickname: '阿編',
+      role: { id: ROLE.EDITOR, name: '編輯' },
+      roles: ROLE.EDITOR,
+      is_self: false,
+      is_owner: false,
+    });
+  });
+
+  it('an unknown or malformed token is refused', async () => {
+    const anon = t.client();
+    expectCode(await anon.call('member/invite_token', { token: 'nope' }), Code.INVITE_INVALID);
+    expectCode(
+      await anon.call('member/join', { v: 'nope', nickname: 'x', password: PASSWORD }),
+      Code.INVITE_INVALID,
+    );
+    expect(fieldErrors(await anon.call('member/invite_token', {}))).toEqual({ token: '此欄位為必填' });
+    expect(fieldErrors(await anon.call('member/join', { v: 'x', password: PASSWORD, extra: 1 }))).toEqual({
+      extra: '不接受的欄位',
+    });
+    expect(fieldErrors(await anon.call('member/join', { v: 'x', nickname: 'x' }))).toEqual({
+      password: '此欄位為必填',
+    });
+  });
+
+  it('expires after seven days', async () => {
+    expectOk(await invite(owner, 'late@example.com'));
+    const token = lastLink('late@example.com');
+    t.clock.advance(INVITE_TTL_S * 1000 - 60_000);
+    expectOk(await t.client().call('member/invite_token', { token }));
+    t.clock.advance(61_000);
+    const anon = t.client();
+    expectCode(await anon.call('member/invite_token', { token }), Code.INVITE_INVALID);
+    expectCode(
+      await anon.call('member/join', { v: token, nickname: 'x', password: PASSWORD }),
+      Code.INVITE_INVALID,
+    );
+    expect(expectOk(await pending(owner)).map((i) => i.email)).not.toContain('late@example.com');
+  });
+
+  it('inviting the same e-mail again replaces the open invitation', async () => {
+    expectOk(await invite(owner, 'twice@example.com', ROLE.EDITOR));
+    const first = lastLink('twice@example.com');
+    expectOk(await invite(owner, 'twice@example.com', ROLE.ECOMMERCE, '電商'));
+    const second = lastLink('twice@example.com');
+    expect(second).not.toBe(first);
+    expectCode(await t.client().call('member/invite_token', { token: first }), Code.INVITE_INVALID);
+    const open = expectOk(await pending(owner)).filter((i) => i.email === 'twice@example.com');
+    expect(open).toMatchObject([{ nickname: '電商', role: { id: ROLE.ECOMMERCE, name: '電商人員' } }]);
+    expectOk(await owner.call('admin/cancel', { email: 'twice@example.com' }));
+    expectCode(await t.client().call('member/invite_token', { token: second }), Code.INVITE_INVALID);
+    expectCode(await owner.call('admin/cancel', { email: 'twice@example.com' }), Code.NOT_FOUND, 404);
+  });
+
+  it('an existing account joins with its own password and keeps its nickname and language', async () => {
+    const existing = await register(t, 'has.account@example.com', 'own-pass-1', '自己');
+    expectOk(await existing.call('member/save_profile', { language: 'en' }));
+    expectOk(await invite(owner, 'has.account@example.com', ROLE.ADMIN, '別名'));
+    // The mail speaks the invitee's language.
+    expect(t.mails.at(-1)?.subject).toBe('Owner invites you to join "範例新聞網"');
+    expect(t.mails.at(-1)?.text).toContain('as Administrator');
+    const token = lastLink('has.account@example.com');
+    const anon = t.client();
+    expect(expectOk(await anon.call<InviteTokenReply>('member/invite_token', { token })).exists).toBe(true);
+
+    expectCode(await anon.call('member/join', { v: token, password: 'wrong-pass-1' }), Code.WRONG_PASSWORD);
+    expectOk(await anon.call('member/join', { v: token, password: 'own-pass-1' }));
+
+    const [user] = await t.database.db.select().from(users).where(eq(users.email, 'has.account@example.com'));
+    expect(user.nickname).toBe('自己');
+    const status = await existing.call<{ site: { list: { id: number }[] } }>('member/status');
+    expect(status.data.site.list.map((s) => s.id)).toContain(demoSiteId);
+    expect(status.data.site.list).toHaveLength(2);
+    const row = expectOk(await list(owner)).rows.find((m) => m.id === user.id);
+    expect(row?.role).toEqual({ id: ROLE.ADMIN, name: '管理員' });
+  });
+
+  it('refuses an e-mail already on the staff (3014), a bad role, and bad fields', async () => {
+    expectCode(await invite(owner, OWNER.email), Code.ALREADY_STAFF);
+    expectCode(await invite(owner, 'has.account@example.com'), Code.ALREADY_STAFF);
+    for (const roleId of [ROLE.OWNER, 99_999]) {
+      expect(fieldErrors(await invite(owner, 'x@example.com', roleId))).toEqual({ roles: '格式錯誤' });
+    }
+    const bad = await owner.call('member/invite', { email: 'not-mail', nickname: '', roles: 'x' });
+    expect(fieldErrors(bad)).toEqual({
+      email: '無效的電子信箱格式',
+      nickname: '此欄位為必填',
+      roles: '格式錯誤',
+    });
+    expect(expectOk(await pending(owner)).map((i) => i.email)).not.toContain('x@example.com');
+  });
+
+  it("invites to the site's own custom role, not another site's", async () => {
+    const [mine] = await t.database.db
+      .insert(roles)
+      .values({ siteId: demoSiteId, name: '特約記者', permissions: ['post.view'] })
+      .returning();
+    const other = await siteOnPlan('other.site@example.com', 4);
+    const [theirs] = await t.database.db
+      .insert(roles)
+      .values({ siteId: other.siteId, name: '他站角色', permissions: ['post.view'] })
+      .returning();
+    const options = expectOk(await owner.call<StaffOptions>('admin/options'));
+    expect(options.roles).toEqual([
+      { id: ROLE.ADMIN, name: '管理員' },
+      { id: ROLE.EDITOR, name: '編輯' },
+      { id: ROLE.ECOMMERCE, name: '電商人員' },
+      { id: mine.id, name: '特約記者' },
+    ]);
+    expect(fieldErrors(await invite(owner, 'custom@example.com', theirs.id))).toEqual({ roles: '格式錯誤' });
+    const { client } = await joined('custom@example.com', mine.id);
+    const status = await client.call<{ role: { id: number; name: string } }>('member/status');
+    expect(status.data.role).toEqual({ id: mine.id, name: '特約記者' });
+  });
+});
+
+describe("the plan's seats", () => {
+  it('counts staff and open invitations against staffCount (STARTER: 2)', async () => {
+    const starter = await siteOnPlan('starter@example.com', 2);
+    const c = starter.client;
+    expect(expectOk(await c.call<StaffOptions>('admin/options'))).toMatchObject({ used: 1, limit: 2 });
+    expectOk(await invite(c, 'seat1@example.com'));
+    expect(expectOk(await c.call<StaffOptions>('admin/options'))).toMatchObject({ used: 2, limit: 2 });
+    expectCode(await invite(c, 'seat2@example.com'), Code.STAFF_LIMIT);
+    expect((await invite(c, 'seat2@example.com')).msg).toBe('帳號已達上限');
+    // Inviting the same address again replaces its invitation rather than taking a second seat.
+    expectOk(await invite(c, 'seat1@example.com', ROLE.ADMIN));
+    // Cancelling frees the seat.
+    expectOk(await c.call('admin/cancel', { email: 'seat1@example.com' }));
+    expectOk(await invite(c, 'seat2@example.com'));
+    // A joined member keeps the seat; an expired invitation frees it.
+    expectOk(
+      await t
+        .client()
+        .call('member/join', { v: lastLink('seat2@example.com'), nickname: 'S', password: PASSWORD }),
+    );
+    expectCode(await invite(c, 'seat3@example.com'), Code.STAFF_LIMIT);
+    const seat2 = await userIdOf(t, 'seat2@example.com');
+    expectOk(await c.call('admin/delete', { id: seat2 }));
+    expectOk(await invite(c, 'seat3@example.com'));
+    t.clock.advance(INVITE_TTL_S * 1000 + 1000);
+    expectOk(await c.login('starter@example.com', 'secret-pass-1'));
+    expectOk(await invite(c, 'seat4@example.com'));
+  });
+
+  it('a site without a plan has no team feature: staff actions answer 403', async () => {
+    const { client } = await siteOnPlan('noplan@example.com', null);
+    for (const [path, body] of [
+      ['member/invite', { email: 'a@example.com', nickname: 'a', roles: ROLE.EDITOR }],
+      ['site/staff', {}],
+      ['admin/options', {}],
+      ['admin/invitations', {}],
+      ['admin/get', { id: 1 }],
+      ['member/export', {}],
+    ] as const) {
+      expectCode(await client.call(path, body), Code.FORBIDDEN, 403);
+    }
+  });
+});
+
+describe('the staff list', () => {
+  it('filters, sorts and pages; marks the caller and the owner', async () => {
+    const all = expectOk(await list(owner));
+    expect(all.total).toBe(all.rows.length);
+    expect(all.rows[0]).toMatchObject({
+      id: ownerId,
+      email: OWNER.email,
+      role: { id: ROLE.OWNER, name: '擁有者' },
+      is_self: true,
+      is_owner: true,
+    });
+    expect(all.rows.slice(1).every((r) => !r.is_self && !r.is_owner)).toBe(true);
+
+    const found = expectOk(
+      await list(owner, { filters: [{ col: 'keyword', value: 'NEW.EDITOR', type: 'search' }] }),
+    );
+    expect(found.rows.map((r) => r.email)).toEqual(['new.editor@example.com']);
+    const byNick = expectOk(
+      await list(owner, { filters: [{ col: 'keyword', value: '阿編', type: 'search' }] }),
+    );
+    expect(byNick.rows.map((r) => r.email)).toEqual(['new.editor@example.com']);
+    const admins = expectOk(
+      await list(owner, { filters: [{ col: 'role', value: [ROLE.ADMIN], type: 'in' }] }),
+    );
+    expect(admins.rows.map((r) => r.email)).toEqual(['has.account@example.com']);
+    const sorted = expectOk(await list(owner, { sort: { col: 'email', order: 'desc' } }));
+    const emails = sorted.rows.map((r) => r.email);
+    expect(emails).toEqual([...emails].sort().reverse());
+    const page = expectOk(await list(owner, { page: 2, size: 1, sort: { col: 'joined_at', order: 'asc' } }));
+    expect(page).toMatchObject({ total: all.total, rows: [{ id: all.rows[1].id }] });
+    // Wildcards are literal.
+    const none = expectOk(await list(owner, { filters: [{ col: 'email', value: '%', type: 'search' }] }));
+    expect(none.total).toBe(0);
+
+    const bad = await list(owner, {
+      filters: [
+        { col: 'password_hash', value: 'x', type: 'search' },
+        { col: 'role', value: ['x'], type: 'in' },
+        { col: 'role', value: 'x', type: 'search' },
+      ],
+      sort: { col: 'password_hash', order: 'asc' },
+    });
+    expect(fieldErrors(bad)).toEqual({
+      'query.filters.0.col': '格式錯誤',
+      'query.filters.1.value': '格式錯誤',
+      'query.filters.2.col': '格式錯誤',
+      'query.sort.col': '格式錯誤',
+    });
+  });
+});
+
+describe('one staff member', () => {
+  let editor: { client: Client; id: number };
+  let admin: { client: Client; id: number };
+  beforeAll(async () => {
+    editor = await joined('member.editor@example.com', ROLE.EDITOR);
+    admin = await joined('member.admin@example.com', ROLE.ADMIN);
+  });
+
+  it('reads one and changes the role', async () => {
+    const one = expectOk(await owner.call<StaffMember>('admin/get', { id: editor.id }));
+    expect(one).toMatchObject({ id: editor.id, email: 'member.editor@example.com', roles: ROLE.EDITOR });
+    const saved = expectOk(
+      await owner.call<StaffMember>('admin/save', { id: editor.id, roles: ROLE.ECOMMERCE }),
+    );
+    expect(saved.role).toEqual({ id: ROLE.ECOMMERCE, name: '電商人員' });
+    const perms = await editor.client.call<{ user: { permissions: string[] } }>('member/status');
+    expect(perms.data.user.permissions).toContain('plan.add');
+    expect(fieldErrors(await owner.call('admin/save', { id: editor.id, roles: ROLE.OWNER }))).toEqual({
+      roles: '格式錯誤',
+    });
+    expectOk(await owner.call('admin/save', { id: editor.id, roles: ROLE.EDITOR }));
+    expect(fieldErrors(await owner.call('admin/save', { id: editor.id, roles: 3, nickname: 'x' }))).toEqual({
+      nickname: '不接受的欄位',
+    });
+  });
+
+  it('nobody changes or removes their own record (3011); the owner stays (403)', async () => {
+    expectCode(await owner.call('admin/save', { id: ownerId, roles: ROLE.ADMIN }), Code.SELF_STAFF);
+    expectCode(await owner.call('admin/delete', { id: ownerId }), Code.SELF_STAFF);
+    expectCode(await admin.client.call('admin/save', { id: admin.id, roles: ROLE.EDITOR }), Code.SELF_STAFF);
+    expectCode(await admin.client.call('admin/delete', { id: admin.id }), Code.SELF_STAFF);
+    expectCode(
+      await admin.client.call('admin/save', { id: ownerId, roles: ROLE.EDITOR }),
+      Code.FORBIDDEN,
+      403,
+    );
+    expectCode(await admin.client.call('admin/delete', { id: ownerId }), Code.FORBIDDEN, 403);
+    // An administrator manages the others.
+    expectOk(await admin.client.call('admin/save', { id: editor.id, roles: ROLE.EDITOR }));
+    const self = expectOk(await admin.client.call<StaffMember>('admin/get', { id: admin.id }));
+    expect(self).toMatchObject({ is_self: true, is_owner: false });
+  });
+
+  it("another site's staff is not found here", async () => {
+    const other = await siteOnPlan('other.owner@example.com', 4);
+    const c = other.client;
+    for (const [path, body] of [
+      ['admin/get', { id: editor.id }],
+      ['admin/save', { id: editor.id, roles: ROLE.ADMIN }],
+      ['admin/delete', { id: editor.id }],
+      ['admin/get', { id: ownerId }],
+      ['admin/get', { id: 2_000_000 }],
+    ] as const) {
+      expectCode(await c.call(path, body), Code.NOT_FOUND, 404);
+    }
+    expect(expectOk(await list(c)).rows.map((r) => r.email)).toEqual(['other.owner@example.com']);
+    expect(expectOk(await c.call<Invitation[]>('admin/invitations'))).toEqual([]);
+    expectOk(await invite(owner, 'demo.pending@example.com'));
+    expectCode(await c.call('admin/cancel', { email: 'demo.pending@example.com' }), Code.NOT_FOUND, 404);
+    expect(expectOk(await pending(owner)).map((i) => i.email)).toContain('demo.pending@example.com');
+    // Still on the demo site, unchanged.
+    expect(expectOk(await owner.call<StaffMember>('admin/get', { id: editor.id })).roles).toBe(ROLE.EDITOR);
+  });
+
+  it('a role without staff permissions is refused (403)', async () => {
+    for (const [path, body] of [
+      ['site/staff', {}],
+      ['admin/get', { id: editor.id }],
+      ['admin/options', {}],
+      ['admin/invitations', {}],
+      ['member/invite', { email: 'e@example.com', nickname: 'e', roles: ROLE.EDITOR }],
+      ['admin/save', { id: admin.id, roles: ROLE.EDITOR }],
+      ['admin/delete', { id: admin.id }],
+      ['admin/cancel', { email: 'demo.pending@example.com' }],
+      ['member/export', {}],
+    ] as const) {
+      expectCode(await editor.client.call(path, body), Code.FORBIDDEN, 403);
+    }
+    // A custom role that may only view staff.
+    const [viewer] = await t.database.db
+      .insert(roles)
+      .values({ siteId: demoSiteId, name: '人事檢視', permissions: ['staff.view'] })
+      .returning();
+    const v = await staffOf(t, demoSiteId, 'viewer@example.com', viewer.id);
+    expectOk(await list(v));
+    expectCode(await invite(v, 'f@example.com'), Code.FORBIDDEN, 403);
+    expectCode(await v.call('admin/save', { id: editor.id, roles: ROLE.ADMIN }), Code.FORBIDDEN, 403);
+    expectCode(await v.call('admin/delete', { id: editor.id }), Code.FORBIDDEN, 403);
+    // Signed out: 401.
+    expectCode(await t.client().call('site/staff', {}), Code.UNAUTHORIZED, 401);
+  });
+
+  it('removes a member, who loses the site', async () => {
+    expect(expectOk(await owner.call('admin/delete', { id: editor.id }))).toEqual({ id: editor.id });
+    expectCode(await owner.call('admin/get', { id: editor.id }), Code.NOT_FOUND, 404);
+    expectCode(await owner.call('admin/delete', { id: editor.id }), Code.NOT_FOUND, 404);
+    const status = await editor.client.call<{ site: { current: unknown; list: unknown[] } }>('member/status');
+    expect(status.data.site).toEqual({ current: null, list: [] });
+    expectCode(await editor.client.call('press/list?t=1', {}), Code.NO_SITE);
+  });
+});
+
+describe('export', () => {
+  async function exportCsv(c: Client, lang = 'zh-TW') {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/member/export?t=writer',
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': lang,
+        cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+      payload: '{}',
+    });
+  }
+
+  it('answers CSV with a BOM, a translated header, quoting and no formulas', async () => {
+    const tricky = await joined('tricky@example.com', ROLE.EDITOR);
+    await t.database.db.update(users).set({ nickname: '王, "小明"' }).where(eq(users.id, tricky.id));
+    const formula = await joined('formula@example.com', ROLE.EDITOR);
+    await t.database.db.update(users).set({ nickname: '=HYPERLINK("x")' }).where(eq(users.id, formula.id));
+    expectOk(await invite(owner, 'csv.pending@example.com', ROLE.ECOMMERCE, '待加入'));
+
+    const res = await exportCsv(owner);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="staff-demo-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const body = res.body;
+    expect(body.startsWith('\uFEFF')).toBe(true);
+    const lines = body.slice(1).split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[0]).toBe('暱稱,電子信箱,角色,狀態,日期');
+    expect(lines[1]).toMatch(/^Owner,owner@example\.com,擁有者,已加入,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(body).toContain('"王, ""小明""",tricky@example.com,編輯,已加入,');
+    expect(body).toContain(`"'=HYPERLINK(""x"")",formula@example.com,`);
+    expect(body).toContain('待加入,csv.pending@example.com,電商人員,邀請中,');
+    const staffCount = expectOk(await list(owner)).total;
+    const open = expectOk(await pending(owner)).length;
+    expect(lines.length).toBe(1 + staffCount + open + 1);
+
+    const en = await exportCsv(owner, 'en');
+    expect(en.body.slice(1).split('\r\n')[0]).toBe('Nickname,E-mail,Role,Status,Date');
+    expect(en.body).toContain('Owner,owner@example.com,Owner,Joined,');
+  });
+
+  it('refuses without permission as an envelope', async () => {
+    const { client } = await joined('csv.editor@example.com', ROLE.EDITOR);
+    const res = await exportCsv(client);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: Code.FORBIDDEN });
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * The role editor's tri-state tree (contract/permissionTree.ts), the labels of every node in every language, and the
+ * plan gate on permissions (contract/plans.ts: grantedPermissions, featureFor).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ALL_PERMISSIONS,
+  BUILTIN_ROLE_PERMISSIONS,
+  PERMISSION_TREE,
+  type PermissionNode,
+  ROLE,
+} from '../../contract/permissions';
+import {
+  allNodes,
+  nodeState,
+  normalizePermissions,
+  permissionLabelKey,
+  toggleNode,
+} from '../../contract/permissionTree';
+import { type Feature, featureFor, featuresOf, grantedPermissions, PLANS } from '../../contract/plans';
+import { authProvider } from '../../src/auth/authProvider';
+import { forgetSession } from '../../src/auth/session';
+import { call } from '../../src/dataProvider/client';
+import en from '../../src/i18n/en';
+import ja from '../../src/i18n/ja';
+import zhTW from '../../src/i18n/zh-TW';
+
+const node = (id: string): PermissionNode => {
+  const found = allNodes().find((n) => n.id === id);
+  if (!found) throw new Error(`no node ${id}`);
+  return found;
+};
+
+describe('nodeState', () => {
+  it('is checked, unchecked or indeterminate from the selected leaves', () => {
+    expect(nodeState(node('post'), [])).toBe('unchecked');
+    expect(nodeState(node('post'), ['post.view'])).toBe('indeterminate');
+    expect(
+      nodeState(node('post'), ['post.view', 'post.edit', 'post.delete', 'post.view_site', 'post.view_all']),
+    ).toBe('checked');
+    // Leaves of other groups do not count.
+    expect(nodeState(node('post'), ['page.add', 'page.edit', 'page.delete'])).toBe('unchecked');
+  });
+
+  it('looks through sub-groups for a top group', () => {
+    const content = node('content');
+    expect(nodeState(content, ['page.add'])).toBe('indeterminate');
+    expect(nodeState(content, BUILTIN_ROLE_PERMISSIONS[ROLE.EDITOR])).toBe('checked');
+    expect(nodeState(node('site_admin'), BUILTIN_ROLE_PERMISSIONS[ROLE.EDITOR])).toBe('unchecked');
+    // A group fully selected but for one leaf is indeterminate.
+    const almost = ALL_PERMISSIONS.filter((p) => p !== 'design.style');
+    expect(nodeState(node('site_admin'), almost)).toBe('indeterminate');
+    expect(nodeState(node('design'), almost)).toBe('unchecked');
+  });
+
+  it('answers a leaf by itself', () => {
+    expect(nodeState(node('post.view'), ['post.view'])).toBe('checked');
+    expect(nodeState(node('post.view'), ['post.edit'])).toBe('unchecked');
+  });
+});
+
+describe('toggleNode', () => {
+  it('selects every leaf of an unchecked or indeterminate group, and clears a checked one', () => {
+    const post = node('post');
+    const all = toggleNode(post, []);
+    expect(all).toEqual(['post.view', 'post.edit', 'post.delete', 'post.view_site', 'post.view_all']);
+    expect(toggleNode(post, ['post.edit'])).toEqual(all);
+    expect(toggleNode(post, all)).toEqual([]);
+  });
+
+  it('leaves other groups alone and keeps the tree order', () => {
+    const picked = toggleNode(node('content'), ['theme.add', 'role.view']);
+    expect(picked).toEqual(['role.view', ...BUILTIN_ROLE_PERMISSIONS[ROLE.EDITOR], 'theme.add']);
+    expect(toggleNode(node('content'), picked)).toEqual(['role.view', 'theme.add']);
+    expect(toggleNode(node('site_admin'), [])).toEqual(
+      ALL_PERMISSIONS.filter((p) => /^(staff|role|subscription|design)\./.test(p)),
+    );
+  });
+
+  it('toggles a single leaf', () => {
+    expect(toggleNode(node('post.edit'), ['post.view'])).toEqual(['post.view', 'post.edit']);
+    expect(toggleNode(node('post.edit'), ['post.view', 'post.edit'])).toEqual(['post.view']);
+  });
+});
+
+describe('normalizePermissions', () => {
+  it('keeps known leaves once, in tree order', () => {
+    expect(normalizePermissions(['theme.add', 'post.view', 'post.view', 'nope', 'post'])).toEqual([
+      'post.view',
+      'theme.add',
+    ]);
+  });
+});
+
+describe('labels', () => {
+  const lookup = (messages: unknown, key: string) =>
+    key.split('.').reduce<unknown>((n, k) => (n as Record<string, unknown> | undefined)?.[k], messages);
+
+  it('every node of the tree has a label in zh-TW, en and ja', () => {
+    const nodes = allNodes();
+    expect(nodes.length).toBe(3 + 9 + ALL_PERMISSIONS.length);
+    for (const [lang, messages] of [
+      ['zh-TW', zhTW],
+      ['en', en],
+      ['ja', ja],
+    ] as const) {
+      for (const n of nodes) {
+        const label = lookup(messages, permissionLabelKey(n));
+        expect(typeof label === 'string' && label.trim() !== '', `${lang} ${n.id}`).toBe(true);
+      }
+    }
+    expect(lookup(zhTW, 'permissions.leaf.staff.view')).toBe('檢視人員');
+    expect(lookup(zhTW, 'permissions.group.site_admin')).toBe('網站管理');
+    expect(lookup(zhTW, 'permissions.group.content')).toBe('內容管理');
+    expect(lookup(zhTW, 'permissions.group.system')).toBe('系統管理');
+  });
+
+  it('labels are distinct within a group', () => {
+    for (const group of allNodes().filter((n) => n.children)) {
+      const names = (group.children ?? []).map((c) => lookup(zhTW, permissionLabelKey(c)));
+      expect(new Set(names).size, group.id).toBe(names.length);
+    }
+    expect(PERMISSION_TREE.map((g) => g.id)).toEqual(['site_admin', 'content', 'system']);
+  });
+});
+
+describe('featureFor', () => {
+  it('names the plan feature of the gated groups and nothing for the rest', () => {
+    expect(featureFor('staff.view')).toBe('team');
+    expect(featureFor('role.delete')).toBe('team');
+    expect(featureFor('theme.add')).toBe('theme');
+    expect(featureFor('design.style')).toBe('design');
+    expect(featureFor('plan.edit')).toBe('membership');
+    for (const p of ['post.view', 'page.add', 'setting.edit', 'subscription.plan']) {
+      expect(featureFor(p), p).toBeUndefined();
+    }
+  });
+});
+
+describe('grantedPermissions', () => {
+  const owner = BUILTIN_ROLE_PERMISSIONS[ROLE.OWNER];
+
+  it('grants no gated permission without a plan', () => {
+    const granted = grantedPermissions(owner, []);
+    expect(granted).toEqual(owner.filter((p) => !/^(staff|role|theme|design|plan)\./.test(p)));
+    expect(granted).toContain('subscription.payment');
+    expect(granted).toContain('setting.edit');
+  });
+
+  it('grants a gated group only with its feature', () => {
+    const granted = grantedPermissions(owner, ['team']);
+    expect(granted).toContain('role.edit');
+    expect(granted).toContain('staff.view');
+    expect(granted).not.toContain('theme.add');
+    expect(granted).not.toContain('design.style');
+    expect(granted).not.toContain('plan.add');
+  });
+
+  it('grants everything the role holds with the full-power flag, and never more than the role holds', () => {
+    expect(grantedPermissions(owner, ['full'])).toEqual([...owner]);
+    const editor = BUILTIN_ROLE_PERMISSIONS[ROLE.EDITOR];
+    expect(grantedPermissions(editor, ['full'])).toEqual([...editor]);
+    const all: Feature[] = ['team', 'theme', 'design', 'membership', 'shop', 'newsletter'];
+    expect(grantedPermissions(['post.view'], all)).toEqual(['post.view']);
+    expect(grantedPermissions([], ['full'])).toEqual([]);
+  });
+
+  it('follows the plans: STARTER has no design or membership, TEAM+ has all but subscription of 管理員', () => {
+    const starter = grantedPermissions(owner, featuresOf(2));
+    expect(starter).toContain('theme.add');
+    expect(starter).not.toContain('design.style');
+    expect(starter).not.toContain('plan.add');
+    const admin = grantedPermissions(BUILTIN_ROLE_PERMISSIONS[ROLE.ADMIN], featuresOf(4));
+    expect(admin).toEqual(ALL_PERMISSIONS.filter((p) => !p.startsWith('subscription.')));
+    expect(featuresOf(null)).toEqual([]);
+    expect(PLANS.find((p) => p.id === 1)?.features).toContain('full');
+  });
+});
+
+describe('the SPA after a refused call', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    forgetSession();
+  });
+
+  it('reads the session again, so what the role lost is hidden from then on', async () => {
+    let permissions = ['post.view', 'post.edit'];
+    const fetchImpl = vi.fn(async (url: string) =>
+      url.includes('member/status')
+        ? new Response(JSON.stringify({ code: 1, msg: '', data: { isLogined: true, user: { permissions } } }))
+        : new Response(JSON.stringify({ code: 1009, msg: '', data: null }), { status: 403 }),
+    );
+    vi.stubGlobal('fetch', fetchImpl);
+    const mayCreate = () => authProvider.canAccess?.({ resource: 'press', action: 'create' });
+    expect(await mayCreate()).toBe(true);
+    permissions = ['post.view'];
+    // Until the server refuses something, the session read once stands.
+    expect(await mayCreate()).toBe(true);
+    await expect(call('press/save', {})).rejects.toMatchObject({ status: 403 });
+    expect(await mayCreate()).toBe(false);
+    expect(await authProvider.canAccess?.({ resource: 'press', action: 'list' })).toBe(true);
+    expect(fetchImpl.mock.calls.filter(([url]) => String(url).includes('member/status'))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,29 @@
+/** Configuration of custom-domain verification: DNS_SERVERS, DNS_TIMEOUT_MS and CNAME_TARGET. */
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/config';
+
+describe('DNS configuration', () => {
+  it('defaults to the system resolver, a 10 s lookup and each site’s own sub-domain as target', () => {
+    const config = loadConfig({});
+    expect(config.dnsServers).toEqual([]);
+    expect(config.dnsTimeoutMs).toBe(10_000);
+    expect(config.cnameTarget).toBeUndefined();
+  });
+
+  it('takes IPv4 and IPv6 servers with or without a port, and a normalised target', () => {
+    const config = loadConfig({
+      DNS_SERVERS: ' 1.1.1.1, 127.0.0.1:5353,[::1]:53 , ::1,',
+      DNS_TIMEOUT_MS: '2500',
+      CNAME_TARGET: ' Edge.Example.NET. ',
+    });
+    expect(config.dnsServers).toEqual(['1.1.1.1', '127.0.0.1:5353', '[::1]:53', '::1']);
+    expect(config.dnsTimeoutMs).toBe(2500);
+    expect(config.cnameTarget).toBe('edge.example.net');
+  });
+
+  it('refuses a server that is not an IP address, and a timeout that is not a number', () => {
+    expect(() => loadConfig({ DNS_SERVERS: 'dns.google' })).toThrow(/DNS_SERVERS: dns\.google/);
+    expect(() => loadConfig({ DNS_SERVERS: '1.1.1.1:abc' })).toThrow(/DNS_SERVERS/);
+    expect(() => loadConfig({ DNS_TIMEOUT_MS: 'soon' })).toThrow(/DNS_TIMEOUT_MS/);
+  });
+});
