@@ -1,7 +1,7 @@
 /**
  * Asks before deleting one record, then deletes it pessimistically (the dialog waits for the server), says so,
  * refreshes the lists and calls `onDeleted`. A refusal is shown with the server's own message and closes the dialog:
- * one place for the files, authors and labels screens, which only differ in their words.
+ * one place for the files, authors, labels, role and staff screens, which only differ in their words.
  */
 import { type Identifier, useDelete, useNotify, useRefresh } from 'ra-core';
 import { Confirm } from 'react-admin';
@@ -17,6 +17,13 @@ export interface DeleteDialogProps {
   content: string;
   contentTranslateOptions?: object;
   done: string;
+  /** The confirm button's words; 'delete' unless the screen says 'remove'. */
+  confirm?: string;
+  /**
+   * Refresh every query after deleting. A detail page that navigates away says false: refreshing would fetch its own,
+   * now missing, record once more.
+   */
+  refreshAfter?: boolean;
   /** A refusal with this error code is expected (e.g. the record is still in use): shown as a warning. */
   warnCode?: number;
   onClose: () => void;
@@ -31,6 +38,8 @@ export function DeleteDialog({
   content,
   contentTranslateOptions,
   done,
+  confirm: confirmLabel = 'ra.action.delete',
+  refreshAfter = true,
   warnCode,
   onClose,
   onDeleted,
@@ -46,7 +55,7 @@ export function DeleteDialog({
         { mutationMode: 'pessimistic', returnPromise: true },
       );
       notify(done, { type: 'success' });
-      refresh();
+      if (refreshAfter) refresh();
       onDeleted();
     } catch (err) {
       const failure = err as ApiError;
@@ -65,7 +74,7 @@ export function DeleteDialog({
       titleTranslateOptions={{ name }}
       content={content}
       contentTranslateOptions={contentTranslateOptions}
-      confirm="ra.action.delete"
+      confirm={confirmLabel}
       confirmColor="warning"
       onConfirm={confirm}
       onClose={onClose}

@@ -5,15 +5,14 @@
  */
 import { Alert, Box, Card, CardActions, CardContent, Divider, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Form, useCanAccess, useNotify, useTranslate } from 'ra-core';
-import { type ReactNode, useState } from 'react';
+import { useCanAccess, useNotify, useTranslate } from 'ra-core';
 import { Loading, RadioButtonGroupInput, SaveButton, TextInput, Title } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { HOME_CONTENT_MAX, HOME_TITLE_MAX, HOME_TYPES, type HomeSettings } from '../../../contract/home';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
+import { FormSection, SettingsForm } from '../../components/SettingsForm';
 import { type ApiError, call } from '../../dataProvider/client';
 import { compose, link, maxLength } from '../../validation';
-import { ValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import { EntryList } from './EntryList';
 import { noneChosen, toHomeSave } from './homeLogic';
 import { ArticlePicker, CategoryPicker } from './Pickers';
@@ -23,57 +22,21 @@ const validateTitle = compose(maxLength(HOME_TITLE_MAX));
 const validateContent = compose(maxLength(HOME_CONTENT_MAX));
 const validateLink = compose(link());
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const translate = useTranslate();
-  return (
-    <Box component="section" sx={{ mt: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {translate(title)}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
 function HomeForm({ initial, canEdit }: { initial: HomeSettings; canEdit: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
-  // A save starts the form again from the server's answer, so it is no longer 'unsaved'.
-  const [values, setValues] = useState(initial);
-  const [version, setVersion] = useState(0);
 
-  const submit = async (form: FieldValues) => {
+  const save = async (form: FieldValues) => {
     const home = form as HomeSettings;
     if (noneChosen(home)) {
       notify('homeSettings.noneChosen', { type: 'warning' });
-      return undefined;
+      return null;
     }
-    try {
-      const reply = await call<HomeSettings>('home/save', toHomeSave(home));
-      notify('homeSettings.saved', { type: 'success' });
-      setValues(reply);
-      setVersion((v) => v + 1);
-      return undefined;
-    } catch (err) {
-      const failure = err as ApiError;
-      const errors = failure.body?.errors ?? {};
-      const text = Object.values(errors)[0] ?? failure.message;
-      if (text) notify(text, { type: 'error' });
-      return errors;
-    }
+    return call<HomeSettings>('home/save', toHomeSave(home));
   };
 
   return (
-    <Form
-      key={version}
-      defaultValues={values}
-      onSubmit={submit}
-      mode="onSubmit"
-      reValidateMode="onSubmit"
-      warnWhenUnsavedChanges
-      noValidate
-    >
-      <ValidateAfterTyping />
+    <SettingsForm initial={initial} save={save} done="homeSettings.saved" toastFieldMessage>
       <Card>
         <CardContent>
           <Typography variant="h5" component="h1">
@@ -96,7 +59,7 @@ function HomeForm({ initial, canEdit }: { initial: HomeSettings; canEdit: boolea
               disabled={!canEdit}
             />
           </Box>
-          <Section title="homeSettings.cover">
+          <FormSection title="homeSettings.cover">
             <ImageUploadInput source="cover" label="homeSettings.fields.cover" disabled={!canEdit} />
             <TextInput
               source="title"
@@ -122,16 +85,16 @@ function HomeForm({ initial, canEdit }: { initial: HomeSettings; canEdit: boolea
               fullWidth
               disabled={!canEdit}
             />
-          </Section>
+          </FormSection>
           <Divider sx={{ mt: 2 }} />
-          <Section title="homeSettings.fields.articles">
+          <FormSection title="homeSettings.fields.articles">
             {canEdit ? <ArticlePicker /> : null}
             <EntryList source="articles" empty="homeSettings.emptyArticles" canEdit={canEdit} />
-          </Section>
-          <Section title="homeSettings.fields.categories">
+          </FormSection>
+          <FormSection title="homeSettings.fields.categories">
             {canEdit ? <CategoryPicker /> : null}
             <EntryList source="categories" empty="homeSettings.emptyCategories" canEdit={canEdit} />
-          </Section>
+          </FormSection>
           {canEdit ? (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {translate('homeSettings.listHint')}
@@ -144,7 +107,7 @@ function HomeForm({ initial, canEdit }: { initial: HomeSettings; canEdit: boolea
           </CardActions>
         ) : null}
       </Card>
-    </Form>
+    </SettingsForm>
   );
 }
 

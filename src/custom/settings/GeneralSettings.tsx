@@ -3,10 +3,9 @@
  * SEO (cover, title, description), the front end's display languages in a dragged order, and the tracking code.
  * Fields are checked 500 ms after typing (SPEC §5); a save says 儲存成功. Without setting.edit it is read-only.
  */
-import { Alert, Box, Card, CardActions, CardContent, Divider, Stack, Typography } from '@mui/material';
+import { Alert, Card, CardActions, CardContent, Divider, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { Form, useCanAccess, useNotify, useTranslate } from 'ra-core';
-import { type ReactNode, useState } from 'react';
+import { useCanAccess, useTranslate } from 'ra-core';
 import { AutocompleteInput, SaveButton, SelectInput, TextInput } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { LOCALES } from '../../../contract/constants';
@@ -20,11 +19,11 @@ import {
 } from '../../../contract/settings';
 import { TIMEZONES } from '../../../contract/timezones';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
-import { type ApiError, call } from '../../dataProvider/client';
+import { FormSection, SettingsForm } from '../../components/SettingsForm';
+import { call } from '../../dataProvider/client';
 import zhTW from '../../i18n/zh-TW';
 import { useReloadSession } from '../../layout/session';
 import { compose, maxLength, required, timezone } from '../../validation';
-import { ValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import { DisplayLanguagesInput } from './DisplayLanguagesInput';
 import { SettingsPage } from './parts';
 
@@ -46,18 +45,6 @@ const validateTracking = compose((v) =>
     : undefined,
 );
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const translate = useTranslate();
-  return (
-    <Box component="section" sx={{ mt: 3 }}>
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        {translate(title)}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
 const field = (name: string) => `settings.general.fields.${name}`;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -75,42 +62,18 @@ const toSave = (v: FieldValues): SiteSave => ({
 });
 
 function GeneralForm({ initial, canEdit }: { initial: SiteProfile; canEdit: boolean }) {
-  const notify = useNotify();
   const reloadSession = useReloadSession();
-  // A save starts the form again from the server's answer, so it is no longer 'unsaved'.
-  const [values, setValues] = useState(initial);
-  const [version, setVersion] = useState(0);
-
-  const submit = async (form: FieldValues) => {
-    try {
-      const reply = await call<SiteProfile>('site/save', toSave(form));
-      setValues(reply);
-      setVersion((v) => v + 1);
-      notify('app.saved', { type: 'success' });
-      // The shell shows the site's name; schedules read its time zone from the session.
-      await reloadSession();
-      return undefined;
-    } catch (err) {
-      const failure = err as ApiError;
-      if (failure.message) notify(failure.message, { type: 'error' });
-      return failure.body?.errors ?? {};
-    }
-  };
-
   return (
-    <Form
-      key={version}
-      defaultValues={values}
-      onSubmit={submit}
-      mode="onSubmit"
-      reValidateMode="onSubmit"
-      warnWhenUnsavedChanges
-      noValidate
+    <SettingsForm
+      initial={initial}
+      save={(form) => call<SiteProfile>('site/save', toSave(form))}
+      done="app.saved"
+      // The shell shows the site's name; schedules read its time zone from the session.
+      onSaved={reloadSession}
     >
-      <ValidateAfterTyping />
       <Card>
         <CardContent>
-          <Section title="settings.general.basics">
+          <FormSection title="settings.general.basics">
             <TextInput
               source="title"
               label={field('title')}
@@ -150,9 +113,9 @@ function GeneralForm({ initial, canEdit }: { initial: SiteProfile; canEdit: bool
                 sx={{ width: 360, maxWidth: '100%' }}
               />
             </Stack>
-          </Section>
+          </FormSection>
           <Divider sx={{ mt: 1 }} />
-          <Section title="settings.general.images">
+          <FormSection title="settings.general.images">
             <ImageUploadInput source="logo" label={field('logo')} testId="logo-file" disabled={!canEdit} />
             <ImageUploadInput
               source="favicon"
@@ -162,9 +125,9 @@ function GeneralForm({ initial, canEdit }: { initial: SiteProfile; canEdit: bool
               testId="favicon-file"
               disabled={!canEdit}
             />
-          </Section>
+          </FormSection>
           <Divider sx={{ mt: 1 }} />
-          <Section title="settings.general.seo">
+          <FormSection title="settings.general.seo">
             <ImageUploadInput
               source="seo.cover"
               label={field('seoCover')}
@@ -188,13 +151,13 @@ function GeneralForm({ initial, canEdit }: { initial: SiteProfile; canEdit: bool
               fullWidth
               disabled={!canEdit}
             />
-          </Section>
+          </FormSection>
           <Divider sx={{ mt: 1 }} />
-          <Section title="settings.general.languages">
+          <FormSection title="settings.general.languages">
             <DisplayLanguagesInput source="frontend_display_language" disabled={!canEdit} />
-          </Section>
+          </FormSection>
           <Divider sx={{ mt: 3 }} />
-          <Section title="settings.general.tracking">
+          <FormSection title="settings.general.tracking">
             <TextInput
               source="tracking"
               label={field('tracking')}
@@ -206,7 +169,7 @@ function GeneralForm({ initial, canEdit }: { initial: SiteProfile; canEdit: bool
               disabled={!canEdit}
               sx={{ '& textarea': { fontFamily: 'monospace', fontSize: '0.8125rem' } }}
             />
-          </Section>
+          </FormSection>
         </CardContent>
         {canEdit ? (
           <CardActions sx={{ px: 2, pb: 2, justifyContent: 'flex-end' }}>
@@ -214,7 +177,7 @@ function GeneralForm({ initial, canEdit }: { initial: SiteProfile; canEdit: bool
           </CardActions>
         ) : null}
       </Card>
-    </Form>
+    </SettingsForm>
   );
 }
 

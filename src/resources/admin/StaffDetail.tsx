@@ -7,21 +7,13 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { Alert, Avatar, Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Form,
-  useCanAccess,
-  useDelete,
-  useGetOne,
-  useNotify,
-  useRequireAccess,
-  useTranslate,
-  useUpdate,
-} from 'ra-core';
+import { Form, useCanAccess, useGetOne, useNotify, useRequireAccess, useTranslate, useUpdate } from 'ra-core';
 import { useEffect, useState } from 'react';
-import { Confirm, LinkBase, Loading, RadioButtonGroupInput, SaveButton, Title } from 'react-admin';
+import { LinkBase, Loading, RadioButtonGroupInput, SaveButton, Title } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import type { StaffMember } from '../../../contract/staff';
+import { DeleteDialog } from '../../components/DeleteDialog';
 import { LocalDateField } from '../../components/LocalDateField';
 import type { ApiError } from '../../dataProvider/client';
 import { initials } from '../author/authorLogic';
@@ -34,44 +26,31 @@ const idOf = (param: string | undefined): number => (param && /^\d{1,10}$/.test(
 
 function RemoveMember({ member }: { member: StaffMember }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [remove, { isPending }] = useDelete();
-  const confirm = async () => {
-    try {
-      await remove(
-        'admin',
-        { id: member.id, previousData: member },
-        { mutationMode: 'pessimistic', returnPromise: true },
-      );
-      notify('staff.detail.removed', { type: 'success' });
-      // Not the whole resource: this page's own record would be fetched again, and be missing.
-      void queryClient.invalidateQueries({ queryKey: staffKeys.options });
-      navigate(BASE);
-    } catch (err) {
-      const failure = err as ApiError;
-      if (failure?.message) notify(failure.message, { type: 'error' });
-      setOpen(false);
-    }
-  };
   return (
     <>
       <Button color="error" startIcon={<PersonRemoveIcon />} onClick={() => setOpen(true)}>
         {translate('staff.detail.remove')}
       </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title="staff.detail.removeTitle"
-        titleTranslateOptions={{ name: member.nickname || member.email }}
-        content="staff.detail.removeBody"
-        confirm="staff.detail.remove"
-        confirmColor="warning"
-        onConfirm={confirm}
-        onClose={() => setOpen(false)}
-      />
+      {open ? (
+        <DeleteDialog
+          resource="admin"
+          record={member}
+          name={member.nickname || member.email}
+          title="staff.detail.removeTitle"
+          content="staff.detail.removeBody"
+          confirm="staff.detail.remove"
+          done="staff.detail.removed"
+          refreshAfter={false}
+          onClose={() => setOpen(false)}
+          onDeleted={() => {
+            void queryClient.invalidateQueries({ queryKey: staffKeys.options });
+            navigate(BASE);
+          }}
+        />
+      ) : null}
     </>
   );
 }

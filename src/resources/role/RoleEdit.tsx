@@ -10,7 +10,6 @@ import {
   Form,
   useCanAccess,
   useCreate,
-  useDelete,
   useGetOne,
   useNotify,
   useRequireAccess,
@@ -18,12 +17,13 @@ import {
   useUpdate,
 } from 'ra-core';
 import { useEffect, useMemo, useState } from 'react';
-import { Confirm, LinkBase, Loading, SaveButton, TextInput, Title } from 'react-admin';
+import { LinkBase, Loading, SaveButton, TextInput, Title } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { Code } from '../../../contract/codes';
 import type { Role, RoleSave } from '../../../contract/roles';
 import { ROLE_NAME_MAX } from '../../../contract/roles';
+import { DeleteDialog } from '../../components/DeleteDialog';
 import type { ApiError } from '../../dataProvider/client';
 import { compose, maxLength, required } from '../../validation';
 import { ValidateAfterTyping } from '../../validation/useValidateAfterTyping';
@@ -38,42 +38,27 @@ const roleIdOf = (param: string | undefined): number =>
 
 function DeleteRole({ role, onDone }: { role: Role; onDone: () => void }) {
   const translate = useTranslate();
-  const notify = useNotify();
   const [open, setOpen] = useState(false);
-  const [remove, { isPending }] = useDelete();
-  const confirm = async () => {
-    try {
-      await remove(
-        'role',
-        { id: role.id, previousData: role },
-        { mutationMode: 'pessimistic', returnPromise: true },
-      );
-      notify('roleScreens.deleted', { type: 'success' });
-      onDone();
-    } catch (err) {
-      const failure = err as ApiError;
-      if (failure?.message) {
-        notify(failure.message, { type: failure.body?.code === Code.ROLE_IN_USE ? 'warning' : 'error' });
-      }
-      setOpen(false);
-    }
-  };
   return (
     <>
       <Button color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)}>
         {translate('ra.action.delete')}
       </Button>
-      <Confirm
-        isOpen={open}
-        loading={isPending}
-        title="roleScreens.deleteTitle"
-        titleTranslateOptions={{ name: role.name }}
-        content="roleScreens.deleteBody"
-        confirm="ra.action.delete"
-        confirmColor="warning"
-        onConfirm={confirm}
-        onClose={() => setOpen(false)}
-      />
+      {open ? (
+        // A role still held by staff (3008) is an expected refusal, so a warning.
+        <DeleteDialog
+          resource="role"
+          record={role}
+          name={role.name}
+          title="roleScreens.deleteTitle"
+          content="roleScreens.deleteBody"
+          done="roleScreens.deleted"
+          warnCode={Code.ROLE_IN_USE}
+          refreshAfter={false}
+          onClose={() => setOpen(false)}
+          onDeleted={onDone}
+        />
+      ) : null}
     </>
   );
 }
