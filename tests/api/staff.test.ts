@@ -237,6 +237,22 @@ describe('invite and join', () => {
     expect(row?.role).toEqual({ id: ROLE.ADMIN, name: '管理員' });
   });
 
+  it('guessing an existing account’s password on the join link locks it as sign-in does (2006)', async () => {
+    await register(t, 'guessed@example.com', 'own-pass-2', '被猜');
+    expectOk(await invite(owner, 'guessed@example.com', ROLE.EDITOR));
+    const token = lastLink('guessed@example.com');
+    for (let i = 0; i < 5; i++) {
+      const anon = t.client();
+      expectCode(await anon.call('member/join', { v: token, password: `wrong-pass-${i}` }), Code.WRONG_PASSWORD);
+    }
+    // Locked on both screens, even with the right password; the link stays open.
+    expectCode(await t.client().call('member/join', { v: token, password: 'own-pass-2' }), Code.TOO_MANY_ATTEMPTS);
+    expect((await t.client().login('guessed@example.com', 'own-pass-2')).code).toBe(Code.TOO_MANY_ATTEMPTS);
+    expectOk(await t.client().call('member/invite_token', { token }));
+    t.clock.advance(15 * 60 * 1000 + 1000);
+    expectOk(await t.client().call('member/join', { v: token, password: 'own-pass-2' }));
+  });
+
   it('refuses an e-mail already on the staff (3014), a bad role, and bad fields', async () => {
     expectCode(await invite(owner, OWNER.email), Code.ALREADY_STAFF);
     expectCode(await invite(owner, 'has.account@example.com'), Code.ALREADY_STAFF);

@@ -1,5 +1,5 @@
 /** Accounts: registration, sign-in, password reset and change, and the session object of `member/status`. */
-import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   ChangeInput,
@@ -10,31 +10,20 @@ import type {
   TokenLoginInput,
 } from '../../../contract/auth';
 import { Code } from '../../../contract/codes';
-import {
-  isLocale,
-  LOGIN_LOCK_WINDOW_S,
-  LOGIN_MAX_FAILURES,
-  LOGIN_TICKET_TTL_S,
-  type Locale,
-  RESET_TTL_S,
-} from '../../../contract/constants';
+import { isLocale, LOGIN_TICKET_TTL_S, type Locale, RESET_TTL_S } from '../../../contract/constants';
 import type { Session } from '../../../contract/session';
-import { authTokens, loginAttempts, roles, sessions, users } from '../../db/schema';
+import { authTokens, roles, sessions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { BaseContext, UserContext } from '../../http/action';
 import { AppError } from '../../http/errors';
 import { t } from '../../i18n';
 import { createSite, sitesOfUser, toCurrent, toSummary } from '../sites/service';
+import { attemptPassword, userByEmail } from './accounts';
 import { checkPassword, hashPassword, isRecentPassword, setPassword } from './passwords';
 import { endSession, hashToken, newToken, resolveSite, startSession } from './session';
 import { consumeVerified, startVerification } from './verification';
 
 type In<T extends z.ZodType> = z.output<T>;
-
-async function userByEmail(deps: Deps, email: string) {
-  const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
-  return user;
-}
 
 /** A one-time token of `kind` for `userId`; the raw value is handed out, its hash kept. */
 async function issueToken(deps: Deps, kind: 'reset' | 'login', userId: number, ttlS: number) {
@@ -95,35 +84,9 @@ export async function register(deps: Deps, input: In<typeof RegisterInput>, lang
   return { token: await issueToken(deps, 'login', userId, LOGIN_TICKET_TTL_S) };
 }
 
-async function recentFailures(deps: Deps, account: string): Promise<number> {
-  const since = new Date(deps.now() - LOGIN_LOCK_WINDOW_S * 1000);
-  const attempts = await deps.db
-    .select({ success: loginAttempts.success })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.account, account), gt(loginAttempts.at, since)))
-    .orderBy(desc(loginAttempts.at), desc(loginAttempts.id))
-    .limit(LOGIN_MAX_FAILURES);
-  let failures = 0;
-  for (const a of attempts) {
-    if (a.success) break;
-    failures++;
-  }
-  return failures;
-}
-
-async function recordAttempt(deps: Deps, ctx: BaseContext, account: string, success: boolean) {
-  await deps.db
-    .insert(loginAttempts)
-    .values({ account, success, ip: ctx.req.ip ?? '', at: new Date(deps.now()) });
-}
-
 /** Signs in with account and password; five failures within 15 minutes lock the account, whatever the IP (2006). */
 export async function login(deps: Deps, ctx: BaseContext, input: In<typeof LoginInput>) {
-  if ((await recentFailures(deps, input.account)) >= LOGIN_MAX_FAILURES)
-    throw new AppError(Code.TOO_MANY_ATTEMPTS);
-  const user = await userByEmail(deps, input.account);
-  const ok = user ? await checkPassword(user.passwordHash, input.password) : false;
-  await recordAttempt(deps, ctx, input.account, ok);
+  const { user, ok } = await attemptPassword(deps, ctx, input.account, input.password);
   if (!user) throw new AppError(Code.USER_NOT_FOUND);
   if (!ok) throw new AppError(Code.WRONG_PASSWORD);
   if (ctx.session) await endSession(deps, ctx.req, ctx.reply, ctx.session.id);

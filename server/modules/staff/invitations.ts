@@ -21,15 +21,11 @@ import type { Deps } from '../../deps';
 import type { BaseContext, SiteContext } from '../../http/action';
 import { AppError, FieldError } from '../../http/errors';
 import { t } from '../../i18n';
-import { checkPassword, hashPassword } from '../auth/passwords';
+import { attemptPassword, userByEmail } from '../auth/accounts';
+import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/session';
 import { awardBadge } from '../sites/service';
 import { assignableRole, lockStaff, openInvitation, roleRef, seats } from './service';
-
-async function userByEmail(deps: Deps, email: string) {
-  const [user] = await deps.db.select().from(users).where(eq(users.email, email)).limit(1);
-  return user;
-}
 
 export async function invite(deps: Deps, ctx: SiteContext, input: z.output<typeof StaffInvite>) {
   const siteId = ctx.site.id;
@@ -127,8 +123,9 @@ export async function join(
   const existing = await userByEmail(deps, invitation.email);
   let passwordHash = '';
   if (existing) {
-    if (!(await checkPassword(existing.passwordHash, input.password)))
-      throw new AppError(Code.WRONG_PASSWORD);
+    // The same lock as sign-in: a link in a stolen mailbox must not become a way to guess the password.
+    const { ok } = await attemptPassword(deps, ctx, invitation.email, input.password);
+    if (!ok) throw new AppError(Code.WRONG_PASSWORD);
   } else {
     const bad: FieldError['fields'] = {};
     const nickname = rules.required(input.nickname);
