@@ -9,6 +9,7 @@ import { Code } from '../../contract/codes';
 import type { ListResult } from '../../contract/list';
 import { BUILTIN_ROLE_PERMISSIONS, ROLE } from '../../contract/permissions';
 import type { Role } from '../../contract/roles';
+import { INVITE_TTL_S } from '../../contract/staff';
 import { roles, siteStaff, sites } from '../../server/db/schema';
 import {
   type Client,
@@ -203,7 +204,7 @@ describe('get, save and delete', () => {
     expect(r).toMatchObject({
       status: 200,
       code: Code.ROLE_IN_USE,
-      msg: '仍有人員使用這個角色，請先為他們更換角色。',
+      msg: '仍有人員或未接受的邀請使用這個角色，請先為他們更換角色或取消邀請。',
     });
     expect(ok(await owner.call<Role>('role/get', { id: role.id })).staff_count).toBe(1);
     await t.database.db
@@ -211,6 +212,22 @@ describe('get, save and delete', () => {
       .set({ roleId: ROLE.EDITOR })
       .where(eq(siteStaff.userId, await userIdOf(t, 'busy@example.com')));
     ok(await owner.call('role/delete', { id: role.id }));
+  });
+
+  it('refuses to delete a role an open invitation offers, until it is cancelled or has expired', async () => {
+    const role = await save(owner, { name: 'Offered', permissions: ['post.view'] });
+    const invite = (email: string) =>
+      owner.call('member/invite', { email, nickname: '受邀', roles: role.id });
+    ok(await invite('offered@example.com'));
+    expect((await owner.call('role/delete', { id: role.id })).code).toBe(Code.ROLE_IN_USE);
+    ok(await owner.call('admin/cancel', { email: 'offered@example.com' }));
+    ok(await invite('later@example.com'));
+    expect((await owner.call('role/delete', { id: role.id })).code).toBe(Code.ROLE_IN_USE);
+    // Remembered, so the owner's session outlives the clock moved past the invitation's seven days.
+    ok(await owner.login(OWNER.email, OWNER.password, true));
+    t.clock.advance(INVITE_TTL_S * 1000 + 1000);
+    ok(await owner.call('role/delete', { id: role.id }));
+    expect((await owner.call('role/get', { id: role.id })).code).toBe(Code.NOT_FOUND);
   });
 });
 

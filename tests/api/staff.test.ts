@@ -243,10 +243,16 @@ describe('invite and join', () => {
     const token = lastLink('guessed@example.com');
     for (let i = 0; i < 5; i++) {
       const anon = t.client();
-      expectCode(await anon.call('member/join', { v: token, password: `wrong-pass-${i}` }), Code.WRONG_PASSWORD);
+      expectCode(
+        await anon.call('member/join', { v: token, password: `wrong-pass-${i}` }),
+        Code.WRONG_PASSWORD,
+      );
     }
     // Locked on both screens, even with the right password; the link stays open.
-    expectCode(await t.client().call('member/join', { v: token, password: 'own-pass-2' }), Code.TOO_MANY_ATTEMPTS);
+    expectCode(
+      await t.client().call('member/join', { v: token, password: 'own-pass-2' }),
+      Code.TOO_MANY_ATTEMPTS,
+    );
     expect((await t.client().login('guessed@example.com', 'own-pass-2')).code).toBe(Code.TOO_MANY_ATTEMPTS);
     expectOk(await t.client().call('member/invite_token', { token }));
     t.clock.advance(15 * 60 * 1000 + 1000);

@@ -143,7 +143,9 @@ test('the owner makes a Writer role; taking 編輯文章 away refuses the holder
   await page.getByRole('button', { name: '刪除' }).click();
   const confirmDelete = page.getByRole('dialog').filter({ hasText: '刪除角色「Writer」？' });
   await confirmDelete.getByRole('button', { name: '刪除' }).click();
-  await expect(page.getByText('仍有人員使用這個角色，請先為他們更換角色。')).toBeVisible();
+  await expect(
+    page.getByText('仍有人員或未接受的邀請使用這個角色，請先為他們更換角色或取消邀請。'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/role\/\d+$/);
 
   // The writer's next save is refused; the text stays in the writer.

@@ -39,6 +39,6 @@ export const roleActions = [
     input: IdInput,
     access: 'site',
     permission: perm.delete,
-    handler: (input, ctx) => roles.deleteRole(ctx.deps.db, ctx.site.id, input.id),
+    handler: (input, ctx) => roles.deleteRole(ctx.deps.db, ctx.site.id, input.id, ctx.deps.now()),
   }),
 ];

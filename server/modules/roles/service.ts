@@ -11,10 +11,11 @@ import type { ListQuery, ListResult } from '../../../contract/list';
 import { normalizePermissions } from '../../../contract/permissionTree';
 import type { Role, RoleSave } from '../../../contract/roles';
 import type { Db } from '../../db/client';
-import { roles, siteStaff } from '../../db/schema';
+import { invitations, roles, siteStaff } from '../../db/schema';
 import { AppError, duplicate, FieldError, notFound } from '../../http/errors';
 import { t } from '../../i18n';
 import { rolePermissions } from '../auth/session';
+import { openInvitation } from '../staff/service';
 
 type Row = typeof roles.$inferSelect;
 
@@ -154,13 +155,19 @@ export async function saveRole(
   return getRole(db, siteId, lang, id);
 }
 
-export async function deleteRole(db: Db, siteId: number, id: number): Promise<{ id: number }> {
+/** Deletes a custom role that no staff member holds and no open invitation offers (3008 otherwise). */
+export async function deleteRole(db: Db, siteId: number, id: number, now: number): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     await customRow(tx, siteId, id);
     // The row lock holds off anyone giving the role to a staff member (their foreign key check waits on it).
     await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for('update');
     const [{ n }] = await tx.select({ n: count() }).from(siteStaff).where(eq(siteStaff.roleId, id));
-    if (Number(n) > 0) throw new AppError(Code.ROLE_IN_USE);
+    // An open invitation would be dropped with the role, its seat and link gone without a word: refuse instead.
+    const [{ offered }] = await tx
+      .select({ offered: count() })
+      .from(invitations)
+      .where(and(eq(invitations.roleId, id), openInvitation(now)));
+    if (Number(n) + Number(offered) > 0) throw new AppError(Code.ROLE_IN_USE);
     await tx.delete(roles).where(and(eq(roles.siteId, siteId), eq(roles.id, id)));
     return { id };
   });

@@ -101,7 +101,8 @@ const core: DeepStrings<typeof coreSource> = {
     '3006':
       'This author is linked to a member account and can only be changed by that person in their profile.',
     '3007': 'A built-in role cannot be changed or deleted.',
-    '3008': 'Staff still hold this role; give them another role first.',
+    '3008':
+      'Staff or open invitations still hold this role; give them another role or cancel the invitations first.',
     '3009': 'The account limit has been reached',
     '3010': 'This invitation link is invalid, used or expired.',
     '3011': 'You cannot change or delete your own staff profile.',

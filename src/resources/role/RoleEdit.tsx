@@ -1,7 +1,7 @@
 /**
  * /role/create and /role/:id: the role editor, a page. The name and the permission tree; built-in roles, and everyone
  * without role.edit, see it read-only. Saving answers with the server's field messages (此欄位重複 under the name);
- * deleting asks first and shows the server's refusal of a role still held by staff (3008).
+ * deleting asks first and shows the server's refusal of a role still held by staff or offered by an open invitation (3008).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
