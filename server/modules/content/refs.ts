@@ -48,23 +48,22 @@ export async function checkRefs(db: Db, siteId: number, refs: Refs, selfId?: num
     custom: unique(refs.custom),
   };
   const categoryIds = out.category_id === null ? [] : [out.category_id];
-  const [tagOk, authorOk, categoryOk, related] = await Promise.all([
-    siteIds(db, tags, siteId, out.tag),
-    siteIds(db, authors, siteId, out.author),
-    siteIds(db, categories, siteId, categoryIds),
-    out.custom.length
-      ? db
-          .select({ id: contents.id })
-          .from(contents)
-          .where(
-            and(
-              eq(contents.siteId, siteId),
-              inArray(contents.id, out.custom),
-              ne(contents.status, STATUS.DELETED),
-            ),
-          )
-      : [],
-  ]);
+  // One after another: `db` is the save's transaction, one connection, which runs one query at a time anyway.
+  const tagOk = await siteIds(db, tags, siteId, out.tag);
+  const authorOk = await siteIds(db, authors, siteId, out.author);
+  const categoryOk = await siteIds(db, categories, siteId, categoryIds);
+  const related = out.custom.length
+    ? await db
+        .select({ id: contents.id })
+        .from(contents)
+        .where(
+          and(
+            eq(contents.siteId, siteId),
+            inArray(contents.id, out.custom),
+            ne(contents.status, STATUS.DELETED),
+          ),
+        )
+    : [];
   const relatedOk = new Set(related.map((r) => r.id));
   const bad: FieldError['fields'] = {};
   const format = { message: 'validation.format' };

@@ -325,14 +325,15 @@ export async function translateItem(
     s.deps.db.transaction(async (tx) => {
       const existing = await languageSlot(tx, s, item.uuid, input.lang_id);
       if (existing) return existing;
-      const [tagRows, authorRows] = await Promise.all([
-        tx.select({ id: contentTags.tagId }).from(contentTags).where(eq(contentTags.contentId, item.id)),
-        tx
-          .select({ id: contentAuthors.authorId })
-          .from(contentAuthors)
-          .where(eq(contentAuthors.contentId, item.id))
-          .orderBy(asc(contentAuthors.sort)),
-      ]);
+      const tagRows = await tx
+        .select({ id: contentTags.tagId })
+        .from(contentTags)
+        .where(eq(contentTags.contentId, item.id));
+      const authorRows = await tx
+        .select({ id: contentAuthors.authorId })
+        .from(contentAuthors)
+        .where(eq(contentAuthors.contentId, item.id))
+        .orderBy(asc(contentAuthors.sort));
       return insertItem(
         tx,
         s,

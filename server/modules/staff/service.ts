@@ -212,20 +212,19 @@ export async function seats(
   now: number,
   exceptEmail?: string,
 ): Promise<{ used: number; limit: number }> {
-  const [[site], [staff], [open]] = await Promise.all([
-    db.select({ serviceId: sites.serviceId }).from(sites).where(eq(sites.id, siteId)),
-    db.select({ n: count() }).from(siteStaff).where(eq(siteStaff.siteId, siteId)),
-    db
-      .select({ n: count() })
-      .from(invitations)
-      .where(
-        and(
-          eq(invitations.siteId, siteId),
-          openInvitation(now),
-          exceptEmail ? ne(invitations.email, exceptEmail) : undefined,
-        ),
+  // One after another: inside a transaction `db` is one connection.
+  const [site] = await db.select({ serviceId: sites.serviceId }).from(sites).where(eq(sites.id, siteId));
+  const [staff] = await db.select({ n: count() }).from(siteStaff).where(eq(siteStaff.siteId, siteId));
+  const [open] = await db
+    .select({ n: count() })
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.siteId, siteId),
+        openInvitation(now),
+        exceptEmail ? ne(invitations.email, exceptEmail) : undefined,
       ),
-  ]);
+    );
   return { used: Number(staff.n) + Number(open.n), limit: planById(site?.serviceId)?.staffCount ?? 0 };
 }
 
