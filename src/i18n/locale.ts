@@ -6,13 +6,26 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/constants'
 
 const KEY = 'locale';
 
-export function storedLocale(): Locale {
+/** The locale chosen on this device, or null when none was. */
+function chosenLocale(): Locale | null {
   try {
     const value = localStorage.getItem(KEY);
-    return isLocale(value) ? value : DEFAULT_LOCALE;
+    return isLocale(value) ? value : null;
   } catch {
-    return DEFAULT_LOCALE;
+    return null;
   }
+}
+
+export function storedLocale(): Locale {
+  return chosenLocale() ?? DEFAULT_LOCALE;
+}
+
+/**
+ * At sign-in, a device where nobody chose a language takes the account's (its profile's interface language); a
+ * choice made on this device, even on the sign-in screen itself, stays.
+ */
+export function adoptAccountLocale(account: Locale): void {
+  if (chosenLocale() === null) storeLocale(account);
 }
 
 /** BCP 47 tags for <html lang>. */

@@ -156,8 +156,12 @@ test('an e-mail left unverified: saving the profile asks to verify first', async
   await shot(page, 'profile-unverified');
 });
 
-test('the interface language: English at once, and after a reload', async ({ page, world }) => {
-  await registerUser(page, world, 'Lang');
+test('the interface language: English at once, after a reload, and on a new device at sign-in', async ({
+  page,
+  world,
+  browser,
+}) => {
+  const email = await registerUser(page, world, 'Lang');
   await page.goto('/profile/edit');
   await page.getByTestId('language-select').getByRole('combobox').click();
   await page.getByRole('option', { name: 'English' }).click();
@@ -173,6 +177,16 @@ test('the interface language: English at once, and after a reload', async ({ pag
   await shot(page, 'profile-view-en');
   const status = await (await page.request.post('/api/member/status?t=writer')).json();
   expect(status.data.user.meta.language).toBe('en');
+
+  // A device where nobody chose a language takes the account's at sign-in.
+  const device = await browser.newContext({ baseURL: world.url });
+  const other = await device.newPage();
+  await other.goto('/auth/login');
+  await signIn(other, email, PASSWORD);
+  await expect(other).toHaveURL(/\/$/);
+  await expect(other.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(other.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await device.close();
 });
 
 test('change the password from the account settings, then sign in with it', async ({ page, world }) => {

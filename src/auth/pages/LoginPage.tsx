@@ -3,10 +3,11 @@ import { Box, Checkbox, FormControlLabel, Link, Typography } from '@mui/material
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { call } from '../../dataProvider/client';
+import { adoptAccountLocale } from '../../i18n/locale';
 import { required } from '../../validation';
 import { AuthCard } from '../AuthCard';
 import { EmailField, PasswordField } from '../fields';
-import { safeGoback } from '../session';
+import { refreshSession, safeGoback } from '../session';
 import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
 
 interface LoginForm {
@@ -29,6 +30,8 @@ export default function LoginPage() {
   const onSubmit = form.handleSubmit((values) =>
     auth.run(async () => {
       await call('member/login', { ...values, token: auth.token });
+      const language = (await refreshSession()).user?.meta.language;
+      if (language) adoptAccountLocale(language);
       window.location.replace(safeGoback(params.get('goback')));
     }),
   );
