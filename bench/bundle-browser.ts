@@ -93,7 +93,7 @@ try {
   await submit.click();
   // A full page load to /: wait for the dashboard's welcome heading, then for the network to settle.
   await page.waitForURL(`${base}/`);
-  await page.getByRole('heading', { level: 2 }).waitFor({ timeout: 30_000 });
+  await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   rec.stop();
   const dashboard = rec.files;
@@ -101,9 +101,10 @@ try {
   // On to the category list through the menu, as a user would: only its own chunks are new.
   rec = recordJs(page);
   await page.locator('a[href="/category"]').first().click();
-  // A client-side route change: the load state stays "network idle", so wait for the list's table instead.
+  // A client-side route change: the load state stays "network idle", so wait for the list's table instead (the
+  // list's own: the dashboard's chart has a table for screen readers).
   await page.waitForURL(`${base}/category`);
-  await page.getByRole('table').waitFor({ timeout: 30_000 });
+  await page.locator('.RaList-main table').waitFor({ timeout: 30_000 });
   rec.stop();
   const category = new Set([...dashboard, ...rec.files]);
 
