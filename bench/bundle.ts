@@ -56,8 +56,22 @@ export function altchaKey(manifest: Record<string, Chunk>): string {
 
 /** Each screen's manifest keys. The sign-in page is split in two: the page itself and the widget after it. */
 export function screens(manifest: Record<string, Chunk>) {
-  const dashboard = ['index.html', 'src/AdminApp.tsx', 'src/custom/dashboard/index.tsx'];
-  const login = ['index.html', 'src/auth/AuthApp.tsx', 'src/auth/pages/LoginPage.tsx'];
+  // Each app also loads its zh-TW words (src/i18n/index.ts): the sign-in screens three areas, the admin all of them.
+  const dashboard = [
+    'index.html',
+    'src/AdminApp.tsx',
+    'src/custom/dashboard/index.tsx',
+    'src/i18n/ra/zh-TW.ts',
+    'src/i18n/zh-TW/index.ts',
+  ];
+  const login = [
+    'index.html',
+    'src/auth/AuthApp.tsx',
+    'src/auth/pages/LoginPage.tsx',
+    'src/i18n/zh-TW/core.ts',
+    'src/i18n/zh-TW/auth.ts',
+    'src/i18n/zh-TW/staff.ts',
+  ];
   return {
     login,
     altcha: [altchaKey(manifest)],

@@ -64,6 +64,8 @@ export const IMAGE_MAX_SIDE = 1440;
 export const LOCALES = ['zh-TW', 'en', 'ja'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'zh-TW';
+/** Each interface language named in itself, the same in every locale, so anyone can find their own. */
+export const LOCALE_NAMES: Record<Locale, string> = { 'zh-TW': '繁體中文', en: 'English', ja: '日本語' };
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -7,15 +7,19 @@ import { createRoot } from 'react-dom/client';
 import { createI18nProvider } from './i18n';
 import { htmlLang, storedLocale } from './i18n/locale';
 
-const AuthApp = lazy(() => import('./auth/AuthApp'));
-const AdminApp = lazy(() => import('./AdminApp'));
+// Two functions, not one expression: Vite would preload both apps' chunks for a `cond ? import(a) : import(b)`.
+const loadAuthApp = () => import('./auth/AuthApp');
+const loadAdminApp = () => import('./AdminApp');
 
 export const isAuthPath = (path: string) => path === '/auth' || path.startsWith('/auth/');
 
 async function start() {
   document.documentElement.lang = htmlLang[storedLocale()];
-  const i18nProvider = await createI18nProvider();
-  const App = isAuthPath(window.location.pathname) ? AuthApp : AdminApp;
+  const signIn = isAuthPath(window.location.pathname);
+  // The app's code and its words load side by side.
+  const app = signIn ? loadAuthApp() : loadAdminApp();
+  const App = lazy(() => app);
+  const i18nProvider = await createI18nProvider(signIn ? 'signIn' : 'admin');
   createRoot(document.getElementById('root') as HTMLElement).render(
     <Suspense fallback={null}>
       <App i18nProvider={i18nProvider} />

@@ -3,12 +3,8 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import { Button, Menu, MenuItem } from '@mui/material';
 import { useLocaleState } from 'ra-core';
 import { useState } from 'react';
-import { LOCALES, type Locale } from '../../contract/constants';
+import { LOCALE_NAMES, LOCALES, type Locale } from '../../contract/constants';
 import { htmlLang, storeLocale } from '../i18n/locale';
-import zhTW from '../i18n/zh-TW';
-
-/** Each language is named in itself, so anyone can find their own. */
-const names = zhTW.app.languages;
 
 export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
   const [locale, setLocale] = useLocaleState();
@@ -27,12 +23,12 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'pri
         aria-haspopup="menu"
         data-testid="language-switch"
       >
-        {names[locale as Locale] ?? locale}
+        {LOCALE_NAMES[locale as Locale] ?? locale}
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {LOCALES.map((l) => (
           <MenuItem key={l} selected={l === locale} onClick={() => choose(l)} lang={htmlLang[l]}>
-            {names[l]}
+            {LOCALE_NAMES[l]}
           </MenuItem>
         ))}
       </Menu>

@@ -1,36 +1,51 @@
 /**
- * The i18nProvider: zh-TW is bundled (the default must be synchronous); en and ja load on demand. The locale the user
- * chose last is loaded before the first render.
+ * The i18nProvider. Each app loads only its own words before its first render: the sign-in screens (/auth/*) the
+ * areas they use, the admin the whole dictionary with react-admin's own words; other locales load on a switch. The
+ * locale the user chose last comes first.
  */
 
 import type { I18nProvider, TranslationMessages } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import { LOCALES, type Locale } from '../../contract/constants';
+import { LOCALE_NAMES, LOCALES, type Locale } from '../../contract/constants';
 import { storedLocale } from './locale';
-import raZhTW from './ra/zh-TW';
-import zhTW from './zh-TW';
 
-const zhTWMessages = { ...raZhTW, ...zhTW } as TranslationMessages;
+/** Which app the words are for. */
+export type WordSet = 'signIn' | 'admin';
 
-export async function loadMessages(locale: Locale): Promise<TranslationMessages> {
-  if (locale === 'en') {
-    const [ra, app] = await Promise.all([import('ra-language-english'), import('./en')]);
-    return { ...ra.default, ...app.default } as TranslationMessages;
-  }
-  if (locale === 'ja') {
-    const [ra, app] = await Promise.all([import('./ra/ja'), import('./ja')]);
-    return { ...ra.default, ...app.default } as TranslationMessages;
-  }
-  return zhTWMessages;
+type Words = Promise<{ default: object }[]>;
+
+/**
+ * The sign-in screens use the core words (errors, validation, bot check), the auth area and the staff area (the
+ * invitation page) — tests/unit/i18n-sign-in.test.ts checks that their keys are all here. No react-admin words:
+ * the sign-in app uses none of react-admin's UI.
+ */
+const dictionaries: Record<Locale, Record<WordSet, () => Words>> = {
+  'zh-TW': {
+    signIn: () => Promise.all([import('./zh-TW/core'), import('./zh-TW/auth'), import('./zh-TW/staff')]),
+    admin: () => Promise.all([import('./ra/zh-TW'), import('./zh-TW')]),
+  },
+  en: {
+    signIn: () => Promise.all([import('./en/core'), import('./en/auth'), import('./en/staff')]),
+    admin: () => Promise.all([import('ra-language-english'), import('./en')]),
+  },
+  ja: {
+    signIn: () => Promise.all([import('./ja/core'), import('./ja/auth'), import('./ja/staff')]),
+    admin: () => Promise.all([import('./ra/ja'), import('./ja')]),
+  },
+};
+
+export async function loadMessages(locale: Locale, set: WordSet): Promise<TranslationMessages> {
+  const parts = await dictionaries[locale][set]();
+  return Object.assign({}, ...parts.map((part) => part.default)) as TranslationMessages;
 }
 
-export const localeChoices = LOCALES.map((locale) => ({ locale, name: zhTW.app.languages[locale] }));
+export const localeChoices = LOCALES.map((locale) => ({ locale, name: LOCALE_NAMES[locale] }));
 
-export async function createI18nProvider(): Promise<I18nProvider> {
+export async function createI18nProvider(set: WordSet): Promise<I18nProvider> {
   const initial = storedLocale();
-  const initialMessages = await loadMessages(initial);
+  const initialMessages = await loadMessages(initial, set);
   return polyglotI18nProvider(
-    (locale) => (locale === initial ? initialMessages : loadMessages(locale as Locale)),
+    (locale) => (locale === initial ? initialMessages : loadMessages(locale as Locale, set)),
     initial,
     localeChoices,
     { allowMissing: true },

@@ -11,14 +11,13 @@ import { Controller, type Path, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import type { VerifyReply } from '../../../contract/auth';
 import { Code } from '../../../contract/codes';
-import { LOCALES, type Locale, NICKNAME_MAX } from '../../../contract/constants';
+import { LOCALE_NAMES, LOCALES, type Locale, NICKNAME_MAX } from '../../../contract/constants';
 import type { Profile, SaveProfileInput, SaveProfileReply } from '../../../contract/profile';
 import type { SessionUser } from '../../../contract/session';
 import { EmailField, FormField } from '../../auth/fields';
 import { ImageUpload } from '../../components/ImageUpload';
 import { ApiError, call } from '../../dataProvider/client';
 import { htmlLang, storeLocale } from '../../i18n/locale';
-import zhTW from '../../i18n/zh-TW';
 import { maxLength, required } from '../../validation';
 import { useValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import { CodeDialog } from './CodeDialog';
@@ -135,7 +134,7 @@ function EditForm({ user, reload }: { user: SessionUser; reload: () => Promise<u
               >
                 {LOCALES.map((l) => (
                   <MenuItem key={l} value={l} lang={htmlLang[l]}>
-                    {zhTW.app.languages[l]}
+                    {LOCALE_NAMES[l]}
                   </MenuItem>
                 ))}
               </TextField>

@@ -9,7 +9,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Loading, Title, useNotify } from 'react-admin';
 import { Link, useLocation } from 'react-router';
 import type { VerifyReply } from '../../../contract/auth';
-import zhTW from '../../i18n/zh-TW';
+import { LOCALE_NAMES } from '../../../contract/constants';
 import { CodeDialog } from './CodeDialog';
 import { useSession } from './useSession';
 import { VerifiedChip } from './VerifiedChip';
@@ -77,7 +77,7 @@ export default function ProfilePage() {
             </Stack>
           </Row>
           <Divider />
-          <Row label={translate('profile.fields.language')}>{zhTW.app.languages[user.meta.language]}</Row>
+          <Row label={translate('profile.fields.language')}>{LOCALE_NAMES[user.meta.language]}</Row>
           <Divider />
           {site && session.role ? (
             <Row label={translate('profile.view.role', { site: site.name })}>{session.role.name}</Row>

@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useTranslate } from 'ra-core';
 import { AutocompleteInput, SaveButton, SelectInput, TextInput } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import { LOCALES } from '../../../contract/constants';
+import { LOCALE_NAMES, LOCALES } from '../../../contract/constants';
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../../contract/content';
 import {
   SITE_DESCRIPTION_MAX,
@@ -21,7 +21,6 @@ import { TIMEZONES } from '../../../contract/timezones';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
 import { FormSection, SettingsForm } from '../../components/SettingsForm';
 import { call } from '../../dataProvider/client';
-import zhTW from '../../i18n/zh-TW';
 import { useReloadSession } from '../../layout/session';
 import { compose, maxLength, required, timezone } from '../../validation';
 import { DisplayLanguagesInput } from './DisplayLanguagesInput';
@@ -30,7 +29,7 @@ import { SettingsPage } from './parts';
 const PROFILE_KEY = ['settings', 'profile'];
 
 // Languages are named in themselves, whatever the interface language.
-const languageChoices = LOCALES.map((id) => ({ id, name: zhTW.app.languages[id] }));
+const languageChoices = LOCALES.map((id) => ({ id, name: LOCALE_NAMES[id] }));
 const timezoneChoices = TIMEZONES.map((id) => ({ id, name: id }));
 
 const validateTitle = compose(required(), maxLength(SITE_TITLE_MAX));

@@ -6,7 +6,6 @@ const core: DeepStrings<typeof coreSource> = {
     name: 'Site Admin',
     loading: 'Loading…',
     language: 'Interface language',
-    languages: { 'zh-TW': '繁體中文', en: 'English', ja: '日本語' },
     save: 'Save',
     saved: 'Saved',
     cancel: 'Cancel',

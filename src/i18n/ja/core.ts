@@ -6,7 +6,6 @@ const core: DeepStrings<typeof coreSource> = {
     name: 'サイト管理',
     loading: '読み込み中…',
     language: '表示言語',
-    languages: { 'zh-TW': '繁體中文', en: 'English', ja: '日本語' },
     save: '保存',
     saved: '保存しました',
     cancel: 'キャンセル',

@@ -4,7 +4,6 @@ const core = {
     name: '站務後台',
     loading: '載入中…',
     language: '介面語言',
-    languages: { 'zh-TW': '繁體中文', en: 'English', ja: '日本語' },
     save: '儲存',
     saved: '儲存成功',
     cancel: '取消',

@@ -11,7 +11,7 @@ import { RecordContextProvider, useGetOne, useNotify, useTranslate } from 'ra-co
 import { type ReactNode, useState } from 'react';
 import { Loading, Link as RaLink, Title } from 'react-admin';
 import { useParams } from 'react-router';
-import { isLocale } from '../../../contract/constants';
+import { isLocale, LOCALE_NAMES } from '../../../contract/constants';
 import { ONBOARDING_DONE_AT, type UserSiteDetail } from '../../../contract/sites';
 import { LocalDateField } from '../../components/LocalDateField';
 import { useSwitchSite } from '../../layout/session';
@@ -98,7 +98,7 @@ export default function SiteDetail() {
             <Row label="resources.site.fields.staff_count">{site.staff_count}</Row>
             <Row label="resources.site.fields.timezone">{site.timezone}</Row>
             <Row label="resources.site.fields.language">
-              {isLocale(site.language) ? translate(`app.languages.${site.language}`) : site.language}
+              {isLocale(site.language) ? LOCALE_NAMES[site.language] : site.language}
             </Row>
             <Row label="sites.badges">
               {site.onboarding_done
