@@ -42,7 +42,9 @@ function messageKeys(files: string[]): Set<string> {
 }
 
 const lookup = (messages: object, key: string): unknown =>
-  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
 
 const files = reachable(path.join(SRC, 'auth/AuthApp.tsx'));
 const keys = messageKeys(files);
