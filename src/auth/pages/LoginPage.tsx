@@ -30,8 +30,9 @@ export default function LoginPage() {
   const onSubmit = form.handleSubmit((values) =>
     auth.run(async () => {
       await call('member/login', { ...values, token: auth.token });
-      const language = (await refreshSession()).user?.meta.language;
-      if (language) adoptAccountLocale(language);
+      // Signed in already: a failed session read only leaves the device's language as it is.
+      const session = await refreshSession().catch(() => null);
+      if (session?.user) adoptAccountLocale(session.user.meta.language);
       window.location.replace(safeGoback(params.get('goback')));
     }),
   );
