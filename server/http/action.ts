@@ -102,6 +102,8 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
   const nul = pathsWithNul(raw);
   if (nul.length)
     throw new FieldError(Object.fromEntries(nul.map((p) => [p || '_', { message: 'validation.format' }])));
+  // A missing bot-check answer is the same failure as a wrong one: the client shows the challenge again.
+  if (def.captcha && !hasToken(raw)) throw new AppError(Code.CAPTCHA);
   // Files join the input after the NUL scan, which would otherwise walk every byte.
   const parsed = def.input.safeParse(multipart ? { ...raw, ...multipart.files } : raw, { reportInput: true });
   if (!parsed.success) {
@@ -114,14 +116,35 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
   return def.handler(parsed.data, ctx as never);
 }
 
-/** Dotted paths of strings holding a NUL character, which PostgreSQL text cannot store. */
-export function pathsWithNul(value: unknown, at = ''): string[] {
-  if (typeof value === 'string') return value.includes('\u0000') ? [at] : [];
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => [
-    ...(k.includes('\u0000') ? [at] : []),
-    ...pathsWithNul(v, at ? `${at}.${k}` : k),
-  ]);
+const hasToken = (raw: unknown) =>
+  typeof raw === 'object' && raw !== null && typeof (raw as { token?: unknown }).token === 'string'
+    ? (raw as { token: string }).token !== ''
+    : false;
+
+/** No form of the API nests deeper than this; a deeper body is refused before anything walks it. */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * Dotted paths of strings holding a NUL character, which PostgreSQL text cannot store. Walks without recursion and
+ * refuses (400) a value nested deeper than MAX_INPUT_DEPTH, so no body can exhaust the stack of a later walk (zod's).
+ */
+export function pathsWithNul(value: unknown): string[] {
+  const found: string[] = [];
+  const stack: { value: unknown; at: string; depth: number }[] = [{ value, at: '', depth: 0 }];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value: v, at, depth } = item;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) found.push(at);
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (depth >= MAX_INPUT_DEPTH) throw new AppError(Code.BAD_REQUEST);
+    for (const [k, child] of Object.entries(v)) {
+      if (k.includes('\u0000')) found.push(at);
+      stack.push({ value: child, at: at ? `${at}.${k}` : k, depth: depth + 1 });
+    }
+  }
+  return found;
 }
 
 /** Registers actions on the app under /api. */

@@ -47,12 +47,12 @@ describe('bot challenge', () => {
 
   it('answers 1005 for a missing, forged or spent solution', async () => {
     const c = t.client();
-    const missing = await c.call('member/login', {
-      account: OWNER.email,
-      password: OWNER.password,
-      token: 'x',
-    });
-    expect(missing.code).toBe(Code.CAPTCHA);
+    for (const token of [undefined, '', 'x']) {
+      const r = await c.call('member/login', { account: OWNER.email, password: OWNER.password, token });
+      expect(r.code, `token ${token}`).toBe(Code.CAPTCHA);
+    }
+    // Nor is any other field looked at first: the challenge comes before the form's own errors.
+    expect((await c.call('member/forgot', { account: 'not-an-email' })).code).toBe(Code.CAPTCHA);
     const token = await c.captcha();
     const forged = Buffer.from(
       JSON.stringify({

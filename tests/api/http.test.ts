@@ -39,6 +39,17 @@ describe('bad input never crashes the server', () => {
     expect(body.data.errors).toEqual({ account: '格式錯誤', password: '格式錯誤', admin: '不接受的欄位' });
   });
 
+  it('refuses a deeply nested body without walking it', async () => {
+    for (const depth of [40, 20_000]) {
+      const res = await post(`${'['.repeat(depth)}${']'.repeat(depth)}`.replace(/^/, '{"a":').concat('}'));
+      expect(res.statusCode, `depth ${depth}`).toBe(400);
+      expect(res.json().code).toBe(Code.BAD_REQUEST);
+    }
+    // A body within the limit still gets its per-field answer.
+    const shallow = await post(JSON.stringify({ account: [[['x']]], password: 'x', token: 'x' }));
+    expect(shallow.json().data.errors.account).toBe('格式錯誤');
+  });
+
   it('answers a body that is not an object', async () => {
     for (const payload of ['[]', '"text"', 'null', '12']) {
       const res = await post(payload);
