@@ -16,8 +16,11 @@ export interface Config {
   /** nodemailer SMTP URL; without it mail is printed to the log. */
   smtpUrl?: string;
   mailFrom: string;
-  /** The address users reach the app at, for links in mail; defaults to the request's own origin. */
-  publicUrl?: string;
+  /**
+   * The address users reach the app at, for links in mail. Never taken from a request: its Host header is the
+   * sender's to choose, and a reset link must not lead to someone else's host. Defaults to http://HOST:PORT.
+   */
+  publicUrl: string;
   /** Extra origins allowed to make state-changing calls (the app's own origin always is). */
   allowedOrigins: string[];
   /** Trust X-Forwarded-* headers (behind a reverse proxy terminating HTTPS). */
@@ -47,16 +50,18 @@ const root = path.resolve(import.meta.dirname, '..');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || path.join(root, 'data'));
+  const host = env.HOST || '127.0.0.1';
+  const port = Number(env.PORT || 8080);
   return {
-    host: env.HOST || '127.0.0.1',
-    port: Number(env.PORT || 8080),
+    host,
+    port,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     adminEmail: (env.ADMIN_EMAIL || 'owner@example.com').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Publishing Admin <no-reply@localhost>',
-    publicUrl: env.PUBLIC_URL?.replace(/\/$/, '') || undefined,
+    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || listenUrl(host, port),
     allowedOrigins: (env.ALLOWED_ORIGINS || '')
       .split(',')
       .map((s) => s.trim())
@@ -73,6 +78,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsTimeoutMs: dnsTimeoutMs(env.DNS_TIMEOUT_MS),
     cnameTarget: env.CNAME_TARGET?.trim().toLowerCase().replace(/\.$/, '') || undefined,
   };
+}
+
+/** Where the server listens, as a browser would ask for it (a wildcard address is this machine). */
+export function listenUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : isIP(host) === 6 ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 /** S3_* variables → the bucket's settings; none without S3_BUCKET. A half-set bucket stops the start. */

@@ -25,8 +25,7 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 await app.listen({ host: config.host, port: config.port });
-const url = config.publicUrl ?? `http://${config.host}:${config.port}`;
-const lines = [``, `  Sign in at ${url}/auth/login`];
+const lines = [``, `  Sign in at ${config.publicUrl}/auth/login`];
 if (owner) {
   lines.push(`  Owner account: ${owner.email}`);
   lines.push(

@@ -39,9 +39,20 @@ export function loginUrl(location: Pick<Location, 'pathname' | 'search' | 'hash'
 /** The same, absolute: react-admin then leaves the admin for the sign-in screens with a full page load. */
 export const absoluteLoginUrl = () => `${window.location.origin}${loginUrl()}`;
 
-/** A safe place to return to after sign-in: a path on this site, never another host. */
+const HERE = 'http://goback.invalid';
+
+/**
+ * A safe place to return to after sign-in: a path on this site, never another host. The browser's own URL parser
+ * decides, since it forgives what a prefix check would miss (tabs and newlines are dropped, `\\` reads as `/`).
+ */
 export function safeGoback(value: string | null): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if (value.startsWith('/auth/')) return '/';
-  return value;
+  if (!value?.startsWith('/')) return '/';
+  let url: URL;
+  try {
+    url = new URL(value, HERE);
+  } catch {
+    return '/';
+  }
+  if (url.origin !== HERE || url.pathname.startsWith('/auth/')) return '/';
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -248,6 +248,19 @@ describe('sign-in', () => {
 });
 
 describe('password reset and change', () => {
+  it('links to PUBLIC_URL whatever host the request names', async () => {
+    const email = 'phished@example.com';
+    await register(t, email, 'first-pass-1');
+    const evil = { host: 'evil.example', origin: 'http://evil.example' };
+    const c = t.client();
+    const r = await c.call('member/forgot', { account: email, token: await c.captcha() }, evil);
+    expect(r.code).toBe(1);
+    const mail = t.mails.at(-1);
+    expect(mail?.to).toBe(email);
+    expect(mail?.text).toContain(`${t.config.publicUrl}/auth/reset?v=`);
+    expect(mail?.text).not.toContain('evil.example');
+  });
+
   it('mails a reset link that sets a new password once', async () => {
     const email = 'forgetful@example.com';
     await register(t, email, 'first-pass-1');
@@ -258,9 +271,9 @@ describe('password reset and change', () => {
     });
     expect(empty.data.errors.account).toBe('我們需要你的信箱做密碼重設');
     expect((await c.call('member/forgot', { account: email, token: await c.captcha() })).code).toBe(1);
-    const link = t.mails.at(-1)?.text.match(/\/auth\/reset\?v=(\S+)/);
-    expect(link).toBeTruthy();
-    const resetToken = decodeURIComponent(link?.[1] ?? '');
+    const link = t.mails.at(-1)?.text.match(/(\S+)\/auth\/reset\?v=(\S+)/);
+    expect(link?.[1]).toBe(t.config.publicUrl);
+    const resetToken = decodeURIComponent(link?.[2] ?? '');
 
     const reuse = await c.call('member/reset', {
       password: 'first-pass-1',

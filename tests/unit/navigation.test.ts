@@ -21,6 +21,12 @@ describe('sign-in redirects', () => {
     expect(safeGoback('//evil.example/')).toBe('/');
     expect(safeGoback('/\\evil.example')).toBe('/');
     expect(safeGoback('/auth/login')).toBe('/');
+    // What a browser forgives: tabs and newlines dropped, a backslash read as a slash.
+    expect(safeGoback('/\t/evil.example')).toBe('/');
+    expect(safeGoback('/\n/evil.example/x')).toBe('/');
+    expect(safeGoback('/\t\\evil.example')).toBe('/');
+    expect(safeGoback('/\tauth/login')).toBe('/');
+    expect(safeGoback('/press?status=1#top')).toBe('/press?status=1#top');
   });
 });
 

@@ -1,4 +1,4 @@
-/** Configuration of custom-domain verification: DNS_SERVERS, DNS_TIMEOUT_MS and CNAME_TARGET. */
+/** Configuration: the address in mailed links (PUBLIC_URL), and custom-domain verification (DNS_*, CNAME_TARGET). */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 
@@ -25,5 +25,16 @@ describe('DNS configuration', () => {
     expect(() => loadConfig({ DNS_SERVERS: 'dns.google' })).toThrow(/DNS_SERVERS: dns\.google/);
     expect(() => loadConfig({ DNS_SERVERS: '1.1.1.1:abc' })).toThrow(/DNS_SERVERS/);
     expect(() => loadConfig({ DNS_TIMEOUT_MS: 'soon' })).toThrow(/DNS_TIMEOUT_MS/);
+  });
+});
+
+describe('the address in mailed links', () => {
+  it('is PUBLIC_URL without a trailing slash, else where the server listens', () => {
+    expect(loadConfig({ PUBLIC_URL: ' https://admin.example.com/ ' }).publicUrl).toBe(
+      'https://admin.example.com',
+    );
+    expect(loadConfig({}).publicUrl).toBe('http://127.0.0.1:8080');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ HOST: '::1', PORT: '3000' }).publicUrl).toBe('http://[::1]:3000');
   });
 });

@@ -120,8 +120,7 @@ export async function forgot(deps: Deps, ctx: BaseContext, input: In<typeof Forg
   const user = await userByEmail(deps, input.account);
   if (!user) return null;
   const token = await issueToken(deps, 'reset', user.id, RESET_TTL_S);
-  const base = deps.config.publicUrl ?? `${ctx.req.protocol}://${ctx.req.host}`;
-  const link = `${base}/auth/reset?v=${encodeURIComponent(token)}`;
+  const link = `${deps.config.publicUrl}/auth/reset?v=${encodeURIComponent(token)}`;
   const lang = isLocale(user.language) ? user.language : ctx.lang;
   await deps.mailer.send({
     to: user.email,

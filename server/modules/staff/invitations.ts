@@ -65,12 +65,11 @@ export async function invite(deps: Deps, ctx: SiteContext, input: z.output<typeo
 
   // The mail speaks the invitee's language when they have an account, else the inviter's.
   const lang: Locale = existing && isLocale(existing.language) ? existing.language : ctx.lang;
-  const base = deps.config.publicUrl ?? `${ctx.req.protocol}://${ctx.req.host}`;
   const args = {
     inviter: ctx.user.nickname || ctx.user.email,
     site: site.name,
     role: roleRef(lang, role).name,
-    link: `${base}/auth/invite?v=${encodeURIComponent(token)}`,
+    link: `${deps.config.publicUrl}/auth/invite?v=${encodeURIComponent(token)}`,
     days: INVITE_TTL_S / 86400,
   };
   try {
