@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
+import { VERIFY_MAX_TRIES } from '../../contract/constants';
 import type { Session } from '../../contract/session';
 import { sessions } from '../../server/db/schema';
 import { hashToken } from '../../server/modules/auth/session';
@@ -131,6 +132,24 @@ describe('registration', () => {
     expect(r.msg).toBe('請先驗證電子信箱');
     const taken = await c.call('member/verify', { email: OWNER.email, token: await c.captcha() });
     expect(taken.code).toBe(Code.EMAIL_TAKEN);
+  });
+
+  it('takes five codes, even when ten wrong ones arrive at once', async () => {
+    const c = t.client();
+    const email = 'guesser@example.com';
+    const v = await c.call<{ token: string }>('member/verify', { email, token: await c.captcha() });
+    const code = lastCode(t.mails, email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => c.call('verify/verifying', { token: v.data.token, pincode: wrong })),
+    );
+    const codes = answers.map((a) => a.code);
+    expect(codes.filter((x) => x === Code.WRONG_CODE)).toHaveLength(VERIFY_MAX_TRIES);
+    expect(codes.filter((x) => x === Code.EXPIRED)).toHaveLength(10 - VERIFY_MAX_TRIES);
+    // The right code comes too late: a new one is needed.
+    expect((await c.call('verify/verifying', { token: v.data.token, pincode: code })).code).toBe(
+      Code.EXPIRED,
+    );
   });
 
   it('holds resends 10 s, then 120 s between codes', async () => {

@@ -4,7 +4,7 @@
  * `data.ts`, the moment it is allowed, when asked too early).
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import {
   type Locale,
@@ -114,18 +114,26 @@ export async function resendVerification(deps: Deps, token: string, lang: Locale
   return send(deps, v, v.email, v.purpose as VerifyPurpose, lang);
 }
 
-/** Checks a typed code; a verification takes VERIFY_MAX_TRIES wrong codes, then wants a new one. */
+/**
+ * Checks a typed code; a verification takes VERIFY_MAX_TRIES codes, then wants a new one. The try is taken in the
+ * same statement that checks the count, so guesses sent in parallel cannot share one.
+ */
 export async function checkCode(deps: Deps, token: string, code: string): Promise<{ email: string }> {
   const v = await byToken(deps, token);
   if (v.verifiedAt) return { email: v.email };
-  if (v.tries >= VERIFY_MAX_TRIES) throw new AppError(Code.EXPIRED);
-  if (codeHash(v.id, code) !== v.codeHash) {
-    await deps.db
-      .update(verifications)
-      .set({ tries: v.tries + 1 })
-      .where(eq(verifications.id, v.id));
-    throw new AppError(Code.WRONG_CODE);
-  }
+  const [taken] = await deps.db
+    .update(verifications)
+    .set({ tries: sql`${verifications.tries} + 1` })
+    .where(
+      and(
+        eq(verifications.id, v.id),
+        isNull(verifications.verifiedAt),
+        lt(verifications.tries, VERIFY_MAX_TRIES),
+      ),
+    )
+    .returning({ id: verifications.id });
+  if (!taken) throw new AppError(Code.EXPIRED);
+  if (codeHash(v.id, code) !== v.codeHash) throw new AppError(Code.WRONG_CODE);
   await deps.db
     .update(verifications)
     .set({ verifiedAt: new Date(deps.now()) })
