@@ -206,25 +206,34 @@ describe('sign-in', () => {
   });
 
   it('locks an account after 5 failures within 15 minutes, whatever the IP', async () => {
-    await register(t, 'locked@example.com', 'right-pass-1');
-    for (let i = 0; i < 5; i++) {
-      const c = t.client();
-      const r = await c.call(
+    // Behind a trusted proxy each attempt has its own client address (X-Forwarded-For).
+    const proxied = await createTestApp({ shareWith: t, config: { trustProxy: true } });
+    try {
+      await register(t, 'locked@example.com', 'right-pass-1');
+      for (let i = 0; i < 5; i++) {
+        const c = proxied.client();
+        const r = await c.call(
+          'member/login',
+          { account: 'locked@example.com', password: 'wrong-pass-1', token: await c.captcha() },
+          { 'x-forwarded-for': `10.0.0.${i}` },
+        );
+        expect(r.code).toBe(Code.WRONG_PASSWORD);
+      }
+      const fresh = proxied.client();
+      const blocked = await fresh.call(
         'member/login',
-        {
-          account: 'locked@example.com',
-          password: 'wrong-pass-1',
-          token: await c.captcha(),
-        },
-        { 'x-forwarded-for': `10.0.0.${i}` },
+        { account: 'locked@example.com', password: 'right-pass-1', token: await fresh.captcha() },
+        { 'x-forwarded-for': '192.0.2.77' },
       );
-      expect(r.code).toBe(Code.WRONG_PASSWORD);
+      expect(blocked.code).toBe(Code.TOO_MANY_ATTEMPTS);
+      expect(blocked.msg).toBe('登錄嘗試次數過多。請稍後再試。');
+      // Another account is not held by these failures.
+      expect((await proxied.client().login(OWNER.email, OWNER.password)).code).toBe(1);
+      t.clock.advance(15 * 60 * 1000 + 1000);
+      expect((await t.client().login('locked@example.com', 'right-pass-1')).code).toBe(1);
+    } finally {
+      await proxied.close();
     }
-    const blocked = await t.client().login('locked@example.com', 'right-pass-1');
-    expect(blocked.code).toBe(Code.TOO_MANY_ATTEMPTS);
-    expect(blocked.msg).toBe('登錄嘗試次數過多。請稍後再試。');
-    t.clock.advance(15 * 60 * 1000 + 1000);
-    expect((await t.client().login('locked@example.com', 'right-pass-1')).code).toBe(1);
   });
 
   it('sets an HttpOnly SameSite=Lax cookie, kept 30 days only with remember', async () => {
@@ -241,16 +250,25 @@ describe('sign-in', () => {
     expect(st.data.remember).toBe(true);
   });
 
-  it('marks the cookie Secure behind HTTPS', async () => {
-    const c = t.client();
-    const token = await c.captcha();
-    await c.call(
-      'member/login',
-      { account: OWNER.email, password: OWNER.password, token },
-      { 'x-forwarded-proto': 'https' },
-    );
+  it('marks the cookie Secure behind HTTPS, only when the proxy is trusted', async () => {
+    const login = async (app: TestApp) => {
+      const c = app.client();
+      const token = await c.captcha();
+      await c.call(
+        'member/login',
+        { account: OWNER.email, password: OWNER.password, token },
+        { 'x-forwarded-proto': 'https' },
+      );
+      return c.lastSetCookie.find((s) => s.startsWith('sid='));
+    };
     // trustProxy is off by default, so a forwarded header alone must not flip it
-    expect(c.lastSetCookie.find((s) => s.startsWith('sid='))).not.toMatch(/Secure/);
+    expect(await login(t)).not.toMatch(/Secure/);
+    const proxied = await createTestApp({ shareWith: t, config: { trustProxy: true } });
+    try {
+      expect(await login(proxied)).toMatch(/; Secure/);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('ends the session on the server at logout', async () => {
