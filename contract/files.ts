@@ -8,7 +8,12 @@ export const UPLOAD_MAX_BYTES = UPLOAD_MAX_KB * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
 /** The upload actions, by what they take. */
-export const UPLOAD_PATH = { image: 'element/upload/image', favicon: 'element/upload/favicon' } as const;
+export const UPLOAD_PATH = {
+  image: 'element/upload/image',
+  favicon: 'element/upload/favicon',
+  /** The signed-in user's own avatar: any staff member, outside the library. */
+  avatar: 'element/upload/avatar',
+} as const;
 export type UploadKind = keyof typeof UPLOAD_PATH;
 
 /**

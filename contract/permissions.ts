@@ -48,6 +48,33 @@ export type Permission = string;
 
 export const ROLE = { OWNER: 1, ADMIN: 2, EDITOR: 3, ECOMMERCE: 4 } as const;
 
+/**
+ * The permissions that widen or guard what the others allow (SPEC §6), rather than open a screen:
+ * - `post.view` alone shows a person only the items (articles, e-papers and pages) they created or where one of the
+ *   authors is linked to them; `post.view_site` adds the site's other published and scheduled items;
+ *   `post.view_all` adds all the rest (others' drafts), and is needed to reorder the pinned items.
+ * - Without `staff.view_all` the staff screens show only staff whose role is within the viewer's own (people the
+ *   viewer could manage); the owner and anyone holding more are not found.
+ * - `setting.permission` is needed, besides `staff.edit`, to change the role of a staff member.
+ * - `setting.admin` is needed to invite someone as, change someone to or from, or remove a 管理員 (role 2).
+ */
+export const PERM = {
+  postViewSite: 'post.view_site',
+  postViewAll: 'post.view_all',
+  staffViewAll: 'staff.view_all',
+  settingPermission: 'setting.permission',
+  settingAdmin: 'setting.admin',
+} as const;
+
+/** How much of a site's content a person sees: their own, also others' live (published, scheduled) items, or all. */
+export type ContentSight = 'own' | 'site' | 'all';
+
+export function contentSight(permissions: { has(p: string): boolean }): ContentSight {
+  if (permissions.has(PERM.postViewAll)) return 'all';
+  if (permissions.has(PERM.postViewSite)) return 'site';
+  return 'own';
+}
+
 /** The permissions of the built-in roles; custom roles store their own list. */
 export const BUILTIN_ROLE_PERMISSIONS: Record<number, readonly string[]> = {
   [ROLE.OWNER]: ALL_PERMISSIONS,
@@ -56,9 +83,32 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<number, readonly string[]> = {
   [ROLE.ECOMMERCE]: ['post.view', 'plan.add', 'plan.edit', 'plan.delete'],
 };
 
+/** A role's permissions: a built-in role's from the contract, a custom one's as stored. */
+export function permissionsOfRole(roleId: number, stored: readonly string[]): readonly string[] {
+  return BUILTIN_ROLE_PERMISSIONS[roleId] ?? stored;
+}
+
+/** The permissions of `role` that `holder` lacks: a role may be made or given only when there are none. */
+export function beyond(role: readonly string[], holder: readonly string[]): string[] {
+  const have = new Set(holder);
+  return role.filter((p) => !have.has(p));
+}
+
+/** Whether a role holding `role` is within `holder`'s: every permission of it is also the holder's. */
+export const within = (role: readonly string[], holder: readonly string[]): boolean =>
+  beyond(role, holder).length === 0;
+
+/** What an action needs: one permission, or several of which any one suffices. */
+export type Needed = string | readonly string[];
+
+/** Whether `permissions` satisfy `needed` (any one of a list). */
+export function holdsAny(permissions: { has(p: string): boolean }, needed: Needed): boolean {
+  return typeof needed === 'string' ? permissions.has(needed) : needed.some((p) => permissions.has(p));
+}
+
 /**
  * What each react-admin resource needs, per action; the SPA's canAccess and the server's actions both read it.
- * `list` covers list and show.
+ * `list` covers list and show. A list means any one of them.
  */
 const postPerms = {
   list: 'post.view',
@@ -71,8 +121,16 @@ export const RESOURCE_PERMISSIONS = {
   tag: postPerms,
   label: postPerms,
   author: postPerms,
-  /** Uploads and the media library serve the writer. */
-  file: postPerms,
+  /**
+   * Uploads and the media library serve every screen with an image field: the writer (articles and e-papers, pages),
+   * the site's settings (logo, SEO cover, home). Deleting from the library is the writer's.
+   */
+  file: {
+    list: ['post.view', 'page.edit', 'setting.view'],
+    create: ['post.edit', 'page.add', 'page.edit', 'setting.edit'],
+    edit: ['post.edit', 'page.add', 'page.edit', 'setting.edit'],
+    delete: 'post.delete',
+  },
   press: postPerms,
   epaper: postPerms,
   page: { list: 'page.edit', create: 'page.add', edit: 'page.edit', delete: 'page.delete' },
@@ -85,7 +143,7 @@ export const RESOURCE_PERMISSIONS = {
   setting: { list: 'setting.view', create: 'setting.edit', edit: 'setting.edit', delete: 'setting.delete' },
   /** The user's own profile and account. */
   profile: { list: '', create: '', edit: '', delete: '' },
-} as const satisfies Record<string, Record<'list' | 'create' | 'edit' | 'delete', string>>;
+} as const satisfies Record<string, Record<'list' | 'create' | 'edit' | 'delete', Needed>>;
 
 export type ResourceName = keyof typeof RESOURCE_PERMISSIONS;
 export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete';
@@ -96,12 +154,16 @@ export const ANY_USER = '';
 /** Whether a user holding `permissions` may take a resource action. */
 export function mayAccess(permissions: readonly string[], resource: string, action: string): boolean {
   const needed = permissionFor(resource, action);
-  return needed === ANY_USER || (needed !== undefined && permissions.includes(needed));
+  return needed === ANY_USER || (needed !== undefined && holdsAny(new Set(permissions), needed));
 }
 
-/** The permission a resource action needs, or undefined when the resource is unknown. */
-export function permissionFor(resource: string, action: string): string | undefined {
-  const perms = (RESOURCE_PERMISSIONS as Record<string, Record<string, string>>)[resource];
+/** Reordering the pinned items of a content list arranges the whole list: editing, and seeing every item. */
+export const mayReorderPinned = (permissions: readonly string[], resource: string): boolean =>
+  mayAccess(permissions, resource, 'edit') && permissions.includes(PERM.postViewAll);
+
+/** The permission a resource action needs (or a list, any one of which does), or undefined for an unknown one. */
+export function permissionFor(resource: string, action: string): Needed | undefined {
+  const perms = (RESOURCE_PERMISSIONS as Record<string, Record<string, Needed>>)[resource];
   if (!perms) return undefined;
   return perms[action === 'show' ? 'list' : action];
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Code } from '../../contract/codes';
 import { type Locale, pickLocale } from '../../contract/constants';
+import { holdsAny, type Needed } from '../../contract/permissions';
 import type { Deps } from '../deps';
 import {
   type AuthUser,
@@ -52,8 +53,11 @@ export interface ActionDef<S extends z.ZodType, A extends Access, R> {
   method?: 'POST' | 'GET';
   input: S;
   access: A;
-  /** For `site` access: the permission the caller's role (and plan) must grant. */
-  permission?: string;
+  /**
+   * For `site` access: the permission the caller's role (and plan) must grant; or a list of them, any one of which
+   * will do (an action several screens share, such as an image upload).
+   */
+  permission?: Needed;
   /** The input's `token` must be a solved bot challenge (code 1005 otherwise). */
   captcha?: boolean;
   /** Reply with the data itself instead of an envelope: only for a third-party protocol (the ALTCHA widget). */
@@ -94,7 +98,8 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
     if (def.access === 'site') {
       ctx.site = await resolveSite(deps, ctx as UserContext);
       if (!ctx.site) throw new AppError(Code.NO_SITE);
-      if (def.permission && !ctx.site.permissions.has(def.permission)) throw new AppError(Code.FORBIDDEN);
+      if (def.permission && !holdsAny(ctx.site.permissions, def.permission))
+        throw new AppError(Code.FORBIDDEN);
     }
   }
   const multipart = def.multipart && req.isMultipart() ? await readMultipart(req) : undefined;

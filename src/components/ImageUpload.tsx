@@ -3,7 +3,8 @@
  * `/api/element/upload/image` with a progress bar (the one upload client, ./upload.ts), a button that opens the
  * site's library to upload or choose a picture there, and the size check of SPEC §5 before anything is sent (5 MB or
  * more: 檔案大小超過限制). With `crop`, the chosen file is cropped to its aspect first (the cropper loads on demand).
- * With `kind="favicon"` it takes a site icon (PNG or ICO) from `/api/element/upload/favicon`, without the library.
+ * With `kind="favicon"` it takes a site icon (PNG or ICO) from `/api/element/upload/favicon`, and with
+ * `kind="avatar"` the user's own picture from `/api/element/upload/avatar`, both without the library.
  * A picture that fails to load shows a placeholder. The value is the uploaded file's path.
  */
 import BrokenImageIcon from '@mui/icons-material/BrokenImageOutlined';
@@ -22,8 +23,9 @@ const ImageCropper = lazy(() => import('./ImageCropper').then((m) => ({ default:
 /** The library picker: its own chunk, loaded when first opened. */
 const ImagePickerDialog = lazy(() => import('./ImagePickerDialog'));
 
-const WORDS = {
+const WORDS: Record<UploadKind, { choose: string; replace: string }> = {
   image: { choose: 'imageUpload.choose', replace: 'imageUpload.replace' },
+  avatar: { choose: 'imageUpload.choose', replace: 'imageUpload.replace' },
   favicon: { choose: 'files.favicon.choose', replace: 'files.favicon.replace' },
 };
 
@@ -45,7 +47,10 @@ export interface ImageUploadProps {
   testId?: string;
   /** Crop before uploading: width over height, a round mask, the cropper's title (an i18n key). */
   crop?: { aspect: number; round?: boolean; title?: string };
-  /** `favicon`: a site icon (PNG or ICO, 1 MB at most) for the site settings; `image` by default. */
+  /**
+   * `favicon`: a site icon (PNG or ICO, 1 MB at most) for the site settings; `avatar`: the user's own picture (any
+   * staff member may upload it; it stays out of the library); `image` by default.
+   */
   kind?: UploadKind;
 }
 
@@ -72,9 +77,9 @@ export function ImageUpload({
   const [picking, setPicking] = useState(false);
   const favicon = kind === 'favicon';
   const words = WORDS[kind];
-  // The library is for pictures, and for those who may see it.
+  // The library is for pictures, and for those who may see it (the writer's and the settings' screens).
   const { canAccess: mayBrowse = false } = useCanAccess({ resource: 'file', action: 'list' });
-  const library = !favicon && mayBrowse;
+  const library = kind === 'image' && mayBrowse;
   const inFlight = useRef<AbortController | null>(null);
   const src = value || '';
 

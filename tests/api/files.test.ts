@@ -8,11 +8,12 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
-import type { UploadReply, Video } from '../../contract/files';
+import type { LibraryFile, UploadReply, Video } from '../../contract/files';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
-import { files, videos } from '../../server/db/schema';
+import type { SiteProfile } from '../../contract/settings';
+import { files, roles, videos } from '../../server/db/schema';
 import {
   type Client,
   createTestApp,
@@ -57,6 +58,7 @@ async function upload(
   c: Client,
   parts: Part[],
   fields: Record<string, string> = {},
+  kind: 'image' | 'avatar' = 'image',
 ): Promise<Reply<UploadReply>> {
   const form = new FormData();
   for (const p of parts) {
@@ -69,7 +71,7 @@ async function upload(
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const res = await t.app.inject({
     method: 'POST',
-    url: '/api/element/upload/image',
+    url: `/api/element/upload/${kind}`,
     headers: {
       'accept-language': 'zh-TW',
       ...(c.cookies.size ? { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
@@ -81,6 +83,8 @@ async function upload(
 
 const uploadOne = (c: Client, bytes: Buffer, type = 'image/png', filename = 'photo.png') =>
   upload(c, [{ bytes, type, filename }]);
+const uploadAvatar = async (c: Client) =>
+  upload(c, [{ bytes: await image(300, 300).png().toBuffer(), filename: 'me.png' }], {}, 'avatar');
 
 async function served(path: string) {
   return t.app.inject({ method: 'GET', url: path });
@@ -369,5 +373,94 @@ describe('video/list', () => {
       query: { filters: [{ col: 'id', value: demoIds, type: 'in' }] },
     });
     expect(byId.data).toEqual({ rows: [], total: 0 });
+  });
+});
+
+describe('who may upload: every screen with an image field, and one’s own avatar', () => {
+  /** A custom role of the demo site holding exactly `permissions`, and a staff member holding it. */
+  async function staffWith(email: string, permissions: string[]) {
+    const [role] = await t.database.db
+      .insert(roles)
+      .values({ siteId: demoSiteId, name: email, permissions })
+      .returning();
+    return staffOf(t, demoSiteId, email, role.id);
+  }
+  const libraryTotal = async (c: Client) =>
+    (await c.call<ListResult<LibraryFile>>('file/list', { query: { size: 100 } })).data.total;
+
+  it('a role with only setting.view and setting.edit uploads a logo, picks from the library and saves it', async () => {
+    const settings = await staffWith('files-settings@example.com', ['setting.view', 'setting.edit']);
+    const before = await libraryTotal(owner);
+    const r = await uploadOne(settings, await image(400, 100).png().toBuffer(), 'image/png', 'logo.png');
+    expect(r, JSON.stringify(r)).toMatchObject({ status: 200, code: 1, data: { success: true } });
+    // Into the site's library, which the picker lists for them.
+    expect(await libraryTotal(settings)).toBe(before + 1);
+    const listed = await settings.call<ListResult<LibraryFile>>('file/list', { query: { size: 100 } });
+    const mine = listed.data.rows.find((f) => f.path === r.data.path);
+    expect(mine?.name).toBe('logo.png');
+    expect((await settings.call('file/get', { id: mine?.id })).code).toBe(1);
+    // Deleting stays the writer's.
+    expect((await settings.call('file/delete', { id: mine?.id })).status).toBe(403);
+    const profile = await settings.call<SiteProfile>('site/profile');
+    const saved = await settings.call<SiteProfile>('site/save', {
+      ...profile.data,
+      logo: r.data.path,
+      seo: { ...profile.data.seo, cover: r.data.path },
+    });
+    expect(saved).toMatchObject({ code: 1, data: { logo: r.data.path, seo: { cover: r.data.path } } });
+  });
+
+  it('pages: page.add or page.edit uploads, page.edit lists the library', async () => {
+    const adder = await staffWith('files-page-add@example.com', ['page.add']);
+    const editor = await staffWith('files-page-edit@example.com', ['page.edit']);
+    for (const c of [adder, editor]) {
+      expect((await uploadOne(c, await image(20, 20).png().toBuffer())).code).toBe(1);
+    }
+    expect((await editor.call('file/list')).code).toBe(1);
+    expect((await adder.call('file/list')).status).toBe(403);
+  });
+
+  it('a role with none of those permissions is refused the library and its uploads (403), but not its own avatar', async () => {
+    const none = await staffWith('files-none@example.com', ['role.view', 'plan.add']);
+    const before = await t.database.db.select().from(files);
+    const r = await uploadOne(none, await image(20, 20).png().toBuffer());
+    expect(r).toMatchObject({ status: 403, code: Code.FORBIDDEN });
+    for (const path of ['file/list', 'file/get', 'video/list']) {
+      expect(
+        (await none.call(path, path === 'file/get' ? { id: before[0]?.id ?? 1 } : {})).status,
+        path,
+      ).toBe(403);
+    }
+    expect(await t.database.db.select().from(files)).toHaveLength(before.length);
+    const avatar = await uploadAvatar(none);
+    expect(avatar).toMatchObject({ status: 200, code: 1, data: { success: true } });
+  });
+
+  it('an avatar is stored for the uploader on the current site, outside the library', async () => {
+    const shop = await staffOf(t, demoSiteId, 'files-avatar-shop@example.com', ROLE.ECOMMERCE);
+    const before = await libraryTotal(owner);
+    const r = await uploadAvatar(shop);
+    expect(r).toMatchObject({ status: 200, code: 1, data: { success: true, width: 300, height: 300 } });
+    expect(Number(r.data.path.match(PATH_RE)?.[1])).toBe(demoSiteId);
+    expect((await served(r.data.path)).statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(files)
+      .where(eq(files.path, r.data.path.replace('/uploads/', '')));
+    expect(row).toMatchObject({
+      kind: 'avatar',
+      siteId: demoSiteId,
+      createdBy: await userId('files-avatar-shop@example.com'),
+    });
+    expect(await libraryTotal(owner)).toBe(before);
+    // The same checks as any image: not an image, refused.
+    const text = await upload(
+      shop,
+      [{ bytes: Buffer.from('hello'), type: 'image/png', filename: 'x.png' }],
+      {},
+      'avatar',
+    );
+    expect(text).toMatchObject({ code: Code.UPLOAD_FAILED });
+    expect((await uploadAvatar(t.client())).status).toBe(401);
   });
 });

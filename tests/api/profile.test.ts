@@ -4,9 +4,11 @@
  * a user only ever changes their own account.
  */
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Author } from '../../contract/authors';
 import { Code } from '../../contract/codes';
+import type { UploadReply } from '../../contract/files';
 import { ROLE } from '../../contract/permissions';
 import type { SaveProfileReply } from '../../contract/profile';
 import type { Session } from '../../contract/session';
@@ -263,5 +265,44 @@ describe('member/save_profile', () => {
     expect(bobByline).toMatchObject({ name: 'Bob', avatar: '' });
     // Alice's verification is still hers to spend
     expect((await save(a, { token: change.data.verify?.token, verify: code })).data.is_verified).toBe(true);
+  });
+});
+
+describe('the avatar upload (element/upload/avatar)', () => {
+  /** POSTs a picture as the profile screen does, multipart with the client's session cookie. */
+  async function uploadAvatar(c: Client, path = 'element/upload/avatar') {
+    const bytes = await sharp({
+      create: { width: 200, height: 200, channels: 3, background: { r: 20, g: 120, b: 200 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), 'cropped.jpg');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/${path}`,
+      headers: { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      payload: form,
+    });
+    return { ...(res.json() as { code: number; data: UploadReply }), status: res.statusCode };
+  }
+
+  it('lets 電商人員 (post.view and plan.*: no image permission) upload their avatar and save it on the profile', async () => {
+    const shop = await staffOf(t, demoSiteId, 'avatar-shop@example.com', ROLE.ECOMMERCE, 'Shop');
+    // The library's upload stays closed to them.
+    expect((await uploadAvatar(shop, 'element/upload/image')).status).toBe(403);
+    const up = await uploadAvatar(shop);
+    expect(up, JSON.stringify(up)).toMatchObject({ status: 200, code: 1, data: { success: true } });
+    const r = await save(shop, { avatar: up.data.path });
+    expect(r.code).toBe(1);
+    expect(r.data.avatar).toBe(up.data.path);
+    expect((await status(shop)).user?.avatar).toBe(up.data.path);
+    const served = await t.app.inject({ method: 'GET', url: up.data.path });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('answers 401 when signed out', async () => {
+    expect((await uploadAvatar(t.client())).status).toBe(401);
   });
 });

@@ -1,4 +1,8 @@
-/** `/api/element/upload/*`, the image library `/api/file/*` and `/api/video/list`. */
+/**
+ * `/api/element/upload/*`, the image library `/api/file/*` and `/api/video/list`. Image uploads and the library
+ * serve every screen with an image field, so any of those screens' permissions will do (RESOURCE_PERMISSIONS.file);
+ * one's own avatar is open to every staff member of the site, outside the library.
+ */
 import { z } from 'zod';
 import { IdInput, ListInput } from '../../../contract/list';
 import { RESOURCE_PERMISSIONS } from '../../../contract/permissions';
@@ -17,6 +21,14 @@ export const fileActions = [
     permission: perm.create,
     multipart: true,
     handler: (input, ctx) => files.uploadImage(ctx.deps, ctx.site.id, ctx.user.id, input.file),
+  }),
+  action({
+    // The caller's own picture (member/save_profile takes its path): no permission, and not in the library.
+    path: 'element/upload/avatar',
+    input: upload,
+    access: 'site',
+    multipart: true,
+    handler: (input, ctx) => files.uploadImage(ctx.deps, ctx.site.id, ctx.user.id, input.file, 'avatar'),
   }),
   action({
     // The site's icon belongs to its general settings.
@@ -49,10 +61,11 @@ export const fileActions = [
     handler: (input, ctx) => files.deleteFile(ctx.deps, ctx.site.id, input.id),
   }),
   action({
+    // Videos are the writer's (the video block).
     path: 'video/list',
     input: ListInput,
     access: 'site',
-    permission: perm.list,
+    permission: RESOURCE_PERMISSIONS.press.list,
     handler: (input, ctx) => files.listVideos(ctx.deps, ctx.site.id, input.query),
   }),
 ];

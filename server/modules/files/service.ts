@@ -41,8 +41,8 @@ type ImageFormat = Exclude<Format, 'ico'>;
 const isImageFormat = (f: string | undefined): f is ImageFormat =>
   f !== undefined && f !== 'ico' && f in FORMATS;
 
-/** What a files row is: a library picture, or a site's favicon (kept out of the library). */
-type FileKind = 'image' | 'favicon';
+/** What a files row is: a library picture, or a site's favicon or a staff member's avatar (kept out of the library). */
+type FileKind = 'image' | 'favicon' | 'avatar';
 
 /** A few bytes can claim a huge canvas: refuse decoding more than a 48-megapixel photo needs (8000×6000). */
 const MAX_PIXELS = 8000 * 6000;
@@ -154,15 +154,17 @@ const readAs = (read: (bytes: Buffer) => Promise<Image>, bytes: Buffer, failure:
     throw err instanceof AppError ? err : new AppError(failure);
   });
 
+/** A picture for the library, or (`avatar`) for the uploader's own profile, outside it. */
 export async function uploadImage(
   deps: Deps,
   siteId: number,
   userId: number,
   file: UploadedFile,
+  kind: 'image' | 'avatar' = 'image',
 ): Promise<UploadReply> {
   if (file.bytes.length >= IMAGE_MAX_BYTES) throw new AppError(Code.FILE_TOO_LARGE);
   const image = await readAs(normalise, file.bytes, Code.UPLOAD_FAILED);
-  return store(deps, siteId, userId, 'image', file.filename, image);
+  return store(deps, siteId, userId, kind, file.filename, image);
 }
 
 export async function uploadFavicon(

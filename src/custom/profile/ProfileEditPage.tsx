@@ -1,7 +1,8 @@
 /**
- * /profile/edit: avatar (cropped round before upload), nickname, interface language and e-mail. Only what changed is
- * sent. A new e-mail is unverified at once and the code modal opens; saving the profile while the e-mail is
- * unverified answers 請先驗證電子信箱 and offers the modal. A new language switches the interface.
+ * /profile/edit: avatar (cropped round, uploaded to element/upload/avatar, which every staff member may use),
+ * nickname, interface language and e-mail. Only what changed is sent. A new e-mail is unverified at once and the
+ * code modal opens; saving the profile while the e-mail is unverified answers 請先驗證電子信箱 and offers the modal.
+ * A new language switches the interface.
  */
 import { Box, Button, Card, CardActions, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'ra-core';
@@ -107,6 +108,7 @@ function EditForm({ user, reload }: { user: SessionUser; reload: () => Promise<u
                 onBlur={field.onBlur}
                 label={translate('profile.fields.avatar')}
                 variant="avatar"
+                kind="avatar"
                 crop={{ aspect: 1, round: true, title: 'profile.edit.cropAvatar' }}
                 testId="avatar-file"
               />
