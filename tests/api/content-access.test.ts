@@ -1,10 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import type { ContentRow, RevisionRow, SaveReply } from '../../contract/content';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
-import { contentRevisions, contents, roles } from '../../server/db/schema';
+import { authors, contentAuthors, contentRevisions, contents, roles } from '../../server/db/schema';
 import {
   type Client,
   createTestApp,
@@ -13,6 +14,7 @@ import {
   register,
   staffOf,
   type TestApp,
+  userIdOf,
 } from '../fixtures/testApp';
 
 const doc = (text: string) => ({ blocks: [{ type: 'paragraph', data: { text } }] });
@@ -63,6 +65,28 @@ function everyAction(id: number, revisionId: number, type: number) {
 
 const demoStaff = (email: string, roleId: number, nickname?: string): Promise<Client> =>
   staffOf(t, demoSiteId, email, roleId, nickname);
+
+/** The demo site's author linked to the account `userId`, made when there is none. */
+async function authorOf(userId: number): Promise<number> {
+  const db = t.database.db;
+  await db
+    .insert(authors)
+    .values({ siteId: demoSiteId, name: `author of ${userId}`, memberId: userId })
+    .onConflictDoNothing();
+  const [author] = await db
+    .select()
+    .from(authors)
+    .where(and(eq(authors.siteId, demoSiteId), eq(authors.memberId, userId)));
+  return author.id;
+}
+
+/** Makes the account `userId` an author (linked to it) of the items. */
+async function linkAuthor(userId: number, itemIds: number[]) {
+  const authorId = await authorOf(userId);
+  await t.database.db
+    .insert(contentAuthors)
+    .values(itemIds.map((contentId) => ({ contentId, authorId, sort: 9 })));
+}
 
 /** A custom role of the demo site holding exactly `permissions`. */
 async function customRole(name: string, permissions: string[]): Promise<number> {
@@ -154,8 +178,10 @@ describe('permissions', () => {
   const readActions = ['list', 'get', 'search', 'history', 'revision', 'tag'];
   const actionOf = (path: string) => path.slice('press/'.length, path.indexOf('?'));
 
-  it('lets 電商人員 (post.view only) read posts and e-papers, and refuses everything else with 403', async () => {
+  it('lets 電商人員 (post.view only) read the posts and e-papers they author, and refuses everything else with 403', async () => {
     const shop = await demoStaff('shop@example.com', ROLE.ECOMMERCE);
+    // post.view alone shows one's own items: an author linked to the account makes these theirs.
+    await linkAuthor(await userIdOf(t, 'shop@example.com'), [post.id, paper.id, page.id]);
     const before = await snapshot();
     for (const [item, type] of [
       [post, 1],
@@ -167,6 +193,7 @@ describe('permissions', () => {
         const label = `${path} ${JSON.stringify(body)}`;
         if (type !== 3 && readActions.includes(actionOf(path))) {
           expect(r.code, label).toBe(1);
+          if (actionOf(path) === 'list') expect((r.data as ListResult<ContentRow>).total, label).toBe(1);
         } else {
           expect(r.status, label).toBe(403);
           expect(r.code, label).toBe(Code.FORBIDDEN);
@@ -203,7 +230,11 @@ describe('permissions', () => {
     expect(ok(await writer.call('press/publish?t=1', { id: mine.id, mode: 1 }))).toMatchObject({ status: 1 });
     expect(ok(await writer.call('press/get?t=1', { id: mine.id }))).toMatchObject({ status: 1 });
 
-    const pager = await demoStaff('page-edit@example.com', await customRole('頁面編修', ['page.edit']));
+    // post.view_all: the page was written by someone else.
+    const pager = await demoStaff(
+      'page-edit@example.com',
+      await customRole('頁面編修', ['page.edit', 'post.view_all']),
+    );
     const newPage = await pager.call('press/save?t=3', {
       id: 0,
       title: '新頁',
@@ -233,5 +264,192 @@ describe('permissions', () => {
       expect(r.code, path).toBe(Code.UNAUTHORIZED);
     }
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('what a role sees: post.view (own items), post.view_site (and live ones), post.view_all (everything)', () => {
+  const WRITER = ['post.view', 'post.edit', 'post.delete', 'page.add', 'page.edit', 'page.delete'];
+  const TYPES = [1, 3, 4] as const;
+  type Kind = 'draft' | 'published' | 'scheduled' | 'authored' | 'mine';
+  /** Per type: the owner's draft, published and scheduled items, a draft the `own` writer is an author of, and
+   * the `own` writer's own draft; all titled 視野… */
+  const items: Record<number, Record<Kind, number>> = {};
+  let own: Client;
+  let site: Client;
+  let all: Client;
+
+  const titles = (rows: { title: string }[]) => rows.map((r) => r.title).sort();
+  const titleOf = (type: number, kind: Kind) => `視野${kind}${type}`;
+  const expected = (type: number, kinds: Kind[]) => kinds.map((k) => titleOf(type, k)).sort();
+  const sees: [string, () => Client, Kind[]][] = [
+    ['post.view', () => own, ['authored', 'mine']],
+    ['post.view_site', () => site, ['published', 'scheduled']],
+    ['post.view_all', () => all, ['draft', 'published', 'scheduled', 'authored', 'mine']],
+  ];
+
+  beforeAll(async () => {
+    own = await demoStaff('sight-own@example.com', await customRole('只看自己的', WRITER));
+    site = await demoStaff(
+      'sight-site@example.com',
+      await customRole('看同站的', [...WRITER, 'post.view_site']),
+    );
+    all = await demoStaff(
+      'sight-all@example.com',
+      await customRole('看全部的', [...WRITER, 'post.view_all']),
+    );
+    const ownAuthor = await authorOf(await userIdOf(t, 'sight-own@example.com'));
+    for (const type of TYPES) {
+      const made = async (kind: Kind, by = owner, author: number[] = []) =>
+        ok(
+          await by.call<SaveReply>(`press/save?t=${type}`, {
+            id: 0,
+            title: titleOf(type, kind),
+            content: doc(kind),
+            version: 0,
+            author,
+          }),
+        ).id;
+      const published = await made('published');
+      ok(await owner.call(`press/publish?t=${type}`, { id: published, mode: 1 }));
+      const scheduled = await made('scheduled');
+      ok(
+        await owner.call(`press/publish?t=${type}`, {
+          id: scheduled,
+          mode: 2,
+          date: '2099-01-01',
+          time: '09:00',
+        }),
+      );
+      items[type] = {
+        draft: await made('draft'),
+        published,
+        scheduled,
+        authored: await made('authored', owner, [ownAuthor]),
+        mine: await made('mine', own),
+      };
+    }
+  });
+
+  for (const [permission, caller, kinds] of sees) {
+    it(`${permission}: lists, keyword search and the related-items search show exactly what it sees`, async () => {
+      for (const type of TYPES) {
+        const keyword = await caller().call<ListResult<ContentRow>>(`press/list?t=${type}`, {
+          query: { size: 100, filters: [{ col: 'keyword', value: '視野', type: 'search' }] },
+        });
+        expect(titles(ok(keyword).rows), `list ${type}`).toEqual(expected(type, kinds));
+        expect(ok(keyword).total).toBe(kinds.length);
+        const byId = await caller().call<ListResult<ContentRow>>(`press/list?t=${type}`, {
+          query: { size: 100, filters: [{ col: 'id', value: Object.values(items[type]), type: 'in' }] },
+        });
+        expect(titles(ok(byId).rows), `list by id ${type}`).toEqual(expected(type, kinds));
+        const search = await caller().call<{ title: string }[]>(`press/search?t=${type}`, { query: '視野' });
+        expect(titles(ok(search)), `search ${type}`).toEqual(expected(type, kinds));
+      }
+    });
+  }
+
+  it('post.view: every action on an item out of sight is 404 (as for another site), and changes nothing', async () => {
+    const before = await snapshot();
+    for (const type of TYPES) {
+      for (const kind of ['draft', 'published', 'scheduled'] as const) {
+        const id = items[type][kind];
+        for (const [path, body] of everyAction(id, await revisionOf(id), type)) {
+          const label = `${kind} ${path}`;
+          if (path.startsWith('press/list') || path.startsWith('press/search') || body.id === 0) continue;
+          const r = await own.call(path, body);
+          // Reordering needs post.view_all whatever the ids.
+          if (path.startsWith('press/sorter')) expect(r.status, label).toBe(403);
+          else
+            expect({ status: r.status, code: r.code }, label).toEqual({ status: 404, code: Code.NOT_FOUND });
+        }
+        // Without ?t= too.
+        expect((await own.call('press/history', { id })).status).toBe(404);
+      }
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('post.view: acts on its own items and those it is an author of', async () => {
+    for (const type of TYPES) {
+      for (const kind of ['mine', 'authored'] as const) {
+        const id = items[type][kind];
+        const item = ok(await own.call<{ title: string; version: number }>(`press/get?t=${type}`, { id }));
+        expect(item.title).toBe(titleOf(type, kind));
+        const saved = await own.call<SaveReply>(`press/save?t=${type}`, {
+          id,
+          title: titleOf(type, kind),
+          content: doc('改過'),
+          version: item.version,
+        });
+        expect(ok(saved).version).toBe(item.version + 1);
+        expect(ok(await own.call<RevisionRow[]>('press/history', { id })).length).toBeGreaterThan(0);
+      }
+      if (type === 1) {
+        expect(ok(await own.call('press/pin?t=1', { id: items[1].mine }))).toMatchObject({ to_top: true });
+        expect(ok(await own.call('press/unpin?t=1', { id: items[1].mine }))).toMatchObject({ to_top: false });
+      }
+    }
+  });
+
+  it('post.view_site: acts on others’ published and scheduled items, not on their drafts; a schedule cancelled goes out of sight', async () => {
+    for (const type of TYPES) {
+      const published = ok(
+        await site.call<{ version: number }>(`press/get?t=${type}`, { id: items[type].published }),
+      );
+      const saved = await site.call<SaveReply>(`press/save?t=${type}`, {
+        id: items[type].published,
+        title: titleOf(type, 'published'),
+        content: doc('同站改過'),
+        version: published.version,
+      });
+      expect(ok(saved).is_draft_changed).toBe(true);
+      expect((await site.call(`press/get?t=${type}`, { id: items[type].draft })).status).toBe(404);
+      expect((await site.call(`press/get?t=${type}`, { id: items[type].mine })).status).toBe(404);
+      const draftSave = await site.call(`press/save?t=${type}`, {
+        id: items[type].draft,
+        title: '偷改',
+        content: doc('偷改'),
+        version: 1,
+        force: true,
+      });
+      expect(draftSave.status).toBe(404);
+      expect((await site.call(`press/publish?t=${type}`, { id: items[type].draft, mode: -1 })).status).toBe(
+        404,
+      );
+    }
+    const scheduled = items[1].scheduled;
+    expect(ok(await site.call('press/get?t=1', { id: scheduled }))).toMatchObject({ status: 2 });
+    ok(await owner.call('press/publish?t=1', { id: scheduled, mode: 0 }));
+    expect((await site.call('press/get?t=1', { id: scheduled })).status).toBe(404);
+    expect((await site.call('press/pin?t=1', { id: scheduled })).status).toBe(404);
+    // Back on schedule: in sight again.
+    ok(await owner.call('press/publish?t=1', { id: scheduled, mode: 2, date: '2099-01-01', time: '09:00' }));
+    expect(ok(await site.call('press/get?t=1', { id: scheduled }))).toMatchObject({ status: 2 });
+  });
+
+  it('reordering the pinned items needs post.view_all (it reorders the whole list)', async () => {
+    const ids = [items[1].published, items[1].scheduled];
+    for (const c of [own, site]) {
+      const r = await c.call('press/sorter?t=1', { ids });
+      expect({ status: r.status, code: r.code }).toEqual({ status: 403, code: Code.FORBIDDEN });
+    }
+    // Even one's own item: the order is the list's.
+    expect((await own.call('press/sorter?t=1', { ids: [items[1].mine] })).status).toBe(403);
+    const sorted = ok(await all.call<{ id: number; pin_order: number }[]>('press/sorter?t=1', { ids }));
+    expect(sorted.map((r) => r.id)).toEqual(ids);
+  });
+
+  it('post.view_all, and the built-in 編輯 and the owner who hold it, act on others’ drafts', async () => {
+    const editor = await demoStaff('sight-editor@example.com', ROLE.EDITOR);
+    for (const c of [all, editor, owner]) {
+      for (const type of TYPES) {
+        expect(ok(await c.call(`press/get?t=${type}`, { id: items[type].mine }))).toMatchObject({
+          title: titleOf(type, 'mine'),
+        });
+      }
+    }
+    expect(ok(await all.call('press/publish?t=4', { id: items[4].draft, mode: -1 }))).toMatchObject({
+      status: -1,
+    });
   });
 });

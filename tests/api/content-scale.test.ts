@@ -30,7 +30,7 @@ const keyword = (value: string): ListQuery => ({
 
 /** The plan PostgreSQL makes for the list's own page query. */
 async function plan(query: ListQuery): Promise<string> {
-  const { page } = pageQuery(t.database.db, { siteId, type: 1 }, query);
+  const { page } = pageQuery(t.database.db, { siteId, type: 1, sight: 'all', user: { id: 0 } }, query);
   const r = (await t.database.db.execute(sql.join([sql.raw('EXPLAIN '), page.getSQL()]))) as {
     rows: Record<string, string>[];
   };

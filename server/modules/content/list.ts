@@ -13,7 +13,7 @@ import { categories, contentAuthors, contents, contentTags } from '../../db/sche
 import { FieldError } from '../../http/errors';
 import { likePattern } from '../../http/list';
 import { authorsOf, tagsOf } from './refs';
-import type { Scope } from './scope';
+import { type Scope, visibleTo } from './scope';
 
 const INT4_MAX = 2_147_483_647;
 type Scalar = string | number;
@@ -63,13 +63,18 @@ const SORTS: Record<string, AnyColumn> = {
   status: contents.status,
 };
 
+/** Where a list looks: the site and type, and the viewer's sight. */
+type Place = Pick<Scope, 'siteId' | 'type' | 'sight'> & { user: { id: number } };
+
 /** The WHERE conditions of a list query; unknown columns, wrong filter types and bad values are field errors. */
-function conditions(s: Pick<Scope, 'siteId' | 'type'>, query: ListQuery): SQL[] {
+function conditions(s: Place, query: ListQuery): SQL[] {
   const where: SQL[] = [
     eq(contents.siteId, s.siteId),
     eq(contents.type, s.type),
     ne(contents.status, STATUS.DELETED),
   ];
+  const sight = visibleTo(s);
+  if (sight) where.push(sight);
   const bad: FieldError['fields'] = {};
   const format = { message: 'validation.format' };
   query.filters.forEach((filter, i) => {
@@ -107,7 +112,7 @@ function ordering(query: ListQuery): SQL[] {
 /**
  * The page of a list query (exported so that a test can EXPLAIN exactly what runs) and its WHERE, for the count.
  */
-export function pageQuery(db: Db, place: Pick<Scope, 'siteId' | 'type'>, query: ListQuery) {
+export function pageQuery(db: Db, place: Place, query: ListQuery) {
   const where = and(...conditions(place, query));
   const page = db
     .select({
@@ -166,7 +171,7 @@ export async function listContents(s: Scope, query: ListQuery): Promise<ListResu
 
 const SEARCH_MAX = 20;
 
-/** Items of the same site and type whose title contains the keyword, for the related-items picker. */
+/** Items of the same site and type that the viewer sees, whose title contains the keyword (related-items picker). */
 export async function searchContents(
   s: Scope,
   input: z.output<typeof ContentSearch>,
@@ -181,6 +186,7 @@ export async function searchContents(
         ne(contents.status, STATUS.DELETED),
         input.id ? ne(contents.id, input.id) : undefined,
         ilike(contents.title, likePattern(input.query)),
+        visibleTo(s),
       ),
     )
     .orderBy(desc(contents.updatedAt), desc(contents.id))

@@ -3,7 +3,7 @@ import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { STATUS } from '../../../contract/content';
 import { contents } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import type { Scope } from './scope';
+import { type Scope, visibleTo } from './scope';
 
 /** The place after the last pinned item of the site and type. */
 export const nextPinOrder = (s: Scope): SQL<number> =>
@@ -25,13 +25,24 @@ export async function setPinned(s: Scope, id: number, pin: boolean) {
   const [row] = await s.deps.db
     .update(contents)
     .set(pinColumns(s, pin))
-    .where(and(eq(contents.siteId, s.siteId), eq(contents.id, id), ne(contents.status, STATUS.DELETED)))
+    .where(
+      and(
+        eq(contents.siteId, s.siteId),
+        eq(contents.id, id),
+        ne(contents.status, STATUS.DELETED),
+        visibleTo(s),
+      ),
+    )
     .returning({ id: contents.id, to_top: contents.toTop, pin_order: contents.pinOrder });
   if (!row) throw notFound();
   return row;
 }
 
-/** Numbers the given items 1, 2, 3 … in the order given; any id that is not a live item of the site and type is 404. */
+/**
+ * Numbers the given items 1, 2, 3 … in the order given; any id that is not a live item of the site and type is 404.
+ * It arranges the whole list, so its caller sees every item (`reorder` needs post.view_all); the ids are still looked
+ * up within the caller's sight, as everywhere.
+ */
 export async function sortPinned(s: Scope, ids: number[]) {
   const order = [...new Set(ids)];
   const scope = and(
@@ -39,6 +50,7 @@ export async function sortPinned(s: Scope, ids: number[]) {
     eq(contents.type, s.type),
     ne(contents.status, STATUS.DELETED),
     inArray(contents.id, order),
+    visibleTo(s),
   );
   return s.deps.db.transaction(async (tx) => {
     const found = await tx.select({ id: contents.id }).from(contents).where(scope).for('update');

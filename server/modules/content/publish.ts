@@ -20,7 +20,7 @@ import { contents } from '../../db/schema';
 import { AppError, FieldError, notFound } from '../../http/errors';
 import { awardBadge, siteById } from '../sites/service';
 import { pinColumns } from './pins';
-import { findItem, type Scope } from './scope';
+import { findItem, type Scope, visibleTo } from './scope';
 import { snapshotOfDraft } from './snapshot';
 import { urlsOnSite } from './url';
 
@@ -69,8 +69,8 @@ function statusColumns(mode: PublishInput['mode'], now: Date, at?: Date) {
 }
 
 export async function publishItem(s: Scope, input: PublishInput): Promise<PublishReply> {
-  // Another site's item is 404 before any check of the request's date.
-  await findItem(s.deps.db, s.siteId, input.id, s.type);
+  // Another site's item, or one out of the caller's sight, is 404 before any check of the request's date.
+  await findItem(s, input.id, s.type);
   const at = input.mode === PUBLISH_MODE.SCHEDULE ? await scheduledAt(s, input) : undefined;
   const now = new Date(s.deps.now());
   const [row] = await s.deps.db
@@ -82,6 +82,7 @@ export async function publishItem(s: Scope, input: PublishInput): Promise<Publis
         eq(contents.id, input.id),
         eq(contents.type, s.type),
         ne(contents.status, STATUS.DELETED),
+        visibleTo(s),
       ),
     )
     .returning();

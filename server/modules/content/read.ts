@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { contents } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { authorsOf, languagesOf, type Named, tagsOf } from './refs';
-import type { ContentRecord, Scope } from './scope';
+import { type ContentRecord, type Scope, visibleTo } from './scope';
 import { urlsOnSite } from './url';
 
 /** Titles of related items that still exist, in the order stored. */
@@ -24,7 +24,10 @@ async function relatedTitles(
   return ids.flatMap((i) => byId.get(i) ?? []);
 }
 
-/** `get`: the item, or with `lang` its sibling in that language (404 when there is none). */
+/**
+ * `get`: the item (found through findItem, so in sight), or with `lang` its sibling in that language (404 when there
+ * is none, or the viewer does not see it).
+ */
 export async function getContent(s: Scope, item: ContentRecord, lang?: number): Promise<ContentItem> {
   const db = s.deps.db;
   let row = item;
@@ -38,6 +41,7 @@ export async function getContent(s: Scope, item: ContentRecord, lang?: number): 
           eq(contents.uuid, item.uuid),
           eq(contents.langId, lang),
           ne(contents.status, STATUS.DELETED),
+          visibleTo(s),
         ),
       );
     if (!sibling) throw notFound();

@@ -1,7 +1,8 @@
 /**
  * `/api/press/*?t=<type>`: articles (1), pages (3) and e-papers (4). The permission depends on the type, so each
  * action checks it itself (scope.ts) instead of declaring one: list/get/history need `list`, writing needs `edit`
- * (and `create` for a new item), deleting needs `delete`.
+ * (and `create` for a new item), deleting needs `delete`, reordering the pinned items `reorder`. An item the caller
+ * does not see (scope.ts visibleTo) is not found, as another site's.
  */
 import type { z } from 'zod';
 import {
@@ -30,6 +31,7 @@ import {
   requireType,
   type Scope,
   scopeOf,
+  viewerOf,
 } from './scope';
 import { restoreRevision, saveContent, translateItem } from './service';
 
@@ -70,7 +72,7 @@ function onItem<S extends z.ZodType, R>(
     handler: async (body, ctx: SiteContext) => {
       const type = queryType(ctx.query);
       if (type) assertAllowed(ctx, type, needs);
-      const item = await findItem(ctx.deps.db, ctx.site.id, idOf(body), type);
+      const item = await findItem(viewerOf(ctx), idOf(body), type);
       if (!type) assertAllowed(ctx, item.type as Scope['type'], needs);
       return handler(body, scopeOf(ctx, item.type as Scope['type']), item);
     },
@@ -90,13 +92,17 @@ export const contentActions = [
     'save',
     ContentSave,
     (input) => (input.id === 0 ? ['create', 'edit'] : ['edit']),
-    (input, s) => saveContent(s, input),
+    // An existing item must be in the caller's sight, as for every other action on one.
+    async (input, s) => {
+      if (input.id) await findItem(s, input.id, s.type);
+      return saveContent(s, input);
+    },
   ),
   typed(
     'get',
     ContentGet,
     () => ['list'],
-    async (input, s) => getContent(s, await findItem(s.deps.db, s.siteId, input.id, s.type), input.lang),
+    async (input, s) => getContent(s, await findItem(s, input.id, s.type), input.lang),
   ),
   typed(
     'publish',
@@ -123,7 +129,7 @@ export const contentActions = [
     'sorter',
     ContentSorter,
     (input) => input.ids[0],
-    ['edit'],
+    ['reorder'],
     (input, s) => sortPinned(s, input.ids),
   ),
   onItem('translate', ContentTranslate, byId, ['create', 'edit'], (input, s, item) =>

@@ -3,8 +3,9 @@
  * write a new item.
  */
 import SwapVertIcon from '@mui/icons-material/SwapVert';
-import { useCanAccess } from 'ra-core';
+import { usePermissions } from 'ra-core';
 import { Button, TopToolbar } from 'react-admin';
+import { mayReorderPinned } from '../../../contract/permissions';
 import { CreateContentButton } from './CreateContentButton';
 import { DefaultOrderButton } from './DefaultOrderButton';
 import type { ContentKind } from './kinds';
@@ -16,11 +17,13 @@ interface Props {
 }
 
 export function ContentListActions({ kind, reordering, onReorder }: Props) {
-  const { canAccess: canEdit } = useCanAccess({ resource: kind.resource, action: 'edit' });
+  // Reordering arranges the whole list: it needs post.view_all besides editing.
+  const { permissions } = usePermissions<string[]>();
+  const canReorder = mayReorderPinned(permissions ?? [], kind.resource);
   return (
     <TopToolbar>
       {kind.pinnable && !reordering && <DefaultOrderButton />}
-      {kind.pinnable && canEdit && !reordering && (
+      {kind.pinnable && canReorder && !reordering && (
         <Button label="content.list.reorder" onClick={onReorder}>
           <SwapVertIcon />
         </Button>
