@@ -3,7 +3,7 @@
  * header text is sanitized on the server. The editor (TipTap) converts to and from this shape.
  */
 import { z } from 'zod';
-import { ruled } from './fields';
+import { INT4_MAX, ruled } from './fields';
 import { rules } from './validation';
 
 export const HEADER_LEVELS = [2, 3, 4] as const;
@@ -39,7 +39,7 @@ export const Block = z.discriminatedUnion('type', [
     // A video block is valid only with the uploaded video's id and a cover. A missing one defaults to empty so that
     // it fails the same rule (the server reports any other missing value as 'required').
     data: z.strictObject({
-      id: ruled(z.number().int().max(2_147_483_647).default(0), (v) => (v > 0 ? undefined : videoIncomplete)),
+      id: ruled(z.number().int().max(INT4_MAX).default(0), (v) => (v > 0 ? undefined : videoIncomplete)),
       cover: ruled(
         z.string().max(2000).default(''),
         (v) => (v.trim() === '' ? videoIncomplete : undefined),

@@ -50,7 +50,7 @@ export const Seo = z.strictObject({
 
 /** `save?t=`: the whole item as the writer holds it. `id` 0 creates it. */
 export const ContentSave = z.strictObject({
-  id: z.number().int().min(0).max(2_147_483_647),
+  id: f.uint(),
   /** Set when creating another language of an existing item. */
   uuid: z.uuid().optional(),
   lang_id: LangId.default(1),
@@ -73,7 +73,7 @@ export const ContentSave = z.strictObject({
   set2top: z.boolean().optional(),
   frontend_display_language: z.array(LangId).max(5).optional(),
   /** The version the writer's copy is based on; a different server version is a conflict (code 3001). */
-  version: z.number().int().min(0),
+  version: f.uint(),
   /** Overwrite even if someone else saved in between. */
   force: z.boolean().default(false),
 });

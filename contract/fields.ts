@@ -24,8 +24,16 @@ export function ruled<T extends z.ZodType>(schema: T, ...checks: Check<z.output<
 
 const maxLen = (n: number) => (v: string) => rules.maxLength(v, n);
 
+/** The largest value a PostgreSQL integer (int4) column holds: ids, versions, positions. */
+export const INT4_MAX = 2_147_483_647;
+export const INT4_MIN = -2_147_483_648;
+
 export const f = {
-  id: () => z.number().int().positive().max(2_147_483_647),
+  id: () => z.number().int().positive().max(INT4_MAX),
+  /** A whole number from 0 that an int4 column holds: a version, a position. */
+  uint: () => z.number().int().min(0).max(INT4_MAX),
+  /** Any whole number an int4 column holds (e.g. a value compared with one in a list filter). */
+  int: () => z.number().int().min(INT4_MIN).max(INT4_MAX),
   /** Optional free text with a length limit; trimmed. */
   text: (max: number) => ruled(z.string().trim(), maxLen(max)),
   /** Required text with a length limit; trimmed. */

@@ -53,7 +53,7 @@ const linkOrEmpty = ruled(z.string().trim().max(2000), (v) => (v === '' ? undefi
 const Entry = z.strictObject({
   id: f.id(),
   title: z.string().max(1000).optional(),
-  sort: z.number().int().optional(),
+  sort: f.uint().optional(),
 });
 
 /** Entries with no id twice; a repeat is reported on its own id. */

@@ -5,6 +5,9 @@ import { f } from './fields';
 import { rules } from './validation';
 
 const scalar = z.union([z.string().max(200), z.number()]);
+/** Numbers in a filter are compared with int4 columns (ids, statuses, languages): whole and in their range. */
+const int4 = f.int();
+const comparable = (v: string | number) => typeof v === 'string' || int4.safeParse(v).success;
 
 export const Filter = z
   .strictObject({
@@ -16,7 +19,7 @@ export const Filter = z
     const failure =
       filter.type === 'search'
         ? rules.keyword(filter.value)
-        : Array.isArray(filter.value)
+        : Array.isArray(filter.value) && filter.value.every(comparable)
           ? undefined
           : { message: 'validation.format' };
     if (failure) ctx.addIssue({ code: 'custom', path: ['value'], message: failure.message });

@@ -4,6 +4,7 @@
  */
 import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { INT4_MAX } from '../../contract/fields';
 import type { ListColumns, ListQuery, ListResult } from '../../contract/list';
 import type { Db } from '../db/client';
 import { FieldError } from './errors';
@@ -11,7 +12,6 @@ import { FieldError } from './errors';
 /** Escapes LIKE wildcards so a keyword matches literally. */
 export const likePattern = (keyword: string) => `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-const INT4_MAX = 2_147_483_647;
 /** An `in` value for an integer column: an integer (or a string of digits) in range, else undefined. */
 const toInt = (v: string | number): number | undefined => {
   const n = typeof v === 'number' ? v : /^-?\d{1,10}$/.test(v.trim()) ? Number(v) : Number.NaN;

@@ -903,6 +903,14 @@ describe('bad bodies answer an envelope, never a 500', () => {
       site_id: '不接受的欄位',
     });
     expect(fieldErrors(await save(owner, { title: 'x', version: undefined })).version).toBe('此欄位為必填');
+    // Versions are int4 on the server: one beyond it is refused, also where a save would take the conflict path.
+    const made = await create(owner, { title: '版本' });
+    for (const version of [2 ** 31, 3_000_000_000, 1e308, 1.5]) {
+      expect(fieldErrors(await save(owner, { id: made.id, title: 'x', version })), String(version)).toEqual({
+        version: '格式錯誤',
+      });
+    }
+    expect(ok(await get(owner, made.id))).toMatchObject({ title: '版本', version: 1 });
     expect(
       fieldErrors(await save(owner, { title: 'x', tag: Array.from({ length: 11 }, (_, i) => i + 1) })).tag,
     ).toBe('已達到 10 個標籤上限');
