@@ -17,7 +17,7 @@ import {
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
-import { authors, categories, contentRevisions, sites, tags } from '../../server/db/schema';
+import { authors, categories, contentRevisions, sites, tags, videos } from '../../server/db/schema';
 import {
   type Client,
   createTestApp,
@@ -88,6 +88,10 @@ afterAll(async () => {
 
 describe('save and get', () => {
   it('goes round trip with every field', async () => {
+    const [{ id: demoVideo }] = await t.database.db
+      .insert(videos)
+      .values({ siteId: demoSiteId, title: '影片', path: '/uploads/v.mp4', cover: '/uploads/v.jpg' })
+      .returning();
     const [guest] = await t.database.db
       .insert(authors)
       .values({ siteId: demoSiteId, name: '特約記者', title: '記者' })
@@ -99,7 +103,7 @@ describe('save and get', () => {
         { type: 'header', data: { text: '小標', level: 3 } },
         { type: 'image', data: { url: '/uploads/a.jpg', caption: '圖說', width: 800, height: 600 } },
         { type: 'album', data: { images: [{ url: 'https://cdn.example.com/1.jpg', caption: '' }] } },
-        { type: 'video', data: { id: 7, cover: '/uploads/v.jpg', caption: '影片' } },
+        { type: 'video', data: { id: demoVideo, cover: '/uploads/v.jpg', caption: '影片' } },
         { type: 'paid', data: {} },
         para('付費內容'),
       ],
@@ -240,6 +244,49 @@ describe('save and get', () => {
       custom: '格式錯誤',
     });
     expect(ok(await list(owner)).total).toBe(before);
+  });
+
+  it("takes video blocks only of the site's own videos", async () => {
+    const other = await register(t, 'videos-other@example.com');
+    const db = t.database.db;
+    const [mine, foreign] = await db
+      .insert(videos)
+      .values([
+        { siteId: demoSiteId, title: '本站影片', path: '/uploads/mine.mp4', cover: '/uploads/mine.jpg' },
+        {
+          siteId: await siteOf(other),
+          title: '別站影片',
+          path: '/uploads/other.mp4',
+          cover: '/uploads/o.jpg',
+        },
+      ])
+      .returning();
+    const video = (id: number) => ({ type: 'video', data: { id, cover: '/uploads/v.jpg', caption: '' } });
+    const blocks = [video(mine.id), para('文字'), video(foreign.id), video(2_147_483_647), video(mine.id)];
+    const before = ok(await list(owner)).total;
+    expect(fieldErrors(await save(owner, { title: '影片', content: { blocks } }))).toEqual({
+      'content.blocks.2.data.id': '這部影片不在這個網站的影片中，請重新選擇',
+      'content.blocks.3.data.id': '這部影片不在這個網站的影片中，請重新選擇',
+    });
+    expect(ok(await list(owner)).total).toBe(before);
+    // In the caller's language; and on an existing item too, whose draft stays as it was.
+    const made = await create(owner, { title: '影片', content: { blocks: [video(mine.id)] } });
+    const en = t.client({ lang: 'en' });
+    en.cookies = owner.cookies;
+    expect(
+      fieldErrors(
+        await save(en, { id: made.id, title: '影片', content: { blocks: [video(foreign.id)] }, version: 1 }),
+      ),
+    ).toEqual({ 'content.blocks.0.data.id': "This video is not one of the site's videos; choose another" });
+    expect(ok(await get(owner, made.id))).toMatchObject({
+      version: 1,
+      content: { blocks: [video(mine.id)] },
+    });
+    // The other site's owner may use their own video, not ours.
+    ok(await save(other, { title: 'own', content: { blocks: [video(foreign.id)] } }));
+    expect(fieldErrors(await save(other, { title: 'x', content: { blocks: [video(mine.id)] } }))).toEqual({
+      'content.blocks.0.data.id': '這部影片不在這個網站的影片中，請重新選擇',
+    });
   });
 
   it('keeps every language of an item under one uuid', async () => {

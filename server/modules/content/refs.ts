@@ -3,9 +3,10 @@
  * batched look-ups that turn a page of items into names (one query per kind, never one per item).
  */
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { BlockDocument } from '../../../contract/blocks';
 import { STATUS } from '../../../contract/content';
 import type { Db } from '../../db/client';
-import { authors, categories, contentAuthors, contents, contentTags, tags } from '../../db/schema';
+import { authors, categories, contentAuthors, contents, contentTags, tags, videos } from '../../db/schema';
 import { FieldError } from '../../http/errors';
 
 export interface Named {
@@ -24,7 +25,7 @@ const unique = (ids: number[]) => [...new Set(ids)];
 
 async function siteIds(
   db: Db,
-  table: typeof tags | typeof authors | typeof categories,
+  table: typeof tags | typeof authors | typeof categories | typeof videos,
   siteId: number,
   ids: number[],
 ) {
@@ -38,9 +39,15 @@ async function siteIds(
 
 /**
  * The references with duplicates dropped, in the order given; any id outside the site (or a related item that is the
- * item itself or deleted) fails its field.
+ * item itself or deleted) fails its field. So does a video block showing anything but one of the site's videos.
  */
-export async function checkRefs(db: Db, siteId: number, refs: Refs, selfId?: number): Promise<Refs> {
+export async function checkRefs(
+  db: Db,
+  siteId: number,
+  refs: Refs,
+  selfId?: number,
+  body?: BlockDocument,
+): Promise<Refs> {
   const out: Refs = {
     tag: unique(refs.tag),
     author: unique(refs.author),
@@ -48,10 +55,14 @@ export async function checkRefs(db: Db, siteId: number, refs: Refs, selfId?: num
     custom: unique(refs.custom),
   };
   const categoryIds = out.category_id === null ? [] : [out.category_id];
+  const videoBlocks = (body?.blocks ?? []).flatMap((b, i) =>
+    b.type === 'video' ? [{ i, id: b.data.id }] : [],
+  );
   // One after another: `db` is the save's transaction, one connection, which runs one query at a time anyway.
   const tagOk = await siteIds(db, tags, siteId, out.tag);
   const authorOk = await siteIds(db, authors, siteId, out.author);
   const categoryOk = await siteIds(db, categories, siteId, categoryIds);
+  const videoOk = await siteIds(db, videos, siteId, unique(videoBlocks.map((v) => v.id)));
   const related = out.custom.length
     ? await db
         .select({ id: contents.id })
@@ -71,6 +82,9 @@ export async function checkRefs(db: Db, siteId: number, refs: Refs, selfId?: num
   if (out.author.some((id) => !authorOk.has(id))) bad.author = format;
   if (categoryIds.some((id) => !categoryOk.has(id))) bad.category_id = format;
   if (out.custom.some((id) => id === selfId || !relatedOk.has(id))) bad.custom = format;
+  for (const { i, id } of videoBlocks) {
+    if (!videoOk.has(id)) bad[`content.blocks.${i}.data.id`] = { message: 'writer.video.unknown' };
+  }
   if (Object.keys(bad).length) throw new FieldError(bad);
   return out;
 }

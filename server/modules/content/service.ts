@@ -206,7 +206,7 @@ async function saveInTransaction(
 ): Promise<SaveOutcome> {
   const now = new Date(s.deps.now());
   const current = input.id ? await lockItem(db, s, input.id) : undefined;
-  const refs = await checkRefs(db, s.siteId, input, current?.id);
+  const refs = await checkRefs(db, s.siteId, input, current?.id, body);
   const text = textOf(input.title, input.subtitle, body);
 
   if (current && current.version !== input.version && !input.force) {

@@ -103,6 +103,7 @@ const writer: DeepStrings<typeof writerSource> = {
       missing: 'Video missing',
       caption: 'Video caption (optional)',
       cancel: 'Cancel',
+      unknown: "This video is not one of the site's videos; choose another",
     },
     paid: {
       label: 'Paid content starts here',

@@ -103,6 +103,7 @@ const writer: DeepStrings<typeof writerSource> = {
       missing: '動画が見つかりません',
       caption: '動画の説明（任意）',
       cancel: 'キャンセル',
+      unknown: 'このサイトの動画ではありません。選び直してください',
     },
     paid: {
       label: 'ここから有料コンテンツ',

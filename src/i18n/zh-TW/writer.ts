@@ -101,6 +101,7 @@ const writer = {
       missing: '影片遺失',
       caption: '影片說明（選填）',
       cancel: '取消',
+      unknown: '這部影片不在這個網站的影片中，請重新選擇',
     },
     paid: {
       label: '付費內容從這裡開始',
