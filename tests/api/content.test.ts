@@ -522,6 +522,61 @@ describe('history', () => {
     expect((await history(owner, made.id)).map((r) => r.version)).toEqual([3]);
   });
 
+  it('never lists, previews or restores a revision past the plan days, also when the item was not saved since', async () => {
+    const made = await create(owner, { title: '久未編輯', content: doc('a') });
+    await advanceDays(4);
+    await create(owner, { id: made.id, title: '久未編輯', content: doc('b'), version: 1 });
+    await create(owner, { id: made.id, title: '久未編輯', content: doc('c'), version: 2 });
+    const rows = await history(owner, made.id);
+    expect(rows.map((r) => r.version)).toEqual([3, 2, 1]);
+    const [v3, v2, v1] = rows.map((r) => r.id);
+    const revision = (revision_id: number) =>
+      owner.call<Revision>('press/revision?t=1', { id: made.id, revision_id });
+    const restore = (revision_id: number) =>
+      owner.call<SaveReply>('press/restore?t=1', { id: made.id, revision_id });
+    // Just inside the 7 days: still there.
+    await advanceDays(3 - 1000 / DAY);
+    expect((await history(owner, made.id)).map((r) => r.version)).toEqual([3, 2, 1]);
+    // Two seconds later the first is older than 7 days: gone from the list, the preview and restore, with no save.
+    await advanceDays(2000 / DAY);
+    expect((await history(owner, made.id)).map((r) => r.version)).toEqual([3, 2]);
+    expect((await revision(v1)).status).toBe(404);
+    expect((await restore(v1)).status).toBe(404);
+    expect(ok(await revision(v2))).toMatchObject({ version: 2, content: doc('b') });
+    expect(ok(await get(owner, made.id))).toMatchObject({ version: 3, content: doc('c') });
+    // Long after: only the current draft is left, which always stays.
+    await advanceDays(30);
+    expect((await history(owner, made.id)).map((r) => r.version)).toEqual([3]);
+    expect((await revision(v2)).status).toBe(404);
+    expect((await restore(v2)).status).toBe(404);
+    expect(ok(await revision(v3))).toMatchObject({ version: 3, content: doc('c') });
+    expect(ok(await get(owner, made.id)).version).toBe(3);
+  });
+
+  it('lists at most the plan count after a move to a smaller plan, before any save', async () => {
+    await onPlan(4);
+    let made: SaveReply;
+    try {
+      made = await create(owner, { title: '換方案', content: doc('0') });
+      for (let i = 1; i <= 12; i++) {
+        await create(owner, { id: made.id, title: '換方案', content: doc(String(i)), version: i });
+      }
+      expect(await history(owner, made.id)).toHaveLength(13);
+    } finally {
+      await onPlan(2);
+    }
+    const rows = await history(owner, made.id);
+    expect(rows.map((r) => r.version)).toEqual([13, 12, 11, 10, 9, 8, 7, 6, 5, 4]);
+    const oldest = await t.database.db
+      .select({ id: contentRevisions.id })
+      .from(contentRevisions)
+      .where(and(eq(contentRevisions.contentId, made.id), eq(contentRevisions.version, 1)));
+    expect(oldest).toHaveLength(1);
+    expect((await owner.call('press/revision?t=1', { id: made.id, revision_id: oldest[0].id })).status).toBe(
+      404,
+    );
+  });
+
   it('follows the site plan: CREATOR keeps 14 days', async () => {
     await onPlan(3);
     try {

@@ -1,14 +1,17 @@
 /**
  * The history of an item's draft (title, subtitle, content). Every save that changes them stores the state it saved,
  * so the newest regular revision is always the current draft and the one before it what was overwritten; a save that
- * lost a race is kept as a `conflict` copy. The site's plan bounds how many are kept and for how long.
+ * lost a race is kept as a `conflict` copy. The site's plan bounds how many are kept and for how long: a save drops
+ * the rest, and reads (the list, a preview, a restore) never show them, also when the item has not been saved since
+ * they expired.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { BlockDocument } from '../../../contract/blocks';
 import type { Revision, RevisionRow } from '../../../contract/content';
 import { type Plan, planById } from '../../../contract/plans';
 import type { Db } from '../../db/client';
 import { contentRevisions, sites, users } from '../../db/schema';
+import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 
 /** Sites without a plan keep what STARTER keeps. */
@@ -48,21 +51,40 @@ export async function historyLimits(db: Db, siteId: number): Promise<Plan['histo
   return (planById(site?.serviceId) ?? (planById(DEFAULT_PLAN) as Plan)).history;
 }
 
+const DAY_MS = 24 * 3600 * 1000;
+
 /**
- * Drops revisions beyond the plan's count or older than its days. The newest one, and the newest regular one (the
- * current draft), always stay.
+ * The revisions of an item that the plan's limits keep at `now`: the newest `count` of those younger than `days` —
+ * and always the newest one and the newest regular one (the current draft).
  */
+function kept(contentId: number, limits: Plan['history'], now: number): SQL {
+  const cutoff = new Date(now - limits.days * DAY_MS);
+  return sql`(
+    ${contentRevisions.id} = (SELECT coalesce(max(k.id), 0) FROM ${contentRevisions} k WHERE k.content_id = ${contentId})
+    OR ${contentRevisions.id} = (SELECT coalesce(max(k.id), 0) FROM ${contentRevisions} k
+                                 WHERE k.content_id = ${contentId} AND NOT k.conflict)
+    OR (${contentRevisions.createdAt} >= ${cutoff}
+        AND ${contentRevisions.id} IN (SELECT k.id FROM ${contentRevisions} k WHERE k.content_id = ${contentId}
+                                       ORDER BY k.id DESC LIMIT ${limits.count})))`;
+}
+
+/** Drops the revisions the plan's limits no longer keep (see kept). */
 export async function pruneRevisions(db: Db, contentId: number, limits: Plan['history'], now: number) {
-  const cutoff = new Date(now - limits.days * 24 * 3600 * 1000);
-  await db.execute(sql`
-    DELETE FROM ${contentRevisions} r
-    WHERE r.content_id = ${contentId}
-      AND r.id <> (SELECT coalesce(max(id), 0) FROM ${contentRevisions} WHERE content_id = ${contentId})
-      AND r.id <> (SELECT coalesce(max(id), 0) FROM ${contentRevisions}
-                   WHERE content_id = ${contentId} AND NOT conflict)
-      AND (r.created_at < ${cutoff}
-           OR r.id NOT IN (SELECT id FROM ${contentRevisions} WHERE content_id = ${contentId}
-                           ORDER BY id DESC LIMIT ${limits.count}))`);
+  await db
+    .delete(contentRevisions)
+    .where(and(eq(contentRevisions.contentId, contentId), not(kept(contentId, limits, now))));
+}
+
+/** Who reads a history: the site (its plan's limits) at the server's time. */
+export interface HistoryReader {
+  deps: Pick<Deps, 'db' | 'now'>;
+  siteId: number;
+}
+
+/** The condition of the revisions of an item the reader may see now. */
+async function visible(r: HistoryReader, db: Db, contentId: number): Promise<SQL> {
+  const limits = await historyLimits(db, r.siteId);
+  return and(eq(contentRevisions.contentId, contentId), kept(contentId, limits, r.deps.now())) as SQL;
 }
 
 const rowFields = {
@@ -89,24 +111,33 @@ const toRow = (r: RowRecord): RevisionRow => ({
   conflict: r.conflict,
 });
 
-/** An item's revisions, newest first. */
-export async function listRevisions(db: Db, contentId: number): Promise<RevisionRow[]> {
+/** An item's revisions within the plan's limits, newest first. */
+export async function listRevisions(
+  r: HistoryReader,
+  contentId: number,
+  db: Db = r.deps.db,
+): Promise<RevisionRow[]> {
   const rows = await db
     .select(rowFields)
     .from(contentRevisions)
     .leftJoin(users, eq(users.id, contentRevisions.userId))
-    .where(eq(contentRevisions.contentId, contentId))
+    .where(await visible(r, db, contentId))
     .orderBy(desc(contentRevisions.id));
   return rows.map(toRow);
 }
 
-/** One revision of the item, with its content; another item's revision is 404. */
-export async function getRevision(db: Db, contentId: number, revisionId: number): Promise<Revision> {
-  const [r] = await db
+/** One revision of the item, with its content; another item's revision, or one beyond the plan's limits, is 404. */
+export async function getRevision(
+  r: HistoryReader,
+  contentId: number,
+  revisionId: number,
+  db: Db = r.deps.db,
+): Promise<Revision> {
+  const [row] = await db
     .select({ ...rowFields, subtitle: contentRevisions.subtitle, body: contentRevisions.body })
     .from(contentRevisions)
     .leftJoin(users, eq(users.id, contentRevisions.userId))
-    .where(and(eq(contentRevisions.contentId, contentId), eq(contentRevisions.id, revisionId)));
-  if (!r) throw notFound();
-  return { ...toRow(r), subtitle: r.subtitle, content: r.body };
+    .where(and(await visible(r, db, contentId), eq(contentRevisions.id, revisionId)));
+  if (!row) throw notFound();
+  return { ...toRow(row), subtitle: row.subtitle, content: row.body };
 }

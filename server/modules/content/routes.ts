@@ -116,9 +116,9 @@ export const contentActions = [
     () => ['list'],
     (input, s) => searchContents(s, input),
   ),
-  onItem('history', IdInput, byId, ['list'], (_input, s, item) => listRevisions(s.deps.db, item.id)),
+  onItem('history', IdInput, byId, ['list'], (_input, s, item) => listRevisions(s, item.id)),
   onItem('revision', RevisionGet, byId, ['list'], (input, s, item) =>
-    getRevision(s.deps.db, item.id, input.revision_id),
+    getRevision(s, item.id, input.revision_id),
   ),
   onItem('restore', RevisionGet, byId, ['edit'], (input, s, item) =>
     restoreRevision(s, item.id, input.revision_id),

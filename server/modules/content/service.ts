@@ -303,7 +303,7 @@ export async function saveContent(s: Scope, input: SaveInput): Promise<SaveReply
 export async function restoreRevision(s: Scope, id: number, revisionId: number): Promise<SaveReply> {
   const row = await s.deps.db.transaction(async (tx) => {
     const current = await lockItem(tx, s, id);
-    const revision = await getRevision(tx, id, revisionId);
+    const revision = await getRevision(s, id, revisionId, tx);
     const text = textOf(revision.title, revision.subtitle, revision.content);
     return writeVersion(tx, s, current, text, new Date(s.deps.now()));
   });
