@@ -14,6 +14,7 @@ import { publishRoutes } from './custom/publish/routes';
 import { settingsRoutes } from './custom/settings/routes';
 import { dataProvider } from './dataProvider';
 import { AppLayout } from './layout/AppLayout';
+import { QuietNotification } from './layout/QuietNotification';
 import admin from './resources/admin';
 import author from './resources/author';
 import category from './resources/category';
@@ -51,6 +52,7 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       store={store}
       theme={theme}
       layout={AppLayout}
+      notification={QuietNotification}
       dashboard={Dashboard}
       catchAll={NotFound}
       requireAuth

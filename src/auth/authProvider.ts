@@ -32,8 +32,9 @@ export const authProvider: AuthProvider = {
       forgetSession();
       throw { redirectTo: absoluteLoginUrl(), message: false };
     }
-    // Refused calls stay silent (SPEC §8): no toast, no sign-out.
-    if (status === 403) throw { logoutUser: false, message: false };
+    // A refusal (403) is not an access-denied sign-out: it stays an error of its call, so that react-admin neither
+    // signs out nor turns the call into an empty success (a refused delete would read 'deleted'). Its toast is
+    // dropped by layout/QuietNotification (SPEC §8: silent).
   },
 
   async getIdentity() {
