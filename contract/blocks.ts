@@ -88,9 +88,12 @@ export function paragraphText(doc: BlockDocument): string {
 
 export const ABSTRACT_LENGTH = 120;
 
-/** The abstract: the first 120 characters of paragraph text (SPEC §9). */
+/**
+ * The abstract: the first 120 characters of paragraph text (SPEC §9), white space runs counting as one space; a cut
+ * that ends on the space between two paragraphs or words does not leave it dangling.
+ */
 export function abstractOf(doc: BlockDocument, length: number = ABSTRACT_LENGTH): string {
-  return [...paragraphText(doc).replace(/\s+/g, ' ')].slice(0, length).join('');
+  return [...paragraphText(doc).replace(/\s+/g, ' ')].slice(0, length).join('').trimEnd();
 }
 
 /** What reading time counts (SPEC §9): Chinese characters, letters, digits — and each image. */
