@@ -20,7 +20,7 @@ export function WindowPagination() {
     <Toolbar
       sx={{ justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1 }}
       component="nav"
-      aria-label="pagination"
+      aria-label={translate('pagination.label')}
     >
       <Typography variant="body2" sx={{ mr: 'auto' }}>
         {translate('pagination.info', { from, to, total })}

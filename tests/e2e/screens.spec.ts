@@ -46,7 +46,7 @@ test('list filters are remembered per route, pages come in windows of 5', async 
     expect((await res.json()).code).toBe(1);
   }
   await page.reload();
-  const pager = page.getByRole('navigation', { name: 'pagination' });
+  const pager = page.getByRole('navigation', { name: '分頁' });
   await expect(pager.getByRole('button', { name: '第 5 頁' })).toBeVisible();
   await expect(pager.getByRole('button', { name: '第 6 頁' })).toHaveCount(0);
   await pager.getByRole('button', { name: '後 5 頁' }).click();

@@ -33,6 +33,7 @@ const core: DeepStrings<typeof coreSource> = {
     },
   },
   pagination: {
+    label: 'Pagination',
     info: '%{from}–%{to} of %{total}',
     perPage: 'Rows per page',
     prevWindow: 'Previous %{n} pages',

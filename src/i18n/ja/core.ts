@@ -33,6 +33,7 @@ const core: DeepStrings<typeof coreSource> = {
     },
   },
   pagination: {
+    label: 'ページ送り',
     info: '%{total} 件中 %{from}～%{to} 件',
     perPage: '1ページの件数',
     prevWindow: '前の %{n} ページ',

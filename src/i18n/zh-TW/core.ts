@@ -31,6 +31,7 @@ const core = {
     },
   },
   pagination: {
+    label: '分頁',
     info: '第 %{from}–%{to} 筆，共 %{total} 筆',
     perPage: '每頁筆數',
     prevWindow: '前 %{n} 頁',
