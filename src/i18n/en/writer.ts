@@ -185,6 +185,10 @@ const writer: DeepStrings<typeof writerSource> = {
       restoreBody:
         'The current content is replaced by this version; the current version stays in the history.',
       restored: 'Version %{n} restored',
+      restoredKept:
+        'Restored version %{n}, but what you typed meanwhile was not replaced; when it is saved you can choose which to keep.',
+      saveFirst:
+        'Your latest changes could not be saved, so nothing was restored. Your work is still in the editor and kept on this device; try again once it is saved.',
       close: 'Close',
       saveNew: 'History starts with the first save.',
     },

@@ -637,12 +637,26 @@ export class WriterController {
 
   // ——— history ———
 
+  /**
+   * Restores a revision: the server makes it the draft, and the writer loads it. What is typed here must be on the
+   * server first (it then stays in the history); when it cannot be sent (offline, refused, in conflict) nothing is
+   * restored and the work stays in the editor and in the copy on this device.
+   */
   async restoreRevision(revisionId: number, version: number) {
     this.set({ busy: true });
     try {
-      await this.machine.flush();
+      if (!(await this.machine.flush())) {
+        this.deps.notify('writer.history.saveFirst', { type: 'warning' });
+        return;
+      }
       await api.restore(this.type, this.state.info.id, revisionId);
       const item = await api.get(this.type, this.state.info.id);
+      if (this.machine.dirty) {
+        // Typed while the restore was on its way: kept. Its save, based on the version before the restore, is a
+        // conflict, which keeps it on the server and lets the writer choose.
+        this.deps.notify('writer.history.restoredKept', { type: 'warning', args: { n: version } });
+        return;
+      }
       this.applyItem(item);
       this.deps.notify('writer.history.restored', { type: 'success', args: { n: version } });
     } catch (error) {
