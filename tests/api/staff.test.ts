@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import type { ListResult } from '../../contract/list';
-import { ROLE } from '../../contract/permissions';
+import { BUILTIN_ROLE_PERMISSIONS, ROLE } from '../../contract/permissions';
 import { BADGE } from '../../contract/sites';
 import type { Invitation, InviteTokenReply, StaffMember, StaffOptions } from '../../contract/staff';
 import { INVITE_TTL_S } from '../../contract/staff';
@@ -100,7 +100,9 @@ describe('invite and join', () => {
     expect(mail?.subject).toBe('Owner 邀請你加入「範例新聞網」');
     expect(mail?.text).toContain('以「編輯」的身分加入「範例新聞網」');
     expect(mail?.text).toContain('7 天內');
-    expect(mail?.text).toMatch(/http:\/\/localhost(:80)?\/auth\/invite\?v=[\w-]{40,}/);
+    // The link is at PUBLIC_URL (by default the server's own HOST:PORT), never the request's Host.
+    expect(mail?.text).toContain(`${t.config.publicUrl}/auth/invite?v=`);
+    expect(mail?.text).toMatch(/\/auth\/invite\?v=[\w-]{40,}/);
     const token = lastLink('new.editor@example.com');
 
     // The invitation is pending, holds a seat and earned the team badge.
@@ -495,20 +497,20 @@ describe('one staff member', () => {
   });
 });
 
-describe('export', () => {
-  async function exportCsv(c: Client, lang = 'zh-TW') {
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/member/export?t=writer',
-      headers: {
-        'content-type': 'application/json',
-        'accept-language': lang,
-        cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-      },
-      payload: '{}',
-    });
-  }
+async function exportCsv(c: Client, lang = 'zh-TW') {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/member/export?t=writer',
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': lang,
+      cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+    payload: '{}',
+  });
+}
 
+describe('export', () => {
   it('answers CSV with a BOM, a translated header, quoting and no formulas', async () => {
     const tricky = await joined('tricky@example.com', ROLE.EDITOR);
     await t.database.db.update(users).set({ nickname: '王, "小明"' }).where(eq(users.id, tricky.id));
@@ -545,5 +547,206 @@ describe('export', () => {
     const res = await exportCsv(client);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: Code.FORBIDDEN });
+  });
+});
+
+describe('what staff.view_all, setting.permission and setting.admin add, and roles beyond one’s own', () => {
+  const MANAGE = ['staff.view', 'staff.edit', 'staff.delete', 'post.view', 'post.edit'];
+  /** The demo site's roles made here, by name. */
+  const made: Record<string, number> = {};
+  /** Staff made here: clients and ids, by name. */
+  const people: Record<string, { client: Client; id: number }> = {};
+  let serviceId: number | null;
+
+  async function customRole(name: string, permissions: readonly string[]) {
+    const [row] = await t.database.db
+      .insert(roles)
+      .values({ siteId: demoSiteId, name, permissions: [...permissions] })
+      .returning();
+    made[name] = row.id;
+    return row.id;
+  }
+  async function person(name: string, roleId: number) {
+    const email = `sight.${name}@example.com`;
+    people[name] = {
+      client: await staffOf(t, demoSiteId, email, roleId, name),
+      id: await userIdOf(t, email),
+    };
+  }
+  const emails = async (c: Client) => expectOk(await list(c)).rows.map((r) => r.email);
+  const roleOf = async (id: number) => expectOk(await owner.call<StaffMember>('admin/get', { id })).roles;
+
+  beforeAll(async () => {
+    // Room for everyone (the internal plan: 100 seats, every feature).
+    const [site] = await t.database.db.select().from(sites).where(eq(sites.id, demoSiteId));
+    serviceId = site.serviceId;
+    await t.database.db.update(sites).set({ serviceId: 1 }).where(eq(sites.id, demoSiteId));
+    await customRole('讀者', ['post.view']);
+    await customRole('寫手', ['post.view', 'post.edit']);
+    await customRole('人事', MANAGE);
+    await customRole('人事全覽', [...MANAGE, 'staff.view_all']);
+    await customRole('人事改角色', [...MANAGE, 'setting.permission']);
+    await customRole('訂閱', ['post.view', 'subscription.payment']);
+    // Everything a 管理員 holds but setting.admin.
+    await customRole(
+      '副管理員',
+      BUILTIN_ROLE_PERMISSIONS[ROLE.ADMIN].filter((p) => p !== 'setting.admin'),
+    );
+    await person('reader', made.讀者);
+    await person('writer', made.寫手);
+    await person('editor', ROLE.EDITOR);
+    await person('admin', ROLE.ADMIN);
+    await person('manager', made.人事);
+    await person('overseer', made.人事全覽);
+    await person('changer', made.人事改角色);
+    await person('deputy', made.副管理員);
+  });
+  afterAll(async () => {
+    await t.database.db.update(sites).set({ serviceId }).where(eq(sites.id, demoSiteId));
+  });
+
+  it('without staff.view_all the list, the detail and the export hold only staff within one’s own role', async () => {
+    const { manager, overseer, reader, editor, admin } = people;
+    const seen = await emails(manager.client);
+    expect(seen).toEqual(expect.arrayContaining(['sight.reader@example.com', 'sight.writer@example.com']));
+    expect(seen).toContain('sight.manager@example.com');
+    for (const hidden of [OWNER.email, 'sight.editor@example.com', 'sight.admin@example.com']) {
+      expect(seen).not.toContain(hidden);
+    }
+    // Every row is someone whose role the manager could give.
+    const rows = expectOk(await list(manager.client)).rows;
+    const ofRoles = await t.database.db.select().from(roles);
+    for (const r of rows) {
+      const role = ofRoles.find((x) => x.id === r.roles);
+      const perms = BUILTIN_ROLE_PERMISSIONS[r.roles] ?? role?.permissions ?? [];
+      expect(
+        perms.every((p) => MANAGE.includes(p)),
+        r.email,
+      ).toBe(true);
+    }
+    expect(expectOk(await list(manager.client)).total).toBe(rows.length);
+    // Filters do not reach around it.
+    const byId = await list(manager.client, { filters: [{ col: 'id', value: [admin.id], type: 'in' }] });
+    expect(expectOk(byId)).toEqual({ rows: [], total: 0 });
+
+    expect(expectOk(await manager.client.call<StaffMember>('admin/get', { id: reader.id })).email).toBe(
+      'sight.reader@example.com',
+    );
+    for (const id of [ownerId, editor.id, admin.id]) {
+      expectCode(await manager.client.call('admin/get', { id }), Code.NOT_FOUND, 404);
+      expectCode(await manager.client.call('admin/delete', { id }), Code.NOT_FOUND, 404);
+    }
+    const csv = (await exportCsv(manager.client)).body;
+    expect(csv).toContain('sight.writer@example.com');
+    expect(csv).not.toContain(OWNER.email);
+    expect(csv).not.toContain('sight.admin@example.com');
+
+    // staff.view_all: everyone.
+    const all = await emails(overseer.client);
+    expect(all).toEqual(
+      expect.arrayContaining([OWNER.email, 'sight.editor@example.com', 'sight.admin@example.com']),
+    );
+    expect(all.length).toBe(expectOk(await list(owner)).total);
+    expectOk(await overseer.client.call('admin/get', { id: ownerId }));
+    expect((await exportCsv(overseer.client)).body).toContain(OWNER.email);
+  });
+
+  it('invitations follow the same sight', async () => {
+    expectOk(await invite(owner, 'sight.invited.editor@example.com', ROLE.EDITOR));
+    expectOk(await invite(owner, 'sight.invited.reader@example.com', made.讀者));
+    const forManager = expectOk(await pending(people.manager.client)).map((i) => i.email);
+    expect(forManager).toContain('sight.invited.reader@example.com');
+    expect(forManager).not.toContain('sight.invited.editor@example.com');
+    const csv = (await exportCsv(people.manager.client)).body;
+    expect(csv).toContain('sight.invited.reader@example.com');
+    expect(csv).not.toContain('sight.invited.editor@example.com');
+    expect(expectOk(await pending(people.overseer.client)).map((i) => i.email)).toContain(
+      'sight.invited.editor@example.com',
+    );
+  });
+
+  it('changing a role needs setting.permission besides staff.edit', async () => {
+    const { manager, changer, reader } = people;
+    expectCode(
+      await manager.client.call('admin/save', { id: reader.id, roles: made.寫手 }),
+      Code.FORBIDDEN,
+      403,
+    );
+    expect(await roleOf(reader.id)).toBe(made.讀者);
+    const saved = expectOk(
+      await changer.client.call<StaffMember>('admin/save', { id: reader.id, roles: made.寫手 }),
+    );
+    expect(saved.roles).toBe(made.寫手);
+    expectOk(await changer.client.call('admin/save', { id: reader.id, roles: made.讀者 }));
+    // Removing and inviting stay staff.delete's and staff.edit's.
+    expectOk(await invite(manager.client, 'sight.by.manager@example.com', made.寫手));
+  });
+
+  it('a role whose permissions are not all one’s own is neither offered, given nor invited to (a field error)', async () => {
+    const { changer, admin, reader } = people;
+    const offered = expectOk(await changer.client.call<StaffOptions>('admin/options')).roles.map((r) => r.id);
+    expect(offered).toEqual(expect.arrayContaining([made.讀者, made.寫手, made.人事, made.人事改角色]));
+    for (const beyond of [ROLE.ADMIN, ROLE.EDITOR, ROLE.ECOMMERCE, made.訂閱, made.人事全覽, made.副管理員]) {
+      expect(offered).not.toContain(beyond);
+    }
+    for (const roleId of [ROLE.EDITOR, made.訂閱, made.人事全覽]) {
+      expect(fieldErrors(await changer.client.call('admin/save', { id: reader.id, roles: roleId }))).toEqual({
+        roles: '這個角色有你的角色沒有的權限，你無法給予。',
+      });
+      expect(fieldErrors(await invite(changer.client, 'sight.beyond@example.com', roleId))).toEqual({
+        roles: '這個角色有你的角色沒有的權限，你無法給予。',
+      });
+    }
+    expect(await roleOf(reader.id)).toBe(made.讀者);
+    // A 管理員 holds no subscription.*: a role with one is not theirs to give; the owner's it is.
+    expect(fieldErrors(await admin.client.call('admin/save', { id: reader.id, roles: made.訂閱 }))).toEqual({
+      roles: '這個角色有你的角色沒有的權限，你無法給予。',
+    });
+    const en = t.client({ lang: 'en' });
+    en.cookies = admin.client.cookies;
+    expect(fieldErrors(await invite(en, 'sight.subs@example.com', made.訂閱))).toEqual({
+      roles: 'This role has permissions your own role lacks, so you cannot give it.',
+    });
+    expect(expectOk(await pending(owner)).map((i) => i.email)).not.toContain('sight.subs@example.com');
+    expect(
+      expectOk(await admin.client.call<StaffOptions>('admin/options')).roles.map((r) => r.id),
+    ).not.toContain(made.訂閱);
+    expectOk(await owner.call('admin/save', { id: reader.id, roles: made.訂閱 }));
+    expectOk(await owner.call('admin/save', { id: reader.id, roles: made.讀者 }));
+  });
+
+  it('anything touching a 管理員 needs setting.admin: inviting, giving, taking away, removing', async () => {
+    const { deputy, admin, writer } = people;
+    // The deputy sees the 管理員 (staff.view_all) and manages the others …
+    expectOk(await deputy.client.call('admin/get', { id: admin.id }));
+    expectOk(await deputy.client.call('admin/save', { id: writer.id, roles: ROLE.EDITOR }));
+    expect(
+      expectOk(await deputy.client.call<StaffOptions>('admin/options')).roles.map((r) => r.id),
+    ).not.toContain(ROLE.ADMIN);
+    // … but not a 管理員.
+    for (const [path, body] of [
+      ['member/invite', { email: 'sight.new.admin@example.com', nickname: 'A', roles: ROLE.ADMIN }],
+      ['admin/save', { id: writer.id, roles: ROLE.ADMIN }],
+      ['admin/save', { id: admin.id, roles: ROLE.EDITOR }],
+      ['admin/delete', { id: admin.id }],
+    ] as const) {
+      expectCode(await deputy.client.call(path, body), Code.FORBIDDEN, 403);
+    }
+    expect(await roleOf(admin.id)).toBe(ROLE.ADMIN);
+    expect(await roleOf(writer.id)).toBe(ROLE.EDITOR);
+    expect(expectOk(await pending(owner)).map((i) => i.email)).not.toContain('sight.new.admin@example.com');
+
+    // A 管理員 (who holds setting.admin) may do all four.
+    const other = await staffOf(t, demoSiteId, 'sight.admin2@example.com', ROLE.ADMIN);
+    expect(expectOk(await other.call<StaffOptions>('admin/options')).roles.map((r) => r.id)).toContain(
+      ROLE.ADMIN,
+    );
+    expectOk(await invite(other, 'sight.new.admin@example.com', ROLE.ADMIN));
+    expectOk(await other.call('admin/save', { id: writer.id, roles: ROLE.ADMIN }));
+    expectOk(await other.call('admin/save', { id: writer.id, roles: made.寫手 }));
+    expectOk(await other.call('admin/save', { id: admin.id, roles: ROLE.EDITOR }));
+    expectOk(await other.call('admin/save', { id: admin.id, roles: ROLE.ADMIN }));
+    expectOk(await other.call('admin/delete', { id: admin.id }));
+    expectCode(await owner.call('admin/get', { id: admin.id }), Code.NOT_FOUND, 404);
   });
 });

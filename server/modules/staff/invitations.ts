@@ -25,11 +25,12 @@ import { attemptPassword, userByEmail } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/session';
 import { awardBadge } from '../sites/service';
-import { assignableRole, lockStaff, openInvitation, roleRef, seats } from './service';
+import { assignableRole, callerOf, lockStaff, openInvitation, roleRef, seats } from './service';
 
 export async function invite(deps: Deps, ctx: SiteContext, input: z.output<typeof StaffInvite>) {
   const siteId = ctx.site.id;
-  const role = await assignableRole(deps.db, siteId, input.roles);
+  // 管理員 needs setting.admin, and only a role within the inviter's own may be offered.
+  const role = await assignableRole(deps.db, callerOf(ctx), input.roles);
   const existing = await userByEmail(deps, input.email);
   const token = newToken();
   const now = deps.now();

@@ -1,7 +1,8 @@
 /**
  * Staff (/admin) and invitations: `member/invite`, `member/invite_token`, `member/join`, `member/export`,
  * `site/staff`, and `admin/*` for one staff member or invitation. Staff actions need the plan's `team` feature
- * through their permissions (contract/plans.ts).
+ * through their permissions (contract/plans.ts); what staff.view_all, setting.permission and setting.admin add is
+ * checked in service.ts.
  */
 import { z } from 'zod';
 import { IdInput, ListInput } from '../../../contract/list';
@@ -49,42 +50,44 @@ export const staffActions = [
     input: ListInput,
     access: 'site',
     permission: perm.list,
-    handler: (input, ctx) => staff.listStaff(ctx.deps.db, ctx.site.id, ctx.lang, ctx.user.id, input.query),
+    handler: (input, ctx) => staff.listStaff(ctx.deps.db, ctx.lang, staff.callerOf(ctx), input.query),
   }),
   action({
     path: 'admin/get',
     input: IdInput,
     access: 'site',
     permission: perm.list,
-    handler: (input, ctx) => staff.getStaff(ctx.deps.db, ctx.site.id, ctx.lang, ctx.user.id, input.id),
+    handler: (input, ctx) => staff.getStaff(ctx.deps.db, ctx.lang, staff.callerOf(ctx), input.id),
   }),
   action({
     path: 'admin/save',
     input: StaffSave,
     access: 'site',
     permission: perm.edit,
-    handler: (input, ctx) => staff.saveStaff(ctx.deps.db, ctx.site.id, ctx.lang, ctx.user.id, input),
+    // Besides staff.edit, changing a role needs setting.permission (checked by saveStaff).
+    handler: (input, ctx) => staff.saveStaff(ctx.deps.db, ctx.lang, staff.callerOf(ctx), input),
   }),
   action({
     path: 'admin/delete',
     input: IdInput,
     access: 'site',
     permission: perm.delete,
-    handler: (input, ctx) => staff.deleteStaff(ctx.deps.db, ctx.site.id, ctx.user.id, input.id),
+    handler: (input, ctx) => staff.deleteStaff(ctx.deps.db, staff.callerOf(ctx), input.id),
   }),
   action({
     path: 'admin/options',
     input: Empty,
     access: 'site',
     permission: perm.list,
-    handler: (_input, ctx) => staff.staffOptions(ctx.deps.db, ctx.site.id, ctx.lang, ctx.deps.now()),
+    handler: (_input, ctx) => staff.staffOptions(ctx.deps.db, ctx.lang, staff.callerOf(ctx), ctx.deps.now()),
   }),
   action({
     path: 'admin/invitations',
     input: Empty,
     access: 'site',
     permission: perm.list,
-    handler: (_input, ctx) => staff.listInvitations(ctx.deps.db, ctx.site.id, ctx.lang, ctx.deps.now()),
+    handler: (_input, ctx) =>
+      staff.listInvitations(ctx.deps.db, ctx.lang, staff.callerOf(ctx), ctx.deps.now()),
   }),
   action({
     path: 'admin/cancel',

@@ -2,12 +2,17 @@
  * A site's staff: who works on it with which role (site_staff), listed with their account; role changes and
  * removal. Nobody changes their own record (3011) and the owner keeps the site. Rows are always looked up inside the
  * caller's site: another site's staff id is not found here.
+ *
+ * What the caller's permissions add (SPEC §6): without staff.view_all they see only staff (and invitations) whose
+ * role is within their own role's permissions, the others are not found; changing a role needs setting.permission;
+ * anything touching a 管理員 (inviting, giving, taking away, removing) needs setting.admin; and a role whose
+ * permissions are not all the caller's own is never given (a field error on `roles`).
  */
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import type { Locale } from '../../../contract/constants';
 import type { ListQuery, ListResult } from '../../../contract/list';
-import { ROLE } from '../../../contract/permissions';
+import { PERM, permissionsOfRole, ROLE, within } from '../../../contract/permissions';
 import { planById } from '../../../contract/plans';
 import {
   ASSIGNABLE_BUILTIN_ROLES,
@@ -19,6 +24,7 @@ import {
 } from '../../../contract/staff';
 import type { Db } from '../../db/client';
 import { invitations, roles, siteStaff, sites, users } from '../../db/schema';
+import type { SiteContext } from '../../http/action';
 import { AppError, FieldError, forbidden, notFound } from '../../http/errors';
 import { likePattern } from '../../http/list';
 import { t } from '../../i18n';
@@ -28,6 +34,56 @@ const STAFF_LOCK = 7_240_044;
 
 export const lockStaff = (db: Db, siteId: number) =>
   db.execute(sql`SELECT pg_advisory_xact_lock(${STAFF_LOCK}, ${siteId})`);
+
+/** Who acts on the staff screens: the user, their site, what they are granted there and their role's own list. */
+export interface Caller {
+  id: number;
+  siteId: number;
+  permissions: ReadonlySet<string>;
+  base: readonly string[];
+}
+
+export const callerOf = (ctx: SiteContext): Caller => ({
+  id: ctx.user.id,
+  siteId: ctx.site.id,
+  permissions: ctx.site.permissions,
+  base: ctx.site.basePermissions,
+});
+
+/** Whether a role (by id and stored list) is within the caller's own role: every permission of it is theirs. */
+const roleWithin = (caller: Caller, role: { id: number; permissions: readonly string[] }) =>
+  within(permissionsOfRole(role.id, role.permissions), caller.base);
+
+/** The roles the site may use (built-in or its own). */
+const ofSite = (siteId: number) => or(isNull(roles.siteId), eq(roles.siteId, siteId));
+
+/**
+ * The ids of the roles whose holders the caller sees, or undefined for all (staff.view_all): the roles within their
+ * own, so the people they could manage.
+ */
+export async function visibleRoleIds(db: Db, caller: Caller): Promise<number[] | undefined> {
+  if (caller.permissions.has(PERM.staffViewAll)) return undefined;
+  const rows = await db
+    .select({ id: roles.id, permissions: roles.permissions })
+    .from(roles)
+    .where(ofSite(caller.siteId));
+  return rows.filter((r) => roleWithin(caller, r)).map((r) => r.id);
+}
+
+/** A condition on `column` (a role id) keeping the roles the caller sees; undefined for all. */
+export const seenRoles = (
+  column: typeof siteStaff.roleId | typeof invitations.roleId,
+  ids: number[] | undefined,
+) => (ids === undefined ? undefined : ids.length ? inArray(column, ids) : sql`false`);
+
+/**
+ * The caller may give this role (invite to it, or change someone to it): setting.admin for 管理員 (403), and only a
+ * role within their own (a field error on `roles`: they cannot hand out what they do not hold).
+ */
+function assertMayGive(caller: Caller, role: { id: number; permissions: readonly string[] }) {
+  if (role.id === ROLE.ADMIN && !caller.permissions.has(PERM.settingAdmin)) throw forbidden();
+  if (!roleWithin(caller, role)) throw new FieldError({ roles: { message: 'staff.errors.roleBeyond' } });
+}
 
 export const roleRef = (lang: Locale, r: { id: number; name: string; builtin: boolean }): RoleRef => ({
   id: r.id,
@@ -90,12 +146,14 @@ const sortable = {
 /** `site/staff`: the list query of contract/list.ts over staff joined with their accounts and roles. */
 export async function listStaff(
   db: Db,
-  siteId: number,
   lang: Locale,
-  callerId: number,
+  caller: Caller,
   query: ListQuery,
 ): Promise<ListResult<StaffMember>> {
-  const conditions: (SQL | undefined)[] = [eq(siteStaff.siteId, siteId)];
+  const conditions: (SQL | undefined)[] = [
+    eq(siteStaff.siteId, caller.siteId),
+    seenRoles(siteStaff.roleId, await visibleRoleIds(db, caller)),
+  ];
   const bad: FieldError['fields'] = {};
   query.filters.forEach((filter, i) => {
     const how = staffColumns.filter.includes(filter.col) ? filterable[filter.col] : undefined;
@@ -130,73 +188,80 @@ export async function listStaff(
       .innerJoin(users, eq(users.id, siteStaff.userId))
       .where(where),
   ]);
-  return { rows: rows.map((r) => toMember(r, lang, callerId)), total: Number(total) };
+  return { rows: rows.map((r) => toMember(r, lang, caller.id)), total: Number(total) };
 }
 
-async function memberRow(db: Db, siteId: number, userId: number): Promise<Row> {
-  const [row] = await staffQuery(db).where(and(eq(siteStaff.siteId, siteId), eq(siteStaff.userId, userId)));
+/** A staff member of the caller's site whom the caller sees; anyone else is not found. */
+async function memberRow(db: Db, caller: Caller, userId: number): Promise<Row> {
+  const [row] = await staffQuery(db).where(
+    and(
+      eq(siteStaff.siteId, caller.siteId),
+      eq(siteStaff.userId, userId),
+      seenRoles(siteStaff.roleId, await visibleRoleIds(db, caller)),
+    ),
+  );
   if (!row) throw notFound();
   return row;
 }
 
-export async function getStaff(db: Db, siteId: number, lang: Locale, callerId: number, id: number) {
-  return toMember(await memberRow(db, siteId, id), lang, callerId);
+export async function getStaff(db: Db, lang: Locale, caller: Caller, id: number) {
+  return toMember(await memberRow(db, caller, id), lang, caller.id);
 }
 
-/** A record the caller may change: in the site, not their own (3011), not the owner's. */
-async function changeableRow(db: Db, siteId: number, callerId: number, id: number): Promise<Row> {
-  const row = await memberRow(db, siteId, id);
-  if (row.userId === callerId) throw new AppError(Code.SELF_STAFF);
+/**
+ * A record the caller may change: in the site and in sight, not their own (3011), not the owner's; a 管理員's only
+ * with setting.admin (403).
+ */
+async function changeableRow(db: Db, caller: Caller, id: number): Promise<Row> {
+  const row = await memberRow(db, caller, id);
+  if (row.userId === caller.id) throw new AppError(Code.SELF_STAFF);
   if (row.roleId === ROLE.OWNER) throw forbidden();
+  if (row.roleId === ROLE.ADMIN && !caller.permissions.has(PERM.settingAdmin)) throw forbidden();
   return row;
 }
 
-/** A role one may give on this site: 管理員, 編輯, 電商人員 or one of the site's own; otherwise a field error. */
-export async function assignableRole(db: Db, siteId: number, roleId: number) {
+/** The roles of this site that can be given at all: 管理員, 編輯, 電商人員 and the site's own. */
+const givable = (siteId: number) =>
+  or(and(isNull(roles.siteId), inArray(roles.id, [...ASSIGNABLE_BUILTIN_ROLES])), eq(roles.siteId, siteId));
+
+/**
+ * A role the caller may give on this site: one of `givable` (otherwise a field error), 管理員 only with
+ * setting.admin (403), and only one within the caller's own role (a field error).
+ */
+export async function assignableRole(db: Db, caller: Caller, roleId: number) {
   const [row] = await db
     .select()
     .from(roles)
-    .where(
-      and(
-        eq(roles.id, roleId),
-        or(
-          and(isNull(roles.siteId), inArray(roles.id, [...ASSIGNABLE_BUILTIN_ROLES])),
-          eq(roles.siteId, siteId),
-        ),
-      ),
-    );
+    .where(and(eq(roles.id, roleId), givable(caller.siteId)));
   if (!row) throw new FieldError({ roles: { message: 'validation.format' } });
+  assertMayGive(caller, row);
   return row;
 }
 
+/** `admin/save`: another role for a staff member; changing roles needs setting.permission besides staff.edit. */
 export async function saveStaff(
   db: Db,
-  siteId: number,
   lang: Locale,
-  callerId: number,
+  caller: Caller,
   input: { id: number; roles: number },
 ): Promise<StaffMember> {
+  if (!caller.permissions.has(PERM.settingPermission)) throw forbidden();
   await db.transaction(async (tx) => {
-    await changeableRow(tx, siteId, callerId, input.id);
-    await assignableRole(tx, siteId, input.roles);
+    await changeableRow(tx, caller, input.id);
+    await assignableRole(tx, caller, input.roles);
     await tx
       .update(siteStaff)
       .set({ roleId: input.roles })
-      .where(and(eq(siteStaff.siteId, siteId), eq(siteStaff.userId, input.id)));
+      .where(and(eq(siteStaff.siteId, caller.siteId), eq(siteStaff.userId, input.id)));
   });
-  return getStaff(db, siteId, lang, callerId, input.id);
+  return getStaff(db, lang, caller, input.id);
 }
 
-export async function deleteStaff(
-  db: Db,
-  siteId: number,
-  callerId: number,
-  id: number,
-): Promise<{ id: number }> {
+export async function deleteStaff(db: Db, caller: Caller, id: number): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
-    await lockStaff(tx, siteId);
-    await changeableRow(tx, siteId, callerId, id);
-    await tx.delete(siteStaff).where(and(eq(siteStaff.siteId, siteId), eq(siteStaff.userId, id)));
+    await lockStaff(tx, caller.siteId);
+    await changeableRow(tx, caller, id);
+    await tx.delete(siteStaff).where(and(eq(siteStaff.siteId, caller.siteId), eq(siteStaff.userId, id)));
     return { id };
   });
 }
@@ -228,33 +293,39 @@ export async function seats(
   return { used: Number(staff.n) + Number(open.n), limit: planById(site?.serviceId)?.staffCount ?? 0 };
 }
 
-/** `admin/options`: what the invite dialog offers, and whether a seat is free. */
-export async function staffOptions(db: Db, siteId: number, lang: Locale, now: number): Promise<StaffOptions> {
+/** `admin/options`: the roles the caller may give (the invite dialog's and the role change's), and the seats. */
+export async function staffOptions(db: Db, lang: Locale, caller: Caller, now: number): Promise<StaffOptions> {
   const rows = await db
     .select()
     .from(roles)
-    .where(
-      or(
-        and(isNull(roles.siteId), inArray(roles.id, [...ASSIGNABLE_BUILTIN_ROLES])),
-        eq(roles.siteId, siteId),
-      ),
-    )
+    .where(givable(caller.siteId))
     .orderBy(sql`${roles.builtin} desc`, asc(roles.id));
-  return { roles: rows.map((r) => roleRef(lang, r)), ...(await seats(db, siteId, now)) };
+  const mayGive = (r: (typeof rows)[number]) =>
+    roleWithin(caller, r) && (r.id !== ROLE.ADMIN || caller.permissions.has(PERM.settingAdmin));
+  return {
+    roles: rows.filter(mayGive).map((r) => roleRef(lang, r)),
+    ...(await seats(db, caller.siteId, now)),
+  };
 }
 
-/** `admin/invitations`: the site's open invitations, newest first. */
+/** `admin/invitations`: the site's open invitations the caller sees (as staff: by role), newest first. */
 export async function listInvitations(
   db: Db,
-  siteId: number,
   lang: Locale,
+  caller: Caller,
   now: number,
 ): Promise<Invitation[]> {
   const rows = await db
     .select({ invitation: invitations, role: roles })
     .from(invitations)
     .innerJoin(roles, eq(roles.id, invitations.roleId))
-    .where(and(eq(invitations.siteId, siteId), openInvitation(now)))
+    .where(
+      and(
+        eq(invitations.siteId, caller.siteId),
+        openInvitation(now),
+        seenRoles(invitations.roleId, await visibleRoleIds(db, caller)),
+      ),
+    )
     .orderBy(desc(invitations.createdAt), asc(invitations.email));
   return rows.map(({ invitation: i, role }) => ({
     email: i.email,

@@ -38,6 +38,11 @@ const staff: DeepStrings<typeof staffSource> = {
       removed: 'Staff member removed',
       back: 'Back to staff',
       notFound: 'This staff member was not found; they may have been removed.',
+      noRoleChange: 'Changing a staff member’s role needs the Edit permissions permission.',
+      adminLocked: 'Changing or removing an administrator needs the Edit admins permission.',
+    },
+    errors: {
+      roleBeyond: 'This role has permissions your own role lacks, so you cannot give it.',
     },
     join: {
       title: 'Join the site',

@@ -38,6 +38,11 @@ const staff: DeepStrings<typeof staffSource> = {
       removed: 'スタッフを外しました',
       back: 'スタッフ一覧に戻る',
       notFound: 'このスタッフが見つかりません。すでに外された可能性があります。',
+      noRoleChange: 'スタッフのロールを変更するには「権限を編集」の権限が必要です。',
+      adminLocked: '管理者の変更・削除には「管理者を編集」の権限が必要です。',
+    },
+    errors: {
+      roleBeyond: 'このロールにはあなたのロールにない権限があるため、割り当てられません。',
     },
     join: {
       title: 'サイトに参加',

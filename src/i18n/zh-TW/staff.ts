@@ -35,6 +35,11 @@ const staff = {
       removed: '人員已移除',
       back: '返回人員列表',
       notFound: '找不到這位人員，可能已被移除。',
+      noRoleChange: '變更人員的角色需要「編輯權限」這項權限。',
+      adminLocked: '變更或移除管理員需要「編輯管理員」這項權限。',
+    },
+    errors: {
+      roleBeyond: '這個角色有你的角色沒有的權限，你無法給予。',
     },
     join: {
       title: '加入網站',
