@@ -1,15 +1,27 @@
 /**
  * Every registered action against every kind of caller, read from the registry (server/app.ts allActions) so that
- * new modules are covered without editing this file. For each action with `access: 'site'` and a permission:
- * the owner, 管理員, 編輯, 電商人員 and a custom role holding only post.view, all staff of the demo site (plan TEAM+),
- * are refused with 403 exactly when their granted permissions (role AND plan) lack the action's permission; the owner
- * of a site without a plan is refused the feature-gated ones. Signed-out callers get 401 from every non-public action.
+ * new modules are covered without editing this file. For each action with `access: 'site'` and a permission (or a
+ * list, any one of which will do): the owner, 管理員, 編輯, 電商人員, a custom role holding only post.view and one
+ * holding only settings, all staff of the demo site (plan TEAM+), are refused with 403 exactly when their granted
+ * permissions (role AND plan) lack the action's permission; the owner of a site without a plan is refused the
+ * feature-gated ones. Signed-out callers get 401 from every non-public action.
+ *
+ * The permissions that widen or guard others rather than open an action (contract/permissions.ts PERM) are checked
+ * pairwise at the end: two roles alike but for one of them, the same call, a different answer.
  */
 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
-import { ALL_PERMISSIONS, BUILTIN_ROLE_PERMISSIONS, ROLE } from '../../contract/permissions';
+import type { SaveReply } from '../../contract/content';
+import {
+  ALL_PERMISSIONS,
+  BUILTIN_ROLE_PERMISSIONS,
+  holdsAny,
+  type Needed,
+  PERM,
+  ROLE,
+} from '../../contract/permissions';
 import { featureFor, featuresOf, grantedPermissions } from '../../contract/plans';
 import { allActions } from '../../server/app';
 import { roles, sites } from '../../server/db/schema';
@@ -17,10 +29,12 @@ import type { AnyAction } from '../../server/http/action';
 import {
   type Client,
   createTestApp,
+  OWNER,
   register,
   signInOwner,
   staffOf,
   type TestApp,
+  userIdOf,
 } from '../fixtures/testApp';
 
 let t: TestApp;
@@ -34,8 +48,10 @@ afterAll(async () => {
 
 const registry: readonly AnyAction[] = allActions;
 const gated = registry.filter(
-  (a): a is AnyAction & { permission: string } => a.access === 'site' && Boolean(a.permission),
+  (a): a is AnyAction & { permission: Needed } => a.access === 'site' && Boolean(a.permission),
 );
+/** The permissions an action names: one, or the list any one of which will do. */
+const named = (needed: Needed): readonly string[] => (typeof needed === 'string' ? [needed] : needed);
 
 /** Calls an action as the browser would, with an empty body (or query), and answers the HTTP status and code. */
 async function hit(c: Client | null, def: AnyAction): Promise<{ status: number; code: number }> {
@@ -62,7 +78,7 @@ async function matrix(c: Client, granted: readonly string[]) {
     const r = await hit(c, def);
     expect(r.status, `${def.path}: ${JSON.stringify(r)}`).toBeLessThan(500);
     actual[def.path] = r.status === 403 ? `refused ${r.code}` : 'allowed';
-    expected[def.path] = have.has(def.permission) ? 'allowed' : `refused ${Code.FORBIDDEN}`;
+    expected[def.path] = holdsAny(have, def.permission) ? 'allowed' : `refused ${Code.FORBIDDEN}`;
   }
   return { actual, expected };
 }
@@ -70,7 +86,15 @@ async function matrix(c: Client, granted: readonly string[]) {
 describe('the registry', () => {
   it('has site actions with permissions, each a leaf of the permission tree', () => {
     expect(gated.length).toBeGreaterThan(20);
-    for (const def of gated) expect(ALL_PERMISSIONS, def.path).toContain(def.permission);
+    for (const def of gated) {
+      expect(named(def.permission).length, def.path).toBeGreaterThan(0);
+      for (const p of named(def.permission)) expect(ALL_PERMISSIONS, def.path).toContain(p);
+    }
+    // The image upload and the library serve every screen with an image field.
+    const upload = gated.find((a) => a.path === 'element/upload/image');
+    expect(named(upload?.permission ?? '')).toEqual(['post.edit', 'page.add', 'page.edit', 'setting.edit']);
+    expect(registry.find((a) => a.path === 'element/upload/avatar')).toMatchObject({ access: 'site' });
+    expect(registry.find((a) => a.path === 'element/upload/avatar')?.permission).toBeUndefined();
     expect(new Set(registry.map((a) => a.path)).size).toBe(registry.length);
   });
 });
@@ -82,22 +106,23 @@ describe('staff of the demo site (plan TEAM+)', () => {
     ({ demoSiteId } = await signInOwner(t));
   });
 
-  const cases: [string, number | 'custom'][] = [
+  const cases: [string, number | readonly string[]][] = [
     ['owner', ROLE.OWNER],
     ['管理員', ROLE.ADMIN],
     ['編輯', ROLE.EDITOR],
     ['電商人員', ROLE.ECOMMERCE],
-    ['a custom role with post.view only', 'custom'],
+    ['a custom role with post.view only', ['post.view']],
+    ['a custom role with setting.view and setting.edit only', ['setting.view', 'setting.edit']],
   ];
   for (const [name, role] of cases) {
     it(`${name}: 403 exactly where the granted permissions lack the action's`, async () => {
       let roleId: number;
       let base: readonly string[];
-      if (role === 'custom') {
-        base = ['post.view'];
+      if (typeof role !== 'number') {
+        base = role;
         const [row] = await t.database.db
           .insert(roles)
-          .values({ siteId: demoSiteId, name: 'Only view', permissions: [...base] })
+          .values({ siteId: demoSiteId, name, permissions: [...base] })
           .returning();
         roleId = row.id;
       } else {
@@ -112,7 +137,10 @@ describe('staff of the demo site (plan TEAM+)', () => {
       const { actual, expected } = await matrix(c, granted);
       expect(actual).toEqual(expected);
       if (role === ROLE.OWNER) expect(Object.values(actual)).not.toContain(`refused ${Code.FORBIDDEN}`);
-      if (role === 'custom') expect(Object.values(actual)).toContain('allowed');
+      if (typeof role !== 'number') expect(Object.values(actual)).toContain('allowed');
+      // Any one of an action's permissions opens it: the image upload for the settings, not for 電商人員.
+      if (name.includes('setting.edit')) expect(actual['element/upload/image']).toBe('allowed');
+      if (role === ROLE.ECOMMERCE) expect(actual['element/upload/image']).toBe(`refused ${Code.FORBIDDEN}`);
     });
   }
 });
@@ -127,7 +155,7 @@ describe('a site without a plan', () => {
     const { actual, expected } = await matrix(solo, granted);
     expect(actual).toEqual(expected);
     // Something is gated (the role actions need the team feature), so the check above can fail.
-    const refused = gated.filter((a) => featureFor(a.permission)).map((a) => a.path);
+    const refused = gated.filter((a) => named(a.permission).every((p) => featureFor(p))).map((a) => a.path);
     expect(refused).toContain('role/list');
     for (const path of refused) expect(actual[path], path).toBe(`refused ${Code.FORBIDDEN}`);
   });
@@ -144,5 +172,103 @@ describe('signed out', () => {
       closed.map((a) => [a.path, { status: 401, code: Code.UNAUTHORIZED }] as const),
     );
     expect(answers).toEqual(expected);
+  });
+});
+
+describe('the permissions that widen or guard others: with and without, the same call answers differently', () => {
+  let demoSiteId: number;
+  let owner: Client;
+  beforeAll(async () => {
+    ({ owner, demoSiteId } = await signInOwner(t));
+  });
+
+  /** A staff member of the demo site holding a custom role with exactly `permissions`. */
+  let n = 0;
+  async function holder(permissions: readonly string[]): Promise<Client> {
+    n += 1;
+    const [row] = await t.database.db
+      .insert(roles)
+      .values({ siteId: demoSiteId, name: `pair ${n}`, permissions: [...permissions] })
+      .returning();
+    return staffOf(t, demoSiteId, `pair-${n}@example.com`, row.id);
+  }
+  const outcome = (r: { status: number; code: number }) => (r.code === 1 ? 'ok' : `${r.status} ${r.code}`);
+
+  /** [permission, the role without it, the call, what it answers without, and with it]. */
+  type Pair = [
+    string,
+    readonly string[],
+    (c: Client) => Promise<{ status: number; code: number }>,
+    string,
+    string,
+  ];
+
+  it('answers as SPEC §6 says for each of them', async () => {
+    const draft = (
+      await owner.call<SaveReply>('press/save?t=1', {
+        id: 0,
+        title: '成對草稿',
+        content: { blocks: [] },
+        version: 0,
+      })
+    ).data.id;
+    const live = (
+      await owner.call<SaveReply>('press/save?t=1', {
+        id: 0,
+        title: '成對已發佈',
+        content: { blocks: [] },
+        version: 0,
+      })
+    ).data.id;
+    await owner.call('press/publish?t=1', { id: live, mode: 1 });
+    await staffOf(t, demoSiteId, 'pair-shop@example.com', ROLE.ECOMMERCE);
+    const shopId = await userIdOf(t, 'pair-shop@example.com');
+    await staffOf(t, demoSiteId, 'pair-admin@example.com', ROLE.ADMIN);
+    const adminId = await userIdOf(t, 'pair-admin@example.com');
+    const ownerId = await userIdOf(t, OWNER.email);
+    const staffRole = [
+      'staff.view',
+      'staff.edit',
+      'staff.delete',
+      ...BUILTIN_ROLE_PERMISSIONS[ROLE.ECOMMERCE],
+    ];
+    const notFound = `404 ${Code.NOT_FOUND}`;
+    const forbidden = `403 ${Code.FORBIDDEN}`;
+    const pairs: Pair[] = [
+      [PERM.postViewSite, ['post.view'], (c) => c.call('press/get?t=1', { id: live }), notFound, 'ok'],
+      [
+        PERM.postViewAll,
+        ['post.view', PERM.postViewSite],
+        (c) => c.call('press/get?t=1', { id: draft }),
+        notFound,
+        'ok',
+      ],
+      [
+        PERM.postViewAll,
+        ['post.view', 'post.edit'],
+        (c) => c.call('press/sorter?t=1', { ids: [live] }),
+        forbidden,
+        'ok',
+      ],
+      [PERM.staffViewAll, staffRole, (c) => c.call('admin/get', { id: ownerId }), notFound, 'ok'],
+      [
+        PERM.settingPermission,
+        staffRole,
+        (c) => c.call('admin/save', { id: shopId, roles: ROLE.ECOMMERCE }),
+        forbidden,
+        'ok',
+      ],
+      [
+        PERM.settingAdmin,
+        BUILTIN_ROLE_PERMISSIONS[ROLE.ADMIN].filter((p) => p !== PERM.settingAdmin),
+        (c) => c.call('admin/delete', { id: adminId }),
+        forbidden,
+        'ok',
+      ],
+    ];
+    for (const [permission, without, call, refused, allowed] of pairs) {
+      expect(outcome(await call(await holder(without))), `without ${permission}`).toBe(refused);
+      expect(outcome(await call(await holder([...without, permission]))), `with ${permission}`).toBe(allowed);
+    }
   });
 });

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import type { ListResult } from '../../contract/list';
-import { BUILTIN_ROLE_PERMISSIONS, ROLE } from '../../contract/permissions';
+import { ALL_PERMISSIONS, BUILTIN_ROLE_PERMISSIONS, ROLE } from '../../contract/permissions';
 import type { Role } from '../../contract/roles';
 import { INVITE_TTL_S } from '../../contract/staff';
 import { roles, siteStaff, sites } from '../../server/db/schema';
@@ -330,7 +330,8 @@ describe('permissions', () => {
     const mk = async (name: string, permissions: string[], email: string) =>
       staffOf(t, demoSiteId, email, (await save(owner, { name, permissions })).id);
     const viewer = await mk('Viewer', ['role.view'], 'r-viewer@example.com');
-    const editorOnly = await mk('RoleEditor', ['role.edit'], 'r-edit@example.com');
+    // post.view too: a role is given only permissions its maker holds.
+    const editorOnly = await mk('RoleEditor', ['role.edit', 'post.view'], 'r-edit@example.com');
     const deleter = await mk('RoleDeleter', ['role.delete'], 'r-delete@example.com');
     const admin = await staffOf(t, demoSiteId, 'r-admin@example.com', ROLE.ADMIN);
 
@@ -356,6 +357,104 @@ describe('permissions', () => {
 
     const made = await save(admin, { name: 'By admin', permissions: ['post.view'] });
     ok(await admin.call('role/delete', { id: made.id }));
+  });
+});
+
+describe('a role holds only permissions its maker holds (no escalation)', () => {
+  /** Every custom role of the demo site, to prove refused saves changed nothing. */
+  const siteRoles = () => t.database.db.select().from(roles).where(eq(roles.siteId, demoSiteId));
+
+  it('a 管理員 (no subscription.*) cannot make or keep a role with subscription.*, naming what is missing', async () => {
+    const admin = await staffOf(t, demoSiteId, 'esc-admin@example.com', ROLE.ADMIN);
+    const before = await siteRoles();
+    const made = await admin.call('role/save', {
+      id: 0,
+      name: '付款專員',
+      permissions: ['post.view', 'subscription.plan', 'subscription.payment'],
+    });
+    expect(fieldErrors(made)).toEqual({
+      permissions: '你的角色沒有這些權限，無法授予：變更付款方式、變更方案',
+    });
+    const en = t.client({ lang: 'en' });
+    en.cookies = admin.cookies;
+    expect(
+      fieldErrors(
+        await en.call('role/save', {
+          id: 0,
+          name: 'Payments',
+          permissions: ['subscription.payment', 'subscription.plan'],
+        }),
+      ),
+    ).toEqual({
+      permissions:
+        'Your own role lacks these permissions, so you cannot grant them: Change payment method, Change plan',
+    });
+    expect(await siteRoles()).toEqual(before);
+
+    // Nor added to an existing role (the owner's), which keeps what it had.
+    const owners = await save(owner, { name: '老闆的', permissions: ['post.view', 'subscription.plan'] });
+    const kept = await admin.call('role/save', {
+      id: owners.id,
+      name: '老闆的（改）',
+      permissions: ['post.view', 'post.edit', 'subscription.plan'],
+    });
+    expect(fieldErrors(kept)).toEqual({ permissions: '你的角色沒有這些權限，無法授予：變更方案' });
+    expect(ok(await owner.call<Role>('role/get', { id: owners.id }))).toMatchObject({
+      name: '老闆的',
+      permissions: ['subscription.plan', 'post.view'],
+    });
+    // Taking it away is within their own.
+    const reduced = ok(
+      await admin.call<Role>('role/save', {
+        id: owners.id,
+        name: '老闆的',
+        permissions: ['post.view', 'post.edit'],
+      }),
+    );
+    expect(reduced.permissions).toEqual(['post.view', 'post.edit']);
+    // And all they hold themselves they may give.
+    const all = ok(
+      await admin.call<Role>('role/save', {
+        id: 0,
+        name: '副手',
+        permissions: BUILTIN_ROLE_PERMISSIONS[ROLE.ADMIN],
+      }),
+    );
+    expect(all.permissions).toHaveLength(BUILTIN_ROLE_PERMISSIONS[ROLE.ADMIN].length);
+  });
+
+  it('a custom role editor gives only what its own role holds; the owner everything', async () => {
+    const [maker] = await t.database.db
+      .insert(roles)
+      .values({ siteId: demoSiteId, name: '角色小編', permissions: ['role.view', 'role.edit', 'post.view'] })
+      .returning();
+    const c = await staffOf(t, demoSiteId, 'esc-maker@example.com', maker.id);
+    expect(
+      fieldErrors(
+        await c.call('role/save', { id: 0, name: '小幫手', permissions: ['post.view', 'post.edit'] }),
+      ),
+    ).toEqual({
+      permissions: '你的角色沒有這些權限，無法授予：編輯文章',
+    });
+    // Not even to their own role.
+    expect(
+      fieldErrors(
+        await c.call('role/save', {
+          id: maker.id,
+          name: '角色小編',
+          permissions: ['role.view', 'role.edit', 'post.view', 'role.delete'],
+        }),
+      ),
+    ).toEqual({ permissions: '你的角色沒有這些權限，無法授予：刪除角色' });
+    ok(
+      await c.call('role/save', {
+        id: maker.id,
+        name: '角色小編',
+        permissions: ['role.view', 'role.edit', 'post.view'],
+      }),
+    );
+    const everything = await save(owner, { name: '全部', permissions: ALL_PERMISSIONS });
+    expect(everything.permissions).toHaveLength(ALL_PERMISSIONS.length);
   });
 });
 

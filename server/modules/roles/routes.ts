@@ -1,9 +1,15 @@
-/** `/api/role/*`: the site's roles (SPEC §6) — list, get, save (id 0 adds), delete. */
+/**
+ * `/api/role/*`: the site's roles (SPEC §6) — list, get, save (id 0 adds), delete. A role is given only permissions
+ * the caller's own role holds (a field error on `permissions` naming the others), so nobody makes a role above
+ * their own.
+ */
 import { IdInput, ListInput } from '../../../contract/list';
-import { RESOURCE_PERMISSIONS } from '../../../contract/permissions';
+import { beyond, RESOURCE_PERMISSIONS } from '../../../contract/permissions';
+import { normalizePermissions } from '../../../contract/permissionTree';
 import { RoleSave } from '../../../contract/roles';
 import { action } from '../../http/action';
-import { forbidden } from '../../http/errors';
+import { FieldError, forbidden } from '../../http/errors';
+import { t } from '../../i18n';
 import * as roles from './service';
 
 const perm = RESOURCE_PERMISSIONS.role;
@@ -31,6 +37,12 @@ export const roleActions = [
     handler: (input, ctx) => {
       // One action creates (id 0) and edits: creating also needs the create permission.
       if (input.id === 0 && !ctx.site.permissions.has(perm.create)) throw forbidden();
+      const extra = beyond(normalizePermissions(input.permissions), ctx.site.basePermissions);
+      if (extra.length) {
+        const names = extra.map((p) => t(ctx.lang, `permissions.leaf.${p}`));
+        const list = names.join(t(ctx.lang, 'roleScreens.listSeparator'));
+        throw new FieldError({ permissions: { message: 'roleScreens.beyondOwn', args: { list } } });
+      }
       return roles.saveRole(ctx.deps.db, ctx.site.id, ctx.lang, input);
     },
   }),

@@ -41,6 +41,22 @@ const roles: DeepStrings<typeof rolesSource> = {
       plan: { add: 'Add plans', edit: 'Edit plans', delete: 'Delete plans' },
       theme: { add: 'Add themes', edit: 'Edit themes', delete: 'Delete themes' },
     },
+    help: {
+      staff: {
+        view_all:
+          'See every staff member, the owner and those with more permissions included; without it, only those you could manage.',
+      },
+      post: {
+        view: 'On its own: only the articles, e-papers and pages you created or are an author of.',
+        view_site: "Also see and handle others' published and scheduled items on the site.",
+        view_all:
+          "See and handle every item on the site (others' drafts included), and reorder pinned items.",
+      },
+      setting: {
+        permission: 'Together with Edit staff, needed to change a staff member’s role.',
+        admin: 'Needed to invite, assign, change or remove an administrator.',
+      },
+    },
   },
   roleScreens: {
     create: 'New role',
@@ -61,6 +77,9 @@ const roles: DeepStrings<typeof rolesSource> = {
     deleteTitle: 'Delete the role "%{name}"?',
     deleteBody: 'This cannot be undone.',
     notFound: 'This role was not found; it may have been deleted.',
+    beyondOwn: 'Your own role lacks these permissions, so you cannot grant them: %{list}',
+    listSeparator: ', ',
+    notYours: 'Permissions your own role lacks cannot be ticked, only cleared.',
     back: 'Back to roles',
   },
   resources: {

@@ -46,6 +46,22 @@ const roles: DeepStrings<typeof rolesSource> = {
       plan: { add: 'プランを追加', edit: 'プランを編集', delete: 'プランを削除' },
       theme: { add: 'テーマを追加', edit: 'テーマを編集', delete: 'テーマを削除' },
     },
+    help: {
+      staff: {
+        view_all:
+          'オーナーや自分より多くの権限を持つ人を含め、すべてのスタッフを表示します。ない場合は自分が管理できるスタッフのみです。',
+      },
+      post: {
+        view: 'これだけの場合、自分が作成したか著者になっている記事・メールマガジン・ページのみ表示されます。',
+        view_site: 'サイトの他の人の公開済み・予約中のコンテンツも表示・操作できます。',
+        view_all:
+          'サイトのすべてのコンテンツ（他の人の下書きを含む）を表示・操作でき、ピン留めの順序も変更できます。',
+      },
+      setting: {
+        permission: '「スタッフを編集」と合わせて、スタッフのロールを変更するのに必要です。',
+        admin: '管理者の招待・割り当て・変更・削除に必要です。',
+      },
+    },
   },
   roleScreens: {
     create: 'ロールを追加',
@@ -66,6 +82,9 @@ const roles: DeepStrings<typeof rolesSource> = {
     deleteTitle: 'ロール「%{name}」を削除しますか？',
     deleteBody: 'この操作は元に戻せません。',
     notFound: 'このロールが見つかりません。削除された可能性があります。',
+    beyondOwn: 'あなたのロールにない権限は付与できません：%{list}',
+    listSeparator: '、',
+    notYours: 'あなたのロールにない権限は選択できません（解除のみ可能）。',
     back: 'ロール一覧に戻る',
   },
   resources: {

@@ -38,6 +38,19 @@ const roles = {
       plan: { add: '新增方案', edit: '編輯方案', delete: '刪除方案' },
       theme: { add: '新增主題', edit: '編輯主題', delete: '刪除主題' },
     },
+    /** What the permissions that widen or guard the others do (contract/permissions.ts PERM), under the leaf. */
+    help: {
+      staff: { view_all: '看得到所有人員，包括擁有者與權限比自己多的人；沒有時只看得到自己能管理的人員。' },
+      post: {
+        view: '單獨勾選時，只看得到自己建立或掛名作者的文章、電子報與頁面。',
+        view_site: '另可檢視並處理同站其他人已發佈或排程中的內容。',
+        view_all: '可檢視並處理同站所有內容（包括他人的草稿），並可調整置頂順序。',
+      },
+      setting: {
+        permission: '與「編輯人員」一起，才能變更人員的角色。',
+        admin: '邀請、指派、變更或移除「管理員」時需要。',
+      },
+    },
   },
   roleScreens: {
     create: '新增角色',
@@ -56,6 +69,9 @@ const roles = {
     deleteTitle: '刪除角色「%{name}」？',
     deleteBody: '刪除後無法復原。',
     notFound: '找不到這個角色，可能已被刪除。',
+    beyondOwn: '你的角色沒有這些權限，無法授予：%{list}',
+    listSeparator: '、',
+    notYours: '你的角色沒有的權限無法勾選，只能取消。',
     back: '返回角色列表',
   },
   resources: {
