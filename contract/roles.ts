@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { NAME_MAX } from './constants';
 import { f, ruled } from './fields';
-import { ALL_PERMISSIONS } from './permissions';
+import { ALL_PERMISSIONS, leafIds, PERM, type PermissionNode } from './permissions';
+import { nodeState, normalizePermissions } from './permissionTree';
 import { rules } from './validation';
 
 export interface Role {
@@ -34,3 +35,33 @@ export const RoleSave = z.strictObject({
   ),
 });
 export type RoleSave = z.input<typeof RoleSave>;
+
+/**
+ * The role editor of someone whose own role holds `own`: a role gets only permissions its maker holds (the server
+ * refuses the rest), so a leaf can be ticked when it is theirs, and cleared when it is already selected.
+ */
+export const leafEditable = (leaf: string, selected: readonly string[], own: ReadonlySet<string>): boolean =>
+  own.has(leaf) || selected.includes(leaf);
+
+/** A node can be clicked when one of its leaves can. */
+export const nodeEditable = (node: PermissionNode, selected: readonly string[], own: ReadonlySet<string>) =>
+  (node.children ? leafIds(node.children) : [node.id]).some((id) => leafEditable(id, selected, own));
+
+/**
+ * The selection after clicking a node, for someone holding `own`: a checked node clears its leaves; any other gets
+ * the leaves they hold, or, when that adds nothing (the rest is not theirs to give), is cleared.
+ */
+export function toggleWithin(
+  node: PermissionNode,
+  selected: readonly string[],
+  own: ReadonlySet<string>,
+): string[] {
+  const leaves = node.children ? leafIds(node.children) : [node.id];
+  const cleared = normalizePermissions(selected.filter((id) => !leaves.includes(id)));
+  if (nodeState(node, selected) === 'checked') return cleared;
+  const added = normalizePermissions([...selected, ...leaves.filter((id) => own.has(id))]);
+  return added.length === normalizePermissions(selected).length ? cleared : added;
+}
+
+/** The permissions whose effect is not obvious from their name: the role editor explains them (permissions.help). */
+export const EXPLAINED_PERMISSIONS: readonly string[] = ['post.view', ...Object.values(PERM)];

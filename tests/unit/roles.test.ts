@@ -1,14 +1,23 @@
 /**
- * The role editor's tri-state tree (contract/permissionTree.ts), the labels of every node in every language, and the
- * plan gate on permissions (contract/plans.ts: grantedPermissions, featureFor).
+ * The role editor's tri-state tree (contract/permissionTree.ts) and what its user may tick (contract/roles.ts), the
+ * labels and explanations of the nodes in every language, the permission model's helpers (contract/permissions.ts)
+ * and the plan gate on permissions (contract/plans.ts: grantedPermissions, featureFor).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ALL_PERMISSIONS,
   BUILTIN_ROLE_PERMISSIONS,
+  beyond,
+  contentSight,
+  holdsAny,
+  mayAccess,
+  mayReorderPinned,
   PERMISSION_TREE,
   type PermissionNode,
+  permissionFor,
+  permissionsOfRole,
   ROLE,
+  within,
 } from '../../contract/permissions';
 import {
   allNodes,
@@ -18,6 +27,7 @@ import {
   toggleNode,
 } from '../../contract/permissionTree';
 import { type Feature, featureFor, featuresOf, grantedPermissions, PLANS } from '../../contract/plans';
+import { EXPLAINED_PERMISSIONS, leafEditable, nodeEditable, toggleWithin } from '../../contract/roles';
 import { authProvider } from '../../src/auth/authProvider';
 import { forgetSession } from '../../src/auth/session';
 import { call } from '../../src/dataProvider/client';
@@ -83,6 +93,105 @@ describe('toggleNode', () => {
   });
 });
 
+describe('toggleWithin: the role editor of someone whose own role lacks some permissions', () => {
+  const own = new Set(['post.view', 'post.edit', 'page.add']);
+
+  it('ticks only the leaves they hold; a second click clears the group', () => {
+    const once = toggleWithin(node('post'), [], own);
+    expect(once).toEqual(['post.view', 'post.edit']);
+    expect(nodeState(node('post'), once)).toBe('indeterminate');
+    expect(toggleWithin(node('post'), once, own)).toEqual([]);
+    expect(toggleWithin(node('content'), ['theme.add'], own)).toEqual([
+      'post.view',
+      'post.edit',
+      'page.add',
+      'theme.add',
+    ]);
+  });
+
+  it('clears a leaf they lack when it is selected, but never ticks one', () => {
+    expect(toggleWithin(node('post.delete'), [], own)).toEqual([]);
+    expect(toggleWithin(node('post.delete'), ['post.view', 'post.delete'], own)).toEqual(['post.view']);
+    expect(toggleWithin(node('post'), ['post.delete'], own)).toEqual([
+      'post.view',
+      'post.edit',
+      'post.delete',
+    ]);
+    // A checked group clears all of it, theirs or not.
+    const full = ['post.view', 'post.edit', 'post.delete', 'post.view_site', 'post.view_all'];
+    expect(toggleWithin(node('post'), full, own)).toEqual([]);
+  });
+
+  it('is toggleNode for someone who holds everything (the owner)', () => {
+    const everything = new Set(ALL_PERMISSIONS);
+    for (const n of allNodes()) {
+      for (const selected of [[], ['post.view'], ALL_PERMISSIONS]) {
+        expect(toggleWithin(n, selected, everything), n.id).toEqual(toggleNode(n, selected));
+      }
+    }
+  });
+
+  it('enables a checkbox when one of its leaves can be ticked or cleared', () => {
+    expect(leafEditable('post.delete', [], own)).toBe(false);
+    expect(leafEditable('post.delete', ['post.delete'], own)).toBe(true);
+    expect(leafEditable('post.view', [], own)).toBe(true);
+    expect(nodeEditable(node('subscription'), [], own)).toBe(false);
+    expect(nodeEditable(node('subscription'), ['subscription.plan'], own)).toBe(true);
+    expect(nodeEditable(node('content'), [], own)).toBe(true);
+  });
+});
+
+describe('the permission model helpers', () => {
+  it('holdsAny: one permission, or any one of a list', () => {
+    const have = new Set(['setting.edit']);
+    expect(holdsAny(have, 'setting.edit')).toBe(true);
+    expect(holdsAny(have, 'post.edit')).toBe(false);
+    expect(holdsAny(have, ['post.edit', 'setting.edit'])).toBe(true);
+    expect(holdsAny(have, ['post.edit', 'page.add'])).toBe(false);
+    expect(holdsAny(have, [])).toBe(false);
+  });
+
+  it('mayAccess reads lists: the library and its upload for every screen with an image field', () => {
+    expect(mayAccess(['setting.view'], 'file', 'list')).toBe(true);
+    expect(mayAccess(['setting.edit'], 'file', 'create')).toBe(true);
+    expect(mayAccess(['page.add'], 'file', 'create')).toBe(true);
+    expect(mayAccess(BUILTIN_ROLE_PERMISSIONS[ROLE.ECOMMERCE], 'file', 'create')).toBe(false);
+    expect(mayAccess(['setting.edit'], 'file', 'delete')).toBe(false);
+    expect(permissionFor('file', 'show')).toEqual(['post.view', 'page.edit', 'setting.view']);
+  });
+
+  it('contentSight: own items, also live ones, or everything', () => {
+    expect(contentSight(new Set(['post.view']))).toBe('own');
+    expect(contentSight(new Set(['post.view', 'post.view_site']))).toBe('site');
+    expect(contentSight(new Set(['post.view', 'post.view_site', 'post.view_all']))).toBe('all');
+    expect(contentSight(new Set(['post.view_all']))).toBe('all');
+    for (const role of [ROLE.OWNER, ROLE.ADMIN, ROLE.EDITOR]) {
+      expect(contentSight(new Set(BUILTIN_ROLE_PERMISSIONS[role])), String(role)).toBe('all');
+    }
+    expect(contentSight(new Set(BUILTIN_ROLE_PERMISSIONS[ROLE.ECOMMERCE]))).toBe('own');
+  });
+
+  it('mayReorderPinned needs editing and post.view_all', () => {
+    expect(mayReorderPinned(['post.edit'], 'press')).toBe(false);
+    expect(mayReorderPinned(['post.edit', 'post.view_all'], 'press')).toBe(true);
+    expect(mayReorderPinned(['post.view_all'], 'press')).toBe(false);
+    expect(mayReorderPinned(['page.edit', 'post.view_all'], 'page')).toBe(true);
+  });
+
+  it('within and beyond: a role is within another when every permission of it is the other’s', () => {
+    const admin = BUILTIN_ROLE_PERMISSIONS[ROLE.ADMIN];
+    expect(beyond(['post.view', 'subscription.plan', 'subscription.payment'], admin)).toEqual([
+      'subscription.plan',
+      'subscription.payment',
+    ]);
+    expect(within(BUILTIN_ROLE_PERMISSIONS[ROLE.EDITOR], admin)).toBe(true);
+    expect(within(BUILTIN_ROLE_PERMISSIONS[ROLE.OWNER], admin)).toBe(false);
+    expect(within([], [])).toBe(true);
+    expect(permissionsOfRole(ROLE.EDITOR, ['nothing'])).toEqual(BUILTIN_ROLE_PERMISSIONS[ROLE.EDITOR]);
+    expect(permissionsOfRole(99, ['post.view'])).toEqual(['post.view']);
+  });
+});
+
 describe('normalizePermissions', () => {
   it('keeps known leaves once, in tree order', () => {
     expect(normalizePermissions(['theme.add', 'post.view', 'post.view', 'nope', 'post'])).toEqual([
@@ -113,6 +222,19 @@ describe('labels', () => {
     expect(lookup(zhTW, 'permissions.group.site_admin')).toBe('網站管理');
     expect(lookup(zhTW, 'permissions.group.content')).toBe('內容管理');
     expect(lookup(zhTW, 'permissions.group.system')).toBe('系統管理');
+  });
+
+  it('the permissions that widen or guard others are explained in every language', () => {
+    expect(EXPLAINED_PERMISSIONS).toEqual(
+      expect.arrayContaining(['post.view', 'post.view_site', 'post.view_all', 'staff.view_all']),
+    );
+    expect(EXPLAINED_PERMISSIONS).toEqual(expect.arrayContaining(['setting.permission', 'setting.admin']));
+    for (const messages of [zhTW, en, ja]) {
+      for (const id of EXPLAINED_PERMISSIONS) {
+        const text = lookup(messages, `permissions.help.${id}`);
+        expect(typeof text === 'string' && text.trim() !== '', id).toBe(true);
+      }
+    }
   });
 
   it('labels are distinct within a group', () => {

@@ -1,17 +1,28 @@
 /**
- * /admin/:id: one staff member — account, role, when they joined. With staff.edit the role can be changed (a radio
- * group of the roles one may give); with staff.delete the member can be removed after a confirmation. The own
- * record and the owner's are read-only (the server refuses them too: 3011, 403).
+ * /admin/:id: one staff member — account, role, when they joined. With staff.edit and setting.permission the role can
+ * be changed (a radio group of the roles one may give: admin/options offers only those within one's own role); with
+ * staff.delete the member can be removed after a confirmation. The own record and the owner's are read-only, and a
+ * 管理員's without setting.admin (the server refuses them too: 3011, 403).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { Alert, Avatar, Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, useCanAccess, useGetOne, useNotify, useRequireAccess, useTranslate, useUpdate } from 'ra-core';
+import {
+  Form,
+  useCanAccess,
+  useGetOne,
+  useNotify,
+  usePermissions,
+  useRequireAccess,
+  useTranslate,
+  useUpdate,
+} from 'ra-core';
 import { useEffect, useState } from 'react';
 import { LinkBase, Loading, RadioButtonGroupInput, SaveButton, Title } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
+import { PERM, ROLE } from '../../../contract/permissions';
 import type { StaffMember } from '../../../contract/staff';
 import { DeleteDialog } from '../../components/DeleteDialog';
 import { LocalDateField } from '../../components/LocalDateField';
@@ -67,8 +78,13 @@ function MemberForm({
   const translate = useTranslate();
   const notify = useNotify();
   const [update] = useUpdate();
+  const { permissions = [] } = usePermissions<string[]>();
   const locked = member.is_self || member.is_owner;
-  const editable = canEdit && !locked;
+  // A 管理員 is changed or removed only with setting.admin; any role change needs setting.permission.
+  const adminLocked = member.roles === ROLE.ADMIN && !permissions.includes(PERM.settingAdmin);
+  const mayChangeRoles = permissions.includes(PERM.settingPermission);
+  const editable = canEdit && mayChangeRoles && !locked && !adminLocked;
+  const removable = canDelete && !locked && !adminLocked;
   const { data: options } = useStaffOptions(editable);
 
   const submit = async (values: FieldValues) => {
@@ -91,9 +107,13 @@ function MemberForm({
     ? 'staff.detail.self'
     : member.is_owner
       ? 'staff.detail.owner'
-      : canEdit
-        ? null
-        : 'staff.detail.readOnly';
+      : !canEdit
+        ? 'staff.detail.readOnly'
+        : adminLocked
+          ? 'staff.detail.adminLocked'
+          : !mayChangeRoles
+            ? 'staff.detail.noRoleChange'
+            : null;
   return (
     <Form defaultValues={{ roles: member.roles }} onSubmit={submit} noValidate warnWhenUnsavedChanges>
       <CardContent>
@@ -145,7 +165,7 @@ function MemberForm({
           {translate('staff.detail.back')}
         </Button>
         <Box sx={{ flex: 1 }} />
-        {canDelete && !locked ? <RemoveMember member={member} /> : null}
+        {removable ? <RemoveMember member={member} /> : null}
         {editable ? <SaveButton /> : null}
       </CardActions>
     </Form>
