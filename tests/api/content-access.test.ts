@@ -364,6 +364,20 @@ describe('what a role sees: post.view (own items), post.view_site (and live ones
         }
         // Without ?t= too.
         expect((await own.call('press/history', { id })).status).toBe(404);
+        // Nor may a language be added to it (a new item sharing its uuid).
+        const { uuid } = ok(await owner.call<{ uuid: string }>(`press/get?t=${type}`, { id }));
+        const copy = await own.call(`press/save?t=${type}`, {
+          id: 0,
+          uuid,
+          lang_id: 4,
+          title: 'そと',
+          content: doc('x'),
+          version: 0,
+        });
+        expect({ status: copy.status, code: copy.code }, `${kind} new language`).toEqual({
+          status: 404,
+          code: Code.NOT_FOUND,
+        });
       }
     }
     expect(await snapshot()).toEqual(before);

@@ -92,11 +92,8 @@ export const contentActions = [
     'save',
     ContentSave,
     (input) => (input.id === 0 ? ['create', 'edit'] : ['edit']),
-    // An existing item must be in the caller's sight, as for every other action on one.
-    async (input, s) => {
-      if (input.id) await findItem(s, input.id, s.type);
-      return saveContent(s, input);
-    },
+    // An existing item must be in the caller's sight (checked where the save locks it), as for every other action.
+    (input, s) => saveContent(s, input),
   ),
   typed(
     'get',

@@ -26,7 +26,7 @@ import { nextPinOrder, pinColumns } from './pins';
 import { checkRefs, languagesOf, linkRefs, tagsOf } from './refs';
 import { addRevision, getRevision, historyLimits, pruneRevisions } from './revisions';
 import { sanitizeDocument } from './sanitize';
-import type { ContentRecord, Scope } from './scope';
+import { type ContentRecord, type Scope, visibleTo } from './scope';
 import { freeSlug, type SlugPlace, slugTaken } from './slug';
 import { sameJson, snapshotOf } from './snapshot';
 
@@ -178,7 +178,7 @@ async function nicknameOf(db: Db, userId: number | null): Promise<string> {
   return u ? u.nickname || u.email : '';
 }
 
-/** A live item of the scope's site and type, locked until the transaction ends. */
+/** A live item of the scope's site and type that the caller sees, locked until the transaction ends. */
 async function lockItem(db: Db, s: Scope, id: number): Promise<ContentRecord> {
   const [row] = await db
     .select()
@@ -189,6 +189,7 @@ async function lockItem(db: Db, s: Scope, id: number): Promise<ContentRecord> {
         eq(contents.id, id),
         eq(contents.type, s.type),
         ne(contents.status, STATUS.DELETED),
+        visibleTo(s),
       ),
     )
     .for('update');
@@ -234,6 +235,8 @@ async function saveInTransaction(
           eq(contents.uuid, input.uuid),
           eq(contents.type, s.type),
           ne(contents.status, STATUS.DELETED),
+          // A language of an item out of sight is not the caller's to add.
+          visibleTo(s),
         ),
       )
       .limit(1);
