@@ -88,12 +88,19 @@ export function paragraphText(doc: BlockDocument): string {
 
 export const ABSTRACT_LENGTH = 120;
 
+/** The blocks every reader sees: those before the paid section's marker (the rest is for paying readers). */
+export function freeBlocks(doc: BlockDocument): BlockDocument {
+  const paid = doc.blocks.findIndex((b) => b.type === 'paid');
+  return paid < 0 ? doc : { blocks: doc.blocks.slice(0, paid) };
+}
+
 /**
  * The abstract: the first 120 characters of paragraph text (SPEC §9), white space runs counting as one space; a cut
- * that ends on the space between two paragraphs or words does not leave it dangling.
+ * that ends on the space between two paragraphs or words does not leave it dangling. It is public (lists, search
+ * engines), so it is made from the free part only: nothing after the paid section's marker.
  */
 export function abstractOf(doc: BlockDocument, length: number = ABSTRACT_LENGTH): string {
-  return [...paragraphText(doc).replace(/\s+/g, ' ')].slice(0, length).join('').trimEnd();
+  return [...paragraphText(freeBlocks(doc)).replace(/\s+/g, ' ')].slice(0, length).join('').trimEnd();
 }
 
 /** What reading time counts (SPEC §9): Chinese characters, letters, digits — and each image. */

@@ -131,7 +131,7 @@ describe('save and get', () => {
       is_draft_changed: false,
       frontend_display_language: [1],
       version: 1,
-      abstract: '第一段粗體，連結。 付費內容',
+      abstract: '第一段粗體，連結。',
       reading_time: 1,
     });
     expect(reply.tag).toEqual([demoTags[0], demoTags[1]]);
@@ -146,7 +146,7 @@ describe('save and get', () => {
       slug: 'round-trip',
       title: '完整的 文章',
       subtitle: '副標題',
-      abstract: '第一段粗體，連結。 付費內容',
+      abstract: '第一段粗體，連結。',
       reading_time: 1,
       cover: '/uploads/cover.jpg',
       author: [guest.id],

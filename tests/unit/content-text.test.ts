@@ -56,15 +56,20 @@ describe('abstractOf: the first 120 characters of paragraph text', () => {
     expect(abstract).toBe([...mixed].slice(0, 120).join(''));
   });
 
-  it('leaves out headings, even before the first paragraph, and images, videos and the paid marker', () => {
+  it('leaves out headings, even before the first paragraph, and images and videos', () => {
     expect(
-      abstractOf(
-        doc(h('這是標題'), image(), p('第一段。'), h('小標', 3), video, paid, p('第二段。'), album(2)),
-      ),
+      abstractOf(doc(h('這是標題'), image(), p('第一段。'), h('小標', 3), video, p('第二段。'), album(2))),
     ).toBe('第一段。 第二段。');
     expect(abstractOf(doc(h('只有標題'), h('還是標題', 4), image()))).toBe('');
     // A heading does not use up any of the 120 characters.
     expect(abstractOf(doc(h('標'.repeat(100)), p('文'.repeat(120))))).toBe('文'.repeat(120));
+  });
+
+  it('is made of the free part only: nothing after the paid marker', () => {
+    expect(abstractOf(doc(p('免費的開頭。'), paid, p('付費讀者才看得到。')))).toBe('免費的開頭。');
+    expect(abstractOf(doc(h('標題'), paid, p('全是付費內容')))).toBe('');
+    // Without a marker everything is free.
+    expect(abstractOf(doc(p('一'), p('二')))).toBe('一 二');
   });
 
   it('joins paragraphs with one space, which counts toward the 120', () => {
