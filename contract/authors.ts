@@ -20,7 +20,7 @@ export interface Author {
 
 /** `author/save`: id 0 adds one. */
 export const AuthorSave = z.strictObject({
-  id: z.number().int().min(0).max(2_147_483_647),
+  id: f.uint(),
   name: f.requiredText(NAME_MAX),
   title: f.text(100).default(''),
   avatar: ruled(z.string().trim().max(2000), (v) => (v === '' ? undefined : rules.link(v))).default(''),

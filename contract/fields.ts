@@ -28,6 +28,12 @@ const maxLen = (n: number) => (v: string) => rules.maxLength(v, n);
 export const INT4_MAX = 2_147_483_647;
 export const INT4_MIN = -2_147_483_648;
 
+/** A whole number in int4's range, from a number or a string of digits (an `in` filter value); else undefined. */
+export function toInt4(v: string | number): number | undefined {
+  const n = typeof v === 'number' ? v : /^-?\d{1,10}$/.test(v.trim()) ? Number(v) : Number.NaN;
+  return Number.isInteger(n) && n >= INT4_MIN && n <= INT4_MAX ? n : undefined;
+}
+
 export const f = {
   id: () => z.number().int().positive().max(INT4_MAX),
   /** A whole number from 0 that an int4 column holds: a version, a position. */

@@ -43,7 +43,7 @@ const LangEntry = z.strictObject({
 
 export const LabelSave = z
   .strictObject({
-    id: z.number().int().min(0).max(2_147_483_647),
+    id: f.uint(),
     type: LabelType,
     /** Empty: made from the title. */
     slug: ruled(z.string().trim().max(100), (v) => (v === '' ? undefined : rules.slug(v))).default(''),

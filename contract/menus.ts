@@ -60,7 +60,7 @@ export const MenuLink = z
 
 const itemFields = {
   /** 0 (or absent) adds an item; otherwise an item of this menu. */
-  id: z.number().int().min(0).max(2_147_483_647).default(0),
+  id: f.uint().default(0),
   lang: z
     .array(MenuLang)
     .max(5)

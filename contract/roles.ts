@@ -28,7 +28,7 @@ const known = new Set(ALL_PERMISSIONS);
 
 /** `role/save`: id 0 adds a custom role. */
 export const RoleSave = z.strictObject({
-  id: z.number().int().min(0).max(2_147_483_647),
+  id: f.uint(),
   name: f.requiredText(ROLE_NAME_MAX),
   permissions: ruled(z.array(z.string().max(64)).max(ALL_PERMISSIONS.length * 2), rules.hasChecked, (list) =>
     list.every((p) => known.has(p)) ? undefined : { message: 'validation.format' },

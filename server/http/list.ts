@@ -4,19 +4,13 @@
  */
 import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { INT4_MAX } from '../../contract/fields';
+import { toInt4 } from '../../contract/fields';
 import type { ListColumns, ListQuery, ListResult } from '../../contract/list';
 import type { Db } from '../db/client';
 import { FieldError } from './errors';
 
 /** Escapes LIKE wildcards so a keyword matches literally. */
 export const likePattern = (keyword: string) => `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** An `in` value for an integer column: an integer (or a string of digits) in range, else undefined. */
-const toInt = (v: string | number): number | undefined => {
-  const n = typeof v === 'number' ? v : /^-?\d{1,10}$/.test(v.trim()) ? Number(v) : Number.NaN;
-  return Number.isInteger(n) && Math.abs(n) <= INT4_MAX ? n : undefined;
-};
 
 export interface ListSpec<Row> {
   table: PgTable;
@@ -46,7 +40,7 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
       conditions.push(ilike(sql`${column}::text`, likePattern(String(filter.value))));
     } else {
       const raw = (Array.isArray(filter.value) ? filter.value : [filter.value]) as (string | number)[];
-      const values: (string | number | undefined)[] = column.dataType === 'number' ? raw.map(toInt) : raw;
+      const values: (string | number | undefined)[] = column.dataType === 'number' ? raw.map(toInt4) : raw;
       if (values.includes(undefined)) {
         bad[`query.filters.${i}.value`] = { message: 'validation.format' };
         return;

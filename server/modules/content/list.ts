@@ -7,6 +7,7 @@ import { type AnyColumn, and, asc, desc, eq, exists, ilike, inArray, ne, type SQ
 import type { z } from 'zod';
 import type { ContentRow, ContentSearch, Status } from '../../../contract/content';
 import { contentColumns, STATUS } from '../../../contract/content';
+import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import type { Db } from '../../db/client';
 import { categories, contentAuthors, contents, contentTags } from '../../db/schema';
@@ -15,13 +16,8 @@ import { likePattern } from '../../http/list';
 import { authorsOf, tagsOf } from './refs';
 import { type Scope, visibleTo } from './scope';
 
-const INT4_MAX = 2_147_483_647;
 type Scalar = string | number;
 
-const toInt = (v: Scalar): number | undefined => {
-  const n = typeof v === 'number' ? v : /^-?\d{1,10}$/.test(v.trim()) ? Number(v) : Number.NaN;
-  return Number.isInteger(n) && Math.abs(n) <= INT4_MAX ? n : undefined;
-};
 const toBool = (v: Scalar): boolean | undefined =>
   v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : undefined;
 
@@ -30,14 +26,14 @@ const IN_FILTERS: Record<
   string,
   { read: (v: Scalar) => number | boolean | undefined; where: (v: never[]) => SQL }
 > = {
-  id: { read: toInt, where: (v: number[]) => inArray(contents.id, v) },
-  status: { read: toInt, where: (v: number[]) => inArray(contents.status, v) },
-  category_id: { read: toInt, where: (v: number[]) => inArray(contents.categoryId, v) },
-  lang_id: { read: toInt, where: (v: number[]) => inArray(contents.langId, v) },
+  id: { read: toInt4, where: (v: number[]) => inArray(contents.id, v) },
+  status: { read: toInt4, where: (v: number[]) => inArray(contents.status, v) },
+  category_id: { read: toInt4, where: (v: number[]) => inArray(contents.categoryId, v) },
+  lang_id: { read: toInt4, where: (v: number[]) => inArray(contents.langId, v) },
   to_top: { read: toBool, where: (v: boolean[]) => inArray(contents.toTop, v) },
   // Items having any of the tags / authors.
   tag: {
-    read: toInt,
+    read: toInt4,
     where: (v: number[]) =>
       exists(
         sql`(SELECT 1 FROM ${contentTags} WHERE ${contentTags.contentId} = ${contents.id}
@@ -45,7 +41,7 @@ const IN_FILTERS: Record<
       ),
   },
   author: {
-    read: toInt,
+    read: toInt4,
     where: (v: number[]) =>
       exists(
         sql`(SELECT 1 FROM ${contentAuthors} WHERE ${contentAuthors.contentId} = ${contents.id}

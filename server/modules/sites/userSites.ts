@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Locale } from '../../../contract/constants';
+import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import { planById } from '../../../contract/plans';
 import {
@@ -52,7 +53,6 @@ function toUserSite(row: Joined, viewer: Viewer, siteDomain: string): UserSite {
 }
 
 const columns = { id: sites.id, name: sites.name, created_at: sites.createdAt };
-const INT4_MAX = 2_147_483_647;
 
 /** The list query's filters as conditions; unknown columns and bad ids are field errors, as in listRows. */
 function filterConditions(query: ListQuery): SQL[] {
@@ -65,10 +65,10 @@ function filterConditions(query: ListQuery): SQL[] {
       const column = columns[filter.col as 'id' | 'name'];
       conditions.push(ilike(sql`${column}::text`, likePattern(String(filter.value))));
     } else {
-      const values = (Array.isArray(filter.value) ? filter.value : [filter.value]).map(Number);
-      const ok = values.every((v) => Number.isInteger(v) && Math.abs(v) <= INT4_MAX);
-      if (!ok || filter.col !== 'id') bad[`query.filters.${i}.value`] = { message: 'validation.format' };
-      else conditions.push(inArray(sites.id, values));
+      const values = (Array.isArray(filter.value) ? filter.value : [filter.value]).map(toInt4);
+      if (values.includes(undefined) || filter.col !== 'id')
+        bad[`query.filters.${i}.value`] = { message: 'validation.format' };
+      else conditions.push(inArray(sites.id, values as number[]));
     }
   });
   const sort = query.sort?.col ?? 'id';

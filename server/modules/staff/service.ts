@@ -11,6 +11,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import type { Locale } from '../../../contract/constants';
+import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import { PERM, permissionsOfRole, ROLE, within } from '../../../contract/permissions';
 import { planById } from '../../../contract/plans';
@@ -76,12 +77,16 @@ export const seenRoles = (
   ids: number[] | undefined,
 ) => (ids === undefined ? undefined : ids.length ? inArray(column, ids) : sql`false`);
 
+/** Whether the caller may touch a role as given or taken away: a 管理員 only with setting.admin. */
+const mayTouch = (caller: Caller, roleId: number) =>
+  roleId !== ROLE.ADMIN || caller.permissions.has(PERM.settingAdmin);
+
 /**
  * The caller may give this role (invite to it, or change someone to it): setting.admin for 管理員 (403), and only a
  * role within their own (a field error on `roles`: they cannot hand out what they do not hold).
  */
 function assertMayGive(caller: Caller, role: { id: number; permissions: readonly string[] }) {
-  if (role.id === ROLE.ADMIN && !caller.permissions.has(PERM.settingAdmin)) throw forbidden();
+  if (!mayTouch(caller, role.id)) throw forbidden();
   if (!roleWithin(caller, role)) throw new FieldError({ roles: { message: 'staff.errors.roleBeyond' } });
 }
 
@@ -121,10 +126,10 @@ const toMember = (r: Row, lang: Locale, callerId: number): StaffMember => ({
   is_owner: r.roleId === ROLE.OWNER,
 });
 
-const INT4_MAX = 2_147_483_647;
-const toInt = (v: string | number): number | undefined => {
-  const n = typeof v === 'number' ? v : /^\d{1,10}$/.test(v.trim()) ? Number(v) : Number.NaN;
-  return Number.isInteger(n) && n >= 0 && n <= INT4_MAX ? n : undefined;
+/** A user id in a filter: a whole number from 0 in int4's range. */
+const toId = (v: string | number): number | undefined => {
+  const n = toInt4(v);
+  return n !== undefined && n >= 0 ? n : undefined;
 };
 
 /** How each filterable column is searched (by keyword) or matched (`in` a list of ids). */
@@ -160,7 +165,7 @@ export async function listStaff(
     if (filter.type === 'search' && how?.search) {
       conditions.push(how.search(likePattern(String(filter.value))));
     } else if (filter.type === 'in' && how?.in) {
-      const ids = (Array.isArray(filter.value) ? filter.value : [filter.value]).map(toInt);
+      const ids = (Array.isArray(filter.value) ? filter.value : [filter.value]).map(toId);
       if (ids.includes(undefined)) bad[`query.filters.${i}.value`] = { message: 'validation.format' };
       else conditions.push(ids.length ? how.in(ids as number[]) : sql`false`);
     } else {
@@ -216,7 +221,7 @@ async function changeableRow(db: Db, caller: Caller, id: number): Promise<Row> {
   const row = await memberRow(db, caller, id);
   if (row.userId === caller.id) throw new AppError(Code.SELF_STAFF);
   if (row.roleId === ROLE.OWNER) throw forbidden();
-  if (row.roleId === ROLE.ADMIN && !caller.permissions.has(PERM.settingAdmin)) throw forbidden();
+  if (!mayTouch(caller, row.roleId)) throw forbidden();
   return row;
 }
 
@@ -300,10 +305,8 @@ export async function staffOptions(db: Db, lang: Locale, caller: Caller, now: nu
     .from(roles)
     .where(givable(caller.siteId))
     .orderBy(sql`${roles.builtin} desc`, asc(roles.id));
-  const mayGive = (r: (typeof rows)[number]) =>
-    roleWithin(caller, r) && (r.id !== ROLE.ADMIN || caller.permissions.has(PERM.settingAdmin));
   return {
-    roles: rows.filter(mayGive).map((r) => roleRef(lang, r)),
+    roles: rows.filter((r) => mayTouch(caller, r.id) && roleWithin(caller, r)).map((r) => roleRef(lang, r)),
     ...(await seats(db, caller.siteId, now)),
   };
 }

@@ -9,13 +9,13 @@
  *
  * Any other type or shape is not found. No React here: unit tests import it directly.
  */
+import { INT4_MAX } from '../../../contract/fields';
 
 export const FILE_TYPES = ['image'] as const;
 export const LIBRARY_PATH = '/file';
 
 export type FileRoute = { screen: 'library' } | { screen: 'preview'; id: number } | { screen: 'notFound' };
 
-const INT4_MAX = 2_147_483_647;
 const idOf = (part: string) =>
   /^\d{1,10}$/.test(part) && Number(part) <= INT4_MAX ? Number(part) : undefined;
 

@@ -4,6 +4,7 @@
  * route asks for. No React here: unit tests import it directly.
  */
 import { LANG_IDS, type LangId } from '../../../contract/content';
+import { INT4_MAX } from '../../../contract/fields';
 import type { Label, LabelSave, LabelType } from '../../../contract/labels';
 
 /** zh-TW: the required language, the one the name and the slug come from. */
@@ -108,7 +109,7 @@ export function modalFor(rest: string | undefined): { open: false } | { open: tr
   if (part === 'create') return { open: true, id: 0 };
   if (!/^\d{1,10}$/.test(part)) return null;
   const id = Number(part);
-  return id <= 2_147_483_647 ? { open: true, id } : null;
+  return id <= INT4_MAX ? { open: true, id } : null;
 }
 
 /** List tables: headers on one line; dates and counts stay whole, slugs may wrap at their hyphens. */
