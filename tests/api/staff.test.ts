@@ -2,7 +2,7 @@
  * Staff and invitations through HTTP: invite (mail, link used once, expiry, the plan's seat limit, replacing an open
  * invitation, already staff), invite_token, join (new and existing accounts), the list, role changes, removal, the
  * own record and the owner protected, another site's staff not found, permissions and the plan's team feature, and
- * the CSV export.
+ * the CSV export; invitations and staff out of the caller's sight are neither cancelled, replaced nor revealed.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -663,6 +663,111 @@ describe('what staff.view_all, setting.permission and setting.admin add, and rol
     expect(expectOk(await pending(people.overseer.client)).map((i) => i.email)).toContain(
       'sight.invited.editor@example.com',
     );
+  });
+
+  it('an invitation out of sight is not cancelled and answers as an unknown address; a 管理員’s needs setting.admin', async () => {
+    const { manager, deputy } = people;
+    expectOk(await invite(owner, 'sight.pending.admin@example.com', ROLE.ADMIN));
+    const adminLink = lastLink('sight.pending.admin@example.com');
+    expectOk(await invite(owner, 'sight.pending.editor@example.com', ROLE.EDITOR));
+    const editorLink = lastLink('sight.pending.editor@example.com');
+    // Out of sight: the very answer an address nobody invited gets, so it tells nothing.
+    const unknown = await manager.client.call('admin/cancel', { email: 'sight.nobody@example.com' });
+    expectCode(unknown, Code.NOT_FOUND, 404);
+    for (const email of ['sight.pending.admin@example.com', 'sight.pending.editor@example.com']) {
+      expect(await manager.client.call('admin/cancel', { email }), email).toEqual(unknown);
+    }
+    // In sight (staff.view_all) but a 管理員's: setting.admin, as for a 管理員 on the staff.
+    expectCode(
+      await deputy.client.call('admin/cancel', { email: 'sight.pending.admin@example.com' }),
+      Code.FORBIDDEN,
+      403,
+    );
+    const open = expectOk(await pending(owner)).map((i) => i.email);
+    expect(open).toEqual(
+      expect.arrayContaining(['sight.pending.admin@example.com', 'sight.pending.editor@example.com']),
+    );
+    // The owner's links still work.
+    expectOk(await t.client().call('member/join', { v: adminLink, nickname: 'PA', password: PASSWORD }));
+    const joinedAdmin = await userIdOf(t, 'sight.pending.admin@example.com');
+    expect(await roleOf(joinedAdmin)).toBe(ROLE.ADMIN);
+    expectOk(await t.client().call('member/invite_token', { token: editorLink }));
+    // What the caller sees they cancel: their own invitation, and the deputy the 編輯's.
+    expectOk(await invite(manager.client, 'sight.mine@example.com', made.寫手));
+    expectOk(await manager.client.call('admin/cancel', { email: 'sight.mine@example.com' }));
+    expectOk(await deputy.client.call('admin/cancel', { email: 'sight.pending.editor@example.com' }));
+    expectCode(await t.client().call('member/invite_token', { token: editorLink }), Code.INVITE_INVALID);
+    expectOk(await owner.call('admin/delete', { id: joinedAdmin }));
+  });
+
+  it('inviting an address with an invitation out of sight keeps that one and reveals nothing', async () => {
+    const { manager, deputy, overseer } = people;
+    expectOk(await invite(owner, 'sight.keep@example.com', ROLE.ADMIN, '老闆邀的'));
+    const ownerLink = lastLink('sight.keep@example.com');
+    const used = async () => expectOk(await manager.client.call<StaffOptions>('admin/options')).used;
+
+    // The same answer and the same extra seat as for a fresh address.
+    let before = await used();
+    const fresh = await invite(manager.client, 'sight.fresh@example.com', made.寫手);
+    expect(expectOk(fresh)).toEqual({ email: 'sight.fresh@example.com' });
+    expect(await used()).toBe(before + 1);
+    before = await used();
+    const kept = await invite(manager.client, 'sight.keep@example.com', made.寫手, '人事邀的');
+    expect(expectOk(kept)).toEqual({ email: 'sight.keep@example.com' });
+    expect(await used()).toBe(before + 1);
+    const managerLink = lastLink('sight.keep@example.com');
+
+    // The owner's link still works; the manager sees only their own invitation, in the list and the export.
+    const meta = expectOk(
+      await t.client().call<InviteTokenReply>('member/invite_token', { token: ownerLink }),
+    );
+    expect(meta).toMatchObject({ roles: { id: ROLE.ADMIN }, name: '老闆邀的' });
+    const mine = expectOk(await pending(manager.client)).filter((i) => i.email === 'sight.keep@example.com');
+    expect(mine).toMatchObject([{ nickname: '人事邀的', role: { id: made.寫手 } }]);
+    const csv = (await exportCsv(manager.client)).body;
+    expect(csv).toContain('人事邀的,sight.keep@example.com,寫手,');
+    expect(csv).not.toContain('老闆邀的');
+    const all = expectOk(await pending(owner)).filter((i) => i.email === 'sight.keep@example.com');
+    expect(all.map((i) => i.role.id).sort((a, b) => a - b)).toEqual([ROLE.ADMIN, made.寫手]);
+
+    // Seen but a 管理員's: replacing it takes a 管理員 away, which needs setting.admin.
+    expectCode(await invite(deputy.client, 'sight.keep@example.com', ROLE.EDITOR), Code.FORBIDDEN, 403);
+    expectOk(await t.client().call('member/invite_token', { token: ownerLink }));
+
+    // Joining with one link closes the others.
+    expectOk(await t.client().call('member/join', { v: ownerLink, nickname: 'K', password: PASSWORD }));
+    const keptId = await userIdOf(t, 'sight.keep@example.com');
+    expect(await roleOf(keptId)).toBe(ROLE.ADMIN);
+    expectCode(await t.client().call('member/invite_token', { token: managerLink }), Code.INVITE_INVALID);
+    expect(expectOk(await pending(overseer.client)).map((i) => i.email)).not.toContain(
+      'sight.keep@example.com',
+    );
+    expectOk(await owner.call('admin/delete', { id: keptId }));
+    expectOk(await manager.client.call('admin/cancel', { email: 'sight.fresh@example.com' }));
+  });
+
+  it('an invitation the caller sees is replaced; staff out of sight answer as an unknown address', async () => {
+    const { manager } = people;
+    expectOk(await invite(owner, 'sight.replace@example.com', made.讀者));
+    const first = lastLink('sight.replace@example.com');
+    expectOk(await invite(manager.client, 'sight.replace@example.com', made.寫手));
+    expectCode(await t.client().call('member/invite_token', { token: first }), Code.INVITE_INVALID);
+    const open = expectOk(await pending(owner)).filter((i) => i.email === 'sight.replace@example.com');
+    expect(open).toMatchObject([{ role: { id: made.寫手 } }]);
+    expectOk(await owner.call('admin/cancel', { email: 'sight.replace@example.com' }));
+
+    // Staff in sight: 3014. Out of sight (the owner, a 管理員): invited like anyone, and the link cannot join them.
+    expectCode(await invite(manager.client, 'sight.reader@example.com', made.讀者), Code.ALREADY_STAFF);
+    for (const [email, password] of [
+      [OWNER.email, OWNER.password],
+      ['sight.admin@example.com', 'secret-pass-1'],
+    ]) {
+      expect(expectOk(await invite(manager.client, email, made.讀者)), email).toEqual({ email });
+      const link = lastLink(email);
+      expectCode(await t.client().call('member/join', { v: link, password }), Code.ALREADY_STAFF);
+      expectOk(await manager.client.call('admin/cancel', { email }));
+    }
+    expect(await roleOf(people.admin.id)).toBe(ROLE.ADMIN);
   });
 
   it('changing a role needs setting.permission besides staff.edit', async () => {

@@ -3,7 +3,7 @@
  * `member/invite_token` tells the invite page what the link offers, and `member/join` makes (or proves) the account
  * and adds it to the site's staff. An open invitation holds a seat of the plan's staffCount.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../contract/codes';
 import { isLocale, type Locale } from '../../../contract/constants';
@@ -19,36 +19,69 @@ import { rules } from '../../../contract/validation';
 import { invitations, roles, siteStaff, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { BaseContext, SiteContext } from '../../http/action';
-import { AppError, FieldError } from '../../http/errors';
+import { AppError, FieldError, forbidden } from '../../http/errors';
 import { t } from '../../i18n';
 import { attemptPassword, userByEmail } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../auth/session';
 import { awardBadge } from '../sites/service';
-import { assignableRole, callerOf, lockStaff, openInvitation, roleRef, seats } from './service';
+import {
+  assignableRole,
+  callerOf,
+  lockStaff,
+  mayTouch,
+  openInvitation,
+  roleRef,
+  seats,
+  sees,
+  visibleRoleIds,
+} from './service';
 
+/**
+ * `member/invite`. Invitations follow the staff's sight and 管理員 rules (service.ts), and nothing out of the caller's
+ * sight changes the answer: an address whose staff record or open invitation the caller does not see is invited as
+ * if nobody knew it. Refusing it would reveal that it exists, whatever the words; replacing the hidden invitation
+ * would kill a stronger inviter's link. So that one is kept beside the caller's: the person gets both mails, each
+ * naming its role, and joining with one closes the other (`join`); the owner sees both. A hidden staff member's
+ * invitation cannot be used (3014 when they join) and only holds a seat until cancelled or expired. What the caller
+ * sees works as before: staff answer 3014, an open invitation is replaced (a 管理員's only with setting.admin, 403).
+ */
 export async function invite(deps: Deps, ctx: SiteContext, input: z.output<typeof StaffInvite>) {
   const siteId = ctx.site.id;
+  const caller = callerOf(ctx);
   // 管理員 needs setting.admin, and only a role within the inviter's own may be offered.
-  const role = await assignableRole(deps.db, callerOf(ctx), input.roles);
+  const role = await assignableRole(deps.db, caller, input.roles);
+  const seen = await visibleRoleIds(deps.db, caller);
   const existing = await userByEmail(deps, input.email);
   const token = newToken();
   const now = deps.now();
   const site = await deps.db.transaction(async (tx) => {
     await lockStaff(tx, siteId);
-    if (existing) {
-      const [staff] = await tx
-        .select({ userId: siteStaff.userId })
-        .from(siteStaff)
-        .where(and(eq(siteStaff.siteId, siteId), eq(siteStaff.userId, existing.id)));
-      if (staff) throw new AppError(Code.ALREADY_STAFF);
-    }
-    // Inviting the same address again replaces its open invitation, so its seat is not counted twice.
-    const { used, limit } = await seats(tx, siteId, now, input.email);
-    if (used >= limit) throw new AppError(Code.STAFF_LIMIT);
+    const [staff] = await tx
+      .select({ roleId: siteStaff.roleId })
+      .from(siteStaff)
+      .innerJoin(users, eq(users.id, siteStaff.userId))
+      .where(and(eq(siteStaff.siteId, siteId), eq(users.email, input.email)));
+    if (staff && sees(seen, staff.roleId)) throw new AppError(Code.ALREADY_STAFF);
+    const open = await tx
+      .select({ id: invitations.id, roleId: invitations.roleId })
+      .from(invitations)
+      .where(and(eq(invitations.siteId, siteId), eq(invitations.email, input.email), openInvitation(now)));
+    if (open.some((i) => sees(seen, i.roleId) && !mayTouch(caller, i.roleId))) throw forbidden();
+    // Inviting the same address again replaces its open invitation (so its seat is not counted twice), and clears
+    // its spent ones; only an invitation out of sight stays.
+    const kept = open.filter((i) => !sees(seen, i.roleId)).map((i) => i.id);
     await tx
       .delete(invitations)
-      .where(and(eq(invitations.siteId, siteId), eq(invitations.email, input.email)));
+      .where(
+        and(
+          eq(invitations.siteId, siteId),
+          eq(invitations.email, input.email),
+          kept.length ? notInArray(invitations.id, kept) : undefined,
+        ),
+      );
+    const { used, limit } = await seats(tx, siteId, now);
+    if (used >= limit) throw new AppError(Code.STAFF_LIMIT);
     await tx.insert(invitations).values({
       id: hashToken(token),
       siteId,
@@ -144,6 +177,16 @@ export async function join(
       .where(and(eq(invitations.id, invitation.id), openInvitation(now.getTime())))
       .returning({ id: invitations.id });
     if (!spent) throw new AppError(Code.INVITE_INVALID);
+    // The address's other open invitations (one kept out of an inviter's sight, see `invite`) are moot now.
+    await tx
+      .delete(invitations)
+      .where(
+        and(
+          eq(invitations.siteId, invitation.siteId),
+          eq(invitations.email, invitation.email),
+          openInvitation(now.getTime()),
+        ),
+      );
     // The invitation held a seat; a plan changed since may have fewer.
     const { used, limit } = await seats(tx, invitation.siteId, now.getTime());
     if (used >= limit) throw new AppError(Code.STAFF_LIMIT);

@@ -94,6 +94,7 @@ export const staffActions = [
     input: InviteCancel,
     access: 'site',
     permission: perm.edit,
-    handler: (input, ctx) => staff.cancelInvitation(ctx.deps.db, ctx.site.id, ctx.deps.now(), input.email),
+    handler: (input, ctx) =>
+      staff.cancelInvitation(ctx.deps.db, staff.callerOf(ctx), ctx.deps.now(), input.email),
   }),
 ];

@@ -4,11 +4,12 @@
  * caller's site: another site's staff id is not found here.
  *
  * What the caller's permissions add (SPEC §6): without staff.view_all they see only staff (and invitations) whose
- * role is within their own role's permissions, the others are not found; changing a role needs setting.permission;
+ * role is within their own role's permissions, the others are not found (an invitation out of sight is neither
+ * cancelled nor replaced, and answers as an address nobody invited); changing a role needs setting.permission;
  * anything touching a 管理員 (inviting, giving, taking away, removing) needs setting.admin; and a role whose
  * permissions are not all the caller's own is never given (a field error on `roles`).
  */
-import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import type { Locale } from '../../../contract/constants';
 import { toInt4 } from '../../../contract/fields';
@@ -71,6 +72,9 @@ export async function visibleRoleIds(db: Db, caller: Caller): Promise<number[] |
   return rows.filter((r) => roleWithin(caller, r)).map((r) => r.id);
 }
 
+/** Whether the caller sees a holder of (or an invitation to) this role, by the ids of `visibleRoleIds`. */
+export const sees = (ids: number[] | undefined, roleId: number) => ids === undefined || ids.includes(roleId);
+
 /** A condition on `column` (a role id) keeping the roles the caller sees; undefined for all. */
 export const seenRoles = (
   column: typeof siteStaff.roleId | typeof invitations.roleId,
@@ -78,7 +82,7 @@ export const seenRoles = (
 ) => (ids === undefined ? undefined : ids.length ? inArray(column, ids) : sql`false`);
 
 /** Whether the caller may touch a role as given or taken away: a 管理員 only with setting.admin. */
-const mayTouch = (caller: Caller, roleId: number) =>
+export const mayTouch = (caller: Caller, roleId: number) =>
   roleId !== ROLE.ADMIN || caller.permissions.has(PERM.settingAdmin);
 
 /**
@@ -275,26 +279,18 @@ export async function deleteStaff(db: Db, caller: Caller, id: number): Promise<{
 export const openInvitation = (now: number) =>
   and(isNull(invitations.usedAt), gt(invitations.expiresAt, new Date(now)));
 
-/** Seats taken (staff plus open invitations, other than `exceptEmail`'s) and the plan's limit. */
-export async function seats(
-  db: Db,
-  siteId: number,
-  now: number,
-  exceptEmail?: string,
-): Promise<{ used: number; limit: number }> {
+/**
+ * Seats taken (staff plus open invitations) and the plan's limit. Everyone counts, also those out of the caller's
+ * sight: the seats are the site's, and a refusal for want of one must add up.
+ */
+export async function seats(db: Db, siteId: number, now: number): Promise<{ used: number; limit: number }> {
   // One after another: inside a transaction `db` is one connection.
   const [site] = await db.select({ serviceId: sites.serviceId }).from(sites).where(eq(sites.id, siteId));
   const [staff] = await db.select({ n: count() }).from(siteStaff).where(eq(siteStaff.siteId, siteId));
   const [open] = await db
     .select({ n: count() })
     .from(invitations)
-    .where(
-      and(
-        eq(invitations.siteId, siteId),
-        openInvitation(now),
-        exceptEmail ? ne(invitations.email, exceptEmail) : undefined,
-      ),
-    );
+    .where(and(eq(invitations.siteId, siteId), openInvitation(now)));
   return { used: Number(staff.n) + Number(open.n), limit: planById(site?.serviceId)?.staffCount ?? 0 };
 }
 
@@ -339,12 +335,34 @@ export async function listInvitations(
   }));
 }
 
-/** `admin/cancel`: withdraws the open invitation of an e-mail (its link stops working). */
-export async function cancelInvitation(db: Db, siteId: number, now: number, email: string) {
-  const gone = await db
-    .delete(invitations)
-    .where(and(eq(invitations.siteId, siteId), eq(invitations.email, email), openInvitation(now)))
-    .returning({ email: invitations.email });
-  if (!gone.length) throw notFound();
-  return { email };
+/**
+ * `admin/cancel`: withdraws the open invitations of an e-mail that the caller sees (their links stop working). One
+ * out of sight is not even read: the same query and the same 404 as for an address nobody invited, so cancelling
+ * tells nothing. A 管理員's needs setting.admin (403), as for a 管理員 on the staff.
+ */
+export async function cancelInvitation(db: Db, caller: Caller, now: number, email: string) {
+  const inSight = seenRoles(invitations.roleId, await visibleRoleIds(db, caller));
+  return db.transaction(async (tx) => {
+    await lockStaff(tx, caller.siteId);
+    const rows = await tx
+      .select({ id: invitations.id, roleId: invitations.roleId })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.siteId, caller.siteId),
+          eq(invitations.email, email),
+          openInvitation(now),
+          inSight,
+        ),
+      );
+    if (!rows.length) throw notFound();
+    if (!rows.every((r) => mayTouch(caller, r.roleId))) throw forbidden();
+    await tx.delete(invitations).where(
+      inArray(
+        invitations.id,
+        rows.map((r) => r.id),
+      ),
+    );
+    return { email };
+  });
 }

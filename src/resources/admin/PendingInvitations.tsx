@@ -1,6 +1,7 @@
 /**
  * The open invitations under the staff list: who was invited, as what, until when; each may be cancelled (its link
- * stops working and its seat is freed). Nothing shows when there are none.
+ * stops working and its seat is freed). Nothing shows when there are none. An address may have two (one kept out of
+ * another inviter's sight): cancelling withdraws all of its that one sees, and a 管理員's needs setting.admin.
  */
 import CancelIcon from '@mui/icons-material/CancelScheduleSendOutlined';
 import {
@@ -18,10 +19,11 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocaleState, useNotify, useTranslate } from 'ra-core';
+import { useLocaleState, useNotify, usePermissions, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Confirm } from 'react-admin';
 import type { Locale } from '../../../contract/constants';
+import { PERM, ROLE } from '../../../contract/permissions';
 import type { Invitation } from '../../../contract/staff';
 import type { ApiError } from '../../dataProvider/client';
 import { htmlLang } from '../../i18n/locale';
@@ -35,9 +37,13 @@ export function PendingInvitations({ canCancel }: { canCancel: boolean }) {
   const queryClient = useQueryClient();
   const [locale] = useLocaleState();
   const { data: invitations } = useInvitations();
+  const { permissions = [] } = usePermissions<string[]>();
   const [cancelling, setCancelling] = useState<Invitation | null>(null);
   const [busy, setBusy] = useState(false);
   if (!invitations?.length) return null;
+  const mayAdmin = permissions.includes(PERM.settingAdmin);
+  const cancellable = (email: string) =>
+    canCancel && (mayAdmin || !invitations.some((i) => i.email === email && i.role.id === ROLE.ADMIN));
   const date = (iso: string) =>
     new Intl.DateTimeFormat(htmlLang[locale as Locale], SHORT_DATE_TIME).format(new Date(iso));
 
@@ -75,7 +81,7 @@ export function PendingInvitations({ canCancel }: { canCancel: boolean }) {
           </TableHead>
           <TableBody>
             {invitations.map((invitation) => (
-              <TableRow key={invitation.email}>
+              <TableRow key={`${invitation.email} ${invitation.role.id}`}>
                 <TableCell>{invitation.nickname}</TableCell>
                 <TableCell>{invitation.email}</TableCell>
                 <TableCell>
@@ -94,7 +100,7 @@ export function PendingInvitations({ canCancel }: { canCancel: boolean }) {
                     </Typography>
                   </Stack>
                 </TableCell>
-                {canCancel ? (
+                {cancellable(invitation.email) ? (
                   <TableCell align="right">
                     <Tooltip title={translate('staff.pending.cancel')}>
                       <IconButton
@@ -106,6 +112,8 @@ export function PendingInvitations({ canCancel }: { canCancel: boolean }) {
                       </IconButton>
                     </Tooltip>
                   </TableCell>
+                ) : canCancel ? (
+                  <TableCell />
                 ) : null}
               </TableRow>
             ))}
