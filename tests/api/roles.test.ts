@@ -332,7 +332,8 @@ describe('permissions', () => {
     const viewer = await mk('Viewer', ['role.view'], 'r-viewer@example.com');
     // post.view too: a role is given only permissions its maker holds.
     const editorOnly = await mk('RoleEditor', ['role.edit', 'post.view'], 'r-edit@example.com');
-    const deleter = await mk('RoleDeleter', ['role.delete'], 'r-delete@example.com');
+    // post.view too: only a role within one's own is deleted.
+    const deleter = await mk('RoleDeleter', ['role.delete', 'post.view'], 'r-delete@example.com');
     const admin = await staffOf(t, demoSiteId, 'r-admin@example.com', ROLE.ADMIN);
 
     expect((await list(viewer)).total).toBeGreaterThan(4);
@@ -403,15 +404,18 @@ describe('a role holds only permissions its maker holds (no escalation)', () => 
       name: '老闆的',
       permissions: ['subscription.plan', 'post.view'],
     });
-    // Taking it away is within their own.
-    const reduced = ok(
-      await admin.call<Role>('role/save', {
-        id: owners.id,
-        name: '老闆的',
-        permissions: ['post.view', 'post.edit'],
-      }),
-    );
-    expect(reduced.permissions).toEqual(['post.view', 'post.edit']);
+    // Nor lowered, nor deleted: the role holds more than theirs (403).
+    for (const [path, body] of [
+      ['role/save', { id: owners.id, name: '老闆的', permissions: ['post.view', 'post.edit'] }],
+      ['role/save', { id: owners.id, name: '改名', permissions: ['post.view'] }],
+      ['role/delete', { id: owners.id }],
+    ] as const) {
+      refused(await admin.call(path, body), 403, Code.FORBIDDEN);
+    }
+    expect(ok(await owner.call<Role>('role/get', { id: owners.id }))).toMatchObject({
+      name: '老闆的',
+      permissions: ['subscription.plan', 'post.view'],
+    });
     // And all they hold themselves they may give.
     const all = ok(
       await admin.call<Role>('role/save', {
@@ -421,6 +425,43 @@ describe('a role holds only permissions its maker holds (no escalation)', () => 
       }),
     );
     expect(all.permissions).toHaveLength(BUILTIN_ROLE_PERMISSIONS[ROLE.ADMIN].length);
+  });
+
+  it('a role holding more than one’s own is neither changed nor deleted; one within it is', async () => {
+    const [keeper] = await t.database.db
+      .insert(roles)
+      .values({
+        siteId: demoSiteId,
+        name: '角色管家',
+        permissions: ['role.view', 'role.edit', 'role.delete', 'post.view', 'post.edit'],
+      })
+      .returning();
+    const c = await staffOf(t, demoSiteId, 'esc-keeper@example.com', keeper.id);
+    const stronger = await save(owner, {
+      name: '主編',
+      permissions: ['post.view', 'post.edit', 'post.delete', 'post.view_all'],
+    });
+    const before = ok(await owner.call<Role>('role/get', { id: stronger.id }));
+    // Lowering it to what the keeper holds, or renaming it, is still a change to a role beyond their own.
+    for (const [path, body] of [
+      ['role/save', { id: stronger.id, name: '主編', permissions: ['post.view'] }],
+      ['role/save', { id: stronger.id, name: '主編（舊）', permissions: ['post.view', 'post.edit'] }],
+      ['role/delete', { id: stronger.id }],
+    ] as const) {
+      refused(await c.call(path, body), 403, Code.FORBIDDEN);
+    }
+    expect(ok(await owner.call<Role>('role/get', { id: stronger.id }))).toEqual(before);
+    // The keeper still reads it, and changes and deletes a role within their own.
+    ok(await c.call('role/get', { id: stronger.id }));
+    const within = await save(owner, { name: '小編', permissions: ['post.view', 'post.edit'] });
+    const lowered = ok(
+      await c.call<Role>('role/save', { id: within.id, name: '小編', permissions: ['post.view'] }),
+    );
+    expect(lowered.permissions).toEqual(['post.view']);
+    ok(await c.call('role/delete', { id: within.id }));
+    // Another site's role is still not found, and a missing one too.
+    refused(await c.call('role/delete', { id: 2_000_000 }), 404, Code.NOT_FOUND);
+    ok(await owner.call('role/delete', { id: stronger.id }));
   });
 
   it('a custom role editor gives only what its own role holds; the owner everything', async () => {

@@ -1,7 +1,7 @@
 /**
  * `/api/role/*`: the site's roles (SPEC §6) — list, get, save (id 0 adds), delete. A role is given only permissions
  * the caller's own role holds (a field error on `permissions` naming the others), so nobody makes a role above
- * their own.
+ * their own; nor changes or deletes one (403, service.ts).
  */
 import { IdInput, ListInput } from '../../../contract/list';
 import { beyond, RESOURCE_PERMISSIONS } from '../../../contract/permissions';
@@ -43,7 +43,7 @@ export const roleActions = [
         const list = names.join(t(ctx.lang, 'roleScreens.listSeparator'));
         throw new FieldError({ permissions: { message: 'roleScreens.beyondOwn', args: { list } } });
       }
-      return roles.saveRole(ctx.deps.db, ctx.site.id, ctx.lang, input);
+      return roles.saveRole(ctx.deps.db, ctx.site.id, ctx.lang, ctx.site.basePermissions, input);
     },
   }),
   action({
@@ -51,6 +51,7 @@ export const roleActions = [
     input: IdInput,
     access: 'site',
     permission: perm.delete,
-    handler: (input, ctx) => roles.deleteRole(ctx.deps.db, ctx.site.id, input.id, ctx.deps.now()),
+    handler: (input, ctx) =>
+      roles.deleteRole(ctx.deps.db, ctx.site.id, ctx.site.basePermissions, input.id, ctx.deps.now()),
   }),
 ];

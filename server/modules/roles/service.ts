@@ -8,18 +8,22 @@ import type { z } from 'zod';
 import { Code } from '../../../contract/codes';
 import { LOCALES, type Locale } from '../../../contract/constants';
 import type { ListQuery, ListResult } from '../../../contract/list';
+import { within } from '../../../contract/permissions';
 import { normalizePermissions } from '../../../contract/permissionTree';
 import type { Role, RoleSave } from '../../../contract/roles';
 import type { Db } from '../../db/client';
 import { invitations, roles, siteStaff } from '../../db/schema';
-import { AppError, duplicate, FieldError, notFound } from '../../http/errors';
+import { AppError, duplicate, FieldError, forbidden, notFound } from '../../http/errors';
 import { t } from '../../i18n';
 import { rolePermissions } from '../auth/session';
 import { openInvitation } from '../staff/service';
 
 type Row = typeof roles.$inferSelect;
 
-/** Any fixed number: saves of one site's roles take turns, so two cannot take the same name. */
+/**
+ * Any fixed number: saves and deletes of one site's roles take turns, so two cannot take the same name and a role is
+ * judged (within the caller's own) as it is changed.
+ */
 const ROLE_LOCK = 7_240_031;
 
 const toRole = (r: Row, lang: Locale, staffCount: number): Role => ({
@@ -106,10 +110,15 @@ export async function getRole(db: Db, siteId: number, lang: Locale, id: number):
   return toRole(row, lang, (await staffCounts(db, siteId, [id])).get(id) ?? 0);
 }
 
-/** A custom role of the site to change: built-in ones are refused (3007). */
-async function customRow(db: Db, siteId: number, id: number): Promise<Row> {
+/**
+ * A custom role of the site that the caller (whose own role holds `own`) may change or delete: built-in ones are
+ * refused (3007), and so is one holding a permission the caller lacks (403), as nobody makes or gives one: lowering
+ * or deleting a stronger role is not theirs either.
+ */
+async function changeableRow(db: Db, siteId: number, own: readonly string[], id: number): Promise<Row> {
   const row = await roleRow(db, siteId, id);
   if (row.builtin) throw new AppError(Code.ROLE_BUILTIN);
+  if (!within(normalizePermissions(row.permissions), own)) throw forbidden();
   return row;
 }
 
@@ -121,12 +130,13 @@ export async function saveRole(
   db: Db,
   siteId: number,
   lang: Locale,
+  own: readonly string[],
   input: z.output<typeof RoleSave>,
 ): Promise<Role> {
   const permissions = normalizePermissions(input.permissions);
   const id = await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROLE_LOCK}, ${siteId})`);
-    if (input.id) await customRow(tx, siteId, input.id);
+    if (input.id) await changeableRow(tx, siteId, own, input.id);
     const [clash] = await tx
       .select({ id: roles.id })
       .from(roles)
@@ -156,9 +166,17 @@ export async function saveRole(
 }
 
 /** Deletes a custom role that no staff member holds and no open invitation offers (3008 otherwise). */
-export async function deleteRole(db: Db, siteId: number, id: number, now: number): Promise<{ id: number }> {
+export async function deleteRole(
+  db: Db,
+  siteId: number,
+  own: readonly string[],
+  id: number,
+  now: number,
+): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
-    await customRow(tx, siteId, id);
+    // Saves wait: the permissions checked are the ones deleted.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${ROLE_LOCK}, ${siteId})`);
+    await changeableRow(tx, siteId, own, id);
     // The row lock holds off anyone giving the role to a staff member (their foreign key check waits on it).
     await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, id)).for('update');
     const [{ n }] = await tx.select({ n: count() }).from(siteStaff).where(eq(siteStaff.roleId, id));

@@ -67,6 +67,7 @@ const roles: DeepStrings<typeof rolesSource> = {
     builtinNote:
       'The permissions of a built-in role are set by the system; it cannot be renamed, changed or deleted.',
     readOnlyNote: 'You may view roles but not edit them.',
+    beyondNote: 'This role has permissions your own role lacks: you may view it but not change or delete it.',
     permissionsHint: 'Ticking a group selects all its permissions; a partly selected group shows a dash.',
     selected: '%{n} of %{total} permissions selected',
     staffCount: '%{smart_count} person |||| %{smart_count} people',

@@ -71,6 +71,7 @@ const roles: DeepStrings<typeof rolesSource> = {
     custom: 'カスタム',
     builtinNote: '組み込みロールの権限はシステムで決まっており、名前の変更・編集・削除はできません。',
     readOnlyNote: 'ロールを編集する権限がないため、表示のみです。',
+    beyondNote: 'このロールにはあなたのロールにない権限があるため、表示のみで、変更や削除はできません。',
     permissionsHint:
       'グループにチェックすると中のすべての権限が選択されます。一部のみ選択中は「－」で表示されます。',
     selected: '%{total} 件中 %{n} 件の権限を選択中',

@@ -60,6 +60,7 @@ const roles = {
     custom: '自訂',
     builtinNote: '內建角色的權限由系統設定，無法改名、修改或刪除。',
     readOnlyNote: '你沒有編輯角色的權限，只能檢視。',
+    beyondNote: '這個角色有你的角色沒有的權限，只能檢視，無法修改或刪除。',
     permissionsHint: '勾選群組會選取其中所有權限；部分選取時顯示為半選。',
     selected: '已選 %{n} / %{total} 項權限',
     staffCount: '%{smart_count} 位人員 |||| %{smart_count} 位人員',

@@ -1,6 +1,7 @@
 /**
- * /role/create and /role/:id: the role editor, a page. The name and the permission tree; built-in roles, and everyone
- * without role.edit, see it read-only. Saving answers with the server's field messages (此欄位重複 under the name);
+ * /role/create and /role/:id: the role editor, a page. The name and the permission tree; built-in roles, roles holding
+ * a permission the viewer's own role lacks (the server refuses changing or deleting them), and everyone without
+ * role.edit see it read-only. Saving answers with the server's field messages (此欄位重複 under the name);
  * deleting asks first and shows the server's refusal of a role still held by staff or offered by an open invitation (3008).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -21,10 +22,12 @@ import { LinkBase, Loading, SaveButton, TextInput, Title } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { Code } from '../../../contract/codes';
+import { within } from '../../../contract/permissions';
 import type { Role, RoleSave } from '../../../contract/roles';
 import { ROLE_NAME_MAX } from '../../../contract/roles';
 import { DeleteDialog } from '../../components/DeleteDialog';
 import type { ApiError } from '../../dataProvider/client';
+import { useSessionQuery } from '../../layout/session';
 import { compose, maxLength, required } from '../../validation';
 import { ValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import { PermissionTreeInput } from './PermissionTreeInput';
@@ -63,13 +66,21 @@ function DeleteRole({ role, onDone }: { role: Role; onDone: () => void }) {
   );
 }
 
+/** Whether the viewer's own role holds every permission of `role` (unknown until the session is read: the server decides). */
+function useWithinOwn(role?: Role): boolean {
+  const { data: session } = useSessionQuery();
+  const own = session?.user?.base_permissions;
+  return !role || !own || within(role.permissions, own);
+}
+
 function RoleForm({ role, canSave, canDelete }: { role?: Role; canSave: boolean; canDelete: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
   const [create] = useCreate();
   const [update] = useUpdate();
-  const readOnly = Boolean(role?.builtin) || !canSave;
+  const withinOwn = useWithinOwn(role);
+  const readOnly = Boolean(role?.builtin) || !canSave || !withinOwn;
   const values = useMemo<RoleSave>(
     () => ({ id: role?.id ?? 0, name: role?.name ?? '', permissions: role?.permissions ?? [] }),
     [role],
@@ -106,8 +117,8 @@ function RoleForm({ role, canSave, canDelete }: { role?: Role; canSave: boolean;
             {translate('roleScreens.builtinNote')}
           </Alert>
         ) : readOnly ? (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            {translate('roleScreens.readOnlyNote')}
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="role-read-only-note">
+            {translate(canSave ? 'roleScreens.beyondNote' : 'roleScreens.readOnlyNote')}
           </Alert>
         ) : null}
         <TextInput
@@ -125,7 +136,9 @@ function RoleForm({ role, canSave, canDelete }: { role?: Role; canSave: boolean;
           {translate('roleScreens.back')}
         </Button>
         <Box sx={{ flex: 1 }} />
-        {role && !role.builtin && canDelete ? <DeleteRole role={role} onDone={() => navigate(BASE)} /> : null}
+        {role && !role.builtin && canDelete && withinOwn ? (
+          <DeleteRole role={role} onDone={() => navigate(BASE)} />
+        ) : null}
         {readOnly ? null : <SaveButton />}
       </CardActions>
     </Form>
@@ -152,8 +165,13 @@ export default function RoleEdit() {
     navigate(BASE);
   }, [error, notify, navigate]);
 
+  const withinOwn = useWithinOwn(role);
   const heading =
-    id === 0 ? 'roleScreens.create' : role?.builtin || !canEdit ? 'roleScreens.view' : 'roleScreens.edit';
+    id === 0
+      ? 'roleScreens.create'
+      : role?.builtin || !canEdit || !withinOwn
+        ? 'roleScreens.view'
+        : 'roleScreens.edit';
   return (
     <Box sx={{ maxWidth: 960, mt: 2 }}>
       <Title title={translate(heading)} />
