@@ -731,7 +731,9 @@ describe('what staff.view_all, setting.permission and setting.admin add, and rol
     expect(all.map((i) => i.role.id).sort((a, b) => a - b)).toEqual([ROLE.ADMIN, made.寫手]);
 
     // Seen but a 管理員's: replacing it takes a 管理員 away, which needs setting.admin.
-    expectCode(await invite(deputy.client, 'sight.keep@example.com', ROLE.EDITOR), Code.FORBIDDEN, 403);
+    expect(fieldErrors(await invite(deputy.client, 'sight.keep@example.com', ROLE.EDITOR))).toEqual({
+      email: '這個電子信箱已有「管理員」的邀請，取代它需要「編輯管理員」這項權限。',
+    });
     expectOk(await t.client().call('member/invite_token', { token: ownerLink }));
 
     // Joining with one link closes the others.

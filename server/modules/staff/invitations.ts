@@ -19,7 +19,7 @@ import { rules } from '../../../contract/validation';
 import { invitations, roles, siteStaff, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { BaseContext, SiteContext } from '../../http/action';
-import { AppError, FieldError, forbidden } from '../../http/errors';
+import { AppError, FieldError } from '../../http/errors';
 import { t } from '../../i18n';
 import { attemptPassword, userByEmail } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
@@ -44,7 +44,7 @@ import {
  * would kill a stronger inviter's link. So that one is kept beside the caller's: the person gets both mails, each
  * naming its role, and joining with one closes the other (`join`); the owner sees both. A hidden staff member's
  * invitation cannot be used (3014 when they join) and only holds a seat until cancelled or expired. What the caller
- * sees works as before: staff answer 3014, an open invitation is replaced (a 管理員's only with setting.admin, 403).
+ * sees works as before: staff answer 3014, an open invitation is replaced (a 管理員's only with setting.admin).
  */
 export async function invite(deps: Deps, ctx: SiteContext, input: z.output<typeof StaffInvite>) {
   const siteId = ctx.site.id;
@@ -67,7 +67,10 @@ export async function invite(deps: Deps, ctx: SiteContext, input: z.output<typeo
       .select({ id: invitations.id, roleId: invitations.roleId })
       .from(invitations)
       .where(and(eq(invitations.siteId, siteId), eq(invitations.email, input.email), openInvitation(now)));
-    if (open.some((i) => sees(seen, i.roleId) && !mayTouch(caller, i.roleId))) throw forbidden();
+    // Replacing a 管理員's invitation takes a 管理員 away. The caller sees it, so the refusal says so under the field.
+    if (open.some((i) => sees(seen, i.roleId) && !mayTouch(caller, i.roleId))) {
+      throw new FieldError({ email: { message: 'staff.errors.adminInvited' } });
+    }
     // Inviting the same address again replaces its open invitation (so its seat is not counted twice), and clears
     // its spent ones; only an invitation out of sight stays.
     const kept = open.filter((i) => !sees(seen, i.roleId)).map((i) => i.id);

@@ -43,6 +43,8 @@ const staff: DeepStrings<typeof staffSource> = {
     },
     errors: {
       roleBeyond: 'This role has permissions your own role lacks, so you cannot give it.',
+      adminInvited:
+        'This address has an open invitation as administrator; replacing it needs the Edit admins permission.',
     },
     join: {
       title: 'Join the site',

@@ -43,6 +43,8 @@ const staff: DeepStrings<typeof staffSource> = {
     },
     errors: {
       roleBeyond: 'このロールにはあなたのロールにない権限があるため、割り当てられません。',
+      adminInvited:
+        'このアドレスには管理者としての招待があります。置き換えるには「管理者を編集」の権限が必要です。',
     },
     join: {
       title: 'サイトに参加',

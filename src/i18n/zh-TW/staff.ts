@@ -40,6 +40,7 @@ const staff = {
     },
     errors: {
       roleBeyond: '這個角色有你的角色沒有的權限，你無法給予。',
+      adminInvited: '這個電子信箱已有「管理員」的邀請，取代它需要「編輯管理員」這項權限。',
     },
     join: {
       title: '加入網站',

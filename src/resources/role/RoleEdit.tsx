@@ -66,7 +66,10 @@ function DeleteRole({ role, onDone }: { role: Role; onDone: () => void }) {
   );
 }
 
-/** Whether the viewer's own role holds every permission of `role` (unknown until the session is read: the server decides). */
+/**
+ * Whether the viewer's own role holds every permission of `role`, so that they may change or delete it; taken as yes
+ * until the session is read (the server decides anyway).
+ */
 function useWithinOwn(role?: Role): boolean {
   const { data: session } = useSessionQuery();
   const own = session?.user?.base_permissions;
