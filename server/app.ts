@@ -20,6 +20,7 @@ import type { Deps } from './deps';
 import { registerActions } from './http/action';
 import { AppError } from './http/errors';
 import { sendError } from './http/reply';
+import { registerSecurityHeaders } from './http/securityHeaders';
 import { authActions } from './modules/auth/routes';
 import { authorActions } from './modules/authors/routes';
 import { categoryActions } from './modules/categories/routes';
@@ -87,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     dns: opts.dns ?? resolverDns({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
   };
 
+  registerSecurityHeaders(app, config);
   await app.register(cookie);
   // One small file per upload. The cut-off sits above the largest accepted image, so a file just over 5 MB is read
   // whole and answered 檔案大小超過限制 by its action; longer ones are cut off and get the same answer.

@@ -2,6 +2,7 @@
  * Entry point. The sign-in screens (/auth/*) and the admin are separate lazy chunks, so the sign-in page loads only
  * what it needs; moving between them is a full page load.
  */
+import './zodConfig';
 import { lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createI18nProvider } from './i18n';

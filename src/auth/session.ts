@@ -39,20 +39,24 @@ export function loginUrl(location: Pick<Location, 'pathname' | 'search' | 'hash'
 /** The same, absolute: react-admin then leaves the admin for the sign-in screens with a full page load. */
 export const absoluteLoginUrl = () => `${window.location.origin}${loginUrl()}`;
 
-const HERE = 'http://goback.invalid';
-
 /**
- * A safe place to return to after sign-in: a path on this site, never another host. The browser's own URL parser
- * decides, since it forgives what a prefix check would miss (tabs and newlines are dropped, `\\` reads as `/`).
+ * A safe place to return to after sign-in (`goback`): a path of this site's `origin`, never another host; anything
+ * else is '/'. The URL parser decides, as the browser will: it drops tabs and newlines, reads `\` as `/` and
+ * resolves `.`, `..` and `%2e`, so `/..//evil.example` becomes the path `//evil.example`, which the browser then
+ * reads as another host. The answer must therefore be a path that resolves to itself, and must not begin with `//`
+ * or `/\` even once decoded (`/%2F%2Fhost`), in case a router decodes it before using it. The sign-in screens
+ * themselves are no way back.
  */
-export function safeGoback(value: string | null): string {
+export function safeGoback(value: string | null, origin: string): string {
   if (!value?.startsWith('/')) return '/';
-  let url: URL;
   try {
-    url = new URL(value, HERE);
+    const url = new URL(value, origin);
+    const back = `${url.pathname}${url.search}${url.hash}`;
+    const onSite = url.origin === origin && new URL(back, origin).href === url.href;
+    const hostLike = /^\/[\\/]/.test(decodeURIComponent(url.pathname));
+    return onSite && !hostLike && !/^\/auth(\/|$)/.test(url.pathname) ? back : '/';
   } catch {
+    // Not a URL, or a path with a broken %-escape.
     return '/';
   }
-  if (url.origin !== HERE || url.pathname.startsWith('/auth/')) return '/';
-  return `${url.pathname}${url.search}${url.hash}`;
 }

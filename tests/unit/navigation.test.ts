@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickLocale } from '../../contract/constants';
 import { permissionFor } from '../../contract/permissions';
-import { loginUrl, safeGoback } from '../../src/auth/session';
+import { loginUrl } from '../../src/auth/session';
 import { pickFields, toFilters } from '../../src/dataProvider';
 import { type ResourceApi, resourceApis } from '../../src/dataProvider/resources';
 
@@ -12,21 +12,6 @@ describe('sign-in redirects', () => {
     expect(loginUrl(at('/category', '?page=2'))).toBe('/auth/login?goback=%2Fcategory%3Fpage%3D2');
     expect(loginUrl(at('/'))).toBe('/auth/login');
     expect(loginUrl(at('/auth/register'))).toBe('/auth/login');
-  });
-
-  it('only goes back to paths on this site', () => {
-    expect(safeGoback('/category/3')).toBe('/category/3');
-    expect(safeGoback(null)).toBe('/');
-    expect(safeGoback('https://evil.example/')).toBe('/');
-    expect(safeGoback('//evil.example/')).toBe('/');
-    expect(safeGoback('/\\evil.example')).toBe('/');
-    expect(safeGoback('/auth/login')).toBe('/');
-    // What a browser forgives: tabs and newlines dropped, a backslash read as a slash.
-    expect(safeGoback('/\t/evil.example')).toBe('/');
-    expect(safeGoback('/\n/evil.example/x')).toBe('/');
-    expect(safeGoback('/\t\\evil.example')).toBe('/');
-    expect(safeGoback('/\tauth/login')).toBe('/');
-    expect(safeGoback('/press?status=1#top')).toBe('/press?status=1#top');
   });
 });
 

@@ -33,7 +33,7 @@ export default function LoginPage() {
       // Signed in already: a failed session read only leaves the device's language as it is.
       const session = await refreshSession().catch(() => null);
       if (session?.user) adoptAccountLocale(session.user.meta.language);
-      window.location.replace(safeGoback(params.get('goback')));
+      window.location.replace(safeGoback(params.get('goback'), window.location.origin));
     }),
   );
 
