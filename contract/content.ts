@@ -64,6 +64,7 @@ export const ContentSave = z.strictObject({
   cover: urlOrEmpty.default(''),
   seo: Seo.default({ title: '', content: '' }),
   related: z.union([z.literal(1), z.literal(4)]).default(1),
+  /** Related items, each in the caller's sight (else refused as unknown); see ContentItem.custom for the others. */
   custom: z.array(f.id()).max(RELATED_MAX).default([]),
   tag: ruled(z.array(f.id()), (v) => rules.tagsCheck(v, TAGS_MAX)).default([]),
   category_id: f.id().nullable().default(null),
@@ -117,6 +118,10 @@ export interface ContentItem {
   tag: { id: number; name: string }[];
   category_id: number | null;
   related: number;
+  /**
+   * The related items the reader sees, in order. Links to items out of their sight (made by someone who sees more)
+   * are left out unnamed, and a save by this reader keeps them where they are.
+   */
   custom: { id: number; title: string }[];
   to_top: boolean;
   status: Status;

@@ -33,7 +33,7 @@ export const authorActions = [
     handler: (input, ctx) => {
       // One action creates (id 0) and edits: creating also needs the create permission.
       if (input.id === 0 && !ctx.site.permissions.has(perm.create)) throw forbidden();
-      return authors.saveAuthor(ctx.deps.db, ctx.site.id, input);
+      return authors.saveAuthor(ctx.deps, ctx.site.id, input);
     },
   }),
   action({

@@ -11,8 +11,10 @@ import { NAME_MAX } from '../../../contract/constants';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import type { Db } from '../../db/client';
 import { authors } from '../../db/schema';
-import { AppError, notFound } from '../../http/errors';
+import type { Deps } from '../../deps';
+import { AppError, FieldError, notFound } from '../../http/errors';
 import { listRows } from '../../http/list';
+import { foreignUpload } from '../files/addresses';
 
 type Row = typeof authors.$inferSelect;
 
@@ -65,10 +67,13 @@ async function editableRow(db: Db, siteId: number, id: number): Promise<Row> {
 }
 
 export async function saveAuthor(
-  db: Db,
+  deps: Deps,
   siteId: number,
   input: z.output<typeof AuthorSave>,
 ): Promise<Author> {
+  const db = deps.db;
+  if (foreignUpload(deps, siteId)(input.avatar))
+    throw new FieldError({ avatar: { message: 'validation.link' } });
   const values = { name: input.name, title: input.title, avatar: input.avatar };
   if (input.id === 0) {
     const [row] = await db

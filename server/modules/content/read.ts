@@ -1,28 +1,12 @@
 /** Reading one item: the writer's whole copy (`get`) and its tags (`tag`). */
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { ContentItem, Status } from '../../../contract/content';
 import { STATUS } from '../../../contract/content';
-import type { Db } from '../../db/client';
 import { contents } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { authorsOf, languagesOf, type Named, tagsOf } from './refs';
+import { authorsOf, languagesOf, type Named, relatedTitles, tagsOf } from './refs';
 import { type ContentRecord, type Scope, visibleTo } from './scope';
 import { urlsOnSite } from './url';
-
-/** Titles of related items that still exist, in the order stored. */
-async function relatedTitles(
-  db: Db,
-  siteId: number,
-  ids: number[],
-): Promise<{ id: number; title: string }[]> {
-  if (!ids.length) return [];
-  const rows = await db
-    .select({ id: contents.id, title: contents.title })
-    .from(contents)
-    .where(and(eq(contents.siteId, siteId), inArray(contents.id, ids), ne(contents.status, STATUS.DELETED)));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((i) => byId.get(i) ?? []);
-}
 
 /**
  * `get`: the item (found through findItem, so in sight), or with `lang` its sibling in that language (404 when there
@@ -51,7 +35,7 @@ export async function getContent(s: Scope, item: ContentRecord, lang?: number): 
     tagsOf(db, [row.id]),
     authorsOf(db, [row.id]),
     languagesOf(db, s.siteId, row.uuid),
-    relatedTitles(db, s.siteId, row.custom),
+    relatedTitles(db, s, row.custom),
     urlsOnSite(s),
   ]);
   return {

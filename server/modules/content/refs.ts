@@ -1,13 +1,21 @@
 /**
- * What an item points at — tags, authors, its category, related items — checked against the caller's site, and the
- * batched look-ups that turn a page of items into names (one query per kind, never one per item).
+ * What an item points at — tags, authors, its category, related items, videos and pictures — checked against the
+ * caller's site and sight, and the batched look-ups that turn a page of items into names (one query per kind, never
+ * one per item).
+ *
+ * Tags, categories, authors, videos and the picture library are the site's, shared by all its staff: no one has a
+ * sight of their own over them, so "of the site" is their whole rule. Related items are content: each must be in the
+ * caller's sight and of a type they may read (scope.ts seenBy), and one that is not answers exactly as an id that
+ * does not exist.
  */
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { BlockDocument } from '../../../contract/blocks';
-import { STATUS } from '../../../contract/content';
+import { RELATED_MAX, STATUS } from '../../../contract/content';
 import type { Db } from '../../db/client';
 import { authors, categories, contentAuthors, contents, contentTags, tags, videos } from '../../db/schema';
 import { FieldError } from '../../http/errors';
+import { foreignUpload } from '../files/addresses';
+import { type ContentRecord, seenBy, type Viewer } from './scope';
 
 export interface Named {
   id: number;
@@ -38,14 +46,77 @@ async function siteIds(
 }
 
 /**
+ * Live items of the viewer's site among `ids`, each with its title and whether the viewer sees it (one query). What
+ * is not in the answer is deleted, another site's or does not exist.
+ */
+async function relatedRows(db: Db, v: Viewer, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: contents.id,
+      title: contents.title,
+      seen: sql<boolean>`coalesce((${seenBy(v)}), false)`,
+    })
+    .from(contents)
+    .where(
+      and(eq(contents.siteId, v.siteId), inArray(contents.id, ids), ne(contents.status, STATUS.DELETED)),
+    );
+}
+
+/** Titles of the related items the viewer sees, in the order stored; the others are left out, unnamed. */
+export async function relatedTitles(
+  db: Db,
+  v: Viewer,
+  ids: number[],
+): Promise<{ id: number; title: string }[]> {
+  const seen = new Map((await relatedRows(db, v, ids)).filter((r) => r.seen).map((r) => [r.id, r.title]));
+  return ids.flatMap((id) => {
+    const title = seen.get(id);
+    return title === undefined ? [] : [{ id, title }];
+  });
+}
+
+/**
+ * The caller's related items with the stored ones they do not see put back at the places they held. Someone who
+ * sees more (post.view_all, or pages) may link items the next saver does not see: that saver never read them (get
+ * leaves them out), so their list cannot say anything about them — removing them would destroy another person's
+ * work, and naming them is refused as an unknown id. Only live ones are kept; deleted items are gone for everyone.
+ * They count towards RELATED_MAX (the list stays within what the writer can show and send back), so a caller who
+ * reaches the limit can tell that there are links they do not see — never which, nor their titles.
+ */
+function withHidden(stored: number[], hidden: Set<number>, given: number[]): number[] {
+  const out = [...given];
+  stored.forEach((id, at) => {
+    if (hidden.has(id)) out.splice(Math.min(at, out.length), 0, id);
+  });
+  return out;
+}
+
+/** Every picture address of an item: its cover and those of its blocks, with the field each answers on. */
+function pictures(cover: string, body: BlockDocument | undefined): [string, string][] {
+  const found: [string, string][] = cover ? [['cover', cover]] : [];
+  (body?.blocks ?? []).forEach((b, i) => {
+    const at = `content.blocks.${i}.data`;
+    if (b.type === 'image') found.push([`${at}.url`, b.data.url]);
+    else if (b.type === 'video') found.push([`${at}.cover`, b.data.cover]);
+    else if (b.type === 'album') {
+      for (const [j, m] of b.data.images.entries()) found.push([`${at}.images.${j}.url`, m.url]);
+    }
+  });
+  return found;
+}
+
+/**
  * The references with duplicates dropped, in the order given; any id outside the site (or a related item that is the
- * item itself or deleted) fails its field. So does a video block showing anything but one of the site's videos.
+ * item itself, deleted, or out of the caller's sight) fails its field, as does a video block showing anything but
+ * one of the site's videos and a picture in another site's uploads. Related items the caller does not see that
+ * `current` already links are kept (withHidden), and count towards the limit.
  */
 export async function checkRefs(
   db: Db,
-  siteId: number,
-  refs: Refs,
-  selfId?: number,
+  v: Viewer,
+  refs: Refs & { cover: string },
+  current?: Pick<ContentRecord, 'id' | 'custom'>,
   body?: BlockDocument,
 ): Promise<Refs> {
   const out: Refs = {
@@ -54,36 +125,33 @@ export async function checkRefs(
     category_id: refs.category_id,
     custom: unique(refs.custom),
   };
+  const stored = current?.custom ?? [];
   const categoryIds = out.category_id === null ? [] : [out.category_id];
   const videoBlocks = (body?.blocks ?? []).flatMap((b, i) =>
     b.type === 'video' ? [{ i, id: b.data.id }] : [],
   );
   // One after another: `db` is the save's transaction, one connection, which runs one query at a time anyway.
-  const tagOk = await siteIds(db, tags, siteId, out.tag);
-  const authorOk = await siteIds(db, authors, siteId, out.author);
-  const categoryOk = await siteIds(db, categories, siteId, categoryIds);
-  const videoOk = await siteIds(db, videos, siteId, unique(videoBlocks.map((v) => v.id)));
-  const related = out.custom.length
-    ? await db
-        .select({ id: contents.id })
-        .from(contents)
-        .where(
-          and(
-            eq(contents.siteId, siteId),
-            inArray(contents.id, out.custom),
-            ne(contents.status, STATUS.DELETED),
-          ),
-        )
-    : [];
-  const relatedOk = new Set(related.map((r) => r.id));
+  const tagOk = await siteIds(db, tags, v.siteId, out.tag);
+  const authorOk = await siteIds(db, authors, v.siteId, out.author);
+  const categoryOk = await siteIds(db, categories, v.siteId, categoryIds);
+  const videoOk = await siteIds(db, videos, v.siteId, unique(videoBlocks.map((b) => b.id)));
+  const related = await relatedRows(db, v, unique([...out.custom, ...stored]));
+  const seen = new Set(related.filter((r) => r.seen).map((r) => r.id));
+  const hidden = new Set(related.filter((r) => !r.seen).map((r) => r.id));
   const bad: FieldError['fields'] = {};
   const format = { message: 'validation.format' };
   if (out.tag.some((id) => !tagOk.has(id))) bad.tag = format;
   if (out.author.some((id) => !authorOk.has(id))) bad.author = format;
   if (categoryIds.some((id) => !categoryOk.has(id))) bad.category_id = format;
-  if (out.custom.some((id) => id === selfId || !relatedOk.has(id))) bad.custom = format;
+  if (out.custom.some((id) => id === current?.id || !seen.has(id))) bad.custom = format;
+  out.custom = withHidden(stored, hidden, out.custom);
+  if (out.custom.length > RELATED_MAX) bad.custom = format;
   for (const { i, id } of videoBlocks) {
     if (!videoOk.has(id)) bad[`content.blocks.${i}.data.id`] = { message: 'writer.video.unknown' };
+  }
+  const foreign = foreignUpload(v.deps, v.siteId);
+  for (const [field, address] of pictures(refs.cover, body)) {
+    if (foreign(address)) bad[field] = { message: 'validation.link' };
   }
   if (Object.keys(bad).length) throw new FieldError(bad);
   return out;

@@ -25,6 +25,8 @@ export interface Viewer {
   siteId: number;
   user: AuthUser;
   sight: ContentSight;
+  /** The types whose items they may read at all (`list`). */
+  types: readonly ContentTypeId[];
 }
 
 export interface Scope extends Viewer {
@@ -45,6 +47,15 @@ export function visibleTo(v: { user: Pick<AuthUser, 'id'>; sight: ContentSight }
     ),
   );
   return v.sight === 'site' ? or(inArray(contents.status, [STATUS.PUBLISHED, STATUS.SCHEDULED]), own) : own;
+}
+
+/**
+ * The items `v` sees whatever their type: in sight and of a type they may read. For what an item points at (related
+ * items may be of any type), where no `?t=` has been checked.
+ */
+export function seenBy(v: Pick<Viewer, 'user' | 'sight' | 'types'>): SQL {
+  if (!v.types.length) return sql`false`;
+  return and(inArray(contents.type, [...v.types]), visibleTo(v)) as SQL;
 }
 
 /** `?t=` when given (a validation error when it is not a known type), else undefined. */
@@ -69,6 +80,8 @@ const resourceOf = (type: ContentTypeId) =>
       ? RESOURCE_PERMISSIONS.epaper
       : RESOURCE_PERMISSIONS.press;
 
+const ALL_TYPES = Object.values(CONTENT_TYPE);
+
 export function assertAllowed(ctx: SiteContext, type: ContentTypeId, needs: readonly Need[]) {
   const perms = resourceOf(type);
   const has = (p: string) => ctx.site.permissions.has(p);
@@ -81,6 +94,7 @@ export const viewerOf = (ctx: SiteContext): Viewer => ({
   siteId: ctx.site.id,
   user: ctx.user,
   sight: contentSight(ctx.site.permissions),
+  types: ALL_TYPES.filter((t) => ctx.site.permissions.has(resourceOf(t).list)),
 });
 
 export const scopeOf = (ctx: SiteContext, type: ContentTypeId): Scope => ({ ...viewerOf(ctx), type });

@@ -207,7 +207,7 @@ async function saveInTransaction(
 ): Promise<SaveOutcome> {
   const now = new Date(s.deps.now());
   const current = input.id ? await lockItem(db, s, input.id) : undefined;
-  const refs = await checkRefs(db, s.siteId, input, current?.id, body);
+  const refs = await checkRefs(db, s, input, current, body);
   const text = textOf(input.title, input.subtitle, body);
 
   if (current && current.version !== input.version && !input.force) {
@@ -327,7 +327,16 @@ export async function translateItem(
   const row = await raceSafe(false, () =>
     s.deps.db.transaction(async (tx) => {
       const existing = await languageSlot(tx, s, item.uuid, input.lang_id);
-      if (existing) return existing;
+      if (existing) {
+        // A copy out of the caller's sight is not theirs to open: the language is taken (as a save of it answers),
+        // and the copy's id stays unknown.
+        const [seen] = await tx
+          .select({ id: contents.id })
+          .from(contents)
+          .where(and(eq(contents.id, existing.id), visibleTo(s)));
+        if (!seen) throw duplicate('lang_id');
+        return existing;
+      }
       const tagRows = await tx
         .select({ id: contentTags.tagId })
         .from(contentTags)

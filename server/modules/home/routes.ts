@@ -20,6 +20,6 @@ export const homeActions = [
     input: HomeSave,
     access: 'site',
     permission: perm.edit,
-    handler: (input, ctx) => home.saveHome(ctx.deps.db, ctx.site.id, input),
+    handler: (input, ctx) => home.saveHome(ctx.deps, ctx.site.id, input),
   }),
 ];

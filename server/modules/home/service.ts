@@ -1,7 +1,8 @@
 /**
  * Home page settings, kept in `sites.home` as the chosen ids in order. Articles must be the site's published
  * articles and categories the site's own when saved; when read, titles are current and items that have since gone
- * (deleted, taken offline) are left out.
+ * (deleted, taken offline) are left out. Only published titles are ever named — what readers of the site see — so
+ * whoever holds the settings permission learns nothing of drafts: a draft's id answers as an unknown one.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -16,7 +17,9 @@ import {
 } from '../../../contract/home';
 import type { Db } from '../../db/client';
 import { categories, contents, sites } from '../../db/schema';
+import type { Deps } from '../../deps';
 import { FieldError, notFound } from '../../http/errors';
+import { foreignUpload } from '../files/addresses';
 
 const ids = (v: unknown): number[] =>
   Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x) && x > 0) : [];
@@ -81,10 +84,11 @@ export async function getHome(db: Db, siteId: number): Promise<HomeSettings> {
 }
 
 export async function saveHome(
-  db: Db,
+  deps: Deps,
   siteId: number,
   input: z.output<typeof HomeSave>,
 ): Promise<HomeSettings> {
+  const db = deps.db;
   const stored: StoredHome = {
     type: input.type,
     cover: input.cover,
@@ -106,6 +110,7 @@ export async function saveHome(
   stored.categories.forEach((id, i) => {
     if (!cats.has(id)) unknown[`categories.${i}.id`] = { message: 'homeSettings.categoryUnavailable' };
   });
+  if (foreignUpload(deps, siteId)(stored.cover)) unknown.cover = { message: 'validation.link' };
   if (Object.keys(unknown).length) throw new FieldError(unknown);
   await db
     .update(sites)

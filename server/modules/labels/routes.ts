@@ -1,10 +1,14 @@
-/** `/api/label/*`: tags and categories with their languages; `tag/all` and `press/save_tag` for the writer. */
+/**
+ * `/api/label/*`: tags and categories with their languages; `tag/all` and `press/save_tag` for the writer. A label's
+ * count is of the items the caller sees.
+ */
 import { z } from 'zod';
 import { TagSave } from '../../../contract/content';
 import { LabelIndex, LabelRef, LabelSave, LabelSearch } from '../../../contract/labels';
 import { RESOURCE_PERMISSIONS } from '../../../contract/permissions';
 import { action } from '../../http/action';
 import { forbidden } from '../../http/errors';
+import { seenBy, viewerOf } from '../content/scope';
 import * as labels from './service';
 
 const perm = RESOURCE_PERMISSIONS.label;
@@ -16,14 +20,16 @@ export const labelActions = [
     input: LabelIndex,
     access: 'site',
     permission: perm.list,
-    handler: (input, ctx) => labels.listLabels(ctx.deps.db, ctx.site.id, input.type, input.query),
+    handler: (input, ctx) =>
+      labels.listLabels(ctx.deps.db, ctx.site.id, input.type, input.query, seenBy(viewerOf(ctx))),
   }),
   action({
     path: 'label/show',
     input: LabelRef,
     access: 'site',
     permission: perm.list,
-    handler: (input, ctx) => labels.getLabel(ctx.deps.db, ctx.site.id, input.type, input.id),
+    handler: (input, ctx) =>
+      labels.getLabel(ctx.deps.db, ctx.site.id, input.type, input.id, seenBy(viewerOf(ctx))),
   }),
   action({
     path: 'label/save',
@@ -33,7 +39,7 @@ export const labelActions = [
     handler: (input, ctx) => {
       // One action creates (id 0) and edits: creating also needs the create permission.
       if (input.id === 0 && !ctx.site.permissions.has(perm.create)) throw forbidden();
-      return labels.saveLabel(ctx.deps.db, ctx.site.id, input);
+      return labels.saveLabel(ctx.deps, ctx.site.id, input, seenBy(viewerOf(ctx)));
     },
   }),
   action({

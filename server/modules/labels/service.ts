@@ -2,7 +2,7 @@
  * Labels: tags and categories, each in its own table, with a title and cover per content language and a slug. One
  * service serves both by type; the `/api/category/*` endpoints of the foundation are views over it.
  */
-import { and, asc, count, eq, ilike, inArray, like, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { STATUS } from '../../../contract/content';
 import type { Label, LabelLang, LabelSave, LabelType } from '../../../contract/labels';
@@ -12,8 +12,10 @@ import { slugify, slugWithSuffix } from '../../../contract/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { categories, contents, contentTags, tags } from '../../db/schema';
-import { duplicate, notFound } from '../../http/errors';
+import type { Deps } from '../../deps';
+import { duplicate, FieldError, notFound } from '../../http/errors';
 import { likePattern, listRows } from '../../http/list';
+import { foreignUpload } from '../files/addresses';
 
 /** Both tables share every column of `tags` (categories add `sort`), so one shape serves either. */
 type Table = typeof tags;
@@ -36,10 +38,19 @@ const toLabel = (type: LabelType, r: LabelRow, used = 0): Label => ({
   updated_at: r.updatedAt.toISOString(),
 });
 
-/** Items using each label, deleted ones not counted. */
-async function usage(db: Db, siteId: number, type: LabelType, ids: number[]): Promise<Map<number, number>> {
+/**
+ * Items using each label that the caller sees (`seen`, content/scope.ts seenBy): deleted ones and those out of sight
+ * are not counted, so a count tells nothing about others' drafts or a type the caller may not read.
+ */
+async function usage(
+  db: Db,
+  siteId: number,
+  type: LabelType,
+  ids: number[],
+  seen: SQL,
+): Promise<Map<number, number>> {
   if (!ids.length) return new Map();
-  const live = and(eq(contents.siteId, siteId), ne(contents.status, STATUS.DELETED));
+  const live = and(eq(contents.siteId, siteId), ne(contents.status, STATUS.DELETED), seen);
   const rows =
     type === 'tag'
       ? await db
@@ -61,6 +72,7 @@ export async function listLabels(
   siteId: number,
   type: LabelType,
   query: ListQuery,
+  seen: SQL,
 ): Promise<ListResult<Label>> {
   const table = tableOf(type);
   const page = await listRows(db, {
@@ -84,6 +96,7 @@ export async function listLabels(
     siteId,
     type,
     page.rows.map((r) => r.id),
+    seen,
   );
   return { rows: page.rows.map((r) => toLabel(type, r, used.get(r.id))), total: page.total };
 }
@@ -98,9 +111,15 @@ export async function labelRow(db: Db, siteId: number, type: LabelType, id: numb
   return row;
 }
 
-export async function getLabel(db: Db, siteId: number, type: LabelType, id: number): Promise<Label> {
+export async function getLabel(
+  db: Db,
+  siteId: number,
+  type: LabelType,
+  id: number,
+  seen: SQL,
+): Promise<Label> {
   const row = await labelRow(db, siteId, type, id);
-  return toLabel(type, row, (await usage(db, siteId, type, [id])).get(id));
+  return toLabel(type, row, (await usage(db, siteId, type, [id], seen)).get(id));
 }
 
 /** Is `value` already someone else's name (without case) or slug in the site? */
@@ -189,8 +208,20 @@ export function nameOf(langs: LabelLang[]): { name: string; at: number } {
   return { name: langs[at]?.title ?? '', at };
 }
 
-export async function saveLabel(db: Db, siteId: number, input: z.output<typeof LabelSave>): Promise<Label> {
+export async function saveLabel(
+  deps: Deps,
+  siteId: number,
+  input: z.output<typeof LabelSave>,
+  seen: SQL,
+): Promise<Label> {
+  const db = deps.db;
   const langs = input.lang.map((l) => ({ lang_id: l.lang_id, title: l.title, cover: l.cover }));
+  const foreign = foreignUpload(deps, siteId);
+  const bad: FieldError['fields'] = {};
+  langs.forEach((l, i) => {
+    if (foreign(l.cover)) bad[`lang.${i}.cover`] = { message: 'validation.link' };
+  });
+  if (Object.keys(bad).length) throw new FieldError(bad);
   const { name, at } = nameOf(langs);
   const active = [...new Set(input.active)];
   const row = await writeLabel(
@@ -201,7 +232,7 @@ export async function saveLabel(db: Db, siteId: number, input: z.output<typeof L
     { name, langs, active, slug: input.slug },
     `lang.${at}.title`,
   );
-  return getLabel(db, siteId, input.type, row.id);
+  return getLabel(db, siteId, input.type, row.id, seen);
 }
 
 export async function deleteLabel(
