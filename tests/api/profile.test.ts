@@ -108,9 +108,9 @@ describe('member/save_profile', () => {
     expect(r.code).toBe(1);
     expect(r.data).toMatchObject({ email: 'moved@example.com', is_verified: false, nickname: 'Moved' });
     expect(r.data.verify?.ts).toBe(t.clock.now + 10_000);
-    expect(t.mails.at(-1)?.to).toBe('moved@example.com');
+    expect((await t.flushMail()).at(-1)?.to).toBe('moved@example.com');
     expect((await status(c)).user).toMatchObject({ email: 'moved@example.com', is_verified: false });
-    const code = lastCode(t.mails, 'moved@example.com');
+    const code = lastCode(await t.flushMail(), 'moved@example.com');
 
     // while unverified, the profile waits (請先驗證電子信箱); the language does not
     const blocked = await save(c, { nickname: 'Other' });
@@ -161,20 +161,20 @@ describe('member/save_profile', () => {
     expect(third.data.verify?.ts).toBe(t.clock.now + 120_000);
 
     // only the last code counts
-    const code = lastCode(t.mails, 'again2@example.com');
+    const code = lastCode(await t.flushMail(), 'again2@example.com');
     expect((await save(c, { token: second.data.token, verify: code })).code).toBe(Code.EXPIRED);
     expect((await save(c, { token: third.data.verify?.token, verify: code })).data.is_verified).toBe(true);
     // a verified, unchanged address mails nothing
-    const mailed = t.mails.length;
+    const mailed = (await t.flushMail()).length;
     const same = await save(c, { email: 'again2@example.com', nickname: 'Same' });
     expect(same.data).toMatchObject({ verify: null, is_verified: true, nickname: 'Same' });
-    expect(t.mails.length).toBe(mailed);
+    expect((await t.flushMail()).length).toBe(mailed);
   });
 
   it('refuses an address another account has (2004), changing nothing', async () => {
     const c = await register(t, 'taken1@example.com', 'secret-pass-1', 'Taken');
     await register(t, 'taken2@example.com');
-    const mailed = t.mails.length;
+    const mailed = (await t.flushMail()).length;
     const r = await save(c, { email: 'TAKEN2@example.com', nickname: 'Changed' });
     expect(r.code).toBe(Code.EMAIL_TAKEN);
     expect((await save(c, { email: OWNER.email })).code).toBe(Code.EMAIL_TAKEN);
@@ -183,7 +183,7 @@ describe('member/save_profile', () => {
       is_verified: true,
       nickname: 'Taken',
     });
-    expect(t.mails.length).toBe(mailed);
+    expect((await t.flushMail()).length).toBe(mailed);
     // registration now also sees a changed-to address as taken
     const other = await register(t, 'taken3@example.com');
     expect((await save(other, { email: 'taken3b@example.com' })).code).toBe(1);
@@ -196,7 +196,7 @@ describe('member/save_profile', () => {
   it('confirms only the current address: a code for an address left behind is 1011', async () => {
     const c = await register(t, 'switch@example.com');
     const a = await save(c, { email: 'switch-a@example.com' });
-    const codeA = lastCode(t.mails, 'switch-a@example.com');
+    const codeA = lastCode(await t.flushMail(), 'switch-a@example.com');
     const b = await save(c, { email: 'switch-b@example.com' });
     expect(b.code).toBe(1);
     expect((await save(c, { token: a.data.verify?.token, verify: codeA })).code).toBe(Code.EXPIRED);
@@ -254,7 +254,7 @@ describe('member/save_profile', () => {
     await b.call('member/author');
     expect((await save(a, { nickname: 'Alice 2', avatar: '/uploads/a.png', language: 'ja' })).code).toBe(1);
     const change = await save(a, { email: 'alice2@example.com' });
-    const code = lastCode(t.mails, 'alice2@example.com');
+    const code = lastCode(await t.flushMail(), 'alice2@example.com');
     // Bob cannot spend Alice's verification, even with her token and code
     expect((await save(b, { token: change.data.verify?.token, verify: code })).code).toBe(Code.EXPIRED);
     expect((await status(b)).user).toEqual(before.user);

@@ -31,7 +31,7 @@ export function nextSendAt(v: Pick<Verification, 'sends' | 'lastSentAt'>): numbe
 }
 
 async function mailCode(deps: Deps, email: string, code: string, lang: Locale) {
-  await deps.mailer.send({
+  await deps.outbox.enqueue({
     to: email,
     subject: t(lang, 'mail.verify.subject', { code }),
     text: t(lang, 'mail.verify.body', { code, minutes: VERIFY_TTL_S / 60 }),

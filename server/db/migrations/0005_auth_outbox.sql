@@ -1,0 +1,13 @@
+CREATE TABLE "mail_outbox" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"to" text NOT NULL,
+	"subject" text NOT NULL,
+	"text" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "pending_email" text;--> statement-breakpoint
+CREATE INDEX "mail_outbox_next_idx" ON "mail_outbox" USING btree ("next_at");
