@@ -185,6 +185,8 @@ export const verifications = pgTable(
     id: text('id').primaryKey(),
     email: text('email').notNull(),
     purpose: text('purpose').notNull(),
+    /** The account that asked for an e-mail change; null for a registration. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     tries: integer('tries').notNull().default(0),
     sends: integer('sends').notNull().default(1),

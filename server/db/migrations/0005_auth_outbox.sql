@@ -10,4 +10,6 @@ CREATE TABLE "mail_outbox" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "pending_email" text;--> statement-breakpoint
-CREATE INDEX "mail_outbox_next_idx" ON "mail_outbox" USING btree ("next_at");
+ALTER TABLE "verifications" ADD COLUMN "user_id" integer;--> statement-breakpoint
+CREATE INDEX "mail_outbox_next_idx" ON "mail_outbox" USING btree ("next_at");--> statement-breakpoint
+ALTER TABLE "verifications" ADD CONSTRAINT "verifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;

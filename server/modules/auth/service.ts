@@ -190,6 +190,7 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
       id: user.id,
       is_verified: user.isVerified,
       email: user.email,
+      pending_email: user.pendingEmail,
       nickname: user.nickname,
       account: user.email,
       avatar: user.avatar,
