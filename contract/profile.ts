@@ -5,9 +5,13 @@
  * - `language` alone: the interface language, saved at any time.
  * - `avatar`, `nickname`: the profile (also the user's linked bylines); refused with 2003 while the e-mail is
  *   unverified, unless the same call changes the e-mail or confirms it.
- * - `email`: a new address is taken at once, marked unverified, and a 6-digit code is mailed to it (the reply's
- *   `verify`); the current address while unverified mails a fresh code. Resending goes through `verify/resend`.
- * - `token` + `verify`: the verification's token and the mailed code; a right code marks the address verified.
+ * - `email`: a new address (2004 when another account has it) becomes `pending_email` and a 6-digit code is mailed
+ *   to it (the reply's `verify`); the account keeps its current address (sign-in, mail; registration still finds it
+ *   taken, not the pending one) until the code is confirmed. The current address calls a pending change off, or,
+ *   while unverified, mails it a fresh code. Resending goes through `verify/resend`.
+ * - `token` + `verify`: the verification's token and the mailed code; a right code moves the account to the pending
+ *   address (2004 when another account registered it meanwhile) or marks an unverified current one verified; a code
+ *   for an address no longer asked for is 1011.
  */
 import { z } from 'zod';
 import type { VerifyReply } from './auth';
@@ -38,7 +42,10 @@ export type SaveProfileInput = z.input<typeof SaveProfileInput>;
 
 export interface Profile {
   id: number;
+  /** The account's address. */
   email: string;
+  /** A new address waiting for its code, or null. */
+  pending_email: string | null;
   is_verified: boolean;
   nickname: string;
   avatar: string;

@@ -4,8 +4,12 @@ import type { Feature } from './plans';
 
 export interface SessionUser {
   id: number;
+  /** Whether `email` was confirmed with a mailed code. */
   is_verified: boolean;
+  /** The account's address: sign-in, mail. */
   email: string;
+  /** A new address asked for and not yet confirmed with its code; it takes `email`'s place once confirmed. */
+  pending_email: string | null;
   nickname: string;
   account: string;
   avatar: string;

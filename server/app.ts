@@ -10,7 +10,6 @@ import { Code } from '../contract/codes';
 import { IMAGE_MAX_BYTES } from '../contract/files';
 import { altchaCaptcha } from './adapters/captcha';
 import { type Dns, resolverDns } from './adapters/dns';
-import { logMailer, type Mailer, smtpMailer } from './adapters/mail';
 import { s3Storage } from './adapters/s3Storage';
 import { folderStorage, UPLOADS_PREFIX } from './adapters/storage';
 import type { Config } from './config';
@@ -21,6 +20,7 @@ import { registerActions } from './http/action';
 import { AppError } from './http/errors';
 import { sendError } from './http/reply';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { mailQueue, type Outbox } from './jobs/mail';
 import { authActions } from './modules/auth/routes';
 import { authorActions } from './modules/authors/routes';
 import { categoryActions } from './modules/categories/routes';
@@ -60,7 +60,8 @@ export const allActions = modules.flat();
 export interface AppOptions {
   config: Config;
   db: Db;
-  mailer?: Mailer;
+  /** Where services queue mail; main.ts's mail job listens to it. By default one nobody listens to. */
+  outbox?: Outbox;
   /** DNS lookups; by default the system's (or DNS_SERVERS) resolver. */
   dns?: Dns;
   now?: () => number;
@@ -81,8 +82,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     config,
     now,
     log: app.log,
-    mailer:
-      opts.mailer ?? (config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log)),
+    outbox: opts.outbox ?? mailQueue(opts.db, now),
     captcha: altchaCaptcha(opts.db, secret, config.captchaMaxCounter, now),
     storage: config.s3 ? s3Storage(config.s3) : folderStorage(config.uploadDir),
     dns: opts.dns ?? resolverDns({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),

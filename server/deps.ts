@@ -2,15 +2,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Captcha } from './adapters/captcha';
 import type { Dns } from './adapters/dns';
-import type { Mailer } from './adapters/mail';
 import type { Storage } from './adapters/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { Outbox } from './jobs/mail';
 
 export interface Deps {
   db: Db;
   config: Config;
-  mailer: Mailer;
+  /** Outgoing mail is queued here and sent by the mail job (server/jobs/mail.ts). */
+  outbox: Outbox;
   captcha: Captcha;
   storage: Storage;
   /** DNS lookups (custom domain verification). */

@@ -1,9 +1,11 @@
-/** Starts the product: read config, open and migrate the database, seed an empty one, listen. */
+/** Starts the product: read config, open and migrate the database, seed an empty one, start the jobs, listen. */
 import { mkdirSync } from 'node:fs';
+import { logMailer, smtpMailer } from './adapters/mail';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/seed';
+import { mailQueue, startMailJob } from './jobs/mail';
 import { startScheduler } from './jobs/scheduler';
 
 const config = loadConfig();
@@ -12,11 +14,15 @@ const database = await openDatabase(
   config.databaseUrl ? { url: config.databaseUrl } : { dir: `${config.dataDir}/pglite` },
 );
 const owner = await prepareDatabase(database.db, config);
-const app = await buildApp({ config, db: database.db });
+const outbox = mailQueue(database.db, Date.now);
+const app = await buildApp({ config, db: database.db, outbox });
 const scheduler = startScheduler({ db: database.db, now: Date.now, log: app.log });
+const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log);
+const mailJob = startMailJob({ db: database.db, now: Date.now, log: app.log, mailer, queue: outbox });
 
 const shutdown = async () => {
   await scheduler.stop();
+  await mailJob.stop();
   await app.close();
   await database.close();
   process.exit(0);

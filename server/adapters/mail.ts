@@ -1,4 +1,7 @@
-/** Outgoing mail: SMTP through nodemailer when SMTP_URL is set, otherwise each message is printed to the log. */
+/**
+ * The mail server: SMTP through nodemailer when SMTP_URL is set, otherwise each message is printed to the log. Only
+ * the mail job (server/jobs/mail.ts) sends; services queue their mail in its outbox.
+ */
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
@@ -13,7 +16,14 @@ export interface Mailer {
 }
 
 export function smtpMailer(url: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(url);
+  // A hung server is given up long before the outbox's lease (MAIL_LEASE_MS) ends, after which another instance would
+  // send the mail again; nodemailer's own defaults wait through 10 minutes of silence.
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
   return {
     async send(mail) {
       await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });

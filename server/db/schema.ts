@@ -41,6 +41,8 @@ export const users = pgTable(
     avatar: text('avatar').notNull().default(''),
     info: text('info').notNull().default(''),
     isVerified: boolean('is_verified').notNull().default(false),
+    /** A new address waiting for its mailed code; `email` stays the account's address until it is confirmed. */
+    pendingEmail: text('pending_email'),
     language: text('language').notNull().default('zh-TW'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -183,6 +185,8 @@ export const verifications = pgTable(
     id: text('id').primaryKey(),
     email: text('email').notNull(),
     purpose: text('purpose').notNull(),
+    /** The account that asked for an e-mail change; null for a registration. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     codeHash: text('code_hash').notNull(),
     tries: integer('tries').notNull().default(0),
     sends: integer('sends').notNull().default(1),
@@ -220,6 +224,25 @@ export const authTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('auth_tokens_user_idx').on(t.userId)],
+);
+
+/**
+ * Mail waiting to go out (server/jobs/mail.ts): a call queues its mail here and answers; the mail job sends it and
+ * deletes the row, or tries again at `next_at` (also the lease of a row being sent).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAt: ts('next_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_next_idx').on(t.nextAt)],
 );
 
 /** Bot-challenge solutions already spent, so one solved challenge serves one call. */

@@ -102,43 +102,102 @@ describe('member/save_profile', () => {
     expect(mine.data).toMatchObject({ name: 'Later Name', avatar: '/uploads/later.png' });
   });
 
-  it('changes the e-mail: unverified at once, a code mailed, a wrong code 1007, the right one verifies', async () => {
+  it('changes the e-mail once confirmed: pending till then, a code mailed, a wrong code 1007, the right one moves it', async () => {
     const c = await register(t, 'move@example.com', 'secret-pass-1', 'Mover');
     const r = await save(c, { email: ' Moved@Example.com ', nickname: 'Moved' });
     expect(r.code).toBe(1);
-    expect(r.data).toMatchObject({ email: 'moved@example.com', is_verified: false, nickname: 'Moved' });
+    expect(r.data).toMatchObject({
+      email: 'move@example.com',
+      pending_email: 'moved@example.com',
+      is_verified: true,
+      nickname: 'Moved',
+    });
     expect(r.data.verify?.ts).toBe(t.clock.now + 10_000);
-    expect(t.mails.at(-1)?.to).toBe('moved@example.com');
-    expect((await status(c)).user).toMatchObject({ email: 'moved@example.com', is_verified: false });
-    const code = lastCode(t.mails, 'moved@example.com');
+    const mails = await t.flushMail();
+    expect(mails.at(-1)?.to).toBe('moved@example.com');
+    expect((await status(c)).user).toMatchObject({
+      email: 'move@example.com',
+      pending_email: 'moved@example.com',
+      is_verified: true,
+    });
+    const code = lastCode(mails, 'moved@example.com');
 
-    // while unverified, the profile waits (請先驗證電子信箱); the language does not
-    const blocked = await save(c, { nickname: 'Other' });
-    expect(blocked.code).toBe(Code.EMAIL_NOT_VERIFIED);
-    expect(blocked.msg).toBe('請先驗證電子信箱');
-    expect((await save(c, { avatar: '/uploads/x.png' })).code).toBe(Code.EMAIL_NOT_VERIFIED);
-    expect((await save(c, { language: 'en' })).code).toBe(1);
+    // the account's own address is still verified: the profile saves meanwhile
+    expect((await save(c, { nickname: 'Other', language: 'en' })).code).toBe(1);
 
     const token = r.data.verify?.token as string;
     const wrong = await save(c, { token, verify: wrongCode(code) });
     expect(wrong.code).toBe(Code.WRONG_CODE);
     expect(wrong.msg).toBe('驗證碼輸入錯誤');
-    expect((await status(c)).user?.is_verified).toBe(false);
+    expect((await status(c)).user).toMatchObject({
+      email: 'move@example.com',
+      pending_email: 'moved@example.com',
+    });
 
     // the code and the profile in one call
     const ok = await save(c, { token, verify: code, nickname: 'Verified' });
     expect(ok.code).toBe(1);
-    expect(ok.data).toMatchObject({ email: 'moved@example.com', is_verified: true, nickname: 'Verified' });
-    expect((await status(c)).user).toMatchObject({ is_verified: true, nickname: 'Verified' });
+    expect(ok.data).toMatchObject({
+      email: 'moved@example.com',
+      pending_email: null,
+      is_verified: true,
+      nickname: 'Verified',
+    });
+    expect((await status(c)).user).toMatchObject({
+      email: 'moved@example.com',
+      account: 'moved@example.com',
+      pending_email: null,
+      is_verified: true,
+      nickname: 'Verified',
+    });
     // a verification is spent once
     expect((await save(c, { token, verify: code })).code).toBe(Code.EXPIRED);
 
-    // the account now signs in with the new address only
+    // the account now signs in with the new address only, and the old one is free to register
     expect((await t.client().login('move@example.com', 'secret-pass-1')).code).toBe(Code.USER_NOT_FOUND);
     expect((await t.client().login('moved@example.com', 'secret-pass-1')).code).toBe(1);
+    const reg = t.client();
+    expect(
+      (await reg.call('member/verify', { email: 'move@example.com', token: await reg.captcha() })).code,
+    ).toBe(1);
   });
 
-  it('holds resends 10 s, then 120 s; asking again for the current address mails a fresh code', async () => {
+  it('calls a pending change off when the current address is saved again', async () => {
+    const c = await register(t, 'stay@example.com');
+    const r = await save(c, { email: 'stay-typo@example.com' });
+    const code = lastCode(await t.flushMail(), 'stay-typo@example.com');
+    const mailed = (await t.flushMail()).length;
+    const back = await save(c, { email: 'stay@example.com' });
+    expect(back.data).toMatchObject({
+      email: 'stay@example.com',
+      pending_email: null,
+      is_verified: true,
+      verify: null,
+    });
+    expect((await t.flushMail()).length).toBe(mailed);
+    // the code of the change called off confirms nothing
+    expect((await save(c, { token: r.data.verify?.token, verify: code })).code).toBe(Code.EXPIRED);
+    expect((await status(c)).user).toMatchObject({ email: 'stay@example.com', pending_email: null });
+  });
+
+  it('an address left unverified (changed before changes waited for their code): the profile waits, a code verifies it', async () => {
+    const c = await register(t, 'legacy@example.com', 'secret-pass-1', 'Legacy');
+    await t.database.db.update(users).set({ isVerified: false }).where(eq(users.email, 'legacy@example.com'));
+    // what others see waits (請先驗證電子信箱); the language does not
+    const blocked = await save(c, { nickname: 'Other' });
+    expect(blocked.code).toBe(Code.EMAIL_NOT_VERIFIED);
+    expect(blocked.msg).toBe('請先驗證電子信箱');
+    expect((await save(c, { avatar: '/uploads/x.png' })).code).toBe(Code.EMAIL_NOT_VERIFIED);
+    expect((await save(c, { language: 'en' })).code).toBe(1);
+    // asking for the current address mails it a code
+    const r = await save(c, { email: 'legacy@example.com' });
+    expect(r.data).toMatchObject({ email: 'legacy@example.com', pending_email: null, is_verified: false });
+    const code = lastCode(await t.flushMail(), 'legacy@example.com');
+    const ok = await save(c, { token: r.data.verify?.token, verify: code, nickname: 'Verified' });
+    expect(ok.data).toMatchObject({ email: 'legacy@example.com', is_verified: true, nickname: 'Verified' });
+  });
+
+  it('holds resends 10 s, then 120 s; asking again for the pending address mails a fresh code', async () => {
     const c = await register(t, 'again@example.com');
     const first = await save(c, { email: 'again2@example.com' });
     const token = first.data.verify?.token as string;
@@ -161,20 +220,20 @@ describe('member/save_profile', () => {
     expect(third.data.verify?.ts).toBe(t.clock.now + 120_000);
 
     // only the last code counts
-    const code = lastCode(t.mails, 'again2@example.com');
+    const code = lastCode(await t.flushMail(), 'again2@example.com');
     expect((await save(c, { token: second.data.token, verify: code })).code).toBe(Code.EXPIRED);
     expect((await save(c, { token: third.data.verify?.token, verify: code })).data.is_verified).toBe(true);
     // a verified, unchanged address mails nothing
-    const mailed = t.mails.length;
+    const mailed = (await t.flushMail()).length;
     const same = await save(c, { email: 'again2@example.com', nickname: 'Same' });
     expect(same.data).toMatchObject({ verify: null, is_verified: true, nickname: 'Same' });
-    expect(t.mails.length).toBe(mailed);
+    expect((await t.flushMail()).length).toBe(mailed);
   });
 
   it('refuses an address another account has (2004), changing nothing', async () => {
     const c = await register(t, 'taken1@example.com', 'secret-pass-1', 'Taken');
     await register(t, 'taken2@example.com');
-    const mailed = t.mails.length;
+    const mailed = (await t.flushMail()).length;
     const r = await save(c, { email: 'TAKEN2@example.com', nickname: 'Changed' });
     expect(r.code).toBe(Code.EMAIL_TAKEN);
     expect((await save(c, { email: OWNER.email })).code).toBe(Code.EMAIL_TAKEN);
@@ -183,31 +242,39 @@ describe('member/save_profile', () => {
       is_verified: true,
       nickname: 'Taken',
     });
-    expect(t.mails.length).toBe(mailed);
-    // registration now also sees a changed-to address as taken
+    expect((await t.flushMail()).length).toBe(mailed);
+    // an address only pending on another account is not taken: not for registration, nor for a change
     const other = await register(t, 'taken3@example.com');
     expect((await save(other, { email: 'taken3b@example.com' })).code).toBe(1);
     const v = await t
       .client()
       .call('member/verify', { email: 'taken3b@example.com', token: await c.captcha() });
-    expect(v.code).toBe(Code.EMAIL_TAKEN);
+    expect(v.code).toBe(1);
+    expect((await save(c, { email: 'taken3b@example.com' })).code).toBe(1);
   });
 
-  it('confirms only the current address: a code for an address left behind is 1011', async () => {
+  it('confirms only the address last asked for: a code for an address left behind is 1011', async () => {
     const c = await register(t, 'switch@example.com');
     const a = await save(c, { email: 'switch-a@example.com' });
-    const codeA = lastCode(t.mails, 'switch-a@example.com');
+    const codeA = lastCode(await t.flushMail(), 'switch-a@example.com');
     const b = await save(c, { email: 'switch-b@example.com' });
     expect(b.code).toBe(1);
     expect((await save(c, { token: a.data.verify?.token, verify: codeA })).code).toBe(Code.EXPIRED);
-    expect((await status(c)).user).toMatchObject({ email: 'switch-b@example.com', is_verified: false });
+    expect((await status(c)).user).toMatchObject({
+      email: 'switch@example.com',
+      pending_email: 'switch-b@example.com',
+      is_verified: true,
+    });
     // a registration's verification is not an e-mail change
     const reg = t.client();
     const v = await reg.call<{ token: string }>('member/verify', {
       email: 'switch-b@example.com',
       token: await reg.captcha(),
     });
-    expect(v.code).toBe(Code.EMAIL_TAKEN);
+    const regCode = lastCode(await t.flushMail(), 'switch-b@example.com');
+    expect((await reg.call('verify/verifying', { token: v.data.token, pincode: regCode })).code).toBe(1);
+    expect((await save(c, { token: v.data.token, verify: regCode })).code).toBe(Code.EXPIRED);
+    expect((await status(c)).user).toMatchObject({ email: 'switch@example.com' });
   });
 
   it('answers bad input with envelope errors, never 500', async () => {
@@ -254,7 +321,7 @@ describe('member/save_profile', () => {
     await b.call('member/author');
     expect((await save(a, { nickname: 'Alice 2', avatar: '/uploads/a.png', language: 'ja' })).code).toBe(1);
     const change = await save(a, { email: 'alice2@example.com' });
-    const code = lastCode(t.mails, 'alice2@example.com');
+    const code = lastCode(await t.flushMail(), 'alice2@example.com');
     // Bob cannot spend Alice's verification, even with her token and code
     expect((await save(b, { token: change.data.verify?.token, verify: code })).code).toBe(Code.EXPIRED);
     expect((await status(b)).user).toEqual(before.user);
@@ -265,6 +332,48 @@ describe('member/save_profile', () => {
     expect(bobByline).toMatchObject({ name: 'Bob', avatar: '' });
     // Alice's verification is still hers to spend
     expect((await save(a, { token: change.data.verify?.token, verify: code })).data.is_verified).toBe(true);
+  });
+});
+
+describe('an e-mail change holds only once its code is confirmed', () => {
+  it('keeps the old address for sign-in, mail and registration until then; the owner may register it meanwhile', async () => {
+    const c = await register(t, 'keeper@example.com', 'secret-pass-1', 'Keeper');
+    const r = await save(c, { email: 'Victim@Example.com' });
+    expect(r.code).toBe(1);
+    // Before the fix, this very address signed the account in at once.
+    expect((await t.client().login('victim@example.com', 'secret-pass-1')).code).toBe(Code.USER_NOT_FOUND);
+    expect(r.data).toMatchObject({
+      email: 'keeper@example.com',
+      pending_email: 'victim@example.com',
+      is_verified: true,
+    });
+    expect((await status(c)).user).toMatchObject({
+      email: 'keeper@example.com',
+      account: 'keeper@example.com',
+      pending_email: 'victim@example.com',
+      is_verified: true,
+    });
+    const code = lastCode(await t.flushMail(), 'victim@example.com');
+
+    // The unconfirmed address gets no reset link; the old one still signs in and gets one.
+    expect((await t.client().login('keeper@example.com', 'secret-pass-1')).code).toBe(1);
+    const before = (await t.flushMail()).length;
+    const f = t.client();
+    expect(
+      (await f.call('member/forgot', { account: 'victim@example.com', token: await f.captcha() })).code,
+    ).toBe(1);
+    expect(
+      (await f.call('member/forgot', { account: 'keeper@example.com', token: await f.captcha() })).code,
+    ).toBe(1);
+    expect((await t.flushMail()).slice(before).map((m) => m.to)).toEqual(['keeper@example.com']);
+
+    // The address's real owner registers it; the change can then no longer be confirmed.
+    await register(t, 'victim@example.com', 'owner-pass-2', 'Victim');
+    const late = await save(c, { token: r.data.verify?.token, verify: code });
+    expect(late.code).toBe(Code.EMAIL_TAKEN);
+    expect((await status(c)).user).toMatchObject({ email: 'keeper@example.com', is_verified: true });
+    expect((await t.client().login('victim@example.com', 'owner-pass-2')).code).toBe(1);
+    expect((await t.client().login('keeper@example.com', 'secret-pass-1')).code).toBe(1);
   });
 });
 

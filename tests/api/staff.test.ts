@@ -53,8 +53,10 @@ const expectCode = (r: Reply<unknown>, code: number, status = 200) => {
 };
 
 /** The token of the last invitation mailed to `email`. */
-function lastLink(email: string): string {
-  const mail = [...t.mails].reverse().find((m) => m.to === email && /\/auth\/invite\?v=/.test(m.text));
+async function lastLink(email: string): Promise<string> {
+  const mail = [...(await t.flushMail())]
+    .reverse()
+    .find((m) => m.to === email && /\/auth\/invite\?v=/.test(m.text));
   const token = mail?.text.match(/\/auth\/invite\?v=([\w%-]+)/)?.[1];
   if (!token) throw new Error(`no invitation mailed to ${email}`);
   return decodeURIComponent(token);
@@ -74,7 +76,7 @@ async function joined(email: string, roleId: number = ROLE.EDITOR, by: Client = 
   expectOk(await invite(by, email, roleId));
   const anon = t.client();
   expectOk(
-    await anon.call('member/join', { v: lastLink(email), nickname: `N ${email}`, password: PASSWORD }),
+    await anon.call('member/join', { v: await lastLink(email), nickname: `N ${email}`, password: PASSWORD }),
   );
   const c = t.client();
   expectOk(await c.login(email, PASSWORD));
@@ -95,7 +97,7 @@ describe('invite and join', () => {
     const r = await invite(owner, ' New.Editor@Example.com ', ROLE.EDITOR, '阿編');
     expect(expectOk(r)).toEqual({ email: 'new.editor@example.com' });
 
-    const mail = t.mails.at(-1);
+    const mail = (await t.flushMail()).at(-1);
     expect(mail?.to).toBe('new.editor@example.com');
     expect(mail?.subject).toBe('Owner 邀請你加入「範例新聞網」');
     expect(mail?.text).toContain('以「編輯」的身分加入「範例新聞網」');
@@ -103,7 +105,7 @@ describe('invite and join', () => {
     // The link is at PUBLIC_URL (by default the server's own HOST:PORT), never the request's Host.
     expect(mail?.text).toContain(`${t.config.publicUrl}/auth/invite?v=`);
     expect(mail?.text).toMatch(/\/auth\/invite\?v=[\w-]{40,}/);
-    const token = lastLink('new.editor@example.com');
+    const token = await lastLink('new.editor@example.com');
 
     // The invitation is pending, holds a seat and earned the team badge.
     const open = expectOk(await pending(owner));
@@ -189,7 +191,7 @@ describe('invite and join', () => {
 
   it('expires after seven days', async () => {
     expectOk(await invite(owner, 'late@example.com'));
-    const token = lastLink('late@example.com');
+    const token = await lastLink('late@example.com');
     t.clock.advance(INVITE_TTL_S * 1000 - 60_000);
     expectOk(await t.client().call('member/invite_token', { token }));
     t.clock.advance(61_000);
@@ -204,9 +206,9 @@ describe('invite and join', () => {
 
   it('inviting the same e-mail again replaces the open invitation', async () => {
     expectOk(await invite(owner, 'twice@example.com', ROLE.EDITOR));
-    const first = lastLink('twice@example.com');
+    const first = await lastLink('twice@example.com');
     expectOk(await invite(owner, 'twice@example.com', ROLE.ECOMMERCE, '電商'));
-    const second = lastLink('twice@example.com');
+    const second = await lastLink('twice@example.com');
     expect(second).not.toBe(first);
     expectCode(await t.client().call('member/invite_token', { token: first }), Code.INVITE_INVALID);
     const open = expectOk(await pending(owner)).filter((i) => i.email === 'twice@example.com');
@@ -221,9 +223,10 @@ describe('invite and join', () => {
     expectOk(await existing.call('member/save_profile', { language: 'en' }));
     expectOk(await invite(owner, 'has.account@example.com', ROLE.ADMIN, '別名'));
     // The mail speaks the invitee's language.
-    expect(t.mails.at(-1)?.subject).toBe('Owner invites you to join "範例新聞網"');
-    expect(t.mails.at(-1)?.text).toContain('as Administrator');
-    const token = lastLink('has.account@example.com');
+    const mail = (await t.flushMail()).at(-1);
+    expect(mail?.subject).toBe('Owner invites you to join "範例新聞網"');
+    expect(mail?.text).toContain('as Administrator');
+    const token = await lastLink('has.account@example.com');
     const anon = t.client();
     expect(expectOk(await anon.call<InviteTokenReply>('member/invite_token', { token })).exists).toBe(true);
 
@@ -242,7 +245,7 @@ describe('invite and join', () => {
   it('guessing an existing account’s password on the join link locks it as sign-in does (2006)', async () => {
     await register(t, 'guessed@example.com', 'own-pass-2', '被猜');
     expectOk(await invite(owner, 'guessed@example.com', ROLE.EDITOR));
-    const token = lastLink('guessed@example.com');
+    const token = await lastLink('guessed@example.com');
     for (let i = 0; i < 5; i++) {
       const anon = t.client();
       expectCode(
@@ -318,7 +321,7 @@ describe("the plan's seats", () => {
     expectOk(
       await t
         .client()
-        .call('member/join', { v: lastLink('seat2@example.com'), nickname: 'S', password: PASSWORD }),
+        .call('member/join', { v: await lastLink('seat2@example.com'), nickname: 'S', password: PASSWORD }),
     );
     expectCode(await invite(c, 'seat3@example.com'), Code.STAFF_LIMIT);
     const seat2 = await userIdOf(t, 'seat2@example.com');

@@ -1,7 +1,7 @@
 /**
  * The user's own profile and account as a person uses them: nickname and a cropped avatar that the top bar shows,
- * a new e-mail confirmed with the mailed code (resend countdown, a wrong code, the right one), the interface language
- * saved to the account, and a new password to sign in with. Each test registers its own account.
+ * a new e-mail confirmed with the mailed code (resend countdown, a wrong code, the right one) or left pending, the
+ * interface language saved to the account, and a new password to sign in with. Each test registers its own account.
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -87,7 +87,7 @@ test('nickname and a cropped avatar, seen in the top bar', async ({ page, world 
   expect(author.data.avatar).toMatch(/^\/uploads\//);
 });
 
-test('a new e-mail: unverified, the code modal with its resend countdown, a wrong code, then the right one', async ({
+test('a new e-mail: pending, the code modal with its resend countdown, a wrong code, then the right one', async ({
   page,
   world,
 }) => {
@@ -136,24 +136,45 @@ test('a new e-mail: unverified, the code modal with its resend countdown, a wron
   await expect(view.getByTestId('email-verified')).toHaveText('已驗證');
 });
 
-test('an e-mail left unverified: saving the profile asks to verify first', async ({ page, world }) => {
-  await registerUser(page, world, '晚點驗證');
+test('an e-mail change left unconfirmed: the old address stays, the profile saves, the new one waits', async ({
+  page,
+  world,
+}) => {
+  const email = await registerUser(page, world, '晚點驗證');
   await page.goto('/profile/edit');
   const newEmail = `later-${Date.now()}@example.com`;
   await fillForm(page.getByLabel('電子信箱'), newEmail);
   await page.getByTestId('profile-save').click();
   const modal = page.getByRole('dialog', { name: '驗證電子信箱' });
+  await expect(modal.getByText(`驗證碼已寄到 ${newEmail}`)).toBeVisible();
   await modal.getByRole('button', { name: '稍後再驗證' }).click();
   await expect(modal).toHaveCount(0);
+  // The field keeps the account's address; the new one is pending.
+  await expect(page.getByLabel('電子信箱')).toHaveValue(email);
+  await expect(page.getByTestId('pending-email')).toHaveText(`待確認：${newEmail}`);
+  // The account's own address is still verified, so the profile saves meanwhile.
   await fillForm(page.getByLabel('暱稱'), '改名字');
   await page.getByTestId('profile-save').click();
-  await expect(page.getByText('請先驗證電子信箱')).toBeVisible();
-  // the modal offers a new code for the current address
-  await expect(modal).toBeVisible();
-  await modal.getByRole('button', { name: '稍後再驗證' }).click();
+  await expect(page.getByText('儲存成功')).toBeVisible();
+  await expect(page).toHaveURL(/\/profile$/);
+  const view = page.getByTestId('profile-view');
+  await expect(view.getByRole('heading', { name: '改名字' })).toBeVisible();
+  await expect(view.getByTestId('email-verified')).toHaveText('已驗證');
+  await expect(view.getByTestId('pending-email')).toHaveText(`待確認：${newEmail}`);
+  await shot(page, 'profile-pending-email');
+  await page.goto('/setting/account');
+  await expect(page.getByTestId('account-page').getByTestId('pending-email')).toHaveText(
+    `待確認：${newEmail}`,
+  );
+
+  // The code modal is one click away; or the change is called off.
   await page.goto('/profile');
-  await expect(page.getByTestId('profile-view').getByTestId('email-verified')).toHaveText('未驗證');
-  await shot(page, 'profile-unverified');
+  await view.getByRole('button', { name: '驗證電子信箱' }).click();
+  await expect(modal.getByText(`按下「寄送驗證碼」，我們會寄 6 位數驗證碼到 ${newEmail}`)).toBeVisible();
+  await modal.getByRole('button', { name: '稍後再驗證' }).click();
+  await view.getByRole('button', { name: '取消變更' }).click();
+  await expect(view.getByTestId('pending-email')).toHaveCount(0);
+  await expect(view.getByText(email).first()).toBeVisible();
 });
 
 test('the interface language: English at once, after a reload, and on a new device at sign-in', async ({

@@ -153,6 +153,7 @@ function sessionOf(
       id: 1,
       is_verified: true,
       email: 'a@example.com',
+      pending_email: null,
       nickname: 'A',
       account: 'a@example.com',
       avatar: '',

@@ -1,9 +1,10 @@
 /**
  * The signed-in user's own profile (`member/save_profile`, contract/profile.ts): interface language, avatar and
  * nickname (which the user's linked bylines follow on every site), and changing and confirming the e-mail through
- * the verification codes of verification.ts.
+ * the verification codes of verification.ts. A new address waits in `pending_email` until its code is confirmed; till
+ * then the current one is the account's (sign-in, mail, and the one registration finds taken).
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { VerifyReply } from '../../../contract/auth';
 import { Code } from '../../../contract/codes';
@@ -14,6 +15,7 @@ import { authors, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { UserContext } from '../../http/action';
 import { AppError } from '../../http/errors';
+import { userByEmail } from './accounts';
 import { checkCode, consumeVerified, startVerification } from './verification';
 
 type Row = typeof users.$inferSelect;
@@ -21,6 +23,7 @@ type Row = typeof users.$inferSelect;
 const toProfile = (u: Row): Profile => ({
   id: u.id,
   email: u.email,
+  pending_email: u.pendingEmail,
   is_verified: u.isVerified,
   nickname: u.nickname,
   avatar: u.avatar,
@@ -34,33 +37,47 @@ async function userRow(deps: Deps, id: number): Promise<Row> {
   return row;
 }
 
-/** Confirms the user's current address with a mailed code (1007 wrong, 1011 expired or for another address). */
+/**
+ * Confirms with a mailed code the pending address, which then becomes the account's (2004 when another account took
+ * it meanwhile), or else an unverified current one (1007 wrong code, 1011 expired or for another address).
+ */
 async function confirmEmail(deps: Deps, user: Row, token: string, code: string) {
   await checkCode(deps, token, code);
-  await deps.db.transaction(async (tx) => {
-    if (!(await consumeVerified(deps, token, user.email, 'email', tx))) throw new AppError(Code.EXPIRED);
-    await tx.update(users).set({ isVerified: true, updatedAt: new Date() }).where(eq(users.id, user.id));
-  });
-}
-
-/** Takes a new address for the user, unverified (2004 when another account has it). */
-async function changeEmail(deps: Deps, user: Row, email: string) {
-  const [other] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.email, email), ne(users.id, user.id)))
-    .limit(1);
-  if (other) throw new AppError(Code.EMAIL_TAKEN);
+  const address = user.pendingEmail ?? user.email;
+  if (user.pendingEmail !== null && (await userByEmail(deps, address))) throw new AppError(Code.EMAIL_TAKEN);
+  // Only if no other call has asked for another address since this one read the row.
+  const unchanged =
+    user.pendingEmail === null ? isNull(users.pendingEmail) : eq(users.pendingEmail, user.pendingEmail);
   try {
-    await deps.db
-      .update(users)
-      .set({ email, isVerified: false, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+    await deps.db.transaction(async (tx) => {
+      if (!(await consumeVerified(deps, token, address, 'email', tx, user.id)))
+        throw new AppError(Code.EXPIRED);
+      const [moved] = await tx
+        .update(users)
+        .set({ email: address, pendingEmail: null, isVerified: true, updatedAt: new Date() })
+        .where(and(eq(users.id, user.id), unchanged))
+        .returning({ id: users.id });
+      if (!moved) throw new AppError(Code.EXPIRED);
+    });
   } catch (err) {
-    // Another account took it between the check and the write.
+    // Its owner registered it between the check and the move.
     if (isUniqueViolation(err)) throw new AppError(Code.EMAIL_TAKEN);
     throw err;
   }
+}
+
+/**
+ * Mails a code to `email` for the account to move there once it is confirmed (2004 when another account has it);
+ * the current address stays the account's until then.
+ */
+async function requestEmail(deps: Deps, ctx: UserContext, user: Row, email: string) {
+  if (await userByEmail(deps, email)) throw new AppError(Code.EMAIL_TAKEN);
+  const verify = await startVerification(deps, email, 'email', ctx.lang, user.id);
+  await deps.db
+    .update(users)
+    .set({ pendingEmail: email, updatedAt: new Date() })
+    .where(eq(users.id, user.id));
+  return verify;
 }
 
 export async function saveProfile(
@@ -80,9 +97,18 @@ export async function saveProfile(
   if (touchesProfile && !user.isVerified && !newEmail) throw new AppError(Code.EMAIL_NOT_VERIFIED);
 
   let verify: VerifyReply | null = null;
-  if (input.email !== undefined && (newEmail || !user.isVerified)) {
-    if (newEmail) await changeEmail(deps, user, input.email);
-    verify = await startVerification(deps, input.email, 'email', ctx.lang);
+  if (input.email !== undefined) {
+    if (newEmail) verify = await requestEmail(deps, ctx, user, input.email);
+    else {
+      // The current address: a change waiting for its code is called off, an unverified address gets a new code.
+      if (user.pendingEmail !== null) {
+        await deps.db
+          .update(users)
+          .set({ pendingEmail: null, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+      }
+      if (!user.isVerified) verify = await startVerification(deps, input.email, 'email', ctx.lang, user.id);
+    }
     user = await userRow(deps, user.id);
   }
 

@@ -115,14 +115,17 @@ export async function logout(deps: Deps, ctx: BaseContext) {
   return null;
 }
 
-/** Mails a reset link when the account exists; answers the same either way, so addresses cannot be probed. */
+/**
+ * Mails a reset link when the account exists; answers the same either way, so addresses cannot be probed. The mail
+ * is queued, not sent, so the answer does not wait for the mail server either.
+ */
 export async function forgot(deps: Deps, ctx: BaseContext, input: In<typeof ForgotInput>) {
   const user = await userByEmail(deps, input.account);
   if (!user) return null;
   const token = await issueToken(deps, 'reset', user.id, RESET_TTL_S);
   const link = `${deps.config.publicUrl}/auth/reset?v=${encodeURIComponent(token)}`;
   const lang = isLocale(user.language) ? user.language : ctx.lang;
-  await deps.mailer.send({
+  await deps.outbox.enqueue({
     to: user.email,
     subject: t(lang, 'mail.reset.subject'),
     text: t(lang, 'mail.reset.body', { link, minutes: RESET_TTL_S / 60 }),
@@ -187,6 +190,7 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
       id: user.id,
       is_verified: user.isVerified,
       email: user.email,
+      pending_email: user.pendingEmail,
       nickname: user.nickname,
       account: user.email,
       avatar: user.avatar,

@@ -30,6 +30,8 @@ export interface AuthUser {
   avatar: string;
   info: string;
   isVerified: boolean;
+  /** A new address waiting for its code (`email` is the account's until then). */
+  pendingEmail: string | null;
   language: string;
 }
 
@@ -78,6 +80,7 @@ export async function resolveSession(
       avatar: u.avatar,
       info: u.info,
       isVerified: u.isVerified,
+      pendingEmail: u.pendingEmail,
       language: u.language,
     },
   };

@@ -31,7 +31,7 @@ export function nextSendAt(v: Pick<Verification, 'sends' | 'lastSentAt'>): numbe
 }
 
 async function mailCode(deps: Deps, email: string, code: string, lang: Locale) {
-  await deps.mailer.send({
+  await deps.outbox.enqueue({
     to: email,
     subject: t(lang, 'mail.verify.subject', { code }),
     text: t(lang, 'mail.verify.body', { code, minutes: VERIFY_TTL_S / 60 }),
@@ -44,6 +44,7 @@ async function send(
   existing: Verification | undefined,
   email: string,
   purpose: VerifyPurpose,
+  userId: number | null,
   lang: Locale,
 ) {
   const now = deps.now();
@@ -54,6 +55,7 @@ async function send(
     id,
     email,
     purpose,
+    userId,
     codeHash: codeHash(id, code),
     tries: 0,
     sends: (existing?.sends ?? 0) + 1,
@@ -74,7 +76,14 @@ function tooEarly(deps: Deps, v: Verification): void {
   if (deps.now() < at) throw new AppError(Code.TOO_FREQUENT, undefined, { ts: at });
 }
 
-async function activeFor(deps: Deps, email: string, purpose: VerifyPurpose) {
+/**
+ * Whose verification: an account's e-mail change is its own, so another account asking for the same address neither
+ * waits for it nor replaces it.
+ */
+const askedBy = (userId: number | null) =>
+  userId === null ? isNull(verifications.userId) : eq(verifications.userId, userId);
+
+async function activeFor(deps: Deps, email: string, purpose: VerifyPurpose, userId: number | null) {
   const [v] = await deps.db
     .select()
     .from(verifications)
@@ -82,6 +91,7 @@ async function activeFor(deps: Deps, email: string, purpose: VerifyPurpose) {
       and(
         eq(verifications.email, email),
         eq(verifications.purpose, purpose),
+        askedBy(userId),
         isNull(verifications.usedAt),
         gt(verifications.expiresAt, new Date(deps.now())),
       ),
@@ -101,17 +111,26 @@ async function byToken(deps: Deps, token: string): Promise<Verification> {
   return v;
 }
 
-/** Starts (or repeats, within the resend timing) the verification of an address. */
-export async function startVerification(deps: Deps, email: string, purpose: VerifyPurpose, lang: Locale) {
-  const existing = await activeFor(deps, email, purpose);
+/**
+ * Starts (or repeats, within the resend timing) the verification of an address: a registration's, or the e-mail
+ * change of the account `userId`.
+ */
+export async function startVerification(
+  deps: Deps,
+  email: string,
+  purpose: VerifyPurpose,
+  lang: Locale,
+  userId: number | null = null,
+) {
+  const existing = await activeFor(deps, email, purpose, userId);
   if (existing) tooEarly(deps, existing);
-  return send(deps, existing, email, purpose, lang);
+  return send(deps, existing, email, purpose, userId, lang);
 }
 
 export async function resendVerification(deps: Deps, token: string, lang: Locale) {
   const v = await byToken(deps, token);
   tooEarly(deps, v);
-  return send(deps, v, v.email, v.purpose as VerifyPurpose, lang);
+  return send(deps, v, v.email, v.purpose as VerifyPurpose, v.userId, lang);
 }
 
 /**
@@ -141,13 +160,14 @@ export async function checkCode(deps: Deps, token: string, code: string): Promis
   return { email: v.email };
 }
 
-/** Spends a verified verification of `email` for `purpose`; false when there is none. */
+/** Spends a verified verification of `email` for `purpose` (asked by `userId`); false when there is none. */
 export async function consumeVerified(
   deps: Deps,
   token: string,
   email: string,
   purpose: VerifyPurpose,
   tx: Deps['db'] = deps.db,
+  userId: number | null = null,
 ): Promise<boolean> {
   const spent = await tx
     .update(verifications)
@@ -157,6 +177,7 @@ export async function consumeVerified(
         eq(verifications.id, hashToken(token)),
         eq(verifications.email, email),
         eq(verifications.purpose, purpose),
+        askedBy(userId),
         isNull(verifications.usedAt),
         isNotNull(verifications.verifiedAt),
         gt(verifications.expiresAt, new Date(deps.now())),

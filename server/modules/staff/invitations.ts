@@ -110,13 +110,13 @@ export async function invite(deps: Deps, ctx: SiteContext, input: z.output<typeo
     days: INVITE_TTL_S / 86400,
   };
   try {
-    await deps.mailer.send({
+    await deps.outbox.enqueue({
       to: input.email,
       subject: t(lang, 'staff.mail.subject', args),
       text: t(lang, 'staff.mail.body', args),
     });
   } catch (err) {
-    // An invitation nobody received would only hold a seat.
+    // An invitation whose mail could not even be queued would only hold a seat.
     await deps.db.delete(invitations).where(eq(invitations.id, hashToken(token)));
     throw err;
   }

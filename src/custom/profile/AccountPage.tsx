@@ -1,9 +1,13 @@
-/** /setting/account: the sign-in e-mail (and whether it is verified), the way to change it, and the password. */
+/**
+ * /setting/account: the sign-in e-mail (and whether it is verified, and a new one waiting for its code), the way to
+ * change it, and the password.
+ */
 import { Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
 import { Loading, Title } from 'react-admin';
 import { Link } from 'react-router';
+import { PendingEmail } from './PendingEmail';
 import { useSession } from './useSession';
 import { VerifiedChip } from './VerifiedChip';
 
@@ -47,6 +51,7 @@ export default function AccountPage() {
                 <span>{user.email}</span>
                 <VerifiedChip verified={user.is_verified} />
               </Stack>
+              {user.pending_email ? <PendingEmail email={user.pending_email} /> : null}
             </Section>
             <Divider />
             <Section

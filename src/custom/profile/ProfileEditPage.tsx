@@ -1,8 +1,8 @@
 /**
  * /profile/edit: avatar (cropped round, uploaded to element/upload/avatar, which every staff member may use),
- * nickname, interface language and e-mail. Only what changed is sent. A new e-mail is unverified at once and the
- * code modal opens; saving the profile while the e-mail is unverified answers 請先驗證電子信箱 and offers the modal.
- * A new language switches the interface.
+ * nickname, interface language and e-mail. Only what changed is sent. A new e-mail waits for its code (the field keeps
+ * the current address, the new one shows as pending) and the code modal opens; saving the profile while the current
+ * e-mail is unverified answers 請先驗證電子信箱 and offers the modal. A new language switches the interface.
  */
 import { Box, Button, Card, CardActions, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'ra-core';
@@ -22,6 +22,7 @@ import { htmlLang, storeLocale } from '../../i18n/locale';
 import { maxLength, required } from '../../validation';
 import { useValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import { CodeDialog } from './CodeDialog';
+import { PendingEmail } from './PendingEmail';
 import { useSession } from './useSession';
 
 interface Values {
@@ -44,6 +45,7 @@ function EditForm({ user, reload }: { user: SessionUser; reload: () => Promise<u
   const navigate = useNavigate();
   const [, setLocale] = useLocaleState();
   const [saved, setSaved] = useState(() => valuesOf({ ...user, language: user.meta.language }));
+  const [pending, setPending] = useState(user.pending_email);
   const form = useForm<Values>({ defaultValues: saved });
   useValidateAfterTyping(form);
   const [busy, setBusy] = useState(false);
@@ -76,6 +78,7 @@ function EditForm({ user, reload }: { user: SessionUser; reload: () => Promise<u
       const reply = await call<SaveProfileReply>('member/save_profile', body);
       if (body.language) switchTo.current = reply.language;
       setSaved(valuesOf(reply));
+      setPending(reply.pending_email);
       form.reset(valuesOf(reply));
       await reload();
       if (reply.verify) {
@@ -143,6 +146,7 @@ function EditForm({ user, reload }: { user: SessionUser; reload: () => Promise<u
             )}
           />
           <EmailField control={form.control} name="email" autoComplete="email" />
+          {pending ? <PendingEmail email={pending} /> : null}
           <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: -0.5 }}>
             {translate('profile.edit.emailHint')}
           </Typography>
@@ -158,7 +162,7 @@ function EditForm({ user, reload }: { user: SessionUser; reload: () => Promise<u
       </Box>
       <CodeDialog
         open={coding}
-        email={saved.email}
+        email={pending ?? saved.email}
         verification={verification}
         onVerification={setVerification}
         onClose={() => {

@@ -1,6 +1,7 @@
 /**
  * /profile: the signed-in user as others see them (avatar, nickname), the e-mail and whether it is verified (with a
- * way to verify it), the interface language and the role on the current site.
+ * way to verify it), a new address waiting for its code (confirm it, or call the change off), the interface language
+ * and the role on the current site.
  */
 import EditIcon from '@mui/icons-material/Edit';
 import { Avatar, Box, Button, Card, CardContent, Divider, Stack, Typography } from '@mui/material';
@@ -10,7 +11,9 @@ import { Loading, Title, useNotify } from 'react-admin';
 import { Link, useLocation } from 'react-router';
 import type { VerifyReply } from '../../../contract/auth';
 import { LOCALE_NAMES } from '../../../contract/constants';
+import { ApiError, call } from '../../dataProvider/client';
 import { CodeDialog } from './CodeDialog';
+import { PendingEmail } from './PendingEmail';
 import { useSession } from './useSession';
 import { VerifiedChip } from './VerifiedChip';
 
@@ -42,6 +45,16 @@ export default function ProfilePage() {
   const user = session?.user;
   if (!user) return <Loading />;
   const site = session.site.current;
+  /** Saving the current address again calls the change off. */
+  const cancelChange = async () => {
+    try {
+      await call('member/save_profile', { email: user.email });
+      setVerification(null);
+      await reload();
+    } catch (err) {
+      notify(err instanceof ApiError ? err.message : 'errors.generic', { type: 'error' });
+    }
+  };
   return (
     <Box sx={{ mt: 2, maxWidth: 720 }} data-testid="profile-view">
       <Title title={translate('profile.view.title')} />
@@ -69,12 +82,23 @@ export default function ProfilePage() {
             <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
               <span>{user.email}</span>
               <VerifiedChip verified={user.is_verified} />
-              {user.is_verified ? null : (
+              {user.is_verified || user.pending_email ? null : (
                 <Button size="small" onClick={() => setVerifying(true)}>
                   {translate('profile.verifyNow')}
                 </Button>
               )}
             </Stack>
+            {user.pending_email ? (
+              <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <PendingEmail email={user.pending_email} />
+                <Button size="small" onClick={() => setVerifying(true)}>
+                  {translate('profile.verifyNow')}
+                </Button>
+                <Button size="small" color="inherit" onClick={() => void cancelChange()}>
+                  {translate('profile.cancelChange')}
+                </Button>
+              </Stack>
+            ) : null}
           </Row>
           <Divider />
           <Row label={translate('profile.fields.language')}>{LOCALE_NAMES[user.meta.language]}</Row>
@@ -90,7 +114,7 @@ export default function ProfilePage() {
       </Card>
       <CodeDialog
         open={verifying}
-        email={user.email}
+        email={user.pending_email ?? user.email}
         verification={verification}
         onVerification={setVerification}
         onClose={() => setVerifying(false)}

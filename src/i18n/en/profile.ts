@@ -21,10 +21,13 @@ const profile = {
     verified: 'Verified',
     unverified: 'Not verified',
     verifyNow: 'Verify e-mail',
+    pending: 'Pending confirmation: %{email}',
+    cancelChange: 'Cancel change',
     edit: {
       title: 'Edit profile',
       cropAvatar: 'Crop avatar',
-      emailHint: 'After a change, enter the 6-digit code sent to the new address.',
+      emailHint:
+        'A new address takes effect once you enter the 6-digit code sent to it; until then you sign in with the current one.',
     },
     code: {
       title: 'Verify your e-mail',

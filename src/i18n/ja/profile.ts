@@ -21,10 +21,13 @@ const profile = {
     verified: '認証済み',
     unverified: '未認証',
     verifyNow: 'メールアドレスを認証',
+    pending: '確認待ち：%{email}',
+    cancelChange: '変更を取り消す',
     edit: {
       title: 'プロフィールを編集',
       cropAvatar: 'アバターをトリミング',
-      emailHint: '変更後、新しいアドレスに届く 6 桁の認証コードを入力してください。',
+      emailHint:
+        '新しいアドレスは、届いた 6 桁の認証コードを入力すると有効になります。それまでは現在のアドレスでログインします。',
     },
     code: {
       title: 'メールアドレスの認証',

@@ -21,10 +21,12 @@ const profile = {
     verified: '已驗證',
     unverified: '未驗證',
     verifyNow: '驗證電子信箱',
+    pending: '待確認：%{email}',
+    cancelChange: '取消變更',
     edit: {
       title: '編輯個人資料',
       cropAvatar: '裁切頭像',
-      emailHint: '變更後，需要輸入寄到新信箱的 6 位數驗證碼。',
+      emailHint: '新信箱要輸入寄到該信箱的 6 位數驗證碼後才會生效；在那之前仍以目前的信箱登入。',
     },
     code: {
       title: '驗證電子信箱',

@@ -1,0 +1,177 @@
+/**
+ * Outgoing mail goes through the outbox (mail_outbox, server/jobs/mail.ts): a call queues its mail and answers, the
+ * mail job sends it. So `member/forgot` answers an existing and an unknown account alike, without waiting for the
+ * mail server; and the job sends at once, retries with backoff, never sends a mail twice from two instances and
+ * holds no transaction while the mail server takes its time.
+ */
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Mail } from '../../server/adapters/mail';
+import { mailOutbox, users } from '../../server/db/schema';
+import { MAIL_MAX_ATTEMPTS, mailQueue, mailRetryDelayMs } from '../../server/jobs/mail';
+import { hashPassword } from '../../server/modules/auth/passwords';
+import { createTestApp, OWNER, type TestApp } from '../fixtures/testApp';
+
+describe('member/forgot', () => {
+  /** A mail server that takes the message and never answers. */
+  const stuck: Mail[] = [];
+  let mailerCalled: () => void;
+  const called = new Promise<'mailer'>((resolve) => {
+    mailerCalled = () => resolve('mailer');
+  });
+  let s: TestApp;
+  beforeAll(async () => {
+    s = await createTestApp({
+      mailer: {
+        send: (m) => {
+          stuck.push(m);
+          mailerCalled();
+          return new Promise(() => {});
+        },
+      },
+    });
+    await s.database.db
+      .insert(users)
+      .values({ email: 'known@example.com', passwordHash: await hashPassword('known-pass-1') });
+  });
+  afterAll(async () => {
+    await s.close();
+  });
+
+  const forgot = async (account: string) => {
+    const c = s.client();
+    const { status, code, msg, data } = await c.call('member/forgot', { account, token: await c.captcha() });
+    return { status, code, msg, data };
+  };
+
+  it('answers an existing and an unknown account alike, before the mail server is even asked', async () => {
+    const known = forgot('known@example.com');
+    // Waiting for the mail server here would answer an existing account later than an unknown one.
+    expect(await Promise.race([known.then(() => 'reply' as const), called])).toBe('reply');
+    expect(stuck).toEqual([]);
+    const unknown = await forgot('ghost@example.com');
+    expect(await known).toEqual(unknown);
+    expect(unknown).toEqual({ status: 200, code: 1, msg: expect.any(String), data: null });
+  });
+});
+
+describe('the mail job', () => {
+  /** What the mail server does with each mail; a test swaps it. */
+  let server: (m: Mail) => Promise<void>;
+  const received: Mail[] = [];
+  const accept = async (m: Mail) => void received.push(m);
+  let t: TestApp;
+  let second: TestApp;
+  let queue: ReturnType<typeof mailQueue>;
+  beforeAll(async () => {
+    t = await createTestApp({ mailer: { send: (m) => server(m) } });
+    second = await createTestApp({ shareWith: t, mailer: { send: (m) => server(m) } });
+    queue = mailQueue(t.database.db, () => t.clock.now);
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+  beforeEach(() => {
+    server = accept;
+    received.length = 0;
+  });
+  const outbox = () => t.database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+  const mail = (to: string): Mail => ({ to, subject: `to ${to}`, text: 'hello' });
+
+  it('sends a mail as soon as it is queued, then forgets it', async () => {
+    // Polling once an hour: only the queue's wake-up can send it now.
+    const job = t.startMailJob({ intervalMs: 3_600_000 });
+    const sent = new Promise<Mail>((resolve) => {
+      server = async (m) => resolve(m);
+    });
+    await t.database.db
+      .insert(users)
+      .values({ email: 'woken@example.com', passwordHash: await hashPassword('woken-pass-1') });
+    const c = t.client();
+    expect(
+      (await c.call('member/forgot', { account: 'woken@example.com', token: await c.captcha() })).code,
+    ).toBe(1);
+    expect(await sent).toMatchObject({
+      to: 'woken@example.com',
+      text: expect.stringContaining('/auth/reset?v='),
+    });
+    await job.stop();
+    // Not kept once sent: the table would otherwise hold every reset link.
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('tries a failed mail again later, waiting longer each time, and gives up in the end', async () => {
+    server = async () => {
+      throw new Error('421 try again later');
+    };
+    await queue.enqueue(mail('flaky@example.com'));
+    await t.flushMail();
+    const [first] = await outbox();
+    expect(first).toMatchObject({ attempts: 1, lastError: 'Error: 421 try again later' });
+    expect(first.nextAt.getTime()).toBe(t.clock.now + mailRetryDelayMs(1));
+    // Not due before its time.
+    t.clock.advance(mailRetryDelayMs(1) - 1000);
+    await t.flushMail();
+    expect((await outbox())[0].attempts).toBe(1);
+    t.clock.advance(1000);
+    await t.flushMail();
+    const [again] = await outbox();
+    expect(again.attempts).toBe(2);
+    expect(again.nextAt.getTime()).toBe(t.clock.now + mailRetryDelayMs(2));
+    expect(mailRetryDelayMs(2)).toBe(2 * mailRetryDelayMs(1));
+
+    // The server comes back: the next try sends it.
+    server = accept;
+    t.clock.advance(mailRetryDelayMs(2));
+    await t.flushMail();
+    expect(received.map((m) => m.to)).toEqual(['flaky@example.com']);
+    expect(await outbox()).toEqual([]);
+
+    // A mail that never goes through is dropped after MAIL_MAX_ATTEMPTS tries.
+    server = async () => {
+      throw new Error('550 no such user');
+    };
+    await queue.enqueue(mail('never@example.com'));
+    for (let i = 1; i <= MAIL_MAX_ATTEMPTS; i++) {
+      expect((await outbox()).map((r) => r.attempts)).toEqual([i - 1]);
+      await t.flushMail();
+      t.clock.advance(mailRetryDelayMs(i));
+    }
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('sends each mail once, with two instances sending at the same time', async () => {
+    const many = Array.from({ length: 35 }, (_, i) => `many-${i}@example.com`);
+    for (const to of many) await queue.enqueue(mail(to));
+    await Promise.all([t.flushMail(), second.flushMail(), t.flushMail(), second.flushMail()]);
+    expect(received.map((m) => m.to).sort()).toEqual([...many].sort());
+    expect(await outbox()).toEqual([]);
+  });
+
+  it('holds no transaction while the mail server is slow: other calls go on meanwhile', async () => {
+    let release = () => {};
+    let arrived = () => {};
+    const inServer = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    server = (m) =>
+      new Promise<void>((resolve) => {
+        arrived();
+        release = () => {
+          received.push(m);
+          resolve();
+        };
+      });
+    await queue.enqueue(mail('slow@example.com'));
+    const flushed = t.flushMail();
+    await inServer;
+    // On PGlite every request shares one connection: a transaction open here would hold these forever.
+    await queue.enqueue(mail('meanwhile@example.com'));
+    expect((await t.client().login(OWNER.email, OWNER.password)).code).toBe(1);
+    server = accept;
+    release();
+    await flushed;
+    expect(received.map((m) => m.to)).toEqual(['slow@example.com', 'meanwhile@example.com']);
+  });
+});
