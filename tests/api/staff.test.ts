@@ -671,9 +671,9 @@ describe('what staff.view_all, setting.permission and setting.admin add, and rol
   it('an invitation out of sight is not cancelled and answers as an unknown address; a 管理員’s needs setting.admin', async () => {
     const { manager, deputy } = people;
     expectOk(await invite(owner, 'sight.pending.admin@example.com', ROLE.ADMIN));
-    const adminLink = lastLink('sight.pending.admin@example.com');
+    const adminLink = await lastLink('sight.pending.admin@example.com');
     expectOk(await invite(owner, 'sight.pending.editor@example.com', ROLE.EDITOR));
-    const editorLink = lastLink('sight.pending.editor@example.com');
+    const editorLink = await lastLink('sight.pending.editor@example.com');
     // Out of sight: the very answer an address nobody invited gets, so it tells nothing.
     const unknown = await manager.client.call('admin/cancel', { email: 'sight.nobody@example.com' });
     expectCode(unknown, Code.NOT_FOUND, 404);
@@ -706,7 +706,7 @@ describe('what staff.view_all, setting.permission and setting.admin add, and rol
   it('inviting an address with an invitation out of sight keeps that one and reveals nothing', async () => {
     const { manager, deputy, overseer } = people;
     expectOk(await invite(owner, 'sight.keep@example.com', ROLE.ADMIN, '老闆邀的'));
-    const ownerLink = lastLink('sight.keep@example.com');
+    const ownerLink = await lastLink('sight.keep@example.com');
     const used = async () => expectOk(await manager.client.call<StaffOptions>('admin/options')).used;
 
     // The same answer and the same extra seat as for a fresh address.
@@ -718,7 +718,7 @@ describe('what staff.view_all, setting.permission and setting.admin add, and rol
     const kept = await invite(manager.client, 'sight.keep@example.com', made.寫手, '人事邀的');
     expect(expectOk(kept)).toEqual({ email: 'sight.keep@example.com' });
     expect(await used()).toBe(before + 1);
-    const managerLink = lastLink('sight.keep@example.com');
+    const managerLink = await lastLink('sight.keep@example.com');
 
     // The owner's link still works; the manager sees only their own invitation, in the list and the export.
     const meta = expectOk(
@@ -754,7 +754,7 @@ describe('what staff.view_all, setting.permission and setting.admin add, and rol
   it('an invitation the caller sees is replaced; staff out of sight answer as an unknown address', async () => {
     const { manager } = people;
     expectOk(await invite(owner, 'sight.replace@example.com', made.讀者));
-    const first = lastLink('sight.replace@example.com');
+    const first = await lastLink('sight.replace@example.com');
     expectOk(await invite(manager.client, 'sight.replace@example.com', made.寫手));
     expectCode(await t.client().call('member/invite_token', { token: first }), Code.INVITE_INVALID);
     const open = expectOk(await pending(owner)).filter((i) => i.email === 'sight.replace@example.com');
@@ -768,7 +768,7 @@ describe('what staff.view_all, setting.permission and setting.admin add, and rol
       ['sight.admin@example.com', 'secret-pass-1'],
     ]) {
       expect(expectOk(await invite(manager.client, email, made.讀者)), email).toEqual({ email });
-      const link = lastLink(email);
+      const link = await lastLink(email);
       expectCode(await t.client().call('member/join', { v: link, password }), Code.ALREADY_STAFF);
       expectOk(await manager.client.call('admin/cancel', { email }));
     }
