@@ -97,11 +97,17 @@ describe('the sign-in lock under parallel attempts', () => {
     const c = await register(t, account, 'right-pass-1');
     const before = checks();
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () => c.call('member/change', { current: 'wrong-pass-1', new: 'next-pass-2' })),
+      Array.from({ length: 12 }, () =>
+        c.call('member/change', { current: 'wrong-pass-1', new: 'next-pass-2' }),
+      ),
     );
     const codes = answers.map((a) => a.code);
-    expect(codes.filter((x) => x !== Code.CURRENT_PASSWORD_WRONG && x !== Code.TOO_MANY_ATTEMPTS)).toEqual([]);
-    expect(codes.filter((x) => x === Code.CURRENT_PASSWORD_WRONG).length).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+    expect(codes.filter((x) => x !== Code.CURRENT_PASSWORD_WRONG && x !== Code.TOO_MANY_ATTEMPTS)).toEqual(
+      [],
+    );
+    expect(codes.filter((x) => x === Code.CURRENT_PASSWORD_WRONG).length).toBeLessThanOrEqual(
+      LOGIN_MAX_FAILURES,
+    );
     expect(checks() - before).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
     // The guesses count against the account: the right password is locked out of sign-in and of the change too.
     expect((await c.call('member/change', { current: 'right-pass-1', new: 'next-pass-2' })).code).toBe(
