@@ -312,7 +312,18 @@ describe('image addresses', () => {
     ok(await save(other, { cover: upload(otherSiteId) }));
   });
 
-  it('refuses another site’s uploads as label covers, author avatars and the home cover', async () => {
+  const siteSettings = {
+    title: '範例新聞網',
+    description: '',
+    tracking: '',
+    timezone: 'Asia/Taipei',
+    language: 'zh-TW',
+    logo: '',
+    favicon: '',
+    seo: { cover: '', title: '', description: '' },
+    frontend_display_language: [1],
+  };
+  it('refuses another site’s uploads as label covers, author avatars, the home cover and the site’s pictures', async () => {
     for (const url of tricks()) {
       const label = await owner.call('label/save', {
         id: 0,
@@ -328,6 +339,17 @@ describe('image addresses', () => {
         articles: [{ id: ids.published }],
       });
       expect(fieldErrors(home), url).toEqual({ cover: '連結錯誤' });
+      const settings = await owner.call('site/save', {
+        ...siteSettings,
+        logo: url,
+        favicon: url,
+        seo: { cover: url, title: '', description: '' },
+      });
+      expect(fieldErrors(settings), url).toEqual({
+        logo: '連結錯誤',
+        favicon: '連結錯誤',
+        'seo.cover': '連結錯誤',
+      });
     }
     ok(
       await owner.call('label/save', {
@@ -338,6 +360,14 @@ describe('image addresses', () => {
     );
     ok(await owner.call('author/save', { id: 0, name: '自己的圖', avatar: upload(demoSiteId) }));
     ok(await owner.call('home/save', { cover: upload(demoSiteId), articles: [{ id: ids.published }] }));
+    const own = upload(demoSiteId);
+    ok(
+      await owner.call('site/save', {
+        ...siteSettings,
+        logo: own,
+        seo: { cover: own, title: '', description: '' },
+      }),
+    );
   });
 });
 

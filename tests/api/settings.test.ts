@@ -184,8 +184,9 @@ describe('onboarding badges', () => {
     expect((await current(solo))?.badge).toEqual([]);
     ok(await solo.call('site/save', fullProfile()));
     expect((await current(solo))?.badge).toEqual([BADGE.SETTINGS]);
-    ok(await solo.call('site/save', fullProfile({ logo: '/uploads/9/logo.png' })));
-    ok(await solo.call('site/save', fullProfile({ logo: '/uploads/9/logo2.png' })));
+    const siteId = (await current(solo))?.id;
+    ok(await solo.call('site/save', fullProfile({ logo: `/uploads/${siteId}/logo.png` })));
+    ok(await solo.call('site/save', fullProfile({ logo: `/uploads/${siteId}/logo2.png` })));
     expect((await current(solo))?.badge).toEqual([BADGE.SETTINGS, BADGE.LOGO]);
   });
 });

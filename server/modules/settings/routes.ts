@@ -24,7 +24,7 @@ export const settingsActions = [
     input: SiteSave,
     access: 'site',
     permission: perm.edit,
-    handler: (input, ctx) => settings.saveProfile(ctx.deps.db, ctx.site.id, input),
+    handler: (input, ctx) => settings.saveProfile(ctx.deps, ctx.site.id, input),
   }),
   action({
     path: 'site/status',

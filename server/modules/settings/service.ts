@@ -21,6 +21,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { sites } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, FieldError, notFound } from '../../http/errors';
+import { foreignUpload } from '../files/addresses';
 import { awardBadge, siteById, siteUrl } from '../sites/service';
 
 type SiteRow = typeof sites.$inferSelect;
@@ -49,11 +50,17 @@ export async function getProfile(db: Db, siteId: number): Promise<SiteProfile> {
 
 /** Saves the general settings; title and description earn the settings badge, a logo the logo badge. */
 export async function saveProfile(
-  db: Db,
+  deps: Deps,
   siteId: number,
   input: z.output<typeof SiteSave>,
 ): Promise<SiteProfile> {
-  return db.transaction(async (tx) => {
+  const foreign = foreignUpload(deps, siteId);
+  const bad: FieldError['fields'] = {};
+  if (foreign(input.logo)) bad.logo = { message: 'validation.link' };
+  if (foreign(input.favicon)) bad.favicon = { message: 'validation.link' };
+  if (input.seo.cover && foreign(input.seo.cover)) bad['seo.cover'] = { message: 'validation.link' };
+  if (Object.keys(bad).length) throw new FieldError(bad);
+  return deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(sites)
       .set({
