@@ -1,7 +1,7 @@
 /** Sign-in and account calls (SPEC §7 Auth): `/api/member/*` and `/api/verify/*`. */
 import { z } from 'zod';
-import { LOCALES, NICKNAME_MAX } from './constants';
-import { f, ruled } from './fields';
+import { EMAIL_MAX, LOCALES, NICKNAME_MAX } from './constants';
+import { bounded, f, ruled } from './fields';
 import { rules } from './validation';
 
 /** `token` on these calls is the solved ALTCHA payload. */
@@ -47,7 +47,7 @@ export const TokenLoginInput = z.strictObject({
 
 export const ForgotInput = z.strictObject({
   account: ruled(
-    z.string().trim().toLowerCase(),
+    bounded(EMAIL_MAX, { lower: true }),
     (v) => (rules.required(v) ? { message: 'validation.resetNeedsEmail' } : undefined),
     rules.email,
   ),

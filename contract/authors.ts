@@ -4,9 +4,8 @@
  */
 import { z } from 'zod';
 import { NAME_MAX } from './constants';
-import { f, ruled } from './fields';
+import { f } from './fields';
 import type { ListColumns } from './list';
-import { rules } from './validation';
 
 export interface Author {
   id: number;
@@ -23,7 +22,7 @@ export const AuthorSave = z.strictObject({
   id: f.uint(),
   name: f.requiredText(NAME_MAX),
   title: f.text(100).default(''),
-  avatar: ruled(z.string().trim().max(2000), (v) => (v === '' ? undefined : rules.link(v))).default(''),
+  avatar: f.linkOrEmpty().default(''),
 });
 export type AuthorSave = z.input<typeof AuthorSave>;
 

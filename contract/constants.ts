@@ -11,7 +11,8 @@ export const TIMEOUT = {
 /** Which calls get which timeout; anything not listed uses TIMEOUT.default. */
 export function timeoutFor(pathWithQuery: string): number {
   const path = pathWithQuery.split('?')[0];
-  if (/\/(translate|publish)$/.test(path) || path.includes('intelligence/')) return TIMEOUT.long;
+  if (path.endsWith('/translate') || path.endsWith('/publish') || path.includes('intelligence/'))
+    return TIMEOUT.long;
   if (path.endsWith('site/valid')) return TIMEOUT.domainValid;
   if (path.includes('/upload/')) return TIMEOUT.upload;
   return TIMEOUT.default;
@@ -55,6 +56,15 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_MAX = 128;
 
 export const TAG_MIN_LENGTH = 2;
+
+/** The longest link or image address a field takes. */
+export const LINK_MAX = 2000;
+/** The longest inline HTML of one paragraph or heading. */
+export const INLINE_MAX = 50_000;
+/** The largest JSON request body (a multipart upload has its own limits). */
+export const REQUEST_MAX_BYTES = 1024 * 1024;
+/** The longest opaque token: a solved bot challenge, a verification, reset or invitation token. */
+export const TOKEN_MAX = 8192;
 
 /** Upload limits. */
 export const UPLOAD_MAX_KB = 5120;

@@ -5,8 +5,9 @@
 import { z } from 'zod';
 import { BlockDocument } from './blocks';
 import { NAME_MAX } from './constants';
-import { f, ruled } from './fields';
+import { bounded, f, ruled } from './fields';
 import type { ListColumns } from './list';
+import { PATTERNS } from './patterns';
 import { rules } from './validation';
 
 /** Content types as the API numbers them (`?t=`). */
@@ -38,10 +39,9 @@ export const SEO_TITLE_MAX = 70;
 export const SEO_DESCRIPTION_MAX = 160;
 
 /** Titles are one line: newlines become spaces. */
-export const cleanTitle = (title: string) => title.replace(/[\r\n]+/g, ' ').trim();
+export const cleanTitle = (title: string) => title.replace(PATTERNS.lineBreaks.re, ' ').trim();
 
-const slugOrEmpty = ruled(z.string().trim().max(SLUG_MAX), (v) => (v === '' ? undefined : rules.slug(v)));
-const urlOrEmpty = ruled(z.string().trim().max(2000), (v) => (v === '' ? undefined : rules.link(v)));
+const slugOrEmpty = ruled(bounded(SLUG_MAX), (v) => (v === '' ? undefined : rules.slug(v)));
 
 export const Seo = z.strictObject({
   title: f.text(SEO_TITLE_MAX).default(''),
@@ -61,7 +61,7 @@ export const ContentSave = z.strictObject({
     .pipe(f.text(TITLE_MAX)),
   subtitle: f.text(SUBTITLE_MAX).default(''),
   content: BlockDocument,
-  cover: urlOrEmpty.default(''),
+  cover: f.linkOrEmpty().default(''),
   seo: Seo.default({ title: '', content: '' }),
   related: z.union([z.literal(1), z.literal(4)]).default(1),
   /** Related items, each in the caller's sight (else refused as unknown); see ContentItem.custom for the others. */
@@ -165,11 +165,10 @@ export const ContentPublish = z.strictObject({
   id: f.id(),
   mode: z.union([z.literal(-1), z.literal(0), z.literal(1), z.literal(2)]),
   /** For mode 2, in the site's time zone. */
-  date: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'validation.format' })
-    .optional(),
-  time: ruled(z.string(), rules.time).optional(),
+  date: ruled(bounded(10, { trim: false }), (v) =>
+    PATTERNS.date.re.test(v) ? undefined : { message: 'validation.format' },
+  ).optional(),
+  time: ruled(bounded(5, { trim: false }), rules.time).optional(),
   pin: z.boolean().optional(),
 });
 export interface PublishReply {
@@ -194,13 +193,13 @@ export interface Revision extends RevisionRow {
 export const RevisionGet = z.strictObject({ id: f.id(), revision_id: f.id() });
 
 export const ContentSearch = z.strictObject({
-  query: ruled(z.string().max(200), rules.keyword),
+  query: ruled(bounded(200, { trim: false }), rules.keyword),
   id: f.id().optional(),
 });
 export const ContentSorter = z.strictObject({ ids: z.array(f.id()).min(1).max(500) });
 
 export const TagSave = z.strictObject({
-  name: ruled(z.string().trim().max(NAME_MAX), rules.required, (v) => rules.minLength(v, 2)),
+  name: ruled(bounded(NAME_MAX), rules.required, (v) => rules.minLength(v, 2)),
 });
 
 export const ContentTranslate = z.strictObject({

@@ -5,8 +5,7 @@
  * are answered by the server (they may be sent back as they came and are then ignored).
  */
 import { z } from 'zod';
-import { f, ruled } from './fields';
-import { rules } from './validation';
+import { f } from './fields';
 
 /**
  * How the theme lays the home page out: `featured` puts the cover story on top of the chosen articles and categories,
@@ -48,8 +47,6 @@ export const EMPTY_HOME: HomeSettings = {
   categories: [],
 };
 
-const linkOrEmpty = ruled(z.string().trim().max(2000), (v) => (v === '' ? undefined : rules.link(v)));
-
 const Entry = z.strictObject({
   id: f.id(),
   title: z.string().max(1000).optional(),
@@ -74,10 +71,10 @@ const entries = (max: number) =>
 export const HomeSave = z
   .strictObject({
     type: z.enum(HOME_TYPES).default(HOME_DEFAULT_TYPE),
-    cover: linkOrEmpty.default(''),
+    cover: f.linkOrEmpty().default(''),
     title: f.text(HOME_TITLE_MAX).default(''),
     content: f.text(HOME_CONTENT_MAX).default(''),
-    link: linkOrEmpty.default(''),
+    link: f.linkOrEmpty().default(''),
     articles: entries(HOME_ARTICLES_MAX),
     categories: entries(HOME_CATEGORIES_MAX),
   })

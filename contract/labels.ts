@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { NAME_MAX } from './constants';
 import { LangId } from './content';
-import { f, ruled } from './fields';
+import { bounded, f, ruled } from './fields';
 import type { ListColumns } from './list';
 import { ListInput } from './list';
 import { rules } from './validation';
@@ -38,7 +38,7 @@ export interface Label {
 const LangEntry = z.strictObject({
   lang_id: LangId,
   title: f.text(NAME_MAX),
-  cover: ruled(z.string().trim().max(2000), (v) => (v === '' ? undefined : rules.link(v))).default(''),
+  cover: f.linkOrEmpty().default(''),
 });
 
 export const LabelSave = z
@@ -46,7 +46,7 @@ export const LabelSave = z
     id: f.uint(),
     type: LabelType,
     /** Empty: made from the title. */
-    slug: ruled(z.string().trim().max(100), (v) => (v === '' ? undefined : rules.slug(v))).default(''),
+    slug: ruled(bounded(100), (v) => (v === '' ? undefined : rules.slug(v))).default(''),
     lang: z.array(LangEntry).min(1).max(5),
     active: z.array(LangId).max(5).default([1]),
   })
@@ -65,7 +65,7 @@ export const LabelRef = z.strictObject({ type: LabelType, id: f.id() });
 export const LabelIndex = ListInput.extend({ type: LabelType });
 export const LabelSearch = z.strictObject({
   type: LabelType,
-  keyword: ruled(z.string().max(200), rules.keyword),
+  keyword: ruled(bounded(200, { trim: false }), rules.keyword),
 });
 
 export const labelColumns: ListColumns = {

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { NAME_MAX } from './constants';
 import { LangId } from './content';
-import { f, ruled } from './fields';
+import { bounded, f, ruled } from './fields';
 import { rules } from './validation';
 
 export const MENU = { MAIN: 1, SECONDARY: 2 } as const;
@@ -51,12 +51,9 @@ export const MenuIdInput = z.union([z.literal(MENU.MAIN), z.literal(MENU.SECONDA
 const MenuLang = z.strictObject({ lang_id: LangId, name: f.text(NAME_MAX) });
 
 /** Lowercased, '/#' when empty, then the link rule. */
-export const MenuLink = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .transform((v) => v || MENU_DEFAULT_LINK)
-  .pipe(ruled(z.string(), (v) => rules.maxLength(v, MENU_LINK_MAX), rules.link));
+export const MenuLink = ruled(bounded(MENU_LINK_MAX, { lower: true }), (v) =>
+  rules.link(v || MENU_DEFAULT_LINK),
+).transform((v) => v || MENU_DEFAULT_LINK);
 
 const itemFields = {
   /** 0 (or absent) adds an item; otherwise an item of this menu. */

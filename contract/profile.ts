@@ -16,13 +16,12 @@
 import { z } from 'zod';
 import type { VerifyReply } from './auth';
 import { LOCALES, type Locale, NICKNAME_MAX } from './constants';
-import { f, ruled } from './fields';
-import { rules } from './validation';
+import { f } from './fields';
 
 export const SaveProfileInput = z
   .strictObject({
     /** An uploaded image's path; '' removes it. */
-    avatar: ruled(z.string().trim().max(2000), (v) => (v === '' ? undefined : rules.link(v))).optional(),
+    avatar: f.linkOrEmpty().optional(),
     language: z.enum(LOCALES).optional(),
     nickname: f.requiredText(NICKNAME_MAX).optional(),
     email: f.email().optional(),

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { CONTENT_LANGUAGES, DEFAULT_LOCALE, DEFAULT_TIMEZONE, LOCALES, type Locale } from './constants';
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from './content';
-import { ruled } from './fields';
+import { bounded, f, ruled } from './fields';
 import { rules } from './validation';
 
 export const SITE_TITLE_MAX = 100;
@@ -20,6 +20,10 @@ export const SITE_DESCRIPTION_MAX = 500;
 export const TRACKING_MAX = 10_000;
 /** A sub-domain is one DNS label. */
 export const SUBDOMAIN_MAX = 63;
+/** A host name (a trailing dot, as in DNS, comes on top). */
+const DOMAIN_MAX = 253;
+/** IANA zone names are 32 characters at most. */
+const TIMEZONE_MAX = 64;
 
 /** General settings, as `site/profile` answers and `site/save` takes them. */
 export interface SiteProfile {
@@ -38,26 +42,23 @@ export interface SiteProfile {
   frontend_display_language: number[];
 }
 
-const maxLen = (n: number) => (v: string) => rules.maxLength(v, n);
-const imageOrEmpty = ruled(z.string().trim().max(2000), (v) =>
-  v === '' ? undefined : rules.link(v),
-).default('');
+const imageOrEmpty = f.linkOrEmpty().default('');
 const languageIds = new Set<number>(CONTENT_LANGUAGES.map((l) => l.id));
 
 export const SiteSave = z.strictObject({
-  title: ruled(z.string().trim(), rules.required, maxLen(SITE_TITLE_MAX)),
-  description: ruled(z.string().trim(), maxLen(SITE_DESCRIPTION_MAX)).default(''),
+  title: ruled(bounded(SITE_TITLE_MAX), rules.required),
+  description: bounded(SITE_DESCRIPTION_MAX).default(''),
   // Not trimmed: a snippet is stored exactly as pasted.
-  tracking: ruled(z.string(), maxLen(TRACKING_MAX)).default(''),
-  timezone: ruled(z.string().trim(), rules.required, rules.timezone).default(DEFAULT_TIMEZONE),
+  tracking: bounded(TRACKING_MAX, { trim: false }).default(''),
+  timezone: ruled(bounded(TIMEZONE_MAX), rules.required, rules.timezone).default(DEFAULT_TIMEZONE),
   language: z.enum(LOCALES).default(DEFAULT_LOCALE),
   logo: imageOrEmpty,
   favicon: imageOrEmpty,
   seo: z
     .strictObject({
       cover: imageOrEmpty,
-      title: ruled(z.string().trim(), maxLen(SEO_TITLE_MAX)).default(''),
-      description: ruled(z.string().trim(), maxLen(SEO_DESCRIPTION_MAX)).default(''),
+      title: bounded(SEO_TITLE_MAX).default(''),
+      description: bounded(SEO_DESCRIPTION_MAX).default(''),
     })
     .default({ cover: '', title: '', description: '' }),
   frontend_display_language: ruled(
@@ -96,12 +97,8 @@ export interface SiteStatus {
 
 /** A sub-domain: the slug rule, as one DNS label (no trailing hyphen, 63 characters at most); lowercased. */
 export const subdomainField = () =>
-  ruled(
-    z.string().trim().toLowerCase(),
-    rules.required,
-    rules.slug,
-    (v) => (v.endsWith('-') ? { message: 'validation.slug' } : undefined),
-    maxLen(SUBDOMAIN_MAX),
+  ruled(bounded(SUBDOMAIN_MAX, { lower: true }), rules.required, rules.slug, (v) =>
+    v.endsWith('-') ? { message: 'validation.slug' } : undefined,
   );
 
 /** `site/check` and `site/save_slug`. */
@@ -110,11 +107,7 @@ export const SlugInput = z.strictObject({ slug: subdomainField() });
 /** `site/bind`: a host name by the domain rule, lowercased (a trailing dot, as in DNS, is dropped). */
 export const BindInput = z.strictObject({
   domain: ruled(
-    z
-      .string()
-      .trim()
-      .toLowerCase()
-      .transform((v) => v.replace(/\.$/, '')),
+    bounded(DOMAIN_MAX + 1, { lower: true }).transform((v) => (v.endsWith('.') ? v.slice(0, -1) : v)),
     rules.required,
     rules.domain,
   ),

@@ -1,9 +1,10 @@
 /**
  * Slugs made from titles (SPEC §5): Chinese becomes toneless pinyin, so 新北市的天氣 → xin-bei-shi-de-tian-qi. The
  * server and the SPA make the same slug. This module pulls in pinyin-pro (large): the SPA loads it lazily, so it
- * imports nothing else.
+ * imports nothing else but the (small) patterns.
  */
 import { pinyin } from 'pinyin-pro';
+import { PATTERNS } from './patterns';
 
 export const SLUG_MAX_LENGTH = 100;
 
@@ -38,14 +39,14 @@ const SIMPLIFIED = new Map(
     TRADITIONAL_PAIRS[2 * i + 1],
   ]),
 );
-const simplify = (text: string) => text.replace(/./gsu, (c) => SIMPLIFIED.get(c) ?? c);
+const simplify = (text: string) => text.replace(PATTERNS.character.re, (c) => SIMPLIFIED.get(c) ?? c);
 
 /** Cuts at a '-' boundary when that keeps at least half, so no syllable is split. */
 function cut(slug: string, max: number): string {
   if (slug.length <= max) return slug;
   const head = slug.slice(0, max);
   const boundary = slug[max] === '-' ? max : head.lastIndexOf('-');
-  return (boundary >= max / 2 ? head.slice(0, boundary) : head).replace(/-+$/, '');
+  return (boundary >= max / 2 ? head.slice(0, boundary) : head).replace(PATTERNS.trailingHyphens.re, '');
 }
 
 /** A slug for `text` that passes rules.slug, or '' when nothing usable is left (only emoji or punctuation). */
@@ -61,11 +62,11 @@ export function slugify(text: string): string {
     .join('-')
     // Full-width letters become ASCII, accents fall off (café → cafe).
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .replace(PATTERNS.combiningMark.re, '')
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return cut(/^[0-9]/.test(slug) ? `p-${slug}` : slug, SLUG_MAX_LENGTH);
+    .replace(PATTERNS.notSlugRun.re, '-')
+    .replace(PATTERNS.edgeHyphens.re, '');
+  return cut(PATTERNS.leadingDigit.re.test(slug) ? `p-${slug}` : slug, SLUG_MAX_LENGTH);
 }
 
 /** `base` with `-n` appended, shortened so that the whole still fits the limit. */

@@ -3,7 +3,8 @@
  * message (under `validation.`) with the arguments the message needs. The SPA wraps them as form validators
  * (src/validation), the server as zod refinements (contract/fields.ts); both show the same words.
  */
-import { PASSWORD_MIN, VERIFY_CODE_LENGTH } from './constants';
+import { PASSWORD_MIN } from './constants';
+import { PATTERNS } from './patterns';
 import { TIMEZONES } from './timezones';
 
 export interface RuleFailure {
@@ -24,26 +25,19 @@ const isBlank = (v: unknown): boolean =>
   (typeof v === 'string' && v.trim() === '') ||
   (Array.isArray(v) && v.length === 0);
 
-const EMAIL_RE = /^[^\s@"'<>()[\]\\,;:]+@[^\s@"'<>()[\]\\,;:]+\.[^\s@"'<>()[\]\\,;:]{2,}$/;
-/** Taiwan mobile (09xxxxxxxx or +8869xxxxxxxx) or landline (0X-XXXXXXX, optional extension). */
-const TEL_RE =
-  /^(?:(?:\+886-?|0)9\d{2}-?\d{3}-?\d{3}|(?:\+886-?|0)[2-8]\d{0,2}-?\d{3,4}-?\d{3,4}(?:#\d{1,6})?)$/;
-const SLUG_RE = /^[a-z][a-z0-9-]*$/;
-const TIME_RE = /^(?:[01]\d|2[0-3]):[0-5]\d$/;
-const DOMAIN_RE = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
-const CODE_RE = new RegExp(`^\\d{${VERIFY_CODE_LENGTH}}$`);
+const { email, tel, space, slug, time, domain, verifyCode, digit, lowercase, sitePath, webUrl } = PATTERNS;
 
 export const rules = {
   required: (v: unknown): RuleResult => (isBlank(v) ? fail('required') : undefined),
 
-  email: (v: string): RuleResult => (EMAIL_RE.test(v) ? undefined : fail('email')),
+  email: (v: string): RuleResult => (email.re.test(v) ? undefined : fail('email')),
 
-  tel: (v: string): RuleResult => (TEL_RE.test(v.replace(/\s/g, '')) ? undefined : fail('tel')),
+  tel: (v: string): RuleResult => (tel.re.test(v.replace(space.re, '')) ? undefined : fail('tel')),
 
-  slug: (v: string): RuleResult => (SLUG_RE.test(v) ? undefined : fail('slug')),
+  slug: (v: string): RuleResult => (slug.re.test(v) ? undefined : fail('slug')),
 
   password: (v: string): RuleResult =>
-    v.length >= PASSWORD_MIN && /\d/.test(v) && /[a-z]/.test(v) ? undefined : fail('password'),
+    v.length >= PASSWORD_MIN && digit.re.test(v) && lowercase.re.test(v) ? undefined : fail('password'),
 
   passwordEquals: (v: string, other: string): RuleResult =>
     v === other ? undefined : fail('passwordEquals'),
@@ -51,7 +45,9 @@ export const rules = {
   passwordNotEquals: (v: string, old: string): RuleResult =>
     v !== old ? undefined : fail('passwordNotEquals'),
 
-  maxLength: (v: string, n: number): RuleResult => (charCount(v) <= n ? undefined : fail('maxLength', { n })),
+  /** A character is one or two UTF-16 units: a string of more than 2n units is too long without counting it. */
+  maxLength: (v: string, n: number): RuleResult =>
+    v.length <= n || (v.length <= 2 * n && charCount(v) <= n) ? undefined : fail('maxLength', { n }),
 
   minLength: (v: string, n: number): RuleResult => (charCount(v) >= n ? undefined : fail('minLength', { n })),
 
@@ -60,14 +56,14 @@ export const rules = {
     return Number.isFinite(t) && t > now ? undefined : fail('dateFuture');
   },
 
-  time: (v: string): RuleResult => (TIME_RE.test(v) ? undefined : fail('time')),
+  time: (v: string): RuleResult => (time.re.test(v) ? undefined : fail('time')),
 
-  domain: (v: string): RuleResult => (DOMAIN_RE.test(v) ? undefined : fail('domain')),
+  domain: (v: string): RuleResult => (domain.re.test(v) ? undefined : fail('domain')),
 
   /** An http(s) URL or an absolute path on the site. */
   link: (v: string): RuleResult => {
-    if (/^\/(?!\/)\S*$/.test(v)) return undefined;
-    if (!/^https?:\/\/\S+$/i.test(v)) return fail('link');
+    if (sitePath.re.test(v)) return undefined;
+    if (!webUrl.re.test(v)) return fail('link');
     try {
       new URL(v);
       return undefined;
@@ -92,7 +88,7 @@ export const rules = {
 
   timezone: (v: string): RuleResult => (TIMEZONES.includes(v) ? undefined : fail('timezone')),
 
-  verifyCode: (v: string): RuleResult => (CODE_RE.test(v) ? undefined : fail('verifyCode')),
+  verifyCode: (v: string): RuleResult => (verifyCode.re.test(v) ? undefined : fail('verifyCode')),
 
   /** Search keywords must be a non-empty string. */
   keyword: (v: unknown): RuleResult =>

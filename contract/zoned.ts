@@ -4,6 +4,7 @@
  * instants with Intl only (no time zone package) and give the default: the next half hour (SPEC §4, §9). The server
  * and the SPA use the same ones.
  */
+import { PATTERNS } from './patterns';
 import { type RuleResult, rules } from './validation';
 
 export interface WallTime {
@@ -54,8 +55,8 @@ function offsetAt(instant: number, timeZone: string): number {
 
 /** The instant a wall time in a zone stands for; NaN when the date or time is malformed or does not exist. */
 export function instantOf(wall: WallTime, timeZone: string): Date {
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(wall.date);
-  const t = /^(\d{2}):(\d{2})$/.exec(wall.time);
+  const d = PATTERNS.date.re.exec(wall.date);
+  const t = PATTERNS.time.re.exec(wall.time);
   if (!d || !t) return new Date(Number.NaN);
   const [year, month, day] = [Number(d[1]), Number(d[2]), Number(d[3])];
   const guess = Date.UTC(year, month - 1, day, Number(t[1]), Number(t[2]));

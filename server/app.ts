@@ -17,6 +17,7 @@ import type { Db } from './db/client';
 import { ensureSecret } from './db/seed';
 import type { Deps } from './deps';
 import { registerActions } from './http/action';
+import { drainUnreadBodies } from './http/drain';
 import { AppError } from './http/errors';
 import { sendError } from './http/reply';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -96,6 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: IMAGE_MAX_BYTES + UPLOAD_MARGIN_BYTES, files: 1, fields: 20, parts: 21 },
   });
   app.setErrorHandler((err, req, reply) => sendError(req, reply, err));
+  drainUnreadBodies(app);
 
   // State-changing calls must come from the app's own origin (or a configured one).
   app.addHook('onRequest', async (req, reply) => {

@@ -1,7 +1,8 @@
 /**
  * The bot challenge: a self-hosted ALTCHA proof of work. `challenge()` hands the widget a signed challenge;
- * `verify()` checks a solved payload (base64 JSON of {challenge, solution}) and spends it, so one solution serves
- * one call, on any instance sharing the database.
+ * `check()` looks at a solved payload (base64 JSON of {challenge, solution}) without touching the database, and the
+ * solution it answers is spent once the call is accepted, so one solution serves one call, on any instance sharing
+ * the database.
  */
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
@@ -11,7 +12,16 @@ import { captchaSpent } from '../db/schema';
 
 export interface Captcha {
   challenge(host: string): Promise<unknown>;
-  verify(payload: string): Promise<boolean>;
+  /**
+   * A payload that solves an unexpired challenge of ours, or null. Cheap (two HMACs, no database), so it can come
+   * before any costly work; it spends nothing.
+   */
+  check(payload: string): Promise<Solution | null>;
+}
+
+export interface Solution {
+  /** Marks the solution used: true the first time, on any instance; false when it was spent already. */
+  spend(): Promise<boolean>;
 }
 
 const ALGORITHM = 'SHA-256';
@@ -49,9 +59,9 @@ export function altchaCaptcha(db: Db, secret: string, maxCounter: number, now: (
         hmacKeySignatureSecret: keySecret,
       });
     },
-    async verify(raw) {
+    async check(raw) {
       const payload = decode(raw);
-      if (!payload) return false;
+      if (!payload) return null;
       try {
         const result = await verifySolution({
           challenge: payload.challenge as never,
@@ -60,19 +70,23 @@ export function altchaCaptcha(db: Db, secret: string, maxCounter: number, now: (
           hmacSignatureSecret: secret,
           hmacKeySignatureSecret: keySecret,
         });
-        if (!result.verified) return false;
+        if (!result.verified) return null;
       } catch {
-        return false;
+        return null;
       }
       const signature = payload.challenge.signature as string;
       const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? now() / 1000 + TTL_S) * 1000);
-      await db.delete(captchaSpent).where(lt(captchaSpent.expiresAt, new Date(now())));
-      const spent = await db
-        .insert(captchaSpent)
-        .values({ signature, expiresAt })
-        .onConflictDoNothing()
-        .returning({ signature: captchaSpent.signature });
-      return spent.length === 1;
+      return {
+        async spend() {
+          await db.delete(captchaSpent).where(lt(captchaSpent.expiresAt, new Date(now())));
+          const spent = await db
+            .insert(captchaSpent)
+            .values({ signature, expiresAt })
+            .onConflictDoNothing()
+            .returning({ signature: captchaSpent.signature });
+          return spent.length === 1;
+        },
+      };
     },
   };
 }

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Code } from '../../contract/codes';
-import { type Locale, pickLocale } from '../../contract/constants';
+import { type Locale, pickLocale, TOKEN_MAX } from '../../contract/constants';
 import { holdsAny, type Needed } from '../../contract/permissions';
 import type { Deps } from '../deps';
 import {
@@ -107,24 +107,25 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
   const nul = pathsWithNul(raw);
   if (nul.length)
     throw new FieldError(Object.fromEntries(nul.map((p) => [p || '_', { message: 'validation.format' }])));
-  // A missing bot-check answer is the same failure as a wrong one: the client shows the challenge again.
-  if (def.captcha && !hasToken(raw)) throw new AppError(Code.CAPTCHA);
+  // The bot check comes before the input is parsed, so that an unsolved one costs nothing more; a missing answer is
+  // the same failure as a wrong one (the client shows the challenge again).
+  const solution = def.captcha ? await deps.captcha.check(tokenOf(raw)) : undefined;
+  if (solution === null) throw new AppError(Code.CAPTCHA);
   // Files join the input after the NUL scan, which would otherwise walk every byte.
   const parsed = def.input.safeParse(multipart ? { ...raw, ...multipart.files } : raw, { reportInput: true });
   if (!parsed.success) {
     throw zodFieldErrors(parsed.error);
   }
-  if (def.captcha) {
-    const ok = await deps.captcha.verify((parsed.data as { token?: string }).token ?? '');
-    if (!ok) throw new AppError(Code.CAPTCHA);
-  }
+  // Spent only by a call that was read: a form sent back for a field error keeps its solved challenge.
+  if (solution && !(await solution.spend())) throw new AppError(Code.CAPTCHA);
   return def.handler(parsed.data, ctx as never);
 }
 
-const hasToken = (raw: unknown) =>
-  typeof raw === 'object' && raw !== null && typeof (raw as { token?: unknown }).token === 'string'
-    ? (raw as { token: string }).token !== ''
-    : false;
+/** The input's `token` when it is a string of a sensible length, else '' (which no check takes). */
+function tokenOf(raw: unknown): string {
+  const token = typeof raw === 'object' && raw !== null ? (raw as { token?: unknown }).token : undefined;
+  return typeof token === 'string' && token.length <= TOKEN_MAX ? token : '';
+}
 
 /** No form of the API nests deeper than this; a deeper body is refused before anything walks it. */
 export const MAX_INPUT_DEPTH = 32;

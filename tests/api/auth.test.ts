@@ -181,12 +181,13 @@ describe('registration', () => {
   });
 
   it('answers field errors in the caller language', async () => {
-    const r = await t.client({ lang: 'en' }).call<{ errors: Record<string, string> }>('member/register', {
+    const c = t.client({ lang: 'en' });
+    const r = await c.call<{ errors: Record<string, string> }>('member/register', {
       email: 'nope',
       nickname: '',
       password: 'short',
       verify_token: 'x',
-      token: 'y',
+      token: await c.captcha(),
     });
     expect(r.code).toBe(Code.VALIDATION);
     expect(r.data.errors).toMatchObject({

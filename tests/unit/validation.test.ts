@@ -3,9 +3,9 @@
  * failure is translated with the server's t() and compared with SPEC §5 (zh-TW) and src/i18n/en.ts, ja.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { EMAIL_MAX, NAME_MAX } from '../../contract/constants';
-import { f } from '../../contract/fields';
+import { z } from 'zod';
+import { EMAIL_MAX, NAME_MAX, VERIFY_CODE_LENGTH } from '../../contract/constants';
+import { bounded, f, ruled } from '../../contract/fields';
 import { TIMEZONES } from '../../contract/timezones';
 import { charCount, firstFailure, type RuleResult, rules } from '../../contract/validation';
 import { t } from '../../server/i18n';
@@ -114,7 +114,15 @@ describe('SPEC §5 rules', () => {
       rules.email,
       'email',
       W.email,
-      ['a@b.co', 'first.last+tag@sub.example.com.tw', 'USER@EXAMPLE.COM', 'x_y-z@mail-host.org'],
+      // As before the pattern was made linear: the domain needs a dot after its first character, with two after it.
+      [
+        'a@b.co',
+        'first.last+tag@sub.example.com.tw',
+        'USER@EXAMPLE.COM',
+        'x_y-z@mail-host.org',
+        'a@b..c',
+        'a@..bc',
+      ],
       [
         '',
         'nope',
@@ -127,6 +135,9 @@ describe('SPEC §5 rules', () => {
         'a@b .com',
         '<a@b.com>',
         'a@b,c.com',
+        'a@.bc',
+        'a@bc.',
+        'a@b.c,',
       ],
     );
   });
@@ -203,6 +214,10 @@ describe('SPEC §5 rules', () => {
     expectFailure(rules.maxLength('中文字中文字', 5), 'maxLength', W.maxLength(5));
     expectFailure(rules.maxLength('字'.repeat(51), 50), 'maxLength', W.maxLength(50));
     expect(rules.maxLength('abcdef', 5)?.args).toEqual({ n: 5 });
+    // Two UTF-16 units a character at most: longer text fails without being counted.
+    expect(rules.maxLength('𠮷'.repeat(5), 5)).toBeUndefined();
+    expect(rules.maxLength(`${'𠮷'.repeat(5)}a`, 5)?.message).toBe('validation.maxLength');
+    expectFailure(rules.maxLength('a'.repeat(1_000_000), 5), 'maxLength', W.maxLength(5));
   });
 
   it('minLength N', () => {
@@ -447,5 +462,85 @@ describe('zod builders (contract/fields.ts)', () => {
     expect(f.newPassword().parse('abcdefg1')).toBe('abcdefg1');
     expect(issues(f.newPassword(), 'abcdefgh')[0].message).toBe('validation.password');
     expect(issues(f.newPassword(), '')[0].message).toBe('validation.required');
+  });
+
+  it('f.verifyCode() refuses a longer code by its length', () => {
+    const [over] = issues(f.verifyCode(), '1234567');
+    expect(over.message).toBe('validation.maxLength');
+    expect((over as { params?: unknown }).params).toEqual({ n: VERIFY_CODE_LENGTH });
+  });
+});
+
+describe('bounded strings: no rule sees over-long text', () => {
+  const issues = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues ?? [];
+
+  it('refuses over-long text with the length message alone, and runs no rule on it', () => {
+    const seen: string[] = [];
+    const spy = (v: string) => {
+      seen.push(v);
+      return rules.email(v);
+    };
+    const schema = ruled(bounded(10), rules.required, spy);
+    const found = issues(schema, `a@${'.'.repeat(100_000)},`);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ message: 'validation.maxLength', params: { n: 10 } });
+    expect(seen).toEqual([]);
+    // Within the bound, the rules run in order.
+    expect(issues(schema, 'nope')[0].message).toBe('validation.email');
+    expect(seen).toEqual(['nope']);
+  });
+
+  it('stops zod too: no later check runs on it (zod 4 does not continue past the issue)', () => {
+    let ran = false;
+    const schema = bounded(3).refine(() => {
+      ran = true;
+      return true;
+    });
+    expect(issues(schema, 'abcd').map((i) => i.message)).toEqual(['validation.maxLength']);
+    expect(ran).toBe(false);
+    expect(schema.parse('abc')).toBe('abc');
+    expect(ran).toBe(true);
+  });
+
+  it('stops a pipe: a transform after it never runs on over-long text', () => {
+    let ran = false;
+    const schema = bounded(3).transform((v) => {
+      ran = true;
+      return v;
+    });
+    expect(schema.safeParse('abcd').success).toBe(false);
+    expect(ran).toBe(false);
+  });
+
+  it('trims (unless told not to) and lowercases before counting; counts characters, not UTF-16 units', () => {
+    expect(bounded(3).parse('  abc  ')).toBe('abc');
+    expect(issues(bounded(3, { trim: false }), ' abc')[0].message).toBe('validation.maxLength');
+    expect(bounded(3, { lower: true }).parse(' ABC ')).toBe('abc');
+    expect(bounded(3).parse('𠮷𠮷𠮷')).toBe('𠮷𠮷𠮷');
+    expect(issues(bounded(3), '𠮷𠮷𠮷a')[0].message).toBe('validation.maxLength');
+  });
+
+  it('answers a missing value as zod does (the server calls it required)', () => {
+    expect(issues(bounded(3), undefined)[0].code).toBe('invalid_type');
+  });
+
+  it('ruled() takes no unbounded string, through defaults and pipes too', () => {
+    expect(() => ruled(z.string(), rules.required)).toThrow(/bounded/);
+    expect(() => ruled(z.string().trim().max(10), rules.required)).toThrow(/bounded/);
+    expect(() => ruled(z.string().default(''), rules.required)).toThrow(/bounded/);
+    expect(() =>
+      ruled(
+        z.string().transform((v) => v),
+        rules.required,
+      ),
+    ).toThrow(/bounded/);
+    expect(() =>
+      ruled(
+        bounded(10).transform((v) => v),
+        rules.required,
+      ),
+    ).not.toThrow();
+    expect(() => ruled(ruled(bounded(10), rules.required), rules.slug)).not.toThrow();
+    expect(() => ruled(z.array(z.number()), (v) => rules.countMin(v))).not.toThrow();
   });
 });

@@ -1,0 +1,86 @@
+/**
+ * Every regular expression of contract/, in one place, each with the longest text it is given (`max`, in
+ * characters). The rules and helpers of contract/ use these and hold none of their own: tests/unit/patterns.test.ts
+ * fails when a file of contract/ writes a regular expression anywhere else, and times each one here against
+ * adversarial text (runs of every character it names, with failing ends) of `max` characters, and never fewer than
+ * 20,000, so that a pattern which is only fast because its input is short fails too.
+ *
+ * Keep them linear: one way to match each character. No quantified parts that overlap (`[^@]+\.[^@]{2,}$` where the
+ * class holds the dot), no unbounded run that is retried from every position of itself (`/-+$/g` on a long run of
+ * hyphens, `/<[^>]*>/g` on a long run of '<'); a lookbehind can start such a run only once (`(?<!-)-+$`). And bound
+ * the text before a pattern sees it (contract/fields.ts `bounded`).
+ */
+import {
+  EMAIL_MAX,
+  INLINE_MAX,
+  LINK_MAX,
+  PASSWORD_MAX,
+  REQUEST_MAX_BYTES,
+  VERIFY_CODE_LENGTH,
+} from './constants';
+
+export interface Pattern {
+  readonly re: RegExp;
+  /** The longest text the product gives it, in characters. */
+  readonly max: number;
+}
+const p = (re: RegExp, max: number): Pattern => ({ re, max });
+
+/** A title (TITLE_MAX) or name, the text slugs are made from. */
+const TITLE = 200;
+/** The same as pinyin: a syllable of up to six letters and a hyphen for each character. */
+const PINYIN = TITLE * 7;
+
+export const PATTERNS = {
+  /**
+   * SPEC §5 e-mail: a local part, '@', then a domain with a dot that is not its first character and has two or
+   * more characters after it. Up to that dot the domain's characters are taken one way only (its first, then
+   * everything but a dot), so nothing backtracks.
+   */
+  email: p(
+    /^[^\s@"'<>()[\]\\,;:]+@[^\s@"'<>()[\]\\,;:][^\s@"'<>()[\]\\,;:.]*\.[^\s@"'<>()[\]\\,;:]{2,}$/,
+    EMAIL_MAX,
+  ),
+  /** Taiwan mobile (09xxxxxxxx or +8869xxxxxxxx) or landline (0X-XXXXXXX, optional extension): bounded counts. */
+  tel: p(
+    /^(?:(?:\+886-?|0)9\d{2}-?\d{3}-?\d{3}|(?:\+886-?|0)[2-8]\d{0,2}-?\d{3,4}-?\d{3,4}(?:#\d{1,6})?)$/,
+    30,
+  ),
+  /** White space a phone number is written with. */
+  space: p(/\s/g, 30),
+  slug: p(/^[a-z][a-z0-9-]*$/, 100),
+  /** HH:mm, with the hour and the minute captured. */
+  time: p(/^([01]\d|2[0-3]):([0-5]\d)$/, 5),
+  /** YYYY-MM-DD, each part captured. */
+  date: p(/^(\d{4})-(\d{2})-(\d{2})$/, 10),
+  /** A host name: 253 characters at most (the lookahead), labels of 63. */
+  domain: p(/^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, 254),
+  verifyCode: p(new RegExp(`^\\d{${VERIFY_CODE_LENGTH}}$`), VERIFY_CODE_LENGTH),
+  digit: p(/\d/, PASSWORD_MAX),
+  lowercase: p(/[a-z]/, PASSWORD_MAX),
+  /** An absolute path on the site ('/x', never '//host'). */
+  sitePath: p(/^\/(?!\/)\S*$/, LINK_MAX),
+  webUrl: p(/^https?:\/\/\S+$/i, LINK_MAX),
+  /** A whole number as a list filter writes it (a string of up to 10 digits). */
+  integer: p(/^-?\d{1,10}$/, 200),
+  /** Line breaks of a title. */
+  lineBreaks: p(/[\r\n]+/g, INLINE_MAX),
+  /** One tag of inline HTML that is a line break. */
+  brTag: p(/^<br\s*\/?>$/i, INLINE_MAX),
+  /** The entities the editor writes. */
+  entity: p(/&(?:nbsp|lt|gt|quot|#39|amp);/g, INLINE_MAX),
+  /** Runs of white space, in the text of a whole document. */
+  whiteSpace: p(/\s+/g, REQUEST_MAX_BYTES),
+  /** What reading time counts: letters (Chinese characters among them) and digits. */
+  letterOrDigit: p(/[\p{L}\p{N}]/gu, INLINE_MAX),
+  /** Each character (code point) of a title. */
+  character: p(/./gsu, TITLE),
+  combiningMark: p(/[\u0300-\u036f]/g, PINYIN),
+  notSlugRun: p(/[^a-z0-9]+/g, PINYIN),
+  /** Hyphens at either end; a trailing run is tried from its first hyphen only. */
+  edgeHyphens: p(/^-+|(?<!-)-+$/g, PINYIN),
+  trailingHyphens: p(/(?<!-)-+$/, PINYIN),
+  leadingDigit: p(/^[0-9]/, PINYIN),
+} as const satisfies Record<string, Pattern>;
+
+export type PatternName = keyof typeof PATTERNS;
