@@ -6,6 +6,13 @@ import type { ListColumns } from './list';
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_BYTES = UPLOAD_MAX_KB * 1024;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/**
+ * The most pixels an image may decode to, every frame of an animation counted (a 48-megapixel photo, 8000×6000): a
+ * few KB can describe a huge canvas or hundreds of frames, and scaling decodes them all. More is 檔案大小超過限制.
+ */
+export const IMAGE_MAX_PIXELS = 8000 * 6000;
+/** More frames than an animation needs, whatever their size. */
+export const ANIMATION_MAX_FRAMES = 1000;
 
 /** The upload actions, by what they take. */
 export const UPLOAD_PATH = {
@@ -18,12 +25,15 @@ export type UploadKind = keyof typeof UPLOAD_PATH;
 
 /**
  * Favicons: PNG or ICO only (never SVG, which can carry script), small, near-square and at least 16 px a side. A PNG
- * is re-encoded to fit 512×512; an ICO is checked entry by entry and kept as it is.
+ * is re-encoded to fit 512×512; an ICO is checked entry by entry (each picture the size its entry says, 256 px a side
+ * at most) and kept as it is.
  */
 export const FAVICON_MAX_BYTES = 1024 * 1024;
 export const FAVICON_TYPES = ['image/png', 'image/x-icon', 'image/vnd.microsoft.icon'] as const;
 export const FAVICON_MIN_SIDE = 16;
 export const FAVICON_MAX_SIDE = 512;
+/** The largest picture an icon file's directory can describe. */
+export const ICO_MAX_SIDE = 256;
 /** The longer side over the shorter one. */
 export const FAVICON_MAX_RATIO = 1.25;
 

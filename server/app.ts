@@ -7,6 +7,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Code } from '../contract/codes';
+import { REQUEST_MAX_BYTES } from '../contract/constants';
 import { IMAGE_MAX_BYTES } from '../contract/files';
 import { altchaCaptcha } from './adapters/captcha';
 import { type Dns, resolverDns } from './adapters/dns';
@@ -74,7 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: REQUEST_MAX_BYTES,
   });
   const now = opts.now ?? Date.now;
   const secret = await ensureSecret(opts.db);

@@ -1,14 +1,14 @@
 /**
- * Uploads through HTTP: real images made with sharp are checked, turned upright, scaled to fit 1440×1440, stored and
- * served at /uploads/…; size limits (3004), non-images (3005), missing files, the video list, tenant isolation and
- * permissions.
+ * Uploads through HTTP: real images made with sharp are checked, turned upright, scaled to fit 1440×1440 (animated
+ * ones too, every frame), stored and served at /uploads/…; size limits (3004, also for the pixels of all the frames of
+ * an animation), non-images (3005), missing files, the video list, tenant isolation and permissions.
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import sharp, { type SharpOptions } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
-import type { LibraryFile, UploadReply, Video } from '../../contract/files';
+import { ANIMATION_MAX_FRAMES, type LibraryFile, type UploadReply, type Video } from '../../contract/files';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
@@ -44,6 +44,37 @@ afterAll(async () => {
 /** A gradient, so that encoders have something to encode. */
 function image(width: number, height: number) {
   return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 20 } } });
+}
+
+/** `frames` frames of `width`×`height`, each its own colour, ready to be written as an animated GIF or WebP. */
+async function animation(width: number, height: number, frames: number) {
+  const pages = await Promise.all(
+    Array.from({ length: frames }, (_, i) =>
+      sharp({ create: { width, height, channels: 3, background: { r: 20 * i, g: 80, b: 20 } } })
+        .raw()
+        .toBuffer(),
+    ),
+  );
+  return sharp(Buffer.concat(pages), {
+    raw: { width, height: height * frames, channels: 3, pageHeight: height },
+    limitInputPixels: false,
+  } as SharpOptions);
+}
+
+/**
+ * A GIF of `frames` copies of one solid `width`×`height` frame: small bytes (LZW packs a solid frame into a few KB)
+ * for a huge animation. Made by writing the frame once with sharp and repeating its blocks.
+ */
+async function repeatedFrames(width: number, height: number, frames: number): Promise<Buffer> {
+  const one = await image(width, height).gif().toBuffer();
+  const packed = one[10];
+  const start = 13 + (packed & 0x80 ? 3 * 2 ** ((packed & 7) + 1) : 0);
+  const frame = one.subarray(start, one.length - 1);
+  return Buffer.concat([
+    one.subarray(0, start),
+    ...Array.from({ length: frames }, () => frame),
+    Buffer.from([0x3b]),
+  ]);
 }
 
 interface Part {
@@ -150,13 +181,31 @@ describe('image uploads', () => {
     expect((await served(r.data.path)).headers['content-type']).toBe('image/webp');
   });
 
-  it('keeps a GIF exactly as it came, even a large one', async () => {
-    const gif = await image(2000, 1600).gif().toBuffer();
+  it('keeps a GIF within 1440×1440 exactly as it came, animation and all', async () => {
+    const gif = await (await animation(400, 300, 10)).gif().toBuffer();
     const r = await uploadOne(owner, gif, 'image/gif', 'anim.gif');
-    expect(r.data).toMatchObject({ width: 2000, height: 1600 });
+    expect(r.data, JSON.stringify(r)).toMatchObject({ width: 400, height: 300 });
     const res = await served(r.data.path);
     expect(res.headers['content-type']).toBe('image/gif');
     expect(Buffer.compare(res.rawPayload, gif)).toBe(0);
+  });
+
+  it('scales a larger GIF down to fit 1440×1440, every frame of it', async () => {
+    const gif = await (await animation(2000, 1600, 4)).gif().toBuffer();
+    const r = await uploadOne(owner, gif, 'image/gif', 'big.gif');
+    expect(r.data, JSON.stringify(r)).toMatchObject({ width: 1440, height: 1152 });
+    expect(r.data.path).toMatch(/\.gif$/);
+    const meta = await sharp((await served(r.data.path)).rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'gif', width: 1440, pages: 4 });
+    expect(meta.pageHeight ?? meta.height).toBe(1152);
+  });
+
+  it('keeps an animated WebP animated when it scales it', async () => {
+    const webp = await (await animation(1600, 800, 3)).webp().toBuffer();
+    const r = await uploadOne(owner, webp, 'image/webp', 'anim.webp');
+    expect(r.data, JSON.stringify(r)).toMatchObject({ width: 1440, height: 720 });
+    const meta = await sharp((await served(r.data.path)).rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 1440, pages: 3 });
   });
 
   it('trusts the bytes, not the declared type or name', async () => {
@@ -190,6 +239,32 @@ describe('refused uploads', () => {
     }
     // Just under the limit the bytes are looked at: these are not an image.
     expectCode(await uploadOne(owner, randomBytes(5 * MB - 1)), Code.UPLOAD_FAILED, '檔案上傳失敗。');
+  });
+
+  it('answers an animation of more pixels than a 48-megapixel photo, all frames counted, with 3004', async () => {
+    // The review's file: 300 frames of 4000×4000 in 3.3 MB, which skipped the scale-down.
+    const bomb = await repeatedFrames(4000, 4000, 300);
+    expect(bomb.length).toBeLessThan(5 * MB);
+    expect(await sharp(bomb).metadata()).toMatchObject({ format: 'gif', width: 4000, pages: 300 });
+    expectCode(
+      await uploadOne(owner, bomb, 'image/gif', 'bomb.gif'),
+      Code.FILE_TOO_LARGE,
+      '檔案大小超過限制',
+    );
+    // Fewer pixels a frame but more frames than any animation needs.
+    const long = await repeatedFrames(16, 16, ANIMATION_MAX_FRAMES + 1);
+    expectCode(
+      await uploadOne(owner, long, 'image/gif', 'long.gif'),
+      Code.FILE_TOO_LARGE,
+      '檔案大小超過限制',
+    );
+    // A still image is held to the same count.
+    const still = await repeatedFrames(8000, 6001, 1);
+    expectCode(
+      await uploadOne(owner, still, 'image/gif', 'still.gif'),
+      Code.FILE_TOO_LARGE,
+      '檔案大小超過限制',
+    );
   });
 
   it('answers bytes that are not an accepted image with 3005 檔案上傳失敗。', async () => {

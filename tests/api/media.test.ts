@@ -269,6 +269,20 @@ describe('the library on the folder store', () => {
       });
     });
 
+    it('refuses an icon whose PNG is larger than its entry says, or larger than an icon can be', async () => {
+      // The directory says 32×32; the picture inside is 4000×4000 (16 megapixels to decode, up to 32 times a file).
+      const big = await png(4000, 4000);
+      const claims = ico([{ width: 32, height: 32, png: big }]);
+      expectRefused(
+        await upload(t, owner, claims, { kind: 'favicon', filename: 'f.ico', type: 'image/x-icon' }),
+      );
+      // An entry says 256 at most (as 0): a larger picture never matches it.
+      const over = ico([{ width: 256, height: 256, png: await png(300, 300) }]);
+      expectRefused(
+        await upload(t, owner, over, { kind: 'favicon', filename: 'f.ico', type: 'image/x-icon' }),
+      );
+    });
+
     it('refuses what is not a near-square PNG or ICO of 16 px or more', async () => {
       const svg = Buffer.from(
         '<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32"><script>alert(1)</script></svg>',

@@ -1,7 +1,7 @@
 /**
  * Reads the directory of a Windows icon (.ico) without trusting it: every entry must point inside the file at
- * either a PNG or a bitmap whose header agrees with the entry. sharp has no ICO reader, so this is the check that
- * lets an icon be stored as it came.
+ * either a PNG or a bitmap whose header agrees with the entry (its size, so no picture is larger than the 256×256 a
+ * directory can say). sharp has no ICO reader, so this is the check that lets an icon be stored as it came.
  */
 
 export interface IcoEntry {
@@ -36,6 +36,9 @@ export function readIco(bytes: Buffer): IcoEntry[] | undefined {
     if (size === 0 || offset < dataStart || offset + size > bytes.length) return undefined;
     const data = bytes.subarray(offset, offset + size);
     if (isPng(data)) {
+      // The first chunk is IHDR: width and height, big-endian.
+      if (data.length < 24 || data.toString('latin1', 12, 16) !== 'IHDR') return undefined;
+      if (data.readUInt32BE(16) !== width || data.readUInt32BE(20) !== height) return undefined;
       entries.push({ width, height, data, png: true });
       continue;
     }

@@ -8,12 +8,15 @@ import sharp from 'sharp';
 import { Code, type CodeValue } from '../../../contract/codes';
 import { IMAGE_MAX_SIDE } from '../../../contract/constants';
 import {
+  ANIMATION_MAX_FRAMES,
   FAVICON_MAX_BYTES,
   FAVICON_MAX_RATIO,
   FAVICON_MAX_SIDE,
   FAVICON_MIN_SIDE,
   fileColumns,
+  ICO_MAX_SIDE,
   IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
   type LibraryFile,
   type UploadReply,
   type Video,
@@ -44,9 +47,6 @@ const isImageFormat = (f: string | undefined): f is ImageFormat =>
 /** What a files row is: a library picture, or a site's favicon or a staff member's avatar (kept out of the library). */
 type FileKind = 'image' | 'favicon' | 'avatar';
 
-/** A few bytes can claim a huge canvas: refuse decoding more than a 48-megapixel photo needs (8000×6000). */
-const MAX_PIXELS = 8000 * 6000;
-
 interface Image {
   format: Format;
   bytes: Buffer;
@@ -54,26 +54,36 @@ interface Image {
   height: number;
 }
 
-const open = (bytes: Buffer) => sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
+/** `animated` reads every frame (sharp's pages: -1); the pixel limit then counts them all. */
+const open = (bytes: Buffer, { animated = false, maxPixels = IMAGE_MAX_PIXELS } = {}) =>
+  sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error', animated });
+/** What the header claims (size, frames), read without decoding, so that a claim too large gets its own answer. */
+const header = (bytes: Buffer) => sharp(bytes, { limitInputPixels: false }).metadata();
 
 /**
- * What the bytes really are (the declared type is ignored): JPEG, PNG and WebP are turned upright by their EXIF
- * orientation and scaled down to fit 1440×1440; a GIF is kept as it is, animation and all.
+ * What the bytes really are (the declared type is ignored), turned upright by their EXIF orientation and scaled down
+ * to fit 1440×1440, every frame of an animation (GIF, WebP) and its timing kept; a GIF that already fits is kept as
+ * it came. The header's size and frame count are checked before anything is decoded: all the frames' pixels count.
  */
 async function normalise(bytes: Buffer): Promise<Image> {
-  const meta = await open(bytes).metadata();
+  const meta = await header(bytes);
   if (!isImageFormat(meta.format)) throw new AppError(Code.UPLOAD_FAILED);
-  if (meta.format === 'gif') {
+  const frames = meta.pages ?? 1;
+  const { width } = meta;
+  const height = meta.pageHeight ?? meta.height;
+  if (frames > ANIMATION_MAX_FRAMES || frames * width * height > IMAGE_MAX_PIXELS)
+    throw new AppError(Code.FILE_TOO_LARGE);
+  if (meta.format === 'gif' && width <= IMAGE_MAX_SIDE && height <= IMAGE_MAX_SIDE) {
     // Decoding the first frame proves the file is a readable image, not only a GIF header.
     await open(bytes).raw().toBuffer();
-    return { format: 'gif', bytes, width: meta.width, height: meta.pageHeight ?? meta.height };
+    return { format: 'gif', bytes, width, height };
   }
-  const { data, info } = await open(bytes)
+  const { data, info } = await open(bytes, { animated: frames > 1 })
     .rotate()
     .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
     .toFormat(meta.format)
     .toBuffer({ resolveWithObject: true });
-  return { format: meta.format, bytes: data, width: info.width, height: info.height };
+  return { format: meta.format, bytes: data, width: info.width, height: info.pageHeight ?? info.height };
 }
 
 /** Near-square and not tiny. */
@@ -99,7 +109,11 @@ async function normaliseFavicon(bytes: Buffer): Promise<Image> {
   }
   const entries = readIco(bytes);
   if (!entries) throw new AppError(Code.FAVICON_INVALID);
-  for (const entry of entries.filter((e) => e.png)) await open(entry.data).raw().toBuffer();
+  // readIco held each PNG to its entry's size; decoding proves it whole, and never more than an icon's pixels.
+  for (const entry of entries.filter((e) => e.png))
+    await open(entry.data, { maxPixels: ICO_MAX_SIDE * ICO_MAX_SIDE })
+      .raw()
+      .toBuffer();
   const largest = entries.reduce((a, b) => (b.width * b.height > a.width * a.height ? b : a));
   if (!faviconShaped(largest.width, largest.height)) throw new AppError(Code.FAVICON_INVALID);
   return { format: 'ico', bytes, width: largest.width, height: largest.height };
