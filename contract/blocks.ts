@@ -121,13 +121,21 @@ export function abstractOf(doc: BlockDocument, length: number = ABSTRACT_LENGTH)
     .trimEnd();
 }
 
-/** What reading time counts (SPEC §9): Chinese characters, letters, digits — and each image. */
-export function readingCount(doc: BlockDocument): number {
+/** The characters of the text (paragraphs and headings): Chinese characters, letters and digits. */
+export function characterCount(doc: BlockDocument): number {
   let count = 0;
   for (const block of doc.blocks) {
-    if (block.type === 'paragraph' || block.type === 'header') {
+    if (block.type === 'paragraph' || block.type === 'header')
       count += (stripHtml(block.data.text).match(PATTERNS.letterOrDigit.re) ?? []).length;
-    } else if (block.type === 'image') count += 1;
+  }
+  return count;
+}
+
+/** What reading time counts (SPEC §9): the text's characters, and each image. */
+export function readingCount(doc: BlockDocument): number {
+  let count = characterCount(doc);
+  for (const block of doc.blocks) {
+    if (block.type === 'image') count += 1;
     else if (block.type === 'album') count += block.data.images.length;
   }
   return count;

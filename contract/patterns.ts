@@ -58,8 +58,10 @@ export const PATTERNS = {
   verifyCode: p(new RegExp(`^\\d{${VERIFY_CODE_LENGTH}}$`), VERIFY_CODE_LENGTH),
   digit: p(/\d/, PASSWORD_MAX),
   lowercase: p(/[a-z]/, PASSWORD_MAX),
-  /** An absolute path on the site ('/x', never '//host'). */
-  sitePath: p(/^\/(?!\/)\S*$/, LINK_MAX),
+  /** An absolute path on the site ('/x', never '//host' nor '/\\host', which browsers read as '//host'). */
+  sitePath: p(/^\/(?![/\\])\S*$/, LINK_MAX),
+  /** A mail link of the writer's: the local part holds no '@', so the address is split one way only. */
+  mailLink: p(/^mailto:[^\s@]+@\S+$/i, LINK_MAX),
   webUrl: p(/^https?:\/\/\S+$/i, LINK_MAX),
   /** A whole number as a list filter writes it (a string of up to 10 digits). */
   integer: p(/^-?\d{1,10}$/, 200),

@@ -25,7 +25,8 @@ const isBlank = (v: unknown): boolean =>
   (typeof v === 'string' && v.trim() === '') ||
   (Array.isArray(v) && v.length === 0);
 
-const { email, tel, space, slug, time, domain, verifyCode, digit, lowercase, sitePath, webUrl } = PATTERNS;
+const { email, tel, space, slug, time, domain, verifyCode, digit, lowercase, sitePath, webUrl, mailLink } =
+  PATTERNS;
 
 export const rules = {
   required: (v: unknown): RuleResult => (isBlank(v) ? fail('required') : undefined),
@@ -59,6 +60,9 @@ export const rules = {
   time: (v: string): RuleResult => (time.re.test(v) ? undefined : fail('time')),
 
   domain: (v: string): RuleResult => (domain.re.test(v) ? undefined : fail('domain')),
+
+  /** A link in text: what `link` accepts, or a mail address (mailto:). */
+  textLink: (v: string): RuleResult => (mailLink.re.test(v) ? undefined : rules.link(v)),
 
   /** An http(s) URL or an absolute path on the site. */
   link: (v: string): RuleResult => {

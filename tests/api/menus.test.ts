@@ -233,6 +233,7 @@ describe('saving a menu', () => {
       [{}, { menu: '此欄位為必填' }],
       [{ menu: { id: 1, items: [{ link: 'javascript:alert(1)' }] } }, { 'menu.items.0.link': '連結錯誤' }],
       [{ menu: { id: 1, items: [{ link: '//evil.example' }] } }, { 'menu.items.0.link': '連結錯誤' }],
+      [{ menu: { id: 1, items: [{ link: '/\\evil.example' }] } }, { 'menu.items.0.link': '連結錯誤' }],
       [{ menu: { id: 1, items: [{ link: 'about' }] } }, { 'menu.items.0.link': '連結錯誤' }],
       [
         { menu: { id: 1, items: [{ link: `/${'a'.repeat(2000)}` }] } },

@@ -54,6 +54,7 @@ describe('sanitizeInline', () => {
     expect(sanitizeInline('<a href="  JaVaScRiPt:alert(1)">j</a>')).toBe('<a>j</a>');
     expect(sanitizeInline('<a href="java&#x09;script:alert(1)">j</a>')).toBe('<a>j</a>');
     expect(sanitizeInline('<a href="//evil.example/x">e</a>')).toBe('<a>e</a>');
+    expect(sanitizeInline('<a href="/\\evil.example/x">e</a>')).toBe('<a>e</a>');
     expect(sanitizeInline('<a href="data:text/html,x">d</a>')).toBe('<a>d</a>');
     expect(sanitizeInline('<a href="relative/x" target="_blank" onmouseover="x">r</a>')).toBe('<a>r</a>');
     expect(sanitizeInline('<iframe src="https://x"></iframe><p>para</p><div>d</div>')).toBe('parad');

@@ -307,6 +307,9 @@ describe('SPEC §5 rules', () => {
         'example.com',
         'about',
         '//evil.example',
+        // Browsers read a backslash as a slash: '/\\host' is '//host'.
+        '/\\evil.example',
+        '/\\/evil.example',
         'javascript:alert(1)',
         'ftp://example.com',
         'https://',

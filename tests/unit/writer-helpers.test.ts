@@ -1,7 +1,8 @@
 /** The writer's small pure helpers: related-item search, the image cropper's geometry, link addresses. */
 import { describe, expect, it } from 'vitest';
 import { clampCrop, cropArea, frameSize } from '../../src/components/crop';
-import { completeHref, linkProblem } from '../../src/custom/writer/editor/FormatToolbar';
+import { linkProblem } from '../../src/custom/writer/editor/extensions';
+import { completeHref } from '../../src/custom/writer/editor/FormatToolbar';
 import { localMatches, mergePool, REMOTE_BELOW } from '../../src/custom/writer/panels/relatedSearch';
 
 describe('related items', () => {
@@ -75,5 +76,8 @@ describe('link addresses', () => {
     expect(linkProblem('mailto:a@example.com')).toBeUndefined();
     expect(linkProblem('javascript:alert(1)')).toBe('validation.link');
     expect(linkProblem('ftp://x')).toBe('validation.link');
+    // Browsers read '/\\host' as '//host': another site, not a path on this one.
+    expect(linkProblem('/\\evil.example/a')).toBe('validation.link');
+    expect(linkProblem(`mailto:${'@'.repeat(20_000)} `)).toBe('validation.link');
   });
 });

@@ -4,9 +4,14 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import type { BlockDocument } from '../../../contract/blocks';
+import { LINK_MAX } from '../../../contract/constants';
+import { rules } from '../../../contract/validation';
 
-/** Absolute web and mail links, or a path on the site; relative links would resolve against the reader's page. */
-const SAFE_HREF = /^(?:https?:\/\/|mailto:|\/(?!\/))/i;
+/**
+ * Absolute web and mail links, or a path on the site (the writer's rule, rules.textLink); relative links would
+ * resolve against the reader's page, and '/\\host' is another host to a browser.
+ */
+const safeHref = (href: string) => href.length <= LINK_MAX && rules.textLink(href) === undefined;
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['b', 'strong', 'i', 'em', 'u', 's', 'a', 'br', 'code', 'mark', 'sub', 'sup'],
@@ -16,7 +21,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     a: (tagName, attribs) => {
       const href = attribs.href?.trim() ?? '';
-      const kept: sanitizeHtml.Attributes = SAFE_HREF.test(href) ? { href } : {};
+      const kept: sanitizeHtml.Attributes = safeHref(href) ? { href } : {};
       return { tagName, attribs: kept };
     },
   },

@@ -104,7 +104,8 @@ export const activeLanguages = (active: readonly number[] | null | undefined): n
  * that record; anything else is not a record (null).
  */
 export function modalFor(rest: string | undefined): { open: false } | { open: true; id: number } | null {
-  const part = (rest ?? '').replace(/\/+$/, '');
+  // A trailing run of slashes is taken from its first one only: retried from each, a long run is quadratic.
+  const part = (rest ?? '').replace(/(?<!\/)\/+$/, '');
   if (part === '') return { open: false };
   if (part === 'create') return { open: true, id: 0 };
   if (!/^\d{1,10}$/.test(part)) return null;

@@ -15,11 +15,7 @@ import { TextSelection } from '@tiptap/pm/state';
 import { useEditorState } from '@tiptap/react';
 import { useTranslate } from 'ra-core';
 import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
-import { rules } from '../../../../contract/validation';
-
-/** Addresses a link may have: http(s), a path on the site, or mail. */
-export const linkProblem = (href: string) =>
-  /^mailto:\S+@\S+$/i.test(href) ? undefined : rules.link(href)?.message;
+import { linkProblem } from './extensions';
 
 /** Adds https:// to an address typed without it. */
 export const completeHref = (href: string) =>

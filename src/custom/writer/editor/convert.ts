@@ -17,14 +17,9 @@ import {
   type Schema,
 } from '@tiptap/pm/model';
 import type { Block, BlockDocument } from '../../../../contract/blocks';
-import { NODE, type PictureAttrs } from './extensions';
+import { NODE, type PictureAttrs, usableUrl } from './extensions';
 
 type Picture = { url: string; caption: string; width?: number; height?: number };
-
-const usableUrl = (url: unknown): url is string =>
-  typeof url === 'string' &&
-  url.length <= 2000 &&
-  (/^https?:\/\/\S+$/i.test(url) || /^\/(?!\/)\S*$/.test(url));
 
 const positiveInt = (n: unknown): number | undefined =>
   typeof n === 'number' && Number.isFinite(n) && n >= 1 ? Math.min(100_000, Math.round(n)) : undefined;

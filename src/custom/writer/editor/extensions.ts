@@ -8,6 +8,8 @@ import { type AnyExtension, Node } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
 import { HEADER_LEVELS } from '../../../../contract/blocks';
+import { LINK_MAX } from '../../../../contract/constants';
+import { rules } from '../../../../contract/validation';
 
 /** One picture of an image block or an album. `uploadId`/`preview` exist only while the file is uploading. */
 export interface PictureAttrs {
@@ -33,9 +35,16 @@ const numberAttr = (value: string | null) => {
   return Number.isFinite(n) && n > 0 ? n : null;
 };
 
-/** data: and javascript: addresses never enter the document (the contract takes uploads or http(s) URLs). */
-const usableUrl = (url: string | null | undefined): url is string =>
-  !!url && (/^https?:\/\//i.test(url) || /^\/(?!\/)/.test(url));
+/**
+ * A picture's address the document keeps: an upload's path or an http(s) URL, as the contract's link rule says (data:
+ * and javascript: addresses never enter it).
+ */
+export const usableUrl = (url: unknown): url is string =>
+  typeof url === 'string' && url.length <= LINK_MAX && rules.link(url) === undefined;
+
+/** Why a link in text cannot be kept (an i18n key), or undefined: http(s), a path on the site, or mail. */
+export const linkProblem = (href: string): string | undefined =>
+  href.length > LINK_MAX ? 'validation.link' : rules.textLink(href)?.message;
 
 export const ImageBlock = Node.create({
   name: NODE.image,
@@ -208,8 +217,8 @@ export const textKit = StarterKit.configure({
     openOnClick: false,
     autolink: true,
     defaultProtocol: 'https',
-    // Only http(s), mailto and site paths: the same addresses rules.link accepts, plus mail.
-    isAllowedUri: (url) => /^(https?:\/\/|mailto:|\/(?!\/))/i.test(url.trim()),
+    // Only http(s), mailto and site paths: the addresses the server keeps (rules.textLink).
+    isAllowedUri: (url) => linkProblem(url.trim()) === undefined,
   },
 });
 

@@ -5,7 +5,13 @@
  * new editor).
  */
 import type { Editor } from '@tiptap/core';
-import { abstractOf, type BlockDocument, emptyDocument, readingMinutes } from '../../../../contract/blocks';
+import {
+  abstractOf,
+  type BlockDocument,
+  characterCount,
+  emptyDocument,
+  readingMinutes,
+} from '../../../../contract/blocks';
 import { Code } from '../../../../contract/codes';
 import { DELAY } from '../../../../contract/constants';
 import {
@@ -109,13 +115,7 @@ function infoFromItem(item: ContentItem): ItemInfo {
 const statsOf = (doc: BlockDocument) => ({
   abstract: abstractOf(doc),
   minutes: readingMinutes(doc),
-  characters: doc.blocks.reduce(
-    (n, b) =>
-      b.type === 'paragraph' || b.type === 'header'
-        ? n + (b.data.text.replace(/<[^>]*>/g, '').match(/[\p{L}\p{N}]/gu) ?? []).length
-        : n,
-    0,
-  ),
+  characters: characterCount(doc),
 });
 
 type Listener = () => void;
