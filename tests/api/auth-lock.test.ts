@@ -105,10 +105,17 @@ describe('the sign-in lock under parallel attempts', () => {
     expect(codes.filter((x) => x !== Code.CURRENT_PASSWORD_WRONG && x !== Code.TOO_MANY_ATTEMPTS)).toEqual(
       [],
     );
-    expect(codes.filter((x) => x === Code.CURRENT_PASSWORD_WRONG).length).toBeLessThanOrEqual(
-      LOGIN_MAX_FAILURES,
-    );
-    expect(checks() - before).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+    let checked = codes.filter((x) => x === Code.CURRENT_PASSWORD_WRONG).length;
+    expect(checks() - before).toBe(checked);
+    // Attempts refused in the crowd checked nothing and left nothing: one by one, the rest of the five are checked.
+    for (let i = 0; i <= LOGIN_MAX_FAILURES; i++) {
+      const r = await c.call('member/change', { current: 'wrong-pass-1', new: 'next-pass-2' });
+      if (r.code === Code.TOO_MANY_ATTEMPTS) break;
+      expect(r.code).toBe(Code.CURRENT_PASSWORD_WRONG);
+      checked++;
+    }
+    expect(checked).toBe(LOGIN_MAX_FAILURES);
+    expect(checks() - before).toBe(LOGIN_MAX_FAILURES);
     // The guesses count against the account: the right password is locked out of sign-in and of the change too.
     expect((await c.call('member/change', { current: 'right-pass-1', new: 'next-pass-2' })).code).toBe(
       Code.TOO_MANY_ATTEMPTS,
