@@ -5,6 +5,8 @@ import type { ListColumns } from './list';
 /** Editor images must be under 5 MB; the general limit is 5120 KB. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_MAX_BYTES = UPLOAD_MAX_KB * 1024;
+/** An upload's text fields (a name, a size, a type) are short: longer ones are refused, never held in memory. */
+export const UPLOAD_FIELD_MAX_BYTES = 2048;
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 /**
  * The most pixels an image may decode to, every frame of an animation counted (a 48-megapixel photo, 8000×6000): a

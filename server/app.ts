@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Code } from '../contract/codes';
 import { REQUEST_MAX_BYTES } from '../contract/constants';
-import { IMAGE_MAX_BYTES } from '../contract/files';
+import { IMAGE_MAX_BYTES, UPLOAD_FIELD_MAX_BYTES } from '../contract/files';
 import { altchaCaptcha } from './adapters/captcha';
 import { type Dns, resolverDns } from './adapters/dns';
 import { s3Storage } from './adapters/s3Storage';
@@ -76,6 +76,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: REQUEST_MAX_BYTES,
+    requestTimeout: config.requestTimeoutMs,
+    // Node checks that timeout every 30 s by default, and wants the headers' own no longer than it.
+    http: {
+      connectionsCheckingInterval: Math.min(30_000, config.requestTimeoutMs),
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+    },
   });
   const now = opts.now ?? Date.now;
   const secret = await ensureSecret(opts.db);
@@ -95,7 +101,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // One small file per upload. The cut-off sits above the largest accepted image, so a file just over 5 MB is read
   // whole and answered 檔案大小超過限制 by its action; longer ones are cut off and get the same answer.
   await app.register(multipart, {
-    limits: { fileSize: IMAGE_MAX_BYTES + UPLOAD_MARGIN_BYTES, files: 1, fields: 20, parts: 21 },
+    limits: {
+      fileSize: IMAGE_MAX_BYTES + UPLOAD_MARGIN_BYTES,
+      files: 1,
+      fields: 20,
+      parts: 21,
+      fieldSize: UPLOAD_FIELD_MAX_BYTES,
+      fieldNameSize: 100,
+    },
   });
   app.setErrorHandler((err, req, reply) => sendError(req, reply, err));
   drainUnreadBodies(app);

@@ -44,6 +44,11 @@ export interface Config {
   dnsTimeoutMs: number;
   /** What a custom domain's CNAME must point at; by default the site's own `<slug>.<siteDomain>`. */
   cnameTarget?: string;
+  /**
+   * A request (headers and body) must arrive whole within this long, or is answered 408 and its connection closed:
+   * a client trickling bytes cannot hold connections for ever. Above a 5 MB upload on a slow line.
+   */
+  requestTimeoutMs: number;
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -77,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsServers: dnsServers(env.DNS_SERVERS),
     dnsTimeoutMs: dnsTimeoutMs(env.DNS_TIMEOUT_MS),
     cnameTarget: env.CNAME_TARGET?.trim().toLowerCase().replace(/\.$/, '') || undefined,
+    requestTimeoutMs: 120_000,
   };
 }
 

@@ -39,6 +39,8 @@ export async function readMultipart(req: FastifyRequest): Promise<MultipartInput
         const name = part.filename.replace(/\p{Cc}/gu, '').slice(0, 255);
         input.files[part.fieldname] = new UploadedFile(name, part.mimetype, await part.toBuffer());
       } else {
+        // Cut off at the plugin's fieldSize (UPLOAD_FIELD_MAX_BYTES): what is left is not what was sent.
+        if (part.valueTruncated || part.fieldnameTruncated) throw new AppError(Code.BAD_REQUEST);
         input.fields[part.fieldname] = part.value;
       }
     }

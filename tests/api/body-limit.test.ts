@@ -7,6 +7,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import { DRAIN_MAX_BYTES } from '../../server/http/drain';
@@ -153,5 +154,46 @@ describe('other answers given before the body is read', () => {
       { headers: { cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } },
     );
     expect(r).toMatchObject({ status: 200, body: { code: Code.FILE_TOO_LARGE, msg: '檔案大小超過限制' } });
+  });
+});
+
+describe('a client that trickles its request', () => {
+  let slow: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    slow = await createTestApp({ config: { requestTimeoutMs: 500 } });
+    await slow.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (slow.app.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await slow?.close();
+  });
+
+  /** Sends `head` over a raw socket and never the rest; answers what the server wrote before it closed. */
+  const stall = (head: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(head));
+      let data = '';
+      const stuck = setTimeout(() => {
+        socket.destroy();
+        reject(new Error('the connection was held for 15 s'));
+      }, 15_000);
+      socket.on('data', (c) => {
+        data += c.toString('utf8');
+      });
+      socket.on('close', () => {
+        clearTimeout(stuck);
+        resolve(data);
+      });
+      socket.on('error', () => undefined);
+    });
+
+  it('is answered 408 and let go, whether its body or its headers stall', async () => {
+    const body = await stall(
+      'POST /api/member/status HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+    );
+    expect(body).toMatch(/^HTTP\/1\.1 408 /);
+    const headers = await stall('POST /api/member/status HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    expect(headers).toMatch(/^HTTP\/1\.1 408 /);
   });
 });

@@ -8,7 +8,13 @@ import { eq } from 'drizzle-orm';
 import sharp, { type SharpOptions } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
-import { ANIMATION_MAX_FRAMES, type LibraryFile, type UploadReply, type Video } from '../../contract/files';
+import {
+  ANIMATION_MAX_FRAMES,
+  type LibraryFile,
+  UPLOAD_FIELD_MAX_BYTES,
+  type UploadReply,
+  type Video,
+} from '../../contract/files';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
@@ -322,6 +328,13 @@ describe('refused uploads', () => {
       expect(r.status, payload).toBeLessThan(500);
       expect(r.code).not.toBe(Code.OK);
     }
+  });
+
+  it('refuses a text field longer than an upload ever sends, without holding it', async () => {
+    const png = await image(10, 10).png().toBuffer();
+    const r = await upload(owner, [{ bytes: png }], { name: 'x'.repeat(UPLOAD_FIELD_MAX_BYTES + 1) });
+    expect(r.status).toBe(400);
+    expect(r.code).toBe(Code.BAD_REQUEST);
   });
 
   it('keeps form data away from actions that do not take it', async () => {
