@@ -30,6 +30,7 @@ import { allActions } from '../../server/app';
 import { contents, videos } from '../../server/db/schema';
 import type { AnyAction } from '../../server/http/action';
 import { type Client, createTestApp, OWNER, signInOwner, type TestApp } from '../fixtures/testApp';
+import { defOf } from '../fixtures/zodDef';
 
 let t: TestApp;
 let owner: Client;
@@ -72,24 +73,6 @@ afterAll(async () => {
 });
 
 // ——— the schema walk ———
-
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  options?: z.ZodType[];
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  values?: unknown[];
-  entries?: Record<string, unknown>;
-  items?: z.ZodType[];
-  valueType?: z.ZodType;
-  getter?: () => z.ZodType;
-  defaultValue?: unknown;
-  checks?: { _zod: { def: { check: string; minimum?: number } } }[];
-}
-const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 const INT4_OUT = [2_147_483_648, -2_147_483_649];
 const HOSTILE_NUMBERS = [...INT4_OUT, 1e308, -1e308, 1.5, -1, 0, 2 ** 53 + 2];

@@ -19,6 +19,7 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { PATTERNS } from '../../contract/patterns';
 import { allActions } from '../../server/app';
+import { defOf } from '../fixtures/zodDef';
 
 const CONTRACT = path.resolve(import.meta.dirname, '../../contract');
 const REGISTRY = path.join(CONTRACT, 'patterns.ts');
@@ -280,24 +281,6 @@ describe('no pattern of contract/ backtracks', () => {
 });
 
 // ——— every string an action takes is bounded ———
-
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  options?: z.ZodType[];
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  out?: z.ZodType;
-  items?: z.ZodType[];
-  rest?: z.ZodType | null;
-  keyType?: z.ZodType;
-  valueType?: z.ZodType;
-  left?: z.ZodType;
-  right?: z.ZodType;
-  getter?: () => z.ZodType;
-}
-const defOf = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The string schemas reachable from `schema`, each with where it is (`a.b`, `[]` for an element). */
 function strings(schema: z.ZodType, at: string, found: Map<z.ZodType, string>, seen = new Set<z.ZodType>()) {
