@@ -67,11 +67,11 @@ async function confirmEmail(deps: Deps, user: Row, token: string, code: string) 
 }
 
 /**
- * Mails a code to `email` for the account to move there once it is confirmed (2004 when another account has it);
- * the current address stays the account's until then.
+ * Mails a code to `email` for the account to move there once it is confirmed; the current address stays the
+ * account's until then. Whether another account has the address is told only at confirmation (2004), to whoever
+ * holds its code: asking answers the same for any address, so a signed-in account cannot probe for others.
  */
 async function requestEmail(deps: Deps, ctx: UserContext, user: Row, email: string) {
-  if (await userByEmail(deps, email)) throw new AppError(Code.EMAIL_TAKEN);
   const verify = await startVerification(deps, email, 'email', ctx.lang, user.id);
   await deps.db
     .update(users)
