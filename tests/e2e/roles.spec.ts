@@ -203,3 +203,45 @@ test('a 編輯 has no role menu item, and /role shows access denied', async ({ p
   await editor.screenshot({ path: `${SHOTS}/role-denied.png` });
   await editor.context().close();
 });
+
+test('a role holding more than one’s own opens read-only, without save or delete; one within it can be changed', async ({
+  page,
+  browser,
+  world,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/auth/login?goback=%2Frole');
+  await signIn(page, OWNER.email, OWNER.password);
+  await expect(page).toHaveURL(/\/role$/);
+  // Names and the address are the run's own: the server and its database serve every test of the worker.
+  const run = `${Date.now()}`.slice(-6);
+  const save = async (name: string, permissions: string[]) => {
+    const r = await page.request.post('/api/role/save', {
+      data: { id: 0, name: `${name}${run}`, permissions },
+    });
+    const body = await r.json();
+    expect(body).toMatchObject({ code: 1 });
+    return (body.data as { id: number }).id;
+  };
+  const keeper = await save('角色管理員', ['role.view', 'role.edit', 'role.delete', 'post.view']);
+  const stronger = await save('較強角色', ['role.view', 'post.view', 'post.edit']);
+  const weaker = await save('較弱角色', ['post.view']);
+  const email = `role-keeper-${run}@example.com`;
+  await inviteAndJoin(page, world.sink, email, keeper, 'keeper-pass-1');
+
+  const holder = await signedInPage(browser, email, 'keeper-pass-1', `/role/${stronger}`);
+  await expect(holder.getByTestId('role-read-only-note')).toHaveText(
+    '這個角色有你的角色沒有的權限，只能檢視，無法修改或刪除。',
+  );
+  await expect(holder.getByRole('textbox', { name: '角色名稱' })).toBeDisabled();
+  await expect(holder.getByRole('button', { name: '儲存' })).toHaveCount(0);
+  await expect(holder.getByRole('button', { name: '刪除' })).toHaveCount(0);
+  await holder.screenshot({ path: `${SHOTS}/role-beyond-own.png`, fullPage: true });
+
+  await holder.goto(`/role/${weaker}`);
+  await expect(holder.getByRole('textbox', { name: '角色名稱' })).toHaveValue(`較弱角色${run}`);
+  await expect(holder.getByTestId('role-read-only-note')).toHaveCount(0);
+  await expect(holder.getByRole('button', { name: '儲存' })).toBeVisible();
+  await expect(holder.getByRole('button', { name: '刪除' })).toBeVisible();
+  await holder.context().close();
+});
