@@ -213,7 +213,8 @@ test('a role holding more than one’s own opens read-only, without save or dele
   await page.goto('/auth/login?goback=%2Frole');
   await signIn(page, OWNER.email, OWNER.password);
   await expect(page).toHaveURL(/\/role$/);
-  // Names and the address are the run's own: the server and its database serve every test of the worker.
+  // Names and the address are the run's own, and match no built-in role's name: the server and its database serve
+  // every test of the worker (the staff spec finds the built-in roles by name).
   const run = `${Date.now()}`.slice(-6);
   const save = async (name: string, permissions: string[]) => {
     const r = await page.request.post('/api/role/save', {
@@ -223,7 +224,7 @@ test('a role holding more than one’s own opens read-only, without save or dele
     expect(body).toMatchObject({ code: 1 });
     return (body.data as { id: number }).id;
   };
-  const keeper = await save('角色管理員', ['role.view', 'role.edit', 'role.delete', 'post.view']);
+  const keeper = await save('守門人', ['role.view', 'role.edit', 'role.delete', 'post.view']);
   const stronger = await save('較強角色', ['role.view', 'post.view', 'post.edit']);
   const weaker = await save('較弱角色', ['post.view']);
   const email = `role-keeper-${run}@example.com`;
