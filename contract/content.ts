@@ -41,8 +41,6 @@ export const SEO_DESCRIPTION_MAX = 160;
 /** Titles are one line: newlines become spaces. */
 export const cleanTitle = (title: string) => title.replace(PATTERNS.lineBreaks.re, ' ').trim();
 
-const slugOrEmpty = ruled(bounded(SLUG_MAX), (v) => (v === '' ? undefined : rules.slug(v)));
-
 export const Seo = z.strictObject({
   title: f.text(SEO_TITLE_MAX).default(''),
   content: f.text(SEO_DESCRIPTION_MAX).default(''),
@@ -70,7 +68,7 @@ export const ContentSave = z.strictObject({
   category_id: f.id().nullable().default(null),
   author: z.array(f.id()).max(AUTHORS_MAX).default([]),
   /** Empty: made from the title (pinyin). */
-  slug: slugOrEmpty.default(''),
+  slug: f.slugOrEmpty(SLUG_MAX).default(''),
   set2top: z.boolean().optional(),
   frontend_display_language: z.array(LangId).max(5).optional(),
   /** The version the writer's copy is based on; a different server version is a conflict (code 3001). */
@@ -193,7 +191,7 @@ export interface Revision extends RevisionRow {
 export const RevisionGet = z.strictObject({ id: f.id(), revision_id: f.id() });
 
 export const ContentSearch = z.strictObject({
-  query: ruled(bounded(200, { trim: false }), rules.keyword),
+  query: f.keyword(),
   id: f.id().optional(),
 });
 export const ContentSorter = z.strictObject({ ids: z.array(f.id()).min(1).max(500) });

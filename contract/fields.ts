@@ -89,6 +89,10 @@ export const f = {
   /** An existing password being typed in: only required (old accounts may predate the rule). */
   password: () => ruled(bounded(PASSWORD_MAX, { trim: false }), rules.required),
   slug: (max = 100) => ruled(bounded(max), rules.required, rules.slug),
+  /** Search words: a non-empty string (請輸入搜尋文字。), kept as typed. */
+  keyword: () => ruled(bounded(200, { trim: false }), rules.keyword),
+  /** A slug by the SPEC rule, or '' (made from the title by the server); trimmed. */
+  slugOrEmpty: (max = 100) => ruled(bounded(max), (v) => (v === '' ? undefined : rules.slug(v))),
   verifyCode: () => ruled(bounded(VERIFY_CODE_LENGTH), rules.required, rules.verifyCode),
   /** An opaque token: a solved bot challenge, a verification or reset token. */
   token: () => ruled(bounded(TOKEN_MAX, { trim: false }), rules.required),

@@ -5,10 +5,9 @@
 import { z } from 'zod';
 import { NAME_MAX } from './constants';
 import { LangId } from './content';
-import { bounded, f, ruled } from './fields';
+import { f } from './fields';
 import type { ListColumns } from './list';
 import { ListInput } from './list';
-import { rules } from './validation';
 
 export const LABEL_TYPES = ['tag', 'category'] as const;
 export const LabelType = z.enum(LABEL_TYPES);
@@ -46,7 +45,7 @@ export const LabelSave = z
     id: f.uint(),
     type: LabelType,
     /** Empty: made from the title. */
-    slug: ruled(bounded(100), (v) => (v === '' ? undefined : rules.slug(v))).default(''),
+    slug: f.slugOrEmpty().default(''),
     lang: z.array(LangEntry).min(1).max(5),
     active: z.array(LangId).max(5).default([1]),
   })
@@ -65,7 +64,7 @@ export const LabelRef = z.strictObject({ type: LabelType, id: f.id() });
 export const LabelIndex = ListInput.extend({ type: LabelType });
 export const LabelSearch = z.strictObject({
   type: LabelType,
-  keyword: ruled(bounded(200, { trim: false }), rules.keyword),
+  keyword: f.keyword(),
 });
 
 export const labelColumns: ListColumns = {

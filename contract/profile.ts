@@ -5,10 +5,11 @@
  * - `language` alone: the interface language, saved at any time.
  * - `avatar`, `nickname`: the profile (also the user's linked bylines); refused with 2003 while the e-mail is
  *   unverified, unless the same call changes the e-mail or confirms it.
- * - `email`: a new address (2004 when another account has it) becomes `pending_email` and a 6-digit code is mailed
- *   to it (the reply's `verify`); the account keeps its current address (sign-in, mail; registration still finds it
- *   taken, not the pending one) until the code is confirmed. The current address calls a pending change off, or,
- *   while unverified, mails it a fresh code. Resending goes through `verify/resend`.
+ * - `email`: a new address becomes `pending_email` and a 6-digit code is mailed to it (the reply's `verify`), the
+ *   same answer whether or not another account has it (that is told at confirmation, 2004). The account keeps its
+ *   current address (sign-in, mail; registration finds it taken, not the pending one) until the code is confirmed.
+ *   The current address calls a pending change off, or, while unverified, mails it a fresh code. Resending goes
+ *   through `verify/resend`.
  * - `token` + `verify`: the verification's token and the mailed code; a right code moves the account to the pending
  *   address (2004 when another account registered it meanwhile) or marks an unverified current one verified; a code
  *   for an address no longer asked for is 1011.

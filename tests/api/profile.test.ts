@@ -18,7 +18,6 @@ import {
   createTestApp,
   fieldErrors,
   lastCode,
-  OWNER,
   register,
   signInOwner,
   staffOf,

@@ -14,7 +14,7 @@ import { authors } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, FieldError, notFound } from '../../http/errors';
 import { listRows } from '../../http/list';
-import { foreignUpload } from '../files/addresses';
+import { foreignUploadErrors } from '../files/addresses';
 
 type Row = typeof authors.$inferSelect;
 
@@ -72,8 +72,8 @@ export async function saveAuthor(
   input: z.output<typeof AuthorSave>,
 ): Promise<Author> {
   const db = deps.db;
-  if (foreignUpload(deps, siteId)(input.avatar))
-    throw new FieldError({ avatar: { message: 'validation.link' } });
+  const bad = foreignUploadErrors(deps, siteId, [['avatar', input.avatar]]);
+  if (Object.keys(bad).length) throw new FieldError(bad);
   const values = { name: input.name, title: input.title, avatar: input.avatar };
   if (input.id === 0) {
     const [row] = await db

@@ -14,7 +14,7 @@ import { RELATED_MAX, STATUS } from '../../../contract/content';
 import type { Db } from '../../db/client';
 import { authors, categories, contentAuthors, contents, contentTags, tags, videos } from '../../db/schema';
 import { FieldError } from '../../http/errors';
-import { foreignUpload } from '../files/addresses';
+import { foreignUploadErrors } from '../files/addresses';
 import { type ContentRecord, seenBy, type Viewer } from './scope';
 
 export interface Named {
@@ -149,10 +149,7 @@ export async function checkRefs(
   for (const { i, id } of videoBlocks) {
     if (!videoOk.has(id)) bad[`content.blocks.${i}.data.id`] = { message: 'writer.video.unknown' };
   }
-  const foreign = foreignUpload(v.deps, v.siteId);
-  for (const [field, address] of pictures(refs.cover, body)) {
-    if (foreign(address)) bad[field] = { message: 'validation.link' };
-  }
+  Object.assign(bad, foreignUploadErrors(v.deps, v.siteId, pictures(refs.cover, body)));
   if (Object.keys(bad).length) throw new FieldError(bad);
   return out;
 }

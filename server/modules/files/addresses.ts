@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import type { Deps } from '../../deps';
+import type { FieldError } from '../../http/errors';
 
 /** Whether an image address names an upload of another site than `siteId`. */
 export function foreignUpload(
@@ -35,4 +36,21 @@ export function foreignUpload(
     const folder = file.slice(store.pathname.length).split('/')[0];
     return /^\d+$/.test(folder) && folder !== String(siteId);
   };
+}
+
+/**
+ * The fields whose address names another site's upload, each as the bad link it is answered as; `[field, address]`
+ * pairs in, field errors out (empty when all are the site's own or elsewhere on the web).
+ */
+export function foreignUploadErrors(
+  deps: Pick<Deps, 'storage' | 'config'>,
+  siteId: number,
+  addresses: readonly (readonly [string, string])[],
+): FieldError['fields'] {
+  const foreign = foreignUpload(deps, siteId);
+  return Object.fromEntries(
+    addresses
+      .filter(([, address]) => foreign(address))
+      .map(([field]) => [field, { message: 'validation.link' }]),
+  );
 }

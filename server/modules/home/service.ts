@@ -19,7 +19,7 @@ import type { Db } from '../../db/client';
 import { categories, contents, sites } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { FieldError, notFound } from '../../http/errors';
-import { foreignUpload } from '../files/addresses';
+import { foreignUploadErrors } from '../files/addresses';
 
 const ids = (v: unknown): number[] =>
   Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x) && x > 0) : [];
@@ -110,7 +110,7 @@ export async function saveHome(
   stored.categories.forEach((id, i) => {
     if (!cats.has(id)) unknown[`categories.${i}.id`] = { message: 'homeSettings.categoryUnavailable' };
   });
-  if (foreignUpload(deps, siteId)(stored.cover)) unknown.cover = { message: 'validation.link' };
+  Object.assign(unknown, foreignUploadErrors(deps, siteId, [['cover', stored.cover]]));
   if (Object.keys(unknown).length) throw new FieldError(unknown);
   await db
     .update(sites)

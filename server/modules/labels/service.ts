@@ -15,7 +15,7 @@ import { categories, contents, contentTags, tags } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { duplicate, FieldError, notFound } from '../../http/errors';
 import { likePattern, listRows } from '../../http/list';
-import { foreignUpload } from '../files/addresses';
+import { foreignUploadErrors } from '../files/addresses';
 
 /** Both tables share every column of `tags` (categories add `sort`), so one shape serves either. */
 type Table = typeof tags;
@@ -216,11 +216,11 @@ export async function saveLabel(
 ): Promise<Label> {
   const db = deps.db;
   const langs = input.lang.map((l) => ({ lang_id: l.lang_id, title: l.title, cover: l.cover }));
-  const foreign = foreignUpload(deps, siteId);
-  const bad: FieldError['fields'] = {};
-  langs.forEach((l, i) => {
-    if (foreign(l.cover)) bad[`lang.${i}.cover`] = { message: 'validation.link' };
-  });
+  const bad = foreignUploadErrors(
+    deps,
+    siteId,
+    langs.map((l, i) => [`lang.${i}.cover`, l.cover] as const),
+  );
   if (Object.keys(bad).length) throw new FieldError(bad);
   const { name, at } = nameOf(langs);
   const active = [...new Set(input.active)];

@@ -21,7 +21,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { sites } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, FieldError, notFound } from '../../http/errors';
-import { foreignUpload } from '../files/addresses';
+import { foreignUploadErrors } from '../files/addresses';
 import { awardBadge, siteById, siteUrl } from '../sites/service';
 
 type SiteRow = typeof sites.$inferSelect;
@@ -54,11 +54,11 @@ export async function saveProfile(
   siteId: number,
   input: z.output<typeof SiteSave>,
 ): Promise<SiteProfile> {
-  const foreign = foreignUpload(deps, siteId);
-  const bad: FieldError['fields'] = {};
-  if (foreign(input.logo)) bad.logo = { message: 'validation.link' };
-  if (foreign(input.favicon)) bad.favicon = { message: 'validation.link' };
-  if (input.seo.cover && foreign(input.seo.cover)) bad['seo.cover'] = { message: 'validation.link' };
+  const bad = foreignUploadErrors(deps, siteId, [
+    ['logo', input.logo],
+    ['favicon', input.favicon],
+    ['seo.cover', input.seo.cover],
+  ]);
   if (Object.keys(bad).length) throw new FieldError(bad);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx
