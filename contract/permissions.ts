@@ -101,6 +101,13 @@ export const within = (role: readonly string[], holder: readonly string[]): bool
 /** What an action needs: one permission, or several of which any one suffices. */
 export type Needed = string | readonly string[];
 
+/**
+ * Whether holders of `permissions` may give, take away or withdraw (an invitation to) the role `roleId`: a 管理員
+ * only with setting.admin. The server refuses; the staff screens hide what it would refuse.
+ */
+export const mayTouchRole = (permissions: { has(p: string): boolean }, roleId: number): boolean =>
+  roleId !== ROLE.ADMIN || permissions.has(PERM.settingAdmin);
+
 /** Whether `permissions` satisfy `needed` (any one of a list). */
 export function holdsAny(permissions: { has(p: string): boolean }, needed: Needed): boolean {
   return typeof needed === 'string' ? permissions.has(needed) : needed.some((p) => permissions.has(p));

@@ -7,6 +7,7 @@ import { and, eq, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../contract/codes';
 import { isLocale, type Locale } from '../../../contract/constants';
+import { mayTouchRole } from '../../../contract/permissions';
 import { BADGE } from '../../../contract/sites';
 import {
   INVITE_TTL_S,
@@ -29,7 +30,6 @@ import {
   assignableRole,
   callerOf,
   lockStaff,
-  mayTouch,
   openInvitation,
   roleRef,
   seats,
@@ -68,7 +68,7 @@ export async function invite(deps: Deps, ctx: SiteContext, input: z.output<typeo
       .from(invitations)
       .where(and(eq(invitations.siteId, siteId), eq(invitations.email, input.email), openInvitation(now)));
     // Replacing a 管理員's invitation takes a 管理員 away. The caller sees it, so the refusal says so under the field.
-    if (open.some((i) => sees(seen, i.roleId) && !mayTouch(caller, i.roleId))) {
+    if (open.some((i) => sees(seen, i.roleId) && !mayTouchRole(caller.permissions, i.roleId))) {
       throw new FieldError({ email: { message: 'staff.errors.adminInvited' } });
     }
     // Inviting the same address again replaces its open invitation (so its seat is not counted twice), and clears

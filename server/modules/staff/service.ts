@@ -14,7 +14,7 @@ import { Code } from '../../../contract/codes';
 import type { Locale } from '../../../contract/constants';
 import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
-import { PERM, permissionsOfRole, ROLE, within } from '../../../contract/permissions';
+import { mayTouchRole, PERM, permissionsOfRole, ROLE, within } from '../../../contract/permissions';
 import { planById } from '../../../contract/plans';
 import {
   ASSIGNABLE_BUILTIN_ROLES,
@@ -81,16 +81,12 @@ export const seenRoles = (
   ids: number[] | undefined,
 ) => (ids === undefined ? undefined : ids.length ? inArray(column, ids) : sql`false`);
 
-/** Whether the caller may touch a role as given or taken away: a 管理員 only with setting.admin. */
-export const mayTouch = (caller: Caller, roleId: number) =>
-  roleId !== ROLE.ADMIN || caller.permissions.has(PERM.settingAdmin);
-
 /**
  * The caller may give this role (invite to it, or change someone to it): setting.admin for 管理員 (403), and only a
  * role within their own (a field error on `roles`: they cannot hand out what they do not hold).
  */
 function assertMayGive(caller: Caller, role: { id: number; permissions: readonly string[] }) {
-  if (!mayTouch(caller, role.id)) throw forbidden();
+  if (!mayTouchRole(caller.permissions, role.id)) throw forbidden();
   if (!roleWithin(caller, role)) throw new FieldError({ roles: { message: 'staff.errors.roleBeyond' } });
 }
 
@@ -225,7 +221,7 @@ async function changeableRow(db: Db, caller: Caller, id: number): Promise<Row> {
   const row = await memberRow(db, caller, id);
   if (row.userId === caller.id) throw new AppError(Code.SELF_STAFF);
   if (row.roleId === ROLE.OWNER) throw forbidden();
-  if (!mayTouch(caller, row.roleId)) throw forbidden();
+  if (!mayTouchRole(caller.permissions, row.roleId)) throw forbidden();
   return row;
 }
 
@@ -302,7 +298,9 @@ export async function staffOptions(db: Db, lang: Locale, caller: Caller, now: nu
     .where(givable(caller.siteId))
     .orderBy(sql`${roles.builtin} desc`, asc(roles.id));
   return {
-    roles: rows.filter((r) => mayTouch(caller, r.id) && roleWithin(caller, r)).map((r) => roleRef(lang, r)),
+    roles: rows
+      .filter((r) => mayTouchRole(caller.permissions, r.id) && roleWithin(caller, r))
+      .map((r) => roleRef(lang, r)),
     ...(await seats(db, caller.siteId, now)),
   };
 }
@@ -356,7 +354,7 @@ export async function cancelInvitation(db: Db, caller: Caller, now: number, emai
         ),
       );
     if (!rows.length) throw notFound();
-    if (!rows.every((r) => mayTouch(caller, r.roleId))) throw forbidden();
+    if (!rows.every((r) => mayTouchRole(caller.permissions, r.roleId))) throw forbidden();
     await tx.delete(invitations).where(
       inArray(
         invitations.id,

@@ -23,7 +23,7 @@ import { useLocaleState, useNotify, usePermissions, useTranslate } from 'ra-core
 import { useState } from 'react';
 import { Confirm } from 'react-admin';
 import type { Locale } from '../../../contract/constants';
-import { PERM, ROLE } from '../../../contract/permissions';
+import { mayTouchRole } from '../../../contract/permissions';
 import type { Invitation } from '../../../contract/staff';
 import type { ApiError } from '../../dataProvider/client';
 import { htmlLang } from '../../i18n/locale';
@@ -41,9 +41,9 @@ export function PendingInvitations({ canCancel }: { canCancel: boolean }) {
   const [cancelling, setCancelling] = useState<Invitation | null>(null);
   const [busy, setBusy] = useState(false);
   if (!invitations?.length) return null;
-  const mayAdmin = permissions.includes(PERM.settingAdmin);
+  const held = new Set(permissions);
   const cancellable = (email: string) =>
-    canCancel && (mayAdmin || !invitations.some((i) => i.email === email && i.role.id === ROLE.ADMIN));
+    canCancel && invitations.every((i) => i.email !== email || mayTouchRole(held, i.role.id));
   const date = (iso: string) =>
     new Intl.DateTimeFormat(htmlLang[locale as Locale], SHORT_DATE_TIME).format(new Date(iso));
 

@@ -22,7 +22,7 @@ import { useEffect, useState } from 'react';
 import { LinkBase, Loading, RadioButtonGroupInput, SaveButton, Title } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { PERM, ROLE } from '../../../contract/permissions';
+import { mayTouchRole, PERM } from '../../../contract/permissions';
 import type { StaffMember } from '../../../contract/staff';
 import { DeleteDialog } from '../../components/DeleteDialog';
 import { LocalDateField } from '../../components/LocalDateField';
@@ -81,7 +81,7 @@ function MemberForm({
   const { permissions = [] } = usePermissions<string[]>();
   const locked = member.is_self || member.is_owner;
   // A 管理員 is changed or removed only with setting.admin; any role change needs setting.permission.
-  const adminLocked = member.roles === ROLE.ADMIN && !permissions.includes(PERM.settingAdmin);
+  const adminLocked = !mayTouchRole(new Set(permissions), member.roles);
   const mayChangeRoles = permissions.includes(PERM.settingPermission);
   const editable = canEdit && mayChangeRoles && !locked && !adminLocked;
   const removable = canDelete && !locked && !adminLocked;
