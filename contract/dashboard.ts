@@ -21,30 +21,32 @@ export const StatisticsInput = z.strictObject({
 });
 export type StatisticsInput = z.input<typeof StatisticsInput>;
 
-export interface StatPoint {
+export const StatPoint = z.object({
   /** The site's calendar day, YYYY-MM-DD. */
-  date: string;
+  date: z.string(),
   /** Items of the requested type first published that day (and still published); languages of one item count once. */
-  posts: number;
+  posts: z.number(),
   /** Staff members who joined the site that day. */
-  staff: number;
+  staff: z.number(),
   /** Page views: not measured yet. */
-  views: number | null;
-}
+  views: z.number().nullable(),
+});
+export type StatPoint = z.infer<typeof StatPoint>;
 
-export interface Statistics {
-  type: number;
-  days: StatRange;
-  timezone: string;
+export const Statistics = z.object({
+  type: z.number(),
+  days: z.literal(STAT_RANGES),
+  timezone: z.string(),
   /** First and last day of the series (the last is today on the site's clock). */
-  from: string;
-  to: string;
-  series: StatPoint[];
+  from: z.string(),
+  to: z.string(),
+  series: z.array(StatPoint),
   /** Sums over the series. */
-  totals: { posts: number; staff: number; views: number | null };
+  totals: z.object({ posts: z.number(), staff: z.number(), views: z.number().nullable() }),
   /** The site as it is now: published items of the type, staff members. */
-  overall: { posts: number; staff: number };
-}
+  overall: z.object({ posts: z.number(), staff: z.number() }),
+});
+export type Statistics = z.infer<typeof Statistics>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

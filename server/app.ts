@@ -68,6 +68,8 @@ export interface AppOptions {
   dns?: Dns;
   now?: () => number;
   logger?: boolean | object;
+  /** Check every reply against its endpoint's output schema (the API tests turn it on). */
+  checkReplies?: boolean;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -131,7 +133,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (foreign) return sendError(req, reply, new AppError(Code.FORBIDDEN));
   });
 
-  registerActions(app, deps, allActions);
+  registerActions(app, deps, allActions, { checkReplies: opts.checkReplies });
 
   // Uploaded files: keys are random and never rewritten, so they may be cached for a year.
   await mkdir(config.uploadDir, { recursive: true });

@@ -8,7 +8,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Code } from '../../contract/codes';
 import { type Locale, pickLocale, TOKEN_MAX } from '../../contract/constants';
-import { holdsAny, type Needed } from '../../contract/permissions';
+import type { Access, Endpoint } from '../../contract/endpoint';
+import { holdsAny } from '../../contract/permissions';
 import type { Deps } from '../deps';
 import {
   type AuthUser,
@@ -21,7 +22,7 @@ import { AppError, FieldError } from './errors';
 import { readMultipart } from './multipart';
 import { sendError, sendOk, zodFieldErrors } from './reply';
 
-export type Access = 'public' | 'user' | 'site';
+export type { Access };
 
 export interface BaseContext {
   deps: Deps;
@@ -47,35 +48,21 @@ type ContextFor<A extends Access> = A extends 'site'
     ? UserContext
     : BaseContext;
 
-export interface ActionDef<S extends z.ZodType, A extends Access, R> {
-  /** `<module>/<action>`, served at POST /api/<path>. */
-  path: string;
-  method?: 'POST' | 'GET';
-  input: S;
-  access: A;
-  /**
-   * For `site` access: the permission the caller's role (and plan) must grant; or a list of them, any one of which
-   * will do (an action several screens share, such as an image upload).
-   */
-  permission?: Needed;
-  /** The input's `token` must be a solved bot challenge (code 1005 otherwise). */
-  captcha?: boolean;
-  /** Reply with the data itself instead of an envelope: only for a third-party protocol (the ALTCHA widget). */
-  raw?: boolean;
-  /**
-   * Also take multipart/form-data: its text fields and files (UploadedFile, declared with fileField()) make the
-   * input, read only once access is granted. Other bodies are parsed as for any action.
-   */
-  multipart?: boolean;
-  handler: (input: z.output<S>, ctx: ContextFor<A>) => Promise<R>;
+/** An endpoint of the catalogue (contract/api) with the handler that serves it. */
+export interface ActionDef<S extends z.ZodType, O extends z.ZodType, A extends Access>
+  extends Omit<Endpoint<S, O, A>, 'output'> {
+  // TRANSITION (issue 11): optional until every module declares its endpoints in contract/api; then required.
+  output?: O;
+  handler: (input: z.output<S>, ctx: ContextFor<A>) => Promise<z.input<O>>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds actions of every input and result type
-export type AnyAction = ActionDef<any, Access, unknown>;
+export type AnyAction = ActionDef<any, any, Access>;
 
-export function action<S extends z.ZodType, A extends Access, R>(
-  def: ActionDef<S, A, R>,
-): ActionDef<S, A, R> {
+/** Binds a handler to an endpoint: `action({...authorApi.list, handler})`. */
+export function action<S extends z.ZodType, O extends z.ZodType, A extends Access>(
+  def: ActionDef<S, O, A>,
+): ActionDef<S, O, A> {
   return def;
 }
 
@@ -153,8 +140,24 @@ export function pathsWithNul(value: unknown): string[] {
   return found;
 }
 
+/**
+ * A reply that does not match its endpoint's output schema: the catalogue would lie to the SPA and to integrators.
+ * Checked only when `checkReplies` is on (the API tests), so production pays nothing.
+ */
+function checkReply(def: AnyAction, data: unknown) {
+  if (!def.output) return;
+  const checked = def.output.safeParse(data);
+  if (!checked.success)
+    throw new Error(`Reply of ${def.path} does not match its output schema: ${checked.error.message}`);
+}
+
 /** Registers actions on the app under /api. */
-export function registerActions(app: FastifyInstance, deps: Deps, actions: readonly AnyAction[]) {
+export function registerActions(
+  app: FastifyInstance,
+  deps: Deps,
+  actions: readonly AnyAction[],
+  opts: { checkReplies?: boolean } = {},
+) {
   for (const def of actions) {
     app.route({
       method: def.method ?? 'POST',
@@ -162,6 +165,7 @@ export function registerActions(app: FastifyInstance, deps: Deps, actions: reado
       handler: async (req, reply) => {
         try {
           const data = await run(def, deps, req, reply);
+          if (opts.checkReplies) checkReply(def, data);
           return def.raw ? reply.send(data) : sendOk(reply, data);
         } catch (err) {
           return sendError(req, reply, err);

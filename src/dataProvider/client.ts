@@ -6,6 +6,7 @@
  */
 import { Code, codeMessageKey } from '../../contract/codes';
 import { timeoutFor } from '../../contract/constants';
+import type { AnyEndpoint, BodyOf, ReplyOf } from '../../contract/endpoint';
 import type { Envelope, FieldErrors } from '../../contract/envelope';
 import { storedLocale } from '../i18n/locale';
 
@@ -29,10 +30,16 @@ export class ApiError extends Error {
 export interface CallOptions {
   timeout?: number;
   signal?: AbortSignal;
+  /** The query string, e.g. `{t: '1'}` for `press/list?t=1`. */
+  query?: Record<string, string>;
 }
 
-/** `member/*` calls are made as the writer role (SPEC §7). */
-const urlFor = (path: string) => `/api/${path}${path.startsWith('member/') ? '?t=writer' : ''}`;
+/** The URL of an endpoint: `member/*` calls are made as the writer role (SPEC §7). */
+export function urlFor(path: string, query: Record<string, string> = {}): string {
+  const params = new URLSearchParams(path.startsWith('member/') ? { t: 'writer', ...query } : query);
+  const search = params.toString();
+  return `/api/${path}${search ? `?${search}` : ''}`;
+}
 
 function failure(status: number, envelope: Envelope | null): ApiError {
   const body = envelope ?? { code: Code.FAIL, msg: '', data: null };
@@ -53,14 +60,26 @@ export function onForbidden(listener: () => void): void {
   forbiddenListeners.add(listener);
 }
 
-export async function call<T = unknown>(path: string, body: object = {}, opts: CallOptions = {}): Promise<T> {
+/**
+ * Calls an endpoint of the catalogue (contract/api): `call(authorApi.list, body)`, typed by its input and output.
+ * The string form is the old way, kept only while screens move to endpoints.
+ */
+export async function call<E extends AnyEndpoint>(
+  endpoint: E,
+  body?: BodyOf<E>,
+  opts?: CallOptions,
+): Promise<ReplyOf<E>>;
+/** @deprecated name the endpoint object instead of its path. */
+export async function call<T = unknown>(path: string, body?: object, opts?: CallOptions): Promise<T>;
+export async function call(target: AnyEndpoint | string, body: object = {}, opts: CallOptions = {}) {
+  const path = typeof target === 'string' ? target : target.path;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), opts.timeout ?? timeoutFor(path));
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
   let response: Response;
   try {
-    response = await fetch(urlFor(path), {
+    response = await fetch(urlFor(path, opts.query), {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', 'accept-language': storedLocale() },
@@ -73,9 +92,9 @@ export async function call<T = unknown>(path: string, body: object = {}, opts: C
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
   }
-  let envelope: Envelope<T> | null = null;
+  let envelope: Envelope | null = null;
   try {
-    envelope = (await response.json()) as Envelope<T>;
+    envelope = (await response.json()) as Envelope;
   } catch {
     envelope = null;
   }

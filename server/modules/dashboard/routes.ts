@@ -1,13 +1,11 @@
 /** `/api/dashboard/*`: the dashboard's statistics of the current site; any staff member may read them. */
-import { StatisticsInput } from '../../../contract/dashboard';
+import { dashboardApi } from '../../../contract/api/dashboard';
 import { action } from '../../http/action';
 import { statistics } from './service';
 
 export const dashboardActions = [
   action({
-    path: 'dashboard/statistics',
-    input: StatisticsInput,
-    access: 'site',
+    ...dashboardApi.statistics,
     handler: (input, ctx) => statistics(ctx.deps, ctx.site.id, input),
   }),
 ];

@@ -12,12 +12,8 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useStore, useTranslate } from 'ra-core';
-import {
-  DEFAULT_STAT_RANGE,
-  STAT_RANGES,
-  type Statistics,
-  type StatRange,
-} from '../../../contract/dashboard';
+import { dashboardApi } from '../../../contract/api/dashboard';
+import { DEFAULT_STAT_RANGE, STAT_RANGES, type StatRange } from '../../../contract/dashboard';
 import { call } from '../../dataProvider/client';
 import { ActivityChart } from './ActivityChart';
 
@@ -41,7 +37,7 @@ export function StatisticsCard() {
   const [days, setDays] = useStore<StatRange>('dashboard.range', DEFAULT_STAT_RANGE);
   const { data, isError } = useQuery({
     queryKey: ['dashboard', 'statistics', days],
-    queryFn: ({ signal }) => call<Statistics>('dashboard/statistics', { query: { days } }, { signal }),
+    queryFn: ({ signal }) => call(dashboardApi.statistics, { query: { days } }, { signal }),
     placeholderData: keepPreviousData,
   });
 

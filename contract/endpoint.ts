@@ -1,0 +1,59 @@
+/**
+ * The endpoint catalogue's building block. Each API action is declared once, in contract/api/<module>.ts: its path,
+ * input and output schemas, who may call it and with which permission. The server binds a handler to the same object
+ * (`action({...authorApi.list, handler})`, server/http/action.ts) and the SPA calls it by it
+ * (`call(authorApi.list, body)`, src/dataProvider/client.ts), so the path, the body and the reply are typed end to
+ * end and written nowhere else. The OpenAPI document (server/http/openapi.ts) is generated from the same objects.
+ */
+import type { z } from 'zod';
+import type { Needed } from './permissions';
+
+/** Who may call: anyone, a signed-in user, or staff of the current site (holding `permission`, if one is named). */
+export type Access = 'public' | 'user' | 'site';
+
+export interface Endpoint<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  A extends Access = Access,
+> {
+  /** `<module>/<action>`, served at POST /api/<path>. */
+  path: string;
+  method?: 'POST' | 'GET';
+  input: I;
+  /** The reply's `data`. The API tests check every reply against it (server/http/action.ts `checkReplies`). */
+  output: O;
+  access: A;
+  /**
+   * For `site` access: the permission the caller's role (and plan) must grant; or a list of them, any one of which
+   * will do (an action several screens share, such as an image upload).
+   */
+  permission?: Needed;
+  /** The input's `token` must be a solved bot challenge (code 1005 otherwise). */
+  captcha?: boolean;
+  /** Reply with the data itself instead of an envelope: only for a third-party protocol (the ALTCHA widget). */
+  raw?: boolean;
+  /**
+   * Also take multipart/form-data: its text fields and files (UploadedFile, declared with fileField()) make the
+   * input, read only once access is granted.
+   */
+  multipart?: boolean;
+  /** One line for the OpenAPI document. */
+  summary?: string;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a catalogue holds endpoints of every input and output type
+export type AnyEndpoint = Endpoint<any, any, Access>;
+
+/** Declares an endpoint (an identity function that keeps the literal types). */
+export function endpoint<I extends z.ZodType, O extends z.ZodType, A extends Access>(
+  def: Endpoint<I, O, A>,
+): Endpoint<I, O, A> {
+  return def;
+}
+
+/** What a caller sends (before defaults). */
+export type BodyOf<E extends AnyEndpoint> = z.input<E['input']>;
+/** What a handler receives (after parsing). */
+export type InputOf<E extends AnyEndpoint> = z.output<E['input']>;
+/** The reply's `data`. */
+export type ReplyOf<E extends AnyEndpoint> = z.output<E['output']>;
