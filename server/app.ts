@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Code } from '../contract/codes';
 import { REQUEST_MAX_BYTES } from '../contract/constants';
+import type { AnyEndpoint } from '../contract/endpoint';
 import { IMAGE_MAX_BYTES, UPLOAD_FIELD_MAX_BYTES } from '../contract/files';
 import { altchaCaptcha } from './adapters/captcha';
 import { type Dns, resolverDns } from './adapters/dns';
@@ -20,6 +21,7 @@ import type { Deps } from './deps';
 import { registerActions } from './http/action';
 import { drainUnreadBodies } from './http/drain';
 import { AppError } from './http/errors';
+import { openApiDocument } from './http/openapi';
 import { sendError } from './http/reply';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { mailQueue, type Outbox } from './jobs/mail';
@@ -38,6 +40,8 @@ import { siteActions } from './modules/sites/routes';
 import { staffActions } from './modules/staff/routes';
 
 const UPLOAD_MARGIN_BYTES = 1024 * 1024;
+/** The API's version in its OpenAPI document. */
+const API_VERSION = '0.1.0';
 
 /** Every module's actions. A new module adds its list here. */
 const modules = [
@@ -134,6 +138,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   registerActions(app, deps, allActions, { checkReplies: opts.checkReplies });
+  // The catalogue as OpenAPI 3.1 for integrators, built on first request.
+  let apiDocument: object | undefined;
+  app.get('/api/openapi.json', async (_req, reply) => {
+    apiDocument ??= openApiDocument(allActions as AnyEndpoint[], { version: API_VERSION });
+    return reply.header('cache-control', 'no-cache').send(apiDocument);
+  });
 
   // Uploaded files: keys are random and never rewritten, so they may be cached for a year.
   await mkdir(config.uploadDir, { recursive: true });

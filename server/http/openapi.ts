@@ -1,0 +1,117 @@
+/**
+ * The OpenAPI 3.1 document of the API, generated from the endpoint catalogue (contract/endpoint.ts): one operation
+ * per action with its input as the JSON request body (GET actions: query parameters), its output inside the
+ * `{code, msg, data}` envelope, and its access and permission. Served at GET /api/openapi.json for integrators.
+ */
+import { z } from 'zod';
+import { Code } from '../../contract/codes';
+import type { AnyEndpoint } from '../../contract/endpoint';
+import { SESSION_COOKIE } from '../modules/auth/session';
+
+type JsonSchema = Record<string, unknown>;
+
+/** A schema as JSON Schema; what JSON cannot express (a file, a custom check) is left open rather than failing. */
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
+  return rest;
+}
+
+function envelope(data: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    required: ['code', 'msg', 'data'],
+    properties: {
+      code: { type: 'integer', description: `${Code.OK} on success; the error catalogue otherwise` },
+      msg: { type: 'string' },
+      data,
+    },
+  };
+}
+
+const ERROR_REPLY = {
+  description: "A failure: `code` names it, `msg` is in the caller's language (Accept-Language)",
+  content: { 'application/json': { schema: envelope({}) } },
+};
+
+function access(e: AnyEndpoint): string {
+  if (e.access === 'public') return 'Public.';
+  if (e.access === 'user') return 'A signed-in user.';
+  const needed = e.permission === undefined ? [] : [e.permission].flat();
+  return needed.length
+    ? `Staff of the current site holding ${needed.map((p) => `\`${p}\``).join(' or ')}.`
+    : 'Staff of the current site.';
+}
+
+function operation(e: AnyEndpoint) {
+  const input = jsonSchema(e.input, 'input');
+  const body =
+    e.method === 'GET'
+      ? {
+          parameters: Object.entries((input.properties ?? {}) as Record<string, JsonSchema>).map(
+            ([name, schema]) => ({
+              name,
+              in: 'query',
+              required: ((input.required as string[] | undefined) ?? []).includes(name),
+              schema,
+            }),
+          ),
+        }
+      : {
+          requestBody: {
+            required: true,
+            content: {
+              [e.multipart ? 'multipart/form-data' : 'application/json']: { schema: input },
+              ...(e.multipart ? { 'application/json': { schema: input } } : {}),
+            },
+          },
+        };
+  // TRANSITION (issue 11): every endpoint will have an output schema.
+  const data = e.output ? jsonSchema(e.output, 'output') : {};
+  return {
+    operationId: e.path.replace(/[^a-zA-Z0-9]+/g, '_'),
+    tags: [e.path.split('/')[0]],
+    summary: e.summary ?? e.path,
+    description: [access(e), e.captcha ? 'Needs a solved bot challenge in `token`.' : '']
+      .filter(Boolean)
+      .join(' '),
+    ...(e.access === 'public' ? { security: [] } : {}),
+    ...body,
+    responses: {
+      '200': {
+        description: e.raw ? 'The data itself (a third-party protocol), not an envelope' : 'Success',
+        content: { 'application/json': { schema: e.raw ? data : envelope(data) } },
+      },
+      '400': ERROR_REPLY,
+      '401': ERROR_REPLY,
+      '403': ERROR_REPLY,
+      '404': ERROR_REPLY,
+    },
+  };
+}
+
+export function openApiDocument(endpoints: readonly AnyEndpoint[], info: { version: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const e of endpoints) {
+    const at = `/api/${e.path}`;
+    paths[at] = { ...paths[at], [(e.method ?? 'POST').toLowerCase()]: operation(e) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Publishing admin API',
+      version: info.version,
+      description:
+        'Every call is POST /api/<module>/<action> with JSON, answered {code, msg, data}; code 1 is success. ' +
+        'Calls of a site act on the site chosen with site/switch, with the session cookie.',
+    },
+    components: {
+      securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } },
+    },
+    security: [{ session: [] }],
+    paths,
+  };
+}
