@@ -17,6 +17,8 @@ export const VerifyReply = z.object({
 export type VerifyReply = z.infer<typeof VerifyReply>;
 
 export const VerifyingInput = z.strictObject({ pincode: f.verifyCode(), token: f.token() });
+/** `verify/verifying`: the code was right; the verification's token now proves the address (`verify_token`). */
+export const VerifiedReply = z.object({ verified: z.literal(true) });
 export const ResendInput = z.strictObject({ token: f.token() });
 
 export const RegisterInput = z.strictObject({
@@ -30,6 +32,7 @@ export const RegisterInput = z.strictObject({
 });
 /** Registering hands back a one-time ticket for `token_login`. */
 export const TicketReply = z.object({ token: z.string() });
+export type TicketReply = z.infer<typeof TicketReply>;
 
 export const LoginInput = z.strictObject({
   account: f.email(),
@@ -64,3 +67,24 @@ export const ResetInput = z.strictObject({
 export const ChangeInput = z.strictObject({ current: f.password(), new: f.newPassword() });
 
 export const EmptyInput = z.strictObject({});
+
+/** What calls that only succeed or fail answer: `data` is null. */
+export const NoReply = z.null();
+
+/** `captcha` (GET, `v` the page's host): a signed ALTCHA challenge, the widget's own format (not an envelope). */
+export const CaptchaInput = z.object({ v: z.string().max(255).optional() });
+export const CaptchaChallenge = z.object({
+  parameters: z.object({
+    algorithm: z.string(),
+    nonce: z.string(),
+    salt: z.string(),
+    cost: z.number(),
+    keyLength: z.number(),
+    keyPrefix: z.string(),
+    keySignature: z.string().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+  signature: z.string().optional(),
+});
+export type CaptchaChallenge = z.infer<typeof CaptchaChallenge>;

@@ -42,6 +42,10 @@ export interface ListResult<T> {
   total: number;
 }
 
+/** A list reply's schema (`ListResult`) for rows of `row`. */
+export const listResult = <T extends z.ZodType>(row: T) =>
+  z.object({ rows: z.array(row), total: z.number() });
+
 /** A resource's listable columns: which may be filtered and which sorted. */
 export interface ListColumns {
   filter: readonly string[];
@@ -50,3 +54,5 @@ export interface ListColumns {
 
 export const IdInput = z.strictObject({ id: f.id() });
 export type IdInput = z.infer<typeof IdInput>;
+/** A delete's answer: the id that was deleted. */
+export const IdReply = z.object({ id: z.number() });

@@ -4,7 +4,8 @@
  * What a plan unlocks. A permission of a gated group (PERMISSION_FEATURES) is granted only when the site's plan has
  * its feature; `full` grants everything. Writing, settings and the site's own subscription need no plan.
  */
-export type Feature = 'full' | 'team' | 'theme' | 'design' | 'membership' | 'shop' | 'newsletter';
+export const FEATURES = ['full', 'team', 'theme', 'design', 'membership', 'shop', 'newsletter'] as const;
+export type Feature = (typeof FEATURES)[number];
 
 export const FULL_POWER: Feature = 'full';
 

@@ -15,8 +15,8 @@
  *   for an address no longer asked for is 1011.
  */
 import { z } from 'zod';
-import type { VerifyReply } from './auth';
-import { LOCALES, type Locale, NICKNAME_MAX } from './constants';
+import { VerifyReply } from './auth';
+import { LOCALES, NICKNAME_MAX } from './constants';
 import { f } from './fields';
 
 export const SaveProfileInput = z
@@ -40,19 +40,21 @@ export const SaveProfileInput = z
   });
 export type SaveProfileInput = z.input<typeof SaveProfileInput>;
 
-export interface Profile {
-  id: number;
+export const Profile = z.object({
+  id: z.number(),
   /** The account's address. */
-  email: string;
+  email: z.string(),
   /** A new address waiting for its code, or null. */
-  pending_email: string | null;
-  is_verified: boolean;
-  nickname: string;
-  avatar: string;
-  language: Locale;
-}
+  pending_email: z.string().nullable(),
+  is_verified: z.boolean(),
+  nickname: z.string(),
+  avatar: z.string(),
+  language: z.enum(LOCALES),
+});
+export type Profile = z.infer<typeof Profile>;
 
-export interface SaveProfileReply extends Profile {
+export const SaveProfileReply = Profile.extend({
   /** Set when a code was mailed: the verification to confirm (with `token` + `verify`) or resend. */
-  verify: VerifyReply | null;
-}
+  verify: VerifyReply.nullable(),
+});
+export type SaveProfileReply = z.infer<typeof SaveProfileReply>;

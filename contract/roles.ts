@@ -9,18 +9,19 @@ import { ALL_PERMISSIONS, leafIds, PERM, type PermissionNode } from './permissio
 import { nodeState, normalizePermissions } from './permissionTree';
 import { rules } from './validation';
 
-export interface Role {
-  id: number;
+export const Role = z.object({
+  id: z.number(),
   /** Built-in roles: their name in the caller's language. */
-  name: string;
-  builtin: boolean;
+  name: z.string(),
+  builtin: z.boolean(),
   /** Leaf ids, in the tree's order. */
-  permissions: string[];
+  permissions: z.array(z.string()),
   /** Staff of the current site holding the role. */
-  staff_count: number;
+  staff_count: z.number(),
   /** null for built-in roles. */
-  updated_at: string | null;
-}
+  updated_at: z.string().nullable(),
+});
+export type Role = z.infer<typeof Role>;
 
 export const ROLE_NAME_MAX = NAME_MAX;
 

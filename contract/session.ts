@@ -1,52 +1,62 @@
 /** The session object of SPEC §3, as `member/status` answers it. */
-import type { Locale } from './constants';
-import type { Feature } from './plans';
+import { z } from 'zod';
+import { LOCALES } from './constants';
+import { FEATURES } from './plans';
 
-export interface SessionUser {
-  id: number;
+export const SessionUser = z.object({
+  id: z.number(),
   /** Whether `email` was confirmed with a mailed code. */
-  is_verified: boolean;
+  is_verified: z.boolean(),
   /** The account's address: sign-in, mail. */
-  email: string;
+  email: z.string(),
   /** A new address asked for and not yet confirmed with its code; it takes `email`'s place once confirmed. */
-  pending_email: string | null;
-  nickname: string;
-  account: string;
-  avatar: string;
-  info: string;
+  pending_email: z.string().nullable(),
+  nickname: z.string(),
+  account: z.string(),
+  avatar: z.string(),
+  info: z.string(),
   /** What the user may do on the current site: the role's permissions and the plan's features. */
-  permissions: string[];
+  permissions: z.array(z.string()),
   /** The role's own permissions. */
-  base_permissions: string[];
-  meta: { language: Locale };
-}
+  base_permissions: z.array(z.string()),
+  meta: z.object({ language: z.enum(LOCALES) }),
+});
+export type SessionUser = z.infer<typeof SessionUser>;
 
-export interface SiteSummary {
-  id: number;
-  name: string;
-  slug: string;
-  domain: string;
-}
+export const SiteSummary = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  domain: z.string(),
+});
+export type SiteSummary = z.infer<typeof SiteSummary>;
 
-export interface CurrentSite extends SiteSummary {
+/** A site's plan as the screens name it. */
+export const ServiceRef = z.object({ id: z.number(), name: z.string() });
+
+export const CurrentSite = SiteSummary.extend({
   /** The site's public address; users with nothing to do in the back-office are sent there (SPEC §6). */
-  url: string;
+  url: z.string(),
   /** IANA zone of the site's wall clock (schedules are read in it). */
-  timezone: string;
-  status: number;
-  published: boolean;
-  service: { id: number; name: string } | null;
+  timezone: z.string(),
+  status: z.number(),
+  published: z.boolean(),
+  service: ServiceRef.nullable(),
   /** The plan's features (contract/plans.ts); empty before a plan is chosen. */
-  features: Feature[];
-  badge: number[];
-  frontend_display_language: { id: number; iso: string; label: string; order: number; default: boolean }[];
-}
+  features: z.array(z.enum(FEATURES)),
+  badge: z.array(z.number()),
+  frontend_display_language: z.array(
+    z.object({ id: z.number(), iso: z.string(), label: z.string(), order: z.number(), default: z.boolean() }),
+  ),
+});
+export type CurrentSite = z.infer<typeof CurrentSite>;
 
-export interface Session {
-  isLogined: boolean;
-  user: SessionUser | null;
-  site: { current: CurrentSite | null; list: SiteSummary[] };
-  role: { id: number; name: string } | null;
-  meta: { server_time: number };
-  remember: boolean;
-}
+export const Session = z.object({
+  isLogined: z.boolean(),
+  user: SessionUser.nullable(),
+  site: z.object({ current: CurrentSite.nullable(), list: z.array(SiteSummary) }),
+  role: z.object({ id: z.number(), name: z.string() }).nullable(),
+  meta: z.object({ server_time: z.number() }),
+  remember: z.boolean(),
+});
+export type Session = z.infer<typeof Session>;

@@ -9,9 +9,10 @@
  * CNAME; use a sub-domain such as `www`.
  */
 import { z } from 'zod';
-import { CONTENT_LANGUAGES, DEFAULT_LOCALE, DEFAULT_TIMEZONE, LOCALES, type Locale } from './constants';
+import { CONTENT_LANGUAGES, DEFAULT_LOCALE, DEFAULT_TIMEZONE, LOCALES } from './constants';
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from './content';
 import { bounded, f, ruled } from './fields';
+import { ServiceRef } from './session';
 import { rules } from './validation';
 
 export const SITE_TITLE_MAX = 100;
@@ -26,21 +27,22 @@ const DOMAIN_MAX = 253;
 const TIMEZONE_MAX = 64;
 
 /** General settings, as `site/profile` answers and `site/save` takes them. */
-export interface SiteProfile {
+export const SiteProfile = z.object({
   /** The site's name. */
-  title: string;
-  description: string;
-  tracking: string;
+  title: z.string(),
+  description: z.string(),
+  tracking: z.string(),
   /** IANA zone of the site's wall clock (contract/timezones.ts). */
-  timezone: string;
+  timezone: z.string(),
   /** The site's own language (of its interface and mail). */
-  language: Locale;
-  logo: string;
-  favicon: string;
-  seo: { cover: string; title: string; description: string };
+  language: z.enum(LOCALES),
+  logo: z.string(),
+  favicon: z.string(),
+  seo: z.object({ cover: z.string(), title: z.string(), description: z.string() }),
   /** The front end's languages (content language ids), in order; the first is the default. */
-  frontend_display_language: number[];
-}
+  frontend_display_language: z.array(z.number()),
+});
+export type SiteProfile = z.infer<typeof SiteProfile>;
 
 const imageOrEmpty = f.linkOrEmpty().default('');
 const languageIds = new Set<number>(CONTENT_LANGUAGES.map((l) => l.id));
@@ -71,29 +73,31 @@ export const SiteSave = z.strictObject({
 export type SiteSave = z.input<typeof SiteSave>;
 
 /** Where a custom domain stands: none bound, bound and waiting for its CNAME, or verified (the site's address). */
-export type CustomDomainState = 'none' | 'pending' | 'verified';
+export const CustomDomainState = z.enum(['none', 'pending', 'verified']);
+export type CustomDomainState = z.infer<typeof CustomDomainState>;
 
 /** `site/status`: the service status of the settings overview and the domain screens. */
-export interface SiteStatus {
+export const SiteStatus = z.object({
   /** The site's plan; null before one is chosen. */
-  service: { id: number; name: string } | null;
-  published: boolean;
-  slug: string;
+  service: ServiceRef.nullable(),
+  published: z.boolean(),
+  slug: z.string(),
   /** `<slug>.<SITE_DOMAIN>`: the platform's address of the site. */
-  subdomain: string;
+  subdomain: z.string(),
   /** The verified custom domain, '' for none. */
-  domain: string;
+  domain: z.string(),
   /** The public address: the verified custom domain, else the sub-domain. */
-  url: string;
-  custom_domain: {
+  url: z.string(),
+  custom_domain: z.object({
     /** The bound domain (verified or not), '' for none. */
-    domain: string;
-    state: CustomDomainState;
-    verified_at: string | null;
+    domain: z.string(),
+    state: CustomDomainState,
+    verified_at: z.string().nullable(),
     /** What the domain's CNAME record must point at. */
-    cname_target: string;
-  };
-}
+    cname_target: z.string(),
+  }),
+});
+export type SiteStatus = z.infer<typeof SiteStatus>;
 
 /** A sub-domain: the slug rule, as one DNS label (no trailing hyphen, 63 characters at most); lowercased. */
 export const subdomainField = () =>
@@ -117,7 +121,5 @@ export const BindInput = z.strictObject({
 export const PublishInput = z.strictObject({ publish: z.boolean() });
 
 /** `site/check`: the slug is free for this site (a taken one answers 3012). */
-export interface SlugCheckReply {
-  slug: string;
-  available: true;
-}
+export const SlugCheckReply = z.object({ slug: z.string(), available: z.literal(true) });
+export type SlugCheckReply = z.infer<typeof SlugCheckReply>;

@@ -1,5 +1,7 @@
 /** Sites: onboarding badges (SPEC §4 Dashboard onboarding) and the user's own sites (SPEC §2 /site). */
+import { z } from 'zod';
 import type { ListColumns } from './list';
+import { ServiceRef } from './session';
 
 /** Badges a site earns as its owner sets it up; SKIPPED is given by the dashboard's skip action. */
 export const BADGE = {
@@ -25,33 +27,35 @@ export function onboardingDone(badges: readonly number[]): boolean {
 }
 
 /** A site of the signed-in user, as `site/list` answers it (SPEC §2 /site). */
-export interface UserSite {
-  id: number;
-  name: string;
-  slug: string;
-  domain: string;
+export const UserSite = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  domain: z.string(),
   /** The site's public address (its own domain, or its slug under the platform's). */
-  url: string;
-  published: boolean;
+  url: z.string(),
+  published: z.boolean(),
   /** The user's role there. */
-  role: { id: number; name: string };
+  role: z.object({ id: z.number(), name: z.string() }),
   /** The site's plan, null before one is chosen. */
-  service: { id: number; name: string } | null;
+  service: ServiceRef.nullable(),
   /** The session's current site. */
-  current: boolean;
-  created_at: string;
-}
+  current: z.boolean(),
+  created_at: z.string(),
+});
+export type UserSite = z.infer<typeof UserSite>;
 
 /** `site/get`: one of the user's sites, with what the detail screen shows. */
-export interface UserSiteDetail extends UserSite {
-  description: string;
-  logo: string;
-  timezone: string;
-  language: string;
-  staff_count: number;
-  badge: number[];
-  onboarding_done: boolean;
-}
+export const UserSiteDetail = UserSite.extend({
+  description: z.string(),
+  logo: z.string(),
+  timezone: z.string(),
+  language: z.string(),
+  staff_count: z.number(),
+  badge: z.array(z.number()),
+  onboarding_done: z.boolean(),
+});
+export type UserSiteDetail = z.infer<typeof UserSiteDetail>;
 
 export const userSiteColumns: ListColumns = {
   filter: ['id', 'name'],
@@ -59,7 +63,5 @@ export const userSiteColumns: ListColumns = {
 };
 
 /** `site/skip`: the badges after skipping. */
-export interface SkipReply {
-  badge: number[];
-  onboarding_done: boolean;
-}
+export const SkipReply = z.object({ badge: z.array(z.number()), onboarding_done: z.boolean() });
+export type SkipReply = z.infer<typeof SkipReply>;

@@ -17,43 +17,44 @@ export const INVITE_TTL_S = 7 * 24 * 3600;
 export const ASSIGNABLE_BUILTIN_ROLES: readonly number[] = [ROLE.ADMIN, ROLE.EDITOR, ROLE.ECOMMERCE];
 
 /** A role as staff screens show it: built-in names in the caller's language. */
-export interface RoleRef {
-  id: number;
-  name: string;
-}
+export const RoleRef = z.object({ id: z.number(), name: z.string() });
+export type RoleRef = z.infer<typeof RoleRef>;
 
-export interface StaffMember {
+export const StaffMember = z.object({
   /** The user's id. */
-  id: number;
-  nickname: string;
-  email: string;
-  avatar: string;
-  role: RoleRef;
+  id: z.number(),
+  nickname: z.string(),
+  email: z.string(),
+  avatar: z.string(),
+  role: RoleRef,
   /** The role's id again, as the form field `roles` of `admin/save`. */
-  roles: number;
-  joined_at: string;
+  roles: z.number(),
+  joined_at: z.string(),
   /** The caller's own record: read-only for them (3011). */
-  is_self: boolean;
+  is_self: z.boolean(),
   /** The site's owner: never removed nor given another role. */
-  is_owner: boolean;
-}
+  is_owner: z.boolean(),
+});
+export type StaffMember = z.infer<typeof StaffMember>;
 
 /** An open invitation (neither used nor expired). */
-export interface Invitation {
-  email: string;
-  nickname: string;
-  role: RoleRef;
-  invited_at: string;
-  expires_at: string;
-}
+export const Invitation = z.object({
+  email: z.string(),
+  nickname: z.string(),
+  role: RoleRef,
+  invited_at: z.string(),
+  expires_at: z.string(),
+});
+export type Invitation = z.infer<typeof Invitation>;
 
 /** `admin/options`: the roles one may invite to, and the seats the plan allows. */
-export interface StaffOptions {
-  roles: RoleRef[];
+export const StaffOptions = z.object({
+  roles: z.array(RoleRef),
   /** Staff plus open invitations. */
-  used: number;
-  limit: number;
-}
+  used: z.number(),
+  limit: z.number(),
+});
+export type StaffOptions = z.infer<typeof StaffOptions>;
 
 /** `member/invite`. */
 export const StaffInvite = z.strictObject({
@@ -62,21 +63,24 @@ export const StaffInvite = z.strictObject({
   roles: f.id(),
 });
 export type StaffInvite = z.input<typeof StaffInvite>;
+/** `member/invite` and `admin/cancel`: the address invited, or whose invitations were withdrawn. */
+export const EmailReply = z.object({ email: z.string() });
 
 /** `member/invite_token`: `token` is the link's `v`. */
 export const InviteTokenInput = z.strictObject({ token: f.token() });
 
-export interface InviteTokenReply {
+export const InviteTokenReply = z.object({
   /** The invited e-mail, which becomes (or is) the account. */
-  account: string;
-  roles: RoleRef;
+  account: z.string(),
+  roles: RoleRef,
   /** The nickname the inviter suggested. */
-  name: string;
+  name: z.string(),
   /** The inviting site's name. */
-  site: string;
+  site: z.string(),
   /** An account with this e-mail exists: joining asks for its password instead of making one. */
-  exists: boolean;
-}
+  exists: z.boolean(),
+});
+export type InviteTokenReply = z.infer<typeof InviteTokenReply>;
 
 /**
  * `member/join`: a new account needs a nickname and a password meeting the SPEC rule; an existing one is proved
@@ -88,9 +92,8 @@ export const JoinInput = z.strictObject({
   password: f.password(),
 });
 export type JoinInput = z.input<typeof JoinInput>;
-export interface JoinReply {
-  account: string;
-}
+export const JoinReply = z.object({ account: z.string() });
+export type JoinReply = z.infer<typeof JoinReply>;
 
 /** `admin/save`: another role for a staff member. */
 export const StaffSave = z.strictObject({ id: f.id(), roles: f.id() });

@@ -7,11 +7,12 @@
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { lt } from 'drizzle-orm';
+import type { CaptchaChallenge } from '../../contract/auth';
 import type { Db } from '../db/client';
 import { captchaSpent } from '../db/schema';
 
 export interface Captcha {
-  challenge(host: string): Promise<unknown>;
+  challenge(host: string): Promise<CaptchaChallenge>;
   /**
    * A payload that solves an unexpired challenge of ours, or null. Cheap (two HMACs, no database), so it can come
    * before any costly work; it spends nothing.

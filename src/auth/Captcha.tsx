@@ -1,11 +1,13 @@
 /**
- * The bot check: the ALTCHA widget against GET /api/captcha. The proof of work starts as the screen opens and takes
- * well under a second; the widget reports the solved payload (or null). `reset()` solves a fresh challenge, after the
- * server answered 1005 or spent the payload on a failed call.
+ * The bot check: the ALTCHA widget against the challenge endpoint (authApi.captcha). The proof of work starts as the
+ * screen opens and takes well under a second; the widget reports the solved payload (or null). `reset()` solves a
+ * fresh challenge, after the server answered 1005 or spent the payload on a failed call.
  */
 import { Box } from '@mui/material';
 import { useLocaleState, useTranslate } from 'ra-core';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { authApi } from '../../contract/api/auth';
+import { urlFor } from '../dataProvider/client';
 
 export interface CaptchaHandle {
   reset(): void;
@@ -66,7 +68,7 @@ export const Captcha = forwardRef<CaptchaHandle, { onChange: (payload: string | 
           footer: '',
         });
         element = document.createElement('altcha-widget') as Widget;
-        element.setAttribute('challenge', `/api/captcha?v=${encodeURIComponent(window.location.hostname)}`);
+        element.setAttribute('challenge', urlFor(authApi.captcha.path, { v: window.location.hostname }));
         element.setAttribute('auto', 'onload');
         element.setAttribute('language', lang);
         element.setAttribute('name', 'altcha');

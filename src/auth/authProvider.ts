@@ -3,6 +3,7 @@
  * same resource → permission table as the server (contract/permissions.ts). Signing in happens on /auth/login.
  */
 import type { AuthProvider } from 'ra-core';
+import { authApi } from '../../contract/api/auth';
 import { mayAccess } from '../../contract/permissions';
 import { ApiError, call } from '../dataProvider/client';
 import { absoluteLoginUrl, forgetSession, getSession } from './session';
@@ -13,7 +14,7 @@ export const authProvider: AuthProvider = {
 
   /** Answers where to go: the sign-in screens, a full page load away, with the way back. */
   async logout() {
-    await call('member/logout').catch(() => undefined);
+    await call(authApi.logout).catch(() => undefined);
     forgetSession();
     return absoluteLoginUrl();
   },

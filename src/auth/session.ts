@@ -2,6 +2,7 @@
  * The signed-in session (`member/status`), fetched once per page and refreshed on demand — and after the server
  * refuses a call, since the role may have changed: the next permission check then reads the new session.
  */
+import { authApi } from '../../contract/api/auth';
 import type { Session } from '../../contract/session';
 import { call, onForbidden } from '../dataProvider/client';
 
@@ -9,7 +10,7 @@ let pending: Promise<Session> | null = null;
 
 export function getSession(): Promise<Session> {
   if (!pending) {
-    pending = call<Session>('member/status').catch((err) => {
+    pending = call(authApi.status).catch((err) => {
       pending = null;
       throw err;
     });

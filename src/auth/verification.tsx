@@ -5,6 +5,7 @@
 import { Button } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useEffect, useState } from 'react';
+import { authApi } from '../../contract/api/auth';
 import type { VerifyReply } from '../../contract/auth';
 import { ApiError, call } from '../dataProvider/client';
 
@@ -24,7 +25,7 @@ export function useSecondsUntil(at: number): number {
  */
 export async function resendCode(verification: VerifyReply, update: (next: VerifyReply) => void) {
   try {
-    update(await call<VerifyReply>('verify/resend', { token: verification.token }));
+    update(await call(authApi.resend, { token: verification.token }));
   } catch (err) {
     const ts = err instanceof ApiError ? (err.body.data as { ts?: number } | null)?.ts : undefined;
     if (ts) update({ ...verification, ts });

@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import type { UserSite } from '../../contract/sites';
+import { siteApi } from '../../contract/api/sites';
 import { getSession, refreshSession } from '../auth/session';
 import { call } from '../dataProvider/client';
 
@@ -30,7 +30,7 @@ export function useSwitchSite() {
   const navigate = useNavigate();
   return useCallback(
     async (id: number) => {
-      const site = await call<UserSite>('site/switch', { id });
+      const site = await call(siteApi.switch, { id });
       await refreshSession();
       navigate('/');
       await queryClient.resetQueries();

@@ -1,18 +1,9 @@
-/** `/api/member/*` (called with `?t=writer`) and `/api/verify/*`: thin declarations over the auth service. */
-import { z } from 'zod';
-import {
-  ChangeInput,
-  EmptyInput,
-  ForgotInput,
-  LoginInput,
-  RegisterInput,
-  ResendInput,
-  ResetInput,
-  TokenLoginInput,
-  VerifyInput,
-  VerifyingInput,
-} from '../../../contract/auth';
-import { SaveProfileInput } from '../../../contract/profile';
+/**
+ * `/api/member/*` (called with `?t=writer`) and `/api/verify/*`: thin bindings of contract/api/auth.ts and
+ * contract/api/profile.ts.
+ */
+import { authApi } from '../../../contract/api/auth';
+import { profileApi } from '../../../contract/api/profile';
 import { action } from '../../http/action';
 import { saveProfile } from './profile';
 import * as auth from './service';
@@ -20,91 +11,58 @@ import { checkCode, resendVerification } from './verification';
 
 export const authActions = [
   action({
-    path: 'captcha',
-    method: 'GET',
-    input: z.object({ v: z.string().max(255).optional() }),
-    access: 'public',
-    raw: true,
+    ...authApi.captcha,
     handler: (input, ctx) => ctx.deps.captcha.challenge(input.v ?? ctx.req.host),
   }),
   action({
-    path: 'member/status',
-    input: EmptyInput,
-    access: 'public',
+    ...authApi.status,
     handler: (_input, ctx) => auth.status(ctx.deps, ctx),
   }),
   action({
-    path: 'member/verify',
-    input: VerifyInput,
-    access: 'public',
-    captcha: true,
+    ...authApi.verify,
     handler: (input, ctx) => auth.startRegistration(ctx.deps, input.email, ctx.lang),
   }),
   action({
-    path: 'verify/verifying',
-    input: VerifyingInput,
-    access: 'public',
+    ...authApi.verifying,
     handler: async (input, ctx) => {
       await checkCode(ctx.deps, input.token, input.pincode);
-      return { verified: true };
+      return { verified: true as const };
     },
   }),
   action({
-    path: 'verify/resend',
-    input: ResendInput,
-    access: 'public',
+    ...authApi.resend,
     handler: (input, ctx) => resendVerification(ctx.deps, input.token, ctx.lang),
   }),
   action({
-    path: 'member/register',
-    input: RegisterInput,
-    access: 'public',
-    captcha: true,
+    ...authApi.register,
     handler: (input, ctx) => auth.register(ctx.deps, input, ctx.lang),
   }),
   action({
-    path: 'member/login',
-    input: LoginInput,
-    access: 'public',
-    captcha: true,
+    ...authApi.login,
     handler: (input, ctx) => auth.login(ctx.deps, ctx, input),
   }),
   action({
-    path: 'member/token_login',
-    input: TokenLoginInput,
-    access: 'public',
+    ...authApi.tokenLogin,
     handler: (input, ctx) => auth.tokenLogin(ctx.deps, ctx, input),
   }),
   action({
-    path: 'member/logout',
-    input: EmptyInput,
-    access: 'public',
+    ...authApi.logout,
     handler: (_input, ctx) => auth.logout(ctx.deps, ctx),
   }),
   action({
-    path: 'member/forgot',
-    input: ForgotInput,
-    access: 'public',
-    captcha: true,
+    ...authApi.forgot,
     handler: (input, ctx) => auth.forgot(ctx.deps, ctx, input),
   }),
   action({
-    path: 'member/reset',
-    input: ResetInput,
-    access: 'public',
-    captcha: true,
+    ...authApi.reset,
     handler: (input, ctx) => auth.reset(ctx.deps, input),
   }),
   action({
-    path: 'member/change',
-    input: ChangeInput,
-    access: 'user',
+    ...authApi.change,
     handler: (input, ctx) => auth.change(ctx.deps, ctx, input),
   }),
   action({
-    path: 'member/save_profile',
-    input: SaveProfileInput,
-    access: 'user',
+    ...profileApi.save,
     handler: (input, ctx) => saveProfile(ctx.deps, ctx, input),
   }),
 ];

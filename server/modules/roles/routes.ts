@@ -1,12 +1,11 @@
 /**
- * `/api/role/*`: the site's roles (SPEC §6) — list, get, save (id 0 adds), delete. A role is given only permissions
- * the caller's own role holds (a field error on `permissions` naming the others), so nobody makes a role above
- * their own; nor changes or deletes one (403, service.ts).
+ * `/api/role/*`: the site's roles (SPEC §6) — list, get, save (id 0 adds), delete (contract/api/roles.ts). A role is
+ * given only permissions the caller's own role holds (a field error on `permissions` naming the others), so nobody
+ * makes a role above their own; nor changes or deletes one (403, service.ts).
  */
-import { IdInput, ListInput } from '../../../contract/list';
+import { roleApi } from '../../../contract/api/roles';
 import { beyond, RESOURCE_PERMISSIONS } from '../../../contract/permissions';
 import { normalizePermissions } from '../../../contract/permissionTree';
-import { RoleSave } from '../../../contract/roles';
 import { action } from '../../http/action';
 import { FieldError, forbidden } from '../../http/errors';
 import { t } from '../../i18n';
@@ -16,24 +15,15 @@ const perm = RESOURCE_PERMISSIONS.role;
 
 export const roleActions = [
   action({
-    path: 'role/list',
-    input: ListInput,
-    access: 'site',
-    permission: perm.list,
+    ...roleApi.list,
     handler: (input, ctx) => roles.listRoles(ctx.deps.db, ctx.site.id, ctx.lang, input.query),
   }),
   action({
-    path: 'role/get',
-    input: IdInput,
-    access: 'site',
-    permission: perm.list,
+    ...roleApi.get,
     handler: (input, ctx) => roles.getRole(ctx.deps.db, ctx.site.id, ctx.lang, input.id),
   }),
   action({
-    path: 'role/save',
-    input: RoleSave,
-    access: 'site',
-    permission: perm.edit,
+    ...roleApi.save,
     handler: (input, ctx) => {
       // One action creates (id 0) and edits: creating also needs the create permission.
       if (input.id === 0 && !ctx.site.permissions.has(perm.create)) throw forbidden();
@@ -47,10 +37,7 @@ export const roleActions = [
     },
   }),
   action({
-    path: 'role/delete',
-    input: IdInput,
-    access: 'site',
-    permission: perm.delete,
+    ...roleApi.delete,
     handler: (input, ctx) =>
       roles.deleteRole(ctx.deps.db, ctx.site.id, ctx.site.basePermissions, input.id, ctx.deps.now()),
   }),

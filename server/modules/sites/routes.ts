@@ -1,7 +1,5 @@
 /** `/api/site/*` for the user's own sites: list, get, switch, and skipping the dashboard's onboarding. */
-import { z } from 'zod';
-import { IdInput, ListInput } from '../../../contract/list';
-import { RESOURCE_PERMISSIONS } from '../../../contract/permissions';
+import { siteApi } from '../../../contract/api/sites';
 import { action, type UserContext } from '../../http/action';
 import { resolveSite } from '../auth/session';
 import { getUserSite, listUserSites, skipOnboarding, switchSite } from './userSites';
@@ -14,29 +12,20 @@ async function viewerOf(ctx: UserContext) {
 
 export const siteActions = [
   action({
-    path: 'site/list',
-    input: ListInput,
-    access: 'user',
+    ...siteApi.list,
     handler: async (input, ctx) => listUserSites(ctx.deps, await viewerOf(ctx), input.query),
   }),
   action({
-    path: 'site/get',
-    input: IdInput,
-    access: 'user',
+    ...siteApi.get,
     handler: async (input, ctx) => getUserSite(ctx.deps, await viewerOf(ctx), input.id),
   }),
   action({
-    path: 'site/switch',
-    input: IdInput,
-    access: 'user',
+    ...siteApi.switch,
     handler: async (input, ctx) =>
       switchSite(ctx.deps, { ...(await viewerOf(ctx)), sessionId: ctx.session.id }, input.id),
   }),
   action({
-    path: 'site/skip',
-    input: z.strictObject({}),
-    access: 'site',
-    permission: RESOURCE_PERMISSIONS.setting.edit,
+    ...siteApi.skip,
     handler: (_input, ctx) => skipOnboarding(ctx.deps.db, ctx.site.id),
   }),
 ];

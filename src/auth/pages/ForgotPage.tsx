@@ -2,6 +2,7 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink, useNavigate } from 'react-router';
+import { authApi } from '../../../contract/api/auth';
 import { call } from '../../dataProvider/client';
 import { email, required } from '../../validation';
 import { AuthCard } from '../AuthCard';
@@ -16,7 +17,7 @@ export default function ForgotPage() {
 
   const onSubmit = form.handleSubmit((values) =>
     auth.run(async () => {
-      await call('member/forgot', { account: values.account, token: auth.token });
+      await call(authApi.forgot, { account: values.account, token: auth.token ?? '' });
       navigate('/auth/forgot/success');
     }),
   );

@@ -8,9 +8,10 @@ import { Alert, Box, Button, CircularProgress, Link, TextField, Typography } fro
 import { useTranslate } from 'ra-core';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { staffApi } from '../../../contract/api/staff';
 import { Code } from '../../../contract/codes';
 import { NICKNAME_MAX } from '../../../contract/constants';
-import type { InviteTokenReply, JoinReply } from '../../../contract/staff';
+import type { InviteTokenReply } from '../../../contract/staff';
 import { ApiError, call } from '../../dataProvider/client';
 import { maxLength, required } from '../../validation';
 import { AuthCard } from '../AuthCard';
@@ -35,7 +36,7 @@ function useInvite(token: string): Meta {
   useEffect(() => {
     if (!token) return;
     let live = true;
-    call<InviteTokenReply>('member/invite_token', { token })
+    call(staffApi.inviteToken, { token })
       .then((invite) => live && setMeta({ state: 'ready', invite }))
       .catch((err) => {
         const message =
@@ -58,7 +59,7 @@ function JoinFormView({ token, invite }: { token: string; invite: InviteTokenRep
 
   const onSubmit = form.handleSubmit((values) =>
     auth.run(async () => {
-      const joined = await call<JoinReply>('member/join', {
+      const joined = await call(staffApi.join, {
         v: token,
         password: values.password,
         ...(invite.exists ? {} : { nickname: values.nickname }),

@@ -2,6 +2,7 @@
 import { Box, Checkbox, FormControlLabel, Link, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { authApi } from '../../../contract/api/auth';
 import { call } from '../../dataProvider/client';
 import { adoptAccountLocale } from '../../i18n/locale';
 import { required } from '../../validation';
@@ -29,7 +30,7 @@ export default function LoginPage() {
 
   const onSubmit = form.handleSubmit((values) =>
     auth.run(async () => {
-      await call('member/login', { ...values, token: auth.token });
+      await call(authApi.login, { ...values, token: auth.token ?? '' });
       // Signed in already: a failed session read only leaves the device's language as it is.
       const session = await refreshSession().catch(() => null);
       if (session?.user) adoptAccountLocale(session.user.meta.language);

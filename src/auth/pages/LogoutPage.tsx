@@ -2,13 +2,14 @@
 import { CircularProgress, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useEffect } from 'react';
+import { authApi } from '../../../contract/api/auth';
 import { call } from '../../dataProvider/client';
 import { forgetSession } from '../session';
 
 export default function LogoutPage() {
   const translate = useTranslate();
   useEffect(() => {
-    void call('member/logout')
+    void call(authApi.logout)
       .catch(() => undefined)
       .finally(() => {
         forgetSession();

@@ -6,6 +6,7 @@ import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { authApi } from '../../../contract/api/auth';
 import type { VerifyReply } from '../../../contract/auth';
 import { NICKNAME_MAX } from '../../../contract/constants';
 import { call } from '../../dataProvider/client';
@@ -34,7 +35,7 @@ export default function RegisterPage() {
 
   const sendCode = form.handleSubmit(({ email: address }) =>
     run(async () => {
-      setVerification(await call<VerifyReply>('member/verify', { email: address, token }));
+      setVerification(await call(authApi.verify, { email: address, token: token ?? '' }));
       setStep('code');
     }),
   );
@@ -43,21 +44,23 @@ export default function RegisterPage() {
 
   const checkCode = form.handleSubmit(({ code }) =>
     run(async () => {
-      await call('verify/verifying', { pincode: code, token: verification?.token });
+      if (!verification) return;
+      await call(authApi.verifying, { pincode: code, token: verification.token });
       setStep('account');
     }),
   );
 
   const createAccount = form.handleSubmit((values) =>
     run(async () => {
-      const ticket = await call<{ token: string }>('member/register', {
+      if (!verification) return;
+      const ticket = await call(authApi.register, {
         email: values.email,
         nickname: values.nickname,
         password: values.password,
-        verify_token: verification?.token,
-        token,
+        verify_token: verification.token,
+        token: token ?? '',
       });
-      await call('member/token_login', { password: values.password, token: ticket.token, remember: false });
+      await call(authApi.tokenLogin, { password: values.password, token: ticket.token, remember: false });
       window.location.replace('/');
     }),
   );

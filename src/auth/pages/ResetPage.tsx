@@ -2,6 +2,7 @@
 import { Alert, Box, Link } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { authApi } from '../../../contract/api/auth';
 import { call } from '../../dataProvider/client';
 import { AuthCard } from '../AuthCard';
 import { NewPasswordFields } from '../fields';
@@ -19,7 +20,11 @@ export default function ResetPage() {
 
   const onSubmit = form.handleSubmit((values) =>
     auth.run(async () => {
-      await call('member/reset', { password: values.password, token: auth.token, reset_token: resetToken });
+      await call(authApi.reset, {
+        password: values.password,
+        token: auth.token ?? '',
+        reset_token: resetToken,
+      });
       toast('auth.reset.done', 'success');
       navigate('/auth/login', { replace: true });
     }),

@@ -22,6 +22,7 @@ import { useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Button, Confirm } from 'react-admin';
 import { Link } from 'react-router';
+import { siteApi } from '../../../contract/api/sites';
 import type { Session } from '../../../contract/session';
 import { BADGE } from '../../../contract/sites';
 import { call } from '../../dataProvider/client';
@@ -51,7 +52,7 @@ export function OnboardingCard({ session }: { session: Session }) {
   const skip = async () => {
     setSkipping(true);
     try {
-      await call('site/skip');
+      await call(siteApi.skip);
       await reload();
       notify('dashboard.onboarding.skipped', { type: 'success' });
     } catch (err) {

@@ -1,6 +1,6 @@
 /**
  * The verification-code modal of an e-mail change (SPEC §4 Profile): the 6-digit code mailed to the new address,
- * confirmed through `member/save_profile` {token, verify}; resend after 10 s, then every 120 s. Without a
+ * confirmed through profileApi.save {token, verify}; resend after 10 s, then every 120 s. Without a
  * verification yet (the code was asked for in another visit), its button mails one first.
  */
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
@@ -8,6 +8,7 @@ import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { useNotify } from 'react-admin';
 import { useForm } from 'react-hook-form';
+import { profileApi } from '../../../contract/api/profile';
 import type { VerifyReply } from '../../../contract/auth';
 import type { SaveProfileReply } from '../../../contract/profile';
 import { FormField } from '../../auth/fields';
@@ -50,7 +51,7 @@ export function CodeDialog({ open, email, verification, onVerification, onClose,
     run(async () => {
       if (verification) await resendCode(verification, onVerification);
       else {
-        const reply = await call<SaveProfileReply>('member/save_profile', { email });
+        const reply = await call(profileApi.save, { email });
         if (reply.verify) onVerification(reply.verify);
       }
     });
@@ -58,7 +59,7 @@ export function CodeDialog({ open, email, verification, onVerification, onClose,
   const submit = form.handleSubmit(({ code }) =>
     run(async () => {
       try {
-        const profile = await call<SaveProfileReply>('member/save_profile', {
+        const profile = await call(profileApi.save, {
           token: verification?.token,
           verify: code,
         });

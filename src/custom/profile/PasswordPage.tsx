@@ -8,6 +8,7 @@ import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
 import { useForm } from 'react-hook-form';
+import { authApi } from '../../../contract/api/auth';
 import { Code } from '../../../contract/codes';
 import { NewPasswordFields, PasswordField } from '../../auth/fields';
 import { ApiError, call } from '../../dataProvider/client';
@@ -30,7 +31,7 @@ export default function PasswordPage() {
   const submit = form.handleSubmit(async (values) => {
     setBusy(true);
     try {
-      await call('member/change', { current: values.current, new: values.password });
+      await call(authApi.change, { current: values.current, new: values.password });
       form.reset();
       notify('profile.password.done', { type: 'success' });
     } catch (err) {

@@ -10,10 +10,11 @@ import { useRef, useState } from 'react';
 import { Loading, Title, useNotify } from 'react-admin';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { profileApi } from '../../../contract/api/profile';
 import type { VerifyReply } from '../../../contract/auth';
 import { Code } from '../../../contract/codes';
 import { LOCALE_NAMES, LOCALES, type Locale, NICKNAME_MAX } from '../../../contract/constants';
-import type { Profile, SaveProfileInput, SaveProfileReply } from '../../../contract/profile';
+import type { Profile, SaveProfileInput } from '../../../contract/profile';
 import type { SessionUser } from '../../../contract/session';
 import { EmailField, FormField } from '../../auth/fields';
 import { ImageUpload } from '../../components/ImageUpload';
@@ -75,7 +76,7 @@ function EditForm({ user, reload }: { user: SessionUser; reload: () => Promise<u
     if (values.email.trim().toLowerCase() !== saved.email) body.email = values.email;
     setBusy(true);
     try {
-      const reply = await call<SaveProfileReply>('member/save_profile', body);
+      const reply = await call(profileApi.save, body);
       if (body.language) switchTo.current = reply.language;
       setSaved(valuesOf(reply));
       setPending(reply.pending_email);

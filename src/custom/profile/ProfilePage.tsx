@@ -9,6 +9,7 @@ import { useTranslate } from 'ra-core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Loading, Title, useNotify } from 'react-admin';
 import { Link, useLocation } from 'react-router';
+import { profileApi } from '../../../contract/api/profile';
 import type { VerifyReply } from '../../../contract/auth';
 import { LOCALE_NAMES } from '../../../contract/constants';
 import { ApiError, call } from '../../dataProvider/client';
@@ -48,7 +49,7 @@ export default function ProfilePage() {
   /** Saving the current address again calls the change off. */
   const cancelChange = async () => {
     try {
-      await call('member/save_profile', { email: user.email });
+      await call(profileApi.save, { email: user.email });
       setVerification(null);
       await reload();
     } catch (err) {

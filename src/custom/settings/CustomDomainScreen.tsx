@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { Confirm } from 'react-admin';
 import { type Path, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { settingsApi } from '../../../contract/api/settings';
 import { Code, codeMessageKey } from '../../../contract/codes';
 import type { SiteStatus } from '../../../contract/settings';
 import { FormField } from '../../auth/fields';
@@ -49,7 +50,7 @@ function BindForm() {
   const bind = form.handleSubmit(async (values) => {
     setBusy(true);
     try {
-      await changed(await call<SiteStatus>('site/bind', { domain: values.domain }));
+      await changed(await call(settingsApi.bind, { domain: values.domain }));
       notify('settings.custom.bound', { type: 'success' });
     } catch (err) {
       const error = err instanceof ApiError ? err : null;
@@ -104,7 +105,7 @@ function Verification({ status }: { status: SiteStatus }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [unbinding, setUnbinding] = useState(false);
   const verify = useMutation({
-    mutationFn: () => call<SiteStatus>('site/valid'),
+    mutationFn: () => call(settingsApi.valid),
     onMutate: () => setFailure(null),
     onSuccess: async (next) => {
       await changed(next);
@@ -113,7 +114,7 @@ function Verification({ status }: { status: SiteStatus }) {
     onError: (err: ApiError) => setFailure(err.message || 'errors.generic'),
   });
   const unbind = useMutation({
-    mutationFn: () => call<SiteStatus>('site/unbind'),
+    mutationFn: () => call(settingsApi.unbind),
     onSuccess: async (next) => {
       setUnbinding(false);
       setFailure(null);

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useTranslate } from 'ra-core';
 import { AutocompleteInput, SaveButton, SelectInput, TextInput } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
+import { settingsApi } from '../../../contract/api/settings';
 import { LOCALE_NAMES, LOCALES } from '../../../contract/constants';
 import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../../contract/content';
 import {
@@ -47,7 +48,7 @@ const validateTracking = compose((v) =>
 const field = (name: string) => `settings.general.fields.${name}`;
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
-/** The form's values as site/save takes them: react-admin holds an emptied text field as null. */
+/** The form's values as settingsApi.save takes them: react-admin holds an emptied text field as null. */
 const toSave = (v: FieldValues): SiteSave => ({
   title: text(v.title),
   description: text(v.description),
@@ -65,7 +66,7 @@ function GeneralForm({ initial, canEdit }: { initial: SiteProfile; canEdit: bool
   return (
     <SettingsForm
       initial={initial}
-      save={(form) => call<SiteProfile>('site/save', toSave(form))}
+      save={(form) => call(settingsApi.save, toSave(form))}
       done="app.saved"
       // The shell shows the site's name; schedules read its time zone from the session.
       onSaved={reloadSession}
@@ -188,7 +189,7 @@ export default function GeneralSettings() {
   });
   const { data, isPending, error } = useQuery({
     queryKey: PROFILE_KEY,
-    queryFn: () => call<SiteProfile>('site/profile'),
+    queryFn: () => call(settingsApi.profile),
     // The form holds its own copy from the first answer: fetched fresh on every visit, never refetched under it.
     gcTime: 0,
     refetchOnWindowFocus: false,

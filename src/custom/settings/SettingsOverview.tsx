@@ -23,6 +23,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCanAccess, useNotify, useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { settingsApi } from '../../../contract/api/settings';
 import type { SiteStatus } from '../../../contract/settings';
 import { type ApiError, call } from '../../dataProvider/client';
 import { useSiteStatus, useStatusChanged } from './api';
@@ -45,7 +46,7 @@ function PublishSwitch({ status, canEdit }: { status: SiteStatus; canEdit: boole
   const notify = useNotify();
   const changed = useStatusChanged();
   const publish = useMutation({
-    mutationFn: (on: boolean) => call<SiteStatus>('site/publish', { publish: on }),
+    mutationFn: (on: boolean) => call(settingsApi.publish, { publish: on }),
     onSuccess: async (next) => {
       await changed(next);
       notify(next.published ? 'settings.overview.published' : 'settings.overview.unpublished', {

@@ -7,8 +7,9 @@ import { useNotify, useTranslate } from 'ra-core';
 import { useMemo, useRef, useState } from 'react';
 import { type Path, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { settingsApi } from '../../../contract/api/settings';
 import { Code, codeMessageKey } from '../../../contract/codes';
-import { type SiteStatus, type SlugCheckReply, SUBDOMAIN_MAX } from '../../../contract/settings';
+import { type SiteStatus, SUBDOMAIN_MAX } from '../../../contract/settings';
 import { FormField } from '../../auth/fields';
 import { ApiError, call } from '../../dataProvider/client';
 import { maxLength, required, slug, type Validator } from '../../validation';
@@ -67,7 +68,7 @@ function SubdomainForm({ status }: { status: SiteStatus }) {
     setBusy(true);
     const sent = form.getValues('slug');
     try {
-      const reply = await call<SlugCheckReply>('site/check', { slug: sent });
+      const reply = await call(settingsApi.check, { slug: sent });
       setAvailable(reply.slug);
     } catch (err) {
       refused(err, sent);
@@ -80,7 +81,7 @@ function SubdomainForm({ status }: { status: SiteStatus }) {
     setAvailable(null);
     setBusy(true);
     try {
-      const next = await call<SiteStatus>('site/save_slug', { slug: values.slug });
+      const next = await call(settingsApi.saveSlug, { slug: values.slug });
       await changed(next);
       notify('settings.sub.saved', { type: 'success' });
       navigate('/setting/domain');

@@ -5,6 +5,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { settingsApi } from '../../../contract/api/settings';
 import type { SiteStatus } from '../../../contract/settings';
 import { call } from '../../dataProvider/client';
 import { useReloadSession } from '../../layout/session';
@@ -12,7 +13,7 @@ import { useReloadSession } from '../../layout/session';
 export const STATUS_KEY = ['settings', 'status'];
 
 export function useSiteStatus() {
-  return useQuery({ queryKey: STATUS_KEY, queryFn: () => call<SiteStatus>('site/status') });
+  return useQuery({ queryKey: STATUS_KEY, queryFn: () => call(settingsApi.status) });
 }
 
 /** Keeps a status the server just answered, and tells the shell. */

@@ -1,9 +1,10 @@
 /** Staff calls beyond the dataProvider: the invite dialog's options, open invitations, inviting, the CSV export. */
 import { useQuery } from '@tanstack/react-query';
+import { staffApi } from '../../../contract/api/staff';
 import { Code, codeMessageKey } from '../../../contract/codes';
 import type { Envelope } from '../../../contract/envelope';
-import type { Invitation, StaffInvite, StaffOptions } from '../../../contract/staff';
-import { ApiError, call } from '../../dataProvider/client';
+import type { StaffInvite } from '../../../contract/staff';
+import { ApiError, call, urlFor } from '../../dataProvider/client';
 import { storedLocale } from '../../i18n/locale';
 
 /** Query keys under the resource's name, so invalidating ['admin'] also refreshes react-admin's staff list. */
@@ -14,22 +15,22 @@ export const staffKeys = {
 };
 
 export const useStaffOptions = (enabled = true) =>
-  useQuery({ queryKey: staffKeys.options, queryFn: () => call<StaffOptions>('admin/options'), enabled });
+  useQuery({ queryKey: staffKeys.options, queryFn: () => call(staffApi.options), enabled });
 
 export const useInvitations = (enabled = true) =>
   useQuery({
     queryKey: staffKeys.invitations,
-    queryFn: () => call<Invitation[]>('admin/invitations'),
+    queryFn: () => call(staffApi.invitations),
     enabled,
   });
 
-export const inviteStaff = (body: StaffInvite) => call<{ email: string }>('member/invite', body);
+export const inviteStaff = (body: StaffInvite) => call(staffApi.invite, body);
 
-export const cancelInvitation = (email: string) => call('admin/cancel', { email });
+export const cancelInvitation = (email: string) => call(staffApi.cancel, { email });
 
-/** Downloads `member/export`: the one call answering a file; a refusal still comes as an envelope. */
+/** Downloads staffApi.export: the one call answering a file; a refusal still comes as an envelope. */
 export async function downloadStaffCsv(): Promise<void> {
-  const response = await fetch('/api/member/export?t=writer', {
+  const response = await fetch(urlFor(staffApi.export.path), {
     method: 'POST',
     credentials: 'include',
     headers: { 'content-type': 'application/json', 'accept-language': storedLocale() },
