@@ -37,7 +37,10 @@ test.describe('integrator app', () => {
     if (outDir) rmSync(outDir, { recursive: true, force: true });
   });
 
-  test('lists the authors of the signed-in site through the exported dataProvider', async ({ page, world }) => {
+  test('lists the authors of the signed-in site through the exported dataProvider', async ({
+    page,
+    world,
+  }) => {
     await page.goto('/auth/login');
     await signIn(page, OWNER.email, OWNER.password);
     await expect(page.getByRole('menuitem', { name: '總覽', exact: true })).toBeVisible();

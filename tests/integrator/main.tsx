@@ -3,8 +3,8 @@
  * tests/e2e/integrator.spec.ts builds it and opens it against the real server.
  */
 import { dataProvider, type ResourceName, resourceNames } from 'publishing-admin/dataProvider';
-import { createRoot } from 'react-dom/client';
 import { Admin, ListGuesser, Resource } from 'react-admin';
+import { createRoot } from 'react-dom/client';
 
 const shown: ResourceName[] = ['author', 'role'];
 
