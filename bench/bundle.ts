@@ -62,15 +62,15 @@ export function screens(manifest: Record<string, Chunk>) {
     'src/AdminApp.tsx',
     'src/custom/dashboard/index.tsx',
     'src/i18n/ra/zh-TW.ts',
-    'src/i18n/zh-TW/index.ts',
+    'i18n/zh-TW/index.ts',
   ];
   const login = [
     'index.html',
     'src/auth/AuthApp.tsx',
     'src/auth/pages/LoginPage.tsx',
-    'src/i18n/zh-TW/core.ts',
-    'src/i18n/zh-TW/auth.ts',
-    'src/i18n/zh-TW/staff.ts',
+    'i18n/zh-TW/core.ts',
+    'i18n/zh-TW/auth.ts',
+    'i18n/zh-TW/staff.ts',
   ];
   return {
     login,

@@ -21,16 +21,31 @@ type Words = Promise<{ default: object }[]>;
  */
 const dictionaries: Record<Locale, Record<WordSet, () => Words>> = {
   'zh-TW': {
-    signIn: () => Promise.all([import('./zh-TW/core'), import('./zh-TW/auth'), import('./zh-TW/staff')]),
-    admin: () => Promise.all([import('./ra/zh-TW'), import('./zh-TW')]),
+    signIn: () =>
+      Promise.all([
+        import('../../i18n/zh-TW/core'),
+        import('../../i18n/zh-TW/auth'),
+        import('../../i18n/zh-TW/staff'),
+      ]),
+    admin: () => Promise.all([import('./ra/zh-TW'), import('../../i18n/zh-TW')]),
   },
   en: {
-    signIn: () => Promise.all([import('./en/core'), import('./en/auth'), import('./en/staff')]),
-    admin: () => Promise.all([import('ra-language-english'), import('./en')]),
+    signIn: () =>
+      Promise.all([
+        import('../../i18n/en/core'),
+        import('../../i18n/en/auth'),
+        import('../../i18n/en/staff'),
+      ]),
+    admin: () => Promise.all([import('ra-language-english'), import('../../i18n/en')]),
   },
   ja: {
-    signIn: () => Promise.all([import('./ja/core'), import('./ja/auth'), import('./ja/staff')]),
-    admin: () => Promise.all([import('./ra/ja'), import('./ja')]),
+    signIn: () =>
+      Promise.all([
+        import('../../i18n/ja/core'),
+        import('../../i18n/ja/auth'),
+        import('../../i18n/ja/staff'),
+      ]),
+    admin: () => Promise.all([import('./ra/ja'), import('../../i18n/ja')]),
   },
 };
 

@@ -31,9 +31,9 @@ import { EXPLAINED_PERMISSIONS, leafEditable, nodeEditable, toggleWithin } from 
 import { authProvider } from '../../src/auth/authProvider';
 import { forgetSession } from '../../src/auth/session';
 import { call } from '../../src/dataProvider/client';
-import en from '../../src/i18n/en';
-import ja from '../../src/i18n/ja';
-import zhTW from '../../src/i18n/zh-TW';
+import en from '../../i18n/en';
+import ja from '../../i18n/ja';
+import zhTW from '../../i18n/zh-TW';
 
 const node = (id: string): PermissionNode => {
   const found = allNodes().find((n) => n.id === id);
