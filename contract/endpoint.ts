@@ -37,6 +37,8 @@ export interface Endpoint<
    * input, read only once access is granted.
    */
   multipart?: boolean;
+  /** How long the SPA waits for the reply, in ms (TIMEOUT in contract/constants.ts); TIMEOUT.default otherwise. */
+  timeout?: number;
   /** One line for the OpenAPI document. */
   summary?: string;
 }

@@ -1,11 +1,12 @@
 /** Content lists: status chips, filters sent to the API, paths of each kind, pinned order, failure toasts. */
 import { describe, expect, it } from 'vitest';
+import { contentApi } from '../../contract/api/content';
 import { ApiError } from '../../src/dataProvider/client';
 import { resourceApis } from '../../src/dataProvider/resources';
 import { toChoices } from '../../src/resources/content/choices';
 import { failureKey, failureReason } from '../../src/resources/content/failure';
 import { contentFilters, keywordFilter } from '../../src/resources/content/filters';
-import { apiPath, CONTENT_KINDS, publishPath, sendPath, writerPath } from '../../src/resources/content/kinds';
+import { CONTENT_KINDS, publishPath, sendPath, writerPath } from '../../src/resources/content/kinds';
 import { isPinnedFirst, moveItem, PINNED_FIRST, pinnedInOrder } from '../../src/resources/content/pinned';
 import { statusChips, withdrawalOf } from '../../src/resources/content/status';
 
@@ -56,9 +57,12 @@ describe('filters', () => {
   });
 
   it('is the filter table of the three content resources, whose calls carry the type', () => {
-    expect(resourceApis.press?.list).toBe('press/list?t=1');
-    expect(resourceApis.page?.get).toBe('press/get?t=3');
-    expect(resourceApis.epaper?.delete).toBe('press/publish?t=4');
+    expect(resourceApis.press?.list).toBe(contentApi.list);
+    expect(resourceApis.press?.query).toEqual({ t: '1' });
+    expect(resourceApis.page?.get).toBe(contentApi.get);
+    expect(resourceApis.page?.query).toEqual({ t: '3' });
+    expect(resourceApis.epaper?.delete).toBe(contentApi.publish);
+    expect(resourceApis.epaper?.query).toEqual({ t: '4' });
     expect(resourceApis.press?.deleteBody?.(5)).toEqual({ id: 5, mode: -1 });
     expect(resourceApis.press?.filters.keyword('')).toBeUndefined();
   });
@@ -75,7 +79,6 @@ describe('paths of each kind', () => {
     expect(publishPath(CONTENT_KINDS.press, 5, 'setting')).toBe('/press/5/publish/setting');
     expect(publishPath(CONTENT_KINDS.page, 5, 'success')).toBe('/page/5/publish/success');
     expect(sendPath(8)).toBe('/epaper/8/send');
-    expect(apiPath(CONTENT_KINDS.epaper, 'sorter')).toBe('press/sorter?t=4');
   });
 });
 
