@@ -140,7 +140,8 @@ export const resourcesOf = (def: EntityDef): EntityResource[] =>
 /** Declares an entity: its definition with its record schema, save input and endpoints. */
 export function defineEntity<F extends Fields>(def: EntityDef<F>) {
   const path = (op: EntityOp) => def.paths?.[op] ?? `${def.name}/${op}`;
-  const fixedShape = Object.fromEntries(
+  // Loosely typed on purpose: a record's fixed fields are strings or numbers that only the call knows.
+  const fixedShape: Record<string, z.ZodType> = Object.fromEntries(
     [...new Set(resourcesOf(def).flatMap((r) => Object.keys(r.fixed ?? {})))].map((k) => [
       k,
       z.union(resourcesOf(def).map((r) => z.literal(r.fixed?.[k] as string | number))),
@@ -173,8 +174,8 @@ export function defineEntity<F extends Fields>(def: EntityDef<F>) {
       input: save,
       output: record,
       access: 'site',
-      // id 0 creates, which also needs the create permission (checked by the server's generic action).
       permission: perm.edit,
+      createPermission: perm.create,
       summary: `Adds (id 0) or changes a ${def.name} record`,
     }),
     delete: endpoint({
