@@ -4,6 +4,7 @@
  * version that was read (a newer save by someone else answers 3001 rather than being overwritten).
  */
 import { contentApi, contentQuery } from '../../../contract/api/content';
+import { tagApi } from '../../../contract/api/labels';
 import {
   type ContentItem,
   type ContentSave,
@@ -50,7 +51,7 @@ export class TagLimitError extends Error {}
 
 export async function addTagToItem(kind: ContentKind, id: number, name: string): Promise<Named> {
   const query = contentQuery(kind.t);
-  const tag = await call<Named>('press/save_tag', { name: name.trim() });
+  const tag = await call(tagApi.save, { name: name.trim() });
   const item = await call(contentApi.get, { id }, { query });
   const { ids, failure } = withTag(
     item.tag.map((t) => t.id),

@@ -1,6 +1,8 @@
 /** The writer's calls, all through the envelope client (uploads through the same error mapping). */
+import { authorApi } from '../../../contract/api/authors';
 import { contentApi, contentQuery } from '../../../contract/api/content';
 import { fileApi } from '../../../contract/api/files';
+import { tagApi } from '../../../contract/api/labels';
 import { Code, codeMessageKey } from '../../../contract/codes';
 import { CONTENT_TYPE, type ContentSave, type ContentTypeName, type LangId } from '../../../contract/content';
 import { IMAGE_MAX_BYTES, type UploadReply } from '../../../contract/files';
@@ -10,18 +12,6 @@ import { ApiError, call } from '../../dataProvider/client';
 
 /** The call options of a content action on `type`: its `?t=`. */
 const of = (type: ContentTypeName) => ({ query: contentQuery(CONTENT_TYPE[type]) });
-
-export interface TagOption {
-  id: number;
-  name: string;
-  slug?: string;
-}
-export interface AuthorOption {
-  id: number;
-  name: string;
-  title?: string;
-  avatar?: string;
-}
 
 const search = (col: string, value: string): Filter[] =>
   value.trim() === '' ? [] : [{ col, value: value.trim(), type: 'search' }];
@@ -54,11 +44,10 @@ export const api = {
     const body = { id, translate, lang_id: lang as LangId };
     return call(contentApi.translate, from ? { ...body, from: from as LangId } : body, of(type));
   },
-  tags: () => call<TagOption[]>('tag/all'),
-  saveTag: (name: string) => call<TagOption>('press/save_tag', { name }),
-  authors: (keyword = '') =>
-    call<ListResult<AuthorOption>>('author/list', { query: listQuery('name', keyword, 100) }),
-  myAuthor: () => call<AuthorOption | null>('member/author'),
+  tags: () => call(tagApi.all),
+  saveTag: (name: string) => call(tagApi.save, { name }),
+  authors: (keyword = '') => call(authorApi.list, { query: listQuery('name', keyword, 100) }),
+  myAuthor: () => call(authorApi.mine),
   categories: (keyword = '') =>
     call<ListResult<{ id: number; name: string }>>('category/all', {
       query: listQuery('name', keyword, 100),
