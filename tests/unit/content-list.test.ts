@@ -1,6 +1,7 @@
 /** Content lists: status chips, filters sent to the API, paths of each kind, pinned order, failure toasts. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contentApi } from '../../contract/api/content';
+import { dataProvider } from '../../src/dataProvider';
 import { ApiError } from '../../src/dataProvider/client';
 import { resourceApis } from '../../src/dataProvider/resources';
 import { toChoices } from '../../src/resources/content/choices';
@@ -127,5 +128,36 @@ describe('failure toasts', () => {
     expect(failureReason(apiError(403, 1009, ''))).toBeNull();
     expect(failureReason(apiError(500, 0, 'errors.generic'))).toBeUndefined();
     expect(failureReason(new Error('boom'))).toBeUndefined();
+  });
+});
+
+describe('content through the dataProvider', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends every call of a kind with its ?t=, and deletes by publishing with mode -1', async () => {
+    const fetchImpl = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response(JSON.stringify({ code: 1, msg: '', data: { rows: [], total: 0 } }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchImpl);
+    await dataProvider.getList('epaper', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: {},
+    });
+    await dataProvider.delete('page', { id: 7 });
+    const calls = fetchImpl.mock.calls.map(([url, init]) => [url, JSON.parse(String(init?.body))]);
+    expect(calls[0][0]).toBe('/api/press/list?t=4');
+    expect(calls[1]).toEqual(['/api/press/publish?t=3', { id: 7, mode: -1 }]);
+  });
+
+  it('refuses a write the resource has no action for, without calling the server', async () => {
+    const fetchImpl = vi.fn();
+    vi.stubGlobal('fetch', fetchImpl);
+    await expect(dataProvider.delete('site', { id: 1 })).rejects.toThrow();
+    await expect(dataProvider.create('file', { data: {} })).rejects.toThrow();
+    expect(fetchImpl).not.toHaveBeenCalled();
   });
 });
