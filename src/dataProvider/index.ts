@@ -1,4 +1,7 @@
-/** The react-admin dataProvider over the envelope API, driven by the resource table (resources.ts). */
+/**
+ * The react-admin dataProvider over the envelope API: entity resources are driven by their declarations
+ * (src/entities), the others by the resource table (resources.ts).
+ */
 import type {
   DataProvider,
   GetListParams,
@@ -8,11 +11,18 @@ import type {
   RaRecord,
 } from 'ra-core';
 import type { Filter, ListResult } from '../../contract/list';
-import { call } from './client';
-import { type ResourceApi, resourceApis } from './resources';
+import { entityApiOf } from '../entities/api';
+import { type CallOptions, call } from './client';
+import { type Action, type ResourceApi, resourceApis } from './resources';
+
+/** Calls a resource's action, whether an endpoint of the catalogue or (not yet converted) a path. */
+const send = <T>(action: Action, body: object, opts?: CallOptions): Promise<T> =>
+  typeof action === 'string'
+    ? call<T>(action, body, opts)
+    : (call(action, body as never, opts) as Promise<T>);
 
 function apiOf(resource: string): ResourceApi {
-  const api = (resourceApis as Record<string, ResourceApi>)[resource];
+  const api = entityApiOf(resource) ?? (resourceApis as Record<string, ResourceApi>)[resource];
   if (!api) throw new Error(`No API mapping for resource "${resource}"`);
   return api;
 }
@@ -57,12 +67,12 @@ function listQuery(api: ResourceApi, params: Partial<GetListParams>, extra: Filt
 export const dataProvider: DataProvider = {
   async getList<R extends RaRecord>(resource: string, params: GetListParams) {
     const api = apiOf(resource);
-    const result = await call<ListResult<R>>(api.list, listQuery(api, params), { signal: params.signal });
+    const result = await send<ListResult<R>>(api.list, listQuery(api, params), { signal: params.signal });
     return { data: result.rows, total: result.total };
   },
   async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
     const api = apiOf(resource);
-    const data = await call<R>(api.get, { ...api.extra, id: Number(params.id) }, { signal: params.signal });
+    const data = await send<R>(api.get, { ...api.extra, id: Number(params.id) }, { signal: params.signal });
     return { data };
   },
   async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
@@ -71,20 +81,20 @@ export const dataProvider: DataProvider = {
     const query = listQuery(api, { pagination: { page: 1, perPage: Math.max(ids.length, 1) } }, [
       { col: 'id', value: ids, type: 'in' },
     ]);
-    const result = await call<ListResult<R>>(api.list, query, { signal: params.signal });
+    const result = await send<ListResult<R>>(api.list, query, { signal: params.signal });
     return { data: result.rows };
   },
   async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams) {
     const api = apiOf(resource);
     const extra: Filter[] = [{ col: params.target, value: [params.id as string | number], type: 'in' }];
-    const result = await call<ListResult<R>>(api.list, listQuery(api, params, extra), {
+    const result = await send<ListResult<R>>(api.list, listQuery(api, params, extra), {
       signal: params.signal,
     });
     return { data: result.rows, total: result.total };
   },
   async create(resource, params) {
     const api = apiOf(resource);
-    const data = await call<RaRecord>(api.create, {
+    const data = await send<RaRecord>(api.create, {
       ...pickFields(api.createInput.shape, params.data),
       ...api.extra,
     });
@@ -92,7 +102,7 @@ export const dataProvider: DataProvider = {
   },
   async update(resource, params) {
     const api = apiOf(resource);
-    const data = await call<RaRecord>(api.update, {
+    const data = await send<RaRecord>(api.update, {
       ...pickFields(api.updateInput.shape, { ...params.data, id: Number(params.id) }),
       ...api.extra,
     });
@@ -101,7 +111,7 @@ export const dataProvider: DataProvider = {
   async updateMany(resource, params) {
     const api = apiOf(resource);
     for (const id of params.ids) {
-      await call(api.update, {
+      await send(api.update, {
         ...pickFields(api.updateInput.shape, { ...params.data, id: Number(id) }),
         ...api.extra,
       });
@@ -111,14 +121,14 @@ export const dataProvider: DataProvider = {
   async delete(resource, params) {
     const api = apiOf(resource);
     const id = Number(params.id);
-    await call(api.delete, api.deleteBody ? api.deleteBody(id) : { ...api.extra, id });
+    await send(api.delete, api.deleteBody ? api.deleteBody(id) : { ...api.extra, id });
     return { data: params.previousData ?? ({ id: params.id } as never) };
   },
   async deleteMany(resource, params) {
     const api = apiOf(resource);
     for (const raw of params.ids) {
       const id = Number(raw);
-      await call(api.delete, api.deleteBody ? api.deleteBody(id) : { ...api.extra, id });
+      await send(api.delete, api.deleteBody ? api.deleteBody(id) : { ...api.extra, id });
     }
     return { data: params.ids };
   },

@@ -1,11 +1,11 @@
 /**
- * How each react-admin resource maps onto the envelope API: which action serves which dataProvider method (paths
- * may carry a query, e.g. `press/list?t=1`), and how list filters become the API's filter objects. A new resource
- * adds one entry here.
+ * How each react-admin resource that is not an entity maps onto the envelope API: which action serves which
+ * dataProvider method (paths may carry a query, e.g. `press/list?t=1`), and how list filters become the API's filter
+ * objects. Entity resources (contract/entities) are mapped from their declaration (src/entities/api.ts).
  */
-import { AuthorSave } from '../../contract/authors';
+
+import type { AnyEndpoint } from '../../contract/endpoint';
 import { UPLOAD_PATH } from '../../contract/files';
-import { LabelSave, type LabelType } from '../../contract/labels';
 import type { Filter } from '../../contract/list';
 import type { ResourceName } from '../../contract/permissions';
 import { RoleSave } from '../../contract/roles';
@@ -13,12 +13,15 @@ import { StaffInvite, StaffSave } from '../../contract/staff';
 import { CONTENT_KINDS } from '../resources/content/kinds';
 import { contentResourceApi } from '../resources/content/resourceApi';
 
+/** An action: an endpoint of the catalogue, or (for resources not yet converted) its path. */
+export type Action = AnyEndpoint | string;
+
 export interface ResourceApi {
-  list: string;
-  get: string;
-  create: string;
-  update: string;
-  delete: string;
+  list: Action;
+  get: Action;
+  create: Action;
+  update: Action;
+  delete: Action;
   /** The contract's input schemas: only their fields are sent (the server refuses unknown ones). */
   createInput: { shape: Record<string, unknown> };
   updateInput: { shape: Record<string, unknown> };
@@ -37,33 +40,7 @@ const keyword =
       ? { col, value: value.trim(), type: 'search' }
       : undefined;
 
-/** Tags and categories are both labels: one set of actions, told apart by `type`. Saving with id 0 creates. */
-const label = (type: LabelType): ResourceApi => ({
-  list: 'label/index',
-  get: 'label/show',
-  create: 'label/save',
-  update: 'label/save',
-  delete: 'label/delete',
-  createInput: LabelSave,
-  updateInput: LabelSave,
-  filters: { q: keyword('name') },
-  extra: { type },
-});
-
 export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
-  category: label('category'),
-  tag: label('tag'),
-  /** `author/save` with id 0 creates: a new author's form starts with id 0. */
-  author: {
-    list: 'author/list',
-    get: 'author/get',
-    create: 'author/save',
-    update: 'author/save',
-    delete: 'author/delete',
-    createInput: AuthorSave,
-    updateInput: AuthorSave,
-    filters: { q: keyword('name') },
-  },
   /**
    * The image library. Files are added by multipart upload (components/upload.ts), never through the dataProvider:
    * create and update name the upload action only to fill the table, with no fields to send.
