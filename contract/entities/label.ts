@@ -24,7 +24,7 @@ export const label = defineEntity({
     /** Items using it that the caller sees. */
     count: field.readOnly(z.number(), { list: true }),
     created_at: field.dateTime({ sort: true }),
-    updated_at: field.dateTime({ sort: true }),
+    updated_at: field.dateTime({ list: true, sort: true }),
   },
   paths: { list: 'label/index', get: 'label/show', save: 'label/save', delete: 'label/delete' },
   permissions: RESOURCE_PERMISSIONS.label,

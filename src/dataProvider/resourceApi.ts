@@ -1,21 +1,19 @@
 /**
  * How one react-admin resource maps onto the endpoint catalogue (contract/api): which endpoint serves which
- * dataProvider method, and how list filters become the API's filter objects. The table is resources.ts; a resource's
- * own module may build its entry (resources/content/resourceApi.ts), importing this type rather than the table.
+ * dataProvider method, and how list filters become the API's filter objects. Entity resources get theirs from their
+ * declaration (src/entities/api.ts), the others from the table (resources.ts); a resource's own module may build its
+ * entry (resources/content/resourceApi.ts), importing this type rather than the table.
  */
 import type { AnyEndpoint } from '../../contract/endpoint';
 import type { Filter } from '../../contract/list';
 
-// TRANSITION (issue 11): a path string until the entity entries (author, tag, category) name endpoints too.
-export type ApiTarget = AnyEndpoint | string;
-
 export interface ResourceApi {
-  list: ApiTarget;
-  get: ApiTarget;
+  list: AnyEndpoint;
+  get: AnyEndpoint;
   /** A read-only resource (the user's sites) or one filled another way (the library, by upload) names none. */
-  create?: ApiTarget;
-  update?: ApiTarget;
-  delete?: ApiTarget;
+  create?: AnyEndpoint;
+  update?: AnyEndpoint;
+  delete?: AnyEndpoint;
   /** The query string of every call, e.g. a content kind's `{t: '1'}` (contract/api/content.ts). */
   query?: Record<string, string>;
   /** The contract's input schemas: only their fields are sent (the server refuses unknown ones). */

@@ -1,13 +1,12 @@
 /**
- * How each react-admin resource maps onto the endpoint catalogue (resourceApi.ts): which endpoint serves which
- * dataProvider method, and how list filters become the API's filter objects. A new resource adds one entry here.
+ * How each react-admin resource that is not an entity maps onto the endpoint catalogue (resourceApi.ts): which
+ * endpoint serves which dataProvider method, and how list filters become the API's filter objects. Entity resources
+ * (contract/entities) are mapped from their declaration (src/entities/api.ts).
  */
 import { fileApi } from '../../contract/api/files';
 import { roleApi } from '../../contract/api/roles';
 import { siteApi } from '../../contract/api/sites';
 import { staffApi } from '../../contract/api/staff';
-import { AuthorSave } from '../../contract/authors';
-import { LabelSave, type LabelType } from '../../contract/labels';
 import type { Filter } from '../../contract/list';
 import type { ResourceName } from '../../contract/permissions';
 import { RoleSave } from '../../contract/roles';
@@ -25,33 +24,7 @@ const keyword =
       ? { col, value: value.trim(), type: 'search' }
       : undefined;
 
-/** Tags and categories are both labels: one set of actions, told apart by `type`. Saving with id 0 creates. */
-const label = (type: LabelType): ResourceApi => ({
-  list: 'label/index',
-  get: 'label/show',
-  create: 'label/save',
-  update: 'label/save',
-  delete: 'label/delete',
-  createInput: LabelSave,
-  updateInput: LabelSave,
-  filters: { q: keyword('name') },
-  extra: { type },
-});
-
 export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
-  category: label('category'),
-  tag: label('tag'),
-  /** `author/save` with id 0 creates: a new author's form starts with id 0. */
-  author: {
-    list: 'author/list',
-    get: 'author/get',
-    create: 'author/save',
-    update: 'author/save',
-    delete: 'author/delete',
-    createInput: AuthorSave,
-    updateInput: AuthorSave,
-    filters: { q: keyword('name') },
-  },
   /** The image library. Files are added by multipart upload (components/upload.ts), never through the dataProvider. */
   file: {
     list: fileApi.list,
