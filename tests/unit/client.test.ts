@@ -1,5 +1,6 @@
 /** The envelope client's mapping of replies to toasts (SPEC §7–§8), against a stand-in for the network. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authorApi } from '../../contract/api/authors';
 import { contentApi } from '../../contract/api/content';
 import { fileApi, uploadApi } from '../../contract/api/files';
 import { settingsApi } from '../../contract/api/settings';
@@ -42,8 +43,8 @@ describe('envelope client', () => {
   it('calls member actions as the writer role', async () => {
     const fetchImpl = reply(200, { code: 1, msg: '', data: null });
     vi.stubGlobal('fetch', fetchImpl);
-    await call('member/status');
-    expect(fetchImpl.mock.calls[0][0]).toBe('/api/member/status?t=writer');
+    await call(authorApi.mine);
+    expect(fetchImpl.mock.calls[0][0]).toBe('/api/member/author?t=writer');
   });
 
   it('maps known codes to their message key, unknown ones to the server text', async () => {

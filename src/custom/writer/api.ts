@@ -1,12 +1,13 @@
 /** The writer's calls, all through the envelope client (uploads through the same error mapping). */
 import { authorApi } from '../../../contract/api/authors';
+import { categoryApi } from '../../../contract/api/categories';
 import { contentApi, contentQuery } from '../../../contract/api/content';
 import { fileApi } from '../../../contract/api/files';
 import { tagApi } from '../../../contract/api/labels';
 import { Code, codeMessageKey } from '../../../contract/codes';
 import { CONTENT_TYPE, type ContentSave, type ContentTypeName, type LangId } from '../../../contract/content';
 import { IMAGE_MAX_BYTES, type UploadReply } from '../../../contract/files';
-import type { Filter, ListQuery, ListResult } from '../../../contract/list';
+import type { Filter, ListQuery } from '../../../contract/list';
 import { type UploadOptions, uploadFile } from '../../components/upload';
 import { ApiError, call } from '../../dataProvider/client';
 
@@ -48,10 +49,7 @@ export const api = {
   saveTag: (name: string) => call(tagApi.save, { name }),
   authors: (keyword = '') => call(authorApi.list, { query: listQuery('name', keyword, 100) }),
   myAuthor: () => call(authorApi.mine),
-  categories: (keyword = '') =>
-    call<ListResult<{ id: number; name: string }>>('category/all', {
-      query: listQuery('name', keyword, 100),
-    }),
+  categories: (keyword = '') => call(categoryApi.all, { query: listQuery('name', keyword, 100) }),
   videos: (keyword = '') => call(fileApi.videos, { query: listQuery('title', keyword, 50) }),
 };
 
