@@ -63,6 +63,8 @@ export function screens(manifest: Record<string, Chunk>) {
     'src/custom/dashboard/index.tsx',
     'src/i18n/ra/zh-TW.ts',
     'i18n/zh-TW/index.ts',
+    // and every entity's words
+    ...Object.keys(manifest).filter((k) => k.startsWith('i18n/zh-TW/entities/')),
   ];
   const login = [
     'index.html',
@@ -77,7 +79,8 @@ export function screens(manifest: Record<string, Chunk>) {
     altcha: [altchaKey(manifest)],
     loginTotal: [...login, altchaKey(manifest)],
     dashboard,
-    category: [...dashboard, 'src/resources/category/CategoryList.tsx'],
+    // The generated list with the category's overrides (src/entities/resources.tsx loads both).
+    category: [...dashboard, 'src/entities/EntityList.tsx', 'src/entities/overrides/category.tsx'],
     press: [...dashboard, 'src/resources/content/ContentList.tsx'],
     // The writer without its side panel, which loads when opened, and without pinyin, which loads on first typing.
     writer: [...dashboard, 'src/custom/writer/index.tsx'],

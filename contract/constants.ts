@@ -1,22 +1,12 @@
 /** Business constants of SPEC §9, in one place for the server and the SPA. */
 
-/** Per-call client timeouts in milliseconds. */
+/** Client timeouts in milliseconds: an endpoint names its own (contract/endpoint.ts `timeout`), else the default. */
 export const TIMEOUT = {
   default: 10_000,
   long: 120_000, // translate, publish, intelligence
   domainValid: 20_000,
   upload: 30_000,
 } as const;
-
-/** Which calls get which timeout; anything not listed uses TIMEOUT.default. */
-export function timeoutFor(pathWithQuery: string): number {
-  const path = pathWithQuery.split('?')[0];
-  if (path.endsWith('/translate') || path.endsWith('/publish') || path.includes('intelligence/'))
-    return TIMEOUT.long;
-  if (path.endsWith('site/valid')) return TIMEOUT.domainValid;
-  if (path.includes('/upload/')) return TIMEOUT.upload;
-  return TIMEOUT.default;
-}
 
 export const DELAY = {
   validate: 500,

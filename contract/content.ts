@@ -18,7 +18,20 @@ export const contentTypeName = (t: number): ContentTypeName | undefined =>
   (Object.keys(CONTENT_TYPE) as ContentTypeName[]).find((k) => CONTENT_TYPE[k] === t);
 
 export const STATUS = { DELETED: -1, DRAFT: 0, PUBLISHED: 1, SCHEDULED: 2 } as const;
-export type Status = (typeof STATUS)[keyof typeof STATUS];
+export const Status = z.union([
+  z.literal(STATUS.DELETED),
+  z.literal(STATUS.DRAFT),
+  z.literal(STATUS.PUBLISHED),
+  z.literal(STATUS.SCHEDULED),
+]);
+export type Status = z.infer<typeof Status>;
+
+/** A record named in a reply: a tag, an author, a category. */
+export const Named = z.object({ id: z.number(), name: z.string() });
+export type Named = z.infer<typeof Named>;
+/** An item named by its title: a search hit, a related item. */
+export const Titled = z.object({ id: z.number(), title: z.string() });
+export type Titled = z.infer<typeof Titled>;
 
 /** Publish modes: 1 now, 2 schedule, 0 take offline or cancel a schedule, -1 delete. */
 export const PUBLISH_MODE = { DELETE: -1, OFFLINE: 0, NOW: 1, SCHEDULE: 2 } as const;
@@ -78,79 +91,86 @@ export const ContentSave = z.strictObject({
 });
 export type ContentSave = z.input<typeof ContentSave>;
 
-export interface SaveReply {
-  id: number;
-  uuid: string;
-  lang_id: number;
-  tag: { id: number; name: string }[];
-  slug: string;
-  status: Status;
-  related: number;
-  is_draft_changed: boolean;
-  frontend_display_language: number[];
-  version: number;
-  abstract: string;
-  reading_time: number;
-}
+export const SaveReply = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  lang_id: z.number(),
+  tag: z.array(Named),
+  slug: z.string(),
+  status: Status,
+  related: z.number(),
+  is_draft_changed: z.boolean(),
+  frontend_display_language: z.array(z.number()),
+  version: z.number(),
+  abstract: z.string(),
+  reading_time: z.number(),
+});
+export type SaveReply = z.infer<typeof SaveReply>;
 
-/** A save that lost a race: the server kept its own version and stored the caller's copy as a revision. */
-export interface ConflictData {
-  version: number;
-  revision_id: number;
-  updated_by: string;
-}
+/**
+ * A save that lost a race (code 3001, in the failure's `data`): the server kept its own version and stored the
+ * caller's copy as a revision.
+ */
+export const ConflictData = z.object({
+  version: z.number(),
+  revision_id: z.number(),
+  updated_by: z.string(),
+});
+export type ConflictData = z.infer<typeof ConflictData>;
 
-export interface ContentItem {
-  id: number;
-  uuid: string;
-  type: number;
-  lang_id: number;
-  slug: string;
-  title: string;
-  subtitle: string;
-  content: BlockDocument;
-  abstract: string;
-  reading_time: number;
-  cover: string;
-  author: number[];
-  tag: { id: number; name: string }[];
-  category_id: number | null;
-  related: number;
+export const ContentItem = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  type: z.number(),
+  lang_id: z.number(),
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  content: BlockDocument,
+  abstract: z.string(),
+  reading_time: z.number(),
+  cover: z.string(),
+  author: z.array(z.number()),
+  tag: z.array(Named),
+  category_id: z.number().nullable(),
+  related: z.number(),
   /**
    * The related items the reader sees, in order. Links to items out of their sight (made by someone who sees more)
    * are left out unnamed, and a save by this reader keeps them where they are.
    */
-  custom: { id: number; title: string }[];
-  to_top: boolean;
-  status: Status;
-  publish_ts: string | null;
-  is_draft_changed: boolean;
-  url: string;
-  preview_url: string;
-  seo: { title: string; content: string };
+  custom: z.array(Titled),
+  to_top: z.boolean(),
+  status: Status,
+  publish_ts: z.string().nullable(),
+  is_draft_changed: z.boolean(),
+  url: z.string(),
+  preview_url: z.string(),
+  seo: z.object({ title: z.string(), content: z.string() }),
   /** The languages this item exists in. */
-  frontend_display_language: number[];
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
+  frontend_display_language: z.array(z.number()),
+  version: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ContentItem = z.infer<typeof ContentItem>;
 
-export interface ContentRow {
-  id: number;
-  uuid: string;
-  title: string;
-  slug: string;
-  status: Status;
-  lang_id: number;
-  author: { id: number; name: string }[];
-  category: { id: number; name: string } | null;
-  tag: { id: number; name: string }[];
-  publish_ts: string | null;
-  to_top: boolean;
-  pin_order: number;
-  is_draft_changed: boolean;
-  updated_at: string;
-}
+export const ContentRow = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  status: Status,
+  lang_id: z.number(),
+  author: z.array(Named),
+  category: Named.nullable(),
+  tag: z.array(Named),
+  publish_ts: z.string().nullable(),
+  to_top: z.boolean(),
+  pin_order: z.number(),
+  is_draft_changed: z.boolean(),
+  updated_at: z.string(),
+});
+export type ContentRow = z.infer<typeof ContentRow>;
 
 export const contentColumns: ListColumns = {
   filter: ['id', 'status', 'category_id', 'tag', 'author', 'keyword', 'lang_id', 'to_top'],
@@ -169,25 +189,25 @@ export const ContentPublish = z.strictObject({
   time: ruled(bounded(5, { trim: false }), rules.time).optional(),
   pin: z.boolean().optional(),
 });
-export interface PublishReply {
-  url: string;
-  status: Status;
-  publish_ts: string | null;
-}
+export const PublishReply = z.object({
+  url: z.string(),
+  status: Status,
+  publish_ts: z.string().nullable(),
+});
+export type PublishReply = z.infer<typeof PublishReply>;
 
-export interface RevisionRow {
-  id: number;
-  version: number;
-  title: string;
-  created_at: string;
-  user: { id: number; nickname: string } | null;
+export const RevisionRow = z.object({
+  id: z.number(),
+  version: z.number(),
+  title: z.string(),
+  created_at: z.string(),
+  user: z.object({ id: z.number(), nickname: z.string() }).nullable(),
   /** A copy kept because it lost a save race. */
-  conflict: boolean;
-}
-export interface Revision extends RevisionRow {
-  subtitle: string;
-  content: BlockDocument;
-}
+  conflict: z.boolean(),
+});
+export type RevisionRow = z.infer<typeof RevisionRow>;
+export const Revision = RevisionRow.extend({ subtitle: z.string(), content: BlockDocument });
+export type Revision = z.infer<typeof Revision>;
 export const RevisionGet = z.strictObject({ id: f.id(), revision_id: f.id() });
 
 export const ContentSearch = z.strictObject({
@@ -195,6 +215,10 @@ export const ContentSearch = z.strictObject({
   id: f.id().optional(),
 });
 export const ContentSorter = z.strictObject({ ids: z.array(f.id()).min(1).max(500) });
+/** `pin`/`unpin`: the item's place among the pinned ones (0 when not pinned). */
+export const PinReply = z.object({ id: z.number(), to_top: z.boolean(), pin_order: z.number() });
+/** `sorter`: the pinned items in their new order. */
+export const SorterReply = z.array(z.object({ id: z.number(), pin_order: z.number() }));
 
 export const TagSave = z.strictObject({
   name: ruled(bounded(NAME_MAX), rules.required, (v) => rules.minLength(v, 2)),
@@ -207,3 +231,5 @@ export const ContentTranslate = z.strictObject({
   lang_id: LangId,
   from: LangId.optional(),
 });
+/** The item in the other language, made or found. */
+export const TranslateReply = z.object({ id: z.number(), lang_id: z.number() });

@@ -28,6 +28,8 @@ export interface Endpoint<
    * will do (an action several screens share, such as an image upload).
    */
   permission?: Needed;
+  /** For a save whose id 0 creates: what creating needs besides `permission` (checked once, by server/http/action). */
+  createPermission?: Needed;
   /** The input's `token` must be a solved bot challenge (code 1005 otherwise). */
   captcha?: boolean;
   /** Reply with the data itself instead of an envelope: only for a third-party protocol (the ALTCHA widget). */
@@ -37,6 +39,8 @@ export interface Endpoint<
    * input, read only once access is granted.
    */
   multipart?: boolean;
+  /** How long the SPA waits for the reply, in ms (TIMEOUT in contract/constants.ts); TIMEOUT.default otherwise. */
+  timeout?: number;
   /** One line for the OpenAPI document. */
   summary?: string;
 }

@@ -9,6 +9,7 @@
  * An entity adds its own rules through hooks on the server and may replace any generated screen in the SPA.
  */
 import { z } from 'zod';
+import { LANG_IDS, LangId } from './content';
 import { endpoint } from './endpoint';
 import { f } from './fields';
 import { IdInput, IdReply, ListInput, listResult } from './list';
@@ -53,10 +54,14 @@ export interface Field {
   /** Filterable: by keyword (`search`) or by one or several values (`in`). */
   filter?: 'search' | 'in';
   sort?: boolean;
-  /** slug: the field it is made from. */
+  /** slug: the field it is made from (`lang.title`: the title of a languages field, its first language). */
   from?: string;
   /** enum: the values (their words are `resources.<name>.fields.<field>_<value>`). */
   choices?: readonly (string | number)[];
+  /** enum: several of the choices may be picked (the value is an array). */
+  multiple?: boolean;
+  /** The table column when it is not the field's name in camelCase (`lang` → `langs`). */
+  column?: string;
   /** reference(s): the resource referred to. */
   reference?: string;
   /** languages, list: the sub-record's fields. */
@@ -101,6 +106,11 @@ export interface EntityDef<F extends Fields = Fields> {
   defaultSort: { col: string; order: 'asc' | 'desc' };
   /** The field a record is named by (lists of references, titles). */
   title: string;
+  /**
+   * A valid record to save (without id and fixed fields), for the generated conformance tests; by default one is
+   * made from the field kinds. A function gets a number to make unique values with.
+   */
+  sample?: (n: number) => Record<string, unknown>;
   /** Cross-field rules of the save input. */
   refine?: (record: Record<string, unknown>, ctx: z.RefinementCtx) => void;
   /** Defaults to one resource named like the entity. */
@@ -130,13 +140,14 @@ export const resourcesOf = (def: EntityDef): EntityResource[] =>
 /** Declares an entity: its definition with its record schema, save input and endpoints. */
 export function defineEntity<F extends Fields>(def: EntityDef<F>) {
   const path = (op: EntityOp) => def.paths?.[op] ?? `${def.name}/${op}`;
-  const fixedShape = Object.fromEntries(
+  // Loosely typed on purpose: a record's fixed fields are strings or numbers that only the call knows.
+  const fixedShape: Record<string, z.ZodType> = Object.fromEntries(
     [...new Set(resourcesOf(def).flatMap((r) => Object.keys(r.fixed ?? {})))].map((k) => [
       k,
       z.union(resourcesOf(def).map((r) => z.literal(r.fixed?.[k] as string | number))),
     ]),
   );
-  const record = z.object({ id: z.number(), ...outputShape(def.fields) });
+  const record = z.object({ id: z.number(), ...fixedShape, ...outputShape(def.fields) });
   const saveBase = z.strictObject({ id: f.uint(), ...fixedShape, ...inputShape(def.fields) });
   const save = def.refine ? saveBase.superRefine(def.refine) : saveBase;
   const ref = IdInput.extend(fixedShape).strict();
@@ -163,8 +174,8 @@ export function defineEntity<F extends Fields>(def: EntityDef<F>) {
       input: save,
       output: record,
       access: 'site',
-      // id 0 creates, which also needs the create permission (checked by the server's generic action).
       permission: perm.edit,
+      createPermission: perm.create,
       summary: `Adds (id 0) or changes a ${def.name} record`,
     }),
     delete: endpoint({
@@ -184,13 +195,36 @@ export type EntityRecord<E extends Entity> = z.output<E['record']>;
 
 type FieldOptions = Omit<Field, 'kind' | 'input' | 'output'>;
 
+/** The sub-records' input and record shapes of a languages or list field. */
+const subShapes = (fields: Fields) => ({ input: inputShape(fields), output: outputShape(fields) });
+
 /** Field builders: the kind, the §5 rule and the record's value type together. */
 export const field = {
-  text: (input: z.ZodType, o: FieldOptions = {}): Field => ({ kind: 'text', input, output: z.string(), ...o }),
+  text: (input: z.ZodType, o: FieldOptions = {}): Field => ({
+    kind: 'text',
+    input,
+    output: z.string(),
+    ...o,
+  }),
   longText: (input: z.ZodType, o: FieldOptions = {}): Field => ({
     kind: 'longText',
     input,
     output: z.string(),
+    ...o,
+  }),
+  /** HTML from the rich-text input, bounded like any text. */
+  richText: (input: z.ZodType, o: FieldOptions = {}): Field => ({
+    kind: 'richText',
+    input,
+    output: z.string(),
+    ...o,
+  }),
+  /** A slug by the SPEC rule, or '' for the server to make one from `from` with pinyin. */
+  slug: (from: string, o: FieldOptions = {}): Field => ({
+    kind: 'slug',
+    input: f.slugOrEmpty().default(''),
+    output: z.string(),
+    from,
     ...o,
   }),
   image: (o: FieldOptions = {}): Field => ({
@@ -199,6 +233,90 @@ export const field = {
     output: z.string(),
     ...o,
   }),
+  /** A whole amount in TWD, from 0. */
+  money: (o: FieldOptions = {}): Field => ({ kind: 'money', input: f.uint(), output: z.number(), ...o }),
+  /** A whole number an int4 column holds, or the rule given. */
+  number: (input: z.ZodType = f.int(), o: FieldOptions = {}): Field => ({
+    kind: 'number',
+    input,
+    output: z.number(),
+    ...o,
+  }),
+  /** On or off (false unless sent). */
+  switch: (o: FieldOptions = {}): Field => ({
+    kind: 'switch',
+    input: z.boolean().default(false),
+    output: z.boolean(),
+    ...o,
+  }),
+  /** One of `choices` (the first unless sent), or with `multiple` a set of them. */
+  enum: <C extends readonly [string | number, ...(string | number)[]]>(
+    choices: C,
+    o: FieldOptions = {},
+  ): Field => {
+    const one = z.union(choices.map((c) => z.literal(c)) as unknown as [z.ZodLiteral, z.ZodLiteral]);
+    return o.multiple
+      ? {
+          kind: 'enum',
+          input: z.array(one).max(choices.length).default([choices[0]]),
+          output: z.array(one),
+          choices,
+          ...o,
+        }
+      : { kind: 'enum', input: one.default(choices[0]), output: one, choices, ...o };
+  },
+  /** The id of one of the site's `reference` records, or null. */
+  reference: (reference: string, o: FieldOptions = {}): Field => ({
+    kind: 'reference',
+    input: f.id().nullable().default(null),
+    output: z.number().nullable(),
+    reference,
+    ...o,
+  }),
+  /** Ids of the site's `reference` records (at most `max`; duplicates are dropped by the server). */
+  references: (reference: string, o: FieldOptions & { max?: number } = {}): Field => ({
+    kind: 'references',
+    input: z
+      .array(f.id())
+      .max(o.max ?? 100)
+      .default([]),
+    output: z.array(z.number()),
+    reference,
+    ...o,
+  }),
+  /** One sub-record per content language (`lang_id` 1–5 once each; at least one). */
+  languages: (fields: Fields, o: FieldOptions = {}): Field => {
+    const { input, output } = subShapes(fields);
+    return {
+      kind: 'languages',
+      input: z
+        .array(z.strictObject({ lang_id: LangId, ...input }))
+        .min(1)
+        .max(LANG_IDS.length)
+        .superRefine((entries, ctx) => {
+          const ids = entries.map((e) => e.lang_id);
+          if (new Set(ids).size !== ids.length)
+            ctx.addIssue({ code: 'custom', message: 'validation.duplicate' });
+        }),
+      output: z.array(z.object({ lang_id: z.number(), ...output })),
+      fields,
+      ...o,
+    };
+  },
+  /** A nested list of sub-records, such as a product's SKUs (at most `max`). */
+  list: (fields: Fields, o: FieldOptions & { max?: number } = {}): Field => {
+    const { input, output } = subShapes(fields);
+    return {
+      kind: 'list',
+      input: z
+        .array(z.strictObject(input))
+        .max(o.max ?? 100)
+        .default([]),
+      output: z.array(z.object(output)),
+      fields,
+      ...o,
+    };
+  },
   /** Shown and sorted, never sent. */
   readOnly: (output: z.ZodType, o: FieldOptions = {}): Field => ({ kind: 'readOnly', output, ...o }),
   /** A record's creation or change time (never sent). */

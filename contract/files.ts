@@ -1,4 +1,5 @@
 /** Uploads (SPEC §5, §7 Files): multipart to /api/element/upload/<kind>; the site's image library (file/*). */
+import { z } from 'zod';
 import { UPLOAD_MAX_KB } from './constants';
 import type { ListColumns } from './list';
 
@@ -16,14 +17,27 @@ export const IMAGE_MAX_PIXELS = 8000 * 6000;
 /** More frames than an animation needs, whatever their size. */
 export const ANIMATION_MAX_FRAMES = 1000;
 
-/** The upload actions, by what they take. */
-export const UPLOAD_PATH = {
-  image: 'element/upload/image',
-  favicon: 'element/upload/favicon',
-  /** The signed-in user's own avatar: any staff member, outside the library. */
-  avatar: 'element/upload/avatar',
-} as const;
-export type UploadKind = keyof typeof UPLOAD_PATH;
+/** What an upload is for: each kind has its endpoint (contract/api/files.ts uploadApi). */
+export type UploadKind = 'image' | 'favicon' | 'avatar';
+
+/** A file of a multipart upload, as the server reads it into memory (server/http/multipart.ts). */
+export class UploadedFile {
+  constructor(
+    /** As the browser named it, without control characters (PostgreSQL text cannot hold NUL). */
+    readonly filename: string,
+    /** As the browser declared it: a claim, not a fact. */
+    readonly mimetype: string,
+    readonly bytes: Buffer,
+  ) {}
+}
+
+/** A file in an endpoint's input schema: a missing one is a required field left empty. */
+export const fileField = () =>
+  z.custom<UploadedFile>().superRefine((value, ctx) => {
+    if (value === undefined || value === null)
+      ctx.addIssue({ code: 'custom', message: 'validation.required' });
+    else if (!(value instanceof UploadedFile)) ctx.addIssue({ code: 'custom', message: 'validation.format' });
+  });
 
 /**
  * Favicons: PNG or ICO only (never SVG, which can carry script), small, near-square and at least 16 px a side. A PNG
@@ -39,27 +53,29 @@ export const ICO_MAX_SIDE = 256;
 /** The longer side over the shorter one. */
 export const FAVICON_MAX_RATIO = 1.25;
 
-export interface UploadReply {
-  success: boolean;
+export const UploadReply = z.object({
+  success: z.boolean(),
   /** Where the file is served, e.g. /uploads/1/2026/11/abc.webp */
-  path: string;
-  message: string;
-  width?: number;
-  height?: number;
-}
+  path: z.string(),
+  message: z.string(),
+  width: z.number().optional(),
+  height: z.number().optional(),
+});
+export type UploadReply = z.infer<typeof UploadReply>;
 
 /** An uploaded video that video blocks reference (SPEC §3). */
-export interface Video {
-  id: number;
-  title: string;
-  content: string;
-  cover: string;
+export const Video = z.object({
+  id: z.number(),
+  title: z.string(),
+  content: z.string(),
+  cover: z.string(),
   /** Seconds. */
-  duration: number;
+  duration: z.number(),
   /** Bytes. */
-  size: number;
-  insert_ts: string;
-}
+  size: z.number(),
+  insert_ts: z.string(),
+});
+export type Video = z.infer<typeof Video>;
 
 export const videoColumns: ListColumns = {
   filter: ['id', 'title'],
@@ -67,19 +83,20 @@ export const videoColumns: ListColumns = {
 };
 
 /** A picture of the site's library (`file/list`, `file/get`). */
-export interface LibraryFile {
-  id: number;
+export const LibraryFile = z.object({
+  id: z.number(),
   /** Where the file is served, as an upload reply's `path`. */
-  path: string;
+  path: z.string(),
   /** As the browser named it. */
-  name: string;
-  mime: string;
+  name: z.string(),
+  mime: z.string(),
   /** Bytes as stored (after scaling). */
-  size: number;
-  width: number | null;
-  height: number | null;
-  created_at: string;
-}
+  size: z.number(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  created_at: z.string(),
+});
+export type LibraryFile = z.infer<typeof LibraryFile>;
 
 export const fileColumns: ListColumns = {
   filter: ['id', 'name'],

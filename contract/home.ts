@@ -20,22 +20,24 @@ export const HOME_CONTENT_MAX = 500;
 export const HOME_ARTICLES_MAX = 20;
 export const HOME_CATEGORIES_MAX = 20;
 
-export interface HomeEntry {
-  id: number;
-  title: string;
+export const HomeEntry = z.object({
+  id: z.number(),
+  title: z.string(),
   /** Position in the list, from 1. */
-  sort: number;
-}
+  sort: z.number(),
+});
+export type HomeEntry = z.infer<typeof HomeEntry>;
 
-export interface HomeSettings {
-  type: HomeType;
-  cover: string;
-  title: string;
-  content: string;
-  link: string;
-  articles: HomeEntry[];
-  categories: HomeEntry[];
-}
+export const HomeSettings = z.object({
+  type: z.enum(HOME_TYPES),
+  cover: z.string(),
+  title: z.string(),
+  content: z.string(),
+  link: z.string(),
+  articles: z.array(HomeEntry),
+  categories: z.array(HomeEntry),
+});
+export type HomeSettings = z.infer<typeof HomeSettings>;
 
 export const EMPTY_HOME: HomeSettings = {
   type: HOME_DEFAULT_TYPE,

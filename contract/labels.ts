@@ -7,7 +7,6 @@ import { NAME_MAX } from './constants';
 import { LangId } from './content';
 import { f } from './fields';
 import type { ListColumns } from './list';
-import { ListInput } from './list';
 
 export const LABEL_TYPES = ['tag', 'category'] as const;
 export const LabelType = z.enum(LABEL_TYPES);
@@ -59,13 +58,6 @@ export const LabelSave = z
     }
   });
 export type LabelSave = z.input<typeof LabelSave>;
-
-export const LabelRef = z.strictObject({ type: LabelType, id: f.id() });
-export const LabelIndex = ListInput.extend({ type: LabelType });
-export const LabelSearch = z.strictObject({
-  type: LabelType,
-  keyword: f.keyword(),
-});
 
 export const labelColumns: ListColumns = {
   filter: ['id', 'name', 'slug'],

@@ -24,27 +24,29 @@ export const MENU_ITEMS_MAX = 100;
 /** An item is 'new' (chip in the editor) for this many days after it was created. */
 export const MENU_NEW_DAYS = 7;
 
-export interface MenuItemLang {
-  lang_id: number;
-  name: string;
-}
+export const MenuItemLang = z.object({ lang_id: z.number(), name: z.string() });
+export type MenuItemLang = z.infer<typeof MenuItemLang>;
 
-export interface MenuItem {
-  id: number;
-  type: MenuType;
-  lang: MenuItemLang[];
-  link: string;
-  parent_id: number | null;
+export const MenuItem = z.object({
+  id: z.number(),
+  type: z.union([z.literal(MENU_TYPE.LINK), z.literal(MENU_TYPE.PARENT)]),
+  lang: z.array(MenuItemLang),
+  link: z.string(),
+  parent_id: z.number().nullable(),
   /** Position among its siblings, from 0. */
-  sort: number;
-  is_new: boolean;
+  sort: z.number(),
+  is_new: z.boolean(),
   /** Seeded items (the home link) that cannot be deleted; their type and link stay as seeded. */
-  is_system: boolean;
-  children: MenuItem[];
-}
+  is_system: z.boolean(),
+  get children(): z.ZodArray<typeof MenuItem> {
+    return z.array(MenuItem);
+  },
+});
+export type MenuItem = z.infer<typeof MenuItem>;
 
 /** `menu/get`: each menu's tree, keyed by menu id. */
-export type Menus = Record<MenuId, MenuItem[]>;
+export const Menus = z.object({ [MENU.MAIN]: z.array(MenuItem), [MENU.SECONDARY]: z.array(MenuItem) });
+export type Menus = z.infer<typeof Menus>;
 
 export const MenuIdInput = z.union([z.literal(MENU.MAIN), z.literal(MENU.SECONDARY)]);
 

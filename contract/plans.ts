@@ -106,14 +106,17 @@ export function featureFor(permission: string): Feature | undefined {
   return PERMISSION_FEATURES[permission.split('.')[0]];
 }
 
+/** Whether a site with `features` has `needed` (`full` grants all). */
+export const hasFeature = (features: readonly Feature[], needed: Feature): boolean =>
+  features.includes(FULL_POWER) || features.includes(needed);
+
 /** What a role may do on a site: its permissions AND the plan's features (`full` grants all). */
 export function grantedPermissions(
   rolePermissions: readonly string[],
   features: readonly Feature[],
 ): string[] {
-  if (features.includes(FULL_POWER)) return [...rolePermissions];
   return rolePermissions.filter((p) => {
     const needed = featureFor(p);
-    return needed === undefined || features.includes(needed);
+    return needed === undefined || hasFeature(features, needed);
   });
 }

@@ -18,6 +18,9 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { ensureSecret } from './db/seed';
 import type { Deps } from './deps';
+import { entityActions } from './entities/actions';
+import type { ServedEntity } from './entities/hooks';
+import { declaredEntities } from './entities/registry';
 import { registerActions } from './http/action';
 import { drainUnreadBodies } from './http/drain';
 import { AppError } from './http/errors';
@@ -26,13 +29,11 @@ import { sendError } from './http/reply';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { mailQueue, type Outbox } from './jobs/mail';
 import { authActions } from './modules/auth/routes';
-import { authorActions } from './modules/authors/routes';
 import { categoryActions } from './modules/categories/routes';
 import { contentActions } from './modules/content/routes';
 import { dashboardActions } from './modules/dashboard/routes';
 import { fileActions } from './modules/files/routes';
 import { homeActions } from './modules/home/routes';
-import { labelActions } from './modules/labels/routes';
 import { menuActions } from './modules/menus/routes';
 import { roleActions } from './modules/roles/routes';
 import { settingsActions } from './modules/settings/routes';
@@ -47,8 +48,6 @@ const API_VERSION = '0.1.0';
 const modules = [
   authActions,
   categoryActions,
-  labelActions,
-  authorActions,
   contentActions,
   fileActions,
   menuActions,
@@ -60,8 +59,11 @@ const modules = [
   staffActions,
 ];
 
+/** The entities declared in contract/entities, found at startup (entities/registry.ts). */
+const declared = await declaredEntities();
+
 /** Every registered action, e.g. for the permission matrix test. */
-export const allActions = modules.flat();
+export const allActions = [...modules.flat(), ...entityActions(declared)];
 
 export interface AppOptions {
   config: Config;
@@ -74,6 +76,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Check every reply against its endpoint's output schema (the API tests turn it on). */
   checkReplies?: boolean;
+  /** Entities served besides the declared ones (a test's fixture entity, its table already made). */
+  entities?: ServedEntity[];
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -137,11 +141,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (foreign) return sendError(req, reply, new AppError(Code.FORBIDDEN));
   });
 
-  registerActions(app, deps, allActions, { checkReplies: opts.checkReplies });
+  const extra = opts.entities ?? [];
+  const actions = extra.length
+    ? [...allActions, ...entityActions(extra, [...declared, ...extra])]
+    : allActions;
+  registerActions(app, deps, actions, { checkReplies: opts.checkReplies });
   // The catalogue as OpenAPI 3.1 for integrators, built on first request.
   let apiDocument: object | undefined;
   app.get('/api/openapi.json', async (_req, reply) => {
-    apiDocument ??= openApiDocument(allActions as AnyEndpoint[], { version: API_VERSION });
+    apiDocument ??= openApiDocument(actions as AnyEndpoint[], { version: API_VERSION });
     return reply.header('cache-control', 'no-cache').send(apiDocument);
   });
 

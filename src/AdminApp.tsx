@@ -1,6 +1,6 @@
 /**
- * The admin: react-admin over the envelope API. Each resource is declared in resources/<name>/index.ts and its
- * screens load lazily; custom pages join as custom routes. The sign-in screens are a separate app (auth/AuthApp).
+ * The admin: react-admin over the envelope API. Entity resources come from their declarations (src/entities), the
+ * others are declared in resources/<name>/index.ts; every screen loads lazily. Custom pages join as custom routes. The sign-in screens are a separate app (auth/AuthApp).
  */
 import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Admin, CustomRoutes, type I18nProvider, Resource } from 'react-admin';
@@ -13,11 +13,10 @@ import { profileRoutes } from './custom/profile/routes';
 import { publishRoutes } from './custom/publish/routes';
 import { settingsRoutes } from './custom/settings/routes';
 import { dataProvider } from './dataProvider';
+import { entityResourceProps } from './entities/resources';
 import { AppLayout } from './layout/AppLayout';
 import { QuietNotification } from './layout/QuietNotification';
 import admin from './resources/admin';
-import author from './resources/author';
-import category from './resources/category';
 import epaper from './resources/epaper';
 import file from './resources/file';
 import label from './resources/label';
@@ -25,7 +24,6 @@ import page from './resources/page';
 import press from './resources/press';
 import role from './resources/role';
 import site from './resources/site';
-import tag from './resources/tag';
 import { createAppStore } from './store';
 import { theme } from './theme';
 
@@ -61,9 +59,9 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <Resource {...press} />
       <Resource {...page} />
       <Resource {...epaper} />
-      <Resource {...category} />
-      <Resource {...tag} />
-      <Resource {...author} />
+      {entityResourceProps.map((props) => (
+        <Resource key={props.name} {...props} />
+      ))}
       <Resource {...label} />
       <Resource {...file} />
       <Resource {...role} />

@@ -31,8 +31,9 @@ export const roleApi = {
     input: RoleSave,
     output: Role,
     access: 'site',
-    // id 0 adds a role, which also needs role.edit's create permission (checked by the handler).
     permission: perm.edit,
+    // id 0 adds a role.
+    createPermission: perm.create,
     summary: "Adds (id 0) or changes one of the site's own roles",
   }),
   delete: endpoint({

@@ -3,6 +3,7 @@
  * switch, the sub-domain and a custom domain. Viewing needs setting.view, any change setting.edit.
  */
 import { EmptyInput } from '../auth';
+import { TIMEOUT } from '../constants';
 import { endpoint } from '../endpoint';
 import { RESOURCE_PERMISSIONS } from '../permissions';
 import {
@@ -80,6 +81,7 @@ export const settingsApi = {
     output: SiteStatus,
     access: 'site',
     permission: perm.edit,
+    timeout: TIMEOUT.domainValid,
     summary: "Verifies the bound domain's CNAME record (13000 when it does not point at the platform)",
   }),
   unbind: endpoint({

@@ -16,7 +16,7 @@ export const author = defineEntity({
     name: field.text(f.requiredText(NAME_MAX), { list: true, filter: 'search', sort: true }),
     title: field.text(f.text(100).default(''), { list: true }),
     avatar: field.image({ list: true }),
-    member_id: field.readOnly(z.number().nullable()),
+    member_id: field.readOnly(z.number().nullable(), { list: true }),
     created_at: field.dateTime({ sort: true }),
     updated_at: field.dateTime({ list: true, sort: true }),
   },

@@ -51,6 +51,8 @@ const dashboard: DeepStrings<typeof zh> = {
   shell: {
     menu: {
       siteAdmin: 'Site management',
+      shop: 'Shop',
+      members: 'Members',
       siteSettings: 'Site settings',
       personal: 'Personal',
       staff: 'Staff',

@@ -56,7 +56,8 @@ const labels: DeepStrings<typeof labelsSource> = {
       },
       filters: {
         title: 'Filters',
-        keyword: 'Search tag names',
+        name: 'Search tag names',
+        slug: 'Search slugs',
       },
       empty: 'No tags yet',
       emptyHint: 'Tags link related articles across categories.',
@@ -84,7 +85,8 @@ const labels: DeepStrings<typeof labelsSource> = {
       },
       filters: {
         title: 'Filters',
-        keyword: 'Search category names',
+        name: 'Search category names',
+        slug: 'Search slugs',
       },
       empty: 'No categories yet',
       emptyHint: 'Categories help readers find articles on one subject.',

@@ -50,6 +50,8 @@ const dashboard: DeepStrings<typeof zh> = {
   shell: {
     menu: {
       siteAdmin: 'サイト管理',
+      shop: 'ショップ',
+      members: '会員',
       siteSettings: 'サイト設定',
       personal: '個人',
       staff: 'スタッフ管理',

@@ -1,7 +1,6 @@
 /** ja: the same areas and keys as zh-TW. */
 import type { Messages } from '../zh-TW';
 import auth from './auth';
-import authors from './authors';
 import content from './content';
 import core from './core';
 import dashboard from './dashboard';
@@ -20,7 +19,6 @@ const messages: Messages = {
   ...labels,
   ...content,
   ...writer,
-  ...authors,
   ...profile,
   ...menus,
   ...roles,
@@ -32,7 +30,6 @@ const messages: Messages = {
   resources: {
     ...labels.resources,
     ...content.resources,
-    ...authors.resources,
     ...roles.resources,
     ...staff.resources,
     ...files.resources,

@@ -50,7 +50,8 @@ const labels: DeepStrings<typeof labelsSource> = {
       },
       filters: {
         title: '絞り込み',
-        keyword: 'タグ名で検索',
+        name: 'タグ名で検索',
+        slug: 'スラッグで検索',
       },
       empty: 'タグはまだありません',
       emptyHint: 'タグを使うと、カテゴリーをまたいで関連する記事をつなげられます。',
@@ -78,7 +79,8 @@ const labels: DeepStrings<typeof labelsSource> = {
       },
       filters: {
         title: '絞り込み',
-        keyword: 'カテゴリー名で検索',
+        name: 'カテゴリー名で検索',
+        slug: 'スラッグで検索',
       },
       empty: 'カテゴリーはまだありません',
       emptyHint: 'カテゴリーがあると、読者は同じテーマの記事を見つけやすくなります。',

@@ -47,6 +47,8 @@ const dashboard = {
   shell: {
     menu: {
       siteAdmin: '網站管理',
+      shop: '商店',
+      members: '會員',
       siteSettings: '網站設定',
       personal: '個人',
       staff: '人員管理',

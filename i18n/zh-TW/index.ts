@@ -5,7 +5,6 @@
 
 import type { DeepStrings } from '../types';
 import auth from './auth';
-import authors from './authors';
 import content from './content';
 import core from './core';
 import dashboard from './dashboard';
@@ -24,7 +23,6 @@ const zhTW = {
   ...labels,
   ...content,
   ...writer,
-  ...authors,
   ...profile,
   ...menus,
   ...roles,
@@ -36,7 +34,6 @@ const zhTW = {
   resources: {
     ...labels.resources,
     ...content.resources,
-    ...authors.resources,
     ...roles.resources,
     ...staff.resources,
     ...files.resources,

@@ -48,7 +48,8 @@ const labels = {
       },
       filters: {
         title: '篩選',
-        keyword: '搜尋標籤名稱',
+        name: '搜尋標籤名稱',
+        slug: '搜尋網址代稱',
       },
       empty: '還沒有標籤',
       emptyHint: '標籤能把不同分類裡相關的文章串在一起。',
@@ -76,7 +77,8 @@ const labels = {
       },
       filters: {
         title: '篩選',
-        keyword: '搜尋分類名稱',
+        name: '搜尋分類名稱',
+        slug: '搜尋網址代稱',
       },
       empty: '還沒有分類',
       emptyHint: '分類能幫讀者找到同一主題的文章。',

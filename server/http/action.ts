@@ -105,6 +105,11 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
   }
   // Spent only by a call that was read: a form sent back for a field error keeps its solved challenge.
   if (solution && !(await solution.spend())) throw new AppError(Code.CAPTCHA);
+  // One action creates (id 0) and edits: creating also needs the create permission.
+  if (def.createPermission && (parsed.data as { id?: unknown }).id === 0) {
+    if (!holdsAny((ctx as SiteContext).site.permissions, def.createPermission))
+      throw new AppError(Code.FORBIDDEN);
+  }
   return def.handler(parsed.data, ctx as never);
 }
 

@@ -4,27 +4,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import '@fastify/multipart';
-import { z } from 'zod';
 import { Code } from '../../contract/codes';
+import { UploadedFile } from '../../contract/files';
 import { AppError } from './errors';
-
-export class UploadedFile {
-  constructor(
-    /** As the browser named it, without control characters (PostgreSQL text cannot hold NUL). */
-    readonly filename: string,
-    /** As the browser declared it: a claim, not a fact. */
-    readonly mimetype: string,
-    readonly bytes: Buffer,
-  ) {}
-}
-
-/** A file in an action's input schema: a missing one is a required field left empty. */
-export const fileField = () =>
-  z.custom<UploadedFile>().superRefine((value, ctx) => {
-    if (value === undefined || value === null)
-      ctx.addIssue({ code: 'custom', message: 'validation.required' });
-    else if (!(value instanceof UploadedFile)) ctx.addIssue({ code: 'custom', message: 'validation.format' });
-  });
 
 export interface MultipartInput {
   fields: Record<string, unknown>;

@@ -41,8 +41,12 @@ function access(e: AnyEndpoint): string {
   if (e.access === 'public') return 'Public.';
   if (e.access === 'user') return 'A signed-in user.';
   const needed = e.permission === undefined ? [] : [e.permission].flat();
+  const holding = (list: string[]) => list.map((p) => `\`${p}\``).join(' or ');
+  const creating = e.createPermission
+    ? ` Id 0 creates, which also needs ${holding([e.createPermission].flat())}.`
+    : '';
   return needed.length
-    ? `Staff of the current site holding ${needed.map((p) => `\`${p}\``).join(' or ')}.`
+    ? `Staff of the current site holding ${holding(needed)}.${creating}`
     : 'Staff of the current site.';
 }
 

@@ -1,22 +1,22 @@
 /**
- * The one upload client: a file goes as multipart field `file` to `/api/element/upload/<kind>` over XMLHttpRequest,
+ * The one upload client: a file goes as multipart field `file` to the kind's endpoint (uploadApi) over XMLHttpRequest,
  * because only it reports upload progress (fetch cannot). Its reply is read as the envelope client reads replies:
  * the stored file, or an ApiError whose message is an i18n key (or the server's own text) ready for a toast. The
  * checks here refuse a file before anything is sent (SPEC §5: 5 MB or more is 檔案大小超過限制).
  */
+import { uploadApi } from '../../contract/api/files';
 import { Code, codeMessageKey } from '../../contract/codes';
-import { timeoutFor } from '../../contract/constants';
+import { TIMEOUT } from '../../contract/constants';
 import type { Envelope } from '../../contract/envelope';
 import {
   FAVICON_MAX_BYTES,
   FAVICON_TYPES,
   IMAGE_MAX_BYTES,
   IMAGE_TYPES,
-  UPLOAD_PATH,
   type UploadKind,
   type UploadReply,
 } from '../../contract/files';
-import { ApiError } from '../dataProvider/client';
+import { ApiError, urlFor } from '../dataProvider/client';
 import { storedLocale } from '../i18n/locale';
 
 /** Why a file cannot be uploaded (an i18n key), or undefined when it may be. */
@@ -88,7 +88,7 @@ export const percentOf = (loaded: number, total: number, computable = true): num
 
 /** Uploads one file; resolves with the stored file, rejects with an ApiError (or an AbortError when aborted). */
 export function uploadFile(file: Blob, opts: UploadOptions = {}): Promise<UploadReply> {
-  const path = UPLOAD_PATH[opts.kind ?? 'image'];
+  const endpoint = uploadApi[opts.kind ?? 'image'];
   return new Promise((resolve, reject) => {
     const aborted = () => new DOMException('aborted', 'AbortError');
     if (opts.signal?.aborted) {
@@ -96,9 +96,9 @@ export function uploadFile(file: Blob, opts: UploadOptions = {}): Promise<Upload
       return;
     }
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/${path}`);
+    xhr.open('POST', urlFor(endpoint.path));
     xhr.withCredentials = true;
-    xhr.timeout = timeoutFor(path);
+    xhr.timeout = endpoint.timeout ?? TIMEOUT.default;
     xhr.setRequestHeader('accept-language', storedLocale());
     let last = -1;
     xhr.upload.onprogress = (e) => {

@@ -1,11 +1,11 @@
 /**
- * The envelope client: the one way the SPA calls the API. POST /api/<path> with JSON, the per-call timeouts of
- * SPEC §9, and every failure turned into an ApiError whose `message` is an i18n key (or the server's own text)
+ * The envelope client: the one way the SPA calls the API. POST /api/<path> with JSON, the endpoint's timeout
+ * (SPEC §9), and every failure turned into an ApiError whose `message` is an i18n key (or the server's own text)
  * ready for a toast: the mapped code message, 資源不存在 for 404, the slow-network message when nothing answers.
  * 403 failures carry an empty message: they stay silent.
  */
 import { Code, codeMessageKey } from '../../contract/codes';
-import { timeoutFor } from '../../contract/constants';
+import { TIMEOUT } from '../../contract/constants';
 import type { AnyEndpoint, BodyOf, ReplyOf } from '../../contract/endpoint';
 import type { Envelope, FieldErrors } from '../../contract/envelope';
 import { storedLocale } from '../i18n/locale';
@@ -73,8 +73,10 @@ export async function call<E extends AnyEndpoint>(
 export async function call<T = unknown>(path: string, body?: object, opts?: CallOptions): Promise<T>;
 export async function call(target: AnyEndpoint | string, body: object = {}, opts: CallOptions = {}) {
   const path = typeof target === 'string' ? target : target.path;
+  const timeout =
+    opts.timeout ?? (typeof target === 'string' ? undefined : target.timeout) ?? TIMEOUT.default;
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), opts.timeout ?? timeoutFor(path));
+  const timer = setTimeout(() => controller.abort(), timeout);
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
   let response: Response;

@@ -1,4 +1,7 @@
-/** The react-admin dataProvider over the envelope API, driven by the resource table (resources.ts). */
+/**
+ * The react-admin dataProvider over the envelope API: entity resources are driven by their declarations
+ * (src/entities), the others by the resource table (resources.ts).
+ */
 import type {
   DataProvider,
   GetListParams,
@@ -7,12 +10,24 @@ import type {
   GetOneParams,
   RaRecord,
 } from 'ra-core';
+import type { AnyEndpoint } from '../../contract/endpoint';
 import type { Filter, ListResult } from '../../contract/list';
+import { entityApiOf } from '../entities/api';
 import { call } from './client';
-import { type ResourceApi, resourceApis } from './resources';
+import type { ResourceApi } from './resourceApi';
+import { resourceApis } from './resources';
+
+/**
+ * Calls an endpoint of the resource with its query string (a content kind's `?t=`); a read-only resource has no
+ * write endpoints. The table's endpoints are typed only as AnyEndpoint: the caller names the reply it reads.
+ */
+function send<T>(api: ResourceApi, endpoint: AnyEndpoint | undefined, body: object, signal?: AbortSignal) {
+  if (!endpoint) throw new Error('The resource has no such action');
+  return call(endpoint, body, { signal, query: api.query }) as Promise<T>;
+}
 
 function apiOf(resource: string): ResourceApi {
-  const api = (resourceApis as Record<string, ResourceApi>)[resource];
+  const api = entityApiOf(resource) ?? (resourceApis as Record<string, ResourceApi>)[resource];
   if (!api) throw new Error(`No API mapping for resource "${resource}"`);
   return api;
 }
@@ -57,12 +72,12 @@ function listQuery(api: ResourceApi, params: Partial<GetListParams>, extra: Filt
 export const dataProvider: DataProvider = {
   async getList<R extends RaRecord>(resource: string, params: GetListParams) {
     const api = apiOf(resource);
-    const result = await call<ListResult<R>>(api.list, listQuery(api, params), { signal: params.signal });
+    const result = await send<ListResult<R>>(api, api.list, listQuery(api, params), params.signal);
     return { data: result.rows, total: result.total };
   },
   async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
     const api = apiOf(resource);
-    const data = await call<R>(api.get, { ...api.extra, id: Number(params.id) }, { signal: params.signal });
+    const data = await send<R>(api, api.get, { ...api.extra, id: Number(params.id) }, params.signal);
     return { data };
   },
   async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
@@ -71,20 +86,18 @@ export const dataProvider: DataProvider = {
     const query = listQuery(api, { pagination: { page: 1, perPage: Math.max(ids.length, 1) } }, [
       { col: 'id', value: ids, type: 'in' },
     ]);
-    const result = await call<ListResult<R>>(api.list, query, { signal: params.signal });
+    const result = await send<ListResult<R>>(api, api.list, query, params.signal);
     return { data: result.rows };
   },
   async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams) {
     const api = apiOf(resource);
     const extra: Filter[] = [{ col: params.target, value: [params.id as string | number], type: 'in' }];
-    const result = await call<ListResult<R>>(api.list, listQuery(api, params, extra), {
-      signal: params.signal,
-    });
+    const result = await send<ListResult<R>>(api, api.list, listQuery(api, params, extra), params.signal);
     return { data: result.rows, total: result.total };
   },
   async create(resource, params) {
     const api = apiOf(resource);
-    const data = await call<RaRecord>(api.create, {
+    const data = await send<RaRecord>(api, api.create, {
       ...pickFields(api.createInput.shape, params.data),
       ...api.extra,
     });
@@ -92,7 +105,7 @@ export const dataProvider: DataProvider = {
   },
   async update(resource, params) {
     const api = apiOf(resource);
-    const data = await call<RaRecord>(api.update, {
+    const data = await send<RaRecord>(api, api.update, {
       ...pickFields(api.updateInput.shape, { ...params.data, id: Number(params.id) }),
       ...api.extra,
     });
@@ -101,7 +114,7 @@ export const dataProvider: DataProvider = {
   async updateMany(resource, params) {
     const api = apiOf(resource);
     for (const id of params.ids) {
-      await call(api.update, {
+      await send(api, api.update, {
         ...pickFields(api.updateInput.shape, { ...params.data, id: Number(id) }),
         ...api.extra,
       });
@@ -111,14 +124,14 @@ export const dataProvider: DataProvider = {
   async delete(resource, params) {
     const api = apiOf(resource);
     const id = Number(params.id);
-    await call(api.delete, api.deleteBody ? api.deleteBody(id) : { ...api.extra, id });
+    await send(api, api.delete, api.deleteBody ? api.deleteBody(id) : { ...api.extra, id });
     return { data: params.previousData ?? ({ id: params.id } as never) };
   },
   async deleteMany(resource, params) {
     const api = apiOf(resource);
     for (const raw of params.ids) {
       const id = Number(raw);
-      await call(api.delete, api.deleteBody ? api.deleteBody(id) : { ...api.extra, id });
+      await send(api, api.delete, api.deleteBody ? api.deleteBody(id) : { ...api.extra, id });
     }
     return { data: params.ids };
   },

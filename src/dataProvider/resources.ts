@@ -1,34 +1,21 @@
 /**
- * How each react-admin resource maps onto the envelope API: which action serves which dataProvider method (paths
- * may carry a query, e.g. `press/list?t=1`), and how list filters become the API's filter objects. A new resource
- * adds one entry here.
+ * How each react-admin resource that is not an entity maps onto the endpoint catalogue (resourceApi.ts): which
+ * endpoint serves which dataProvider method, and how list filters become the API's filter objects. Entity resources
+ * (contract/entities) are mapped from their declaration (src/entities/api.ts).
  */
-import { AuthorSave } from '../../contract/authors';
-import { UPLOAD_PATH } from '../../contract/files';
-import { LabelSave, type LabelType } from '../../contract/labels';
+import { fileApi } from '../../contract/api/files';
+import { roleApi } from '../../contract/api/roles';
+import { siteApi } from '../../contract/api/sites';
+import { staffApi } from '../../contract/api/staff';
 import type { Filter } from '../../contract/list';
 import type { ResourceName } from '../../contract/permissions';
 import { RoleSave } from '../../contract/roles';
 import { StaffInvite, StaffSave } from '../../contract/staff';
 import { CONTENT_KINDS } from '../resources/content/kinds';
 import { contentResourceApi } from '../resources/content/resourceApi';
+import type { ResourceApi } from './resourceApi';
 
-export interface ResourceApi {
-  list: string;
-  get: string;
-  create: string;
-  update: string;
-  delete: string;
-  /** The contract's input schemas: only their fields are sent (the server refuses unknown ones). */
-  createInput: { shape: Record<string, unknown> };
-  updateInput: { shape: Record<string, unknown> };
-  /** react-admin filter values → API filter objects. `q` is the keyword of the list's search box. */
-  filters: Record<string, (value: unknown) => Filter | undefined>;
-  /** The delete action's body when it is not `{id}` (e.g. articles are deleted by publishing with mode -1). */
-  deleteBody?: (id: number) => object;
-  /** Fields sent with every call of the resource (e.g. a label's `type`); they win over the record's. */
-  extra?: Record<string, unknown>;
-}
+export type { ResourceApi };
 
 const keyword =
   (col: string) =>
@@ -37,43 +24,12 @@ const keyword =
       ? { col, value: value.trim(), type: 'search' }
       : undefined;
 
-/** Tags and categories are both labels: one set of actions, told apart by `type`. Saving with id 0 creates. */
-const label = (type: LabelType): ResourceApi => ({
-  list: 'label/index',
-  get: 'label/show',
-  create: 'label/save',
-  update: 'label/save',
-  delete: 'label/delete',
-  createInput: LabelSave,
-  updateInput: LabelSave,
-  filters: { q: keyword('name') },
-  extra: { type },
-});
-
 export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
-  category: label('category'),
-  tag: label('tag'),
-  /** `author/save` with id 0 creates: a new author's form starts with id 0. */
-  author: {
-    list: 'author/list',
-    get: 'author/get',
-    create: 'author/save',
-    update: 'author/save',
-    delete: 'author/delete',
-    createInput: AuthorSave,
-    updateInput: AuthorSave,
-    filters: { q: keyword('name') },
-  },
-  /**
-   * The image library. Files are added by multipart upload (components/upload.ts), never through the dataProvider:
-   * create and update name the upload action only to fill the table, with no fields to send.
-   */
+  /** The image library. Files are added by multipart upload (components/upload.ts), never through the dataProvider. */
   file: {
-    list: 'file/list',
-    get: 'file/get',
-    create: UPLOAD_PATH.image,
-    update: UPLOAD_PATH.image,
-    delete: 'file/delete',
+    list: fileApi.list,
+    get: fileApi.get,
+    delete: fileApi.delete,
     createInput: { shape: {} },
     updateInput: { shape: {} },
     filters: { q: keyword('name') },
@@ -86,36 +42,33 @@ export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
    * add dialog, which calls it directly: it answers the invitation, not a staff record.
    */
   admin: {
-    list: 'site/staff',
-    get: 'admin/get',
-    create: 'member/invite',
-    update: 'admin/save',
-    delete: 'admin/delete',
+    list: staffApi.list,
+    get: staffApi.get,
+    create: staffApi.invite,
+    update: staffApi.save,
+    delete: staffApi.delete,
     createInput: StaffInvite,
     updateInput: StaffSave,
     filters: { q: keyword('keyword') },
   },
   /** `role/save` with id 0 creates a custom role. */
   role: {
-    list: 'role/list',
-    get: 'role/get',
-    create: 'role/save',
-    update: 'role/save',
-    delete: 'role/delete',
+    list: roleApi.list,
+    get: roleApi.get,
+    create: roleApi.save,
+    update: roleApi.save,
+    delete: roleApi.delete,
     createInput: RoleSave,
     updateInput: RoleSave,
     filters: { q: keyword('name') },
   },
   /**
-   * The user's own sites: listed and read only. Sites are made by the wizard's `site/init` (a later issue) and
-   * changed in the settings, never through the dataProvider; update and delete name no existing action (404).
+   * The user's own sites: listed and read only. Sites are made by the wizard (a later issue) and changed in the
+   * settings, never through the dataProvider.
    */
   site: {
-    list: 'site/list',
-    get: 'site/get',
-    create: 'site/init',
-    update: 'site/update',
-    delete: 'site/delete',
+    list: siteApi.list,
+    get: siteApi.get,
     createInput: { shape: {} },
     updateInput: { shape: {} },
     filters: { q: keyword('name') },

@@ -1,7 +1,8 @@
 /**
  * The i18nProvider. Each app loads only its own words before its first render: the sign-in screens (/auth/*) the
- * areas they use, the admin the whole dictionary with react-admin's own words; other locales load on a switch. The
- * locale the user chose last comes first.
+ * areas they use, the admin the whole dictionary with react-admin's own words and every entity's words
+ * (i18n/<lang>/entities/<name>.ts, found by the bundler: a new entity adds only its files); other locales load on a
+ * switch. The locale the user chose last comes first.
  */
 
 import type { I18nProvider, TranslationMessages } from 'ra-core';
@@ -49,9 +50,36 @@ const dictionaries: Record<Locale, Record<WordSet, () => Words>> = {
   },
 };
 
+const entityWords = import.meta.glob<{ default: object }>('../../i18n/*/entities/*.ts');
+
+/** The words of every entity in this language. */
+const entityWordsOf = (locale: Locale): Words =>
+  Promise.all(
+    Object.entries(entityWords)
+      .filter(([file]) => file.startsWith(`../../i18n/${locale}/`))
+      .map(([, load]) => load()),
+  );
+
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Merges word trees: areas share branches such as `resources`, whose leaves each area adds. */
+export function mergeWords(target: Record<string, unknown>, source: object): Record<string, unknown> {
+  for (const [key, value] of Object.entries(source)) {
+    target[key] = isPlain(value) && isPlain(target[key]) ? mergeWords({ ...target[key] }, value) : value;
+  }
+  return target;
+}
+
 export async function loadMessages(locale: Locale, set: WordSet): Promise<TranslationMessages> {
-  const parts = await dictionaries[locale][set]();
-  return Object.assign({}, ...parts.map((part) => part.default)) as TranslationMessages;
+  const [parts, entities] = await Promise.all([
+    dictionaries[locale][set](),
+    set === 'admin' ? entityWordsOf(locale) : Promise.resolve([]),
+  ]);
+  return [...parts, ...entities].reduce<Record<string, unknown>>(
+    (words, part) => mergeWords(words, part.default),
+    {},
+  ) as TranslationMessages;
 }
 
 export const localeChoices = LOCALES.map((locale) => ({ locale, name: LOCALE_NAMES[locale] }));

@@ -1,9 +1,11 @@
 /**
- * The side menu: the dashboard, then 內容管理 (articles, pages, e-papers, categories, tags, labels, authors — those
- * that are registered), 網站管理, 網站設定 and 個人, then every other registered resource, so a new resource shows
- * up without touching this file. An item the role cannot use is not shown; one the role allows but the site's plan
- * does not stays, with a lock, and opens the 尚未訂閱方案 modal (SPEC §8). While the site is not published, an item
- * at the end opens the 'publish your site now' modal; once it is, the item leads to the site itself.
+ * The side menu: the dashboard, then the groups — 內容管理 (articles, pages, e-papers and the entity resources placed
+ * there), the shop and members groups when something is declared in them, 網站管理, 網站設定 and 個人 — then every
+ * other registered resource. Entity resources take their group, order and icon from their declaration
+ * (contract/entities), so a new one shows up without touching this file. An item the role cannot use is not shown;
+ * one the role allows but the site's plan does not stays, with a lock, and opens the 尚未訂閱方案 modal (SPEC §8).
+ * While the site is not published, an item at the end opens the 'publish your site now' modal; once it is, the item
+ * leads to the site itself.
  */
 import RoleIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
@@ -25,10 +27,14 @@ import { useGetResourceLabel, useResourceDefinitions, useTranslate } from 'ra-co
 import { type ComponentType, createElement, type MouseEvent, type ReactNode } from 'react';
 import { Menu, useSidebarState } from 'react-admin';
 import { useLocation } from 'react-router';
+import type { MenuPlace } from '../../contract/entity';
 import type { ResourceAction } from '../../contract/permissions';
+import { entityResource } from '../entities/registry';
 import { useShellPrompts } from './ShellDialogs';
 import { useSessionQuery } from './session';
 import { activePath, type ItemState, itemState } from './shellLogic';
+
+type Group = MenuPlace['group'];
 
 interface Entry {
   to: string;
@@ -38,39 +44,89 @@ interface Entry {
   /** What the item needs (contract/permissions.ts RESOURCE_PERMISSIONS). */
   resource: string;
   action?: ResourceAction;
+  group: Group;
+  /** Position inside the group (lower first). */
+  order: number;
 }
 
-const CONTENT_GROUP = ['press', 'page', 'epaper', 'category', 'tag', 'label', 'author'];
+/** The groups in menu order, with their headings. */
+const GROUPS: { group: Group; label: string }[] = [
+  { group: 'content', label: 'app.menu.content' },
+  { group: 'shop', label: 'shell.menu.shop' },
+  { group: 'members', label: 'shell.menu.members' },
+  { group: 'site', label: 'shell.menu.siteAdmin' },
+  { group: 'settings', label: 'shell.menu.siteSettings' },
+  { group: 'personal', label: 'shell.menu.personal' },
+];
+
+/** Registered resources that are not entities but have their place (entities say theirs in their declaration). */
+const RESOURCE_PLACES: Record<string, Pick<MenuPlace, 'group' | 'order'>> = {
+  press: { group: 'content', order: 10 },
+  page: { group: 'content', order: 20 },
+  epaper: { group: 'content', order: 30 },
+};
 
 /** Screens of the site and of the user, each behind the permission of its resource. */
-const GROUPS: { label: string; items: Entry[] }[] = [
+const SCREENS: Entry[] = [
+  { to: '/admin', label: 'shell.menu.staff', icon: StaffIcon, resource: 'admin', group: 'site', order: 10 },
+  { to: '/role', label: 'shell.menu.roles', icon: RoleIcon, resource: 'role', group: 'site', order: 20 },
+  { to: '/site', label: 'shell.menu.sites', icon: SitesIcon, resource: 'site', group: 'site', order: 30 },
   {
-    label: 'shell.menu.siteAdmin',
-    items: [
-      { to: '/admin', label: 'shell.menu.staff', icon: StaffIcon, resource: 'admin' },
-      { to: '/role', label: 'shell.menu.roles', icon: RoleIcon, resource: 'role' },
-      { to: '/site', label: 'shell.menu.sites', icon: SitesIcon, resource: 'site' },
-    ],
+    to: '/setting',
+    label: 'shell.menu.settings',
+    icon: SettingsIcon,
+    resource: 'setting',
+    group: 'settings',
+    order: 10,
   },
   {
-    label: 'shell.menu.siteSettings',
-    items: [
-      { to: '/setting', label: 'shell.menu.settings', icon: SettingsIcon, resource: 'setting' },
-      { to: '/setting/general', label: 'shell.menu.general', icon: GeneralIcon, resource: 'setting' },
-      { to: '/setting/menu', label: 'shell.menu.menus', icon: MenuIcon, resource: 'setting' },
-      { to: '/page/home', label: 'shell.menu.home', icon: HomeIcon, resource: 'setting' },
-      { to: '/setting/domain', label: 'shell.menu.domain', icon: DomainIcon, resource: 'setting' },
-      { to: '/file', label: 'shell.menu.media', icon: MediaIcon, resource: 'file' },
-    ],
+    to: '/setting/general',
+    label: 'shell.menu.general',
+    icon: GeneralIcon,
+    resource: 'setting',
+    group: 'settings',
+    order: 20,
   },
   {
-    label: 'shell.menu.personal',
-    items: [{ to: '/profile', label: 'shell.menu.profile', icon: ProfileIcon, resource: 'profile' }],
+    to: '/setting/menu',
+    label: 'shell.menu.menus',
+    icon: MenuIcon,
+    resource: 'setting',
+    group: 'settings',
+    order: 30,
+  },
+  {
+    to: '/page/home',
+    label: 'shell.menu.home',
+    icon: HomeIcon,
+    resource: 'setting',
+    group: 'settings',
+    order: 40,
+  },
+  {
+    to: '/setting/domain',
+    label: 'shell.menu.domain',
+    icon: DomainIcon,
+    resource: 'setting',
+    group: 'settings',
+    order: 50,
+  },
+  { to: '/file', label: 'shell.menu.media', icon: MediaIcon, resource: 'file', group: 'settings', order: 60 },
+  {
+    to: '/profile',
+    label: 'shell.menu.profile',
+    icon: ProfileIcon,
+    resource: 'profile',
+    group: 'personal',
+    order: 10,
   },
 ];
 
-/** Resources that have their place above; any other registered one is listed at the end. */
-const PLACED = new Set([...CONTENT_GROUP, ...GROUPS.flatMap((g) => g.items.map((i) => i.resource))]);
+/** Where a registered resource goes: its declared place, a known one, or none (listed at the end). */
+const placeOf = (name: string) => entityResource(name)?.menu ?? RESOURCE_PLACES[name];
+
+/** Resources that have a screen entry above are not listed again. */
+const SCREEN_RESOURCES = new Set(SCREENS.map((e) => e.resource));
 
 function GroupHeader({ label }: { label: string }) {
   const translate = useTranslate();
@@ -202,11 +258,17 @@ export function AppMenu() {
     label: getResourceLabel(name, 2),
     icon: resources[name].icon ?? DefaultIcon,
     resource: name,
+    group: placeOf(name)?.group ?? 'content',
+    order: placeOf(name)?.order ?? 0,
   });
+  const placed = [...listed.filter((name) => placeOf(name)).map(resourceEntry), ...SCREENS];
+  const others = listed.filter((name) => !placeOf(name) && !SCREEN_RESOURCES.has(name)).map(resourceEntry);
   const sections = [
-    { label: 'app.menu.content', items: CONTENT_GROUP.filter((n) => listed.includes(n)).map(resourceEntry) },
-    ...GROUPS,
-    { label: undefined, items: listed.filter((n) => !PLACED.has(n)).map(resourceEntry) },
+    ...GROUPS.map(({ group, label }) => ({
+      label: label as string | undefined,
+      items: placed.filter((e) => e.group === group).sort((a, b) => a.order - b.order),
+    })),
+    { label: undefined, items: others },
   ].map((section) => ({
     label: section.label,
     items: section.items

@@ -1,7 +1,11 @@
 /** The envelope client's mapping of replies to toasts (SPEC §7–§8), against a stand-in for the network. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authorApi } from '../../contract/api/authors';
+import { contentApi } from '../../contract/api/content';
+import { fileApi, uploadApi } from '../../contract/api/files';
+import { settingsApi } from '../../contract/api/settings';
 import { Code } from '../../contract/codes';
-import { timeoutFor } from '../../contract/constants';
+import { TIMEOUT } from '../../contract/constants';
 import { type ApiError, call } from '../../src/dataProvider/client';
 
 const reply = (status: number, body: unknown) =>
@@ -13,7 +17,7 @@ const reply = (status: number, body: unknown) =>
 async function failureOf(fetchImpl: unknown): Promise<ApiError> {
   vi.stubGlobal('fetch', fetchImpl);
   try {
-    await call('category/all');
+    await call(fileApi.list);
   } catch (err) {
     return err as ApiError;
   }
@@ -28,9 +32,9 @@ describe('envelope client', () => {
   it('answers data on code 1 and posts JSON with the locale', async () => {
     const fetchImpl = reply(200, { code: 1, msg: '', data: { rows: [], total: 0 } });
     vi.stubGlobal('fetch', fetchImpl);
-    await expect(call('category/all', { query: {} })).resolves.toEqual({ rows: [], total: 0 });
+    await expect(call(fileApi.list, { query: {} })).resolves.toEqual({ rows: [], total: 0 });
     const [url, init] = fetchImpl.mock.calls[0] as [string, RequestInit];
-    expect(url).toBe('/api/category/all');
+    expect(url).toBe('/api/file/list');
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{"query":{}}');
     expect((init.headers as Record<string, string>)['accept-language']).toBe('zh-TW');
@@ -39,8 +43,8 @@ describe('envelope client', () => {
   it('calls member actions as the writer role', async () => {
     const fetchImpl = reply(200, { code: 1, msg: '', data: null });
     vi.stubGlobal('fetch', fetchImpl);
-    await call('member/status');
-    expect(fetchImpl.mock.calls[0][0]).toBe('/api/member/status?t=writer');
+    await call(authorApi.mine);
+    expect(fetchImpl.mock.calls[0][0]).toBe('/api/member/author?t=writer');
   });
 
   it('maps known codes to their message key, unknown ones to the server text', async () => {
@@ -81,30 +85,49 @@ describe('envelope client', () => {
     expect(offline.status).toBe(0);
   });
 
-  it('gives up after the call timeout', async () => {
+  /** A call that nothing answers: settled (with its failure) once the client gives up. */
+  function unanswered(start: () => Promise<unknown>) {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise<Response>((_resolve, reject) =>
+            init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
+          ),
+      ),
+    );
+    let failure: ApiError | undefined;
+    start().catch((e: unknown) => {
+      failure = e as ApiError;
+    });
+    return () => failure;
+  }
+
+  it('gives up after the default timeout', async () => {
     vi.useFakeTimers();
-    const never = vi.fn(
-      (_url: string, init: RequestInit) =>
-        new Promise<Response>((_resolve, reject) =>
-          init.signal?.addEventListener('abort', () => reject(new Error('aborted'))),
-        ),
-    );
-    vi.stubGlobal('fetch', never);
-    const pending = call('category/all').then(
-      () => undefined,
-      (e: unknown) => e as ApiError,
-    );
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect((await pending)?.message).toBe('errors.slow');
+    const failure = unanswered(() => call(fileApi.list));
+    await vi.advanceTimersByTimeAsync(TIMEOUT.default - 1);
+    expect(failure()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(failure()?.message).toBe('errors.slow');
     vi.useRealTimers();
   });
 
-  it('uses the per-call timeouts of SPEC §9', () => {
-    expect(timeoutFor('category/all')).toBe(10_000);
-    expect(timeoutFor('press/publish')).toBe(120_000);
-    expect(timeoutFor('press/translate')).toBe(120_000);
-    expect(timeoutFor('intelligence/tags')).toBe(120_000);
-    expect(timeoutFor('site/valid')).toBe(20_000);
-    expect(timeoutFor('element/upload/image')).toBe(30_000);
+  it("waits as long as the endpoint's own timeout", async () => {
+    vi.useFakeTimers();
+    const failure = unanswered(() => call(contentApi.publish, { id: 1, mode: 1 }, { query: { t: '1' } }));
+    await vi.advanceTimersByTimeAsync(TIMEOUT.long - 1);
+    expect(failure()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(failure()?.message).toBe('errors.slow');
+    vi.useRealTimers();
+  });
+
+  it('gives the endpoints of SPEC §9 their timeouts', () => {
+    expect(fileApi.list.timeout).toBeUndefined();
+    expect(contentApi.publish.timeout).toBe(120_000);
+    expect(contentApi.translate.timeout).toBe(120_000);
+    expect(settingsApi.valid.timeout).toBe(20_000);
+    for (const upload of Object.values(uploadApi)) expect(upload.timeout).toBe(30_000);
   });
 });

@@ -1,11 +1,13 @@
 /** Content lists: status chips, filters sent to the API, paths of each kind, pinned order, failure toasts. */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contentApi } from '../../contract/api/content';
+import { dataProvider } from '../../src/dataProvider';
 import { ApiError } from '../../src/dataProvider/client';
 import { resourceApis } from '../../src/dataProvider/resources';
 import { toChoices } from '../../src/resources/content/choices';
 import { failureKey, failureReason } from '../../src/resources/content/failure';
 import { contentFilters, keywordFilter } from '../../src/resources/content/filters';
-import { apiPath, CONTENT_KINDS, publishPath, sendPath, writerPath } from '../../src/resources/content/kinds';
+import { CONTENT_KINDS, publishPath, sendPath, writerPath } from '../../src/resources/content/kinds';
 import { isPinnedFirst, moveItem, PINNED_FIRST, pinnedInOrder } from '../../src/resources/content/pinned';
 import { statusChips, withdrawalOf } from '../../src/resources/content/status';
 
@@ -56,9 +58,12 @@ describe('filters', () => {
   });
 
   it('is the filter table of the three content resources, whose calls carry the type', () => {
-    expect(resourceApis.press?.list).toBe('press/list?t=1');
-    expect(resourceApis.page?.get).toBe('press/get?t=3');
-    expect(resourceApis.epaper?.delete).toBe('press/publish?t=4');
+    expect(resourceApis.press?.list).toBe(contentApi.list);
+    expect(resourceApis.press?.query).toEqual({ t: '1' });
+    expect(resourceApis.page?.get).toBe(contentApi.get);
+    expect(resourceApis.page?.query).toEqual({ t: '3' });
+    expect(resourceApis.epaper?.delete).toBe(contentApi.publish);
+    expect(resourceApis.epaper?.query).toEqual({ t: '4' });
     expect(resourceApis.press?.deleteBody?.(5)).toEqual({ id: 5, mode: -1 });
     expect(resourceApis.press?.filters.keyword('')).toBeUndefined();
   });
@@ -75,7 +80,6 @@ describe('paths of each kind', () => {
     expect(publishPath(CONTENT_KINDS.press, 5, 'setting')).toBe('/press/5/publish/setting');
     expect(publishPath(CONTENT_KINDS.page, 5, 'success')).toBe('/page/5/publish/success');
     expect(sendPath(8)).toBe('/epaper/8/send');
-    expect(apiPath(CONTENT_KINDS.epaper, 'sorter')).toBe('press/sorter?t=4');
   });
 });
 
@@ -124,5 +128,36 @@ describe('failure toasts', () => {
     expect(failureReason(apiError(403, 1009, ''))).toBeNull();
     expect(failureReason(apiError(500, 0, 'errors.generic'))).toBeUndefined();
     expect(failureReason(new Error('boom'))).toBeUndefined();
+  });
+});
+
+describe('content through the dataProvider', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends every call of a kind with its ?t=, and deletes by publishing with mode -1', async () => {
+    const fetchImpl = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response(JSON.stringify({ code: 1, msg: '', data: { rows: [], total: 0 } }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchImpl);
+    await dataProvider.getList('epaper', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: {},
+    });
+    await dataProvider.delete('page', { id: 7 });
+    const calls = fetchImpl.mock.calls.map(([url, init]) => [url, JSON.parse(String(init?.body))]);
+    expect(calls[0][0]).toBe('/api/press/list?t=4');
+    expect(calls[1]).toEqual(['/api/press/publish?t=3', { id: 7, mode: -1 }]);
+  });
+
+  it('refuses a write the resource has no action for, without calling the server', async () => {
+    const fetchImpl = vi.fn();
+    vi.stubGlobal('fetch', fetchImpl);
+    await expect(dataProvider.delete('site', { id: 1 })).rejects.toThrow();
+    await expect(dataProvider.create('file', { data: {} })).rejects.toThrow();
+    expect(fetchImpl).not.toHaveBeenCalled();
   });
 });

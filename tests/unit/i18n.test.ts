@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { Code, codeMessageKey } from '../../contract/codes';
 import en from '../../i18n/en';
 import ja from '../../i18n/ja';
+import zhTW from '../../i18n/zh-TW';
 import raJa from '../../src/i18n/ra/ja';
 import raZhTW from '../../src/i18n/ra/zh-TW';
-import zhTW from '../../i18n/zh-TW';
 
 /** Every leaf as `dotted.key → value` (values that are not plain objects are leaves). */
 function flatten(node: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {

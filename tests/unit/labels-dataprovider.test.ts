@@ -21,7 +21,7 @@ describe('label resources', () => {
     await dataProvider.getList('category', {
       pagination: { page: 2, perPage: 10 },
       sort: { field: 'name', order: 'ASC' },
-      filter: { q: '新聞' },
+      filter: { name: '新聞', slug: '' },
     });
     await dataProvider.getOne('tag', { id: '5' });
     await dataProvider.delete('tag', { id: 5 });

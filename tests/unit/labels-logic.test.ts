@@ -1,9 +1,9 @@
 /** The label screens' pure logic: form shape, what label/save receives, server errors back on the form, routes. */
 import { describe, expect, it } from 'vitest';
 import { LabelSave } from '../../contract/labels';
+import { modalFor } from '../../src/entities/view';
 import {
   activeLanguages,
-  modalFor,
   previewPath,
   toFormErrors,
   toFormValues,

@@ -307,7 +307,7 @@ describe('home settings logic', () => {
 
   it('searches published articles by keyword', () => {
     expect(articleSearch(' 台北 ')).toEqual({
-      path: 'press/list?t=1',
+      query: { t: '1' },
       body: {
         query: {
           page: 1,

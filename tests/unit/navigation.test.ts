@@ -17,18 +17,16 @@ describe('sign-in redirects', () => {
 
 describe('dataProvider mapping', () => {
   it('turns the search box into a search filter and drops an empty one', () => {
-    const api = resourceApis.category as ResourceApi;
-    expect(toFilters(api, { q: ' 科技 ' })).toEqual([{ col: 'name', value: '科技', type: 'search' }]);
+    const api = resourceApis.role as ResourceApi;
+    expect(toFilters(api, { q: ' 編輯 ' })).toEqual([{ col: 'name', value: '編輯', type: 'search' }]);
     expect(toFilters(api, { q: '   ' })).toEqual([]);
     expect(toFilters(api, { unknown: 'x' })).toEqual([]);
   });
 
   it('sends only the fields the contract declares', () => {
-    const api = resourceApis.category as ResourceApi;
-    expect(pickFields(api.updateInput.shape, { id: 3, slug: 'x', name: 'n', updated_at: 'z' })).toEqual({
-      id: 3,
-      slug: 'x',
-    });
+    const api = resourceApis.role as ResourceApi;
+    const record = { id: 3, name: 'n', permissions: [], builtin: false, staff_count: 2, updated_at: 'z' };
+    expect(pickFields(api.updateInput.shape, record)).toEqual({ id: 3, name: 'n', permissions: [] });
   });
 });
 

@@ -1,10 +1,10 @@
 /** Reading one item: the writer's whole copy (`get`) and its tags (`tag`). */
 import { and, eq, ne } from 'drizzle-orm';
-import type { ContentItem, Status } from '../../../contract/content';
+import type { ContentItem, Named, Status } from '../../../contract/content';
 import { STATUS } from '../../../contract/content';
 import { contents } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { authorsOf, languagesOf, type Named, relatedTitles, tagsOf } from './refs';
+import { authorsOf, languagesOf, relatedTitles, tagsOf } from './refs';
 import { type ContentRecord, type Scope, visibleTo } from './scope';
 import { urlsOnSite } from './url';
 

@@ -10,17 +10,12 @@
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { BlockDocument } from '../../../contract/blocks';
-import { RELATED_MAX, STATUS } from '../../../contract/content';
+import { type Named, RELATED_MAX, STATUS } from '../../../contract/content';
 import type { Db } from '../../db/client';
 import { authors, categories, contentAuthors, contents, contentTags, tags, videos } from '../../db/schema';
 import { FieldError } from '../../http/errors';
 import { foreignUploadErrors } from '../files/addresses';
 import { type ContentRecord, seenBy, type Viewer } from './scope';
-
-export interface Named {
-  id: number;
-  name: string;
-}
 
 export interface Refs {
   tag: number[];

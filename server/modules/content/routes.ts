@@ -1,21 +1,13 @@
 /**
- * `/api/press/*?t=<type>`: articles (1), pages (3) and e-papers (4). The permission depends on the type, so each
- * action checks it itself (scope.ts) instead of declaring one: list/get/history need `list`, writing needs `edit`
- * (and `create` for a new item), deleting needs `delete`, reordering the pinned items `reorder`. An item the caller
- * does not see (scope.ts visibleTo) is not found, as another site's.
+ * `/api/press/*?t=<type>`: articles (1), pages (3) and e-papers (4) (contract/api/content.ts). The permission depends
+ * on the type, so each action checks it itself (scope.ts) instead of declaring one: list/get/history need `list`,
+ * writing needs `edit` (and `create` for a new item), deleting needs `delete`, reordering the pinned items `reorder`.
+ * An item the caller does not see (scope.ts visibleTo) is not found, as another site's.
  */
 import type { z } from 'zod';
-import {
-  ContentGet,
-  ContentPublish,
-  ContentSave,
-  ContentSearch,
-  ContentSorter,
-  ContentTranslate,
-  PUBLISH_MODE,
-  RevisionGet,
-} from '../../../contract/content';
-import { IdInput, ListInput } from '../../../contract/list';
+import { contentApi } from '../../../contract/api/content';
+import { PUBLISH_MODE } from '../../../contract/content';
+import type { Endpoint } from '../../../contract/endpoint';
 import { action, type SiteContext } from '../../http/action';
 import { listContents, searchContents } from './list';
 import { setPinned, sortPinned } from './pins';
@@ -35,17 +27,16 @@ import {
 } from './scope';
 import { restoreRevision, saveContent, translateItem } from './service';
 
+type SiteEndpoint<S extends z.ZodType, O extends z.ZodType> = Endpoint<S, O, 'site'>;
+
 /** An action whose type must come with `?t=`. */
-function typed<S extends z.ZodType, R>(
-  name: string,
-  input: S,
+function typed<S extends z.ZodType, O extends z.ZodType>(
+  endpoint: SiteEndpoint<S, O>,
   needs: (input: z.output<S>) => Need[],
-  handler: (input: z.output<S>, scope: Scope) => Promise<R>,
+  handler: (input: z.output<S>, scope: Scope) => Promise<z.input<O>>,
 ) {
   return action({
-    path: `press/${name}`,
-    input,
-    access: 'site',
+    ...endpoint,
     handler: (body, ctx: SiteContext) => {
       const type = requireType(ctx.query);
       assertAllowed(ctx, type, needs(body));
@@ -58,17 +49,14 @@ function typed<S extends z.ZodType, R>(
  * An action on one existing item: `?t=` is optional (the item has a type), and when given the item must be of it.
  * With `?t=` the permission is checked first, so a refused role learns nothing about ids.
  */
-function onItem<S extends z.ZodType, R>(
-  name: string,
-  input: S,
+function onItem<S extends z.ZodType, O extends z.ZodType>(
+  endpoint: SiteEndpoint<S, O>,
   idOf: (input: z.output<S>) => number,
   needs: Need[],
-  handler: (input: z.output<S>, scope: Scope, item: ContentRecord) => Promise<R>,
+  handler: (input: z.output<S>, scope: Scope, item: ContentRecord) => Promise<z.input<O>>,
 ) {
   return action({
-    path: `press/${name}`,
-    input,
-    access: 'site',
+    ...endpoint,
     handler: async (body, ctx: SiteContext) => {
       const type = queryType(ctx.query);
       if (type) assertAllowed(ctx, type, needs);
@@ -83,54 +71,44 @@ const byId = (input: { id: number }) => input.id;
 
 export const contentActions = [
   typed(
-    'list',
-    ListInput,
+    contentApi.list,
     () => ['list'],
     (input, s) => listContents(s, input.query),
   ),
   typed(
-    'save',
-    ContentSave,
+    contentApi.save,
     (input) => (input.id === 0 ? ['create', 'edit'] : ['edit']),
     // An existing item must be in the caller's sight (checked where the save locks it), as for every other action.
     (input, s) => saveContent(s, input),
   ),
   typed(
-    'get',
-    ContentGet,
+    contentApi.get,
     () => ['list'],
     async (input, s) => getContent(s, await findItem(s, input.id, s.type), input.lang),
   ),
   typed(
-    'publish',
-    ContentPublish,
+    contentApi.publish,
     (input) => (input.mode === PUBLISH_MODE.DELETE ? ['delete'] : ['edit']),
     (input, s) => publishItem(s, input),
   ),
   typed(
-    'search',
-    ContentSearch,
+    contentApi.search,
     () => ['list'],
     (input, s) => searchContents(s, input),
   ),
-  onItem('history', IdInput, byId, ['list'], (_input, s, item) => listRevisions(s, item.id)),
-  onItem('revision', RevisionGet, byId, ['list'], (input, s, item) =>
-    getRevision(s, item.id, input.revision_id),
-  ),
-  onItem('restore', RevisionGet, byId, ['edit'], (input, s, item) =>
+  onItem(contentApi.history, byId, ['list'], (_input, s, item) => listRevisions(s, item.id)),
+  onItem(contentApi.revision, byId, ['list'], (input, s, item) => getRevision(s, item.id, input.revision_id)),
+  onItem(contentApi.restore, byId, ['edit'], (input, s, item) =>
     restoreRevision(s, item.id, input.revision_id),
   ),
-  onItem('pin', IdInput, byId, ['edit'], (_input, s, item) => setPinned(s, item.id, true)),
-  onItem('unpin', IdInput, byId, ['edit'], (_input, s, item) => setPinned(s, item.id, false)),
+  onItem(contentApi.pin, byId, ['edit'], (_input, s, item) => setPinned(s, item.id, true)),
+  onItem(contentApi.unpin, byId, ['edit'], (_input, s, item) => setPinned(s, item.id, false)),
   onItem(
-    'sorter',
-    ContentSorter,
+    contentApi.sorter,
     (input) => input.ids[0],
     ['reorder'],
     (input, s) => sortPinned(s, input.ids),
   ),
-  onItem('translate', ContentTranslate, byId, ['create', 'edit'], (input, s, item) =>
-    translateItem(s, item, input),
-  ),
-  onItem('tag', IdInput, byId, ['list'], (_input, s, item) => itemTags(s, item.id)),
+  onItem(contentApi.translate, byId, ['create', 'edit'], (input, s, item) => translateItem(s, item, input)),
+  onItem(contentApi.tags, byId, ['list'], (_input, s, item) => itemTags(s, item.id)),
 ];

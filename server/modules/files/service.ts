@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { Code, type CodeValue } from '../../../contract/codes';
 import { IMAGE_MAX_SIDE } from '../../../contract/constants';
+import type { UploadedFile } from '../../../contract/files';
 import {
   ANIMATION_MAX_FRAMES,
   FAVICON_MAX_BYTES,
@@ -28,7 +29,6 @@ import { files, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
 import { listRows } from '../../http/list';
-import type { UploadedFile } from '../../http/multipart';
 import { isPng, readIco } from './ico';
 
 /** The formats accepted, by sharp's name for them (and `ico`, which sharp cannot read). */

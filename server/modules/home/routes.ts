@@ -1,25 +1,15 @@
-/** `/api/home/*`: the home page settings of the current site. */
-import { z } from 'zod';
-import { HomeSave } from '../../../contract/home';
-import { RESOURCE_PERMISSIONS } from '../../../contract/permissions';
+/** `/api/home/*`: the home page settings of the current site (contract/api/home.ts). */
+import { homeApi } from '../../../contract/api/home';
 import { action } from '../../http/action';
 import * as home from './service';
 
-const perm = RESOURCE_PERMISSIONS.setting;
-
 export const homeActions = [
   action({
-    path: 'home/get',
-    input: z.strictObject({}),
-    access: 'site',
-    permission: perm.list,
+    ...homeApi.get,
     handler: (_input, ctx) => home.getHome(ctx.deps.db, ctx.site.id),
   }),
   action({
-    path: 'home/save',
-    input: HomeSave,
-    access: 'site',
-    permission: perm.edit,
+    ...homeApi.save,
     handler: (input, ctx) => home.saveHome(ctx.deps, ctx.site.id, input),
   }),
 ];

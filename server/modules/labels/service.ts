@@ -1,21 +1,17 @@
 /**
- * Labels: tags and categories, each in its own table, with a title and cover per content language and a slug. One
- * service serves both by type; the `/api/category/*` endpoints of the foundation are views over it.
+ * Labels: tags and categories, each in its own table, with a title and cover per content language and a slug. The
+ * rules of both by type — unique names, slugs made free, counts of use, searches and the writer's tags — for the
+ * label entity (server/entities/label.ts) and the `/api/category/*` endpoints of the foundation, views over it.
  */
 import { and, asc, count, eq, ilike, inArray, like, ne, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { STATUS } from '../../../contract/content';
-import type { Label, LabelLang, LabelSave, LabelType } from '../../../contract/labels';
-import { labelColumns } from '../../../contract/labels';
-import type { ListQuery, ListResult } from '../../../contract/list';
+import type { LabelLang, LabelType } from '../../../contract/labels';
 import { slugify, slugWithSuffix } from '../../../contract/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { categories, contents, contentTags, tags } from '../../db/schema';
-import type { Deps } from '../../deps';
-import { duplicate, FieldError, notFound } from '../../http/errors';
-import { likePattern, listRows } from '../../http/list';
-import { foreignUploadErrors } from '../files/addresses';
+import { duplicate, notFound } from '../../http/errors';
+import { likePattern } from '../../http/list';
 
 /** Both tables share every column of `tags` (categories add `sort`), so one shape serves either. */
 type Table = typeof tags;
@@ -26,23 +22,11 @@ const SEARCH_LIMIT = 20;
 /** Attempts at a free slug when other writers keep taking the one found. */
 const SLUG_ATTEMPTS = 5;
 
-const toLabel = (type: LabelType, r: LabelRow, used = 0): Label => ({
-  id: r.id,
-  type,
-  slug: r.slug,
-  name: r.name,
-  lang: r.langs,
-  active: r.active,
-  count: used,
-  created_at: r.createdAt.toISOString(),
-  updated_at: r.updatedAt.toISOString(),
-});
-
 /**
  * Items using each label that the caller sees (`seen`, content/scope.ts seenBy): deleted ones and those out of sight
  * are not counted, so a count tells nothing about others' drafts or a type the caller may not read.
  */
-async function usage(
+export async function usage(
   db: Db,
   siteId: number,
   type: LabelType,
@@ -67,40 +51,6 @@ async function usage(
   return new Map(rows.map((r) => [r.id as number, Number(r.n)]));
 }
 
-export async function listLabels(
-  db: Db,
-  siteId: number,
-  type: LabelType,
-  query: ListQuery,
-  seen: SQL,
-): Promise<ListResult<Label>> {
-  const table = tableOf(type);
-  const page = await listRows(db, {
-    table,
-    siteColumn: table.siteId,
-    siteId,
-    columns: {
-      id: table.id,
-      name: table.name,
-      slug: table.slug,
-      created_at: table.createdAt,
-      updated_at: table.updatedAt,
-    },
-    allowed: labelColumns,
-    defaultSort: { col: 'id', order: 'desc' },
-    query,
-    toRow: (r) => r as LabelRow,
-  });
-  const used = await usage(
-    db,
-    siteId,
-    type,
-    page.rows.map((r) => r.id),
-    seen,
-  );
-  return { rows: page.rows.map((r) => toLabel(type, r, used.get(r.id))), total: page.total };
-}
-
 export async function labelRow(db: Db, siteId: number, type: LabelType, id: number): Promise<LabelRow> {
   const table = tableOf(type);
   const [row] = await db
@@ -109,17 +59,6 @@ export async function labelRow(db: Db, siteId: number, type: LabelType, id: numb
     .where(and(eq(table.siteId, siteId), eq(table.id, id)));
   if (!row) throw notFound();
   return row;
-}
-
-export async function getLabel(
-  db: Db,
-  siteId: number,
-  type: LabelType,
-  id: number,
-  seen: SQL,
-): Promise<Label> {
-  const row = await labelRow(db, siteId, type, id);
-  return toLabel(type, row, (await usage(db, siteId, type, [id], seen)).get(id));
 }
 
 /** Is `value` already someone else's name (without case) or slug in the site? */
@@ -206,33 +145,6 @@ export function nameOf(langs: LabelLang[]): { name: string; at: number } {
   const zh = langs.findIndex((l) => l.lang_id === 1 && l.title !== '');
   const at = zh >= 0 ? zh : langs.findIndex((l) => l.title !== '');
   return { name: langs[at]?.title ?? '', at };
-}
-
-export async function saveLabel(
-  deps: Deps,
-  siteId: number,
-  input: z.output<typeof LabelSave>,
-  seen: SQL,
-): Promise<Label> {
-  const db = deps.db;
-  const langs = input.lang.map((l) => ({ lang_id: l.lang_id, title: l.title, cover: l.cover }));
-  const bad = foreignUploadErrors(
-    deps,
-    siteId,
-    langs.map((l, i) => [`lang.${i}.cover`, l.cover] as const),
-  );
-  if (Object.keys(bad).length) throw new FieldError(bad);
-  const { name, at } = nameOf(langs);
-  const active = [...new Set(input.active)];
-  const row = await writeLabel(
-    db,
-    siteId,
-    input.type,
-    input.id,
-    { name, langs, active, slug: input.slug },
-    `lang.${at}.title`,
-  );
-  return getLabel(db, siteId, input.type, row.id, seen);
 }
 
 export async function deleteLabel(

@@ -1,34 +1,24 @@
-/** `/api/menu/*` (and the `navigation/*` names of SPEC §7): the site's main and secondary menus. */
-import { z } from 'zod';
-import { MenuSave } from '../../../contract/menus';
-import { RESOURCE_PERMISSIONS } from '../../../contract/permissions';
+/** `/api/menu/*` (and the `navigation/*` names of SPEC §7): the site's main and secondary menus (contract/api/menus.ts). */
+import { menuApi } from '../../../contract/api/menus';
 import { action } from '../../http/action';
 import * as menus from './service';
 
-const perm = RESOURCE_PERMISSIONS.setting;
-
-const get = (path: string) =>
+const get = (endpoint: typeof menuApi.get) =>
   action({
-    path,
-    input: z.strictObject({}),
-    access: 'site',
-    permission: perm.list,
+    ...endpoint,
     handler: (_input, ctx) => menus.getMenus(ctx.deps.db, ctx.site.id, ctx.deps.now()),
   });
 
-const save = (path: string) =>
+const save = (endpoint: typeof menuApi.save) =>
   action({
-    path,
-    input: MenuSave,
-    access: 'site',
-    permission: perm.edit,
+    ...endpoint,
     handler: (input, ctx) =>
       menus.saveMenu(ctx.deps.db, ctx.site.id, input.menu.id, input.menu.items, ctx.deps.now()),
   });
 
 export const menuActions = [
-  get('menu/get'),
-  get('navigation/get'),
-  save('menu/save'),
-  save('navigation/save'),
+  get(menuApi.get),
+  get(menuApi.navigationGet),
+  save(menuApi.save),
+  save(menuApi.navigationSave),
 ];

@@ -4,14 +4,12 @@
  * makes a role above their own; nor changes or deletes one (403, service.ts).
  */
 import { roleApi } from '../../../contract/api/roles';
-import { beyond, RESOURCE_PERMISSIONS } from '../../../contract/permissions';
+import { beyond } from '../../../contract/permissions';
 import { normalizePermissions } from '../../../contract/permissionTree';
 import { action } from '../../http/action';
-import { FieldError, forbidden } from '../../http/errors';
+import { FieldError } from '../../http/errors';
 import { t } from '../../i18n';
 import * as roles from './service';
-
-const perm = RESOURCE_PERMISSIONS.role;
 
 export const roleActions = [
   action({
@@ -25,8 +23,6 @@ export const roleActions = [
   action({
     ...roleApi.save,
     handler: (input, ctx) => {
-      // One action creates (id 0) and edits: creating also needs the create permission.
-      if (input.id === 0 && !ctx.site.permissions.has(perm.create)) throw forbidden();
       const extra = beyond(normalizePermissions(input.permissions), ctx.site.basePermissions);
       if (extra.length) {
         const names = extra.map((p) => t(ctx.lang, `permissions.leaf.${p}`));

@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useNotify, useTranslate } from 'ra-core';
 import { Loading, RadioButtonGroupInput, SaveButton, TextInput, Title } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
+import { homeApi } from '../../../contract/api/home';
 import { HOME_CONTENT_MAX, HOME_TITLE_MAX, HOME_TYPES, type HomeSettings } from '../../../contract/home';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
 import { FormSection, SettingsForm } from '../../components/SettingsForm';
@@ -32,7 +33,7 @@ function HomeForm({ initial, canEdit }: { initial: HomeSettings; canEdit: boolea
       notify('homeSettings.noneChosen', { type: 'warning' });
       return null;
     }
-    return call<HomeSettings>('home/save', toHomeSave(home));
+    return call(homeApi.save, toHomeSave(home));
   };
 
   return (
@@ -119,7 +120,7 @@ export default function HomeScreen() {
   });
   const { data, isPending, error } = useQuery({
     queryKey: ['home'],
-    queryFn: () => call<HomeSettings>('home/get'),
+    queryFn: () => call(homeApi.get),
     // The form holds its own copy from the first answer: fetched fresh on every visit, never refetched under it.
     gcTime: 0,
     refetchOnWindowFocus: false,

@@ -8,10 +8,9 @@ import { Autocomplete, Box, TextField } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useGetList, useInput, useNotify, useTranslate } from 'ra-core';
 import { useEffect, useState } from 'react';
+import { contentApi } from '../../../contract/api/content';
 import { DELAY, PAGE_SIZE_MAX } from '../../../contract/constants';
-import type { ContentRow } from '../../../contract/content';
 import type { Label } from '../../../contract/labels';
-import type { ListResult } from '../../../contract/list';
 import { call } from '../../dataProvider/client';
 import { addEntry, articleSearch, type Chosen } from './homeLogic';
 
@@ -93,8 +92,8 @@ export function ArticlePicker() {
   const { data, isFetching } = useQuery({
     queryKey: ['home-articles', keyword],
     queryFn: ({ signal }) => {
-      const { path, body } = articleSearch(keyword);
-      return call<ListResult<ContentRow>>(path, body, { signal });
+      const { query, body } = articleSearch(keyword);
+      return call(contentApi.list, body, { signal, query });
     },
     enabled: keyword !== '',
     staleTime: 30_000,

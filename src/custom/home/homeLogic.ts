@@ -2,6 +2,7 @@
  * The home settings screen's pure logic: adding a chosen article or category (refused when already chosen), what
  * `home/save` receives, and the search for published articles. No React here: unit tests import it directly.
  */
+import { contentQuery } from '../../../contract/api/content';
 import { CONTENT_TYPE, STATUS } from '../../../contract/content';
 import type { HomeEntry, HomeSave, HomeSettings } from '../../../contract/home';
 import type { ListInput } from '../../../contract/list';
@@ -34,9 +35,9 @@ export function toHomeSave(values: HomeSettings): HomeSave {
 
 export const ARTICLE_SEARCH_SIZE = 10;
 
-/** `press/list?t=1`: published articles whose title holds the keyword, the latest first. */
-export const articleSearch = (keyword: string): { path: string; body: ListInput } => ({
-  path: `press/list?t=${CONTENT_TYPE.post}`,
+/** The article list's call (contentApi.list) for published articles whose title holds the keyword, the latest first. */
+export const articleSearch = (keyword: string): { query: Record<string, string>; body: ListInput } => ({
+  query: contentQuery(CONTENT_TYPE.post),
   body: {
     query: {
       page: 1,

@@ -21,6 +21,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCanAccess, useNotify, useTranslate } from 'ra-core';
 import { useRef, useState } from 'react';
 import { Confirm, Loading, Title } from 'react-admin';
+import { menuApi } from '../../../contract/api/menus';
 import {
   MENU_IDS,
   MENU_TYPE,
@@ -59,8 +60,7 @@ function MenuEditor({ initial, canEdit }: { initial: Menus; canEdit: boolean }) 
   const change = (next: MenuItem[]) => setTrees((all) => ({ ...all, [menuId]: normaliseMenuSort(next) }));
 
   const save = useMutation({
-    mutationFn: (id: MenuId) =>
-      call<MenuItem[]>('menu/save', { menu: { id, items: toMenuSaveItems(trees[id]) } }),
+    mutationFn: (id: MenuId) => call(menuApi.save, { menu: { id, items: toMenuSaveItems(trees[id]) } }),
     onSuccess: (reply, id) => {
       setTrees((all) => ({ ...all, [id]: reply }));
       setSaved((all) => ({ ...all, [id]: reply }));
@@ -218,7 +218,7 @@ export default function MenuScreen() {
   });
   const { data, isPending, error } = useQuery({
     queryKey: ['menus'],
-    queryFn: () => call<Menus>('menu/get'),
+    queryFn: () => call(menuApi.get),
     // The editor holds its own copy from the first answer: fetched fresh on every visit, never refetched under it.
     gcTime: 0,
     refetchOnWindowFocus: false,

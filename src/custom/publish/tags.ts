@@ -3,17 +3,21 @@
  * characters) and re-saves the item with it: read with `press/get`, set `tag`, save with `press/save` on the
  * version that was read (a newer save by someone else answers 3001 rather than being overwritten).
  */
-import { type ContentItem, type ContentSave, type LangId, TAGS_MAX } from '../../../contract/content';
+import { contentApi, contentQuery } from '../../../contract/api/content';
+import { tagApi } from '../../../contract/api/labels';
+import {
+  type ContentItem,
+  type ContentSave,
+  type LangId,
+  type Named,
+  TAGS_MAX,
+} from '../../../contract/content';
 import { rules } from '../../../contract/validation';
 import { call } from '../../dataProvider/client';
-import { apiPath, type ContentKind } from '../../resources/content/kinds';
+import type { ContentKind } from '../../resources/content/kinds';
 
-export interface TagBrief {
-  id: number;
-  name: string;
-}
-
-export const itemTags = (kind: ContentKind, id: number) => call<TagBrief[]>(apiPath(kind, 'tag'), { id });
+export const itemTags = (kind: ContentKind, id: number) =>
+  call(contentApi.tags, { id }, { query: contentQuery(kind.t) });
 
 /** The save body of an item as `press/get` answered it, with other tags. */
 export function saveBodyWithTags(item: ContentItem, tagIds: number[]): ContentSave {
@@ -45,14 +49,15 @@ export function withTag(current: readonly number[], id: number) {
 
 export class TagLimitError extends Error {}
 
-export async function addTagToItem(kind: ContentKind, id: number, name: string): Promise<TagBrief> {
-  const tag = await call<TagBrief>('press/save_tag', { name: name.trim() });
-  const item = await call<ContentItem>(apiPath(kind, 'get'), { id });
+export async function addTagToItem(kind: ContentKind, id: number, name: string): Promise<Named> {
+  const query = contentQuery(kind.t);
+  const tag = await call(tagApi.save, { name: name.trim() });
+  const item = await call(contentApi.get, { id }, { query });
   const { ids, failure } = withTag(
     item.tag.map((t) => t.id),
     tag.id,
   );
   if (failure) throw new TagLimitError(failure.message);
-  await call(apiPath(kind, 'save'), saveBodyWithTags(item, ids));
+  await call(contentApi.save, saveBodyWithTags(item, ids), { query });
   return tag;
 }

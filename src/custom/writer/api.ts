@@ -1,42 +1,18 @@
 /** The writer's calls, all through the envelope client (uploads through the same error mapping). */
+import { authorApi } from '../../../contract/api/authors';
+import { categoryApi } from '../../../contract/api/categories';
+import { contentApi, contentQuery } from '../../../contract/api/content';
+import { fileApi } from '../../../contract/api/files';
+import { tagApi } from '../../../contract/api/labels';
 import { Code, codeMessageKey } from '../../../contract/codes';
-import {
-  CONTENT_TYPE,
-  type ContentItem,
-  type ContentRow,
-  type ContentSave,
-  type ContentTypeName,
-  type Revision,
-  type RevisionRow,
-  type SaveReply,
-} from '../../../contract/content';
+import { CONTENT_TYPE, type ContentSave, type ContentTypeName, type LangId } from '../../../contract/content';
 import { IMAGE_MAX_BYTES, type UploadReply } from '../../../contract/files';
-import type { Filter, ListQuery, ListResult } from '../../../contract/list';
+import type { Filter, ListQuery } from '../../../contract/list';
 import { type UploadOptions, uploadFile } from '../../components/upload';
 import { ApiError, call } from '../../dataProvider/client';
 
-const t = (type: ContentTypeName) => `?t=${CONTENT_TYPE[type]}`;
-
-export interface TagOption {
-  id: number;
-  name: string;
-  slug?: string;
-}
-export interface AuthorOption {
-  id: number;
-  name: string;
-  title?: string;
-  avatar?: string;
-}
-export interface VideoOption {
-  id: number;
-  title: string;
-  cover: string;
-}
-export interface TitleOption {
-  id: number;
-  title: string;
-}
+/** The call options of a content action on `type`: its `?t=`. */
+const of = (type: ContentTypeName) => ({ query: contentQuery(CONTENT_TYPE[type]) });
 
 const search = (col: string, value: string): Filter[] =>
   value.trim() === '' ? [] : [{ col, value: value.trim(), type: 'search' }];
@@ -48,36 +24,33 @@ const listQuery = (col: string, keyword: string, size = 50): ListQuery => ({
 });
 
 export const api = {
+  // The writer holds languages as the replies give them (numbers); the server checks they are content languages.
   get: (type: ContentTypeName, id: number, lang?: number) =>
-    call<ContentItem>(`press/get${t(type)}`, lang ? { id, lang } : { id }),
-  save: (type: ContentTypeName, body: ContentSave) => call<SaveReply>(`press/save${t(type)}`, body),
-  history: (type: ContentTypeName, id: number) => call<RevisionRow[]>(`press/history${t(type)}`, { id }),
+    call(contentApi.get, lang ? { id, lang: lang as LangId } : { id }, of(type)),
+  save: (type: ContentTypeName, body: ContentSave) => call(contentApi.save, body, of(type)),
+  history: (type: ContentTypeName, id: number) => call(contentApi.history, { id }, of(type)),
   revision: (type: ContentTypeName, id: number, revision_id: number) =>
-    call<Revision>(`press/revision${t(type)}`, { id, revision_id }),
+    call(contentApi.revision, { id, revision_id }, of(type)),
   restore: (type: ContentTypeName, id: number, revision_id: number) =>
-    call<SaveReply>(`press/restore${t(type)}`, { id, revision_id }),
+    call(contentApi.restore, { id, revision_id }, of(type)),
   search: (type: ContentTypeName, query: string, id?: number) =>
-    call<TitleOption[]>(`press/search${t(type)}`, id ? { query, id } : { query }),
+    call(contentApi.search, id ? { query, id } : { query }, of(type)),
   recent: (type: ContentTypeName) =>
-    call<ListResult<ContentRow>>(`press/list${t(type)}`, {
-      query: { page: 1, size: 50, filters: [], sort: { col: 'updated_at', order: 'desc' } },
-    }),
-  translate: (type: ContentTypeName, id: number, translate: boolean, lang_id: number, from?: number) =>
-    call<{ id: number; lang_id: number }>(
-      `press/translate${t(type)}`,
-      from ? { id, translate, lang_id, from } : { id, translate, lang_id },
+    call(
+      contentApi.list,
+      { query: { page: 1, size: 50, filters: [], sort: { col: 'updated_at', order: 'desc' } } },
+      of(type),
     ),
-  tags: () => call<TagOption[]>('tag/all'),
-  saveTag: (name: string) => call<TagOption>('press/save_tag', { name }),
-  authors: (keyword = '') =>
-    call<ListResult<AuthorOption>>('author/list', { query: listQuery('name', keyword, 100) }),
-  myAuthor: () => call<AuthorOption | null>('member/author'),
-  categories: (keyword = '') =>
-    call<ListResult<{ id: number; name: string }>>('category/all', {
-      query: listQuery('name', keyword, 100),
-    }),
-  videos: (keyword = '') =>
-    call<ListResult<VideoOption>>('video/list', { query: listQuery('title', keyword, 50) }),
+  translate: (type: ContentTypeName, id: number, translate: boolean, lang: number, from?: number) => {
+    const body = { id, translate, lang_id: lang as LangId };
+    return call(contentApi.translate, from ? { ...body, from: from as LangId } : body, of(type));
+  },
+  tags: () => call(tagApi.all),
+  saveTag: (name: string) => call(tagApi.save, { name }),
+  authors: (keyword = '') => call(authorApi.list, { query: listQuery('name', keyword, 100) }),
+  myAuthor: () => call(authorApi.mine),
+  categories: (keyword = '') => call(categoryApi.all, { query: listQuery('name', keyword, 100) }),
+  videos: (keyword = '') => call(fileApi.videos, { query: listQuery('title', keyword, 50) }),
 };
 
 /** The client-side size rule of editor images: 5 MB or more is refused before sending. */

@@ -26,8 +26,8 @@ import type { Locale } from '../../../contract/constants';
 import { mayTouchRole } from '../../../contract/permissions';
 import type { Invitation } from '../../../contract/staff';
 import type { ApiError } from '../../dataProvider/client';
+import { SHORT_DATE_TIME } from '../../entities/view';
 import { htmlLang } from '../../i18n/locale';
-import { SHORT_DATE_TIME } from '../label/labelLogic';
 import { cancelInvitation, staffKeys, useInvitations } from './api';
 import { RoleChip } from './RoleChip';
 

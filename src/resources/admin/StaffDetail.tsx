@@ -27,8 +27,7 @@ import type { StaffMember } from '../../../contract/staff';
 import { DeleteDialog } from '../../components/DeleteDialog';
 import { LocalDateField } from '../../components/LocalDateField';
 import type { ApiError } from '../../dataProvider/client';
-import { initials } from '../author/authorLogic';
-import { SHORT_DATE_TIME } from '../label/labelLogic';
+import { initials, SHORT_DATE_TIME } from '../../entities/view';
 import { staffKeys, useStaffOptions } from './api';
 import { RoleChip } from './RoleChip';
 

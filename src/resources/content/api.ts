@@ -1,7 +1,8 @@
 /** The content actions that are not plain CRUD, over the envelope client. */
-import { PUBLISH_MODE, type PublishReply } from '../../../contract/content';
+import { contentApi, contentQuery } from '../../../contract/api/content';
+import { PUBLISH_MODE } from '../../../contract/content';
 import { call } from '../../dataProvider/client';
-import { apiPath, type ContentKind } from './kinds';
+import type { ContentKind } from './kinds';
 
 export interface PublishInput {
   id: number;
@@ -11,14 +12,17 @@ export interface PublishInput {
   time?: string;
 }
 
-/** `press/publish?t=`: the client gives it the 120 s publish timeout. */
+/** Publishing waits up to 120 s (the endpoint's timeout). */
 export const publish = (kind: ContentKind, input: PublishInput) =>
-  call<PublishReply>(apiPath(kind, 'publish'), input);
+  call(contentApi.publish, input, { query: contentQuery(kind.t) });
 
 export const withdraw = (kind: ContentKind, id: number) => publish(kind, { id, mode: PUBLISH_MODE.OFFLINE });
 
-export const pin = (kind: ContentKind, id: number) => call(apiPath(kind, 'pin'), { id });
-export const unpin = (kind: ContentKind, id: number) => call(apiPath(kind, 'unpin'), { id });
+export const pin = (kind: ContentKind, id: number) =>
+  call(contentApi.pin, { id }, { query: contentQuery(kind.t) });
+export const unpin = (kind: ContentKind, id: number) =>
+  call(contentApi.unpin, { id }, { query: contentQuery(kind.t) });
 
 /** Saves the order of the pinned items, first to last. */
-export const savePinOrder = (kind: ContentKind, ids: number[]) => call(apiPath(kind, 'sorter'), { ids });
+export const savePinOrder = (kind: ContentKind, ids: number[]) =>
+  call(contentApi.sorter, { ids }, { query: contentQuery(kind.t) });

@@ -1,23 +1,13 @@
 /**
- * Where the filter panel gets its choices: categories (`category/all`), tags (`tag/all`, a plain array) and authors
- * (`author/list`). Lists answer `{rows}`; every answer becomes `{id, name}`.
+ * The filter panel's choices: categories, tags (a plain array) and authors (useChoices.ts calls them). Lists answer
+ * `{rows}`; every answer becomes `{id, name}`.
  */
-import { PAGE_SIZE_MAX } from '../../../contract/constants';
-
 export interface Choice {
   id: number;
   name: string;
 }
 
 export type ChoiceSource = 'category' | 'tag' | 'author';
-
-const firstPage = { query: { page: 1, size: PAGE_SIZE_MAX, sort: { col: 'name', order: 'asc' } } };
-
-export const choiceCalls: Record<ChoiceSource, { path: string; body: object }> = {
-  category: { path: 'category/all', body: firstPage },
-  tag: { path: 'tag/all', body: {} },
-  author: { path: 'author/list', body: firstPage },
-};
 
 type Named = { id: number; name?: string; title?: string };
 

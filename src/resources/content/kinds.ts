@@ -2,7 +2,7 @@
  * The three kinds of content and where each lives: the react-admin resource (the list), the writer's type in
  * /edit/<type>/<id>, and the API's `?t=` number. Every content screen derives its paths from here.
  */
-import { CONTENT_TYPE, type ContentTypeName } from '../../../contract/content';
+import { CONTENT_TYPE, type ContentTypeId, type ContentTypeName } from '../../../contract/content';
 
 export type ContentResource = 'press' | 'page' | 'epaper';
 
@@ -10,8 +10,8 @@ export interface ContentKind {
   resource: ContentResource;
   /** The writer's route type and the i18n key of the kind's words. */
   type: ContentTypeName;
-  /** The API's content type number (`?t=`). */
-  t: number;
+  /** The API's content type number (`?t=`, contract/api/content.ts contentQuery). */
+  t: ContentTypeId;
   /** Articles only can be pinned to the top (SPEC §4). */
   pinnable: boolean;
 }
@@ -29,9 +29,6 @@ export function kindOf(resource: string | undefined): ContentKind {
   if (!isContentResource(resource)) throw new Error(`Not a content resource: ${resource}`);
   return CONTENT_KINDS[resource];
 }
-
-/** `press/<action>?t=<n>`: every content action is under press/, the kind in the query. */
-export const apiPath = (kind: ContentKind, action: string) => `press/${action}?t=${kind.t}`;
 
 /** The writer (built elsewhere); id 0 opens a new item. */
 export const writerPath = (kind: ContentKind, id: number | string = 0) => `/edit/${kind.type}/${id}`;

@@ -1,19 +1,21 @@
 /**
- * The dataProvider mapping of a content resource (src/dataProvider/resources.ts): every action is `press/<action>`
- * with the kind in `?t=`; deleting is publishing with mode -1.
+ * The dataProvider mapping of a content resource (src/dataProvider/resources.ts): the content endpoints with the
+ * kind in `?t=`; deleting is publishing with mode -1.
  */
+import { contentApi, contentQuery } from '../../../contract/api/content';
 import { ContentSave, PUBLISH_MODE } from '../../../contract/content';
-import type { ResourceApi } from '../../dataProvider/resources';
+import type { ResourceApi } from '../../dataProvider/resourceApi';
 import { contentFilters } from './filters';
-import { apiPath, type ContentKind } from './kinds';
+import type { ContentKind } from './kinds';
 
 export function contentResourceApi(kind: ContentKind): ResourceApi {
   return {
-    list: apiPath(kind, 'list'),
-    get: apiPath(kind, 'get'),
-    create: apiPath(kind, 'save'),
-    update: apiPath(kind, 'save'),
-    delete: apiPath(kind, 'publish'),
+    list: contentApi.list,
+    get: contentApi.get,
+    create: contentApi.save,
+    update: contentApi.save,
+    delete: contentApi.publish,
+    query: contentQuery(kind.t),
     createInput: ContentSave,
     updateInput: ContentSave,
     filters: contentFilters,

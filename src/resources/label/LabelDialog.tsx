@@ -28,6 +28,7 @@ import type { Label, LabelType } from '../../../contract/labels';
 import { DialogFormActions } from '../../components/DialogFormActions';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
 import type { ApiError } from '../../dataProvider/client';
+import type { EntityDialogProps } from '../../entities/overrides';
 import { compose, hasChecked, maxLength, required, slug as slugRule } from '../../validation';
 import { ValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import {
@@ -46,16 +47,9 @@ const validateSlug = compose(slugRule(), maxLength(SLUG_MAX));
 const validateActive = compose(hasChecked());
 const languageChoices = LANG_IDS.map((id) => ({ id, name: `labels.languages.${id}` }));
 
-export interface LabelDialogProps {
-  type: LabelType;
-  /** 0: a new label. */
-  id: number;
-  onClose: () => void;
-  /** Asks to delete the label being edited (the delete modal opens over this one). */
-  onDelete: (label: Label) => void;
-}
-
-export function LabelDialog({ type, id, onClose, onDelete }: LabelDialogProps) {
+/** The generated dialog's place for tags and categories: the per-language form (resources/label/overrides.tsx). */
+export function LabelDialog({ resource, id, onClose, onDelete }: EntityDialogProps) {
+  const type = resource as LabelType;
   const translate = useTranslate();
   const notify = useNotify();
   const titleId = useId();
@@ -114,7 +108,7 @@ interface LabelFormProps {
   values: LabelFormValues;
   record?: Label;
   onClose: () => void;
-  onDelete: (label: Label) => void;
+  onDelete: EntityDialogProps['onDelete'];
 }
 
 function LabelForm({ type, values, record, onClose, onDelete }: LabelFormProps) {

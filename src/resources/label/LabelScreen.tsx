@@ -1,12 +1,13 @@
 /**
  * /label and /label/:id (SPEC §2): tags and categories on one screen, one tab each, with the same lists as /tag and
- * /category. The tab is part of the address (`?type=category`), so /label/:id opens that tab's edit modal.
+ * /category (the generated entity list). The tab is part of the address (`?type=category`), so /label/:id opens that tab's edit modal.
  */
 import { Box, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LABEL_TYPES, type LabelType } from '../../../contract/labels';
-import { LabelList } from './LabelList';
+import { EntityList } from '../../entities/EntityList';
+import { labelOverrides } from './overrides';
 
 export const labelTab = (value: string | null): LabelType => (value === 'category' ? 'category' : 'tag');
 
@@ -26,7 +27,15 @@ export default function LabelScreen() {
           <Tab key={t} value={t} label={translate(`labels.tabs.${t}`)} data-testid={`label-tab-${t}`} />
         ))}
       </Tabs>
-      <LabelList key={type} type={type} basePath="/label" search={`?type=${type}`} embedded />
+      <EntityList
+        key={type}
+        resource={type}
+        overrides={labelOverrides}
+        basePath="/label"
+        search={`?type=${type}`}
+        title="labels.title"
+        embedded
+      />
     </Box>
   );
 }

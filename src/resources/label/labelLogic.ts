@@ -1,10 +1,9 @@
 /**
  * The label screens' pure logic: the form's shape (one row per content language, zh-TW first), what is sent to
- * `label/save`, how the server's field errors find their way back to the form, the preview path, and which modal a
- * route asks for. No React here: unit tests import it directly.
+ * `label/save`, how the server's field errors find their way back to the form, and the preview path. No React here:
+ * unit tests import it directly.
  */
 import { LANG_IDS, type LangId } from '../../../contract/content';
-import { INT4_MAX } from '../../../contract/fields';
 import type { Label, LabelSave, LabelType } from '../../../contract/labels';
 
 /** zh-TW: the required language, the one the name and the slug come from. */
@@ -98,31 +97,6 @@ export function previewPath(type: LabelType, label: Pick<Label, 'id' | 'slug'>):
 /** The languages a label is shown in, in LANG_IDS order. */
 export const activeLanguages = (active: readonly number[] | null | undefined): number[] =>
   LANG_IDS.filter((id) => (active ?? []).includes(id));
-
-/**
- * Which modal the rest of a list's route asks for: `''` none, `0` (or `create`) a new record, a positive integer
- * that record; anything else is not a record (null).
- */
-export function modalFor(rest: string | undefined): { open: false } | { open: true; id: number } | null {
-  // A trailing run of slashes is taken from its first one only: retried from each, a long run is quadratic.
-  const part = (rest ?? '').replace(/(?<!\/)\/+$/, '');
-  if (part === '') return { open: false };
-  if (part === 'create') return { open: true, id: 0 };
-  if (!/^\d{1,10}$/.test(part)) return null;
-  const id = Number(part);
-  return id <= INT4_MAX ? { open: true, id } : null;
-}
-
-/** List tables: headers on one line; dates and counts stay whole, slugs may wrap at their hyphens. */
-export const tableSx = {
-  '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
-  '& td.column-updated_at, & td.column-count': { whiteSpace: 'nowrap' },
-  '& td.column-active': { minWidth: 104 },
-  '& td.column-name': { minWidth: 150 },
-} as const;
-
-/** Dates in lists: day and minute, in the interface language's own way. */
-export const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
 
 /** The slug rule's input, made from a title or a typed slug (lazy: pinyin-pro is large). */
 export const loadSlugify = () => import('../../../contract/slug').then((m) => m.slugify);

@@ -9,7 +9,7 @@ import { ALL_PERMISSIONS } from '../../../contract/permissions';
 import type { Role } from '../../../contract/roles';
 import { LocalDateField } from '../../components/LocalDateField';
 import { WindowPagination } from '../../components/WindowPagination';
-import { SHORT_DATE_TIME, tableSx } from '../label/labelLogic';
+import { SHORT_DATE_TIME, tableSx } from '../../entities/view';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 

@@ -17,7 +17,8 @@ import {
 import { useTranslate } from 'ra-core';
 import { useEffect, useState } from 'react';
 import { DELAY } from '../../../../contract/constants';
-import { api, messageOf, type VideoOption } from '../api';
+import type { Video } from '../../../../contract/files';
+import { api, messageOf } from '../api';
 
 export function VideoPicker({
   open,
@@ -26,11 +27,11 @@ export function VideoPicker({
 }: {
   open: boolean;
   onClose: () => void;
-  onPick: (video: VideoOption) => void;
+  onPick: (video: Video) => void;
 }) {
   const translate = useTranslate();
   const [keyword, setKeyword] = useState('');
-  const [rows, setRows] = useState<VideoOption[] | null>(null);
+  const [rows, setRows] = useState<Video[] | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {

@@ -24,8 +24,9 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useEffect, useState } from 'react';
+import type { Titled } from '../../../../contract/content';
 import { RELATED, RELATED_MAX } from '../../../../contract/content';
-import { api, type TitleOption } from '../api';
+import { api } from '../api';
 import { useController, useWriter } from '../state/context';
 import { localMatches, mergePool, REMOTE_BELOW } from './relatedSearch';
 
@@ -35,9 +36,9 @@ export function RelatedPanel() {
   const related = useWriter((s) => s.meta.related);
   const custom = useWriter((s) => s.meta.custom);
   const id = useWriter((s) => s.info.id);
-  const [pool, setPool] = useState<TitleOption[]>([]);
+  const [pool, setPool] = useState<Titled[]>([]);
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<TitleOption[]>([]);
+  const [results, setResults] = useState<Titled[]>([]);
   const [searching, setSearching] = useState(false);
 
   useEffect(() => {
@@ -92,7 +93,7 @@ export function RelatedPanel() {
     };
   }, [query, custom, id, controller.type]);
 
-  const setCustom = (next: TitleOption[]) => controller.setMeta({ custom: next });
+  const setCustom = (next: Titled[]) => controller.setMeta({ custom: next });
   const move = (i: number, by: number) => {
     const next = [...custom];
     const [item] = next.splice(i, 1);

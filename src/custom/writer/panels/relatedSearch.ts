@@ -1,15 +1,11 @@
 /** Finding related items by title: first among those already loaded, then (below 10 matches) on the server. */
-import type { TitleOption } from '../api';
+import type { Titled } from '../../../../contract/content';
 
 /** Below this many local matches, the server is asked too (SPEC §9). */
 export const REMOTE_BELOW = 10;
 
 /** Items of `pool` whose title holds every word of `query`, leaving out `exclude`. */
-export function localMatches(
-  pool: TitleOption[],
-  query: string,
-  exclude: ReadonlySet<number>,
-): TitleOption[] {
+export function localMatches(pool: Titled[], query: string, exclude: ReadonlySet<number>): Titled[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
   return pool.filter(
@@ -18,7 +14,7 @@ export function localMatches(
 }
 
 /** Adds `more` to `pool` without duplicates. */
-export const mergePool = (pool: TitleOption[], more: TitleOption[]) => {
+export const mergePool = (pool: Titled[], more: Titled[]) => {
   const seen = new Set(pool.map((p) => p.id));
   return [...pool, ...more.filter((m) => !seen.has(m.id))];
 };

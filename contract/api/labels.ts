@@ -1,0 +1,46 @@
+/**
+ * The label entity's endpoints (contract/entities/label.ts: tags and categories, told apart by `type`), a search by
+ * name, and the writer's tags: all of them for its picker, and a new one by name.
+ */
+import { z } from 'zod';
+import { TagSave } from '../content';
+import { endpoint } from '../endpoint';
+import { label } from '../entities/label';
+import { f } from '../fields';
+import { LabelType } from '../labels';
+import { RESOURCE_PERMISSIONS } from '../permissions';
+
+const Named = z.object({ id: z.number(), name: z.string() });
+export const TagBrief = Named.extend({ slug: z.string() });
+export type TagBrief = z.infer<typeof TagBrief>;
+
+export const labelApi = {
+  ...label.api,
+  search: endpoint({
+    path: 'label/search',
+    input: z.strictObject({ type: LabelType, keyword: f.keyword() }),
+    output: z.array(Named),
+    access: 'site',
+    permission: RESOURCE_PERMISSIONS.label.list,
+    summary: 'Up to 20 labels whose name holds the keyword, shortest first',
+  }),
+};
+
+export const tagApi = {
+  all: endpoint({
+    path: 'tag/all',
+    input: z.strictObject({}),
+    output: z.array(TagBrief),
+    access: 'site',
+    permission: RESOURCE_PERMISSIONS.tag.list,
+    summary: "Every tag of the site, for the writer's picker",
+  }),
+  save: endpoint({
+    path: 'press/save_tag',
+    input: TagSave,
+    output: TagBrief,
+    access: 'site',
+    permission: RESOURCE_PERMISSIONS.tag.create,
+    summary: 'A new tag by name; an existing one of that name (any case) is answered as it is',
+  }),
+};

@@ -1,0 +1,245 @@
+/**
+ * The generic actions of a declared entity: list (through listRows), get, save (id 0 creates; the create permission
+ * is checked by server/http/action.ts from the endpoint) and delete, all inside the caller's site. The plan feature
+ * the entity names is refused (403, as a feature-gated permission is) when the site's plan lacks it; every image
+ * must be the site's own or elsewhere on the web, every reference an id of the site's records. Columns are the
+ * table's by the field names (snake_case ↔ camelCase, or the field's `column`).
+ */
+import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Field, Fields } from '../../contract/entity';
+import { resourcesOf } from '../../contract/entity';
+import type { ListQuery } from '../../contract/list';
+import { hasFeature } from '../../contract/plans';
+import { slugify } from '../../contract/slug';
+import { isUniqueViolation } from '../db/errors';
+import { type AnyAction, action, type SiteContext } from '../http/action';
+import { duplicate, FieldError, forbidden, notFound } from '../http/errors';
+import { listRows } from '../http/list';
+import { foreignUploadErrors } from '../modules/files/addresses';
+import type { Fixed, Row, SaveInput, ServedEntity } from './hooks';
+
+const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+const columnsOf = (table: PgTable) => getTableColumns(table) as Record<string, PgColumn>;
+
+const columnsKey = (table: PgTable, name: string, field: Field) => {
+  const key = field.column ?? camel(name);
+  return columnsOf(table)[key] ? key : name;
+};
+
+/** Field name → the table's column, for the fields stored in a column of their own. */
+function fieldColumns(fields: Fields, table: PgTable): [string, string, PgColumn][] {
+  const columns = columnsOf(table);
+  return Object.entries(fields).flatMap(([name, field]) => {
+    const key = field.column ?? camel(name);
+    return columns[key] ? [[name, key, columns[key]] as [string, string, PgColumn]] : [];
+  });
+}
+
+/** The image addresses of a save, each with the field it answers on (in sub-records too). */
+function images(fields: Fields, input: Record<string, unknown>, at = ''): [string, string][] {
+  return Object.entries(fields).flatMap(([name, field]): [string, string][] => {
+    const value = input[name];
+    if (field.kind === 'image' && typeof value === 'string' && value) return [[`${at}${name}`, value]];
+    if (field.fields && Array.isArray(value))
+      return value.flatMap((sub, i) =>
+        images(field.fields as Fields, sub as Record<string, unknown>, `${at}${name}.${i}.`),
+      );
+    return [];
+  });
+}
+
+/** Ids of `table`'s rows in the site among `ids`. */
+async function siteIds(ctx: SiteContext, table: PgTable, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const c = columnsOf(table);
+  const rows = await ctx.deps.db
+    .select({ id: c.id })
+    .from(table)
+    .where(and(eq(c.siteId, ctx.site.id), inArray(c.id, ids)));
+  return new Set(rows.map((r) => r.id as number));
+}
+
+/** Builds every served entity's actions; references are resolved among `all`. */
+export function entityActions(
+  served: readonly ServedEntity[],
+  all: readonly ServedEntity[] = served,
+): AnyAction[] {
+  /** The table a resource or entity name refers to. */
+  const tableNamed = (name: string): PgTable => {
+    for (const s of all) {
+      const resource = resourcesOf(s.entity).find((r) => r.name === name);
+      if (resource) return s.hooks?.table?.(resource.fixed ?? {}) ?? s.table;
+      if (s.entity.name === name) return s.table;
+    }
+    throw new Error(`No entity or resource named ${name}`);
+  };
+  return served.flatMap((s) => actionsOf(s, tableNamed));
+}
+
+function actionsOf(
+  { entity, table: ownTable, hooks = {} }: ServedEntity,
+  tableNamed: (name: string) => PgTable,
+) {
+  const fixedKeys = [...new Set(resourcesOf(entity).flatMap((r) => Object.keys(r.fixed ?? {})))];
+  const fixedOf = (input: Record<string, unknown>): Fixed =>
+    Object.fromEntries(fixedKeys.map((k) => [k, input[k] as string | number]));
+  const tableOf = (fixed: Fixed) => hooks.table?.(fixed) ?? ownTable;
+  const references = Object.entries(entity.fields as Fields).filter(
+    (e): e is [string, Field & { reference: string }] =>
+      e[1].kind === 'reference' || e[1].kind === 'references',
+  );
+
+  /** The caller's site must have the entity's plan feature. */
+  const gate = (ctx: SiteContext) => {
+    if (entity.feature && !hasFeature(ctx.site.features, entity.feature)) throw forbidden();
+  };
+
+  async function toRecords(rows: Row[], ctx: SiteContext, fixed: Fixed, table: PgTable) {
+    const columns = fieldColumns(entity.fields, table);
+    const derived = hooks.derive ? await hooks.derive(rows, ctx, fixed) : () => ({});
+    return rows.map((row) => ({
+      id: row.id,
+      ...fixed,
+      ...Object.fromEntries(
+        columns.map(([name, key]) => {
+          const value = row[key];
+          return [name, value instanceof Date ? value.toISOString() : value];
+        }),
+      ),
+      ...derived(row),
+    }));
+  }
+
+  async function findRow(ctx: SiteContext, table: PgTable, id: number): Promise<Row> {
+    const c = columnsOf(table);
+    const [row] = await ctx.deps.db
+      .select()
+      .from(table)
+      .where(and(eq(c.siteId, ctx.site.id), eq(c.id, id)));
+    if (!row) throw notFound();
+    return row as Row;
+  }
+
+  async function getRecord(ctx: SiteContext, fixed: Fixed, id: number) {
+    const table = tableOf(fixed);
+    const [record] = await toRecords([await findRow(ctx, table, id)], ctx, fixed, table);
+    return record;
+  }
+
+  /** Images of the site's own (or elsewhere on the web), references to the site's records, without repeats. */
+  async function checked(ctx: SiteContext, input: SaveInput): Promise<SaveInput> {
+    const bad = foreignUploadErrors(ctx.deps, ctx.site.id, images(entity.fields, input));
+    const out = { ...input };
+    for (const [name, field] of references) {
+      const value = input[name];
+      const ids =
+        field.kind === 'reference'
+          ? value === null
+            ? []
+            : [value as number]
+          : [...new Set(value as number[])];
+      if (field.kind === 'references') out[name] = ids;
+      const known = await siteIds(ctx, tableNamed(field.reference), ids);
+      if (ids.some((id) => !known.has(id))) bad[name] = { message: 'validation.format' };
+    }
+    if (Object.keys(bad).length) throw new FieldError(bad);
+    return out;
+  }
+
+  /** The generic write: the declared fields that have a column. */
+  async function write(ctx: SiteContext, input: SaveInput, table: PgTable): Promise<number> {
+    const c = columnsOf(table);
+    const values = Object.fromEntries(
+      fieldColumns(entity.fields, table)
+        .filter(([name]) => (entity.fields as Fields)[name].input)
+        .map(([name, key]) => [key, input[name]]),
+    );
+    // An empty slug is made from its field (a languages field's titles are the entity's own to read, in a hook).
+    for (const [name, field] of Object.entries(entity.fields as Fields)) {
+      const from = field.kind === 'slug' && !input[name] && field.from ? input[field.from] : undefined;
+      if (typeof from === 'string') values[columnsKey(table, name, field)] = slugify(from);
+    }
+    try {
+      const [row] = input.id
+        ? await ctx.deps.db
+            .update(table)
+            .set({ ...values, ...(c.updatedAt ? { updatedAt: new Date() } : {}) })
+            .where(and(eq(c.siteId, ctx.site.id), eq(c.id, input.id)))
+            .returning({ id: c.id })
+        : await ctx.deps.db
+            .insert(table)
+            .values({ ...values, siteId: ctx.site.id })
+            .returning({ id: c.id });
+      if (!row) throw notFound();
+      return row.id as number;
+    } catch (err) {
+      // A unique index of the table (e.g. a name per site) refused it.
+      if (isUniqueViolation(err)) throw duplicate(entity.title);
+      throw err;
+    }
+  }
+
+  return [
+    action({
+      ...entity.api.list,
+      handler: async (input, ctx) => {
+        gate(ctx);
+        const fixed = fixedOf(input);
+        const table = tableOf(fixed);
+        const c = columnsOf(table);
+        const page = await listRows(ctx.deps.db, {
+          table,
+          siteColumn: c.siteId,
+          siteId: ctx.site.id,
+          columns: {
+            id: c.id,
+            ...Object.fromEntries(
+              fieldColumns(entity.fields, table).map(([name, , column]) => [name, column]),
+            ),
+          },
+          allowed: entity.columns,
+          defaultSort: entity.defaultSort,
+          query: input.query as ListQuery,
+          toRow: (r) => r as Row,
+        });
+        return { rows: await toRecords(page.rows as Row[], ctx, fixed, table), total: page.total };
+      },
+    }),
+    action({
+      ...entity.api.get,
+      handler: (input, ctx) => {
+        gate(ctx);
+        return getRecord(ctx, fixedOf(input), input.id as number);
+      },
+    }),
+    action({
+      ...entity.api.save,
+      handler: async (raw, ctx) => {
+        gate(ctx);
+        const fixed = fixedOf(raw);
+        const table = tableOf(fixed);
+        const input = await checked(ctx, raw as SaveInput);
+        if (input.id) hooks.guard?.(await findRow(ctx, table, input.id), ctx);
+        const id = await (hooks.write ?? ((i, c, t) => write(c, i, t)))(input, ctx, table);
+        return getRecord(ctx, fixed, id);
+      },
+    }),
+    action({
+      ...entity.api.delete,
+      handler: async (input, ctx) => {
+        gate(ctx);
+        const table = tableOf(fixedOf(input));
+        const c = columnsOf(table);
+        hooks.guard?.(await findRow(ctx, table, input.id as number), ctx);
+        const [row] = await ctx.deps.db
+          .delete(table)
+          .where(and(eq(c.siteId, ctx.site.id), eq(c.id, input.id as number)))
+          .returning({ id: c.id });
+        if (!row) throw notFound();
+        return { id: row.id as number };
+      },
+    }),
+    ...(hooks.actions ?? []),
+  ] as AnyAction[];
+}

@@ -1,0 +1,45 @@
+/**
+ * Finds the declared entities at startup: every entity exported by contract/entities/*.ts, with its table (the
+ * export of server/db/schema.ts that `table` names) and the `hooks` of server/entities/<name>.ts when that file
+ * exists. Adding an entity edits no shared file.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Entity } from '../../contract/entity';
+import * as schema from '../db/schema';
+import type { EntityHooks, ServedEntity } from './hooks';
+
+const DECLARATIONS = path.join(import.meta.dirname, '../../contract/entities');
+const SOURCE = /\.[cm]?[jt]s$/;
+
+/** A module's exports that are entity declarations (defineEntity's results). */
+const entitiesIn = (mod: Record<string, unknown>): Entity[] =>
+  Object.values(mod).filter(
+    (v): v is Entity => typeof v === 'object' && v !== null && 'api' in v && 'fields' in v && 'table' in v,
+  );
+
+const importFile = (file: string) => import(pathToFileURL(file).href) as Promise<Record<string, unknown>>;
+
+/** The hooks file of an entity, if it has one. */
+async function hooksOf(name: string): Promise<EntityHooks | undefined> {
+  const file = ['.ts', '.js'].map((ext) => path.join(import.meta.dirname, name + ext)).find(existsSync);
+  return file ? ((await importFile(file)).hooks as EntityHooks | undefined) : undefined;
+}
+
+export async function declaredEntities(): Promise<ServedEntity[]> {
+  const files = readdirSync(DECLARATIONS)
+    .filter((f) => SOURCE.test(f) && !f.endsWith('.d.ts'))
+    .sort();
+  const entities = (
+    await Promise.all(files.map(async (f) => entitiesIn(await importFile(path.join(DECLARATIONS, f)))))
+  ).flat();
+  return Promise.all(
+    entities.map(async (entity) => {
+      const table = (schema as Record<string, unknown>)[entity.table] as PgTable | undefined;
+      if (!table) throw new Error(`Entity ${entity.name}: no table ${entity.table} in server/db/schema.ts`);
+      return { entity, table, hooks: await hooksOf(entity.name) };
+    }),
+  );
+}

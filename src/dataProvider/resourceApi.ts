@@ -1,0 +1,28 @@
+/**
+ * How one react-admin resource maps onto the endpoint catalogue (contract/api): which endpoint serves which
+ * dataProvider method, and how list filters become the API's filter objects. Entity resources get theirs from their
+ * declaration (src/entities/api.ts), the others from the table (resources.ts); a resource's own module may build its
+ * entry (resources/content/resourceApi.ts), importing this type rather than the table.
+ */
+import type { AnyEndpoint } from '../../contract/endpoint';
+import type { Filter } from '../../contract/list';
+
+export interface ResourceApi {
+  list: AnyEndpoint;
+  get: AnyEndpoint;
+  /** A read-only resource (the user's sites) or one filled another way (the library, by upload) names none. */
+  create?: AnyEndpoint;
+  update?: AnyEndpoint;
+  delete?: AnyEndpoint;
+  /** The query string of every call, e.g. a content kind's `{t: '1'}` (contract/api/content.ts). */
+  query?: Record<string, string>;
+  /** The contract's input schemas: only their fields are sent (the server refuses unknown ones). */
+  createInput: { shape: Record<string, unknown> };
+  updateInput: { shape: Record<string, unknown> };
+  /** react-admin filter values → API filter objects. `q` is the keyword of the list's search box. */
+  filters: Record<string, (value: unknown) => Filter | undefined>;
+  /** The delete action's body when it is not `{id}` (e.g. articles are deleted by publishing with mode -1). */
+  deleteBody?: (id: number) => object;
+  /** Fields sent with every call of the resource (e.g. a label's `type`); they win over the record's. */
+  extra?: Record<string, unknown>;
+}

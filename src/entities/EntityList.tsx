@@ -1,0 +1,308 @@
+/**
+ * The generated List of an entity resource: columns from the `list` fields, a filter panel from the `filter` ones,
+ * sorting where `sort` says, pagination in windows of 5, bulk delete, an empty state, and the create/edit dialog
+ * over the list — part of the address: `<base>/0` adds a record, `<base>/<id>` edits one.
+ */
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import { Avatar, Box, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  FilterLiveForm,
+  type RaRecord,
+  ResourceContextProvider,
+  useCanAccess,
+  useRecordContext,
+  useTranslate,
+} from 'ra-core';
+import { type ComponentType, useCallback, useState } from 'react';
+import {
+  AutocompleteArrayInput,
+  BooleanField,
+  BulkDeleteButton,
+  Button,
+  DataTable,
+  FilterLiveSearch,
+  LinkBase,
+  List,
+  NumberField,
+  ReferenceArrayField,
+  ReferenceArrayInput,
+  ReferenceField,
+  SelectArrayInput,
+  TopToolbar,
+} from 'react-admin';
+import { useNavigate, useParams } from 'react-router';
+import type { Entity, Field } from '../../contract/entity';
+import { DeleteDialog } from '../components/DeleteDialog';
+import { LocalDateField } from '../components/LocalDateField';
+import { WindowPagination } from '../components/WindowPagination';
+import { EntityDialog } from './EntityDialog';
+import type { EntityListProps, EntityOverrides } from './overrides';
+import { entityResource } from './registry';
+import { initials, modalFor, SHORT_DATE_TIME, tableSx } from './view';
+
+function Filters({ resource, entity }: { resource: string; entity: Entity }) {
+  const fields = Object.entries(entity.fields).filter(([, field]) => field.filter);
+  if (fields.length === 0) return null;
+  return (
+    <Card sx={{ order: -1, mr: 2, mt: 8, width: 240, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
+      <CardContent>
+        {fields.map(([name, field]) =>
+          field.filter === 'search' ? (
+            <FilterLiveSearch key={name} source={name} label={`resources.${resource}.filters.${name}`} />
+          ) : (
+            <FilterLiveForm key={name}>
+              <ChoiceFilter resource={resource} name={name} field={field} />
+            </FilterLiveForm>
+          ),
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** An `in` filter: the records of a reference, or the field's values. */
+function ChoiceFilter({ resource, name, field }: { resource: string; name: string; field: Field }) {
+  const label = `resources.${resource}.fields.${name}`;
+  if (field.reference) {
+    return (
+      <ReferenceArrayInput source={name} reference={field.reference}>
+        <AutocompleteArrayInput label={label} helperText={false} />
+      </ReferenceArrayInput>
+    );
+  }
+  const values = field.kind === 'switch' ? [true, false] : (field.choices ?? []);
+  return (
+    <SelectArrayInput
+      source={name}
+      label={label}
+      helperText={false}
+      choices={values.map((id) => ({ id, name: `${label}_${id}` }))}
+    />
+  );
+}
+
+function AddButton({ to, variant }: { to: string; variant?: 'text' | 'contained' }) {
+  return (
+    <Button component={LinkBase} to={to} label="ra.action.create" variant={variant}>
+      <AddIcon />
+    </Button>
+  );
+}
+
+function Empty({ resource, addTo, canCreate }: { resource: string; addTo: string; canCreate: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ textAlign: 'center', m: 4 }}>
+      <Typography variant="h6" component="p">
+        {translate(`resources.${resource}.empty`)}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {translate(`resources.${resource}.emptyHint`)}
+      </Typography>
+      {canCreate ? <AddButton to={addTo} variant="contained" /> : null}
+    </Box>
+  );
+}
+
+/** A picture, or the initials of the record's title when there is none (or it does not load). */
+function ImageCell({ source, title }: { source: string; title: string }) {
+  const record = useRecordContext();
+  if (!record) return null;
+  return (
+    <Avatar src={record[source] || undefined} alt="" sx={{ width: 36, height: 36, fontSize: '0.95rem' }}>
+      {initials(String(record[title] ?? ''))}
+    </Avatar>
+  );
+}
+
+function TextCell({ source }: { source: string }) {
+  const record = useRecordContext();
+  const value = record?.[source];
+  return value === '' || value === null || value === undefined ? (
+    <Typography component="span" variant="body2" color="text.disabled">
+      —
+    </Typography>
+  ) : (
+    String(value)
+  );
+}
+
+function EnumCell({ source, label }: { source: string; label: string }) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  return <>{record ? translate(`${label}_${record[source]}`, { _: String(record[source]) }) : null}</>;
+}
+
+/** The cell of a listed field, by kind. */
+function cellOf(
+  resource: string,
+  entity: Entity,
+  name: string,
+  field: Field,
+  cells: EntityOverrides['cells'],
+) {
+  const Cell: ComponentType | undefined = cells?.[name];
+  if (Cell) return <Cell />;
+  switch (field.kind) {
+    case 'dateTime':
+      return <LocalDateField source={name} options={SHORT_DATE_TIME} />;
+    case 'image':
+      return <ImageCell source={name} title={entity.title} />;
+    case 'switch':
+      return <BooleanField source={name} />;
+    case 'money':
+      return (
+        <NumberField
+          source={name}
+          options={{ style: 'currency', currency: 'TWD', maximumFractionDigits: 0 }}
+        />
+      );
+    case 'number':
+      return <NumberField source={name} />;
+    case 'enum':
+      return <EnumCell source={name} label={`resources.${resource}.fields.${name}`} />;
+    case 'reference':
+      return <ReferenceField source={name} reference={field.reference ?? ''} link={false} />;
+    case 'references':
+      return <ReferenceArrayField source={name} reference={field.reference ?? ''} />;
+    default:
+      return <TextCell source={name} />;
+  }
+}
+
+function RowActions({
+  onEdit,
+  onDelete,
+  canEdit,
+  canDelete,
+  locked,
+}: {
+  onEdit: (record: RaRecord) => void;
+  onDelete: (record: RaRecord) => void;
+  canEdit: boolean;
+  canDelete: boolean;
+  locked?: EntityOverrides['locked'];
+}) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  if (!record) return null;
+  const why = locked?.(record);
+  const action = (label: string, Icon: typeof EditIcon, run: (record: RaRecord) => void) => (
+    <Tooltip title={translate(why ?? label)}>
+      <span>
+        <IconButton
+          size="small"
+          aria-label={translate(label)}
+          disabled={Boolean(why)}
+          onClick={(e) => {
+            e.stopPropagation();
+            run(record);
+          }}
+        >
+          <Icon fontSize="small" />
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+      {canEdit ? action('ra.action.edit', EditIcon, onEdit) : null}
+      {canDelete ? action('ra.action.delete', DeleteIcon, onDelete) : null}
+    </Stack>
+  );
+}
+
+export function EntityList({
+  resource,
+  overrides = {},
+  basePath = `/${resource}`,
+  search = '',
+  embedded,
+  title,
+}: EntityListProps) {
+  const navigate = useNavigate();
+  const params = useParams();
+  const modal = modalFor(params['*']);
+  const [deleting, setDeleting] = useState<RaRecord | null>(null);
+  const { canAccess: canCreate = false } = useCanAccess({ resource, action: 'create' });
+  const { canAccess: canEdit = false } = useCanAccess({ resource, action: 'edit' });
+  const { canAccess: canDelete = false } = useCanAccess({ resource, action: 'delete' });
+  const entity = entityResource(resource)?.entity as Entity;
+  const { Dialog = EntityDialog } = overrides;
+
+  const addTo = `${basePath}/0${search}`;
+  const close = useCallback(() => navigate(`${basePath}${search}`), [navigate, basePath, search]);
+  const listed = Object.entries(entity.fields).filter(([, field]) => field.list);
+  const sort = entity.defaultSort;
+  const deleteText = deleting
+    ? (overrides.deleteContent?.(deleting) ?? { content: `resources.${resource}.deleteBody` })
+    : null;
+
+  return (
+    <ResourceContextProvider value={resource}>
+      <List
+        resource={resource}
+        title={title}
+        aside={<Filters resource={resource} entity={entity} />}
+        actions={<TopToolbar>{canCreate ? <AddButton to={addTo} /> : null}</TopToolbar>}
+        pagination={<WindowPagination />}
+        perPage={10}
+        sort={{ field: sort.col, order: sort.order === 'asc' ? 'ASC' : 'DESC' }}
+        empty={<Empty resource={resource} addTo={addTo} canCreate={canCreate} />}
+        disableSyncWithLocation={embedded}
+        storeKey={embedded ? `${basePath}.${resource}.listParams` : undefined}
+      >
+        <DataTable
+          sx={tableSx}
+          rowClick={canEdit ? (id) => `${basePath}/${id}${search}` : false}
+          bulkActionButtons={canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+        >
+          {listed.map(([name, field]) => (
+            <DataTable.Col key={name} source={name} disableSort={!field.sort}>
+              {cellOf(resource, entity, name, field, overrides.cells)}
+            </DataTable.Col>
+          ))}
+          <DataTable.Col label={false} disableSort>
+            <RowActions
+              onEdit={(record) => navigate(`${basePath}/${record.id}${search}`)}
+              onDelete={setDeleting}
+              canEdit={canEdit}
+              canDelete={canDelete}
+              locked={overrides.locked}
+            />
+          </DataTable.Col>
+        </DataTable>
+      </List>
+      {modal?.open ? (
+        <Dialog
+          resource={resource}
+          id={modal.id}
+          onClose={close}
+          onDelete={setDeleting}
+          overrides={overrides}
+        />
+      ) : null}
+      {deleting && deleteText ? (
+        <DeleteDialog
+          resource={resource}
+          record={deleting}
+          name={String(deleting[entity.title] ?? '')}
+          title={`resources.${resource}.deleteTitle`}
+          content={deleteText.content}
+          contentTranslateOptions={deleteText.options}
+          done={`resources.${resource}.deleted`}
+          warnCode={overrides.warnCode}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            if (modal?.open) close();
+          }}
+        />
+      ) : null}
+    </ResourceContextProvider>
+  );
+}
+
+export default EntityList;

@@ -1,0 +1,46 @@
+/**
+ * What an entity may put in place of the generated screens: src/entities/overrides/<resource>.tsx default-exports
+ * these (loaded with the resource's list). Anything not given is generated from the declaration.
+ */
+import type { RaRecord } from 'ra-core';
+import type { ComponentType } from 'react';
+
+export interface EntityListProps {
+  resource: string;
+  overrides?: EntityOverrides;
+  /** Where the list lives (`/<resource>` unless it is shown inside another screen). */
+  basePath?: string;
+  /** Kept on the dialog addresses (e.g. a tab's `?type=…`). */
+  search?: string;
+  /** Inside another screen: the list's parameters are kept in the store under its own key, not in the address. */
+  embedded?: boolean;
+  /** The page title (an i18n key), when not the resource's name. */
+  title?: string;
+}
+
+export interface EntityDialogProps {
+  resource: string;
+  /** 0: a new record. */
+  id: number;
+  onClose: () => void;
+  /** Asks to delete the record being edited (the delete dialog opens over this one). */
+  onDelete: (record: RaRecord) => void;
+  overrides?: EntityOverrides;
+}
+
+export interface EntityOverrides {
+  /** The whole list screen. */
+  List?: ComponentType<EntityListProps>;
+  /** The create/edit dialog. */
+  Dialog?: ComponentType<EntityDialogProps>;
+  /** A column's cell, rendered with the record in context. */
+  cells?: Record<string, ComponentType>;
+  /** Why a record may not be changed here (an i18n key): its edit and delete are disabled with that reason. */
+  locked?: (record: RaRecord) => string | undefined;
+  /** What the dialog shows for a locked record instead of the form. */
+  Locked?: ComponentType<{ record: RaRecord; onClose: () => void; titleId: string }>;
+  /** The delete confirmation's text for a record (default `resources.<resource>.deleteBody`). */
+  deleteContent?: (record: RaRecord) => { content: string; options?: object };
+  /** A business code the server may answer to a save or a delete: expected, so a warning rather than an error. */
+  warnCode?: number;
+}

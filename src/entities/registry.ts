@@ -1,0 +1,31 @@
+/**
+ * The one list of entity resources: every declaration in contract/entities/*.ts, found by the bundler, with the
+ * resources it serves. AdminApp registers a <Resource> for each (entities/resources.tsx), the side menu places them by
+ * their `menu`, the dataProvider maps them onto their endpoints (entities/api.ts), and the admin loads their words
+ * (src/i18n/<lang>/entities/<name>.ts). Adding an entity edits none of those files.
+ */
+import type { Entity, EntityResource } from '../../contract/entity';
+import { resourcesOf } from '../../contract/entity';
+
+/** A react-admin resource served by an entity: its name, fixed fields and menu place, and the entity itself. */
+export interface EntityResourceEntry extends EntityResource {
+  entity: Entity;
+}
+
+// Eager: the resources must be known before the first render (routes, menu). The declarations are small; their
+// screens and icons load lazily.
+const modules = import.meta.glob<Record<string, unknown>>('../../contract/entities/*.ts', { eager: true });
+
+const isEntity = (value: unknown): value is Entity =>
+  typeof value === 'object' && value !== null && 'api' in value && 'fields' in value && 'name' in value;
+
+export const entities: Entity[] = Object.values(modules).flatMap((m) => Object.values(m).filter(isEntity));
+
+export const entityResources: EntityResourceEntry[] = entities.flatMap((entity) =>
+  resourcesOf(entity).map((resource) => ({ ...resource, entity })),
+);
+
+const byName = new Map(entityResources.map((r) => [r.name, r]));
+
+/** The entity resource of this name, if it is one. */
+export const entityResource = (name: string): EntityResourceEntry | undefined => byName.get(name);

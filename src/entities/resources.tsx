@@ -1,0 +1,39 @@
+/**
+ * The <Resource> of every entity resource (registry.ts), for AdminApp: its list — the generated one with the
+ * entity's overrides (overrides/<resource>.tsx), or the override's own — and its icon, both loaded lazily.
+ */
+import { Box } from '@mui/material';
+import { type ComponentType, lazy, Suspense } from 'react';
+import type { ResourceProps } from 'react-admin';
+import type { MenuPlace } from '../../contract/entity';
+import type { EntityOverrides } from './overrides';
+import { entityResources } from './registry';
+
+const overrideModules = import.meta.glob<{ default: EntityOverrides }>('./overrides/*.tsx');
+
+/** The overrides of a resource, if it has any. */
+export const loadOverrides = async (resource: string): Promise<EntityOverrides | undefined> =>
+  (await overrideModules[`./overrides/${resource}.tsx`]?.())?.default;
+
+/** An icon that loads on first render, keeping its place meanwhile. */
+function lazyIcon(load: MenuPlace['icon']): ComponentType {
+  const Icon = lazy(() => load().then((m) => ({ default: m.default as ComponentType })));
+  return function EntityIcon() {
+    return (
+      <Suspense fallback={<Box component="span" sx={{ display: 'inline-block', width: 24, height: 24 }} />}>
+        <Icon />
+      </Suspense>
+    );
+  };
+}
+
+export const entityResourceProps: ResourceProps[] = entityResources.map(({ name, entity, menu }) => ({
+  name,
+  list: lazy(async () => {
+    const [{ EntityList }, overrides] = await Promise.all([import('./EntityList'), loadOverrides(name)]);
+    const List = overrides?.List ?? EntityList;
+    return { default: () => <List resource={name} overrides={overrides} /> };
+  }),
+  icon: lazyIcon(menu.icon),
+  recordRepresentation: entity.title,
+}));

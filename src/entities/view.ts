@@ -1,0 +1,40 @@
+/** The generated screens' small pure helpers: which dialog an address asks for, and how lists look. */
+import { INT4_MAX } from '../../contract/fields';
+
+/**
+ * Which dialog the rest of a list's route asks for: `''` none, `0` (or `create`) a new record, a positive integer
+ * that record; anything else is not a record (null).
+ */
+export function modalFor(rest: string | undefined): { open: false } | { open: true; id: number } | null {
+  // A trailing run of slashes is taken from its first one only: retried from each, a long run is quadratic.
+  const part = (rest ?? '').replace(/(?<!\/)\/+$/, '');
+  if (part === '') return { open: false };
+  if (part === 'create') return { open: true, id: 0 };
+  if (!/^\d{1,10}$/.test(part)) return null;
+  const id = Number(part);
+  return id <= INT4_MAX ? { open: true, id } : null;
+}
+
+/** List tables: headers on one line; dates and counts stay whole, slugs may wrap at their hyphens. */
+export const tableSx = {
+  '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
+  '& td.column-updated_at, & td.column-created_at, & td.column-count': { whiteSpace: 'nowrap' },
+  '& td.column-active': { minWidth: 104 },
+  '& td.column-name': { minWidth: 150 },
+} as const;
+
+/** Dates in lists: day and minute, in the interface language's own way. */
+export const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
+
+/**
+ * What a picture-less avatar shows: the first character, or the initials of the first two words of a name written
+ * with spaces (Ann Lee → AL).
+ */
+export function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((w) => [...w][0])
+    .join('')
+    .toUpperCase();
+}

@@ -1,0 +1,49 @@
+/**
+ * Tags' and categories' parts of the generated screens (src/entities/overrides/{tag,category}.tsx, and the tabs of
+ * /label): the name with the label's address on the site under it, the languages as chips, the per-language dialog,
+ * and a delete confirmation that says how many items use the label.
+ */
+import { Box, Typography } from '@mui/material';
+import { useRecordContext, useResourceContext, useTranslate } from 'ra-core';
+import type { Label, LabelType } from '../../../contract/labels';
+import type { EntityOverrides } from '../../entities/overrides';
+import { LabelDialog } from './LabelDialog';
+import { LanguageChips } from './LanguageChips';
+import { previewPath } from './labelLogic';
+
+function NameCell() {
+  const translate = useTranslate();
+  const type = useResourceContext() as LabelType;
+  const record = useRecordContext<Label>();
+  if (!record) return null;
+  return (
+    <>
+      <Box component="span" sx={{ display: 'block' }}>
+        {record.name}
+      </Box>
+      <Typography
+        component="code"
+        variant="caption"
+        title={translate(`resources.${type}.fields.preview`)}
+        sx={{ fontFamily: 'monospace', color: 'text.secondary', overflowWrap: 'anywhere' }}
+        data-testid="preview-path"
+      >
+        {previewPath(type, record)}
+      </Typography>
+    </>
+  );
+}
+
+function ActiveCell() {
+  const record = useRecordContext<Label>();
+  return <LanguageChips active={record?.active} />;
+}
+
+export const labelOverrides: EntityOverrides = {
+  cells: { name: NameCell, active: ActiveCell },
+  Dialog: LabelDialog,
+  deleteContent: (label) => ({
+    content: label.count > 0 ? `resources.${label.type}.deleteUsed` : `resources.${label.type}.deleteBody`,
+    options: { count: label.count },
+  }),
+};
