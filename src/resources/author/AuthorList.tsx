@@ -14,10 +14,10 @@ import { Button, DataTable, FilterLiveSearch, LinkBase, List, TopToolbar } from 
 import { useNavigate, useParams } from 'react-router';
 import type { Author } from '../../../contract/authors';
 import { Code } from '../../../contract/codes';
+import { DateTimeField } from '../../components/DateTimeField';
 import { DeleteDialog } from '../../components/DeleteDialog';
-import { LocalDateField } from '../../components/LocalDateField';
 import { WindowPagination } from '../../components/WindowPagination';
-import { modalFor, SHORT_DATE_TIME, tableSx } from '../label/labelLogic';
+import { modalFor, tableSx } from '../label/labelLogic';
 import { AuthorDialog } from './AuthorDialog';
 import { initials, isLinked, isOwn } from './authorLogic';
 
@@ -184,7 +184,7 @@ export default function AuthorList() {
             <LinkedCell />
           </DataTable.Col>
           <DataTable.Col source="updated_at">
-            <LocalDateField source="updated_at" options={SHORT_DATE_TIME} />
+            <DateTimeField source="updated_at" />
           </DataTable.Col>
           <DataTable.Col label={false} disableSort>
             <RowActions onDelete={setDeleting} canEdit={canEdit} canDelete={canDelete} />

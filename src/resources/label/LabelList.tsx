@@ -20,12 +20,12 @@ import {
 } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import type { Label, LabelType } from '../../../contract/labels';
+import { DateTimeField } from '../../components/DateTimeField';
 import { DeleteDialog } from '../../components/DeleteDialog';
-import { LocalDateField } from '../../components/LocalDateField';
 import { WindowPagination } from '../../components/WindowPagination';
 import { LabelDialog } from './LabelDialog';
 import { LanguageChips } from './LanguageChips';
-import { modalFor, previewPath, SHORT_DATE_TIME, tableSx } from './labelLogic';
+import { modalFor, previewPath, tableSx } from './labelLogic';
 
 export interface LabelListProps {
   type: LabelType;
@@ -186,7 +186,7 @@ export function LabelList({ type, basePath, search = '', embedded = false }: Lab
           />
           <DataTable.Col source="count" disableSort />
           <DataTable.Col source="updated_at">
-            <LocalDateField source="updated_at" options={SHORT_DATE_TIME} />
+            <DateTimeField source="updated_at" />
           </DataTable.Col>
           <DataTable.Col label={false} disableSort>
             <RowActions

@@ -121,8 +121,5 @@ export const tableSx = {
   '& td.column-name': { minWidth: 150 },
 } as const;
 
-/** Dates in lists: day and minute, in the interface language's own way. */
-export const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
-
 /** The slug rule's input, made from a title or a typed slug (lazy: pinyin-pro is large). */
 export const loadSlugify = () => import('../../../contract/slug').then((m) => m.slugify);
