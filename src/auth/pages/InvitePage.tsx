@@ -64,10 +64,13 @@ function JoinFormView({ token, invite }: { token: string; invite: InviteTokenRep
         password: values.password,
         ...(invite.exists ? {} : { nickname: values.nickname }),
       });
-      toast(translate('staff.join.done', { site: invite.site }), 'success');
       // Joining signed this browser in (unless someone else was signed in on it): on to the admin.
-      if (joined.signed_in) window.location.replace('/');
-      else navigate(`/auth/login?account=${encodeURIComponent(joined.account)}`, { replace: true });
+      if (joined.signed_in) {
+        window.location.replace('/');
+        return;
+      }
+      toast(translate('staff.join.done', { site: invite.site }), 'success');
+      navigate(`/auth/login?account=${encodeURIComponent(joined.account)}`, { replace: true });
     }),
   );
 
