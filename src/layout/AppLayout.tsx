@@ -10,6 +10,7 @@ import { AppBar, Layout, LoadingIndicator, TitlePortal, UserMenu } from 'react-a
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { AccountMenuItem, ProfileMenuItem } from '../custom/profile/UserMenuItems';
 import { AppMenu } from './AppMenu';
+import { DocumentTitle } from './DocumentTitle';
 import { ShellGuard } from './ShellGuard';
 
 /** Signing out is its own screen (/auth/logout), a full page load away from the admin. */
@@ -55,6 +56,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {/* The page is as wide as the window (react-admin's default is as wide as its widest table): a wide list
           scrolls inside its own box. */}
       <Layout appBar={TopBar} menu={AppMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
+        <DocumentTitle />
         {children}
       </Layout>
     </ShellGuard>
