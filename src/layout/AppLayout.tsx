@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { AppBar, Layout, LoadingIndicator, TitlePortal, UserMenu } from 'react-admin';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { AccountMenuItem, ProfileMenuItem } from '../custom/profile/UserMenuItems';
+import { useSaveLanguage } from '../custom/profile/useSaveLanguage';
 import { AppMenu } from './AppMenu';
 import { DocumentTitle } from './DocumentTitle';
 import { ShellGuard } from './ShellGuard';
@@ -27,12 +28,13 @@ function SignOutItem() {
 }
 
 function TopBar() {
+  const saveLanguage = useSaveLanguage();
   return (
     <AppBar
       color="primary"
       toolbar={
         <>
-          <LanguageSwitch />
+          <LanguageSwitch onChosen={saveLanguage} />
           <LoadingIndicator />
         </>
       }
