@@ -30,7 +30,7 @@ export function ContentTable({ kind }: { kind: ContentKind }) {
         '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
         '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
         // Beside the menu and the filter panel (below 1200 px) the cells are tighter, so that every column fits.
-        [theme.breakpoints.down('lg')]: { '& .MuiTableCell-root': { px: 1 } },
+        [theme.breakpoints.down('lg')]: { '& .MuiTableCell-root': { px: 0.75 } },
         [`& .${ROW_MENU}`]: {
           position: 'sticky',
           right: 0,
