@@ -17,8 +17,7 @@ export function useSaveLanguage() {
     async (language: Locale) => {
       try {
         await call(profileApi.save, { language });
-        await refreshSession();
-        await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+        queryClient.setQueryData(SESSION_KEY, await refreshSession());
       } catch {
         // Not saved (offline, signed out meanwhile): the interface has switched on this device all the same.
       }
