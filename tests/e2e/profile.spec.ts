@@ -15,6 +15,9 @@ const shot = async (page: Page, name: string) => {
 
 const PASSWORD = 'profile-pass-1';
 
+// Each test is a new person who registers.
+test.use({ signedIn: false });
+
 /** Registers through the sign-up screens with the code from the SMTP sink; ends signed in on the dashboard. */
 async function registerUser(page: Page, world: { sink: SmtpSink }, nickname: string) {
   const email = `profile-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
