@@ -19,9 +19,12 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          // Generous for a loaded machine: a file's first database (migrations) and argon2 hashing share the cores.
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Made once, migrated: each file's database starts from it.
+          globalSetup: ['tests/fixtures/pgliteTemplate.ts'],
+          // For a loaded machine (six busy processes on two cores): a file's start (loading the app, its database)
+          // took over a minute there, a test with argon2 hashing and many calls up to half of one.
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
           pool: 'forks',
         },
       },

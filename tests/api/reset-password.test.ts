@@ -5,11 +5,11 @@
  * server holds open (its other refusals, a wrong or missing address, are plain checks before that).
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import { LOGIN_MAX_FAILURES } from '../../contract/constants';
 import { openDatabase } from '../../server/db/client';
@@ -76,7 +76,10 @@ describe('npm run reset-password', { timeout: 90_000 }, () => {
   const dir = () => path.join(dataDir, 'pglite');
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'reset-password-'));
-    const database = await openDatabase({ dir: dir() });
+    // The run's migrated template (tests/fixtures/pgliteTemplate.ts), written into the folder.
+    const file = inject('pgliteTemplate');
+    const template = file ? new Blob([await readFile(file)]) : undefined;
+    const database = await openDatabase({ dir: dir(), template });
     await prepareDatabase(database.db, {
       seed: true,
       adminEmail: OWNER.email,

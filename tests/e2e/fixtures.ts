@@ -88,6 +88,8 @@ function freePort(): Promise<number> {
   });
 }
 
+const SERVER_START_MS = 240_000;
+
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
@@ -96,7 +98,11 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // Starting means loading the server through tsx and migrating a new PGlite: on a loaded 2-core machine, minutes.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, SERVER_START_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Sign in at')) {
@@ -132,7 +138,7 @@ export const test = base.extend<{ signedIn: boolean }, { world: World }>({
       await sink.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: SERVER_START_MS + 30_000 },
   ],
   baseURL: async ({ world }, use) => use(world.url),
   signedIn: [true, { option: true }],
