@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, type PreviewServer, preview } from 'vite';
-import { expect, OWNER, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 const root = path.resolve(import.meta.dirname, '../integrator');
 
@@ -41,14 +41,12 @@ test.describe('integrator app', () => {
     page,
     world,
   }) => {
-    await page.goto('/auth/login');
-    await signIn(page, OWNER.email, OWNER.password);
-    await expect(page.getByRole('menuitem', { name: '總覽', exact: true })).toBeVisible();
     const name = `整合作者 ${Date.now()}`;
     const saved = await page.request.post(`${world.url}/api/author/save`, { data: { id: 0, name } });
     expect((await saved.json()).code).toBe(1);
 
-    // Cookies belong to the host, not the port: the session of the real app is the integrator app's too.
+    // Tests start signed in on the real app (fixtures.ts); cookies belong to the host, not the port: the session is
+    // the integrator app's too.
     const address = server?.resolvedUrls?.local[0] as string;
     await page.goto(`${address}#/author`);
     await expect(page.getByText(name)).toBeVisible();

@@ -6,7 +6,7 @@
  * read-only, and removes the editor after a confirmation.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, OWNER, signIn, test } from './fixtures';
+import { expect, OWNER, signedOutPage, test } from './fixtures';
 
 const SHOTS = '/tmp/shots-staff';
 const EDITOR = { email: 'eddie@example.com', password: 'editor-pass-1' };
@@ -18,8 +18,7 @@ test('the owner invites an editor, who joins by the mailed link and has only the
 }) => {
   // Two people, three browsers and a download: longer than one screen's test.
   test.setTimeout(240_000);
-  await page.goto('/auth/login?goback=%2Fadmin');
-  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin$/);
   const ownerRow = page.getByRole('row').filter({ hasText: OWNER.email });
   await expect(ownerRow.getByTestId('role-chip')).toHaveText('擁有者');
@@ -63,7 +62,7 @@ test('the owner invites an editor, who joins by the mailed link and has only the
 
   // The invitee opens the mailed link in a browser of their own.
   const link = await world.sink.waitFor(EDITOR.email, /(https?:\/\/\S+\/auth\/invite\?v=[\w%-]+)/);
-  const invitee = await (await browser.newContext()).newPage();
+  const invitee = await signedOutPage(browser);
   await invitee.goto(link);
   await expect(invitee.getByRole('heading', { name: '加入網站' })).toBeVisible();
   await expect(invitee.getByText(`「${siteName}」邀請你加入管理團隊。`)).toBeVisible();
@@ -91,7 +90,7 @@ test('the owner invites an editor, who joins by the mailed link and has only the
   await expect(invitee).toHaveURL(/\/$/);
 
   // The link was for one use.
-  const again = await (await browser.newContext()).newPage();
+  const again = await signedOutPage(browser);
   await again.goto(link);
   await expect(again.getByTestId('invite-invalid')).toHaveText(
     '這個邀請連結無效、已使用或已過期，請向邀請你的人索取新的邀請。',

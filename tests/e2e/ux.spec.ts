@@ -5,16 +5,16 @@
  * invitation signs in; the top bar's language is the profile's; a long form keeps its save button in the window.
  */
 import type { Page } from '@playwright/test';
-import { expect, OWNER, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 // The browser is in Los Angeles, the site in Taipei: 13:49 there must not read as 22:49 of the day before.
 test.use({ viewport: { width: 1024, height: 768 }, timezoneId: 'America/Los_Angeles' });
 
 const RULE = '密碼至少 8 個字元，需包含數字與小寫英文字母';
 
+/** Tests start signed in as the owner (fixtures.ts): straight to the screen. */
 async function signInAt(page: Page, path: string) {
-  await page.goto(`/auth/login?goback=${encodeURIComponent(path)}`);
-  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto(path);
   await expect(page).toHaveURL(new RegExp(`${path}(\\?.*)?$`));
 }
 
