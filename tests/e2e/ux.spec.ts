@@ -59,6 +59,9 @@ test('at 1024 px the article list shows every column and the row menu, in the si
     `這篇文章已排程在 ${year}/06/01 13:49（Asia/Taipei） 發佈。`,
   );
   await expect(page).toHaveTitle(/ · 範例新聞網$/);
+  // The writer's tab names the item being written, and the site.
+  await page.goto(`/edit/post/${id}`);
+  await expect(page).toHaveTitle('台北夜市的清晨 · 範例新聞網');
 });
 
 test('the sign-in screens name themselves in the tab', async ({ page }) => {
