@@ -64,11 +64,15 @@ test('at 1024 px the article list shows every column and the row menu, in the si
   await expect(page).toHaveTitle('台北夜市的清晨 · 範例新聞網');
 });
 
-test('the sign-in screens name themselves in the tab', async ({ page }) => {
-  await page.goto('/auth/login');
-  await expect(page).toHaveTitle('登入 · 站務後台');
-  await page.goto('/auth/forgot');
-  await expect(page).toHaveTitle('忘記密碼 · 站務後台');
+test.describe('signed out', () => {
+  test.use({ signedIn: false });
+
+  test('the sign-in screens name themselves in the tab', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page).toHaveTitle('登入 · 站務後台');
+    await page.goto('/auth/forgot');
+    await expect(page).toHaveTitle('忘記密碼 · 站務後台');
+  });
 });
 
 test('an invitee sees the password rule, joins and is signed in; the top bar’s language is the profile’s', async ({
