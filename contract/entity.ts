@@ -184,7 +184,7 @@ export function defineEntity<F extends Fields, const R extends readonly EntityRe
   }) as unknown as z.ZodObject<SaveShape<F, R>, z.core.$strict>;
   const save = def.refine ? saveBase.superRefine(def.refine) : saveBase;
   const ref = IdInput.extend(fixedShape).strict();
-  const { permissions: perm } = def;
+  const { permissions: perm, feature } = def;
   const api = {
     list: endpoint({
       path: path('list'),
@@ -192,6 +192,7 @@ export function defineEntity<F extends Fields, const R extends readonly EntityRe
       output: listResult(record),
       access: 'site',
       permission: perm.list,
+      feature,
       summary: `Lists the site's ${def.name} records: a page, filters and a sort`,
     }),
     get: endpoint({
@@ -200,6 +201,7 @@ export function defineEntity<F extends Fields, const R extends readonly EntityRe
       output: record,
       access: 'site',
       permission: perm.list,
+      feature,
       summary: `One ${def.name} record of the site`,
     }),
     save: endpoint({
@@ -208,6 +210,7 @@ export function defineEntity<F extends Fields, const R extends readonly EntityRe
       output: record,
       access: 'site',
       permission: perm.edit,
+      feature,
       createPermission: perm.create,
       summary: `Adds (id 0) or changes a ${def.name} record`,
     }),
@@ -217,6 +220,7 @@ export function defineEntity<F extends Fields, const R extends readonly EntityRe
       output: IdReply,
       access: 'site',
       permission: perm.delete,
+      feature,
       summary: `Deletes a ${def.name} record`,
     }),
   };
