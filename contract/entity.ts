@@ -165,7 +165,7 @@ export function defineEntity<F extends Fields, const R extends readonly EntityRe
   def: EntityDef<F> & { resources?: R },
 ) {
   const path = (op: EntityOp) => def.paths?.[op] ?? `${def.name}/${op}`;
-  // Loosely typed on purpose: a record's fixed fields are strings or numbers that only the call knows.
+  // The fixed fields each resource sends (typed by FixedShape in the record and save schemas).
   const fixedShape: Record<string, z.ZodType> = Object.fromEntries(
     [...new Set(resourcesOf(def).flatMap((r) => Object.keys(r.fixed ?? {})))].map((k) => [
       k,

@@ -73,6 +73,10 @@ export function entityActions(
     }
     throw new Error(`No entity or resource named ${name}`);
   };
+  // A reference to nothing fails at startup, not on the first save.
+  for (const s of served)
+    for (const field of Object.values(s.entity.fields as Fields))
+      if (field.reference) tableNamed(field.reference);
   return served.flatMap((s) => actionsOf(s, tableNamed));
 }
 
