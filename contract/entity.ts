@@ -271,7 +271,7 @@ export const field = {
   /** One of `choices` (the first unless sent). */
   enum: <const C extends readonly [string | number, ...(string | number)[]]>(
     choices: C,
-    o: FieldOptions = {},
+    o: Omit<FieldOptions, 'multiple'> = {},
   ) => {
     const one = z.union(choices.map((c) => z.literal(c))) as unknown as z.ZodType<C[number]>;
     return make('enum', one.default(choices[0] as never), one, { ...o, choices });
