@@ -24,9 +24,9 @@ import { LANG_IDS } from '../../contract/content';
 import type { Field, Fields } from '../../contract/entity';
 import { ImageUploadInput } from '../components/ImageUploadInput';
 import { editable, validatorOf } from './form';
+import { loadSlugify } from './view';
 
 const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
-const loadSlugify = () => import('../../contract/slug').then((m) => m.slugify);
 
 export interface FieldInputProps {
   resource: string;
@@ -126,13 +126,19 @@ function sourceOf(from: string | undefined, fields: Fields): string | undefined 
 
 /**
  * A slug: made with pinyin from its `from` field a moment after that changes, until the user types one of their own
- * (clearing it hands it back); whatever is typed is normalised to the slug rule on leaving the field.
+ * (clearing it hands it back); whatever is typed is normalised to the slug rule on leaving the field. `hint` words
+ * the helper text for either state.
  */
-function SlugInput({
+export function SlugInput({
   from,
+  hint,
   ...props
-}: { source: string; from?: string } & Omit<Parameters<typeof TextInput>[0], 'source'>) {
+}: { source: string; from?: string; hint?: (own: boolean) => string } & Omit<
+  Parameters<typeof TextInput>[0],
+  'source'
+>) {
   const { source } = props;
+  const translate = useTranslate();
   const { setValue, getValues } = useFormContext();
   const [own, setOwn] = useState(() => Boolean(getValues(source)));
   const origin = useWatch({ name: from ?? source }) as string | null;
@@ -161,6 +167,7 @@ function SlugInput({
   return (
     <TextInput
       {...props}
+      helperText={hint ? translate(hint(own)) : props.helperText}
       parse={(v: string) => v}
       onChange={(e: { target: { value: string } }) => setOwn(e.target.value.trim() !== '')}
       onBlur={(e: { target: { value: string } }) => void normalise(e.target.value.trim())}

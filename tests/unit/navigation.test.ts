@@ -3,7 +3,8 @@ import { pickLocale } from '../../contract/constants';
 import { permissionFor } from '../../contract/permissions';
 import { loginUrl } from '../../src/auth/session';
 import { pickFields, toFilters } from '../../src/dataProvider';
-import { type ResourceApi, resourceApis } from '../../src/dataProvider/resources';
+import type { ResourceApi } from '../../src/dataProvider/resources';
+import { entityApiOf } from '../../src/entities/api';
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 
@@ -17,14 +18,14 @@ describe('sign-in redirects', () => {
 
 describe('dataProvider mapping', () => {
   it('turns the search box into a search filter and drops an empty one', () => {
-    const api = resourceApis.category as ResourceApi;
-    expect(toFilters(api, { q: ' 科技 ' })).toEqual([{ col: 'name', value: '科技', type: 'search' }]);
-    expect(toFilters(api, { q: '   ' })).toEqual([]);
+    const api = entityApiOf('category') as ResourceApi;
+    expect(toFilters(api, { name: ' 科技 ' })).toEqual([{ col: 'name', value: '科技', type: 'search' }]);
+    expect(toFilters(api, { name: '   ' })).toEqual([]);
     expect(toFilters(api, { unknown: 'x' })).toEqual([]);
   });
 
   it('sends only the fields the contract declares', () => {
-    const api = resourceApis.category as ResourceApi;
+    const api = entityApiOf('category') as ResourceApi;
     expect(pickFields(api.updateInput.shape, { id: 3, slug: 'x', name: 'n', updated_at: 'z' })).toEqual({
       id: 3,
       slug: 'x',
