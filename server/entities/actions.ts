@@ -11,6 +11,7 @@ import type { Field, Fields } from '../../contract/entity';
 import { resourcesOf } from '../../contract/entity';
 import type { ListQuery } from '../../contract/list';
 import { hasFeature } from '../../contract/plans';
+import { slugify } from '../../contract/slug';
 import { isUniqueViolation } from '../db/errors';
 import { type AnyAction, action, type SiteContext } from '../http/action';
 import { duplicate, FieldError, forbidden, notFound } from '../http/errors';
@@ -20,6 +21,11 @@ import type { Fixed, Row, SaveInput, ServedEntity } from './hooks';
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
 const columnsOf = (table: PgTable) => getTableColumns(table) as Record<string, PgColumn>;
+
+const columnsKey = (table: PgTable, name: string, field: Field) => {
+  const key = field.column ?? camel(name);
+  return columnsOf(table)[key] ? key : name;
+};
 
 /** Field name → the table's column, for the fields stored in a column of their own. */
 function fieldColumns(fields: Fields, table: PgTable): [string, string, PgColumn][] {
@@ -149,6 +155,11 @@ function actionsOf(
         .filter(([name]) => (entity.fields as Fields)[name].input)
         .map(([name, key]) => [key, input[name]]),
     );
+    // An empty slug is made from its field (a languages field's titles are the entity's own to read, in a hook).
+    for (const [name, field] of Object.entries(entity.fields as Fields)) {
+      const from = field.kind === 'slug' && !input[name] && field.from ? input[field.from] : undefined;
+      if (typeof from === 'string') values[columnsKey(table, name, field)] = slugify(from);
+    }
     try {
       const [row] = input.id
         ? await ctx.deps.db

@@ -1,0 +1,256 @@
+/**
+ * Conformance tests generated per entity: every declaration of contract/entities (found as the server finds them,
+ * server/entities/registry.ts) and the fixture entity (tests/fixtures/entities/note.ts), once per resource, over HTTP.
+ * For each: create, read, update and delete; a validation message in each language; another site's id answers 404;
+ * a role without the permission gets 403; a plan without the entity's feature is refused. A valid record is made
+ * from the field kinds, or taken from the declaration's `sample`. A new entity gets these by being declared.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../contract/codes';
+import { LOCALES } from '../../contract/constants';
+import { type Entity, type Fields, resourcesOf } from '../../contract/entity';
+import { holdsAny } from '../../contract/permissions';
+import { roles, sites } from '../../server/db/schema';
+import { declaredEntities } from '../../server/entities/registry';
+import { t as translate } from '../../server/i18n';
+import { noteEntity } from '../fixtures/entities/note';
+import {
+  type Client,
+  createTestApp,
+  fieldErrors,
+  register,
+  signInOwner,
+  staffOf,
+  type TestApp,
+} from '../fixtures/testApp';
+
+const entities: Entity[] = [...(await declaredEntities()).map((s) => s.entity), noteEntity.entity];
+
+/** A value of each kind that its rule accepts; `n` makes it unique. */
+function sampleOf(fields: Fields, n: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (!field.input) continue;
+    switch (field.kind) {
+      case 'text':
+      case 'longText':
+        out[name] = `樣本 ${name} ${n}`;
+        break;
+      case 'richText':
+        out[name] = `<p>樣本 ${n}</p>`;
+        break;
+      case 'slug':
+        out[name] = `sample-${name}-${n}`;
+        break;
+      case 'image':
+        out[name] = `https://cdn.example/${name}-${n}.png`;
+        break;
+      case 'money':
+      case 'number':
+        out[name] = 100 + n;
+        break;
+      case 'switch':
+        out[name] = n % 2 === 1;
+        break;
+      case 'enum': {
+        const choice = (field.choices ?? [])[n % (field.choices?.length ?? 1)];
+        out[name] = field.multiple ? [choice] : choice;
+        break;
+      }
+      case 'reference':
+        out[name] = null;
+        break;
+      case 'references':
+      case 'list':
+        out[name] = [];
+        break;
+      case 'languages':
+        out[name] = [{ lang_id: 1, ...sampleOf(field.fields ?? {}, n) }];
+        break;
+    }
+  }
+  return out;
+}
+
+/** Another site's upload: a bad link wherever an image is asked for. */
+const FOREIGN_UPLOAD = '/uploads/999999/2026/01/a.png';
+/** An id no record has. */
+const UNKNOWN_ID = 2_147_483_647;
+
+/**
+ * The sample with every image (also in sub-records' first entry) another site's upload and every reference an
+ * unknown id; answers it with the field errors it must get.
+ */
+function foreignOf(fields: Fields, body: Record<string, unknown>) {
+  const out: Record<string, unknown> = { ...body };
+  const errors: Record<string, string> = {};
+  for (const [name, field] of Object.entries(fields)) {
+    if (!field.input) continue;
+    if (field.kind === 'image') {
+      out[name] = FOREIGN_UPLOAD;
+      errors[name] = 'validation.link';
+    } else if (field.kind === 'reference' || field.kind === 'references') {
+      out[name] = field.kind === 'reference' ? UNKNOWN_ID : [UNKNOWN_ID];
+      errors[name] = 'validation.format';
+    } else if (field.fields && Array.isArray(body[name]) && (body[name] as unknown[]).length) {
+      const [first, ...rest] = body[name] as Record<string, unknown>[];
+      const sub = foreignOf(field.fields, first);
+      out[name] = [sub.body, ...rest];
+      for (const [k, v] of Object.entries(sub.errors)) errors[`${name}.0.${k}`] = v;
+    }
+  }
+  return { body: out, errors };
+}
+
+/** A field whose rule refuses an object, and so answers 格式錯誤 in the caller's language. */
+const formatField = (e: Entity) => Object.keys(e.fields).find((k) => e.fields[k].input) as string;
+
+let t: TestApp;
+let owner: Client;
+/** A staff member of the demo site whose role holds none of the entities' permissions. */
+let outsider: Client;
+/** The owner of another site that has every feature. */
+let stranger: Client;
+/** The owner of a site whose plan lacks every feature but the first plan's. */
+let unplanned: Client;
+
+beforeAll(async () => {
+  t = await createTestApp({ entities: [noteEntity] });
+  const demo = await signInOwner(t);
+  owner = demo.owner;
+  const db = t.database.db;
+  const [role] = await db
+    .insert(roles)
+    .values({ siteId: demo.demoSiteId, name: 'settings only', permissions: ['setting.view'] })
+    .returning();
+  const ownSite = async (email: string, serviceId: number | null) => {
+    const c = await register(t, email);
+    const status = await c.call<{ site: { current: { id: number } } }>('member/status');
+    await db.update(sites).set({ serviceId }).where(eq(sites.id, status.data.site.current.id));
+    return c;
+  };
+  [outsider, stranger, unplanned] = await Promise.all([
+    staffOf(t, demo.demoSiteId, 'conformance-outsider@example.com', role.id),
+    ownSite('conformance-stranger@example.com', 1),
+    ownSite('conformance-unplanned@example.com', null),
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+for (const entity of entities) {
+  const resources = resourcesOf(entity);
+  for (const resource of resources.length ? resources : [{ name: entity.name }]) {
+    const fixed = ('fixed' in resource ? resource.fixed : undefined) ?? {};
+    const { api } = entity;
+    let n = 0;
+    const sample = () => {
+      n += 1;
+      return { id: 0, ...fixed, ...(entity.sample?.(n) ?? sampleOf(entity.fields, n)) };
+    };
+    /** The saved values a record shows as sent (after the rule's trimming and defaults). */
+    const shown = (body: Record<string, unknown>) => {
+      const parsed = entity.save.parse(body) as Record<string, unknown>;
+      const { id: _id, ...rest } = parsed;
+      return Object.fromEntries(Object.entries(rest).filter(([k]) => entity.fields[k]?.kind !== 'slug'));
+    };
+    const create = async (c: Client) => {
+      const body = sample();
+      const r = await c.call<{ id: number }>(api.save.path, body);
+      expect(r, JSON.stringify(body)).toMatchObject({ status: 200, code: Code.OK });
+      return { body, record: r.data as { id: number } & Record<string, unknown> };
+    };
+
+    describe(`${entity.name} as ${resource.name}`, () => {
+      it('creates, reads, lists, updates and deletes', async () => {
+        expect(entity.save.safeParse(sample()).success, 'the sample record is valid').toBe(true);
+        const { body, record } = await create(owner);
+        expect(record).toMatchObject({ ...shown(body), ...fixed });
+        const got = await owner.call(api.get.path, { ...fixed, id: record.id });
+        expect(got.data).toEqual(record);
+        const listed = await owner.call<{ rows: { id: number }[]; total: number }>(api.list.path, {
+          ...fixed,
+          query: { filters: [{ col: 'id', value: [record.id], type: 'in' }] },
+        });
+        expect(listed.data).toEqual({ rows: [record], total: 1 });
+
+        const change = { ...sample(), id: record.id };
+        const updated = await owner.call(api.save.path, change);
+        expect(updated.code, JSON.stringify(updated)).toBe(Code.OK);
+        expect(updated.data).toMatchObject({ ...shown(change), id: record.id });
+
+        expect((await owner.call(api.delete.path, { ...fixed, id: record.id })).data).toEqual({
+          id: record.id,
+        });
+        const gone = await owner.call(api.get.path, { ...fixed, id: record.id });
+        expect(gone).toMatchObject({ status: 404, code: Code.NOT_FOUND });
+      });
+
+      it('answers a bad field in the caller’s language', async () => {
+        const field = formatField(entity);
+        const messages = new Set<string>();
+        for (const lang of LOCALES) {
+          const c = t.client({ lang });
+          c.cookies = owner.cookies;
+          const errors = fieldErrors(await c.call(api.save.path, { ...sample(), [field]: { bad: true } }));
+          expect(errors[field], lang).toBe(translate(lang, 'validation.format'));
+          messages.add(errors[field]);
+        }
+        expect(messages.size).toBe(LOCALES.length);
+      });
+
+      const foreign = foreignOf(entity.fields, sample());
+      it.runIf(Object.keys(foreign.errors).length)(
+        'refuses images and references that are not the site’s',
+        async () => {
+          const expected = Object.fromEntries(
+            Object.entries(foreign.errors).map(([k, key]) => [k, translate('zh-TW', key)]),
+          );
+          expect(
+            fieldErrors(await owner.call(api.save.path, foreignOf(entity.fields, sample()).body)),
+          ).toEqual(expected);
+        },
+      );
+
+      it('answers 404 for a record of another site, and changes nothing', async () => {
+        const { body, record } = await create(owner);
+        const ref = { ...fixed, id: record.id };
+        for (const [path, call] of [
+          [api.get.path, ref],
+          [api.save.path, { ...body, id: record.id }],
+          [api.delete.path, ref],
+        ] as const) {
+          expect(await stranger.call(path, call), path).toMatchObject({ status: 404, code: Code.NOT_FOUND });
+        }
+        expect((await owner.call(api.get.path, ref)).data).toEqual(record);
+        await owner.call(api.delete.path, ref);
+      });
+
+      it('answers 403 to a role without the permission', async () => {
+        const perms = entity.permissions;
+        expect(holdsAny(new Set(['setting.view']), perms.list)).toBe(false);
+        for (const [path, body] of [
+          [api.list.path, { ...fixed }],
+          [api.get.path, { ...fixed, id: 1 }],
+          [api.save.path, sample()],
+          [api.delete.path, { ...fixed, id: 1 }],
+        ] as const) {
+          expect(await outsider.call(path, body), path).toMatchObject({ status: 403, code: Code.FORBIDDEN });
+        }
+      });
+
+      it.runIf(entity.feature)('is refused on a plan without its feature', async () => {
+        for (const [path, body] of [
+          [api.list.path, { ...fixed }],
+          [api.save.path, sample()],
+        ] as const) {
+          expect(await unplanned.call(path, body), path).toMatchObject({ status: 403, code: Code.FORBIDDEN });
+        }
+        // The same owner is served once the plan has it.
+        expect((await stranger.call(api.list.path, { ...fixed })).code).toBe(Code.OK);
+      });
+    });
+  }
+}
