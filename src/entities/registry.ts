@@ -6,6 +6,7 @@
  */
 import type { Entity, EntityResource } from '../../contract/entity';
 import { resourcesOf } from '../../contract/entity';
+import { declareResourcePermissions } from '../../contract/permissions';
 
 /** A react-admin resource served by an entity: its name, fixed fields and menu place, and the entity itself. */
 export interface EntityResourceEntry extends EntityResource {
@@ -26,6 +27,9 @@ export const entityResources: EntityResourceEntry[] = entities.flatMap((entity) 
 );
 
 const byName = new Map(entityResources.map((r) => [r.name, r]));
+
+// What each resource's actions need, for the SPA's access checks (authProvider.canAccess, the menu).
+for (const { name, entity } of entityResources) declareResourcePermissions(name, entity.permissions);
 
 /** The entity resource of this name, if it is one. */
 export const entityResource = (name: string): EntityResourceEntry | undefined => byName.get(name);
