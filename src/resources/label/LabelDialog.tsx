@@ -28,8 +28,8 @@ import type { Label, LabelType } from '../../../contract/labels';
 import { DialogFormActions } from '../../components/DialogFormActions';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
 import type { ApiError } from '../../dataProvider/client';
-import { SlugInput } from '../../entities/inputs';
 import type { EntityDialogProps } from '../../entities/overrides';
+import { SlugInput } from '../../entities/SlugInput';
 import { compose, hasChecked, maxLength, required, slug as slugRule } from '../../validation';
 import { ValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import {
