@@ -2,7 +2,12 @@
  * The one list of entity resources: every declaration in contract/entities/*.ts, found by the bundler, with the
  * resources it serves. AdminApp registers a <Resource> for each (entities/resources.tsx), the side menu places them by
  * their `menu`, the dataProvider maps them onto their endpoints (entities/api.ts), and the admin loads their words
- * (src/i18n/<lang>/entities/<name>.ts). Adding an entity edits none of those files.
+ * (src/i18n/<lang>/entities/<name>.ts). Adding an entity edits none of those files; on this side it is:
+ * 1. its declaration, contract/entities/<name>.ts (fields, list/filter/sort, permissions, menu place);
+ * 2. its words, src/i18n/{zh-TW,en,ja}/entities/<name>.ts: `resources.<resource>.*` (name, fields, filters, hints,
+ *    create/edit/saved/deleted/deleteTitle/deleteBody/notFound, empty/emptyHint) — a unit test lists what is missing;
+ * 3. only if the generated screens are not enough, src/entities/overrides/<resource>.tsx (cells, dialog, list,
+ *    locked records, delete text).
  */
 import type { Entity, EntityResource } from '../../contract/entity';
 import { resourcesOf } from '../../contract/entity';
