@@ -1,32 +1,13 @@
 /**
- * Authors (SPEC §3): the bylines of content. An author tied to a member account (`member_id`) is that person's own
- * and is edited only through their profile, never here.
+ * Authors (SPEC §3): the record, save input and list columns of the author entity (contract/entities/author.ts),
+ * under the names the SPA's author screens import.
  */
-import { z } from 'zod';
-import { NAME_MAX } from './constants';
-import { f } from './fields';
-import type { ListColumns } from './list';
+import type { z } from 'zod';
+import { author } from './entities/author';
+import type { EntityRecord } from './entity';
 
-export interface Author {
-  id: number;
-  name: string;
-  title: string;
-  avatar: string;
-  member_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** `author/save`: id 0 adds one. */
-export const AuthorSave = z.strictObject({
-  id: f.uint(),
-  name: f.requiredText(NAME_MAX),
-  title: f.text(100).default(''),
-  avatar: f.linkOrEmpty().default(''),
-});
+// TRANSITION (issue 11): the SPA's author screens import these until they are generated from the declaration.
+export type Author = EntityRecord<typeof author>;
+export const AuthorSave = author.save;
 export type AuthorSave = z.input<typeof AuthorSave>;
-
-export const authorColumns: ListColumns = {
-  filter: ['id', 'name'],
-  sort: ['id', 'name', 'created_at', 'updated_at'],
-};
+export const authorColumns = author.columns;

@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import type { Needed } from './permissions';
+import type { Feature } from './plans';
 
 /** Who may call: anyone, a signed-in user, or staff of the current site (holding `permission`, if one is named). */
 export type Access = 'public' | 'user' | 'site';
@@ -28,6 +29,8 @@ export interface Endpoint<
    * will do (an action several screens share, such as an image upload).
    */
   permission?: Needed;
+  /** For `site` access: the plan feature the site must have (403 otherwise, as for a feature-gated permission). */
+  feature?: Feature;
   /** For a save whose id 0 creates: what creating needs besides `permission` (checked once, by server/http/action). */
   createPermission?: Needed;
   /** The input's `token` must be a solved bot challenge (code 1005 otherwise). */

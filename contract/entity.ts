@@ -43,12 +43,12 @@ export type FieldKind =
   /** A date and time (ISO string), shown in the site's zone. */
   | 'dateTime';
 
-export interface Field {
+export interface Field<O extends z.ZodType = z.ZodType, I extends z.ZodType = z.ZodType> {
   kind: FieldKind;
   /** The rule a saved value must meet. Absent: the field is not sent on save (read-only). */
-  input?: z.ZodType;
+  input?: I;
   /** The value as a record carries it. */
-  output: z.ZodType;
+  output: O;
   /** A column of the List. */
   list?: boolean;
   /** Filterable: by keyword (`search`) or by one or several values (`in`). */
@@ -69,6 +69,29 @@ export interface Field {
 }
 
 export type Fields = Record<string, Field>;
+
+/** The shapes of a record's values and of a save's values, field by field (a read-only field has no input). */
+export type OutputsOf<F extends Fields> = { [K in keyof F]: F[K]['output'] };
+export type InputsOf<F extends Fields> = {
+  [K in keyof F as [Exclude<F[K]['input'], undefined>] extends [never] ? never : K]-?: Exclude<
+    F[K]['input'],
+    undefined
+  >;
+};
+/** The fixed fields of an entity's resources (a label's `type`: 'tag' or 'category'). */
+type FixedValues<R extends readonly EntityResource[]> = NonNullable<R[number]['fixed']>;
+export type FixedShape<R extends readonly EntityResource[]> = [R[number]] extends [never]
+  ? unknown
+  : { [K in keyof FixedValues<R>]: z.ZodType<FixedValues<R>[K]> };
+export type RecordShape<F extends Fields, R extends readonly EntityResource[] = []> = {
+  id: z.ZodNumber;
+} & FixedShape<R> &
+  OutputsOf<F>;
+export type SaveShape<F extends Fields, R extends readonly EntityResource[] = []> = {
+  id: z.ZodNumber;
+} & FixedShape<R> &
+  InputsOf<F>;
+type Loose = Record<string, z.ZodType>;
 
 /** The four record actions; `save` with id 0 creates (and needs the create permission too). */
 export type EntityOp = 'list' | 'get' | 'save' | 'delete';
@@ -114,17 +137,17 @@ export interface EntityDef<F extends Fields = Fields> {
   /** Cross-field rules of the save input. */
   refine?: (record: Record<string, unknown>, ctx: z.RefinementCtx) => void;
   /** Defaults to one resource named like the entity. */
-  resources?: EntityResource[];
+  resources?: readonly EntityResource[];
   menu?: MenuPlace;
 }
 
-const inputShape = (fields: Fields) =>
+const inputShape = (fields: Fields): Loose =>
   Object.fromEntries(
     Object.entries(fields)
       .filter(([, field]) => field.input)
       .map(([name, field]) => [name, field.input as z.ZodType]),
   );
-const outputShape = (fields: Fields) =>
+const outputShape = (fields: Fields): Loose =>
   Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.output]));
 
 /** The columns a list may filter and sort on (contract/list.ts ListColumns). */
@@ -134,24 +157,34 @@ export const listColumns = (fields: Fields) => ({
 });
 
 /** The resources an entity serves. */
-export const resourcesOf = (def: EntityDef): EntityResource[] =>
+export const resourcesOf = (def: EntityDef): readonly EntityResource[] =>
   def.resources ?? (def.menu ? [{ name: def.name, menu: def.menu }] : []);
 
 /** Declares an entity: its definition with its record schema, save input and endpoints. */
-export function defineEntity<F extends Fields>(def: EntityDef<F>) {
+export function defineEntity<F extends Fields, const R extends readonly EntityResource[] = []>(
+  def: EntityDef<F> & { resources?: R },
+) {
   const path = (op: EntityOp) => def.paths?.[op] ?? `${def.name}/${op}`;
-  // Loosely typed on purpose: a record's fixed fields are strings or numbers that only the call knows.
+  // The fixed fields each resource sends (typed by FixedShape in the record and save schemas).
   const fixedShape: Record<string, z.ZodType> = Object.fromEntries(
     [...new Set(resourcesOf(def).flatMap((r) => Object.keys(r.fixed ?? {})))].map((k) => [
       k,
       z.union(resourcesOf(def).map((r) => z.literal(r.fixed?.[k] as string | number))),
     ]),
   );
-  const record = z.object({ id: z.number(), ...fixedShape, ...outputShape(def.fields) });
-  const saveBase = z.strictObject({ id: f.uint(), ...fixedShape, ...inputShape(def.fields) });
+  const record = z.object({
+    id: z.number(),
+    ...fixedShape,
+    ...outputShape(def.fields),
+  }) as unknown as z.ZodObject<RecordShape<F, R>>;
+  const saveBase = z.strictObject({
+    id: f.uint(),
+    ...fixedShape,
+    ...inputShape(def.fields),
+  }) as unknown as z.ZodObject<SaveShape<F, R>, z.core.$strict>;
   const save = def.refine ? saveBase.superRefine(def.refine) : saveBase;
   const ref = IdInput.extend(fixedShape).strict();
-  const { permissions: perm } = def;
+  const { permissions: perm, feature } = def;
   const api = {
     list: endpoint({
       path: path('list'),
@@ -159,6 +192,7 @@ export function defineEntity<F extends Fields>(def: EntityDef<F>) {
       output: listResult(record),
       access: 'site',
       permission: perm.list,
+      feature,
       summary: `Lists the site's ${def.name} records: a page, filters and a sort`,
     }),
     get: endpoint({
@@ -167,6 +201,7 @@ export function defineEntity<F extends Fields>(def: EntityDef<F>) {
       output: record,
       access: 'site',
       permission: perm.list,
+      feature,
       summary: `One ${def.name} record of the site`,
     }),
     save: endpoint({
@@ -175,6 +210,7 @@ export function defineEntity<F extends Fields>(def: EntityDef<F>) {
       output: record,
       access: 'site',
       permission: perm.edit,
+      feature,
       createPermission: perm.create,
       summary: `Adds (id 0) or changes a ${def.name} record`,
     }),
@@ -184,141 +220,114 @@ export function defineEntity<F extends Fields>(def: EntityDef<F>) {
       output: IdReply,
       access: 'site',
       permission: perm.delete,
+      feature,
       summary: `Deletes a ${def.name} record`,
     }),
   };
-  return { ...def, record, save, api, columns: listColumns(def.fields) };
+  const resources: readonly EntityResource[] | undefined = def.resources;
+  return { ...def, resources, record, save, api, columns: listColumns(def.fields) };
 }
 
-export type Entity = ReturnType<typeof defineEntity>;
+// Any entity: its fixed fields and values typed loosely.
+export type Entity = ReturnType<typeof defineEntity<Fields, []>>;
 export type EntityRecord<E extends Entity> = z.output<E['record']>;
 
 type FieldOptions = Omit<Field, 'kind' | 'input' | 'output'>;
 
-/** The sub-records' input and record shapes of a languages or list field. */
-const subShapes = (fields: Fields) => ({ input: inputShape(fields), output: outputShape(fields) });
+/** A field of `kind`: its rule (`undefined` for a read-only one) and its value in a record. */
+const make = <O extends z.ZodType, I extends z.ZodType = never>(
+  kind: FieldKind,
+  input: I | undefined,
+  output: O,
+  o: FieldOptions,
+): Field<O, I> => {
+  const { max: _max, ...options } = o as FieldOptions & { max?: number };
+  return { kind, ...(input ? { input } : {}), output, ...options };
+};
+
+/** A sub-record's rule and value (languages and list fields). */
+const subRecord = <S extends Fields>(fields: S) => ({
+  input: z.strictObject(inputShape(fields)) as unknown as z.ZodObject<InputsOf<S>>,
+  output: z.object(outputShape(fields)) as unknown as z.ZodObject<OutputsOf<S>>,
+});
 
 /** Field builders: the kind, the §5 rule and the record's value type together. */
 export const field = {
-  text: (input: z.ZodType, o: FieldOptions = {}): Field => ({
-    kind: 'text',
-    input,
-    output: z.string(),
-    ...o,
-  }),
-  longText: (input: z.ZodType, o: FieldOptions = {}): Field => ({
-    kind: 'longText',
-    input,
-    output: z.string(),
-    ...o,
-  }),
+  text: <I extends z.ZodType>(input: I, o: FieldOptions = {}) => make('text', input, z.string(), o),
+  longText: <I extends z.ZodType>(input: I, o: FieldOptions = {}) => make('longText', input, z.string(), o),
   /** HTML from the rich-text input, bounded like any text. */
-  richText: (input: z.ZodType, o: FieldOptions = {}): Field => ({
-    kind: 'richText',
-    input,
-    output: z.string(),
-    ...o,
-  }),
+  richText: <I extends z.ZodType>(input: I, o: FieldOptions = {}) => make('richText', input, z.string(), o),
   /** A slug by the SPEC rule, or '' for the server to make one from `from` with pinyin. */
-  slug: (from: string, o: FieldOptions = {}): Field => ({
-    kind: 'slug',
-    input: f.slugOrEmpty().default(''),
-    output: z.string(),
-    from,
-    ...o,
-  }),
-  image: (o: FieldOptions = {}): Field => ({
-    kind: 'image',
-    input: f.linkOrEmpty().default(''),
-    output: z.string(),
-    ...o,
-  }),
+  slug: (from: string, o: FieldOptions = {}) =>
+    make('slug', f.slugOrEmpty().default(''), z.string(), { ...o, from }),
+  image: (o: FieldOptions = {}) => make('image', f.linkOrEmpty().default(''), z.string(), o),
   /** A whole amount in TWD, from 0. */
-  money: (o: FieldOptions = {}): Field => ({ kind: 'money', input: f.uint(), output: z.number(), ...o }),
+  money: (o: FieldOptions = {}) => make('money', f.uint(), z.number(), o),
   /** A whole number an int4 column holds, or the rule given. */
-  number: (input: z.ZodType = f.int(), o: FieldOptions = {}): Field => ({
-    kind: 'number',
-    input,
-    output: z.number(),
-    ...o,
-  }),
+  number: <I extends z.ZodType = ReturnType<typeof f.int>>(input?: I, o: FieldOptions = {}) =>
+    make('number', (input ?? f.int()) as I, z.number(), o),
   /** On or off (false unless sent). */
-  switch: (o: FieldOptions = {}): Field => ({
-    kind: 'switch',
-    input: z.boolean().default(false),
-    output: z.boolean(),
-    ...o,
-  }),
-  /** One of `choices` (the first unless sent), or with `multiple` a set of them. */
-  enum: <C extends readonly [string | number, ...(string | number)[]]>(
+  switch: (o: FieldOptions = {}) => make('switch', z.boolean().default(false), z.boolean(), o),
+  /** One of `choices` (the first unless sent). */
+  enum: <const C extends readonly [string | number, ...(string | number)[]]>(
+    choices: C,
+    o: Omit<FieldOptions, 'multiple'> = {},
+  ) => {
+    const one = z.union(choices.map((c) => z.literal(c))) as unknown as z.ZodType<C[number]>;
+    return make('enum', one.default(choices[0] as never), one, { ...o, choices });
+  },
+  /** Several of `choices` (the first unless sent), each once. */
+  enums: <const C extends readonly [string | number, ...(string | number)[]]>(
     choices: C,
     o: FieldOptions = {},
-  ): Field => {
-    const one = z.union(choices.map((c) => z.literal(c)) as unknown as [z.ZodLiteral, z.ZodLiteral]);
-    return o.multiple
-      ? {
-          kind: 'enum',
-          input: z.array(one).max(choices.length).default([choices[0]]),
-          output: z.array(one),
-          choices,
-          ...o,
-        }
-      : { kind: 'enum', input: one.default(choices[0]), output: one, choices, ...o };
+  ) => {
+    const one = z.union(choices.map((c) => z.literal(c))) as unknown as z.ZodType<C[number]>;
+    const input = z
+      .array(one)
+      .max(choices.length)
+      .default([choices[0]] as never);
+    return make('enum', input, z.array(one), { ...o, choices, multiple: true });
   },
   /** The id of one of the site's `reference` records, or null. */
-  reference: (reference: string, o: FieldOptions = {}): Field => ({
-    kind: 'reference',
-    input: f.id().nullable().default(null),
-    output: z.number().nullable(),
-    reference,
-    ...o,
-  }),
-  /** Ids of the site's `reference` records (at most `max`; duplicates are dropped by the server). */
-  references: (reference: string, o: FieldOptions & { max?: number } = {}): Field => ({
-    kind: 'references',
-    input: z
-      .array(f.id())
-      .max(o.max ?? 100)
-      .default([]),
-    output: z.array(z.number()),
-    reference,
-    ...o,
-  }),
-  /** One sub-record per content language (`lang_id` 1–5 once each; at least one). */
-  languages: (fields: Fields, o: FieldOptions = {}): Field => {
-    const { input, output } = subShapes(fields);
-    return {
-      kind: 'languages',
-      input: z
-        .array(z.strictObject({ lang_id: LangId, ...input }))
-        .min(1)
-        .max(LANG_IDS.length)
-        .superRefine((entries, ctx) => {
-          const ids = entries.map((e) => e.lang_id);
-          if (new Set(ids).size !== ids.length)
-            ctx.addIssue({ code: 'custom', message: 'validation.duplicate' });
-        }),
-      output: z.array(z.object({ lang_id: z.number(), ...output })),
-      fields,
-      ...o,
-    };
-  },
-  /** A nested list of sub-records, such as a product's SKUs (at most `max`). */
-  list: (fields: Fields, o: FieldOptions & { max?: number } = {}): Field => {
-    const { input, output } = subShapes(fields);
-    return {
-      kind: 'list',
-      input: z
-        .array(z.strictObject(input))
+  reference: (reference: string, o: FieldOptions = {}) =>
+    make('reference', f.id().nullable().default(null), z.number().nullable(), { ...o, reference }),
+  /** Ids of the site's `reference` records (at most `max`; the server drops repeats). */
+  references: (reference: string, o: FieldOptions & { max?: number } = {}) =>
+    make(
+      'references',
+      z
+        .array(f.id())
         .max(o.max ?? 100)
         .default([]),
-      output: z.array(z.object(output)),
-      fields,
-      ...o,
-    };
+      z.array(z.number()),
+      { ...o, reference },
+    ),
+  /** One sub-record per content language (`lang_id` 1–5 once each; at least one). */
+  languages: <S extends Fields>(fields: S, o: FieldOptions = {}) => {
+    const sub = subRecord(fields);
+    const input = z
+      .array(sub.input.extend({ lang_id: LangId }))
+      .min(1)
+      .max(LANG_IDS.length)
+      .superRefine((entries, ctx) => {
+        const ids = entries.map((e) => (e as { lang_id: number }).lang_id);
+        if (new Set(ids).size !== ids.length)
+          ctx.addIssue({ code: 'custom', message: 'validation.duplicate' });
+      });
+    return make('languages', input, z.array(sub.output.extend({ lang_id: z.number() })), { ...o, fields });
+  },
+  /** A nested list of sub-records, such as a product's SKUs (at most `max`). */
+  list: <S extends Fields>(fields: S, o: FieldOptions & { max?: number } = {}) => {
+    const sub = subRecord(fields);
+    const input = z
+      .array(sub.input)
+      .max(o.max ?? 100)
+      .default([]);
+    return make('list', input, z.array(sub.output), { ...o, fields });
   },
   /** Shown and sorted, never sent. */
-  readOnly: (output: z.ZodType, o: FieldOptions = {}): Field => ({ kind: 'readOnly', output, ...o }),
+  readOnly: <O extends z.ZodType>(output: O, o: FieldOptions = {}) =>
+    make<O>('readOnly', undefined, output, o),
   /** A record's creation or change time (never sent). */
-  dateTime: (o: FieldOptions = {}): Field => ({ kind: 'dateTime', output: z.string(), ...o }),
+  dateTime: (o: FieldOptions = {}) => make<z.ZodString>('dateTime', undefined, z.string(), o),
 };

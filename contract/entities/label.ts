@@ -20,7 +20,7 @@ export const label = defineEntity({
     name: field.readOnly(z.string(), { list: true, filter: 'search', sort: true }),
     lang: field.languages({ title: field.text(f.text(NAME_MAX)), cover: field.image() }, { column: 'langs' }),
     slug: field.slug('lang.title', { list: true, filter: 'search', sort: true }),
-    active: field.enum(LANG_IDS, { multiple: true, list: true }),
+    active: field.enums(LANG_IDS, { list: true }),
     /** Items using it that the caller sees. */
     count: field.readOnly(z.number(), { list: true }),
     created_at: field.dateTime({ sort: true }),

@@ -1,8 +1,8 @@
 /**
- * The generic actions of a declared entity: list (through listRows), get, save (id 0 creates; the create permission
- * is checked by server/http/action.ts from the endpoint) and delete, all inside the caller's site. The plan feature
- * the entity names is refused (403, as a feature-gated permission is) when the site's plan lacks it; every image
- * must be the site's own or elsewhere on the web, every reference an id of the site's records. Columns are the
+ * The generic actions of a declared entity: list (through listRows), get, save (id 0 creates) and delete, all inside
+ * the caller's site. The permissions, the create permission and the plan feature are the endpoints' (contract/entity.ts),
+ * checked by server/http/action.ts; here every image must be the site's own or elsewhere on the web, and every
+ * reference an id of the site's records. Columns are the
  * table's by the field names (snake_case ↔ camelCase, or the field's `column`).
  */
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
@@ -10,11 +10,10 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Field, Fields } from '../../contract/entity';
 import { resourcesOf } from '../../contract/entity';
 import type { ListQuery } from '../../contract/list';
-import { hasFeature } from '../../contract/plans';
 import { slugify } from '../../contract/slug';
 import { isUniqueViolation } from '../db/errors';
 import { type AnyAction, action, type SiteContext } from '../http/action';
-import { duplicate, FieldError, forbidden, notFound } from '../http/errors';
+import { duplicate, FieldError, notFound } from '../http/errors';
 import { listRows } from '../http/list';
 import { foreignUploadErrors } from '../modules/files/addresses';
 import type { Fixed, Row, SaveInput, ServedEntity } from './hooks';
@@ -74,6 +73,10 @@ export function entityActions(
     }
     throw new Error(`No entity or resource named ${name}`);
   };
+  // A reference to nothing fails at startup, not on the first save.
+  for (const s of served)
+    for (const field of Object.values(s.entity.fields as Fields))
+      if (field.reference) tableNamed(field.reference);
   return served.flatMap((s) => actionsOf(s, tableNamed));
 }
 
@@ -89,11 +92,6 @@ function actionsOf(
     (e): e is [string, Field & { reference: string }] =>
       e[1].kind === 'reference' || e[1].kind === 'references',
   );
-
-  /** The caller's site must have the entity's plan feature. */
-  const gate = (ctx: SiteContext) => {
-    if (entity.feature && !hasFeature(ctx.site.features, entity.feature)) throw forbidden();
-  };
 
   async function toRecords(rows: Row[], ctx: SiteContext, fixed: Fixed, table: PgTable) {
     const columns = fieldColumns(entity.fields, table);
@@ -184,7 +182,6 @@ function actionsOf(
     action({
       ...entity.api.list,
       handler: async (input, ctx) => {
-        gate(ctx);
         const fixed = fixedOf(input);
         const table = tableOf(fixed);
         const c = columnsOf(table);
@@ -208,15 +205,11 @@ function actionsOf(
     }),
     action({
       ...entity.api.get,
-      handler: (input, ctx) => {
-        gate(ctx);
-        return getRecord(ctx, fixedOf(input), input.id as number);
-      },
+      handler: (input, ctx) => getRecord(ctx, fixedOf(input), input.id as number),
     }),
     action({
       ...entity.api.save,
       handler: async (raw, ctx) => {
-        gate(ctx);
         const fixed = fixedOf(raw);
         const table = tableOf(fixed);
         const input = await checked(ctx, raw as SaveInput);
@@ -228,7 +221,6 @@ function actionsOf(
     action({
       ...entity.api.delete,
       handler: async (input, ctx) => {
-        gate(ctx);
         const table = tableOf(fixedOf(input));
         const c = columnsOf(table);
         hooks.guard?.(await findRow(ctx, table, input.id as number), ctx);

@@ -10,6 +10,7 @@ import { Code } from '../../contract/codes';
 import { type Locale, pickLocale, TOKEN_MAX } from '../../contract/constants';
 import type { Access, Endpoint } from '../../contract/endpoint';
 import { holdsAny } from '../../contract/permissions';
+import { hasFeature } from '../../contract/plans';
 import type { Deps } from '../deps';
 import {
   type AuthUser,
@@ -87,6 +88,7 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
       if (!ctx.site) throw new AppError(Code.NO_SITE);
       if (def.permission && !holdsAny(ctx.site.permissions, def.permission))
         throw new AppError(Code.FORBIDDEN);
+      if (def.feature && !hasFeature(ctx.site.features, def.feature)) throw new AppError(Code.FORBIDDEN);
     }
   }
   const multipart = def.multipart && req.isMultipart() ? await readMultipart(req) : undefined;

@@ -45,9 +45,10 @@ function access(e: AnyEndpoint): string {
   const creating = e.createPermission
     ? ` Id 0 creates, which also needs ${holding([e.createPermission].flat())}.`
     : '';
+  const plan = e.feature ? ` The site's plan must have the \`${e.feature}\` feature.` : '';
   return needed.length
-    ? `Staff of the current site holding ${holding(needed)}.${creating}`
-    : 'Staff of the current site.';
+    ? `Staff of the current site holding ${holding(needed)}.${creating}${plan}`
+    : `Staff of the current site.${plan}`;
 }
 
 function operation(e: AnyEndpoint) {

@@ -107,6 +107,7 @@ function foreignOf(fields: Fields, body: Record<string, unknown>) {
 const formatField = (e: Entity) => Object.keys(e.fields).find((k) => e.fields[k].input) as string;
 
 let t: TestApp;
+let demoSiteId: number;
 let owner: Client;
 /** A staff member of the demo site whose role holds none of the entities' permissions. */
 let outsider: Client;
@@ -119,6 +120,7 @@ beforeAll(async () => {
   t = await createTestApp({ entities: [noteEntity] });
   const demo = await signInOwner(t);
   owner = demo.owner;
+  demoSiteId = demo.demoSiteId;
   const db = t.database.db;
   const [role] = await db
     .insert(roles)
@@ -240,6 +242,30 @@ for (const entity of entities) {
           expect(await outsider.call(path, body), path).toMatchObject({ status: 403, code: Code.FORBIDDEN });
         }
       });
+
+      const { list: listPerm, edit: editPerm, create: createPerm } = entity.permissions;
+      it.runIf(typeof editPerm === 'string' && typeof listPerm === 'string' && createPerm !== editPerm)(
+        'needs the create permission to create (id 0), not to change',
+        async () => {
+          const [role] = await t.database.db
+            .insert(roles)
+            .values({
+              siteId: demoSiteId,
+              name: `${resource.name} editor`,
+              permissions: [listPerm, editPerm] as string[],
+            })
+            .returning();
+          const editor = await staffOf(t, demoSiteId, `conformance-${resource.name}@example.com`, role.id);
+          expect(await editor.call(api.save.path, sample())).toMatchObject({
+            status: 403,
+            code: Code.FORBIDDEN,
+          });
+          const { record } = await create(owner);
+          const changed = await editor.call(api.save.path, { ...sample(), id: record.id });
+          expect(changed.code, JSON.stringify(changed)).toBe(Code.OK);
+          await owner.call(api.delete.path, { ...fixed, id: record.id });
+        },
+      );
 
       it.runIf(entity.feature)('is refused on a plan without its feature', async () => {
         for (const [path, body] of [

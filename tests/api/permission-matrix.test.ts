@@ -22,7 +22,7 @@ import {
   PERM,
   ROLE,
 } from '../../contract/permissions';
-import { featureFor, featuresOf, grantedPermissions } from '../../contract/plans';
+import { type Feature, featureFor, featuresOf, grantedPermissions, hasFeature } from '../../contract/plans';
 import { allActions } from '../../server/app';
 import { roles, sites } from '../../server/db/schema';
 import type { AnyAction } from '../../server/http/action';
@@ -69,8 +69,11 @@ async function hit(c: Client | null, def: AnyAction): Promise<{ status: number; 
   return { status: res.statusCode, code };
 }
 
-/** `path → 'refused' | 'allowed'` for one caller, and the same as expected from its granted permissions. */
-async function matrix(c: Client, granted: readonly string[]) {
+/**
+ * `path → 'refused' | 'allowed'` for one caller, and the same as expected from its granted permissions and its
+ * site's plan features (an action naming a feature).
+ */
+async function matrix(c: Client, granted: readonly string[], features: readonly Feature[]) {
   const have = new Set(granted);
   const actual: Record<string, string> = {};
   const expected: Record<string, string> = {};
@@ -78,7 +81,8 @@ async function matrix(c: Client, granted: readonly string[]) {
     const r = await hit(c, def);
     expect(r.status, `${def.path}: ${JSON.stringify(r)}`).toBeLessThan(500);
     actual[def.path] = r.status === 403 ? `refused ${r.code}` : 'allowed';
-    expected[def.path] = holdsAny(have, def.permission) ? 'allowed' : `refused ${Code.FORBIDDEN}`;
+    const open = holdsAny(have, def.permission) && (!def.feature || hasFeature(features, def.feature));
+    expected[def.path] = open ? 'allowed' : `refused ${Code.FORBIDDEN}`;
   }
   return { actual, expected };
 }
@@ -134,7 +138,7 @@ describe('staff of the demo site (plan TEAM+)', () => {
           ? (await signInOwner(t)).owner
           : await staffOf(t, demoSiteId, `matrix-${roleId}@example.com`, roleId);
       const granted = grantedPermissions(base, demoFeatures);
-      const { actual, expected } = await matrix(c, granted);
+      const { actual, expected } = await matrix(c, granted, demoFeatures);
       expect(actual).toEqual(expected);
       if (role === ROLE.OWNER) expect(Object.values(actual)).not.toContain(`refused ${Code.FORBIDDEN}`);
       if (typeof role !== 'number') expect(Object.values(actual)).toContain('allowed');
@@ -152,7 +156,7 @@ describe('a site without a plan', () => {
     const [site] = await t.database.db.select().from(sites).where(eq(sites.id, status.data.site.current.id));
     expect(site.serviceId).toBeNull();
     const granted = grantedPermissions(BUILTIN_ROLE_PERMISSIONS[ROLE.OWNER], []);
-    const { actual, expected } = await matrix(solo, granted);
+    const { actual, expected } = await matrix(solo, granted, []);
     expect(actual).toEqual(expected);
     // Something is gated (the role actions need the team feature), so the check above can fail.
     const refused = gated.filter((a) => named(a.permission).every((p) => featureFor(p))).map((a) => a.path);

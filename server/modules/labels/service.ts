@@ -4,6 +4,7 @@
  * label entity (server/entities/label.ts) and the `/api/category/*` endpoints of the foundation, views over it.
  */
 import { and, asc, count, eq, ilike, inArray, like, ne, type SQL, sql } from 'drizzle-orm';
+import type { TagBrief } from '../../../contract/api/labels';
 import { STATUS } from '../../../contract/content';
 import type { LabelLang, LabelType } from '../../../contract/labels';
 import { slugify, slugWithSuffix } from '../../../contract/slug';
@@ -171,12 +172,6 @@ export async function searchLabels(db: Db, siteId: number, type: LabelType, keyw
     .where(and(eq(table.siteId, siteId), ilike(table.name, likePattern(keyword))))
     .orderBy(sql`length(${table.name})`, asc(table.name), asc(table.id))
     .limit(SEARCH_LIMIT);
-}
-
-export interface TagBrief {
-  id: number;
-  name: string;
-  slug: string;
 }
 
 /** Every tag of the site for the writer's picker. */
