@@ -11,6 +11,7 @@ import {
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
+  CheckboxGroupInput,
   NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
@@ -71,7 +72,16 @@ export function FieldInput({ resource, name, field, source, fields }: FieldInput
     case 'switch':
       return <BooleanInput source={source} label={label} helperText={hint} validate={common.validate} />;
     case 'enum':
-      return (
+      return field.multiple ? (
+        <CheckboxGroupInput
+          source={source}
+          label={label}
+          helperText={hint}
+          validate={common.validate}
+          choices={(field.choices ?? []).map((id) => ({ id, name: `${label}_${id}` }))}
+          row
+        />
+      ) : (
         <SelectInput
           {...common}
           choices={(field.choices ?? []).map((id) => ({ id, name: `${label}_${id}` }))}
