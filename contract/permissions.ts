@@ -168,9 +168,21 @@ export function mayAccess(permissions: readonly string[], resource: string, acti
 export const mayReorderPinned = (permissions: readonly string[], resource: string): boolean =>
   mayAccess(permissions, resource, 'edit') && permissions.includes(PERM.postViewAll);
 
+type ResourcePermissions = Record<'list' | 'create' | 'edit' | 'delete', Needed>;
+
+/** Resources declared elsewhere: entity resources (contract/entities), added by whoever loads the declarations. */
+const declaredPermissions = new Map<string, ResourcePermissions>();
+
+/** Adds a resource's permissions (the SPA's entity registry does, for each entity resource). */
+export function declareResourcePermissions(resource: string, permissions: ResourcePermissions): void {
+  declaredPermissions.set(resource, permissions);
+}
+
 /** The permission a resource action needs (or a list, any one of which does), or undefined for an unknown one. */
 export function permissionFor(resource: string, action: string): Needed | undefined {
-  const perms = (RESOURCE_PERMISSIONS as Record<string, Record<string, Needed>>)[resource];
+  const perms: Record<string, Needed> | undefined =
+    declaredPermissions.get(resource) ??
+    (RESOURCE_PERMISSIONS as Record<string, ResourcePermissions>)[resource];
   if (!perms) return undefined;
   return perms[action === 'show' ? 'list' : action];
 }

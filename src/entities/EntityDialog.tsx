@@ -154,3 +154,5 @@ function EntityForm({ resource, entity, values, record, onClose, onDelete, warnC
     </Form>
   );
 }
+
+export default EntityDialog;

@@ -15,21 +15,14 @@ import {
   useRecordContext,
   useTranslate,
 } from 'ra-core';
-import { type ComponentType, useCallback, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useCallback, useState } from 'react';
 import {
-  AutocompleteArrayInput,
-  BooleanField,
   BulkDeleteButton,
   Button,
   DataTable,
   FilterLiveSearch,
   LinkBase,
   List,
-  NumberField,
-  ReferenceArrayField,
-  ReferenceArrayInput,
-  ReferenceField,
-  SelectArrayInput,
   TopToolbar,
 } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
@@ -37,10 +30,14 @@ import type { Entity, Field } from '../../contract/entity';
 import { DateTimeField } from '../components/DateTimeField';
 import { DeleteDialog } from '../components/DeleteDialog';
 import { WindowPagination } from '../components/WindowPagination';
-import { EntityDialog } from './EntityDialog';
 import type { EntityListProps, EntityOverrides } from './overrides';
 import { entityResource } from './registry';
 import { initials, modalFor, tableSx } from './view';
+
+// Loaded when needed: most lists filter by keyword only, and an entity with its own dialog never loads this one.
+const ChoiceFilter = lazy(() => import('./ChoiceFilter'));
+const EntityDialog = lazy(() => import('./EntityDialog'));
+const KindCell = lazy(() => import('./KindCell'));
 
 function Filters({ resource, entity }: { resource: string; entity: Entity }) {
   const fields = Object.entries(entity.fields).filter(([, field]) => field.filter);
@@ -53,33 +50,14 @@ function Filters({ resource, entity }: { resource: string; entity: Entity }) {
             <FilterLiveSearch key={name} source={name} label={`resources.${resource}.filters.${name}`} />
           ) : (
             <FilterLiveForm key={name}>
-              <ChoiceFilter resource={resource} name={name} field={field} />
+              <Suspense fallback={null}>
+                <ChoiceFilter resource={resource} name={name} field={field} />
+              </Suspense>
             </FilterLiveForm>
           ),
         )}
       </CardContent>
     </Card>
-  );
-}
-
-/** An `in` filter: the records of a reference, or the field's values. */
-function ChoiceFilter({ resource, name, field }: { resource: string; name: string; field: Field }) {
-  const label = `resources.${resource}.fields.${name}`;
-  if (field.reference) {
-    return (
-      <ReferenceArrayInput source={name} reference={field.reference}>
-        <AutocompleteArrayInput label={label} helperText={false} />
-      </ReferenceArrayInput>
-    );
-  }
-  const values = field.kind === 'switch' ? [true, false] : (field.choices ?? []);
-  return (
-    <SelectArrayInput
-      source={name}
-      label={label}
-      helperText={false}
-      choices={values.map((id) => ({ id, name: `${label}_${id}` }))}
-    />
   );
 }
 
@@ -129,12 +107,6 @@ function TextCell({ source }: { source: string }) {
   );
 }
 
-function EnumCell({ source, label }: { source: string; label: string }) {
-  const translate = useTranslate();
-  const record = useRecordContext();
-  return <>{record ? translate(`${label}_${record[source]}`, { _: String(record[source]) }) : null}</>;
-}
-
 /** The cell of a listed field, by kind. */
 function cellOf(
   resource: string,
@@ -151,22 +123,16 @@ function cellOf(
     case 'image':
       return <ImageCell source={name} title={entity.title} />;
     case 'switch':
-      return <BooleanField source={name} />;
     case 'money':
-      return (
-        <NumberField
-          source={name}
-          options={{ style: 'currency', currency: 'TWD', maximumFractionDigits: 0 }}
-        />
-      );
     case 'number':
-      return <NumberField source={name} />;
     case 'enum':
-      return <EnumCell source={name} label={`resources.${resource}.fields.${name}`} />;
     case 'reference':
-      return <ReferenceField source={name} reference={field.reference ?? ''} link={false} />;
     case 'references':
-      return <ReferenceArrayField source={name} reference={field.reference ?? ''} />;
+      return (
+        <Suspense fallback={null}>
+          <KindCell resource={resource} name={name} field={field} />
+        </Suspense>
+      );
     default:
       return <TextCell source={name} />;
   }

@@ -5,12 +5,13 @@
 import ErrorIcon from '@mui/icons-material/ErrorOutline';
 import { Box, InputAdornment, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import {
   ArrayInput,
   AutocompleteArrayInput,
   AutocompleteInput,
   BooleanInput,
+  CheckboxGroupInput,
   NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
@@ -18,15 +19,14 @@ import {
   SimpleFormIterator,
   TextInput,
 } from 'react-admin';
-import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { DELAY } from '../../contract/constants';
+import { useFormState } from 'react-hook-form';
 import { LANG_IDS } from '../../contract/content';
 import type { Field, Fields } from '../../contract/entity';
 import { ImageUploadInput } from '../components/ImageUploadInput';
 import { editable, validatorOf } from './form';
+import { SlugInput } from './SlugInput';
 
 const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
-const loadSlugify = () => import('../../contract/slug').then((m) => m.slugify);
 
 export interface FieldInputProps {
   resource: string;
@@ -72,7 +72,16 @@ export function FieldInput({ resource, name, field, source, fields }: FieldInput
     case 'switch':
       return <BooleanInput source={source} label={label} helperText={hint} validate={common.validate} />;
     case 'enum':
-      return (
+      return field.multiple ? (
+        <CheckboxGroupInput
+          source={source}
+          label={label}
+          helperText={hint}
+          validate={common.validate}
+          choices={(field.choices ?? []).map((id) => ({ id, name: `${label}_${id}` }))}
+          row
+        />
+      ) : (
         <SelectInput
           {...common}
           choices={(field.choices ?? []).map((id) => ({ id, name: `${label}_${id}` }))}
@@ -122,50 +131,6 @@ function sourceOf(from: string | undefined, fields: Fields): string | undefined 
   if (!from) return undefined;
   const [name, sub] = from.split('.');
   return fields[name]?.kind === 'languages' && sub ? `${name}.0.${sub}` : from;
-}
-
-/**
- * A slug: made with pinyin from its `from` field a moment after that changes, until the user types one of their own
- * (clearing it hands it back); whatever is typed is normalised to the slug rule on leaving the field.
- */
-function SlugInput({
-  from,
-  ...props
-}: { source: string; from?: string } & Omit<Parameters<typeof TextInput>[0], 'source'>) {
-  const { source } = props;
-  const { setValue, getValues } = useFormContext();
-  const [own, setOwn] = useState(() => Boolean(getValues(source)));
-  const origin = useWatch({ name: from ?? source }) as string | null;
-
-  useEffect(() => {
-    if (own || !from) return;
-    let live = true;
-    const timer = setTimeout(async () => {
-      const text = (origin ?? '').trim();
-      const next = text ? (await loadSlugify())(text) : '';
-      if (live && (getValues(source) ?? '') !== next)
-        setValue(source, next, { shouldDirty: true, shouldValidate: true });
-    }, DELAY.slugFromTitle);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [origin, own, from, source, getValues, setValue]);
-
-  const normalise = async (typed: string) => {
-    if (!typed) return;
-    const next = (await loadSlugify())(typed);
-    if (next !== getValues(source)) setValue(source, next, { shouldDirty: true, shouldValidate: true });
-  };
-
-  return (
-    <TextInput
-      {...props}
-      parse={(v: string) => v}
-      onChange={(e: { target: { value: string } }) => setOwn(e.target.value.trim() !== '')}
-      onBlur={(e: { target: { value: string } }) => void normalise(e.target.value.trim())}
-    />
-  );
 }
 
 /** One tab per content language, each with the sub-record's inputs; a tab with errors turns red. */

@@ -35,3 +35,6 @@ export function initials(name: string): string {
     .join('')
     .toUpperCase();
 }
+
+/** The slug rule's input, made from a title or a typed slug (lazy: pinyin-pro is large). */
+export const loadSlugify = () => import('../../contract/slug').then((m) => m.slugify);

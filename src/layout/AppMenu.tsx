@@ -29,6 +29,7 @@ import { Menu, useSidebarState } from 'react-admin';
 import { useLocation } from 'react-router';
 import type { MenuPlace } from '../../contract/entity';
 import type { ResourceAction } from '../../contract/permissions';
+import { hasFeature } from '../../contract/plans';
 import { entityResource } from '../entities/registry';
 import { useShellPrompts } from './ShellDialogs';
 import { useSessionQuery } from './session';
@@ -252,6 +253,13 @@ export function AppMenu() {
   const { pathname } = useLocation();
   const openPrompt = useShellPrompts();
 
+  const features = session?.site.current?.features ?? [];
+  /** The role's say, and for an entity whose plan feature the site lacks, the plan's. */
+  const stateOf = (entry: Entry): ItemState => {
+    const state = itemState(session?.user, entry.resource, entry.action);
+    const feature = entityResource(entry.resource)?.entity.feature;
+    return state === 'open' && feature && !hasFeature(features, feature) ? 'plan' : state;
+  };
   const listed = Object.keys(resources).filter((name) => resources[name].hasList);
   const resourceEntry = (name: string): Entry => ({
     to: `/${name}`,
@@ -272,7 +280,7 @@ export function AppMenu() {
   ].map((section) => ({
     label: section.label,
     items: section.items
-      .map((entry) => ({ entry, state: itemState(session?.user, entry.resource, entry.action) }))
+      .map((entry) => ({ entry, state: stateOf(entry) }))
       .filter((item) => item.state !== 'hidden'),
   }));
   const current = activePath(pathname, ['/', ...sections.flatMap((s) => s.items.map((i) => i.entry.to))]);

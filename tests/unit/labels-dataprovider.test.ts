@@ -1,6 +1,9 @@
 /** Tags, categories and authors through the dataProvider: the label type rides on every call; id 0 creates. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { field } from '../../contract/entity';
 import { dataProvider } from '../../src/dataProvider';
+import { filterOf } from '../../src/entities/api';
 
 function stubApi(data: unknown) {
   const fetchImpl = vi.fn(
@@ -74,5 +77,21 @@ describe('author resource', () => {
       ['/api/author/get', { id: 2 }],
       ['/api/author/delete', { id: 2 }],
     ]);
+  });
+});
+
+describe('entity filters', () => {
+  const fields = {
+    name: field.text(z.string(), { filter: 'search' }),
+    status: field.enum([0, 1], { filter: 'in' }),
+  };
+
+  it('send keywords as search filters and picked values as in filters, nothing when empty', () => {
+    expect(filterOf(fields, 'name', ' 新聞 ')).toEqual({ col: 'name', value: '新聞', type: 'search' });
+    expect(filterOf(fields, 'name', '  ')).toBeUndefined();
+    expect(filterOf(fields, 'status', [1])).toEqual({ col: 'status', value: [1], type: 'in' });
+    expect(filterOf(fields, 'status', 0)).toEqual({ col: 'status', value: [0], type: 'in' });
+    expect(filterOf(fields, 'status', [])).toBeUndefined();
+    expect(filterOf(fields, 'other', 'x')).toBeUndefined();
   });
 });

@@ -3,7 +3,8 @@ import { pickLocale } from '../../contract/constants';
 import { permissionFor } from '../../contract/permissions';
 import { loginUrl } from '../../src/auth/session';
 import { pickFields, toFilters } from '../../src/dataProvider';
-import { type ResourceApi, resourceApis } from '../../src/dataProvider/resources';
+import type { ResourceApi } from '../../src/dataProvider/resources';
+import { entityApiOf } from '../../src/entities/api';
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 
@@ -17,16 +18,18 @@ describe('sign-in redirects', () => {
 
 describe('dataProvider mapping', () => {
   it('turns the search box into a search filter and drops an empty one', () => {
-    const api = resourceApis.role as ResourceApi;
-    expect(toFilters(api, { q: ' 編輯 ' })).toEqual([{ col: 'name', value: '編輯', type: 'search' }]);
-    expect(toFilters(api, { q: '   ' })).toEqual([]);
+    const api = entityApiOf('category') as ResourceApi;
+    expect(toFilters(api, { name: ' 科技 ' })).toEqual([{ col: 'name', value: '科技', type: 'search' }]);
+    expect(toFilters(api, { name: '   ' })).toEqual([]);
     expect(toFilters(api, { unknown: 'x' })).toEqual([]);
   });
 
   it('sends only the fields the contract declares', () => {
-    const api = resourceApis.role as ResourceApi;
-    const record = { id: 3, name: 'n', permissions: [], builtin: false, staff_count: 2, updated_at: 'z' };
-    expect(pickFields(api.updateInput.shape, record)).toEqual({ id: 3, name: 'n', permissions: [] });
+    const api = entityApiOf('category') as ResourceApi;
+    expect(pickFields(api.updateInput.shape, { id: 3, slug: 'x', name: 'n', updated_at: 'z' })).toEqual({
+      id: 3,
+      slug: 'x',
+    });
   });
 });
 

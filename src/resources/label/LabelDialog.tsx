@@ -21,20 +21,20 @@ import {
 } from 'ra-core';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CheckboxGroupInput, TextInput } from 'react-admin';
-import { type FieldValues, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { DELAY, NAME_MAX } from '../../../contract/constants';
+import { type FieldValues, useFormState, useWatch } from 'react-hook-form';
+import { NAME_MAX } from '../../../contract/constants';
 import { LANG_IDS, SLUG_MAX } from '../../../contract/content';
 import type { Label, LabelType } from '../../../contract/labels';
 import { DialogFormActions } from '../../components/DialogFormActions';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
 import type { ApiError } from '../../dataProvider/client';
 import type { EntityDialogProps } from '../../entities/overrides';
+import { SlugInput } from '../../entities/SlugInput';
 import { compose, hasChecked, maxLength, required, slug as slugRule } from '../../validation';
 import { ValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import {
   type LabelFormValues,
   type LabelLangValues,
-  loadSlugify,
   previewPath,
   toFormErrors,
   toFormValues,
@@ -112,7 +112,6 @@ interface LabelFormProps {
 }
 
 function LabelForm({ type, values, record, onClose, onDelete }: LabelFormProps) {
-  const _translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const [create] = useCreate();
@@ -145,7 +144,7 @@ function LabelForm({ type, values, record, onClose, onDelete }: LabelFormProps) 
       <ValidateAfterTyping />
       <DialogContent dividers sx={{ pt: 0 }}>
         <LanguageTabs type={type} />
-        <SlugInput type={type} id={values.id} initiallyOwn={Boolean(values.slug)} />
+        <LabelSlug type={type} id={values.id} />
         <CheckboxGroupInput
           source="active"
           label={`resources.${type}.fields.active`}
@@ -260,38 +259,10 @@ function LanguageTabs({ type }: { type: LabelType }) {
   );
 }
 
-/**
- * The slug: made from the zh-TW title 500 ms after it changes, until the user types a slug of their own (clearing it
- * hands it back to the title); whatever is typed is normalised to the slug rule on leaving the field.
- */
-function SlugInput({ type, id, initiallyOwn }: { type: LabelType; id: number; initiallyOwn: boolean }) {
+/** The slug (made from the zh-TW title) with the label's address on the site under it. */
+function LabelSlug({ type, id }: { type: LabelType; id: number }) {
   const translate = useTranslate();
-  const { setValue, getValues } = useFormContext();
-  const [own, setOwn] = useState(initiallyOwn);
-  const title = useWatch({ name: 'lang.0.title' }) as string | null;
   const slug = useWatch({ name: 'slug' }) as string | null;
-
-  useEffect(() => {
-    if (own) return;
-    let live = true;
-    const timer = setTimeout(async () => {
-      const source = (title ?? '').trim();
-      const next = source ? (await loadSlugify())(source) : '';
-      if (!live || (getValues('slug') ?? '') === next) return;
-      setValue('slug', next, { shouldDirty: true, shouldValidate: true });
-    }, DELAY.slugFromTitle);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [title, own, getValues, setValue]);
-
-  const normalise = async (typed: string) => {
-    if (!typed) return;
-    const next = (await loadSlugify())(typed);
-    if (next !== getValues('slug')) setValue('slug', next, { shouldDirty: true, shouldValidate: true });
-  };
-
   const path =
     type === 'tag'
       ? slug
@@ -300,18 +271,15 @@ function SlugInput({ type, id, initiallyOwn }: { type: LabelType; id: number; in
       : id
         ? previewPath(type, { id, slug: '' })
         : '';
-
   return (
     <Box sx={{ mt: 2 }}>
-      <TextInput
+      <SlugInput
         source="slug"
+        from="lang.0.title"
         label={`resources.${type}.fields.slug`}
         validate={validateSlug}
-        helperText={translate(own ? 'labels.slugHint' : 'labels.slugAuto')}
+        hint={(own) => (own ? 'labels.slugHint' : 'labels.slugAuto')}
         fullWidth
-        parse={(v: string) => v}
-        onChange={(e: { target: { value: string } }) => setOwn(e.target.value.trim() !== '')}
-        onBlur={(e: { target: { value: string } }) => void normalise(e.target.value.trim())}
       />
       {path ? (
         <Typography

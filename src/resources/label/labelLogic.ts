@@ -97,6 +97,3 @@ export function previewPath(type: LabelType, label: Pick<Label, 'id' | 'slug'>):
 /** The languages a label is shown in, in LANG_IDS order. */
 export const activeLanguages = (active: readonly number[] | null | undefined): number[] =>
   LANG_IDS.filter((id) => (active ?? []).includes(id));
-
-/** The slug rule's input, made from a title or a typed slug (lazy: pinyin-pro is large). */
-export const loadSlugify = () => import('../../../contract/slug').then((m) => m.slugify);

@@ -1,0 +1,31 @@
+import { AutocompleteArrayInput, ReferenceArrayInput, SelectArrayInput } from 'react-admin';
+import type { Field } from '../../contract/entity';
+
+/** An `in` filter: the records of a reference, or the field's values. */
+export default function ChoiceFilter({
+  resource,
+  name,
+  field,
+}: {
+  resource: string;
+  name: string;
+  field: Field;
+}) {
+  const label = `resources.${resource}.fields.${name}`;
+  if (field.reference) {
+    return (
+      <ReferenceArrayInput source={name} reference={field.reference}>
+        <AutocompleteArrayInput label={label} helperText={false} />
+      </ReferenceArrayInput>
+    );
+  }
+  const values = field.kind === 'switch' ? [true, false] : (field.choices ?? []);
+  return (
+    <SelectArrayInput
+      source={name}
+      label={label}
+      helperText={false}
+      choices={values.map((id) => ({ id, name: `${label}_${id}` }))}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+/** The cells of the less common field kinds (loaded with the first list that shows one). */
+import { useRecordContext, useTranslate } from 'ra-core';
+import { BooleanField, NumberField, ReferenceArrayField, ReferenceField } from 'react-admin';
+import type { Field } from '../../contract/entity';
+
+function EnumCell({ source, label }: { source: string; label: string }) {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const values: unknown[] = Array.isArray(record?.[source]) ? record[source] : [record?.[source]];
+  return values.map((v) => translate(`${label}_${v}`, { _: String(v) })).join(', ');
+}
+
+export default function KindCell({
+  resource,
+  name,
+  field,
+}: {
+  resource: string;
+  name: string;
+  field: Field;
+}) {
+  switch (field.kind) {
+    case 'switch':
+      return <BooleanField source={name} />;
+    case 'money':
+      return (
+        <NumberField
+          source={name}
+          options={{ style: 'currency', currency: 'TWD', maximumFractionDigits: 0 }}
+        />
+      );
+    case 'enum':
+      return <EnumCell source={name} label={`resources.${resource}.fields.${name}`} />;
+    case 'reference':
+      return <ReferenceField source={name} reference={field.reference ?? ''} link={false} />;
+    case 'references':
+      return <ReferenceArrayField source={name} reference={field.reference ?? ''} />;
+    default:
+      return <NumberField source={name} />;
+  }
+}
