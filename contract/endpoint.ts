@@ -35,8 +35,8 @@ export interface Endpoint<
   /** Reply with the data itself instead of an envelope: only for a third-party protocol (the ALTCHA widget). */
   raw?: boolean;
   /**
-   * Also take multipart/form-data: its text fields and files (UploadedFile, declared with fileField()) make the
-   * input, read only once access is granted.
+   * Also take multipart/form-data: its text fields and files (UploadedFile, declared with fileField(), both in
+   * contract/files.ts) make the input, read only once access is granted.
    */
   multipart?: boolean;
   /** How long the SPA waits for the reply, in ms (TIMEOUT in contract/constants.ts); TIMEOUT.default otherwise. */
