@@ -20,6 +20,11 @@ export interface Endpoint<
   path: string;
   method?: 'POST' | 'GET';
   input: I;
+  /**
+   * The query string it reads besides the input, every value a string (the content actions' type `?t=`): declared
+   * for the OpenAPI document and the SPA; the handler reads it from its context.
+   */
+  query?: z.ZodObject;
   /** The reply's `data`. The API tests check every reply against it (server/http/action.ts `checkReplies`). */
   output: O;
   access: A;
