@@ -1,6 +1,8 @@
 /**
  * Browser tests: Debian's Chromium driving the real built SPA (dist/) served by the real server, which each worker
- * starts on a fresh embedded database with a local SMTP sink (tests/e2e/fixtures.ts). Run `npm run build` first.
+ * starts on a fresh embedded database with a local SMTP sink (tests/e2e/fixtures.ts), so two workers share nothing.
+ * Run `npm run build` first. On CI a failed test is tried once more; the flaky reporter names every test that
+ * passed only then (FAIL_ON_FLAKY=1 fails the run for it).
  */
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/fixtures/chromium';
@@ -10,9 +12,9 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
-  retries: 0,
-  reporter: [['list']],
+  workers: Number(process.env.E2E_WORKERS || 2),
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['./tests/fixtures/flakyReporter.ts']],
   outputDir: 'test-results',
   use: {
     browserName: 'chromium',

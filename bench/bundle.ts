@@ -62,17 +62,17 @@ export function screens(manifest: Record<string, Chunk>) {
     'src/AdminApp.tsx',
     'src/custom/dashboard/index.tsx',
     'src/i18n/ra/zh-TW.ts',
-    'src/i18n/zh-TW/index.ts',
+    'i18n/zh-TW/index.ts',
     // and every entity's words
-    ...Object.keys(manifest).filter((k) => k.startsWith('src/i18n/zh-TW/entities/')),
+    ...Object.keys(manifest).filter((k) => k.startsWith('i18n/zh-TW/entities/')),
   ];
   const login = [
     'index.html',
     'src/auth/AuthApp.tsx',
     'src/auth/pages/LoginPage.tsx',
-    'src/i18n/zh-TW/core.ts',
-    'src/i18n/zh-TW/auth.ts',
-    'src/i18n/zh-TW/staff.ts',
+    'i18n/zh-TW/core.ts',
+    'i18n/zh-TW/auth.ts',
+    'i18n/zh-TW/staff.ts',
   ];
   return {
     login,

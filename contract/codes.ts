@@ -1,6 +1,6 @@
 /**
  * The error catalogue (SPEC §8). Business failures answer HTTP 200 with one of these codes; the HTTP status is
- * only different where `httpStatus` says so. Each code's words live in src/i18n under `errors.<code>`.
+ * only different where `httpStatus` says so. Each code's words live in i18n/ under `errors.<code>`.
  */
 export const Code = {
   OK: 1,

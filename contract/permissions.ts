@@ -1,6 +1,6 @@
 /**
  * The permission tree of SPEC §6. A role holds leaf ids; groups only gather them for the role editor. Labels live in
- * src/i18n under `permissions.<id>`. Built-in roles: 1 owner, 2 管理員, 3 編輯, 4 電商人員.
+ * i18n/ under `permissions.<id>`. Built-in roles: 1 owner, 2 管理員, 3 編輯, 4 電商人員.
  */
 
 export interface PermissionNode {

@@ -92,7 +92,11 @@ export const JoinInput = z.strictObject({
   password: f.password(),
 });
 export type JoinInput = z.input<typeof JoinInput>;
-export const JoinReply = z.object({ account: z.string() });
+export const JoinReply = z.object({
+  account: z.string(),
+  /** Whether this browser is now signed in as the account (false when someone else was signed in already). */
+  signed_in: z.boolean(),
+});
 export type JoinReply = z.infer<typeof JoinReply>;
 
 /** `admin/save`: another role for a staff member. */

@@ -1,8 +1,8 @@
-/** Server-side words: the same message files as the SPA (src/i18n), for mail and reply messages. */
+/** Server-side words: the same message files as the SPA (i18n/), for mail and reply messages. */
 import type { Locale } from '../contract/constants';
-import en from '../src/i18n/en';
-import ja from '../src/i18n/ja';
-import zhTW, { type Messages } from '../src/i18n/zh-TW';
+import en from '../i18n/en';
+import ja from '../i18n/ja';
+import zhTW, { type Messages } from '../i18n/zh-TW';
 
 const catalogues: Record<Locale, Messages> = { 'zh-TW': zhTW, en, ja };
 

@@ -20,7 +20,12 @@ const scheduler = startScheduler({ db: database.db, now: Date.now, log: app.log 
 const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log);
 const mailJob = startMailJob({ db: database.db, now: Date.now, log: app.log, mailer, queue: outbox });
 
+// Ctrl-C (SIGINT) or SIGTERM, also when sent to `npm start` (which execs this process): the jobs stop, requests in
+// flight finish, the database closes. A second signal does not wait for that.
+let stopping = false;
 const shutdown = async () => {
+  if (stopping) process.exit(1);
+  stopping = true;
   await scheduler.stop();
   await mailJob.stop();
   await app.close();
@@ -31,6 +36,7 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 await app.listen({ host: config.host, port: config.port });
+// The banner comes last, after the build and the start-up log, where the person who ran `npm start` looks.
 const lines = [``, `  Sign in at ${config.publicUrl}/auth/login`];
 if (owner) {
   lines.push(`  Owner account: ${owner.email}`);

@@ -31,6 +31,8 @@ export interface OpenOptions {
   url?: string;
   /** A folder for PGlite; omitted means in memory. */
   dir?: string;
+  /** PGlite starts from this data directory (a `dumpDataDir()` tarball, e.g. one already migrated) instead of initdb. */
+  template?: Blob;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -53,7 +55,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
   // 'memory://' rather than undefined: PGlite ignores the options without a data directory.
-  const client = new PGlite(opts.dir ?? 'memory://', { extensions: { pg_trgm } });
+  const client = new PGlite(opts.dir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: opts.template });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
@@ -61,4 +63,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     kind: 'pglite',
     close: () => client.close(),
   };
+}
+
+/** A migrated, empty PGlite data directory, for `openDatabase({ template })`: the API tests make it once per run. */
+export async function migratedPgliteTemplate(): Promise<Blob> {
+  const client = new PGlite('memory://', { extensions: { pg_trgm } });
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  return dump;
 }

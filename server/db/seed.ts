@@ -7,7 +7,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { ROLE } from '../../contract/permissions';
 import { slugify } from '../../contract/slug';
 import { t } from '../i18n';
-import { hashPassword } from '../modules/auth/passwords';
+import { generatePassword, hashPassword } from '../modules/auth/passwords';
 import { seedDemoMenu } from '../modules/menus/defaults';
 import { createSite } from '../modules/sites/service';
 import type { Db } from './client';
@@ -54,7 +54,7 @@ export async function prepareDatabase(
     const [{ n }] = await tx.select({ n: count() }).from(users);
     if (Number(n) > 0) return null;
 
-    const generatedPassword = opts.adminPassword ? undefined : `${randomBytes(9).toString('base64url')}9a`;
+    const generatedPassword = opts.adminPassword ? undefined : generatePassword();
     const password = opts.adminPassword ?? (generatedPassword as string);
     const [owner] = await tx
       .insert(users)

@@ -1,11 +1,13 @@
-/** The frame of every sign-in screen: product name, language switch, a titled card. */
+/** The frame of every sign-in screen: product name, language switch, a titled card; the tab names the screen. */
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
 import { LanguageSwitch } from '../components/LanguageSwitch';
+import { useDocumentTitle } from '../components/useDocumentTitle';
 
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   const translate = useTranslate();
+  useDocumentTitle(translate(title), translate('app.name'));
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', p: 2 }}>
       <Box

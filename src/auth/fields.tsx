@@ -1,10 +1,11 @@
 /** Form fields of the sign-in screens: react-hook-form + the SPEC §5 validators, messages translated. */
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+import { Box, IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
+import { PASSWORD_MIN } from '../../contract/constants';
 import {
   compose,
   email,
@@ -19,6 +20,22 @@ interface FieldProps<T extends FieldValues> extends Omit<TextFieldProps, 'name'>
   name: Path<T>;
   control: Control<T>;
   validate?: Validator[];
+  /** Helper text shown until the field has an error, e.g. the rule it must follow: a key and its arguments. */
+  hint?: { key: string; args?: Record<string, unknown> };
+}
+
+/** The field's error, with its rule still beside it once the rule is failed; the rule alone before. */
+function helperText(error: string | undefined, hint: string | undefined): ReactNode {
+  if (!error) return hint ?? ' ';
+  if (!hint) return error;
+  return (
+    <>
+      {error}
+      <Box component="span" sx={{ display: 'block' }}>
+        {hint}
+      </Box>
+    </>
+  );
 }
 
 export function FormField<T extends FieldValues>({
@@ -26,6 +43,7 @@ export function FormField<T extends FieldValues>({
   control,
   validate = [],
   label,
+  hint,
   ...rest
 }: FieldProps<T>) {
   const translate = useTranslate();
@@ -46,7 +64,7 @@ export function FormField<T extends FieldValues>({
       value={field.value ?? ''}
       label={typeof label === 'string' ? translate(label) : label}
       error={Boolean(fieldState.error)}
-      helperText={fieldState.error?.message ?? ' '}
+      helperText={helperText(fieldState.error?.message, hint && translate(hint.key, hint.args))}
       fullWidth
       margin="dense"
       {...rest}
@@ -93,7 +111,7 @@ export function EmailField<T extends FieldValues>(
   );
 }
 
-/** A new password and its confirmation, named `password` and `confirm`. */
+/** A new password, its rule shown before it is typed, and its confirmation, named `password` and `confirm`. */
 export function NewPasswordFields<T extends FieldValues & { password: string; confirm: string }>({
   control,
   label = 'auth.fields.password',
@@ -114,6 +132,7 @@ export function NewPasswordFields<T extends FieldValues & { password: string; co
         label={label}
         autoComplete="new-password"
         validate={[required(), password(), ...(differentFrom ? [passwordNotEquals(differentFrom)] : [])]}
+        hint={{ key: 'auth.passwordRule', args: { min: PASSWORD_MIN } }}
         autoFocus={autoFocus}
       />
       <PasswordField

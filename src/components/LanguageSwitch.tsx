@@ -1,4 +1,7 @@
-/** The interface language switch, on the sign-in screens and in the app bar. The choice is kept in localStorage. */
+/**
+ * The interface language switch, on the sign-in screens and in the app bar. The choice is kept in localStorage; in the
+ * app bar it is also the signed-in user's profile language (`onChosen`).
+ */
 import TranslateIcon from '@mui/icons-material/Translate';
 import { Button, Menu, MenuItem } from '@mui/material';
 import { useLocaleState } from 'ra-core';
@@ -6,13 +9,21 @@ import { useState } from 'react';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../contract/constants';
 import { htmlLang, storeLocale } from '../i18n/locale';
 
-export function LanguageSwitch({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
+export function LanguageSwitch({
+  color = 'inherit',
+  onChosen,
+}: {
+  color?: 'inherit' | 'primary';
+  /** After the interface has switched, e.g. to save the choice to the profile. */
+  onChosen?: (locale: Locale) => void;
+}) {
   const [locale, setLocale] = useLocaleState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const choose = (next: Locale) => {
     setAnchor(null);
     storeLocale(next);
     setLocale(next);
+    onChosen?.(next);
   };
   return (
     <>

@@ -34,13 +34,13 @@ import {
 } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import type { Entity, Field } from '../../contract/entity';
+import { DateTimeField } from '../components/DateTimeField';
 import { DeleteDialog } from '../components/DeleteDialog';
-import { LocalDateField } from '../components/LocalDateField';
 import { WindowPagination } from '../components/WindowPagination';
 import { EntityDialog } from './EntityDialog';
 import type { EntityListProps, EntityOverrides } from './overrides';
 import { entityResource } from './registry';
-import { initials, modalFor, SHORT_DATE_TIME, tableSx } from './view';
+import { initials, modalFor, tableSx } from './view';
 
 function Filters({ resource, entity }: { resource: string; entity: Entity }) {
   const fields = Object.entries(entity.fields).filter(([, field]) => field.filter);
@@ -147,7 +147,7 @@ function cellOf(
   if (Cell) return <Cell />;
   switch (field.kind) {
     case 'dateTime':
-      return <LocalDateField source={name} options={SHORT_DATE_TIME} />;
+      return <DateTimeField source={name} />;
     case 'image':
       return <ImageCell source={name} title={entity.title} />;
     case 'switch':

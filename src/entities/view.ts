@@ -23,9 +23,6 @@ export const tableSx = {
   '& td.column-name': { minWidth: 150 },
 } as const;
 
-/** Dates in lists: day and minute, in the interface language's own way. */
-export const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'short', timeStyle: 'short' };
-
 /**
  * What a picture-less avatar shows: the first character, or the initials of the first two words of a name written
  * with spaces (Ann Lee → AL).

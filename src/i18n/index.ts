@@ -1,7 +1,7 @@
 /**
  * The i18nProvider. Each app loads only its own words before its first render: the sign-in screens (/auth/*) the
  * areas they use, the admin the whole dictionary with react-admin's own words and every entity's words
- * (<lang>/entities/<name>.ts, found by the bundler: a new entity adds only its files); other locales load on a
+ * (i18n/<lang>/entities/<name>.ts, found by the bundler: a new entity adds only its files); other locales load on a
  * switch. The locale the user chose last comes first.
  */
 
@@ -22,26 +22,41 @@ type Words = Promise<{ default: object }[]>;
  */
 const dictionaries: Record<Locale, Record<WordSet, () => Words>> = {
   'zh-TW': {
-    signIn: () => Promise.all([import('./zh-TW/core'), import('./zh-TW/auth'), import('./zh-TW/staff')]),
-    admin: () => Promise.all([import('./ra/zh-TW'), import('./zh-TW')]),
+    signIn: () =>
+      Promise.all([
+        import('../../i18n/zh-TW/core'),
+        import('../../i18n/zh-TW/auth'),
+        import('../../i18n/zh-TW/staff'),
+      ]),
+    admin: () => Promise.all([import('./ra/zh-TW'), import('../../i18n/zh-TW')]),
   },
   en: {
-    signIn: () => Promise.all([import('./en/core'), import('./en/auth'), import('./en/staff')]),
-    admin: () => Promise.all([import('ra-language-english'), import('./en')]),
+    signIn: () =>
+      Promise.all([
+        import('../../i18n/en/core'),
+        import('../../i18n/en/auth'),
+        import('../../i18n/en/staff'),
+      ]),
+    admin: () => Promise.all([import('ra-language-english'), import('../../i18n/en')]),
   },
   ja: {
-    signIn: () => Promise.all([import('./ja/core'), import('./ja/auth'), import('./ja/staff')]),
-    admin: () => Promise.all([import('./ra/ja'), import('./ja')]),
+    signIn: () =>
+      Promise.all([
+        import('../../i18n/ja/core'),
+        import('../../i18n/ja/auth'),
+        import('../../i18n/ja/staff'),
+      ]),
+    admin: () => Promise.all([import('./ra/ja'), import('../../i18n/ja')]),
   },
 };
 
-const entityWords = import.meta.glob<{ default: object }>('./*/entities/*.ts');
+const entityWords = import.meta.glob<{ default: object }>('../../i18n/*/entities/*.ts');
 
 /** The words of every entity in this language. */
 const entityWordsOf = (locale: Locale): Words =>
   Promise.all(
     Object.entries(entityWords)
-      .filter(([file]) => file.startsWith(`./${locale}/`))
+      .filter(([file]) => file.startsWith(`../../i18n/${locale}/`))
       .map(([, load]) => load()),
   );
 

@@ -9,7 +9,9 @@ import type { ReactNode } from 'react';
 import { AppBar, Layout, LoadingIndicator, TitlePortal, UserMenu } from 'react-admin';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { AccountMenuItem, ProfileMenuItem } from '../custom/profile/UserMenuItems';
+import { useSaveLanguage } from '../custom/profile/useSaveLanguage';
 import { AppMenu } from './AppMenu';
+import { DocumentTitle } from './DocumentTitle';
 import { ShellGuard } from './ShellGuard';
 
 /** Signing out is its own screen (/auth/logout), a full page load away from the admin. */
@@ -26,12 +28,13 @@ function SignOutItem() {
 }
 
 function TopBar() {
+  const saveLanguage = useSaveLanguage();
   return (
     <AppBar
       color="primary"
       toolbar={
         <>
-          <LanguageSwitch />
+          <LanguageSwitch onChosen={saveLanguage} />
           <LoadingIndicator />
         </>
       }
@@ -55,6 +58,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {/* The page is as wide as the window (react-admin's default is as wide as its widest table): a wide list
           scrolls inside its own box. */}
       <Layout appBar={TopBar} menu={AppMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
+        <DocumentTitle />
         {children}
       </Layout>
     </ShellGuard>

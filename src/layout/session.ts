@@ -1,5 +1,5 @@
 /**
- * The session as the shell's screens read it (react-query under the key ['session'], shared with useSiteTime), and
+ * The session as the shell's screens read it (react-query under the key ['session'], shared with useDateTime), and
  * switching the current site: afterwards every cached answer belongs to the other site, so all are reset.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';

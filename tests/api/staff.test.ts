@@ -138,9 +138,20 @@ describe('invite and join', () => {
     expect(fieldErrors(weak)).toEqual({ nickname: '此欄位為必填', password: '密碼格式錯誤' });
 
     const ok = await anon.call('member/join', { v: token, nickname: ' 阿編 ', password: PASSWORD });
-    expect(expectOk(ok)).toEqual({ account: 'new.editor@example.com' });
-    // Joining does not sign in: the invite page sends the person to /auth/login.
-    expect((await anon.call<{ isLogined: boolean }>('member/status')).data.isLogined).toBe(false);
+    expect(expectOk(ok)).toEqual({ account: 'new.editor@example.com', signed_in: true });
+    // Joining signs the browser in, on the site joined: the invite page opens the admin, no second password.
+    const signedIn = await anon.call<{
+      isLogined: boolean;
+      user: { email: string };
+      site: { current: { id: number } };
+      remember: boolean;
+    }>('member/status');
+    expect(signedIn.data).toMatchObject({
+      isLogined: true,
+      user: { email: 'new.editor@example.com' },
+      site: { current: { id: demoSiteId } },
+      remember: false,
+    });
 
     // Once only.
     expectCode(
@@ -171,6 +182,21 @@ describe('invite and join', () => {
       is_self: false,
       is_owner: false,
     });
+  });
+
+  it('joining on a browser where someone else is signed in keeps their session', async () => {
+    // The owner opens the link (say, to try it) and joins as the invitee: the owner stays signed in as the owner.
+    const other = t.client();
+    expectOk(await other.login(OWNER.email, OWNER.password));
+    expectOk(await invite(owner, 'beside.owner@example.com'));
+    const reply = await other.call('member/join', {
+      v: await lastLink('beside.owner@example.com'),
+      nickname: '旁邊',
+      password: PASSWORD,
+    });
+    expect(expectOk(reply)).toEqual({ account: 'beside.owner@example.com', signed_in: false });
+    const status = await other.call<{ user: { email: string } }>('member/status');
+    expect(status.data.user.email).toBe(OWNER.email);
   });
 
   it('an unknown or malformed token is refused', async () => {
@@ -231,7 +257,16 @@ describe('invite and join', () => {
     expect(expectOk(await anon.call<InviteTokenReply>('member/invite_token', { token })).exists).toBe(true);
 
     expectCode(await anon.call('member/join', { v: token, password: 'wrong-pass-1' }), Code.WRONG_PASSWORD);
-    expectOk(await anon.call('member/join', { v: token, password: 'own-pass-1' }));
+    expect(expectOk(await anon.call('member/join', { v: token, password: 'own-pass-1' }))).toEqual({
+      account: 'has.account@example.com',
+      signed_in: true,
+    });
+    // Signed in on the site just joined, not on the account's own first site.
+    const joinedStatus = await anon.call<{ user: { email: string }; site: { current: { id: number } } }>(
+      'member/status',
+    );
+    expect(joinedStatus.data.user.email).toBe('has.account@example.com');
+    expect(joinedStatus.data.site.current.id).toBe(demoSiteId);
 
     const [user] = await t.database.db.select().from(users).where(eq(users.email, 'has.account@example.com'));
     expect(user.nickname).toBe('自己');

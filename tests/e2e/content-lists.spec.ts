@@ -4,13 +4,12 @@
  * after a confirmation, and an e-paper's send screen. Items are made through the API as the signed-in owner.
  */
 import type { Page } from '@playwright/test';
-import { expect, OWNER, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 const TYPE = { post: 1, page: 3, epaper: 4 } as const;
 
-async function signInAt(page: Page, path: string) {
-  await page.goto(`/auth/login?goback=${encodeURIComponent(path)}`);
-  await signIn(page, OWNER.email, OWNER.password);
+async function openAt(page: Page, path: string) {
+  await page.goto(path);
   await expect(page).toHaveURL(new RegExp(`${path}(\\?.*)?$`));
 }
 
@@ -53,7 +52,7 @@ const nextYear = () => `${new Date().getFullYear() + 1}-06-01`;
 test('the article list shows status chips and filters by a Chinese keyword, remembered per route', async ({
   page,
 }) => {
-  await signInAt(page, '/press');
+  await openAt(page, '/press');
   const published = await createItem(page, '人工智慧的未來');
   await publishItem(page, published, { mode: 1 });
   await createItem(page, '台北咖啡地圖');
@@ -96,7 +95,7 @@ test('the article list shows status chips and filters by a Chinese keyword, reme
 });
 
 test('articles are pinned after a confirmation, shown first, and reordered by dragging', async ({ page }) => {
-  await signInAt(page, '/press');
+  await openAt(page, '/press');
   for (const title of ['置頂甲', '置頂乙', '一般丙']) await createItem(page, title);
   await page.reload();
 
@@ -148,7 +147,7 @@ test('articles are pinned after a confirmation, shown first, and reordered by dr
 test('publish now from the setting screen shows the public url; a schedule in the past is refused', async ({
   page,
 }) => {
-  await signInAt(page, '/press');
+  await openAt(page, '/press');
   const id = await createItem(page, '發佈測試文章');
   await page.goto(`/press/${id}/publish/setting`);
   await expect(page.getByTestId('current-state')).toContainText('這篇文章還是草稿');
@@ -192,7 +191,7 @@ test('publish now from the setting screen shows the public url; a schedule in th
 });
 
 test('deleting asks for a confirmation, one row or several', async ({ page }) => {
-  await signInAt(page, '/press');
+  await openAt(page, '/press');
   for (const title of ['刪除測試一', '刪除測試二', '刪除測試三']) await createItem(page, title);
   await page.reload();
 
@@ -216,7 +215,7 @@ test('deleting asks for a confirmation, one row or several', async ({ page }) =>
 test('pages and e-papers have their own lists; a published e-paper goes to its send screen', async ({
   page,
 }) => {
-  await signInAt(page, '/page');
+  await openAt(page, '/page');
   await createItem(page, '關於我們', TYPE.page);
   await page.reload();
   await expect(rowOf(page, '關於我們').getByText('草稿')).toBeVisible();

@@ -3,9 +3,9 @@
  * chart and skips onboarding; a newly registered user (a personal site without a plan) meets the 尚未訂閱方案 and
  * 'publish your site now' prompts from the side menu; a user of two sites switches between them on /site.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { SmtpSink } from '../fixtures/smtpSink';
-import { expect, OWNER, signIn, submitWhenVerified, test } from './fixtures';
+import { expect, signedInPage, signIn, submitWhenVerified, test } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
@@ -16,6 +16,8 @@ const PASSWORD = 'shell-pass-1';
 
 /** Registers through the sign-up screens with the code from the SMTP sink; ends signed in on the dashboard. */
 async function registerUser(page: Page, sink: SmtpSink, nickname: string): Promise<string> {
+  // A new person, in a browser where the owner is not signed in.
+  await page.context().clearCookies();
   const email = `shell-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   await page.goto('/auth/register');
   await page.getByLabel('電子信箱').fill(email);
@@ -31,23 +33,12 @@ async function registerUser(page: Page, sink: SmtpSink, nickname: string): Promi
   return email;
 }
 
-/** The owner, signed in in a browser context of their own. */
-async function ownerPage(browser: Browser, url: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: url, locale: 'zh-TW' });
-  const page = await context.newPage();
-  await page.goto('/auth/login');
-  await signIn(page, OWNER.email, OWNER.password);
-  await expect(page).toHaveURL(/\/$/);
-  return page;
-}
-
 const sidebar = (page: Page) => page.locator('.RaSidebar-fixed');
 
 test('the owner sees the onboarding badges and the activity chart, then skips onboarding', async ({
   page,
 }) => {
-  await page.goto('/auth/login');
-  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto('/');
   await expect(page).toHaveURL(/\/$/);
 
   // An article published today: its badge is earned, and the chart counts it.
@@ -184,7 +175,7 @@ test('a user of two sites switches between them on /site', async ({ page, browse
   const email = await registerUser(page, world.sink, '雙站人');
 
   // The owner invites them to the demo site as an editor; they accept with their password.
-  const owner = await ownerPage(browser, world.url);
+  const owner = await signedInPage(browser, world.url);
   const invited = await owner.request.post('/api/member/invite', {
     data: { email, nickname: '雙站人', roles: 3 },
   });
@@ -248,10 +239,10 @@ test('a user of two sites switches between them on /site', async ({ page, browse
   );
 });
 
-test('someone left without any site sees a page that says so', async ({ page, browser, world }) => {
-  // Invited as a new account (no site of their own), then removed from the demo site.
+test('someone left without any site sees a page that says so', async ({ page, world }) => {
+  // Invited as a new account (no site of their own), then removed from the demo site by the owner (`page`).
   const email = `leaver-${Date.now()}@example.com`;
-  const owner = await ownerPage(browser, world.url);
+  const owner = page;
   const invited = await owner.request.post('/api/member/invite', {
     data: { email, nickname: '離開的人', roles: 3 },
   });
@@ -266,8 +257,8 @@ test('someone left without any site sees a page that says so', async ({ page, br
   expect(
     (await (await owner.request.post('/api/admin/delete', { data: { id: member.id } })).json()).code,
   ).toBe(1);
-  await owner.context().close();
 
+  await page.context().clearCookies();
   await page.goto('/auth/login');
   await signIn(page, email, PASSWORD);
   const notice = page.getByTestId('shell-notice');

@@ -1,13 +1,27 @@
 /**
  * The e2e world: per worker, the real server (`tsx server/main.ts`, serving the built SPA) on a free port with a
  * fresh PGlite folder and mail going to a real SMTP sink on 127.0.0.1. Tests get `baseURL` pointed at it.
+ *
+ * Each test starts signed in as the seeded owner: a session of its own, opened through the API before the page
+ * exists (no bot check to solve in the browser). Tests of signing in, registering or joining start signed out with
+ * `test.use({ signedIn: false })`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+  request,
+} from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { type SmtpSink, startSmtpSink } from '../fixtures/smtpSink';
 
 export const OWNER = { email: 'owner@example.com', password: 'owner-pass-1' };
@@ -15,6 +29,52 @@ export const OWNER = { email: 'owner@example.com', password: 'owner-pass-1' };
 interface World {
   url: string;
   sink: SmtpSink;
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Signs `email` in through the API, as the sign-in form would (bot check solved here, in Node), and answers the
+ * browser state holding that session's cookie.
+ */
+export async function apiSignIn(url: string, email: string, password: string): Promise<StorageState> {
+  // No storage state of the test's own: this context starts without cookies.
+  const api = await request.newContext({
+    baseURL: url,
+    extraHTTPHeaders: { origin: url },
+    storageState: undefined,
+  });
+  try {
+    const challenge = await (await api.get('/api/captcha?v=127.0.0.1')).json();
+    const solution = await solveChallenge({ challenge, deriveKey });
+    const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    const reply = await (
+      await api.post('/api/member/login', { data: { account: email, password, token, remember: false } })
+    ).json();
+    if (reply.code !== 1) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(reply)}`);
+    return await api.storageState();
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * A page in a browser context of its own, where nobody is signed in. (`browser.newContext()` in a test would take
+ * the test's storage state, the owner's session, with the rest of its options.)
+ */
+export async function signedOutPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext({ storageState: undefined })).newPage();
+}
+
+/** A page in a browser context of its own, signed in as `email` (the owner by default). */
+export async function signedInPage(
+  browser: Browser,
+  url: string,
+  email = OWNER.email,
+  password = OWNER.password,
+): Promise<Page> {
+  const context = await browser.newContext({ storageState: await apiSignIn(url, email, password) });
+  return context.newPage();
 }
 
 function freePort(): Promise<number> {
@@ -28,6 +88,8 @@ function freePort(): Promise<number> {
   });
 }
 
+const SERVER_START_MS = 240_000;
+
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
@@ -36,7 +98,11 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    // Starting means loading the server through tsx and migrating a new PGlite: on a loaded 2-core machine, minutes.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start:\n${output}`));
+    }, SERVER_START_MS);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('Sign in at')) {
@@ -51,7 +117,7 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   return child;
 }
 
-export const test = base.extend<object, { world: World }>({
+export const test = base.extend<{ signedIn: boolean }, { world: World }>({
   world: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
     async ({}, use) => {
@@ -64,15 +130,21 @@ export const test = base.extend<object, { world: World }>({
         DATA_DIR: dataDir,
         SMTP_URL: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`,
         ADMIN_PASSWORD: OWNER.password,
+        // The bot check stays on, at a cost that does not make a loaded machine's browser wait seconds per form.
+        CAPTCHA_MAX_COUNTER: '2000',
       });
       await use({ url: `http://127.0.0.1:${port}`, sink });
       server.kill('SIGTERM');
       await sink.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    { scope: 'worker' },
+    { scope: 'worker', timeout: SERVER_START_MS + 30_000 },
   ],
   baseURL: async ({ world }, use) => use(world.url),
+  signedIn: [true, { option: true }],
+  storageState: async ({ signedIn, world, storageState }, use) => {
+    await use(signedIn ? await apiSignIn(world.url, OWNER.email, OWNER.password) : storageState);
+  },
 });
 
 export { expect };
@@ -94,12 +166,13 @@ export async function signIn(page: Page, email: string, password: string) {
 
 /**
  * Fills a react-admin input once its form has settled: a form that has just mounted may still reset its fields to
- * their defaults, so the value is filled again until it stays.
+ * their defaults, so the value is filled again until it stays. "Stays" means through the next frame and the tasks
+ * queued behind it (where React runs the form's mount effects), not for some milliseconds of a clock.
  */
 export async function fillForm(input: Locator, value: string) {
   await expect(async () => {
     await input.fill(value);
-    await input.page().waitForTimeout(150);
+    await input.evaluate(() => new Promise((settled) => requestAnimationFrame(() => setTimeout(settled, 0))));
     await expect(input).toHaveValue(value, { timeout: 100 });
   }).toPass({ timeout: 10_000 });
 }

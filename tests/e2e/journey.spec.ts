@@ -4,6 +4,8 @@
  */
 import { expect, fillForm, signIn, submitWhenVerified, test } from './fixtures';
 
+test.use({ signedIn: false });
+
 test('register, sign out, sign in through goback, manage categories, switch to English', async ({
   page,
   world,

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, OWNER, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
@@ -57,8 +57,7 @@ async function expectMidway(page: Page, name: string) {
 }
 
 test('library: two uploads with progress bars, preview, delete one, SPEC addresses', async ({ page }) => {
-  await page.goto('/auth/login?goback=%2Ffile');
-  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto('/file');
   await expect(page).toHaveURL(/\/file$/);
   // Other tests of this server may have left pictures: count from what is there.
   const listed = async () =>
@@ -133,8 +132,7 @@ test('library: two uploads with progress bars, preview, delete one, SPEC address
 test('the shared image field offers the library: upload there with a progress bar, or choose', async ({
   page,
 }) => {
-  await page.goto('/auth/login?goback=%2Fauthor%2F0');
-  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto('/author/0');
   const dialog = page.getByTestId('author-dialog');
   await expect(dialog.getByRole('heading', { name: '新增作者' })).toBeVisible();
 
@@ -167,8 +165,7 @@ test('the shared image field offers the library: upload there with a progress ba
 });
 
 test("the writer's cover: uploaded with its progress bar, then chosen from the library", async ({ page }) => {
-  await page.goto(`/auth/login?goback=${encodeURIComponent('/edit/post/0')}`);
-  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto('/edit/post/0');
   await expect(page.getByTestId('writer-body')).toBeVisible();
   // A picture already in the library, to choose later.
   const spare = await page.request.post('/api/element/upload/image', {
@@ -215,8 +212,7 @@ test("the writer's cover: uploaded with its progress bar, then chosen from the l
 });
 
 test('a logo uploaded with its progress bar, and a site icon, on /setting/general', async ({ page }) => {
-  await page.goto('/auth/login?goback=%2Fsetting%2Fgeneral');
-  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto('/setting/general');
   await expect(page.getByTestId('settings-general')).toBeVisible();
   const logoField = page.locator('[data-field="logo-file"]');
   const iconField = page.locator('[data-field="favicon-file"]');

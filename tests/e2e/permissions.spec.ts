@@ -7,21 +7,15 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, OWNER, signIn, test } from './fixtures';
+import { expect, OWNER, signedInPage, test } from './fixtures';
 
 const PASSWORD = 'perm-pass-123';
-
-/** The owner's page on `goback`, signed in. */
-async function asOwner(page: Page, goback: string) {
-  await page.goto(`/auth/login?goback=${encodeURIComponent(goback)}`);
-  await signIn(page, OWNER.email, OWNER.password);
-}
 
 /** Invites `email` to the role as the signed-in owner (`page`), joins through the mailed link, and signs in anew. */
 async function newStaff(
   page: Page,
   browser: Browser,
-  sink: { waitFor(to: string, pattern: RegExp): Promise<string> },
+  world: { url: string; sink: { waitFor(to: string, pattern: RegExp): Promise<string> } },
   email: string,
   roleId: number,
   goback: string,
@@ -30,14 +24,13 @@ async function newStaff(
     data: { email, nickname: email.split('@')[0], roles: roleId },
   });
   expect((await invited.json()).code).toBe(1);
-  const token = decodeURIComponent(await sink.waitFor(email, /\/auth\/invite\?v=([\w%-]+)/));
+  const token = decodeURIComponent(await world.sink.waitFor(email, /\/auth\/invite\?v=([\w%-]+)/));
   const joined = await page.request.post('/api/member/join', {
     data: { v: token, nickname: email.split('@')[0], password: PASSWORD },
   });
   expect(await joined.json()).toMatchObject({ code: 1 });
-  const other = await (await browser.newContext()).newPage();
-  await other.goto(`/auth/login?goback=${encodeURIComponent(goback)}`);
-  await signIn(other, email, PASSWORD);
+  const other = await signedInPage(browser, world.url, email, PASSWORD);
+  await other.goto(goback);
   return other;
 }
 
@@ -52,10 +45,10 @@ test('a 電商人員 sets their own avatar; a settings-only role uploads the log
   world,
 }) => {
   test.setTimeout(180_000);
-  await asOwner(page, '/admin');
+  await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin$/);
 
-  const shop = await newStaff(page, browser, world.sink, 'perm-shop@example.com', 4, '/profile/edit');
+  const shop = await newStaff(page, browser, world, 'perm-shop@example.com', 4, '/profile/edit');
   await expect(shop).toHaveURL(/\/profile\/edit$/);
   // The avatar is their own: no library to choose from.
   await expect(shop.getByTestId('avatar-file-library')).toHaveCount(0);
@@ -79,7 +72,7 @@ test('a 電商人員 sets their own avatar; a settings-only role uploads the log
   const settings = await newStaff(
     page,
     browser,
-    world.sink,
+    world,
     'perm-settings@example.com',
     role.id,
     '/setting/general',
@@ -110,9 +103,9 @@ test('a 管理員 cannot tick in the role editor what their own role lacks; the 
   world,
 }) => {
   test.setTimeout(120_000);
-  await asOwner(page, '/admin');
+  await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin$/);
-  const admin = await newStaff(page, browser, world.sink, 'perm-admin@example.com', 2, '/role/create');
+  const admin = await newStaff(page, browser, world, 'perm-admin@example.com', 2, '/role/create');
   await expect(admin).toHaveURL(/\/role\/create$/);
   const tree = admin.getByTestId('permission-tree');
   const box = (label: string) => tree.getByRole('checkbox', { name: label, exact: true });
@@ -144,7 +137,7 @@ test('staff without staff.view_all and setting.permission: only people they coul
   world,
 }) => {
   test.setTimeout(120_000);
-  await asOwner(page, '/admin');
+  await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin$/);
   const made = await page.request.post('/api/role/save', {
     data: { id: 0, name: '人事助理', permissions: ['staff.view', 'staff.edit', 'staff.delete', 'post.view'] },
@@ -154,10 +147,10 @@ test('staff without staff.view_all and setting.permission: only people they coul
     data: { id: 0, name: '讀者', permissions: ['post.view'] },
   });
   const readerRole = (await reader.json()).data as { id: number };
-  const joined = await newStaff(page, browser, world.sink, 'perm-reader@example.com', readerRole.id, '/');
+  const joined = await newStaff(page, browser, world, 'perm-reader@example.com', readerRole.id, '/');
   await joined.context().close();
 
-  const clerk = await newStaff(page, browser, world.sink, 'perm-clerk@example.com', role.id, '/admin');
+  const clerk = await newStaff(page, browser, world, 'perm-clerk@example.com', role.id, '/admin');
   await expect(clerk).toHaveURL(/\/admin$/);
   await expect(clerk.getByRole('row').filter({ hasText: 'perm-reader@example.com' })).toBeVisible();
   await expect(clerk.getByRole('row').filter({ hasText: 'perm-clerk@example.com' })).toBeVisible();

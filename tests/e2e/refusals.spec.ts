@@ -3,14 +3,13 @@
  * the holder then does with it is refused (403) without a toast: a list loaded again, and react-admin's own bulk
  * delete, whose controller would otherwise show its generic 'error talking to the server' toast.
  */
-import { expect, OWNER, signIn, test } from './fixtures';
+import { expect, signedInPage, test } from './fixtures';
 
 const SHOTS = '/tmp/shots-refusals';
 
 test('calls refused after the role changed show no error toast', async ({ page, browser, world }) => {
   test.setTimeout(120_000);
-  await page.goto('/auth/login');
-  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto('/');
   await expect(page).toHaveURL(/\/$/);
 
   // A custom role that may read and write, and someone holding it.
@@ -29,9 +28,8 @@ test('calls refused after the role changed show no error toast', async ({ page, 
   });
   expect((await joined.json()).code).toBe(1);
 
-  const writer = await (await browser.newContext()).newPage();
-  await writer.goto('/auth/login?goback=%2Fcategory');
-  await signIn(writer, email, 'writer-pass-1');
+  const writer = await signedInPage(browser, world.url, email, 'writer-pass-1');
+  await writer.goto('/category');
   await expect(writer).toHaveURL(/\/category$/);
   await expect(writer.getByRole('row').filter({ hasText: '科技' })).toBeVisible();
 

@@ -5,7 +5,7 @@
  * offers writing. A 編輯 sees neither the role menu item nor the role screens.
  */
 import type { Browser, Page } from '@playwright/test';
-import { expect, fillForm, OWNER, signIn, test } from './fixtures';
+import { expect, fillForm, signedInPage, test } from './fixtures';
 
 const SHOTS = '/tmp/shots-roles';
 
@@ -30,11 +30,16 @@ async function inviteAndJoin(
   expect(await joined.json()).toMatchObject({ code: 1 });
 }
 
-async function signedInPage(browser: Browser, email: string, password: string, goback: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`/auth/login?goback=${encodeURIComponent(goback)}`);
-  await signIn(page, email, password);
+/** `email`'s page on `path`, in a browser of their own. */
+async function pageOf(
+  browser: Browser,
+  world: { url: string },
+  email: string,
+  password: string,
+  path: string,
+) {
+  const page = await signedInPage(browser, world.url, email, password);
+  await page.goto(path);
   return page;
 }
 
@@ -45,8 +50,7 @@ test('the owner makes a Writer role; taking 編輯文章 away refuses the holder
 }) => {
   // Two people, two browsers, an invitation and the writer: longer than one screen's test.
   test.setTimeout(180_000);
-  await page.goto('/auth/login?goback=%2Frole');
-  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto('/role');
   await expect(page).toHaveURL(/\/role$/);
 
   // The built-in roles, named, marked built-in, with their staff counts.
@@ -116,7 +120,7 @@ test('the owner makes a Writer role; taking 編輯文章 away refuses the holder
   const password = 'writer-pass-1';
   await inviteAndJoin(page, world.sink, 'wendy@example.com', writerId, password);
 
-  const writer = await signedInPage(browser, 'wendy@example.com', password, '/press');
+  const writer = await pageOf(browser, world, 'wendy@example.com', password, '/press');
   await expect(writer).toHaveURL(/\/press/);
   await expect(writer.getByRole('menuitem', { name: '角色權限' })).toHaveCount(0);
   await writer.getByRole('link', { name: '寫文章' }).first().click();
@@ -170,8 +174,7 @@ test('the owner makes a Writer role; taking 編輯文章 away refuses the holder
 });
 
 test('a 編輯 has no role menu item, and /role shows access denied', async ({ page, browser, world }) => {
-  await page.goto('/auth/login?goback=%2Frole');
-  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto('/role');
   await expect(page.getByRole('menuitem', { name: '角色權限' })).toBeVisible();
   await inviteAndJoin(page, world.sink, 'role-editor@example.com', 3, 'editor-pass-1');
 
@@ -192,7 +195,7 @@ test('a 編輯 has no role menu item, and /role shows access denied', async ({ p
   await expect(page).toHaveURL(/\/role$/);
   await expect(page.getByRole('row').filter({ hasText: '臨時' })).toHaveCount(0);
 
-  const editor = await signedInPage(browser, 'role-editor@example.com', 'editor-pass-1', '/press');
+  const editor = await pageOf(browser, world, 'role-editor@example.com', 'editor-pass-1', '/press');
   await expect(editor).toHaveURL(/\/press/);
   await expect(editor.getByRole('menuitem', { name: '文章' })).toBeVisible();
   await expect(editor.getByRole('menuitem', { name: '角色權限' })).toHaveCount(0);
@@ -210,8 +213,7 @@ test('a role holding more than one’s own opens read-only, without save or dele
   world,
 }) => {
   test.setTimeout(120_000);
-  await page.goto('/auth/login?goback=%2Frole');
-  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto('/role');
   await expect(page).toHaveURL(/\/role$/);
   // Names and the address are the run's own, and match no built-in role's name: the server and its database serve
   // every test of the worker (the staff spec finds the built-in roles by name).
@@ -230,7 +232,7 @@ test('a role holding more than one’s own opens read-only, without save or dele
   const email = `role-keeper-${run}@example.com`;
   await inviteAndJoin(page, world.sink, email, keeper, 'keeper-pass-1');
 
-  const holder = await signedInPage(browser, email, 'keeper-pass-1', `/role/${stronger}`);
+  const holder = await pageOf(browser, world, email, 'keeper-pass-1', `/role/${stronger}`);
   await expect(holder.getByTestId('role-read-only-note')).toHaveText(
     '這個角色有你的角色沒有的權限，只能檢視，無法修改或刪除。',
   );

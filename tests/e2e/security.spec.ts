@@ -8,6 +8,9 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, OWNER, signIn, test } from './fixtures';
 
+// Signing in through the form is what these tests are about.
+test.use({ signedIn: false });
+
 /** Ways off the site through goback; the first three are from the outside review. */
 const ATTACKS = [
   '/..//evil.example/phish',

@@ -1,12 +1,12 @@
 /**
  * Staff as the owner manages them and as an invitee joins: the owner invites an editor from /admin (the add dialog's
  * messages, the pending invitation), the link comes from the SMTP sink, the editor sees account and role read-only,
- * sets a nickname and a password (the toggle shows it), joins and signs in; a 編輯 has neither /role nor /admin but
+ * sets a nickname and a password (the toggle shows it), joins and is signed in; a 編輯 has neither /role nor /admin but
  * has /press. The owner then exports the CSV, changes the editor's role on /admin/:id, finds their own record
  * read-only, and removes the editor after a confirmation.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, OWNER, signIn, submitWhenVerified, test } from './fixtures';
+import { expect, OWNER, signedOutPage, test } from './fixtures';
 
 const SHOTS = '/tmp/shots-staff';
 const EDITOR = { email: 'eddie@example.com', password: 'editor-pass-1' };
@@ -18,8 +18,7 @@ test('the owner invites an editor, who joins by the mailed link and has only the
 }) => {
   // Two people, three browsers and a download: longer than one screen's test.
   test.setTimeout(240_000);
-  await page.goto('/auth/login?goback=%2Fadmin');
-  await signIn(page, OWNER.email, OWNER.password);
+  await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin$/);
   const ownerRow = page.getByRole('row').filter({ hasText: OWNER.email });
   await expect(ownerRow.getByTestId('role-chip')).toHaveText('擁有者');
@@ -63,7 +62,7 @@ test('the owner invites an editor, who joins by the mailed link and has only the
 
   // The invitee opens the mailed link in a browser of their own.
   const link = await world.sink.waitFor(EDITOR.email, /(https?:\/\/\S+\/auth\/invite\?v=[\w%-]+)/);
-  const invitee = await (await browser.newContext()).newPage();
+  const invitee = await signedOutPage(browser);
   await invitee.goto(link);
   await expect(invitee.getByRole('heading', { name: '加入網站' })).toBeVisible();
   await expect(invitee.getByText(`「${siteName}」邀請你加入管理團隊。`)).toBeVisible();
@@ -87,13 +86,11 @@ test('the owner invites an editor, who joins by the mailed link and has only the
   await invitee.screenshot({ path: `${SHOTS}/auth-invite.png`, fullPage: true });
   await invitee.getByRole('button', { name: '加入', exact: true }).click();
 
-  // To sign-in, with the account filled in.
-  await expect(invitee).toHaveURL(/\/auth\/login\?account=/);
-  await expect(invitee.getByText(`已加入「${siteName}」，請登入。`)).toBeVisible();
-  await expect(invitee.getByLabel('電子信箱')).toHaveValue(EDITOR.email);
+  // Joining signed the invitee in: on to the admin, without typing the password again.
+  await expect(invitee).toHaveURL(/\/$/);
 
   // The link was for one use.
-  const again = await (await browser.newContext()).newPage();
+  const again = await signedOutPage(browser);
   await again.goto(link);
   await expect(again.getByTestId('invite-invalid')).toHaveText(
     '這個邀請連結無效、已使用或已過期，請向邀請你的人索取新的邀請。',
@@ -101,9 +98,6 @@ test('the owner invites an editor, who joins by the mailed link and has only the
   await again.screenshot({ path: `${SHOTS}/auth-invite-used.png` });
   await again.context().close();
 
-  await invitee.getByLabel('密碼', { exact: true }).fill(EDITOR.password);
-  await submitWhenVerified(invitee, '登入');
-  await expect(invitee).toHaveURL(/\/$/);
   // The menu (the shell's words) offers writing but neither staff nor roles.
   await expect(invitee.locator('a[role="menuitem"][href="/press"]')).toBeVisible();
   await expect(page.locator('a[role="menuitem"][href="/admin"]')).toBeVisible();

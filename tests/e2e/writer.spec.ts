@@ -7,7 +7,7 @@ import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { BlockDocument } from '../../contract/blocks';
 import type { ContentItem, Revision, RevisionRow } from '../../contract/content';
-import { expect, OWNER, signIn, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 // ——— helpers ———
 
@@ -55,8 +55,7 @@ function makePng(w: number, h: number): Buffer {
 }
 
 async function openWriter(page: Page, path = '/edit/post/0') {
-  await page.goto(`/auth/login?goback=${encodeURIComponent(path)}`);
-  if (page.url().includes('/auth/login')) await signIn(page, OWNER.email, OWNER.password);
+  await page.goto(path);
   await expect(page).toHaveURL(new RegExp(path.replace(/\/0$/, '/\\d+')));
   await expect(page.getByTestId('writer-body')).toBeVisible();
 }
@@ -102,7 +101,17 @@ async function compose(page: Page, context: BrowserContext, steps: string[], com
       selectionStart: step.length,
       selectionEnd: step.length,
     });
-    await page.waitForTimeout(30);
+    // The field in focus shows the composition before the next key.
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const field = document.activeElement;
+          return field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement
+            ? field.value
+            : (field?.textContent ?? '');
+        }),
+      )
+      .toContain(step);
   }
   await cdp.send('Input.insertText', { text: commit });
   await cdp.detach();
@@ -218,16 +227,16 @@ test('the network drops mid-typing: offline is shown, and every character reache
   await context.setOffline(true);
   await page.keyboard.press('Enter');
   await page.keyboard.insertText('離線時寫的第二句，');
-  await page.waitForTimeout(600);
-  await page.keyboard.insertText('還有第三句。');
+  // The save of that sentence fails: offline is shown.
   await expect(page.getByTestId('save-indicator')).toHaveAttribute('data-status', 'offline', {
     timeout: 10_000,
   });
   await expect(page.getByTestId('save-indicator')).toContainText('離線');
+  await page.keyboard.insertText('還有第三句。');
   // Typing on while offline.
   await page.keyboard.press('Enter');
   await page.keyboard.insertText('最後一句：一字不漏！');
-  await page.waitForTimeout(2500);
+  await expect(page.getByTestId('save-indicator')).toHaveAttribute('data-status', 'offline');
   await page.screenshot({ path: test.info().outputPath('writer-offline.png') });
 
   await context.setOffline(false);
@@ -563,8 +572,8 @@ test('the writer is its own chunk: the sign-in page and the lists load neither T
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
   const writerChunks = () => scripts.filter((s) => /\/assets\/(writer|slug)-[^/]+\.js$/.test(s));
+  // The sign-in app loads and, for a signed-in user, goes on to the admin.
   await page.goto('/auth/login');
-  await signIn(page, OWNER.email, OWNER.password);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/press');
   await expect(page.getByRole('main')).toBeVisible();

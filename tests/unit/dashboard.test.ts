@@ -9,7 +9,7 @@ import { BUILTIN_ROLE_PERMISSIONS, ROLE } from '../../contract/permissions';
 import { featuresOf, grantedPermissions } from '../../contract/plans';
 import type { CurrentSite, Session } from '../../contract/session';
 import { BADGE, onboardingDone } from '../../contract/sites';
-import { BOX, dayLabel, labelEvery, layoutDays, yScale } from '../../src/custom/dashboard/chart';
+import { BOX, labelEvery, layoutDays, yScale } from '../../src/custom/dashboard/chart';
 import { activePath, itemState, shellDecision } from '../../src/layout/shellLogic';
 
 describe('calendar days', () => {
@@ -111,12 +111,6 @@ describe('the chart', () => {
     expect(second.slot.x).toBeCloseTo(first.slot.x + first.slot.width);
     expect(second.staff.x + second.staff.width).toBeLessThanOrEqual(BOX.width - BOX.right);
     expect(first.posts.x).toBeGreaterThanOrEqual(BOX.left);
-  });
-
-  it('writes days in the interface language, whatever the browser’s zone', () => {
-    expect(dayLabel('2026-11-22', 'en')).toBe('11/22');
-    expect(dayLabel('2026-01-05', 'zh-Hant-TW')).toBe('1/5');
-    expect(dayLabel('2026-11-22', 'en', true)).toBe('Sun, November 22, 2026');
   });
 });
 

@@ -7,8 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/constants';
+import zhTW from '../../i18n/zh-TW';
 import { loadMessages } from '../../src/i18n';
-import zhTW from '../../src/i18n/zh-TW';
 
 const SRC = path.resolve(import.meta.dirname, '../../src');
 

@@ -1,15 +1,15 @@
 /**
- * The message packs are complete: en and ja have exactly zh-TW's keys (src/i18n), the react-admin packs have exactly
+ * The message packs are complete: en and ja have exactly zh-TW's keys (i18n/), the react-admin packs have exactly
  * ra-language-english's keys, every value is a non-empty string, and no placeholder of the source is lost.
  */
 import englishMessages from 'ra-language-english';
 import { describe, expect, it } from 'vitest';
 import { Code, codeMessageKey } from '../../contract/codes';
-import en from '../../src/i18n/en';
-import ja from '../../src/i18n/ja';
+import en from '../../i18n/en';
+import ja from '../../i18n/ja';
+import zhTW from '../../i18n/zh-TW';
 import raJa from '../../src/i18n/ra/ja';
 import raZhTW from '../../src/i18n/ra/zh-TW';
-import zhTW from '../../src/i18n/zh-TW';
 
 /** Every leaf as `dotted.key → value` (values that are not plain objects are leaves). */
 function flatten(node: unknown, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
@@ -65,7 +65,7 @@ function lostPlaceholders(
   return lost;
 }
 
-describe('application messages (src/i18n)', () => {
+describe('application messages (i18n/)', () => {
   const source = flatten(zhTW);
 
   it('zh-TW itself is made of non-empty strings', () => {

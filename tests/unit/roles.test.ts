@@ -28,12 +28,12 @@ import {
 } from '../../contract/permissionTree';
 import { type Feature, featureFor, featuresOf, grantedPermissions, PLANS } from '../../contract/plans';
 import { EXPLAINED_PERMISSIONS, leafEditable, nodeEditable, toggleWithin } from '../../contract/roles';
+import en from '../../i18n/en';
+import ja from '../../i18n/ja';
+import zhTW from '../../i18n/zh-TW';
 import { authProvider } from '../../src/auth/authProvider';
 import { forgetSession } from '../../src/auth/session';
 import { call } from '../../src/dataProvider/client';
-import en from '../../src/i18n/en';
-import ja from '../../src/i18n/ja';
-import zhTW from '../../src/i18n/zh-TW';
 
 const node = (id: string): PermissionNode => {
   const found = allNodes().find((n) => n.id === id);

@@ -1,6 +1,6 @@
 /**
  * The SPEC §5 validation rules (contract/validation.ts) and the zod builders over them (contract/fields.ts). Each
- * failure is translated with the server's t() and compared with SPEC §5 (zh-TW) and src/i18n/en.ts, ja.ts.
+ * failure is translated with the server's t() and compared with SPEC §5 (zh-TW) and i18n/en, ja.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ interface Words {
   ja: string;
 }
 
-/** The words of SPEC §5 (zh-TW) and of src/i18n/en.ts and ja.ts, copied here on purpose. */
+/** The words of SPEC §5 (zh-TW) and of i18n/en and ja.ts, copied here on purpose. */
 const W = {
   required: { zh: '此欄位為必填', en: 'This field is required', ja: 'この項目は必須です' },
   email: {

@@ -132,17 +132,22 @@ export async function startSession(
   reply: FastifyReply,
   userId: number,
   remember: boolean,
+  /** The site to start on (one the user is staff of); by default their first. */
+  siteId?: number,
 ): Promise<void> {
   const token = newToken();
   const now = deps.now();
   const ttl = remember ? SESSION_REMEMBER_S : SESSION_IDLE_S;
   // The session keeps the site it starts on, so joining another site later does not move the user there.
-  const [first] = await deps.db
-    .select({ siteId: siteStaff.siteId })
-    .from(siteStaff)
-    .where(eq(siteStaff.userId, userId))
-    .orderBy(asc(siteStaff.siteId))
-    .limit(1);
+  const [first] =
+    siteId === undefined
+      ? await deps.db
+          .select({ siteId: siteStaff.siteId })
+          .from(siteStaff)
+          .where(eq(siteStaff.userId, userId))
+          .orderBy(asc(siteStaff.siteId))
+          .limit(1)
+      : [{ siteId }];
   await deps.db.insert(sessions).values({
     id: hashToken(token),
     userId,

@@ -1,7 +1,7 @@
 /**
  * Invitations: `member/invite` mails a one-use link `/auth/invite?v=<token>` (the table keeps the token's SHA-256),
  * `member/invite_token` tells the invite page what the link offers, and `member/join` makes (or proves) the account
- * and adds it to the site's staff. An open invitation holds a seat of the plan's staffCount.
+ * and adds it to the site's staff, signing the browser in. An open invitation holds a seat of the plan's staffCount.
  */
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -24,7 +24,7 @@ import { AppError, FieldError } from '../../http/errors';
 import { t } from '../../i18n';
 import { attemptPassword, userByEmail } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
-import { hashToken, newToken } from '../auth/session';
+import { hashToken, newToken, startSession } from '../auth/session';
 import { awardBadge } from '../sites/service';
 import {
   assignableRole,
@@ -172,7 +172,7 @@ export async function join(
     passwordHash = await hashPassword(input.password);
   }
   const now = new Date(deps.now());
-  await deps.db.transaction(async (tx) => {
+  const joinedId = await deps.db.transaction(async (tx) => {
     await lockStaff(tx, invitation.siteId);
     const [spent] = await tx
       .update(invitations)
@@ -216,6 +216,10 @@ export async function join(
       .onConflictDoNothing()
       .returning({ userId: siteStaff.userId });
     if (!added) throw new AppError(Code.ALREADY_STAFF);
+    return userId;
   });
-  return { account: invitation.email };
+  // Joining proved the account (its password, or the mailbox and a new password): a browser nobody is signed in on
+  // is signed in, on the site just joined. Someone already signed in keeps their session (another person's too).
+  if (!ctx.session) await startSession(deps, ctx.req, ctx.reply, joinedId, false, invitation.siteId);
+  return { account: invitation.email, signed_in: !ctx.session || ctx.session.userId === joinedId };
 }

@@ -1,8 +1,8 @@
 /**
  * /auth/invite?v=<token>: joining a site by invitation. The account (the invited e-mail) and the role are shown
  * read-only; a new account sets a nickname and a password (with its confirmation and show/hide toggles), an existing
- * one gives its own password. Joining leads to /auth/login with the account filled in. An unknown, used or expired
- * link says so.
+ * one gives its own password. Joining signs the browser in and opens the admin (on a browser where someone else is
+ * signed in, it leads to /auth/login with the account filled in). An unknown, used or expired link says so.
  */
 import { Alert, Box, Button, CircularProgress, Link, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
@@ -64,6 +64,11 @@ function JoinFormView({ token, invite }: { token: string; invite: InviteTokenRep
         password: values.password,
         ...(invite.exists ? {} : { nickname: values.nickname }),
       });
+      // Joining signed this browser in (unless someone else was signed in on it): on to the admin.
+      if (joined.signed_in) {
+        window.location.replace('/');
+        return;
+      }
       toast(translate('staff.join.done', { site: invite.site }), 'success');
       navigate(`/auth/login?account=${encodeURIComponent(joined.account)}`, { replace: true });
     }),

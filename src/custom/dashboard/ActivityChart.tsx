@@ -9,8 +9,8 @@ import { useLocaleState, useTranslate } from 'ra-core';
 import { useId } from 'react';
 import type { Locale } from '../../../contract/constants';
 import type { Statistics } from '../../../contract/dashboard';
-import { htmlLang } from '../../i18n/locale';
-import { BOX, dayLabel, layoutDays, yScale } from './chart';
+import { formatCalendarDay } from '../../components/dates';
+import { BOX, layoutDays, yScale } from './chart';
 
 /** Read by screen readers, not shown. */
 const visuallyHidden = {
@@ -38,7 +38,7 @@ export function ActivityChart({ stats }: { stats: Statistics }) {
   const translate = useTranslate();
   const theme = useTheme();
   const [locale] = useLocaleState();
-  const lang = htmlLang[locale as Locale] ?? 'zh-Hant-TW';
+  const lang = locale as Locale;
   const titleId = useId();
   const descId = useId();
   const max = Math.max(0, ...stats.series.map((p) => Math.max(p.posts, p.staff)));
@@ -66,8 +66,8 @@ export function ActivityChart({ stats }: { stats: Statistics }) {
         <title id={titleId}>{translate('dashboard.stats.chartTitle', { n: stats.days })}</title>
         <desc id={descId}>
           {translate('dashboard.stats.chartSummary', {
-            from: dayLabel(stats.from, lang, true),
-            to: dayLabel(stats.to, lang, true),
+            from: formatCalendarDay(stats.from, lang, 'long'),
+            to: formatCalendarDay(stats.to, lang, 'long'),
             ...stats.totals,
           })}
         </desc>
@@ -97,7 +97,7 @@ export function ActivityChart({ stats }: { stats: Statistics }) {
           <g key={day.point.date} data-date={day.point.date}>
             <title>
               {translate('dashboard.stats.day', {
-                date: dayLabel(day.point.date, lang, true),
+                date: formatCalendarDay(day.point.date, lang, 'long'),
                 ...numbers(day.point),
               })}
             </title>
@@ -113,7 +113,7 @@ export function ActivityChart({ stats }: { stats: Statistics }) {
                 fontSize="11"
                 fill={theme.palette.text.secondary}
               >
-                {dayLabel(day.point.date, lang)}
+                {formatCalendarDay(day.point.date, lang)}
               </text>
             ) : null}
           </g>
@@ -133,7 +133,7 @@ export function ActivityChart({ stats }: { stats: Statistics }) {
           <tbody>
             {stats.series.map((p) => (
               <tr key={p.date}>
-                <th scope="row">{dayLabel(p.date, lang, true)}</th>
+                <th scope="row">{formatCalendarDay(p.date, lang, 'long')}</th>
                 <td>{p.posts}</td>
                 <td>{p.staff}</td>
               </tr>

@@ -67,12 +67,3 @@ export function layoutDays(series: readonly StatPoint[], top: number): DayGeomet
     };
   });
 }
-
-/** A calendar day (YYYY-MM-DD) as the interface language writes it; `long` adds the year and weekday. */
-export function dayLabel(date: string, locale: string, long = false): string {
-  const [y, m, d] = date.split('-').map(Number);
-  const options: Intl.DateTimeFormatOptions = long
-    ? { year: 'numeric', month: 'long', day: 'numeric', weekday: 'short', timeZone: 'UTC' }
-    : { month: 'numeric', day: 'numeric', timeZone: 'UTC' };
-  return new Intl.DateTimeFormat(locale, options).format(new Date(Date.UTC(y, m - 1, d)));
-}

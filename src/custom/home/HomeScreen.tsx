@@ -3,7 +3,7 @@
  * categories shown, in a dragged order. Saving with nothing chosen is stopped with a toast (SPEC §5); a save says
  * 已儲存。. Leaving with unsaved changes asks first. Without setting.edit the settings are shown read-only.
  */
-import { Alert, Box, Card, CardActions, CardContent, Divider, Typography } from '@mui/material';
+import { Alert, Box, CardContent, Divider, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useNotify, useTranslate } from 'ra-core';
 import { Loading, RadioButtonGroupInput, SaveButton, TextInput, Title } from 'react-admin';
@@ -11,6 +11,7 @@ import type { FieldValues } from 'react-hook-form';
 import { homeApi } from '../../../contract/api/home';
 import { HOME_CONTENT_MAX, HOME_TITLE_MAX, HOME_TYPES, type HomeSettings } from '../../../contract/home';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
+import { FormCard, SaveBar } from '../../components/SaveBar';
 import { FormSection, SettingsForm } from '../../components/SettingsForm';
 import { type ApiError, call } from '../../dataProvider/client';
 import { compose, link, maxLength } from '../../validation';
@@ -38,7 +39,7 @@ function HomeForm({ initial, canEdit }: { initial: HomeSettings; canEdit: boolea
 
   return (
     <SettingsForm initial={initial} save={save} done="homeSettings.saved" toastFieldMessage>
-      <Card>
+      <FormCard>
         <CardContent>
           <Typography variant="h5" component="h1">
             {translate('homeSettings.title')}
@@ -103,11 +104,11 @@ function HomeForm({ initial, canEdit }: { initial: HomeSettings; canEdit: boolea
           ) : null}
         </CardContent>
         {canEdit ? (
-          <CardActions sx={{ px: 2, pb: 2, justifyContent: 'flex-end' }}>
+          <SaveBar end>
             <SaveButton />
-          </CardActions>
+          </SaveBar>
         ) : null}
-      </Card>
+      </FormCard>
     </SettingsForm>
   );
 }

@@ -3,7 +3,7 @@
  * confirmation, through `member/change`. A wrong current password (2008) and a recent one (2007) show under their
  * fields and as a toast. The other sessions of the account end.
  */
-import { Box, Button, Card, CardActions, CardContent, Typography } from '@mui/material';
+import { Box, Button, CardContent, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Title, useNotify } from 'react-admin';
@@ -11,6 +11,7 @@ import { useForm } from 'react-hook-form';
 import { authApi } from '../../../contract/api/auth';
 import { Code } from '../../../contract/codes';
 import { NewPasswordFields, PasswordField } from '../../auth/fields';
+import { FormCard, SaveBar } from '../../components/SaveBar';
 import { ApiError, call } from '../../dataProvider/client';
 import { required } from '../../validation';
 import { useValidateAfterTyping } from '../../validation/useValidateAfterTyping';
@@ -54,7 +55,7 @@ export default function PasswordPage() {
   return (
     <Box sx={{ mt: 2, maxWidth: 560 }}>
       <Title title={translate('profile.password.title')} />
-      <Card>
+      <FormCard>
         <Box component="form" noValidate onSubmit={submit} data-testid="password-form">
           <CardContent>
             <Typography color="text.secondary" sx={{ mb: 1 }}>
@@ -70,13 +71,13 @@ export default function PasswordPage() {
             />
             <NewPasswordFields control={form.control} label="profile.password.new" differentFrom="current" />
           </CardContent>
-          <CardActions sx={{ px: 2, pb: 2 }}>
+          <SaveBar>
             <Button type="submit" variant="contained" disabled={busy} data-testid="password-save">
               {translate('profile.password.submit')}
             </Button>
-          </CardActions>
+          </SaveBar>
         </Box>
-      </Card>
+      </FormCard>
     </Box>
   );
 }

@@ -4,7 +4,7 @@
  * the current address, the new one shows as pending) and the code modal opens; saving the profile while the current
  * e-mail is unverified answers 請先驗證電子信箱 and offers the modal. A new language switches the interface.
  */
-import { Box, Button, Card, CardActions, CardContent, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, Button, CardContent, MenuItem, TextField, Typography } from '@mui/material';
 import { useLocaleState, useTranslate } from 'ra-core';
 import { useRef, useState } from 'react';
 import { Loading, Title, useNotify } from 'react-admin';
@@ -18,6 +18,7 @@ import type { Profile, SaveProfileInput } from '../../../contract/profile';
 import type { SessionUser } from '../../../contract/session';
 import { EmailField, FormField } from '../../auth/fields';
 import { ImageUpload } from '../../components/ImageUpload';
+import { FormCard, SaveBar } from '../../components/SaveBar';
 import { ApiError, call } from '../../dataProvider/client';
 import { htmlLang, storeLocale } from '../../i18n/locale';
 import { maxLength, required } from '../../validation';
@@ -99,7 +100,7 @@ function EditForm({ user, reload }: { user: SessionUser; reload: () => Promise<u
   });
 
   return (
-    <Card>
+    <FormCard>
       <Box component="form" noValidate onSubmit={submit} data-testid="profile-form">
         <CardContent>
           <Controller
@@ -152,14 +153,14 @@ function EditForm({ user, reload }: { user: SessionUser; reload: () => Promise<u
             {translate('profile.edit.emailHint')}
           </Typography>
         </CardContent>
-        <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
+        <SaveBar>
           <Button type="submit" variant="contained" disabled={busy} data-testid="profile-save">
             {translate('app.save')}
           </Button>
           <Button onClick={() => navigate('/profile')} disabled={busy}>
             {translate('app.cancel')}
           </Button>
-        </CardActions>
+        </SaveBar>
       </Box>
       <CodeDialog
         open={coding}
@@ -175,7 +176,7 @@ function EditForm({ user, reload }: { user: SessionUser; reload: () => Promise<u
           void reload().then(done);
         }}
       />
-    </Card>
+    </FormCard>
   );
 }
 

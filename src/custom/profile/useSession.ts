@@ -1,22 +1,18 @@
-/** The session for the profile screens, and a reload that also refreshes the name and avatar in the top bar. */
+/**
+ * The session for the profile screens (the shell's query, layout/session.ts, so a language saved from the top bar
+ * shows here too), and a reload that also refreshes the name and avatar in the top bar.
+ */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
-import type { Session } from '../../../contract/session';
-import { getSession, refreshSession } from '../../auth/session';
+import { useCallback } from 'react';
+import { refreshSession } from '../../auth/session';
+import { SESSION_KEY, useSessionQuery } from '../../layout/session';
 
 export function useSession() {
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<Session | null>(null);
-  useEffect(() => {
-    let live = true;
-    void getSession().then((s) => live && setSession(s));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { data: session = null } = useSessionQuery();
   const reload = useCallback(async () => {
     const next = await refreshSession();
-    setSession(next);
+    queryClient.setQueryData(SESSION_KEY, next);
     // react-admin's user menu reads getIdentity, cached under this key.
     await queryClient.invalidateQueries({ queryKey: ['auth', 'getIdentity'] });
     return next;

@@ -2,10 +2,11 @@
 import { useTranslate } from 'ra-core';
 import { Confirm } from 'react-admin';
 import type { ContentItem } from '../../../contract/content';
+import { instantOf } from '../../../contract/zoned';
+import { useDateTime } from '../../components/DateTimeField';
 import type { ContentKind } from '../../resources/content/kinds';
 import type { PublishChoice } from './request';
 import { usePublish } from './usePublish';
-import { useSiteTime } from './useSiteTime';
 
 interface Props {
   kind: ContentKind;
@@ -16,14 +17,15 @@ interface Props {
 
 export function ConfirmPublish({ kind, item, choice, onClose }: Props) {
   const translate = useTranslate();
-  const { zone } = useSiteTime();
+  const { zone, format } = useDateTime();
   const mutation = usePublish(kind);
   if (!choice) return null;
   const { input } = choice;
   const args = {
     title: item.title.trim() || translate('content.untitled'),
     type: translate(`content.types.${kind.type}`),
-    when: input.date && input.time ? `${input.date} ${input.time}` : '',
+    // The wall time chosen, written as every other time is.
+    when: input.date && input.time ? format(instantOf({ date: input.date, time: input.time }, zone)) : '',
     zone,
   };
   const warn = choice.confirm === 'offline' || choice.confirm === 'cancel';

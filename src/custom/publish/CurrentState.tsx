@@ -2,8 +2,8 @@
 import { Alert, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { type ContentItem, STATUS } from '../../../contract/content';
+import { useDateTime } from '../../components/DateTimeField';
 import type { ContentKind } from '../../resources/content/kinds';
-import { useSiteTime } from './useSiteTime';
 
 const sentence: Record<number, string> = {
   [STATUS.DRAFT]: 'content.publish.setting.draft',
@@ -13,11 +13,11 @@ const sentence: Record<number, string> = {
 
 export function CurrentState({ kind, item }: { kind: ContentKind; item: ContentItem }) {
   const translate = useTranslate();
-  const { format } = useSiteTime();
+  const { format } = useDateTime();
   const key = sentence[item.status] ?? sentence[STATUS.DRAFT];
   const args = {
     type: translate(`content.types.${kind.type}`),
-    when: item.publish_ts ? format(item.publish_ts) : '',
+    when: format(item.publish_ts, item.status === STATUS.SCHEDULED ? 'schedule' : 'dateTime'),
   };
   return (
     <>

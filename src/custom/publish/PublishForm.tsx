@@ -10,12 +10,12 @@ import { RadioButtonGroupInput } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { type ContentItem, STATUS } from '../../../contract/content';
 import { nextHalfHour, wallTime } from '../../../contract/zoned';
+import { useDateTime } from '../../components/DateTimeField';
 import type { ContentKind } from '../../resources/content/kinds';
 import { ValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import { ConfirmPublish } from './ConfirmPublish';
 import { choiceOf, type PublishChoice, type SettingValues } from './request';
 import { ScheduleFields } from './ScheduleFields';
-import { useSiteTime } from './useSiteTime';
 
 const modes = [
   { id: 'now', name: 'content.publish.setting.now' },
@@ -39,7 +39,7 @@ function ScheduleWhenChosen({ zone }: { zone: string }) {
 }
 
 export function PublishForm({ kind, item }: { kind: ContentKind; item: ContentItem }) {
-  const { zone } = useSiteTime();
+  const { zone } = useDateTime();
   const [choice, setChoice] = useState<PublishChoice | null>(null);
   const defaultValues = useMemo<SettingValues>(() => {
     const scheduled = item.status === STATUS.SCHEDULED && item.publish_ts;

@@ -6,6 +6,7 @@ import { Alert, Button, Stack } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Link, useLocation } from 'react-router';
 import { type ContentItem, STATUS } from '../../../contract/content';
+import { useDateTime } from '../../components/DateTimeField';
 import {
   type ContentKind,
   type ContentResource,
@@ -15,11 +16,10 @@ import {
 } from '../../resources/content/kinds';
 import { PublicUrl } from './PublicUrl';
 import { PublishScreen } from './PublishScreen';
-import { useSiteTime } from './useSiteTime';
 
 function SuccessBody({ kind, item }: { kind: ContentKind; item: ContentItem }) {
   const translate = useTranslate();
-  const { format } = useSiteTime();
+  const { format } = useDateTime();
   const state = useLocation().state as { url?: string } | null;
   const url = state?.url || item.url;
   const scheduled = item.status === STATUS.SCHEDULED;
@@ -30,7 +30,7 @@ function SuccessBody({ kind, item }: { kind: ContentKind; item: ContentItem }) {
         {scheduled
           ? translate('content.publish.success.scheduled', {
               title,
-              when: item.publish_ts ? format(item.publish_ts) : '',
+              when: format(item.publish_ts, 'schedule'),
             })
           : translate('content.publish.success.published', { title })}
       </Alert>

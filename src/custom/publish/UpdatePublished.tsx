@@ -5,14 +5,14 @@ import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import type { ContentItem } from '../../../contract/content';
 import { wallTime } from '../../../contract/zoned';
+import { useDateTime } from '../../components/DateTimeField';
 import type { ContentKind } from '../../resources/content/kinds';
 import { ConfirmPublish } from './ConfirmPublish';
 import { type PublishChoice, updateOf } from './request';
-import { useSiteTime } from './useSiteTime';
 
 export function UpdatePublished({ kind, item }: { kind: ContentKind; item: ContentItem }) {
   const translate = useTranslate();
-  const { zone } = useSiteTime();
+  const { zone } = useDateTime();
   const [choice, setChoice] = useState<PublishChoice | null>(null);
   const when = item.publish_ts ? wallTime(item.publish_ts, zone) : undefined;
   return (

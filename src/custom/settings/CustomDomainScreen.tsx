@@ -29,6 +29,7 @@ import { settingsApi } from '../../../contract/api/settings';
 import { Code, codeMessageKey } from '../../../contract/codes';
 import type { SiteStatus } from '../../../contract/settings';
 import { FormField } from '../../auth/fields';
+import { useDateTime } from '../../components/DateTimeField';
 import { ApiError, call } from '../../dataProvider/client';
 import { domain, required } from '../../validation';
 import { useValidateAfterTyping } from '../../validation/useValidateAfterTyping';
@@ -99,6 +100,7 @@ function BindForm() {
 
 function Verification({ status }: { status: SiteStatus }) {
   const translate = useTranslate();
+  const { format } = useDateTime();
   const notify = useNotify();
   const changed = useStatusChanged();
   const custom = status.custom_domain;
@@ -138,7 +140,7 @@ function Verification({ status }: { status: SiteStatus }) {
       </Stack>
       {verified && custom.verified_at ? (
         <Typography variant="body2" color="text.secondary">
-          {translate('settings.custom.verifiedAt', { at: new Date(custom.verified_at).toLocaleString() })}
+          {translate('settings.custom.verifiedAt', { at: format(custom.verified_at) })}
         </Typography>
       ) : null}
       <Typography sx={{ mt: 2 }}>{translate('settings.custom.instructions')}</Typography>

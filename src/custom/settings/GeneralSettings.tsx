@@ -3,7 +3,7 @@
  * SEO (cover, title, description), the front end's display languages in a dragged order, and the tracking code.
  * Fields are checked 500 ms after typing (SPEC §5); a save says 儲存成功. Without setting.edit it is read-only.
  */
-import { Alert, Card, CardActions, CardContent, Divider, Stack } from '@mui/material';
+import { Alert, CardContent, Divider, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useCanAccess, useTranslate } from 'ra-core';
 import { AutocompleteInput, SaveButton, SelectInput, TextInput } from 'react-admin';
@@ -20,6 +20,7 @@ import {
 } from '../../../contract/settings';
 import { TIMEZONES } from '../../../contract/timezones';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
+import { FormCard, SaveBar } from '../../components/SaveBar';
 import { FormSection, SettingsForm } from '../../components/SettingsForm';
 import { call } from '../../dataProvider/client';
 import { useReloadSession } from '../../layout/session';
@@ -71,7 +72,7 @@ function GeneralForm({ initial, canEdit }: { initial: SiteProfile; canEdit: bool
       // The shell shows the site's name; schedules read its time zone from the session.
       onSaved={reloadSession}
     >
-      <Card>
+      <FormCard>
         <CardContent>
           <FormSection title="settings.general.basics">
             <TextInput
@@ -172,11 +173,11 @@ function GeneralForm({ initial, canEdit }: { initial: SiteProfile; canEdit: bool
           </FormSection>
         </CardContent>
         {canEdit ? (
-          <CardActions sx={{ px: 2, pb: 2, justifyContent: 'flex-end' }}>
+          <SaveBar end>
             <SaveButton alwaysEnable />
-          </CardActions>
+          </SaveBar>
         ) : null}
-      </Card>
+      </FormCard>
     </SettingsForm>
   );
 }

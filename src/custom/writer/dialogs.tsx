@@ -14,16 +14,12 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { STATUS } from '../../../contract/content';
+import { useDateTime } from '../../components/DateTimeField';
 import { useController, useWriter } from './state/context';
-
-const time = (value: number | string | null | undefined) => {
-  if (value === null || value === undefined) return '';
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? String(value) : d.toLocaleString();
-};
 
 export function RestoreLocalDialog() {
   const translate = useTranslate();
+  const { format } = useDateTime();
   const controller = useController();
   const offer = useWriter((s) => s.offer);
   return (
@@ -31,7 +27,7 @@ export function RestoreLocalDialog() {
       <DialogTitle id="restore-local-title">{translate('writer.restoreLocal.title')}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          {translate('writer.restoreLocal.body', { time: time(offer?.copy.savedAt) })}
+          {translate('writer.restoreLocal.body', { time: format(offer?.copy.savedAt) })}
         </DialogContentText>
         {offer?.verdict === 'diverged' && (
           <Alert severity="warning" sx={{ mt: 2 }}>
@@ -160,6 +156,7 @@ export function TranslateDialog() {
 
 export function ScheduledEpaperDialog() {
   const translate = useTranslate();
+  const { format } = useDateTime();
   const controller = useController();
   const open = useWriter((s) => s.scheduledNotice);
   const at = useWriter((s) => s.info.publish_ts);
@@ -167,7 +164,9 @@ export function ScheduledEpaperDialog() {
     <Dialog open={open} aria-labelledby="scheduled-title" data-testid="scheduled-dialog">
       <DialogTitle id="scheduled-title">{translate('writer.epaper.title')}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{translate('writer.epaper.body', { time: time(at) })}</DialogContentText>
+        <DialogContentText>
+          {translate('writer.epaper.body', { time: format(at, 'schedule') })}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button

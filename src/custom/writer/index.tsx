@@ -9,6 +9,8 @@ import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useStat
 import { useLocation, useNavigate, useParams } from 'react-router';
 import type { ContentItem, ContentTypeName } from '../../../contract/content';
 import { NotFound } from '../../components/NotFound';
+import { tabTitle } from '../../components/useDocumentTitle';
+import { useSessionQuery } from '../../layout/session';
 import {
   ConflictDialog,
   LeaveDialog,
@@ -103,12 +105,16 @@ function Writer({ type, routeId }: { type: ContentTypeName; routeId: number }) {
     };
   }, [controller]);
 
-  // The tab shows what is being written; the page's own title comes back when the writer closes.
+  // The tab shows what is being written and the site; the page's own title comes back when the writer closes.
+  const site = useSessionQuery().data?.site.current?.name || translate('app.name');
   useEffect(() => {
     const previous = document.title;
     const show = () => {
       const title = controller.getState().meta.title;
-      const next = title || translate('writer.newItem', { type: translate(`writer.types.${type}`) });
+      const next = tabTitle(
+        title || translate('writer.newItem', { type: translate(`writer.types.${type}`) }),
+        site,
+      );
       if (document.title !== next) document.title = next;
     };
     show();
@@ -117,7 +123,7 @@ function Writer({ type, routeId }: { type: ContentTypeName; routeId: number }) {
       unsubscribe();
       document.title = previous;
     };
-  }, [controller, translate, type]);
+  }, [controller, translate, type, site]);
 
   const back = useCallback(() => {
     const to = `/${LIST_PATH[type]}`;

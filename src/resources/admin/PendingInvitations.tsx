@@ -19,15 +19,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocaleState, useNotify, usePermissions, useTranslate } from 'ra-core';
+import { useNotify, usePermissions, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Confirm } from 'react-admin';
-import type { Locale } from '../../../contract/constants';
 import { mayTouchRole } from '../../../contract/permissions';
 import type { Invitation } from '../../../contract/staff';
+import { useDateTime } from '../../components/DateTimeField';
 import type { ApiError } from '../../dataProvider/client';
-import { SHORT_DATE_TIME } from '../../entities/view';
-import { htmlLang } from '../../i18n/locale';
 import { cancelInvitation, staffKeys, useInvitations } from './api';
 import { RoleChip } from './RoleChip';
 
@@ -35,7 +33,7 @@ export function PendingInvitations({ canCancel }: { canCancel: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const [locale] = useLocaleState();
+  const { format } = useDateTime();
   const { data: invitations } = useInvitations();
   const { permissions = [] } = usePermissions<string[]>();
   const [cancelling, setCancelling] = useState<Invitation | null>(null);
@@ -44,8 +42,6 @@ export function PendingInvitations({ canCancel }: { canCancel: boolean }) {
   const held = new Set(permissions);
   const cancellable = (email: string) =>
     canCancel && invitations.every((i) => i.email !== email || mayTouchRole(held, i.role.id));
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(htmlLang[locale as Locale], SHORT_DATE_TIME).format(new Date(iso));
 
   const cancel = async () => {
     if (!cancelling) return;
@@ -96,7 +92,7 @@ export function PendingInvitations({ canCancel }: { canCancel: boolean }) {
                       label={translate('staff.pending.chip')}
                     />
                     <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                      {translate('staff.pending.expires', { date: date(invitation.expires_at) })}
+                      {translate('staff.pending.expires', { date: format(invitation.expires_at) })}
                     </Typography>
                   </Stack>
                 </TableCell>

@@ -24,10 +24,10 @@ import type { FieldValues } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { mayTouchRole, PERM } from '../../../contract/permissions';
 import type { StaffMember } from '../../../contract/staff';
+import { DateTimeField } from '../../components/DateTimeField';
 import { DeleteDialog } from '../../components/DeleteDialog';
-import { LocalDateField } from '../../components/LocalDateField';
 import type { ApiError } from '../../dataProvider/client';
-import { initials, SHORT_DATE_TIME } from '../../entities/view';
+import { initials } from '../../entities/view';
 import { staffKeys, useStaffOptions } from './api';
 import { RoleChip } from './RoleChip';
 
@@ -140,7 +140,7 @@ function MemberForm({
             {translate('resources.admin.fields.joined_at')}
           </Typography>
           <Box component="dd" sx={{ m: 0 }}>
-            <LocalDateField record={member} source="joined_at" options={SHORT_DATE_TIME} />
+            <DateTimeField record={member} source="joined_at" />
           </Box>
         </Box>
         {note ? (

@@ -10,10 +10,10 @@ import { useCanAccess, useNotify, useRecordContext, useTranslate } from 'ra-core
 import { useState } from 'react';
 import { Button, DataTable, FilterLiveSearch, List, TopToolbar } from 'react-admin';
 import type { StaffMember } from '../../../contract/staff';
-import { LocalDateField } from '../../components/LocalDateField';
+import { DateTimeField } from '../../components/DateTimeField';
 import { WindowPagination } from '../../components/WindowPagination';
 import type { ApiError } from '../../dataProvider/client';
-import { initials, SHORT_DATE_TIME, tableSx } from '../../entities/view';
+import { initials, tableSx } from '../../entities/view';
 import { downloadStaffCsv, useStaffOptions } from './api';
 import { InviteDialog } from './InviteDialog';
 import { PendingInvitations } from './PendingInvitations';
@@ -113,7 +113,7 @@ export default function StaffList() {
           <DataTable.Col source="email" />
           <DataTable.Col source="role" render={(r: StaffMember) => <RoleChip role={r.role} />} />
           <DataTable.Col source="joined_at">
-            <LocalDateField source="joined_at" options={SHORT_DATE_TIME} />
+            <DateTimeField source="joined_at" />
           </DataTable.Col>
         </DataTable>
       </List>

@@ -63,7 +63,14 @@ function ChoiceFilter({ source, filter, icon }: (typeof choiceFilters)[number]) 
 export function ContentFilters() {
   return (
     <Card
-      sx={{ order: -1, mr: 2, mt: 8, width: 240, flexShrink: 0, display: { xs: 'none', md: 'block' } }}
+      sx={{
+        order: -1,
+        mr: 2,
+        mt: 8,
+        width: { md: 200, lg: 240 },
+        flexShrink: 0,
+        display: { xs: 'none', md: 'block' },
+      }}
       data-testid="content-filters"
     >
       <CardContent>

@@ -1,14 +1,6 @@
-/** When an item was (or will be) published, to the minute, in the interface language. */
-import { LocalDateField } from '../../components/LocalDateField';
-
-const toTheMinute: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-};
+/** When an item was (or will be) published, to the minute, in the site's time zone; in a tight list the time goes under the date. */
+import { DateTimeField } from '../../components/DateTimeField';
 
 export function PublishTimeField() {
-  return <LocalDateField source="publish_ts" options={toTheMinute} sx={{ whiteSpace: 'nowrap' }} />;
+  return <DateTimeField source="publish_ts" sx={{ whiteSpace: 'normal' }} />;
 }

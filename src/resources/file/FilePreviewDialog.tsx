@@ -12,12 +12,11 @@ import {
   DialogTitle,
   Typography,
 } from '@mui/material';
-import { useGetOne, useLocaleState, useNotify, useTranslate } from 'ra-core';
+import { useGetOne, useNotify, useTranslate } from 'ra-core';
 import { useEffect, useId, useState } from 'react';
-import type { Locale } from '../../../contract/constants';
 import type { LibraryFile } from '../../../contract/files';
+import { useDateTime } from '../../components/DateTimeField';
 import { dimensionsOf, formatBytes } from '../../components/media';
-import { htmlLang } from '../../i18n/locale';
 
 export function FilePreviewDialog({
   id,
@@ -31,7 +30,7 @@ export function FilePreviewDialog({
   const translate = useTranslate();
   const notify = useNotify();
   const titleId = useId();
-  const [locale] = useLocaleState();
+  const { format } = useDateTime();
   const [broken, setBroken] = useState(false);
   const { data: file, error } = useGetOne<LibraryFile>('file', { id }, { retry: false });
 
@@ -57,13 +56,7 @@ export function FilePreviewDialog({
         ['files.preview.dimensions', dimensionsOf(file) || '—'],
         ['files.preview.size', formatBytes(file.size)],
         ['files.preview.type', file.mime.replace(/^image\//, '').toUpperCase()],
-        [
-          'files.preview.created',
-          new Date(file.created_at).toLocaleString(htmlLang[locale as Locale] ?? 'zh-Hant-TW', {
-            dateStyle: 'medium',
-            timeStyle: 'short',
-          }),
-        ],
+        ['files.preview.created', format(file.created_at)],
       ]
     : [];
 

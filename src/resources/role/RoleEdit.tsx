@@ -6,7 +6,7 @@
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import { Alert, Box, Button, Card, CardActions, CardContent, Chip, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CardContent, Chip, Stack, Typography } from '@mui/material';
 import {
   Form,
   useCanAccess,
@@ -26,6 +26,7 @@ import { within } from '../../../contract/permissions';
 import type { Role, RoleSave } from '../../../contract/roles';
 import { ROLE_NAME_MAX } from '../../../contract/roles';
 import { DeleteDialog } from '../../components/DeleteDialog';
+import { FormCard, SaveBar } from '../../components/SaveBar';
 import type { ApiError } from '../../dataProvider/client';
 import { useSessionQuery } from '../../layout/session';
 import { compose, maxLength, required } from '../../validation';
@@ -134,7 +135,7 @@ function RoleForm({ role, canSave, canDelete }: { role?: Role; canSave: boolean;
         />
         <PermissionTreeInput disabled={readOnly} />
       </CardContent>
-      <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
+      <SaveBar>
         <Button component={LinkBase} to={BASE} startIcon={<ArrowBackIcon />} color="inherit">
           {translate('roleScreens.back')}
         </Button>
@@ -143,7 +144,7 @@ function RoleForm({ role, canSave, canDelete }: { role?: Role; canSave: boolean;
           <DeleteRole role={role} onDone={() => navigate(BASE)} />
         ) : null}
         {readOnly ? null : <SaveButton />}
-      </CardActions>
+      </SaveBar>
     </Form>
   );
 }
@@ -196,13 +197,13 @@ export default function RoleEdit() {
           </Typography>
         ) : null}
       </Stack>
-      <Card>
+      <FormCard>
         {checking || (id > 0 && !role) ? (
           <Loading />
         ) : (
           <RoleForm key={id} role={role} canSave={canEdit} canDelete={canDelete} />
         )}
-      </Card>
+      </FormCard>
     </Box>
   );
 }

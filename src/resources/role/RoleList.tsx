@@ -7,9 +7,9 @@ import { useRecordContext, useTranslate } from 'ra-core';
 import { CreateButton, DataTable, List, SearchInput, TopToolbar } from 'react-admin';
 import { ALL_PERMISSIONS } from '../../../contract/permissions';
 import type { Role } from '../../../contract/roles';
-import { LocalDateField } from '../../components/LocalDateField';
+import { DateTimeField } from '../../components/DateTimeField';
 import { WindowPagination } from '../../components/WindowPagination';
-import { SHORT_DATE_TIME, tableSx } from '../../entities/view';
+import { tableSx } from '../../entities/view';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -65,7 +65,7 @@ export default function RoleList() {
           render={(r: Role) => translate('roleScreens.staffCount', { smart_count: r.staff_count })}
         />
         <DataTable.Col source="updated_at" disableSort>
-          <LocalDateField source="updated_at" options={SHORT_DATE_TIME} />
+          <DateTimeField source="updated_at" />
         </DataTable.Col>
       </DataTable>
     </List>

@@ -13,7 +13,7 @@ import { Loading, Link as RaLink, Title } from 'react-admin';
 import { useParams } from 'react-router';
 import { isLocale, LOCALE_NAMES } from '../../../contract/constants';
 import { ONBOARDING_DONE_AT, type UserSiteDetail } from '../../../contract/sites';
-import { LocalDateField } from '../../components/LocalDateField';
+import { DateTimeField } from '../../components/DateTimeField';
 import { useSwitchSite } from '../../layout/session';
 import { CurrentChip, PlanText, PublishedChip, SiteAddress } from './SiteChips';
 
@@ -106,7 +106,7 @@ export default function SiteDetail() {
                 : translate('dashboard.onboarding.progress', { done: earned, total: ONBOARDING_DONE_AT })}
             </Row>
             <Row label="resources.site.fields.created_at">
-              <LocalDateField source="created_at" showTime={false} />
+              <DateTimeField source="created_at" format="date" />
             </Row>
           </Box>
         </CardContent>

@@ -20,16 +20,12 @@ import { useTranslate } from 'ra-core';
 import { useCallback, useEffect, useState } from 'react';
 import type { BlockDocument } from '../../../../contract/blocks';
 import type { Revision, RevisionRow } from '../../../../contract/content';
+import { useDateTime } from '../../../components/DateTimeField';
 import { api, messageOf } from '../api';
 import { writerSchema } from '../editor/BlockEditor';
 import { safeInlineHtml } from '../editor/convert';
 import { useController, useWriter } from '../state/context';
 import { proseSx } from '../styles';
-
-const when = (iso: string) => {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
-};
 
 /** A BlockDocument shown read-only; inline HTML passes through the editor's schema first. */
 export function BlocksPreview({ doc }: { doc: BlockDocument }) {
@@ -101,6 +97,7 @@ export function BlocksPreview({ doc }: { doc: BlockDocument }) {
 
 export function HistoryPanel() {
   const translate = useTranslate();
+  const { format: when } = useDateTime();
   const controller = useController();
   const id = useWriter((s) => s.info.id);
   const version = useWriter((s) => s.info.version);

@@ -12,6 +12,8 @@ const auth: DeepStrings<typeof authSource> = {
       code: 'Verification code',
       remember: 'Remember me (30 days)',
     },
+    /** Shown under every new password field before anything is typed (SPEC §5 password rule). */
+    passwordRule: 'At least %{min} characters, with a digit and a lowercase letter',
     showPassword: 'Show password',
     hidePassword: 'Hide password',
     login: {

@@ -12,6 +12,8 @@ const auth: DeepStrings<typeof authSource> = {
       code: '認証コード',
       remember: 'ログイン状態を保持する（30日）',
     },
+    /** Shown under every new password field before anything is typed (SPEC §5 password rule). */
+    passwordRule: '%{min} 文字以上で、数字と英小文字を含めてください',
     showPassword: 'パスワードを表示',
     hidePassword: 'パスワードを隠す',
     login: {

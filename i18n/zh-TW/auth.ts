@@ -10,6 +10,8 @@ const auth = {
       code: '驗證碼',
       remember: '記住我（30 天）',
     },
+    /** Shown under every new password field before anything is typed (SPEC §5 password rule). */
+    passwordRule: '密碼至少 %{min} 個字元，需包含數字與小寫英文字母',
     showPassword: '顯示密碼',
     hidePassword: '隱藏密碼',
     login: {
