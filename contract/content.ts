@@ -16,6 +16,8 @@ export type ContentTypeName = keyof typeof CONTENT_TYPE;
 export type ContentTypeId = (typeof CONTENT_TYPE)[ContentTypeName];
 export const contentTypeName = (t: number): ContentTypeName | undefined =>
   (Object.keys(CONTENT_TYPE) as ContentTypeName[]).find((k) => CONTENT_TYPE[k] === t);
+/** A content type in a query string (`?t=1`). */
+export const ContentTypeParam = z.enum(Object.values(CONTENT_TYPE).map(String) as [string, ...string[]]);
 
 export const STATUS = { DELETED: -1, DRAFT: 0, PUBLISHED: 1, SCHEDULED: 2 } as const;
 export const Status = z.union([

@@ -21,6 +21,11 @@ export interface Endpoint<
   path: string;
   method?: 'POST' | 'GET';
   input: I;
+  /**
+   * The query string it reads besides the input, every value a string (the content actions' type `?t=`): declared
+   * for the OpenAPI document and the SPA; the handler reads it from its context.
+   */
+  query?: z.ZodObject;
   /** The reply's `data`. The API tests check every reply against it (server/http/action.ts `checkReplies`). */
   output: O;
   access: A;
@@ -38,8 +43,8 @@ export interface Endpoint<
   /** Reply with the data itself instead of an envelope: only for a third-party protocol (the ALTCHA widget). */
   raw?: boolean;
   /**
-   * Also take multipart/form-data: its text fields and files (UploadedFile, declared with fileField()) make the
-   * input, read only once access is granted.
+   * Also take multipart/form-data: its text fields and files (UploadedFile, declared with fileField(), both in
+   * contract/files.ts) make the input, read only once access is granted.
    */
   multipart?: boolean;
   /** How long the SPA waits for the reply, in ms (TIMEOUT in contract/constants.ts); TIMEOUT.default otherwise. */

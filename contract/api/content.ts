@@ -2,8 +2,7 @@
  * Articles (1), pages (3) and e-papers (4): every action is `press/<action>?t=<type>` (SPEC §7 Content), the type in
  * the query (`contentQuery`). The permission depends on the type, so the server checks it per call instead of the
  * endpoint naming one: list/get/search/history need `list`, writing needs `edit` (and `create` for a new item),
- * deleting (publish mode -1) `delete`, reordering the pinned items `reorder`. The actions on one existing item take
- * `?t=` optionally (the item has a type).
+ * deleting (publish mode -1) `delete`, reordering the pinned items `reorder`.
  */
 import { z } from 'zod';
 import { TIMEOUT } from '../constants';
@@ -17,6 +16,7 @@ import {
   ContentSorter,
   ContentTranslate,
   type ContentTypeId,
+  ContentTypeParam,
   Named,
   PinReply,
   PublishReply,
@@ -31,6 +31,11 @@ import {
 import { endpoint } from '../endpoint';
 import { IdInput, ListInput, listResult } from '../list';
 
+/** The type the action is for. */
+const OfType = z.strictObject({ t: ContentTypeParam });
+/** An action on one existing item: the item has a type, so `t` may be left out; when given, the item must be of it. */
+const OnItem = z.strictObject({ t: ContentTypeParam.optional() });
+
 /** The query string of a content action: its type. */
 export const contentQuery = (type: ContentTypeId) => ({ t: String(type) });
 
@@ -38,6 +43,7 @@ export const contentApi = {
   list: endpoint({
     path: 'press/list',
     input: ListInput,
+    query: OfType,
     output: listResult(ContentRow),
     access: 'site',
     summary: 'The items of the type the caller sees, pinned articles first',
@@ -45,6 +51,7 @@ export const contentApi = {
   get: endpoint({
     path: 'press/get',
     input: ContentGet,
+    query: OfType,
     output: ContentItem,
     access: 'site',
     summary: 'One item (in another of its languages with `lang`)',
@@ -52,6 +59,7 @@ export const contentApi = {
   save: endpoint({
     path: 'press/save',
     input: ContentSave,
+    query: OfType,
     output: SaveReply,
     access: 'site',
     summary: 'Creates (id 0) or saves an item; a save on an older version answers 3001 with the conflict',
@@ -59,6 +67,7 @@ export const contentApi = {
   publish: endpoint({
     path: 'press/publish',
     input: ContentPublish,
+    query: OfType,
     output: PublishReply,
     access: 'site',
     timeout: TIMEOUT.long,
@@ -67,6 +76,7 @@ export const contentApi = {
   search: endpoint({
     path: 'press/search',
     input: ContentSearch,
+    query: OfType,
     output: z.array(Titled),
     access: 'site',
     summary: 'Items whose title holds the keyword, for related items',
@@ -74,6 +84,7 @@ export const contentApi = {
   history: endpoint({
     path: 'press/history',
     input: IdInput,
+    query: OnItem,
     output: z.array(RevisionRow),
     access: 'site',
     summary: "An item's saved versions the caller sees, the latest first",
@@ -81,6 +92,7 @@ export const contentApi = {
   revision: endpoint({
     path: 'press/revision',
     input: RevisionGet,
+    query: OnItem,
     output: Revision,
     access: 'site',
     summary: 'One saved version of an item',
@@ -88,6 +100,7 @@ export const contentApi = {
   restore: endpoint({
     path: 'press/restore',
     input: RevisionGet,
+    query: OnItem,
     output: SaveReply,
     access: 'site',
     summary: 'Makes a saved version the current draft',
@@ -95,6 +108,7 @@ export const contentApi = {
   pin: endpoint({
     path: 'press/pin',
     input: IdInput,
+    query: OnItem,
     output: PinReply,
     access: 'site',
     summary: 'Pins an article to the top of the list, last among the pinned',
@@ -102,6 +116,7 @@ export const contentApi = {
   unpin: endpoint({
     path: 'press/unpin',
     input: IdInput,
+    query: OnItem,
     output: PinReply,
     access: 'site',
     summary: 'Unpins an article',
@@ -109,6 +124,7 @@ export const contentApi = {
   sorter: endpoint({
     path: 'press/sorter',
     input: ContentSorter,
+    query: OnItem,
     output: SorterReply,
     access: 'site',
     summary: 'Orders the pinned articles, first to last',
@@ -116,6 +132,7 @@ export const contentApi = {
   translate: endpoint({
     path: 'press/translate',
     input: ContentTranslate,
+    query: OnItem,
     output: TranslateReply,
     access: 'site',
     timeout: TIMEOUT.long,
@@ -124,6 +141,7 @@ export const contentApi = {
   tags: endpoint({
     path: 'press/tag',
     input: IdInput,
+    query: OnItem,
     output: z.array(Named),
     access: 'site',
     summary: "An item's tags",

@@ -51,21 +51,23 @@ function access(e: AnyEndpoint): string {
     : `Staff of the current site.${plan}`;
 }
 
+/** An object schema's properties as query parameters. */
+const queryParameters = (object: JsonSchema) =>
+  Object.entries((object.properties ?? {}) as Record<string, JsonSchema>).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: ((object.required as string[] | undefined) ?? []).includes(name),
+    schema,
+  }));
+
 function operation(e: AnyEndpoint) {
   const input = jsonSchema(e.input, 'input');
+  const query = e.query ? queryParameters(jsonSchema(e.query, 'input')) : [];
   const body =
     e.method === 'GET'
-      ? {
-          parameters: Object.entries((input.properties ?? {}) as Record<string, JsonSchema>).map(
-            ([name, schema]) => ({
-              name,
-              in: 'query',
-              required: ((input.required as string[] | undefined) ?? []).includes(name),
-              schema,
-            }),
-          ),
-        }
+      ? { parameters: [...query, ...queryParameters(input)] }
       : {
+          ...(query.length ? { parameters: query } : {}),
           requestBody: {
             required: true,
             content: {

@@ -81,6 +81,16 @@ describe('openapi.json', () => {
     expect((reply.data as { properties?: object }).properties).toHaveProperty('series');
   });
 
+  it('names the query string an action reads: the content type, required or (on one item) optional', () => {
+    const typeParam = (path: string) =>
+      (doc.paths[path].post.parameters as { name: string; in: string; required: boolean }[]).find(
+        (p) => p.name === 't',
+      );
+    expect(typeParam('/api/press/list')).toMatchObject({ in: 'query', required: true });
+    expect(typeParam('/api/press/history')).toMatchObject({ in: 'query', required: false });
+    expect(doc.paths['/api/role/list'].post.parameters).toBeUndefined();
+  });
+
   it('marks public calls as needing no session, and the others as needing one', () => {
     expect(doc.paths['/api/member/login'].post.security).toEqual([]);
     expect(doc.paths['/api/dashboard/statistics'].post.security).toBeUndefined();

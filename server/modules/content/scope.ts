@@ -6,7 +6,13 @@
  */
 import { and, eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
-import { CONTENT_TYPE, type ContentTypeId, contentTypeName, STATUS } from '../../../contract/content';
+import {
+  CONTENT_TYPE,
+  type ContentTypeId,
+  ContentTypeParam,
+  contentTypeName,
+  STATUS,
+} from '../../../contract/content';
 import { type ContentSight, contentSight, PERM, RESOURCE_PERMISSIONS } from '../../../contract/permissions';
 import type { Db } from '../../db/client';
 import { authors, contentAuthors, contents } from '../../db/schema';
@@ -62,7 +68,7 @@ export function seenBy(v: Pick<Viewer, 'user' | 'sight' | 'types'>): SQL {
 export function queryType(query: Record<string, unknown>): ContentTypeId | undefined {
   const t = query.t;
   if (t === undefined) return undefined;
-  const type = typeof t === 'string' && /^\d{1,2}$/.test(t) ? contentTypeName(Number(t)) : undefined;
+  const type = ContentTypeParam.safeParse(t).success ? contentTypeName(Number(t)) : undefined;
   if (!type) throw new FieldError({ t: { message: 'validation.format' } });
   return CONTENT_TYPE[type];
 }

@@ -1,16 +1,12 @@
 /** The content actions that are not plain CRUD, over the envelope client. */
 import { contentApi, contentQuery } from '../../../contract/api/content';
 import { PUBLISH_MODE } from '../../../contract/content';
+import type { BodyOf } from '../../../contract/endpoint';
 import { call } from '../../dataProvider/client';
 import type { ContentKind } from './kinds';
 
-export interface PublishInput {
-  id: number;
-  mode: (typeof PUBLISH_MODE)[keyof typeof PUBLISH_MODE];
-  /** For a schedule: the site's local date and time. */
-  date?: string;
-  time?: string;
-}
+/** A publish call's body; a schedule's date and time are the site's local ones. */
+export type PublishInput = BodyOf<typeof contentApi.publish>;
 
 /** Publishing waits up to 120 s (the endpoint's timeout). */
 export const publish = (kind: ContentKind, input: PublishInput) =>

@@ -9,12 +9,13 @@ export interface Choice {
 
 export type ChoiceSource = 'category' | 'tag' | 'author';
 
-type Named = { id: number; name?: string; title?: string };
+/** A row of any of the choice lists, as far as a choice reads it. */
+type ChoiceRow = { id: number; name?: string; title?: string };
 
 export function toChoices(data: unknown): Choice[] {
   const rows: unknown = Array.isArray(data) ? data : (data as { rows?: unknown } | null)?.rows;
   if (!Array.isArray(rows)) return [];
-  return (rows as Named[])
+  return (rows as ChoiceRow[])
     .filter((r) => typeof r?.id === 'number')
     .map((r) => ({ id: r.id, name: String(r.name ?? r.title ?? r.id) }));
 }
