@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../contract/constants';
-import { entityResources } from '../../src/entities/registry';
 import en from '../../i18n/en';
-import { mergeWords } from '../../src/i18n/index';
 import ja from '../../i18n/ja';
 import zhTW from '../../i18n/zh-TW';
+import { entityResources } from '../../src/entities/registry';
+import { mergeWords } from '../../src/i18n/index';
 
 const files = import.meta.glob<{ default: object }>('../../i18n/*/entities/*.ts', { eager: true });
 const areas: Record<Locale, object> = { 'zh-TW': zhTW, en, ja };
