@@ -51,9 +51,7 @@ type ContextFor<A extends Access> = A extends 'site'
 
 /** An endpoint of the catalogue (contract/api) with the handler that serves it. */
 export interface ActionDef<S extends z.ZodType, O extends z.ZodType, A extends Access>
-  extends Omit<Endpoint<S, O, A>, 'output'> {
-  // TRANSITION (issue 11): optional until every module declares its endpoints in contract/api; then required.
-  output?: O;
+  extends Endpoint<S, O, A> {
   handler: (input: z.output<S>, ctx: ContextFor<A>) => Promise<z.input<O>>;
 }
 
@@ -152,7 +150,6 @@ export function pathsWithNul(value: unknown): string[] {
  * Checked only when `checkReplies` is on (the API tests), so production pays nothing.
  */
 function checkReply(def: AnyAction, data: unknown) {
-  if (!def.output) return;
   const checked = def.output.safeParse(data);
   if (!checked.success)
     throw new Error(`Reply of ${def.path} does not match its output schema: ${checked.error.message}`);

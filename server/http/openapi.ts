@@ -76,8 +76,7 @@ function operation(e: AnyEndpoint) {
             },
           },
         };
-  // TRANSITION (issue 11): every endpoint will have an output schema.
-  const data = e.output ? jsonSchema(e.output, 'output') : {};
+  const data = jsonSchema(e.output, 'output');
   return {
     operationId: e.path.replace(/[^a-zA-Z0-9]+/g, '_'),
     tags: [e.path.split('/')[0]],

@@ -60,32 +60,24 @@ export function onForbidden(listener: () => void): void {
   forbiddenListeners.add(listener);
 }
 
-/**
- * Calls an endpoint of the catalogue (contract/api): `call(authorApi.list, body)`, typed by its input and output.
- * The string form is the old way, kept only while screens move to endpoints.
- */
+/** Calls an endpoint of the catalogue (contract/api): `call(authorApi.list, body)`, typed by its input and output. */
 export async function call<E extends AnyEndpoint>(
   endpoint: E,
   body?: BodyOf<E>,
-  opts?: CallOptions,
-): Promise<ReplyOf<E>>;
-/** @deprecated name the endpoint object instead of its path. */
-export async function call<T = unknown>(path: string, body?: object, opts?: CallOptions): Promise<T>;
-export async function call(target: AnyEndpoint | string, body: object = {}, opts: CallOptions = {}) {
-  const path = typeof target === 'string' ? target : target.path;
-  const timeout =
-    opts.timeout ?? (typeof target === 'string' ? undefined : target.timeout) ?? TIMEOUT.default;
+  opts: CallOptions = {},
+): Promise<ReplyOf<E>> {
+  const timeout = opts.timeout ?? endpoint.timeout ?? TIMEOUT.default;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeout);
   const onAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onAbort);
   let response: Response;
   try {
-    response = await fetch(urlFor(path, opts.query), {
+    response = await fetch(urlFor(endpoint.path, opts.query), {
       method: 'POST',
       credentials: 'include',
       headers: { 'content-type': 'application/json', 'accept-language': storedLocale() },
-      body: JSON.stringify(body),
+      body: JSON.stringify(body ?? {}),
       signal: controller.signal,
     });
   } catch {
@@ -100,7 +92,7 @@ export async function call(target: AnyEndpoint | string, body: object = {}, opts
   } catch {
     envelope = null;
   }
-  if (response.ok && envelope?.code === Code.OK) return envelope.data;
+  if (response.ok && envelope?.code === Code.OK) return envelope.data as ReplyOf<E>;
   if (response.status === 403) for (const listener of forbiddenListeners) listener();
   throw failure(response.status, envelope);
 }

@@ -5,8 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Author } from '../../contract/authors';
 import { Code } from '../../contract/codes';
+import type { author } from '../../contract/entities/author';
+import type { EntityRecord } from '../../contract/entity';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import { authors, users } from '../../server/db/schema';
@@ -21,6 +22,8 @@ import {
   type TestApp,
   userIdOf,
 } from '../fixtures/testApp';
+
+type Author = EntityRecord<typeof author>;
 
 const LINKED = '這位作者連結了會員帳號，只能由本人在個人資料中修改。';
 

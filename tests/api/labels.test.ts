@@ -8,7 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '../../contract/category';
 import { Code } from '../../contract/codes';
-import type { Label, LabelType } from '../../contract/labels';
+import type { label } from '../../contract/entities/label';
+import type { EntityRecord } from '../../contract/entity';
+import type { LabelType } from '../../contract/labels';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import { contents, contentTags } from '../../server/db/schema';
@@ -22,6 +24,8 @@ import {
   staffOf,
   type TestApp,
 } from '../fixtures/testApp';
+
+type Label = EntityRecord<typeof label>;
 
 interface Brief {
   id: number;

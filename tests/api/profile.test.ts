@@ -6,8 +6,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Author } from '../../contract/authors';
 import { Code } from '../../contract/codes';
+import type { author } from '../../contract/entities/author';
+import type { EntityRecord } from '../../contract/entity';
 import type { UploadReply } from '../../contract/files';
 import { ROLE } from '../../contract/permissions';
 import type { SaveProfileReply } from '../../contract/profile';
@@ -24,6 +25,8 @@ import {
   type TestApp,
   userIdOf,
 } from '../fixtures/testApp';
+
+type Author = EntityRecord<typeof author>;
 
 let t: TestApp;
 let demoSiteId: number;

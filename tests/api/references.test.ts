@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentItem, SaveReply } from '../../contract/content';
 import { RELATED_MAX } from '../../contract/content';
-import type { Label } from '../../contract/labels';
+import type { label } from '../../contract/entities/label';
+import type { EntityRecord } from '../../contract/entity';
 import type { ListResult } from '../../contract/list';
 import type { Session } from '../../contract/session';
 import { roles, videos } from '../../server/db/schema';
@@ -21,6 +22,8 @@ import {
   staffOf,
   type TestApp,
 } from '../fixtures/testApp';
+
+type Label = EntityRecord<typeof label>;
 
 let t: TestApp;
 let owner: Client;

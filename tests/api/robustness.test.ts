@@ -17,12 +17,12 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { authorColumns } from '../../contract/authors';
 import { categoryColumns } from '../../contract/category';
 import { Code } from '../../contract/codes';
 import { contentColumns, STATUS } from '../../contract/content';
+import { author } from '../../contract/entities/author';
+import { label } from '../../contract/entities/label';
 import { fileColumns, videoColumns } from '../../contract/files';
-import { labelColumns } from '../../contract/labels';
 import { Filter, type ListColumns, ListQuery } from '../../contract/list';
 import { userSiteColumns } from '../../contract/sites';
 import { staffColumns } from '../../contract/staff';
@@ -102,12 +102,12 @@ const accepts = (s: z.ZodType, v: unknown) => s.safeParse(v).success;
 
 /** Every known list column: the contract's ListColumns of each resource. */
 const LIST_COLUMNS: ListColumns[] = [
-  authorColumns,
+  author.columns,
   categoryColumns,
   contentColumns,
   fileColumns,
   videoColumns,
-  labelColumns,
+  label.columns,
   userSiteColumns,
   staffColumns,
 ];

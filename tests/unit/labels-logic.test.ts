@@ -1,6 +1,7 @@
 /** The label screens' pure logic: form shape, what label/save receives, server errors back on the form, routes. */
 import { describe, expect, it } from 'vitest';
-import { LabelSave } from '../../contract/labels';
+import { label } from '../../contract/entities/label';
+import type { EntityRecord } from '../../contract/entity';
 import { modalFor } from '../../src/entities/view';
 import {
   activeLanguages,
@@ -10,13 +11,13 @@ import {
   toLabelSave,
 } from '../../src/resources/label/labelLogic';
 
-const label = {
+const taipei: Pick<EntityRecord<typeof label>, 'id' | 'slug' | 'active' | 'lang'> = {
   id: 7,
   slug: 'tai-bei',
   active: [3, 1],
   lang: [
-    { lang_id: 3 as const, title: 'Taipei', cover: '' },
-    { lang_id: 1 as const, title: '台北', cover: '/uploads/1/a.webp' },
+    { lang_id: 3, title: 'Taipei', cover: '' },
+    { lang_id: 1, title: '台北', cover: '/uploads/1/a.webp' },
   ],
 };
 
@@ -32,7 +33,7 @@ describe('label form values', () => {
   });
 
   it('put an existing label in language order', () => {
-    const v = toFormValues('category', label);
+    const v = toFormValues('category', taipei);
     expect(v.id).toBe(7);
     expect(v.lang[0]).toEqual({ lang_id: 1, title: '台北', cover: '/uploads/1/a.webp' });
     expect(v.lang[2]).toEqual({ lang_id: 3, title: 'Taipei', cover: '' });
@@ -63,14 +64,14 @@ describe('what label/save receives', () => {
       active: [1, 3],
     });
     expect(formIndex).toEqual([0, 2, 4]);
-    expect(LabelSave.safeParse(body).success).toBe(true);
+    expect(label.save.safeParse(body).success).toBe(true);
   });
 
   it('keeps an empty zh-TW title so the server reports it where the form shows it', () => {
     const { body, formIndex } = toLabelSave(toFormValues('category'));
     expect(body.lang).toEqual([{ lang_id: 1, title: '', cover: '' }]);
     expect(formIndex).toEqual([0]);
-    expect(LabelSave.safeParse(body).success).toBe(false);
+    expect(label.save.safeParse(body).success).toBe(false);
   });
 
   it('joins the lines of a pasted title', () => {

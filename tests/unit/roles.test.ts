@@ -4,6 +4,7 @@
  * and the plan gate on permissions (contract/plans.ts: grantedPermissions, featureFor).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { contentApi } from '../../contract/api/content';
 import {
   ALL_PERMISSIONS,
   BUILTIN_ROLE_PERMISSIONS,
@@ -318,7 +319,7 @@ describe('the SPA after a refused call', () => {
     permissions = ['post.view'];
     // Until the server refuses something, the session read once stands.
     expect(await mayCreate()).toBe(true);
-    await expect(call('press/save', {})).rejects.toMatchObject({ status: 403 });
+    await expect(call(contentApi.pin, { id: 1 })).rejects.toMatchObject({ status: 403 });
     expect(await mayCreate()).toBe(false);
     expect(await authProvider.canAccess?.({ resource: 'press', action: 'list' })).toBe(true);
     expect(fetchImpl.mock.calls.filter(([url]) => String(url).includes('member/status'))).toHaveLength(2);

@@ -10,7 +10,8 @@ import { useGetList, useInput, useNotify, useTranslate } from 'ra-core';
 import { useEffect, useState } from 'react';
 import { contentApi } from '../../../contract/api/content';
 import { DELAY, PAGE_SIZE_MAX } from '../../../contract/constants';
-import type { Label } from '../../../contract/labels';
+import type { label } from '../../../contract/entities/label';
+import type { EntityRecord } from '../../../contract/entity';
 import { call } from '../../dataProvider/client';
 import { addEntry, articleSearch, type Chosen } from './homeLogic';
 
@@ -119,7 +120,7 @@ export function ArticlePicker() {
 export function CategoryPicker() {
   const { chosen, choose } = useChosen('categories');
   const [input, setInput] = useState('');
-  const { data, isPending } = useGetList<Label>('category', {
+  const { data, isPending } = useGetList<EntityRecord<typeof label>>('category', {
     pagination: { page: 1, perPage: PAGE_SIZE_MAX },
     sort: { field: 'name', order: 'ASC' },
   });

@@ -24,7 +24,9 @@ import { CheckboxGroupInput, TextInput } from 'react-admin';
 import { type FieldValues, useFormState, useWatch } from 'react-hook-form';
 import { NAME_MAX } from '../../../contract/constants';
 import { LANG_IDS, SLUG_MAX } from '../../../contract/content';
-import type { Label, LabelType } from '../../../contract/labels';
+import type { label } from '../../../contract/entities/label';
+import type { EntityRecord } from '../../../contract/entity';
+import type { LabelType } from '../../../contract/labels';
 import { DialogFormActions } from '../../components/DialogFormActions';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
 import type { ApiError } from '../../dataProvider/client';
@@ -53,7 +55,11 @@ export function LabelDialog({ resource, id, onClose, onDelete }: EntityDialogPro
   const translate = useTranslate();
   const notify = useNotify();
   const titleId = useId();
-  const { data: record, error } = useGetOne<Label>(type, { id }, { enabled: id > 0, retry: false });
+  const { data: record, error } = useGetOne<EntityRecord<typeof label>>(
+    type,
+    { id },
+    { enabled: id > 0, retry: false },
+  );
 
   useEffect(() => {
     if (!error) return;
@@ -106,7 +112,7 @@ export function LabelDialog({ resource, id, onClose, onDelete }: EntityDialogPro
 interface LabelFormProps {
   type: LabelType;
   values: LabelFormValues;
-  record?: Label;
+  record?: EntityRecord<typeof label>;
   onClose: () => void;
   onDelete: EntityDialogProps['onDelete'];
 }

@@ -3,11 +3,17 @@
  * `label/save`, how the server's field errors find their way back to the form, and the preview path. No React here:
  * unit tests import it directly.
  */
+
+import type { z } from 'zod';
 import { LANG_IDS, type LangId } from '../../../contract/content';
-import type { Label, LabelSave, LabelType } from '../../../contract/labels';
+import type { label } from '../../../contract/entities/label';
+import type { EntityRecord } from '../../../contract/entity';
+import type { LabelType } from '../../../contract/labels';
 
 /** zh-TW: the required language, the one the name and the slug come from. */
 export const SOURCE_LANG = 1;
+
+type LabelRecord = EntityRecord<typeof label>;
 
 export interface LabelLangValues {
   lang_id: LangId;
@@ -24,7 +30,7 @@ export interface LabelFormValues {
   active: number[] | null;
 }
 
-export function toFormValues(type: LabelType, label?: Pick<Label, 'id' | 'slug' | 'lang' | 'active'>) {
+export function toFormValues(type: LabelType, label?: Pick<LabelRecord, 'id' | 'slug' | 'lang' | 'active'>) {
   const byLang = new Map((label?.lang ?? []).map((l) => [l.lang_id, l]));
   const values: LabelFormValues = {
     id: label?.id ?? 0,
@@ -43,7 +49,7 @@ export function toFormValues(type: LabelType, label?: Pick<Label, 'id' | 'slug' 
 const text = (v: unknown) => (typeof v === 'string' ? v.replace(/[\r\n]+/g, ' ').trim() : '');
 
 export interface PreparedLabelSave {
-  body: LabelSave;
+  body: z.input<typeof label.save>;
   /** For each entry of `body.lang`, its index in the form's `lang`. */
   formIndex: number[];
 }
@@ -90,7 +96,7 @@ export function toFormErrors(errors: Record<string, string>, formIndex: number[]
 }
 
 /** The address a label has on the site: tags by slug, categories by id. */
-export function previewPath(type: LabelType, label: Pick<Label, 'id' | 'slug'>): string {
+export function previewPath(type: LabelType, label: Pick<LabelRecord, 'id' | 'slug'>): string {
   return type === 'tag' ? `/tag/${label.slug || label.id}` : `/category/${label.id}`;
 }
 

@@ -5,7 +5,9 @@
  */
 import { Box, Typography } from '@mui/material';
 import { useRecordContext, useResourceContext, useTranslate } from 'ra-core';
-import type { Label, LabelType } from '../../../contract/labels';
+import type { label } from '../../../contract/entities/label';
+import type { EntityRecord } from '../../../contract/entity';
+import type { LabelType } from '../../../contract/labels';
 import type { EntityOverrides } from '../../entities/overrides';
 import { LabelDialog } from './LabelDialog';
 import { LanguageChips } from './LanguageChips';
@@ -14,7 +16,7 @@ import { previewPath } from './labelLogic';
 function NameCell() {
   const translate = useTranslate();
   const type = useResourceContext() as LabelType;
-  const record = useRecordContext<Label>();
+  const record = useRecordContext<EntityRecord<typeof label>>();
   if (!record) return null;
   return (
     <>
@@ -35,7 +37,7 @@ function NameCell() {
 }
 
 function ActiveCell() {
-  const record = useRecordContext<Label>();
+  const record = useRecordContext<EntityRecord<typeof label>>();
   return <LanguageChips active={record?.active} />;
 }
 

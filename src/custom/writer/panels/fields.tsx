@@ -445,8 +445,7 @@ export function AuthorsField() {
     asked.current.add(missing);
     api
       .authors()
-      // TRANSITION (issue 11): an entity's record type names only its id until contract/entity.ts types its fields.
-      .then((r) => setOptions(r.rows as Named[]))
+      .then((r) => setOptions(r.rows))
       .catch(() => undefined)
       .finally(() => setLoading(false));
   }, [missing]);
