@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
@@ -6,21 +5,19 @@ import { defineConfig, type Plugin } from 'vite';
 const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
 /**
- * The SPA reads an endpoint's path, method, timeout and the like (src/dataProvider/client.ts), never its zod
- * schemas: those are for the server, the OpenAPI document and the API tests. Bundled as written, contract/api/*.ts
- * would bring every input and output schema, and zod's whole classic API, into the screens that call them — the
- * sign-in screens, which have no other use for zod, most of all. So the SPA gets each catalogue evaluated here, at
- * build time, as plain data without its schemas (nor the summary lines). A module that exports anything besides catalogues (a schema the
- * SPA uses, say) is bundled as it is. The types come from the source either way.
+ * Of an endpoint the SPA reads only its path and its timeout (src/dataProvider/client.ts, src/components/upload.ts):
+ * the schemas, access, permissions and summary are for the server, the OpenAPI document and the API tests. Bundled as
+ * written, contract/api/*.ts would bring every input and output schema, and zod's whole classic API, into the screens
+ * that call them — the sign-in screens, which have no other use for zod, most of all. So the SPA gets each catalogue
+ * evaluated here, at build (and dev) time, as plain data: `{login: {path: 'member/login'}, …}`. A module that exports
+ * anything besides catalogues (a schema or a function, say) is bundled as it is. Types come from the source either way.
  */
-function endpointsWithoutSchemas(): Plugin {
-  const isSchema = (value: unknown) => typeof value === 'object' && value !== null && '_zod' in value;
-  // What the SPA never reads: the schemas, and the summary line written for the OpenAPI document.
-  const serverOnly = (key: string, value: unknown) => key === 'summary' || isSchema(value);
+function endpointsAsPaths(): Plugin {
+  const readBySpa = ['path', 'timeout'];
   const isEndpoint = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && typeof (value as { path?: unknown }).path === 'string';
   return {
-    name: 'endpoints-without-schemas',
+    name: 'endpoints-as-paths',
     async load(id) {
       if (!/\/contract\/api\/[^/]+\.ts$/.test(id)) return null;
       const exports: Record<string, unknown> = await tsImport(id, import.meta.url);
@@ -32,11 +29,9 @@ function endpointsWithoutSchemas(): Plugin {
         const data = Object.fromEntries(
           endpoints.map(([key, e]) => [
             key,
-            Object.fromEntries(Object.entries(e as object).filter(([k, v]) => !serverOnly(k, v))),
+            Object.fromEntries(Object.entries(e as object).filter(([k]) => readBySpa.includes(k))),
           ]),
         );
-        // Anything JSON cannot carry (a function, say) keeps the module as it is.
-        if (!isDeepStrictEqual(JSON.parse(JSON.stringify(data)), data)) return null;
         catalogues.push(`export const ${name} = ${JSON.stringify(data)};`);
       }
       this.addWatchFile(id);
@@ -46,7 +41,7 @@ function endpointsWithoutSchemas(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), endpointsWithoutSchemas()],
+  plugins: [react(), endpointsAsPaths()],
   build: {
     outDir: 'dist',
     // bench/ reads the manifest to know which chunks each screen loads.
