@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { tsImport } from 'tsx/esm/api';
+import { type NamespacedUnregister, register, tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
 
 const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
@@ -16,11 +16,23 @@ function endpointsAsPaths(): Plugin {
   const readBySpa = ['path', 'timeout'];
   const isEndpoint = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && typeof (value as { path?: unknown }).path === 'string';
+  // A build evaluates the catalogues in one namespace, so zod and the contract load once (seconds less); the dev
+  // server evaluates each afresh, so that an edited catalogue is seen.
+  let build: NamespacedUnregister | undefined;
   return {
     name: 'endpoints-as-paths',
+    buildStart() {
+      if (!this.meta.watchMode) build = register({ namespace: `endpoints-as-paths-${Date.now()}` });
+    },
+    async buildEnd() {
+      await build?.unregister();
+      build = undefined;
+    },
     async load(id) {
       if (!/\/contract\/api\/[^/]+\.ts$/.test(id)) return null;
-      const exports: Record<string, unknown> = await tsImport(id, import.meta.url);
+      const exports: Record<string, unknown> = await (build
+        ? build.import(id, import.meta.url)
+        : tsImport(id, import.meta.url));
       const catalogues: string[] = [];
       for (const [name, catalogue] of Object.entries(exports)) {
         if (typeof catalogue !== 'object' || catalogue === null) return null;
