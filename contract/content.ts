@@ -14,6 +14,12 @@ import { rules } from './validation';
 export const CONTENT_TYPE = { post: 1, page: 3, epaper: 4 } as const;
 export type ContentTypeName = keyof typeof CONTENT_TYPE;
 export type ContentTypeId = (typeof CONTENT_TYPE)[ContentTypeName];
+
+/**
+ * The query string of a content action (contract/api/content.ts): its type. Here rather than beside the endpoints,
+ * whose module reaches the SPA as plain data only when it exports nothing but catalogues (vite.config.ts).
+ */
+export const contentQuery = (type: ContentTypeId) => ({ t: String(type) });
 export const contentTypeName = (t: number): ContentTypeName | undefined =>
   (Object.keys(CONTENT_TYPE) as ContentTypeName[]).find((k) => CONTENT_TYPE[k] === t);
 /** A content type in a query string (`?t=1`). */

@@ -1,8 +1,8 @@
 /**
  * Articles (1), pages (3) and e-papers (4): every action is `press/<action>?t=<type>` (SPEC §7 Content), the type in
- * the query (`contentQuery`). The permission depends on the type, so the server checks it per call instead of the
- * endpoint naming one: list/get/search/history need `list`, writing needs `edit` (and `create` for a new item),
- * deleting (publish mode -1) `delete`, reordering the pinned items `reorder`.
+ * the query (`contentQuery`, contract/content.ts). The permission depends on the type, so the server checks it per
+ * call instead of the endpoint naming one: list/get/search/history need `list`, writing needs `edit` (and `create`
+ * for a new item), deleting (publish mode -1) `delete`, reordering the pinned items `reorder`.
  */
 import { z } from 'zod';
 import { TIMEOUT } from '../constants';
@@ -15,7 +15,6 @@ import {
   ContentSearch,
   ContentSorter,
   ContentTranslate,
-  type ContentTypeId,
   ContentTypeParam,
   Named,
   PinReply,
@@ -35,9 +34,6 @@ import { IdInput, ListInput, listResult } from '../list';
 const OfType = z.strictObject({ t: ContentTypeParam });
 /** An action on one existing item: the item has a type, so `t` may be left out; when given, the item must be of it. */
 const OnItem = z.strictObject({ t: ContentTypeParam.optional() });
-
-/** The query string of a content action: its type. */
-export const contentQuery = (type: ContentTypeId) => ({ t: String(type) });
 
 export const contentApi = {
   list: endpoint({

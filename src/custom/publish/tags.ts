@@ -3,11 +3,12 @@
  * characters) and re-saves the item with it: read with `press/get`, set `tag`, save with `press/save` on the
  * version that was read (a newer save by someone else answers 3001 rather than being overwritten).
  */
-import { contentApi, contentQuery } from '../../../contract/api/content';
+import { contentApi } from '../../../contract/api/content';
 import { tagApi } from '../../../contract/api/labels';
 import {
   type ContentItem,
   type ContentSave,
+  contentQuery,
   type LangId,
   type Named,
   TAGS_MAX,

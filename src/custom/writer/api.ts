@@ -1,11 +1,17 @@
 /** The writer's calls, all through the envelope client (uploads through the same error mapping). */
 import { authorApi } from '../../../contract/api/authors';
 import { categoryApi } from '../../../contract/api/categories';
-import { contentApi, contentQuery } from '../../../contract/api/content';
+import { contentApi } from '../../../contract/api/content';
 import { fileApi } from '../../../contract/api/files';
 import { tagApi } from '../../../contract/api/labels';
 import { Code, codeMessageKey } from '../../../contract/codes';
-import { CONTENT_TYPE, type ContentSave, type ContentTypeName, type LangId } from '../../../contract/content';
+import {
+  CONTENT_TYPE,
+  type ContentSave,
+  type ContentTypeName,
+  contentQuery,
+  type LangId,
+} from '../../../contract/content';
 import { IMAGE_MAX_BYTES, type UploadReply } from '../../../contract/files';
 import type { Filter, ListQuery } from '../../../contract/list';
 import { type UploadOptions, uploadFile } from '../../components/upload';

@@ -10,7 +10,7 @@ export interface ContentKind {
   resource: ContentResource;
   /** The writer's route type and the i18n key of the kind's words. */
   type: ContentTypeName;
-  /** The API's content type number (`?t=`, contract/api/content.ts contentQuery). */
+  /** The API's content type number (`?t=`, contentQuery in contract/content.ts). */
   t: ContentTypeId;
   /** Articles only can be pinned to the top (SPEC §4). */
   pinnable: boolean;

@@ -2,8 +2,8 @@
  * The dataProvider mapping of a content resource (src/dataProvider/resources.ts): the content endpoints with the
  * kind in `?t=`; deleting is publishing with mode -1.
  */
-import { contentApi, contentQuery } from '../../../contract/api/content';
-import { ContentSave, PUBLISH_MODE } from '../../../contract/content';
+import { contentApi } from '../../../contract/api/content';
+import { ContentSave, contentQuery, PUBLISH_MODE } from '../../../contract/content';
 import type { ResourceApi } from '../../dataProvider/resourceApi';
 import { contentFilters } from './filters';
 import type { ContentKind } from './kinds';
