@@ -1,8 +1,17 @@
 /**
  * The generated create/edit dialog of an entity resource (`<base>/0` adds, `<base>/<id>` edits): one input per
  * editable field, picked by kind, checked by the field's zod rule; the server's field errors land under their inputs.
+ * Its frame and form are exported for an entity's own dialog (resources/label/LabelDialog.tsx).
  */
-import { Alert, CircularProgress, Dialog, DialogContent, DialogTitle } from '@mui/material';
+import {
+  Alert,
+  CircularProgress,
+  Dialog,
+  DialogContent,
+  DialogTitle,
+  type SxProps,
+  Typography,
+} from '@mui/material';
 import {
   Form,
   type RaRecord,
@@ -14,7 +23,7 @@ import {
   useTranslate,
   useUpdate,
 } from 'ra-core';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useId, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import type { Entity } from '../../contract/entity';
 import { DialogFormActions } from '../components/DialogFormActions';
@@ -25,25 +34,46 @@ import { FieldInput } from './inputs';
 import type { EntityDialogProps, EntityOverrides } from './overrides';
 import { entityResource } from './registry';
 
-export function EntityDialog({ resource, id, onClose, onDelete, overrides = {} }: EntityDialogProps) {
+export interface DialogFrameProps<R extends RaRecord> {
+  resource: string;
+  /** 0: a new record. */
+  id: number;
+  onClose: () => void;
+  /** The notice when the record is gone (default `resources.<resource>.notFound`). */
+  notFound?: string;
+  /** Default `<resource>-dialog`. */
+  testId?: string;
+  /** What the title shows after its words once the record is loaded (e.g. its name). */
+  subtitle?: (record: R) => ReactNode;
+  /** What takes the place of the title and the form for this record, if anything. */
+  replace?: (record: R, titleId: string) => ReactNode;
+  /** The form for the record (undefined: a new one); made anew when the record changes. */
+  children: (record: R | undefined) => ReactNode;
+}
+
+/** The dialog around a record's form: loads the record (closing with a notice if it is gone), titles it, waits. */
+export function DialogFrame<R extends RaRecord = RaRecord>({
+  resource,
+  id,
+  onClose,
+  notFound = `resources.${resource}.notFound`,
+  testId = `${resource}-dialog`,
+  subtitle,
+  replace,
+  children,
+}: DialogFrameProps<R>) {
   const translate = useTranslate();
   const notify = useNotify();
   const titleId = useId();
-  const entity = entityResource(resource)?.entity as Entity;
-  const { data: record, error } = useGetOne(resource, { id }, { enabled: id > 0, retry: false });
+  const { data: record, error } = useGetOne<R>(resource, { id }, { enabled: id > 0, retry: false });
 
   useEffect(() => {
     if (!error) return;
-    notify(`resources.${resource}.notFound`, { type: 'error' });
+    notify(notFound, { type: 'error' });
     onClose();
-  }, [error, notify, onClose, resource]);
+  }, [error, notify, onClose, notFound]);
 
-  const values = useMemo(
-    () => (id === 0 ? toFormValues(entity.fields) : record ? toFormValues(entity.fields, record) : null),
-    [id, record, entity],
-  );
-  const locked = record ? overrides.locked?.(record) : undefined;
-  const Locked = overrides.Locked;
+  const instead = record ? replace?.(record, titleId) : null;
 
   return (
     <Dialog
@@ -54,26 +84,20 @@ export function EntityDialog({ resource, id, onClose, onDelete, overrides = {} }
       onClose={(_e, reason) => {
         if (reason !== 'backdropClick') onClose();
       }}
-      data-testid={`${resource}-dialog`}
+      data-testid={testId}
     >
-      {record && locked && Locked ? (
-        <Locked record={record} onClose={onClose} titleId={titleId} />
-      ) : (
+      {instead || (
         <>
           <DialogTitle id={titleId}>
             {translate(id === 0 ? `resources.${resource}.create` : `resources.${resource}.edit`)}
+            {record && subtitle ? (
+              <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+                {subtitle(record)}
+              </Typography>
+            ) : null}
           </DialogTitle>
-          {values ? (
-            <EntityForm
-              key={`${id}-${record?.updated_at ?? ''}`}
-              resource={resource}
-              entity={entity}
-              values={values}
-              record={record}
-              onClose={onClose}
-              onDelete={onDelete}
-              warnCode={overrides.warnCode}
-            />
+          {id === 0 || record ? (
+            <Fragment key={`${id}-${record?.updated_at ?? ''}`}>{children(record)}</Fragment>
           ) : (
             <DialogContent sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
               <CircularProgress aria-label={translate('ra.page.loading')} />
@@ -85,28 +109,51 @@ export function EntityDialog({ resource, id, onClose, onDelete, overrides = {} }
   );
 }
 
-interface EntityFormProps {
+/** What a form's values become for `save`, and how the server's field errors find their inputs again. */
+export interface PreparedSave {
+  body: { id: number };
+  formErrors: (errors: Record<string, string>) => FieldValues;
+}
+
+export interface RecordFormProps {
   resource: string;
-  entity: Entity;
-  values: Record<string, unknown>;
+  /** The form's starting values (read once: the frame makes the form anew when the record changes). */
+  values: FieldValues;
   record?: RaRecord;
   onClose: () => void;
   onDelete: (record: RaRecord) => void;
+  prepare: (form: FieldValues) => PreparedSave;
+  /** A business code the server may answer: shown as a warning over the inputs. */
   warnCode?: EntityOverrides['warnCode'];
+  contentSx?: SxProps;
+  /** The inputs. */
+  children: ReactNode;
 }
 
-function EntityForm({ resource, entity, values, record, onClose, onDelete, warnCode }: EntityFormProps) {
+/** A dialog's form: checked on submit, created or updated, then the list refreshed and the dialog closed. */
+export function RecordForm({
+  resource,
+  values,
+  record,
+  onClose,
+  onDelete,
+  prepare,
+  warnCode,
+  contentSx,
+  children,
+}: RecordFormProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
   const [create] = useCreate();
   const [update] = useUpdate();
+  const [defaultValues] = useState(values);
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
   const { canAccess: canSave } = useCanAccess({ resource, action: values.id ? 'edit' : 'create' });
   const [refusal, setRefusal] = useState<string | null>(null);
 
   const submit = async (form: FieldValues) => {
-    const { body, formIndex } = toSaveBody(entity.fields, form);
+    const { body, formErrors } = prepare(form);
     try {
       if (body.id === 0) await create(resource, { data: body }, { returnPromise: true });
       else await update(resource, { id: body.id, data: body, previousData: record }, { returnPromise: true });
@@ -122,29 +169,26 @@ function EntityForm({ resource, entity, values, record, onClose, onDelete, warnC
       }
       if (failure?.message) notify(failure.message, { type: 'error' });
       const errors = failure?.body?.errors;
-      return errors ? toFormErrors(errors, formIndex) : undefined;
+      return errors ? formErrors(errors) : undefined;
     }
   };
 
   return (
-    <Form defaultValues={values} onSubmit={submit} mode="onSubmit" reValidateMode="onSubmit" noValidate>
+    <Form
+      defaultValues={defaultValues}
+      onSubmit={submit}
+      mode="onSubmit"
+      reValidateMode="onSubmit"
+      noValidate
+    >
       <ValidateAfterTyping />
-      <DialogContent dividers>
+      <DialogContent dividers sx={contentSx}>
         {refusal ? (
           <Alert severity="warning" sx={{ mb: 2 }} data-testid={`${resource}-refused`}>
             {translate(refusal, { _: refusal })}
           </Alert>
         ) : null}
-        {editable(entity.fields).map(([name, field]) => (
-          <FieldInput
-            key={name}
-            resource={resource}
-            name={name}
-            field={field}
-            source={name}
-            fields={entity.fields}
-          />
-        ))}
+        {children}
       </DialogContent>
       <DialogFormActions
         onClose={onClose}
@@ -152,6 +196,49 @@ function EntityForm({ resource, entity, values, record, onClose, onDelete, warnC
         canSave={Boolean(canSave)}
       />
     </Form>
+  );
+}
+
+export function EntityDialog({ resource, id, onClose, onDelete, overrides = {} }: EntityDialogProps) {
+  const entity = entityResource(resource)?.entity as Entity;
+  const { locked, Locked } = overrides;
+  const prepare = (form: FieldValues): PreparedSave => {
+    const { body, formIndex } = toSaveBody(entity.fields, form);
+    return { body, formErrors: (errors) => toFormErrors(errors, formIndex) };
+  };
+
+  return (
+    <DialogFrame
+      resource={resource}
+      id={id}
+      onClose={onClose}
+      replace={(record, titleId) =>
+        Locked && locked?.(record) ? <Locked record={record} onClose={onClose} titleId={titleId} /> : null
+      }
+    >
+      {(record) => (
+        <RecordForm
+          resource={resource}
+          values={toFormValues(entity.fields, record)}
+          record={record}
+          onClose={onClose}
+          onDelete={onDelete}
+          prepare={prepare}
+          warnCode={overrides.warnCode}
+        >
+          {editable(entity.fields).map(([name, field]) => (
+            <FieldInput
+              key={name}
+              resource={resource}
+              name={name}
+              field={field}
+              source={name}
+              fields={entity.fields}
+            />
+          ))}
+        </RecordForm>
+      )}
+    </DialogFrame>
   );
 }
 

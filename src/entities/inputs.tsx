@@ -5,7 +5,7 @@
 import ErrorIcon from '@mui/icons-material/ErrorOutline';
 import { Box, InputAdornment, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import {
   ArrayInput,
   AutocompleteArrayInput,
@@ -19,8 +19,8 @@ import {
   SimpleFormIterator,
   TextInput,
 } from 'react-admin';
-import { useFormState } from 'react-hook-form';
-import { LANG_IDS } from '../../contract/content';
+import { useFormState, useWatch } from 'react-hook-form';
+import { LANG_IDS, type LangId } from '../../contract/content';
 import type { Field, Fields } from '../../contract/entity';
 import { ImageUploadInput } from '../components/ImageUploadInput';
 import { editable, validatorOf } from './form';
@@ -100,7 +100,22 @@ export function FieldInput({ resource, name, field, source, fields }: FieldInput
         </ReferenceArrayInput>
       );
     case 'languages':
-      return <LanguageTabs resource={resource} source={source} fields={field.fields ?? {}} />;
+      return (
+        <LanguageTabs source={source}>
+          {(i) =>
+            editable(field.fields).map(([sub, subField]) => (
+              <FieldInput
+                key={sub}
+                resource={resource}
+                name={sub}
+                field={subField}
+                source={`${source}.${i}.${sub}`}
+                fields={field.fields ?? {}}
+              />
+            ))
+          }
+        </LanguageTabs>
+      );
     case 'list':
       return (
         <ArrayInput source={source} label={label} helperText={hint}>
@@ -133,13 +148,35 @@ function sourceOf(from: string | undefined, fields: Fields): string | undefined 
   return fields[name]?.kind === 'languages' && sub ? `${name}.0.${sub}` : from;
 }
 
-/** One tab per content language, each with the sub-record's inputs; a tab with errors turns red. */
-function LanguageTabs({ resource, source, fields }: { resource: string; source: string; fields: Fields }) {
+export interface LanguageTabsProps {
+  /** Where the rows sit in the form: `<source>.<i>` is LANG_IDS[i]'s. */
+  source: string;
+  /** Marks the source language's tab (the first) as required. */
+  required?: boolean;
+  /** Whether a row holds something: the other languages' tabs then show a dot. */
+  filled?: (row: Record<string, unknown> | undefined) => boolean;
+  /** A tab's inputs. */
+  children: (index: number, langId: LangId) => ReactNode;
+}
+
+/** One tab per content language; a tab whose fields have errors turns red, and a failed save shows the first. */
+export function LanguageTabs({ source, required, filled, children }: LanguageTabsProps) {
   const translate = useTranslate();
   const baseId = useId();
   const [tab, setTab] = useState(0);
-  const { errors } = useFormState({ name: source });
+  const { errors, submitCount } = useFormState({ name: source });
+  const rows = useWatch({ name: source }) as Record<string, unknown>[] | undefined;
   const rowErrors = (errors[source] ?? []) as unknown as unknown[];
+  const handled = useRef(0);
+
+  useEffect(() => {
+    if (submitCount === handled.current) return;
+    const first = LANG_IDS.findIndex((_, i) => Boolean(rowErrors[i]));
+    if (first < 0) return;
+    handled.current = submitCount;
+    if (!rowErrors[tab]) setTab(first);
+  }, [submitCount, rowErrors, tab]);
+
   return (
     <>
       <Tabs
@@ -159,7 +196,6 @@ function LanguageTabs({ resource, source, fields }: { resource: string; source: 
               id={`${baseId}-tab-${i}`}
               aria-controls={`${baseId}-panel-${i}`}
               data-testid={`lang-tab-${langId}`}
-              label={translate(`labels.languages.${langId}`)}
               icon={
                 hasError ? (
                   <ErrorIcon fontSize="small" aria-label={translate('labels.hasError')} />
@@ -167,6 +203,27 @@ function LanguageTabs({ resource, source, fields }: { resource: string; source: 
               }
               iconPosition="end"
               sx={{ minHeight: 48, ...(hasError ? { '&, &.Mui-selected': { color: 'error.main' } } : {}) }}
+              label={
+                <span>
+                  {translate(`labels.languages.${langId}`)}
+                  {i === 0 && required ? <span aria-hidden="true"> *</span> : null}
+                  {i > 0 && filled?.(rows?.[i]) ? (
+                    <Box
+                      component="span"
+                      title={translate('labels.filled')}
+                      sx={{
+                        display: 'inline-block',
+                        width: 6,
+                        height: 6,
+                        borderRadius: '50%',
+                        bgcolor: 'success.main',
+                        ml: 0.75,
+                        verticalAlign: 'middle',
+                      }}
+                    />
+                  ) : null}
+                </span>
+              }
             />
           );
         })}
@@ -179,16 +236,7 @@ function LanguageTabs({ resource, source, fields }: { resource: string; source: 
           aria-labelledby={`${baseId}-tab-${i}`}
           hidden={tab !== i}
         >
-          {editable(fields).map(([sub, subField]) => (
-            <FieldInput
-              key={sub}
-              resource={resource}
-              name={sub}
-              field={subField}
-              source={`${source}.${i}.${sub}`}
-              fields={fields}
-            />
-          ))}
+          {children(i, langId)}
         </Box>
       ))}
     </>
