@@ -232,13 +232,16 @@ export function EntityList({
         </DataTable>
       </List>
       {modal?.open ? (
-        <Dialog
-          resource={resource}
-          id={modal.id}
-          onClose={close}
-          onDelete={setDeleting}
-          overrides={overrides}
-        />
+        // The list stays while the dialog's code loads.
+        <Suspense fallback={null}>
+          <Dialog
+            resource={resource}
+            id={modal.id}
+            onClose={close}
+            onDelete={setDeleting}
+            overrides={overrides}
+          />
+        </Suspense>
       ) : null}
       {deleting && deleteText ? (
         <DeleteDialog

@@ -5,12 +5,11 @@
 import { useResourceContext } from 'ra-core';
 import { useState } from 'react';
 import { List } from 'react-admin';
-import { ListEmpty } from '../../components/ListEmpty';
 import { WindowPagination } from '../../components/WindowPagination';
+import { ContentEmpty } from './ContentEmpty';
 import { ContentFilters } from './ContentFilters';
 import { ContentListActions } from './ContentListActions';
 import { ContentTable } from './ContentTable';
-import { CreateContentButton } from './CreateContentButton';
 import { kindOf } from './kinds';
 import { PinnedSorter } from './PinnedSorter';
 import { PINNED_FIRST } from './pinned';
@@ -28,11 +27,7 @@ export default function ContentList() {
       perPage={10}
       // No sort column: the server's own order, pinned items first (then the latest changed).
       sort={PINNED_FIRST}
-      empty={
-        <ListEmpty resource={kind.resource}>
-          <CreateContentButton kind={kind} variant="contained" />
-        </ListEmpty>
-      }
+      empty={<ContentEmpty kind={kind} />}
       // A wide table scrolls inside the list (ContentTable) instead of widening the page.
       sx={{ '& .RaList-main': { minWidth: 0 } }}
     >

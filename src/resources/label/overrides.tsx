@@ -5,11 +5,14 @@
  */
 import { Box, Typography } from '@mui/material';
 import { useRecordContext, useResourceContext, useTranslate } from 'ra-core';
+import { lazy } from 'react';
 import type { Label, LabelType } from '../../../contract/labels';
 import type { EntityOverrides } from '../../entities/overrides';
-import { LabelDialog } from './LabelDialog';
 import { LanguageChips } from './LanguageChips';
 import { previewPath } from './labelLogic';
+
+// Loaded when a dialog opens: the list does not need its form.
+const LabelDialog = lazy(() => import('./LabelDialog').then((m) => ({ default: m.LabelDialog })));
 
 function NameCell() {
   const translate = useTranslate();
