@@ -1,4 +1,4 @@
-/** The tabs of a per-language field: the generated form's (inputs.tsx) and the label dialog's. */
+/** The tabs of a per-language field: the generated form's (inputs.tsx), the label dialog's, a menu item's. */
 import ErrorIcon from '@mui/icons-material/ErrorOutline';
 import { Box, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'ra-core';
@@ -9,6 +9,8 @@ import { LANG_IDS, type LangId } from '../../contract/content';
 export interface LanguageTabsProps {
   /** Where the rows sit in the form: `<source>.<i>` is LANG_IDS[i]'s. */
   source: string;
+  /** What the tabs are of (an i18n key). */
+  label?: string;
   /** Marks the source language's tab (the first) as required. */
   required?: boolean;
   /** Whether a row holds something: the other languages' tabs then show a dot. */
@@ -18,7 +20,13 @@ export interface LanguageTabsProps {
 }
 
 /** One tab per content language; a tab whose fields have errors turns red, and a failed save shows the first. */
-export function LanguageTabs({ source, required, filled, children }: LanguageTabsProps) {
+export function LanguageTabs({
+  source,
+  label = 'labels.langTabs',
+  required,
+  filled,
+  children,
+}: LanguageTabsProps) {
   const translate = useTranslate();
   const baseId = useId();
   const [tab, setTab] = useState(0);
@@ -42,7 +50,7 @@ export function LanguageTabs({ source, required, filled, children }: LanguageTab
         onChange={(_e, next: number) => setTab(next)}
         variant="scrollable"
         scrollButtons="auto"
-        aria-label={translate('labels.langTabs')}
+        aria-label={translate(label)}
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
         {LANG_IDS.map((langId, i) => {

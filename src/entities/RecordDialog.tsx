@@ -2,15 +2,7 @@
  * The pieces of a record's create/edit dialog: the frame (loading, title, not found) and the form (save, field
  * errors, the actions). The generated dialog (EntityDialog.tsx) and an entity's own (resources/label) use them.
  */
-import {
-  Alert,
-  CircularProgress,
-  Dialog,
-  DialogContent,
-  DialogTitle,
-  type SxProps,
-  Typography,
-} from '@mui/material';
+import { Alert, CircularProgress, DialogContent, DialogTitle, type SxProps, Typography } from '@mui/material';
 import {
   Form,
   type RaRecord,
@@ -25,6 +17,7 @@ import {
 import { Fragment, type ReactNode, useEffect, useId, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { DialogFormActions } from '../components/DialogFormActions';
+import { FormDialog } from '../components/FormDialog';
 import type { ApiError } from '../dataProvider/client';
 import { ValidateAfterTyping } from '../validation/useValidateAfterTyping';
 import type { EntityOverrides } from './overrides';
@@ -71,16 +64,7 @@ export function DialogFrame<R extends RaRecord = RaRecord>({
   const instead = record ? replace?.(record, titleId) : null;
 
   return (
-    <Dialog
-      open
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-      onClose={(_e, reason) => {
-        if (reason !== 'backdropClick') onClose();
-      }}
-      data-testid={testId}
-    >
+    <FormDialog titleId={titleId} onClose={onClose} testId={testId}>
       {instead || (
         <>
           <DialogTitle id={titleId}>
@@ -100,7 +84,7 @@ export function DialogFrame<R extends RaRecord = RaRecord>({
           )}
         </>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }
 

@@ -18,19 +18,16 @@ import {
   SimpleFormIterator,
   TextInput,
 } from 'react-admin';
-import type { Field, Fields } from '../../contract/entity';
+import type { Fields } from '../../contract/entity';
 import { ImageUploadInput } from '../components/ImageUploadInput';
 import { editable, validatorOf } from './form';
 import { LanguageTabs } from './LanguageTabs';
 import { SlugInput } from './SlugInput';
+import { type FieldProps, fieldLabel } from './view';
 
 const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
 
-export interface FieldInputProps {
-  resource: string;
-  /** The field's name: its words are `resources.<resource>.fields.<name>`. */
-  name: string;
-  field: Field;
+export interface FieldInputProps extends FieldProps {
   /** Where the value sits in the form (`name`, or `lang.2.title` inside a sub-record). */
   source: string;
   /** The record's fields, for a slug made from another one. */
@@ -39,7 +36,7 @@ export interface FieldInputProps {
 
 export function FieldInput({ resource, name, field, source, fields }: FieldInputProps) {
   const translate = useTranslate();
-  const label = `resources.${resource}.fields.${name}`;
+  const label = fieldLabel(resource, name);
   const hint = translate(`resources.${resource}.hints.${name}`, { _: '' }) || undefined;
   const common = { source, label, helperText: hint, validate: validatorOf(field), fullWidth: true };
   switch (field.kind) {
