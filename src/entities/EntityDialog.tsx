@@ -4,8 +4,8 @@
  */
 import type { FieldValues } from 'react-hook-form';
 import type { Entity } from '../../contract/entity';
-import { editable, toFormErrors, toFormValues, toSaveBody } from './form';
-import { FieldInput } from './inputs';
+import { toFormErrors, toFormValues, toSaveBody } from './form';
+import { FieldInputs } from './inputs';
 import type { EntityDialogProps } from './overrides';
 import { DialogFrame, type PreparedSave, RecordForm } from './RecordDialog';
 import { entityResource } from './registry';
@@ -37,16 +37,7 @@ export function EntityDialog({ resource, id, onClose, onDelete, overrides = {} }
           prepare={prepare}
           warnCode={overrides.warnCode}
         >
-          {editable(entity.fields).map(([name, field]) => (
-            <FieldInput
-              key={name}
-              resource={resource}
-              name={name}
-              field={field}
-              source={name}
-              fields={entity.fields}
-            />
-          ))}
+          <FieldInputs resource={resource} fields={entity.fields} />
         </RecordForm>
       )}
     </DialogFrame>

@@ -97,24 +97,14 @@ export function FieldInput({ resource, name, field, source, fields }: FieldInput
     case 'languages':
       return (
         <LanguageTabs source={source}>
-          {(i) =>
-            editable(field.fields).map(([sub, subField]) => (
-              <FieldInput
-                key={sub}
-                resource={resource}
-                name={sub}
-                field={subField}
-                source={`${source}.${i}.${sub}`}
-                fields={field.fields ?? {}}
-              />
-            ))
-          }
+          {(i) => <FieldInputs resource={resource} fields={field.fields} at={`${source}.${i}`} />}
         </LanguageTabs>
       );
     case 'list':
       return (
         <ArrayInput source={source} label={label} helperText={hint}>
           <SimpleFormIterator inline>
+            {/* Each input a direct child with its source: the iterator reads them for a new row's shape. */}
             {editable(field.fields).map(([sub, subField]) => (
               <FieldInput
                 key={sub}
@@ -131,6 +121,28 @@ export function FieldInput({ resource, name, field, source, fields }: FieldInput
     default:
       return null;
   }
+}
+
+/** The inputs of a record's (or a sub-record's) editable fields; `at` is where it sits in the form, if not at the top. */
+export function FieldInputs({
+  resource,
+  fields = {},
+  at,
+}: {
+  resource: string;
+  fields?: Fields;
+  at?: string;
+}) {
+  return editable(fields).map(([name, field]) => (
+    <FieldInput
+      key={name}
+      resource={resource}
+      name={name}
+      field={field}
+      source={at ? `${at}.${name}` : name}
+      fields={fields}
+    />
+  ));
 }
 
 /**
