@@ -1,9 +1,9 @@
-/** What an empty list shows: a sentence on the resource and the create button. */
+/** What an empty list shows: a sentence on the resource, a hint, and the way to add the first record (children). */
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { CreateButton } from 'react-admin';
+import type { ReactNode } from 'react';
 
-export function ListEmpty({ resource }: { resource: string }) {
+export function ListEmpty({ resource, children }: { resource: string; children?: ReactNode }) {
   const translate = useTranslate();
   return (
     <Box sx={{ textAlign: 'center', m: 4 }}>
@@ -13,7 +13,7 @@ export function ListEmpty({ resource }: { resource: string }) {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate(`resources.${resource}.emptyHint`)}
       </Typography>
-      <CreateButton />
+      {children}
     </Box>
   );
 }

@@ -1,17 +1,9 @@
 import { AutocompleteArrayInput, ReferenceArrayInput, SelectArrayInput } from 'react-admin';
-import type { Field } from '../../contract/entity';
+import { type FieldProps, fieldLabel } from './view';
 
 /** An `in` filter: the records of a reference, or the field's values. */
-export default function ChoiceFilter({
-  resource,
-  name,
-  field,
-}: {
-  resource: string;
-  name: string;
-  field: Field;
-}) {
-  const label = `resources.${resource}.fields.${name}`;
+export default function ChoiceFilter({ resource, name, field }: FieldProps) {
+  const label = fieldLabel(resource, name);
   if (field.reference) {
     return (
       <ReferenceArrayInput source={name} reference={field.reference}>

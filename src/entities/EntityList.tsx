@@ -6,7 +6,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { Avatar, Box, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Avatar, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import {
   FilterLiveForm,
   type RaRecord,
@@ -29,6 +29,7 @@ import { useNavigate, useParams } from 'react-router';
 import type { Entity, Field } from '../../contract/entity';
 import { DateTimeField } from '../components/DateTimeField';
 import { DeleteDialog } from '../components/DeleteDialog';
+import { ListEmpty } from '../components/ListEmpty';
 import { WindowPagination } from '../components/WindowPagination';
 import type { EntityListProps, EntityOverrides } from './overrides';
 import { entityResource } from './registry';
@@ -66,21 +67,6 @@ function AddButton({ to, variant }: { to: string; variant?: 'text' | 'contained'
     <Button component={LinkBase} to={to} label="ra.action.create" variant={variant}>
       <AddIcon />
     </Button>
-  );
-}
-
-function Empty({ resource, addTo, canCreate }: { resource: string; addTo: string; canCreate: boolean }) {
-  const translate = useTranslate();
-  return (
-    <Box sx={{ textAlign: 'center', m: 4 }}>
-      <Typography variant="h6" component="p">
-        {translate(`resources.${resource}.empty`)}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        {translate(`resources.${resource}.emptyHint`)}
-      </Typography>
-      {canCreate ? <AddButton to={addTo} variant="contained" /> : null}
-    </Box>
   );
 }
 
@@ -216,7 +202,11 @@ export function EntityList({
         pagination={<WindowPagination />}
         perPage={10}
         sort={{ field: sort.col, order: sort.order === 'asc' ? 'ASC' : 'DESC' }}
-        empty={<Empty resource={resource} addTo={addTo} canCreate={canCreate} />}
+        empty={
+          <ListEmpty resource={resource}>
+            {canCreate ? <AddButton to={addTo} variant="contained" /> : null}
+          </ListEmpty>
+        }
         disableSyncWithLocation={embedded}
         storeKey={embedded ? `${basePath}.${resource}.listParams` : undefined}
       >
@@ -242,13 +232,16 @@ export function EntityList({
         </DataTable>
       </List>
       {modal?.open ? (
-        <Dialog
-          resource={resource}
-          id={modal.id}
-          onClose={close}
-          onDelete={setDeleting}
-          overrides={overrides}
-        />
+        // The list stays while the dialog's code loads.
+        <Suspense fallback={null}>
+          <Dialog
+            resource={resource}
+            id={modal.id}
+            onClose={close}
+            onDelete={setDeleting}
+            overrides={overrides}
+          />
+        </Suspense>
       ) : null}
       {deleting && deleteText ? (
         <DeleteDialog

@@ -1,7 +1,7 @@
 /** The cells of the less common field kinds (loaded with the first list that shows one). */
 import { useRecordContext, useTranslate } from 'ra-core';
 import { BooleanField, NumberField, ReferenceArrayField, ReferenceField } from 'react-admin';
-import type { Field } from '../../contract/entity';
+import { type FieldProps, fieldLabel } from './view';
 
 function EnumCell({ source, label }: { source: string; label: string }) {
   const translate = useTranslate();
@@ -10,15 +10,7 @@ function EnumCell({ source, label }: { source: string; label: string }) {
   return values.map((v) => translate(`${label}_${v}`, { _: String(v) })).join(', ');
 }
 
-export default function KindCell({
-  resource,
-  name,
-  field,
-}: {
-  resource: string;
-  name: string;
-  field: Field;
-}) {
+export default function KindCell({ resource, name, field }: FieldProps) {
   switch (field.kind) {
     case 'switch':
       return <BooleanField source={name} />;
@@ -30,7 +22,7 @@ export default function KindCell({
         />
       );
     case 'enum':
-      return <EnumCell source={name} label={`resources.${resource}.fields.${name}`} />;
+      return <EnumCell source={name} label={fieldLabel(resource, name)} />;
     case 'reference':
       return <ReferenceField source={name} reference={field.reference ?? ''} link={false} />;
     case 'references':

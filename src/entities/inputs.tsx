@@ -2,10 +2,9 @@
  * The generated form's inputs, one per field kind. Rich text loads its editor (TipTap) only when a form has one;
  * the slug's pinyin only when one is made.
  */
-import ErrorIcon from '@mui/icons-material/ErrorOutline';
-import { Box, InputAdornment, Tab, Tabs } from '@mui/material';
+import { InputAdornment } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import {
   ArrayInput,
   AutocompleteArrayInput,
@@ -19,20 +18,16 @@ import {
   SimpleFormIterator,
   TextInput,
 } from 'react-admin';
-import { useFormState } from 'react-hook-form';
-import { LANG_IDS } from '../../contract/content';
-import type { Field, Fields } from '../../contract/entity';
+import type { Fields } from '../../contract/entity';
 import { ImageUploadInput } from '../components/ImageUploadInput';
 import { editable, validatorOf } from './form';
+import { LanguageTabs } from './LanguageTabs';
 import { SlugInput } from './SlugInput';
+import { type FieldProps, fieldLabel } from './view';
 
 const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
 
-export interface FieldInputProps {
-  resource: string;
-  /** The field's name: its words are `resources.<resource>.fields.<name>`. */
-  name: string;
-  field: Field;
+export interface FieldInputProps extends FieldProps {
   /** Where the value sits in the form (`name`, or `lang.2.title` inside a sub-record). */
   source: string;
   /** The record's fields, for a slug made from another one. */
@@ -41,7 +36,7 @@ export interface FieldInputProps {
 
 export function FieldInput({ resource, name, field, source, fields }: FieldInputProps) {
   const translate = useTranslate();
-  const label = `resources.${resource}.fields.${name}`;
+  const label = fieldLabel(resource, name);
   const hint = translate(`resources.${resource}.hints.${name}`, { _: '' }) || undefined;
   const common = { source, label, helperText: hint, validate: validatorOf(field), fullWidth: true };
   switch (field.kind) {
@@ -100,11 +95,16 @@ export function FieldInput({ resource, name, field, source, fields }: FieldInput
         </ReferenceArrayInput>
       );
     case 'languages':
-      return <LanguageTabs resource={resource} source={source} fields={field.fields ?? {}} />;
+      return (
+        <LanguageTabs source={source}>
+          {(i) => <FieldInputs resource={resource} fields={field.fields} at={`${source}.${i}`} />}
+        </LanguageTabs>
+      );
     case 'list':
       return (
         <ArrayInput source={source} label={label} helperText={hint}>
           <SimpleFormIterator inline>
+            {/* Each input a direct child with its source: the iterator reads them for a new row's shape. */}
             {editable(field.fields).map(([sub, subField]) => (
               <FieldInput
                 key={sub}
@@ -123,6 +123,28 @@ export function FieldInput({ resource, name, field, source, fields }: FieldInput
   }
 }
 
+/** The inputs of a record's (or a sub-record's) editable fields; `at` is where it sits in the form, if not at the top. */
+export function FieldInputs({
+  resource,
+  fields = {},
+  at,
+}: {
+  resource: string;
+  fields?: Fields;
+  at?: string;
+}) {
+  return editable(fields).map(([name, field]) => (
+    <FieldInput
+      key={name}
+      resource={resource}
+      name={name}
+      field={field}
+      source={at ? `${at}.${name}` : name}
+      fields={fields}
+    />
+  ));
+}
+
 /**
  * The form path of the field a slug is made from: `title`, or `lang.title` for a per-language one — its source
  * language row (the first).
@@ -131,66 +153,4 @@ function sourceOf(from: string | undefined, fields: Fields): string | undefined 
   if (!from) return undefined;
   const [name, sub] = from.split('.');
   return fields[name]?.kind === 'languages' && sub ? `${name}.0.${sub}` : from;
-}
-
-/** One tab per content language, each with the sub-record's inputs; a tab with errors turns red. */
-function LanguageTabs({ resource, source, fields }: { resource: string; source: string; fields: Fields }) {
-  const translate = useTranslate();
-  const baseId = useId();
-  const [tab, setTab] = useState(0);
-  const { errors } = useFormState({ name: source });
-  const rowErrors = (errors[source] ?? []) as unknown as unknown[];
-  return (
-    <>
-      <Tabs
-        value={tab}
-        onChange={(_e, next: number) => setTab(next)}
-        variant="scrollable"
-        scrollButtons="auto"
-        aria-label={translate('labels.langTabs')}
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {LANG_IDS.map((langId, i) => {
-          const hasError = Boolean(rowErrors[i]);
-          return (
-            <Tab
-              key={langId}
-              value={i}
-              id={`${baseId}-tab-${i}`}
-              aria-controls={`${baseId}-panel-${i}`}
-              data-testid={`lang-tab-${langId}`}
-              label={translate(`labels.languages.${langId}`)}
-              icon={
-                hasError ? (
-                  <ErrorIcon fontSize="small" aria-label={translate('labels.hasError')} />
-                ) : undefined
-              }
-              iconPosition="end"
-              sx={{ minHeight: 48, ...(hasError ? { '&, &.Mui-selected': { color: 'error.main' } } : {}) }}
-            />
-          );
-        })}
-      </Tabs>
-      {LANG_IDS.map((langId, i) => (
-        <Box
-          key={langId}
-          role="tabpanel"
-          id={`${baseId}-panel-${i}`}
-          aria-labelledby={`${baseId}-tab-${i}`}
-          hidden={tab !== i}
-        >
-          {editable(fields).map(([sub, subField]) => (
-            <FieldInput
-              key={sub}
-              resource={resource}
-              name={sub}
-              field={subField}
-              source={`${source}.${i}.${sub}`}
-              fields={fields}
-            />
-          ))}
-        </Box>
-      ))}
-    </>
-  );
 }

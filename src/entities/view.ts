@@ -1,5 +1,17 @@
 /** The generated screens' small pure helpers: which dialog an address asks for, and how lists look. */
+import type { Field } from '../../contract/entity';
 import { INT4_MAX } from '../../contract/fields';
+
+/** What shows one field of a resource: its input, its filter, its cell. */
+export interface FieldProps {
+  resource: string;
+  /** The field's name: its words are `resources.<resource>.fields.<name>`. */
+  name: string;
+  field: Field;
+}
+
+/** The i18n key of a field's name (an enum's values are `<key>_<value>`). */
+export const fieldLabel = (resource: string, name: string) => `resources.${resource}.fields.${name}`;
 
 /**
  * Which dialog the rest of a list's route asks for: `''` none, `0` (or `create`) a new record, a positive integer

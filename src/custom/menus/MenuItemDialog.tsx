@@ -2,24 +2,16 @@
  * Adds or edits one menu item: a name per content language (one tab each) and the link, checked 500 ms after
  * typing. Nothing is sent here: the item changes in the editor and is saved with the whole menu.
  */
-import {
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Tab,
-  Tabs,
-  Typography,
-} from '@mui/material';
+import { Button, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
 import { Form, useTranslate } from 'ra-core';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { TextInput } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { NAME_MAX } from '../../../contract/constants';
 import { LANG_IDS } from '../../../contract/content';
 import { MENU_DEFAULT_LINK, MENU_LINK_MAX, MENU_TYPE, type MenuItem } from '../../../contract/menus';
+import { FormDialog } from '../../components/FormDialog';
+import { LanguageTabs } from '../../entities/LanguageTabs';
 import { compose, link, maxLength } from '../../validation';
 import { ValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import { type DialogValues, withDialogValues } from './menuTree';
@@ -45,24 +37,13 @@ interface MenuItemDialogProps {
 export function MenuItemDialog({ item, isNew, onClose, onDone }: MenuItemDialogProps) {
   const translate = useTranslate();
   const titleId = useId();
-  const baseId = useId();
-  const [tab, setTab] = useState(0);
   const title = isNew
     ? item.type === MENU_TYPE.PARENT
       ? 'menus.dialog.createParent'
       : 'menus.dialog.createLink'
     : 'menus.dialog.edit';
   return (
-    <Dialog
-      open
-      fullWidth
-      maxWidth="sm"
-      aria-labelledby={titleId}
-      onClose={(_e, reason) => {
-        if (reason !== 'backdropClick') onClose();
-      }}
-      data-testid="menu-item-dialog"
-    >
+    <FormDialog titleId={titleId} onClose={onClose} testId="menu-item-dialog">
       <DialogTitle id={titleId}>{translate(title)}</DialogTitle>
       <Form
         defaultValues={toValues(item)}
@@ -73,32 +54,8 @@ export function MenuItemDialog({ item, isNew, onClose, onDone }: MenuItemDialogP
       >
         <ValidateAfterTyping />
         <DialogContent dividers sx={{ pt: 0 }}>
-          <Tabs
-            value={tab}
-            onChange={(_e, next: number) => setTab(next)}
-            variant="scrollable"
-            scrollButtons="auto"
-            aria-label={translate('menus.langTabs')}
-            sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-          >
-            {LANG_IDS.map((langId, i) => (
-              <Tab
-                key={langId}
-                value={i}
-                id={`${baseId}-tab-${i}`}
-                aria-controls={`${baseId}-panel-${i}`}
-                label={translate(`labels.languages.${langId}`)}
-              />
-            ))}
-          </Tabs>
-          {LANG_IDS.map((langId, i) => (
-            <Box
-              key={langId}
-              role="tabpanel"
-              id={`${baseId}-panel-${i}`}
-              aria-labelledby={`${baseId}-tab-${i}`}
-              hidden={tab !== i}
-            >
+          <LanguageTabs source="lang" label="menus.langTabs">
+            {(i) => (
               <TextInput
                 source={`lang.${i}.name`}
                 label="menus.fields.name"
@@ -106,8 +63,8 @@ export function MenuItemDialog({ item, isNew, onClose, onDone }: MenuItemDialogP
                 helperText="menus.nameHint"
                 fullWidth
               />
-            </Box>
-          ))}
+            )}
+          </LanguageTabs>
           <TextInput
             source="link"
             label="menus.fields.link"
@@ -132,6 +89,6 @@ export function MenuItemDialog({ item, isNew, onClose, onDone }: MenuItemDialogP
           </Button>
         </DialogActions>
       </Form>
-    </Dialog>
+    </FormDialog>
   );
 }

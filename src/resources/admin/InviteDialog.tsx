@@ -9,7 +9,6 @@ import {
   Box,
   Button,
   CircularProgress,
-  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
@@ -24,6 +23,7 @@ import { Code } from '../../../contract/codes';
 import { EMAIL_MAX, NICKNAME_MAX } from '../../../contract/constants';
 import { ROLE } from '../../../contract/permissions';
 import { INVITE_TTL_S, type StaffInvite, type StaffOptions } from '../../../contract/staff';
+import { FormDialog } from '../../components/FormDialog';
 import type { ApiError } from '../../dataProvider/client';
 import { compose, email, maxLength, required } from '../../validation';
 import { ValidateAfterTyping } from '../../validation/useValidateAfterTyping';
@@ -128,16 +128,7 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
   // Seats are asked afresh on opening: the list's count may be older than another admin's invitation.
   const { data: options, error, isFetchedAfterMount } = useStaffOptions();
   return (
-    <Dialog
-      open
-      fullWidth
-      maxWidth="xs"
-      aria-labelledby={titleId}
-      onClose={(_e, reason) => {
-        if (reason !== 'backdropClick') onClose();
-      }}
-      data-testid="invite-dialog"
-    >
+    <FormDialog titleId={titleId} onClose={onClose} maxWidth="xs" testId="invite-dialog">
       <DialogTitle id={titleId}>{translate('staff.dialog.title')}</DialogTitle>
       {options && isFetchedAfterMount ? (
         <InviteForm options={options} onClose={onClose} />
@@ -150,6 +141,6 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
           )}
         </DialogContent>
       )}
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -5,18 +5,24 @@
  */
 import { Box, Typography } from '@mui/material';
 import { useRecordContext, useResourceContext, useTranslate } from 'ra-core';
+import { lazy } from 'react';
 import type { label } from '../../../contract/entities/label';
 import type { EntityRecord } from '../../../contract/entity';
 import type { LabelType } from '../../../contract/labels';
+
+type Label = EntityRecord<typeof label>;
+
 import type { EntityOverrides } from '../../entities/overrides';
-import { LabelDialog } from './LabelDialog';
 import { LanguageChips } from './LanguageChips';
 import { previewPath } from './labelLogic';
+
+// Loaded when a dialog opens: the list does not need its form.
+const LabelDialog = lazy(() => import('./LabelDialog').then((m) => ({ default: m.LabelDialog })));
 
 function NameCell() {
   const translate = useTranslate();
   const type = useResourceContext() as LabelType;
-  const record = useRecordContext<EntityRecord<typeof label>>();
+  const record = useRecordContext<Label>();
   if (!record) return null;
   return (
     <>
@@ -37,7 +43,7 @@ function NameCell() {
 }
 
 function ActiveCell() {
-  const record = useRecordContext<EntityRecord<typeof label>>();
+  const record = useRecordContext<Label>();
   return <LanguageChips active={record?.active} />;
 }
 
