@@ -1,6 +1,22 @@
 import type { DeepStrings } from '../types';
 import type labelsSource from '../zh-TW/labels';
 
+/** The fields of a label, the same for tags and categories. */
+const labelFields = {
+  id: 'ID',
+  name: 'Name',
+  slug: 'Slug',
+  active: 'Languages',
+  count: 'Used by',
+  preview: 'Preview address',
+  cover: 'Cover',
+  lang: 'Per language',
+  title: 'Name',
+  created_at: 'Created',
+  updated_at: 'Updated',
+  q: 'Keyword',
+};
+
 const labels: DeepStrings<typeof labelsSource> = {
   labels: {
     title: 'Tags and categories',
@@ -42,20 +58,7 @@ const labels: DeepStrings<typeof labelsSource> = {
     },
     tag: {
       name: 'Tag |||| Tags',
-      fields: {
-        id: 'ID',
-        name: 'Name',
-        slug: 'Slug',
-        active: 'Languages',
-        count: 'Used by',
-        preview: 'Preview address',
-        cover: 'Cover',
-        lang: 'Per language',
-        title: 'Name',
-        created_at: 'Created',
-        updated_at: 'Updated',
-        q: 'Keyword',
-      },
+      fields: labelFields,
       filters: {
         title: 'Filters',
         name: 'Search tag names',
@@ -73,20 +76,7 @@ const labels: DeepStrings<typeof labelsSource> = {
     },
     category: {
       name: 'Category |||| Categories',
-      fields: {
-        id: 'ID',
-        name: 'Name',
-        slug: 'Slug',
-        active: 'Languages',
-        count: 'Used by',
-        preview: 'Preview address',
-        cover: 'Cover',
-        lang: 'Per language',
-        title: 'Name',
-        created_at: 'Created',
-        updated_at: 'Updated',
-        q: 'Keyword',
-      },
+      fields: labelFields,
       filters: {
         title: 'Filters',
         name: 'Search category names',

@@ -1,6 +1,22 @@
 import type { DeepStrings } from '../types';
 import type labelsSource from '../zh-TW/labels';
 
+/** The fields of a label, the same for tags and categories. */
+const labelFields = {
+  id: 'ID',
+  name: '名前',
+  slug: 'スラッグ',
+  active: '表示言語',
+  count: '使用数',
+  preview: 'プレビュー URL',
+  cover: 'カバー',
+  lang: '言語別の内容',
+  title: '名前',
+  created_at: '作成日時',
+  updated_at: '更新日時',
+  q: 'キーワード',
+};
+
 const labels: DeepStrings<typeof labelsSource> = {
   labels: {
     title: 'タグとカテゴリー',
@@ -36,20 +52,7 @@ const labels: DeepStrings<typeof labelsSource> = {
     },
     tag: {
       name: 'タグ |||| タグ',
-      fields: {
-        id: 'ID',
-        name: '名前',
-        slug: 'スラッグ',
-        active: '表示言語',
-        count: '使用数',
-        preview: 'プレビュー URL',
-        cover: 'カバー',
-        lang: '言語別の内容',
-        title: '名前',
-        created_at: '作成日時',
-        updated_at: '更新日時',
-        q: 'キーワード',
-      },
+      fields: labelFields,
       filters: {
         title: '絞り込み',
         name: 'タグ名で検索',
@@ -67,20 +70,7 @@ const labels: DeepStrings<typeof labelsSource> = {
     },
     category: {
       name: 'カテゴリー |||| カテゴリー',
-      fields: {
-        id: 'ID',
-        name: '名前',
-        slug: 'スラッグ',
-        active: '表示言語',
-        count: '使用数',
-        preview: 'プレビュー URL',
-        cover: 'カバー',
-        lang: '言語別の内容',
-        title: '名前',
-        created_at: '作成日時',
-        updated_at: '更新日時',
-        q: 'キーワード',
-      },
+      fields: labelFields,
       filters: {
         title: '絞り込み',
         name: 'カテゴリー名で検索',

@@ -1,4 +1,20 @@
 /** zh-TW words: labels (tags and categories) and the image upload field. */
+/** The fields of a label, the same for tags and categories. */
+const labelFields = {
+  id: 'ID',
+  name: '名稱',
+  slug: '網址代稱',
+  active: '顯示語言',
+  count: '使用數',
+  preview: '預覽網址',
+  cover: '封面',
+  lang: '各語言內容',
+  title: '名稱',
+  created_at: '建立時間',
+  updated_at: '更新時間',
+  q: '關鍵字',
+};
+
 const labels = {
   labels: {
     title: '標籤與分類',
@@ -34,20 +50,7 @@ const labels = {
     },
     tag: {
       name: '標籤 |||| 標籤',
-      fields: {
-        id: 'ID',
-        name: '名稱',
-        slug: '網址代稱',
-        active: '顯示語言',
-        count: '使用數',
-        preview: '預覽網址',
-        cover: '封面',
-        lang: '各語言內容',
-        title: '名稱',
-        created_at: '建立時間',
-        updated_at: '更新時間',
-        q: '關鍵字',
-      },
+      fields: labelFields,
       filters: {
         title: '篩選',
         name: '搜尋標籤名稱',
@@ -65,20 +68,7 @@ const labels = {
     },
     category: {
       name: '分類 |||| 分類',
-      fields: {
-        id: 'ID',
-        name: '名稱',
-        slug: '網址代稱',
-        active: '顯示語言',
-        count: '使用數',
-        preview: '預覽網址',
-        cover: '封面',
-        lang: '各語言內容',
-        title: '名稱',
-        created_at: '建立時間',
-        updated_at: '更新時間',
-        q: '關鍵字',
-      },
+      fields: labelFields,
       filters: {
         title: '篩選',
         name: '搜尋分類名稱',
