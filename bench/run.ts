@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { CHROMIUM_PATH } from '../tests/fixtures/chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const run = (...args: string[]) => {
@@ -29,8 +30,8 @@ async function postgresReachable() {
 }
 
 run('bench/bundle.ts');
-if (existsSync('/usr/bin/chromium')) run('bench/bundle-browser.ts');
-else console.log('Chromium not at /usr/bin/chromium: browser check skipped');
+if (existsSync(CHROMIUM_PATH)) run('bench/bundle-browser.ts');
+else console.log(`Chromium not at ${CHROMIUM_PATH}: browser check skipped`);
 run('bench/http.ts');
 if (await postgresReachable()) {
   run('bench/http.ts', '--pg');

@@ -10,6 +10,9 @@ import { Code } from '../../contract/codes';
 import { LOGIN_LOCK_WINDOW_S, LOGIN_MAX_FAILURES } from '../../contract/constants';
 import { type Client, createTestApp, register, type TestApp } from '../fixtures/testApp';
 
+// API files share a worker's modules (vitest.config.ts, isolate: false): the server imported by an earlier file holds
+// the real argon2, so this file starts from a fresh module graph in which the spied one is imported.
+vi.hoisted(() => vi.resetModules());
 vi.mock('@node-rs/argon2', { spy: true });
 const checks = () => vi.mocked(verify).mock.calls.length;
 
