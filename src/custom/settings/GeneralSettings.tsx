@@ -36,7 +36,7 @@ const timezoneChoices = TIMEZONES.map((id) => ({ id, name: id }));
 
 const validateTitle = compose(required(), maxLength(SITE_TITLE_MAX));
 const validateDescription = compose(maxLength(SITE_DESCRIPTION_MAX));
-const validateTimezone = compose(required(), timezone());
+const validateTimezone = compose(required(), timezone(TIMEZONES));
 const validateSeoTitle = compose(maxLength(SEO_TITLE_MAX));
 const validateSeoDescription = compose(maxLength(SEO_DESCRIPTION_MAX));
 // The snippet is kept as pasted, so its length is counted untrimmed, as the server does.
