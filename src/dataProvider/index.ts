@@ -14,7 +14,7 @@ import type { AnyEndpoint } from '../../contract/endpoint';
 import type { Filter, ListResult } from '../../contract/list';
 import { entityApiOf } from '../entities/api';
 import { call } from './client';
-import type { ResourceApi } from './resourceApi';
+import { inputFields, type ResourceApi } from './resourceApi';
 import { resourceApis } from './resources';
 
 /**
@@ -32,16 +32,12 @@ function apiOf(resource: string): ResourceApi {
   return api;
 }
 
-/** Keeps only the fields an input schema declares. */
+/** Keeps only the fields an endpoint's input declares (inputFields). */
 export function pickFields(
-  shape: Record<string, unknown>,
+  fields: readonly string[],
   data: Record<string, unknown>,
 ): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.keys(shape)
-      .filter((k) => k in data)
-      .map((k) => [k, data[k]]),
-  );
+  return Object.fromEntries(fields.filter((k) => k in data).map((k) => [k, data[k]]));
 }
 
 export function toFilters(api: ResourceApi, filter: Record<string, unknown> = {}): Filter[] {
@@ -98,7 +94,7 @@ export const dataProvider: DataProvider = {
   async create(resource, params) {
     const api = apiOf(resource);
     const data = await send<RaRecord>(api, api.create, {
-      ...pickFields(api.createInput.shape, params.data),
+      ...pickFields(inputFields(api.create), params.data),
       ...api.extra,
     });
     return { data } as never;
@@ -106,7 +102,7 @@ export const dataProvider: DataProvider = {
   async update(resource, params) {
     const api = apiOf(resource);
     const data = await send<RaRecord>(api, api.update, {
-      ...pickFields(api.updateInput.shape, { ...params.data, id: Number(params.id) }),
+      ...pickFields(inputFields(api.update), { ...params.data, id: Number(params.id) }),
       ...api.extra,
     });
     return { data } as never;
@@ -115,7 +111,7 @@ export const dataProvider: DataProvider = {
     const api = apiOf(resource);
     for (const id of params.ids) {
       await send(api, api.update, {
-        ...pickFields(api.updateInput.shape, { ...params.data, id: Number(id) }),
+        ...pickFields(inputFields(api.update), { ...params.data, id: Number(id) }),
         ...api.extra,
       });
     }

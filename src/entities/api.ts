@@ -34,8 +34,6 @@ export function entityApi({ entity, fixed }: EntityResourceEntry): ResourceApi {
     create: entity.api.save,
     update: entity.api.save,
     delete: entity.api.delete,
-    createInput: entity.save,
-    updateInput: entity.save,
     filters,
     extra: fixed,
   };

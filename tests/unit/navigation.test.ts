@@ -3,7 +3,7 @@ import { pickLocale } from '../../contract/constants';
 import { permissionFor } from '../../contract/permissions';
 import { loginUrl } from '../../src/auth/session';
 import { pickFields, toFilters } from '../../src/dataProvider';
-import type { ResourceApi } from '../../src/dataProvider/resources';
+import { inputFields, type ResourceApi } from '../../src/dataProvider/resourceApi';
 import { entityApiOf } from '../../src/entities/api';
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
@@ -26,7 +26,7 @@ describe('dataProvider mapping', () => {
 
   it('sends only the fields the contract declares', () => {
     const api = entityApiOf('category') as ResourceApi;
-    expect(pickFields(api.updateInput.shape, { id: 3, slug: 'x', name: 'n', updated_at: 'z' })).toEqual({
+    expect(pickFields(inputFields(api.update), { id: 3, slug: 'x', name: 'n', updated_at: 'z' })).toEqual({
       id: 3,
       slug: 'x',
     });
