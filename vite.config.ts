@@ -5,94 +5,128 @@ import { defineConfig, type Plugin, parseSync } from 'vite';
 const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
 /**
- * Of an endpoint the SPA reads only its path, its timeout (src/dataProvider/client.ts, src/components/upload.ts) and
- * the names of its input's fields (src/dataProvider/resourceApi.ts `inputFields`):
- * the schemas, access, permissions and summary are for the server, the OpenAPI document and the API tests. Bundled as
- * written, contract/api/*.ts would bring every input and output schema, and zod's whole classic API, into the screens
- * that call them — the sign-in screens, which have no other use for zod, most of all. So the SPA gets each catalogue
- * evaluated here, at build (and dev) time, as plain data: `{login: {path: 'member/login', fields: [...]}, …}`. A module that exports
- * anything besides catalogues (a schema or a function, say) is bundled as it is. Types come from the source either way.
+ * Some contract modules reach the SPA as data evaluated here, at build (and dev) time, rather than as written:
+ *
+ * - An endpoint catalogue, contract/api/*.ts. Of an endpoint the SPA reads only its path, its timeout
+ *   (src/dataProvider/client.ts, src/components/upload.ts) and the names of its input's fields
+ *   (src/dataProvider/resourceApi.ts `inputFields`): the schemas, access, permissions and summary are for the
+ *   server, the OpenAPI document and the API tests. Bundled as written, a catalogue would bring every input and output
+ *   schema, and zod's whole classic API, into the screens that call it — the sign-in screens, which have no other
+ *   use for zod, most of all. So the SPA gets `{login: {path: 'member/login', fields: [...]}, …}`. A module that
+ *   exports anything besides catalogues (a schema or a function, say) is bundled as it is.
+ * - An entity declaration imported with `?brief` (src/entities/registry.ts): what the menu, the routes and the
+ *   access checks need before the first render — name, title, feature, permissions, resources and menu places —
+ *   without the fields and their schemas, which load with the entity's screens.
+ *
+ * Types come from the source either way.
  */
-function endpointsAsPaths(): Plugin {
+function contractAsData(): Plugin {
   const readBySpa = ['path', 'timeout'];
   const isEndpoint = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && typeof (value as { path?: unknown }).path === 'string';
-  // A build evaluates the catalogues in one namespace, so zod and the contract load once (seconds less); the dev
-  // server evaluates each afresh, so that an edited catalogue is seen.
+  // A build evaluates the modules in one namespace, so zod and the contract load once (seconds less); the dev
+  // server evaluates each afresh, so that an edited module is seen.
   let build: NamespacedUnregister | undefined;
+  const evaluate = async (file: string): Promise<Record<string, unknown>> =>
+    build ? build.import(file, import.meta.url) : tsImport(file, import.meta.url);
+
+  const catalogues = (exports: Record<string, unknown>): string | null => {
+    const code: string[] = [];
+    for (const [name, catalogue] of Object.entries(exports)) {
+      if (typeof catalogue !== 'object' || catalogue === null) return null;
+      const endpoints = Object.entries(catalogue);
+      if (endpoints.length === 0 || !endpoints.every(([, e]) => isEndpoint(e))) return null;
+      const data = Object.fromEntries(
+        endpoints.map(([key, e]) => {
+          const shape = (e.input as { shape?: object } | undefined)?.shape;
+          const read = Object.entries(e).filter(([k]) => readBySpa.includes(k));
+          return [key, Object.fromEntries(shape ? [...read, ['fields', Object.keys(shape)]] : read)];
+        }),
+      );
+      code.push(`export const ${name} = ${JSON.stringify(data)};`);
+    }
+    return code.join('\n');
+  };
+
+  // A menu place's icon is `() => import('<module>')`: written back as that, the one function a brief holds.
+  const place = (file: string, menu: { group: string; order: number; icon: () => unknown }) => {
+    const module = /import\(\s*["']([^"']+)["']\s*\)/.exec(String(menu.icon))?.[1];
+    if (!module) throw new Error(`${file}: a menu icon must be written \`() => import('<module>')\``);
+    return `{group: ${JSON.stringify(menu.group)}, order: ${menu.order}, icon: () => import(${JSON.stringify(module)})}`;
+  };
+  const briefs = (file: string, exports: Record<string, unknown>): string => {
+    const code: string[] = [];
+    for (const [name, value] of Object.entries(exports)) {
+      const entity = value as Record<string, unknown> & { menu?: never; resources?: { menu: never }[] };
+      if (typeof value !== 'object' || value === null || !('api' in value && 'fields' in value)) continue;
+      const fields = ['name', 'title', 'feature', 'permissions']
+        .filter((k) => entity[k] !== undefined)
+        .map((k) => `${k}: ${JSON.stringify(entity[k])}`);
+      if (entity.menu) fields.push(`menu: ${place(file, entity.menu)}`);
+      if (entity.resources) {
+        const resources = entity.resources.map(
+          ({ menu, ...rest }) => `{...${JSON.stringify(rest)}, menu: ${place(file, menu)}}`,
+        );
+        fields.push(`resources: [${resources.join(', ')}]`);
+      }
+      code.push(`export const ${name} = {${fields.join(', ')}};`);
+    }
+    return code.join('\n');
+  };
+
   return {
-    name: 'endpoints-as-paths',
+    name: 'contract-as-data',
     buildStart() {
-      if (!this.meta.watchMode) build = register({ namespace: `endpoints-as-paths-${Date.now()}` });
+      if (!this.meta.watchMode) build = register({ namespace: `contract-as-data-${Date.now()}` });
     },
     async buildEnd() {
       await build?.unregister();
       build = undefined;
     },
     async load(id) {
-      if (!/\/contract\/api\/[^/]+\.ts$/.test(id)) return null;
-      const exports: Record<string, unknown> = await (build
-        ? build.import(id, import.meta.url)
-        : tsImport(id, import.meta.url));
-      const catalogues: string[] = [];
-      for (const [name, catalogue] of Object.entries(exports)) {
-        if (typeof catalogue !== 'object' || catalogue === null) return null;
-        const endpoints = Object.entries(catalogue);
-        if (endpoints.length === 0 || !endpoints.every(([, e]) => isEndpoint(e))) return null;
-        const data = Object.fromEntries(
-          endpoints.map(([key, e]) => {
-            const shape = (e.input as { shape?: object } | undefined)?.shape;
-            const read = Object.entries(e).filter(([k]) => readBySpa.includes(k));
-            return [key, Object.fromEntries(shape ? [...read, ['fields', Object.keys(shape)]] : read)];
-          }),
-        );
-        catalogues.push(`export const ${name} = ${JSON.stringify(data)};`);
-      }
-      this.addWatchFile(id);
-      return catalogues.join('\n');
+      const [file, query] = id.split('?');
+      let code: string | null = null;
+      if (/\/contract\/api\/[^/]+\.ts$/.test(file) && query === undefined)
+        code = catalogues(await evaluate(file));
+      else if (/\/contract\/entities\/[^/]+\.ts$/.test(file) && query === 'brief')
+        code = briefs(file, await evaluate(file));
+      if (code === null) return null;
+      this.addWatchFile(file);
+      return code;
     },
   };
 }
 
 /**
  * contract/ declares: its modules' top-level constants are schemas, endpoints, entities and plain values, made by
- * calls that change nothing outside them (a zod schema registers nowhere the SPA reads). The bundler cannot know
- * that, so a screen importing one constant from a module would keep every schema the module makes, and zod with
- * them. This marks each call that makes a top-level constant `@__PURE__` — not the calls inside functions, which run
- * only when called — so that a screen keeps only the constants it uses (the dashboard and the article list need no
- * zod at all).
+ * code that changes nothing outside them (a zod schema registers nowhere the SPA reads). The bundler cannot know
+ * that — a call, or even reading a property of an import, might — so a screen importing one constant of a module
+ * would keep every schema the module makes, and zod with them. This wraps each top-level constant's value in a
+ * function called at once and marked `@__PURE__`: the value is made when it was, and a constant no screen uses is
+ * dropped with all it needs (the dashboard and the article list load no zod).
  */
 function contractDeclarationsArePure(): Plugin {
   type Node = { type: string; start: number; end: number; [key: string]: unknown };
-  const isNode = (value: unknown): value is Node =>
-    typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
-  const functionTypes = new Set(['ArrowFunctionExpression', 'FunctionExpression', 'FunctionDeclaration']);
+  const plain = new Set(['Literal', 'Identifier', 'ArrowFunctionExpression', 'FunctionExpression']);
   return {
     name: 'contract-declarations-are-pure',
     enforce: 'post',
     transform(code, id) {
       if (!/\/contract\/.+\.ts$/.test(id)) return null;
-      const starts = new Set<number>();
-      const visit = (node: unknown): void => {
-        if (Array.isArray(node)) {
-          for (const item of node) visit(item);
-          return;
-        }
-        if (!isNode(node) || functionTypes.has(node.type)) return;
-        if (node.type === 'CallExpression' || node.type === 'NewExpression') starts.add(node.start);
-        for (const [key, value] of Object.entries(node)) if (key !== 'type') visit(value);
-      };
+      const values: Node[] = [];
       for (const statement of parseSync(`${id}.js`, code).program.body as unknown as Node[]) {
         const declaration =
           statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node) : statement;
-        if (declaration?.type === 'VariableDeclaration') visit(declaration.declarations);
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const { init } of declaration.declarations as { init: Node | null }[])
+          if (init && !plain.has(init.type)) values.push(init);
       }
-      if (starts.size === 0) return null;
+      if (values.length === 0) return null;
       let out = '';
       let last = 0;
-      for (const start of [...starts].sort((a, b) => a - b)) {
-        out += `${code.slice(last, start)}/* @__PURE__ */ `;
-        last = start;
+      for (const value of values) {
+        out += `${code.slice(last, value.start)}/* @__PURE__ */ (() => (${code.slice(value.start, value.end)}))()`;
+        last = value.end;
       }
       return { code: out + code.slice(last), map: null };
     },
@@ -100,7 +134,7 @@ function contractDeclarationsArePure(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), endpointsAsPaths(), contractDeclarationsArePure()],
+  plugins: [react(), contractAsData(), contractDeclarationsArePure()],
   build: {
     outDir: 'dist',
     // bench/ reads the manifest to know which chunks each screen loads.

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { CONTENT_LANGUAGES, DEFAULT_LOCALE, DEFAULT_TIMEZONE, LOCALES } from './constants';
-import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from './content';
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from './contentConstants';
 import { bounded, f, ruled } from './fields';
 import { ServiceRef } from './session';
 import { TIMEZONES } from './timezones';

@@ -17,15 +17,15 @@ describe('sign-in redirects', () => {
 });
 
 describe('dataProvider mapping', () => {
-  it('turns the search box into a search filter and drops an empty one', () => {
-    const api = entityApiOf('category') as ResourceApi;
+  it('turns the search box into a search filter and drops an empty one', async () => {
+    const api = (await entityApiOf('category')) as ResourceApi;
     expect(toFilters(api, { name: ' 科技 ' })).toEqual([{ col: 'name', value: '科技', type: 'search' }]);
     expect(toFilters(api, { name: '   ' })).toEqual([]);
     expect(toFilters(api, { unknown: 'x' })).toEqual([]);
   });
 
-  it('sends only the fields the contract declares', () => {
-    const api = entityApiOf('category') as ResourceApi;
+  it('sends only the fields the contract declares', async () => {
+    const api = (await entityApiOf('category')) as ResourceApi;
     expect(pickFields(inputFields(api.update), { id: 3, slug: 'x', name: 'n', updated_at: 'z' })).toEqual({
       id: 3,
       slug: 'x',

@@ -10,7 +10,7 @@ import { AutocompleteInput, SaveButton, SelectInput, TextInput } from 'react-adm
 import type { FieldValues } from 'react-hook-form';
 import { settingsApi } from '../../../contract/api/settings';
 import { LOCALE_NAMES, LOCALES } from '../../../contract/constants';
-import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../../contract/content';
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../../contract/contentConstants';
 import {
   SITE_DESCRIPTION_MAX,
   SITE_TITLE_MAX,

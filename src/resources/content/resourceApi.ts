@@ -3,7 +3,7 @@
  * kind in `?t=`; deleting is publishing with mode -1.
  */
 import { contentApi } from '../../../contract/api/content';
-import { contentQuery, PUBLISH_MODE } from '../../../contract/content';
+import { contentQuery, PUBLISH_MODE } from '../../../contract/contentConstants';
 import type { ResourceApi } from '../../dataProvider/resourceApi';
 import { contentFilters } from './filters';
 import type { ContentKind } from './kinds';
