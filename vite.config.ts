@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { type NamespacedUnregister, register, tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin, parseSync } from 'vite';
+import type { EntityBrief, MenuPlace } from './contract/entityBrief';
 
 const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
@@ -49,27 +50,27 @@ function contractAsData(): Plugin {
   };
 
   // A menu place's icon is `() => import('<module>')`: written back as that, the one function a brief holds.
-  const place = (file: string, menu: { group: string; order: number; icon: () => unknown }) => {
+  const place = (file: string, menu: MenuPlace) => {
     const module = /import\(\s*["']([^"']+)["']\s*\)/.exec(String(menu.icon))?.[1];
     if (!module) throw new Error(`${file}: a menu icon must be written \`() => import('<module>')\``);
     return `{group: ${JSON.stringify(menu.group)}, order: ${menu.order}, icon: () => import(${JSON.stringify(module)})}`;
   };
   const briefs = (file: string, exports: Record<string, unknown>): string => {
     const code: string[] = [];
-    for (const [name, value] of Object.entries(exports)) {
-      const entity = value as Record<string, unknown> & { menu?: never; resources?: { menu: never }[] };
+    for (const [exportName, value] of Object.entries(exports)) {
       if (typeof value !== 'object' || value === null || !('api' in value && 'fields' in value)) continue;
-      const fields = ['name', 'title', 'feature', 'permissions']
-        .filter((k) => entity[k] !== undefined)
-        .map((k) => `${k}: ${JSON.stringify(entity[k])}`);
-      if (entity.menu) fields.push(`menu: ${place(file, entity.menu)}`);
-      if (entity.resources) {
-        const resources = entity.resources.map(
-          ({ menu, ...rest }) => `{...${JSON.stringify(rest)}, menu: ${place(file, menu)}}`,
+      const { name, title, permissions, feature, menu, resources } = value as unknown as EntityBrief;
+      const props = [`name: ${JSON.stringify(name)}`, `title: ${JSON.stringify(title)}`];
+      props.push(`permissions: ${JSON.stringify(permissions)}`);
+      if (feature) props.push(`feature: ${JSON.stringify(feature)}`);
+      if (menu) props.push(`menu: ${place(file, menu)}`);
+      if (resources) {
+        const each = resources.map(
+          (r) => `{...${JSON.stringify({ ...r, menu: undefined })}, menu: ${place(file, r.menu)}}`,
         );
-        fields.push(`resources: [${resources.join(', ')}]`);
+        props.push(`resources: [${each.join(', ')}]`);
       }
-      code.push(`export const ${name} = {${fields.join(', ')}};`);
+      code.push(`export const ${exportName} = {${props.join(', ')}};`);
     }
     return code.join('\n');
   };

@@ -66,8 +66,11 @@ export function screens(manifest: Record<string, Chunk>) {
     'i18n/zh-TW/index.ts',
     // and every entity's words
     ...Object.keys(manifest).filter((k) => k.startsWith('i18n/zh-TW/entities/')),
-    // and the menu's entity icons, which the entities' briefs load after the first render (entities/resources.tsx)
-    ...(manifest['src/AdminApp.tsx']?.dynamicImports ?? []).filter((k) => k.includes('@mui/icons-material/')),
+    // and the menu's entity icons, which the entities' briefs load after the first render (entities/resources.tsx):
+    // the same as their declarations' only dynamic imports
+    ...Object.keys(manifest)
+      .filter((k) => k.startsWith('contract/entities/'))
+      .flatMap((k) => manifest[k].dynamicImports ?? []),
   ];
   const login = [
     'index.html',
