@@ -1,59 +1,141 @@
 import react from '@vitejs/plugin-react';
 import { type NamespacedUnregister, register, tsImport } from 'tsx/esm/api';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, parseSync } from 'vite';
+import type { EntityBrief, MenuPlace } from './contract/entityBrief';
 
 const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
 /**
- * Of an endpoint the SPA reads only its path and its timeout (src/dataProvider/client.ts, src/components/upload.ts):
- * the schemas, access, permissions and summary are for the server, the OpenAPI document and the API tests. Bundled as
- * written, contract/api/*.ts would bring every input and output schema, and zod's whole classic API, into the screens
- * that call them — the sign-in screens, which have no other use for zod, most of all. So the SPA gets each catalogue
- * evaluated here, at build (and dev) time, as plain data: `{login: {path: 'member/login'}, …}`. A module that exports
- * anything besides catalogues (a schema or a function, say) is bundled as it is. Types come from the source either way.
+ * Some contract modules reach the SPA as data evaluated here, at build (and dev) time, rather than as written:
+ *
+ * - An endpoint catalogue, contract/api/*.ts. Of an endpoint the SPA reads only its path, its timeout
+ *   (src/dataProvider/client.ts, src/components/upload.ts) and the names of its input's fields
+ *   (src/dataProvider/resourceApi.ts `inputFields`): the schemas, access, permissions and summary are for the
+ *   server, the OpenAPI document and the API tests. Bundled as written, a catalogue would bring every input and output
+ *   schema, and zod's whole classic API, into the screens that call it — the sign-in screens, which have no other
+ *   use for zod, most of all. So the SPA gets `{login: {path: 'member/login', fields: [...]}, …}`. A module that
+ *   exports anything besides catalogues (a schema or a function, say) is bundled as it is.
+ * - An entity declaration imported with `?brief` (src/entities/registry.ts): what the menu, the routes and the
+ *   access checks need before the first render — name, title, feature, permissions, resources and menu places —
+ *   without the fields and their schemas, which load with the entity's screens.
+ *
+ * Types come from the source either way.
  */
-function endpointsAsPaths(): Plugin {
+function contractAsData(): Plugin {
   const readBySpa = ['path', 'timeout'];
   const isEndpoint = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && typeof (value as { path?: unknown }).path === 'string';
-  // A build evaluates the catalogues in one namespace, so zod and the contract load once (seconds less); the dev
-  // server evaluates each afresh, so that an edited catalogue is seen.
+  // A build evaluates the modules in one namespace, so zod and the contract load once (seconds less); the dev
+  // server evaluates each afresh, so that an edited module is seen.
   let build: NamespacedUnregister | undefined;
+  const evaluate = async (file: string): Promise<Record<string, unknown>> =>
+    build ? build.import(file, import.meta.url) : tsImport(file, import.meta.url);
+
+  const catalogues = (exports: Record<string, unknown>): string | null => {
+    const code: string[] = [];
+    for (const [name, catalogue] of Object.entries(exports)) {
+      if (typeof catalogue !== 'object' || catalogue === null) return null;
+      const endpoints = Object.entries(catalogue);
+      if (endpoints.length === 0 || !endpoints.every(([, e]) => isEndpoint(e))) return null;
+      const data = Object.fromEntries(
+        endpoints.map(([key, e]) => {
+          const shape = (e.input as { shape?: object } | undefined)?.shape;
+          const read = Object.entries(e).filter(([k]) => readBySpa.includes(k));
+          return [key, Object.fromEntries(shape ? [...read, ['fields', Object.keys(shape)]] : read)];
+        }),
+      );
+      code.push(`export const ${name} = ${JSON.stringify(data)};`);
+    }
+    return code.join('\n');
+  };
+
+  // A menu place's icon is `() => import('<module>')`: written back as that, the one function a brief holds.
+  const place = (file: string, menu: MenuPlace) => {
+    const module = /import\(\s*["']([^"']+)["']\s*\)/.exec(String(menu.icon))?.[1];
+    if (!module) throw new Error(`${file}: a menu icon must be written \`() => import('<module>')\``);
+    return `{group: ${JSON.stringify(menu.group)}, order: ${menu.order}, icon: () => import(${JSON.stringify(module)})}`;
+  };
+  const briefs = (file: string, exports: Record<string, unknown>): string => {
+    const code: string[] = [];
+    for (const [exportName, value] of Object.entries(exports)) {
+      if (typeof value !== 'object' || value === null || !('api' in value && 'fields' in value)) continue;
+      const { name, title, permissions, feature, menu, resources } = value as unknown as EntityBrief;
+      const props = [`name: ${JSON.stringify(name)}`, `title: ${JSON.stringify(title)}`];
+      props.push(`permissions: ${JSON.stringify(permissions)}`);
+      if (feature) props.push(`feature: ${JSON.stringify(feature)}`);
+      if (menu) props.push(`menu: ${place(file, menu)}`);
+      if (resources) {
+        const each = resources.map(
+          (r) => `{...${JSON.stringify({ ...r, menu: undefined })}, menu: ${place(file, r.menu)}}`,
+        );
+        props.push(`resources: [${each.join(', ')}]`);
+      }
+      code.push(`export const ${exportName} = {${props.join(', ')}};`);
+    }
+    return code.join('\n');
+  };
+
   return {
-    name: 'endpoints-as-paths',
+    name: 'contract-as-data',
     buildStart() {
-      if (!this.meta.watchMode) build = register({ namespace: `endpoints-as-paths-${Date.now()}` });
+      if (!this.meta.watchMode) build = register({ namespace: `contract-as-data-${Date.now()}` });
     },
     async buildEnd() {
       await build?.unregister();
       build = undefined;
     },
     async load(id) {
-      if (!/\/contract\/api\/[^/]+\.ts$/.test(id)) return null;
-      const exports: Record<string, unknown> = await (build
-        ? build.import(id, import.meta.url)
-        : tsImport(id, import.meta.url));
-      const catalogues: string[] = [];
-      for (const [name, catalogue] of Object.entries(exports)) {
-        if (typeof catalogue !== 'object' || catalogue === null) return null;
-        const endpoints = Object.entries(catalogue);
-        if (endpoints.length === 0 || !endpoints.every(([, e]) => isEndpoint(e))) return null;
-        const data = Object.fromEntries(
-          endpoints.map(([key, e]) => [
-            key,
-            Object.fromEntries(Object.entries(e as object).filter(([k]) => readBySpa.includes(k))),
-          ]),
-        );
-        catalogues.push(`export const ${name} = ${JSON.stringify(data)};`);
+      const [file, query] = id.split('?');
+      let code: string | null = null;
+      if (/\/contract\/api\/[^/]+\.ts$/.test(file) && query === undefined)
+        code = catalogues(await evaluate(file));
+      else if (/\/contract\/entities\/[^/]+\.ts$/.test(file) && query === 'brief')
+        code = briefs(file, await evaluate(file));
+      if (code === null) return null;
+      this.addWatchFile(file);
+      return code;
+    },
+  };
+}
+
+/**
+ * contract/ declares: its modules' top-level constants are schemas, endpoints, entities and plain values, made by
+ * code that changes nothing outside them (a zod schema registers nowhere the SPA reads). The bundler cannot know
+ * that — a call, or even reading a property of an import, might — so a screen importing one constant of a module
+ * would keep every schema the module makes, and zod with them. This wraps each top-level constant's value in a
+ * function called at once and marked `@__PURE__`: the value is made when it was, and a constant no screen uses is
+ * dropped with all it needs (the dashboard and the article list load no zod).
+ */
+function contractDeclarationsArePure(): Plugin {
+  type Node = { type: string; start: number; end: number; [key: string]: unknown };
+  const plain = new Set(['Literal', 'Identifier', 'ArrowFunctionExpression', 'FunctionExpression']);
+  return {
+    name: 'contract-declarations-are-pure',
+    enforce: 'post',
+    transform(code, id) {
+      if (!/\/contract\/.+\.ts$/.test(id)) return null;
+      const values: Node[] = [];
+      for (const statement of parseSync(`${id}.js`, code).program.body as unknown as Node[]) {
+        const declaration =
+          statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node) : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const { init } of declaration.declarations as { init: Node | null }[])
+          if (init && !plain.has(init.type)) values.push(init);
       }
-      this.addWatchFile(id);
-      return catalogues.join('\n');
+      if (values.length === 0) return null;
+      let out = '';
+      let last = 0;
+      for (const value of values) {
+        out += `${code.slice(last, value.start)}/* @__PURE__ */ (() => (${code.slice(value.start, value.end)}))()`;
+        last = value.end;
+      }
+      return { code: out + code.slice(last), map: null };
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), endpointsAsPaths()],
+  plugins: [react(), contractAsData(), contractDeclarationsArePure()],
   build: {
     outDir: 'dist',
     // bench/ reads the manifest to know which chunks each screen loads.

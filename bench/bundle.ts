@@ -18,6 +18,7 @@ export const dist = path.resolve(process.env.DIST_DIR || path.join(import.meta.d
 interface Chunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -65,6 +66,11 @@ export function screens(manifest: Record<string, Chunk>) {
     'i18n/zh-TW/index.ts',
     // and every entity's words
     ...Object.keys(manifest).filter((k) => k.startsWith('i18n/zh-TW/entities/')),
+    // and the menu's entity icons, which the entities' briefs load after the first render (entities/resources.tsx):
+    // the same as their declarations' only dynamic imports
+    ...Object.keys(manifest)
+      .filter((k) => k.startsWith('contract/entities/'))
+      .flatMap((k) => manifest[k].dynamicImports ?? []),
   ];
   const login = [
     'index.html',
@@ -79,8 +85,14 @@ export function screens(manifest: Record<string, Chunk>) {
     altcha: [altchaKey(manifest)],
     loginTotal: [...login, altchaKey(manifest)],
     dashboard,
-    // The generated list with the category's overrides (src/entities/resources.tsx loads both).
-    category: [...dashboard, 'src/entities/EntityList.tsx', 'src/entities/overrides/category.tsx'],
+    // The generated list with the category's overrides (src/entities/resources.tsx loads both) and the declaration
+    // of categories, with its schemas, which the list and the dataProvider load (src/entities/registry.ts loadEntity).
+    category: [
+      ...dashboard,
+      'src/entities/EntityList.tsx',
+      'src/entities/overrides/category.tsx',
+      'contract/entities/label.ts',
+    ],
     press: [...dashboard, 'src/resources/content/ContentList.tsx'],
     // The writer without its side panel, which loads when opened, and without pinyin, which loads on first typing.
     writer: [...dashboard, 'src/custom/writer/index.tsx'],

@@ -93,3 +93,8 @@ export const CONTENT_LANGUAGES = [
 ] as const;
 
 export const DEFAULT_TIMEZONE = 'Asia/Taipei';
+
+/** Block documents (contract/blocks.ts): heading levels, images in an album, blocks in a document. */
+export const HEADER_LEVELS = [2, 3, 4] as const;
+export const ALBUM_MAX = 50;
+export const BLOCKS_MAX = 5000;

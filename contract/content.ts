@@ -5,27 +5,27 @@
 import { z } from 'zod';
 import { BlockDocument } from './blocks';
 import { NAME_MAX } from './constants';
+import {
+  AUTHORS_MAX,
+  CONTENT_TYPE,
+  cleanTitle,
+  RELATED_MAX,
+  SEO_DESCRIPTION_MAX,
+  SEO_TITLE_MAX,
+  SLUG_MAX,
+  STATUS,
+  SUBTITLE_MAX,
+  TAGS_MAX,
+  TITLE_MAX,
+} from './contentConstants';
 import { bounded, f, ruled } from './fields';
 import type { ListColumns } from './list';
 import { PATTERNS } from './patterns';
 import { rules } from './validation';
 
-/** Content types as the API numbers them (`?t=`). */
-export const CONTENT_TYPE = { post: 1, page: 3, epaper: 4 } as const;
-export type ContentTypeName = keyof typeof CONTENT_TYPE;
-export type ContentTypeId = (typeof CONTENT_TYPE)[ContentTypeName];
-
-/**
- * The query string of a content action (contract/api/content.ts): its type. Here rather than beside the endpoints,
- * whose module reaches the SPA as plain data only when it exports nothing but catalogues (vite.config.ts).
- */
-export const contentQuery = (type: ContentTypeId) => ({ t: String(type) });
-export const contentTypeName = (t: number): ContentTypeName | undefined =>
-  (Object.keys(CONTENT_TYPE) as ContentTypeName[]).find((k) => CONTENT_TYPE[k] === t);
 /** A content type in a query string (`?t=1`). */
 export const ContentTypeParam = z.enum(Object.values(CONTENT_TYPE).map(String) as [string, ...string[]]);
 
-export const STATUS = { DELETED: -1, DRAFT: 0, PUBLISHED: 1, SCHEDULED: 2 } as const;
 export const Status = z.union([
   z.literal(STATUS.DELETED),
   z.literal(STATUS.DRAFT),
@@ -41,26 +41,8 @@ export type Named = z.infer<typeof Named>;
 export const Titled = z.object({ id: z.number(), title: z.string() });
 export type Titled = z.infer<typeof Titled>;
 
-/** Publish modes: 1 now, 2 schedule, 0 take offline or cancel a schedule, -1 delete. */
-export const PUBLISH_MODE = { DELETE: -1, OFFLINE: 0, NOW: 1, SCHEDULE: 2 } as const;
-
-/** Content languages (SPEC §9): 1 zh-TW, 2 zh-CN, 3 en, 4 ja, 5 kr. */
-export const LANG_IDS = [1, 2, 3, 4, 5] as const;
 export const LangId = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
 export type LangId = z.infer<typeof LangId>;
-
-export const RELATED = { DEFAULT: 1, CUSTOM: 4 } as const;
-export const TITLE_MAX = 200;
-export const SUBTITLE_MAX = 300;
-export const SLUG_MAX = 100;
-export const TAGS_MAX = 10;
-export const AUTHORS_MAX = 10;
-export const RELATED_MAX = 20;
-export const SEO_TITLE_MAX = 70;
-export const SEO_DESCRIPTION_MAX = 160;
-
-/** Titles are one line: newlines become spaces. */
-export const cleanTitle = (title: string) => title.replace(PATTERNS.lineBreaks.re, ' ').trim();
 
 export const Seo = z.strictObject({
   title: f.text(SEO_TITLE_MAX).default(''),

@@ -5,7 +5,7 @@
  * platform does not measure yet (null: 'when known'). Readers (members) come with a later issue.
  */
 import { z } from 'zod';
-import { CONTENT_TYPE } from './content';
+import { CONTENT_TYPE } from './contentConstants';
 import { wallTime } from './zoned';
 
 export const STAT_RANGES = [7, 30, 90] as const;

@@ -9,12 +9,12 @@
  * An entity adds its own rules through hooks on the server and may replace any generated screen in the SPA.
  */
 import { z } from 'zod';
-import { LANG_IDS, LangId } from './content';
+import { LangId } from './content';
+import { LANG_IDS } from './contentConstants';
 import { endpoint } from './endpoint';
+import { type EntityBrief, type EntityResource, resourcesOf } from './entityBrief';
 import { f } from './fields';
 import { IdInput, IdReply, ListInput, listResult } from './list';
-import type { Needed } from './permissions';
-import type { Feature } from './plans';
 
 /** How a field is edited and shown; the form picks its input by kind. */
 export type FieldKind =
@@ -96,39 +96,14 @@ type Loose = Record<string, z.ZodType>;
 /** The four record actions; `save` with id 0 creates (and needs the create permission too). */
 export type EntityOp = 'list' | 'get' | 'save' | 'delete';
 
-/** Where a resource sits in the side menu. */
-export interface MenuPlace {
-  group: 'content' | 'site' | 'settings' | 'shop' | 'members' | 'personal';
-  /** Position inside the group (lower first). */
-  order: number;
-  /** Loads the menu and list icon (a @mui/icons-material default export); only the SPA calls it. */
-  icon: () => Promise<{ default: unknown }>;
-}
-
-/**
- * A react-admin resource over the entity. Most entities are one resource of their own name; one table may serve
- * several (tags and categories are labels told apart by `type`), each sending its `fixed` fields with every call.
- */
-export interface EntityResource {
-  name: string;
-  fixed?: Record<string, string | number>;
-  menu: MenuPlace;
-}
-
-export interface EntityDef<F extends Fields = Fields> {
-  /** The entity's name: its API module and, unless `resources` says otherwise, its one resource. */
-  name: string;
+/** An entity's definition: its brief (what the SPA's menu and routes need) and the rest. */
+export interface EntityDef<F extends Fields = Fields> extends EntityBrief {
   /** The Drizzle table (its export name in server/db/schema.ts); it has `id` and `siteId` columns. */
   table: string;
   fields: F;
   /** The action paths when they are not `<name>/<op>` (those of SPEC §7). */
   paths?: Partial<Record<EntityOp, string>>;
-  permissions: Record<'list' | 'create' | 'edit' | 'delete', Needed>;
-  /** The plan feature the entity needs, if any (contract/plans.ts). */
-  feature?: Feature;
   defaultSort: { col: string; order: 'asc' | 'desc' };
-  /** The field a record is named by (lists of references, titles). */
-  title: string;
   /**
    * A valid record to save (without id and fixed fields), for the generated conformance tests; by default one is
    * made from the field kinds. A function gets a number to make unique values with.
@@ -136,9 +111,6 @@ export interface EntityDef<F extends Fields = Fields> {
   sample?: (n: number) => Record<string, unknown>;
   /** Cross-field rules of the save input. */
   refine?: (record: Record<string, unknown>, ctx: z.RefinementCtx) => void;
-  /** Defaults to one resource named like the entity. */
-  resources?: readonly EntityResource[];
-  menu?: MenuPlace;
 }
 
 const inputShape = (fields: Fields): Loose =>
@@ -155,10 +127,6 @@ export const listColumns = (fields: Fields) => ({
   filter: ['id', ...Object.keys(fields).filter((k) => fields[k].filter)],
   sort: ['id', ...Object.keys(fields).filter((k) => fields[k].sort)],
 });
-
-/** The resources an entity serves. */
-export const resourcesOf = (def: EntityDef): readonly EntityResource[] =>
-  def.resources ?? (def.menu ? [{ name: def.name, menu: def.menu }] : []);
 
 /** Declares an entity: its definition with its record schema, save input and endpoints. */
 export function defineEntity<F extends Fields, const R extends readonly EntityResource[] = []>(

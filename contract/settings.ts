@@ -10,9 +10,10 @@
  */
 import { z } from 'zod';
 import { CONTENT_LANGUAGES, DEFAULT_LOCALE, DEFAULT_TIMEZONE, LOCALES } from './constants';
-import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from './content';
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from './contentConstants';
 import { bounded, f, ruled } from './fields';
 import { ServiceRef } from './session';
+import { TIMEZONES } from './timezones';
 import { rules } from './validation';
 
 export const SITE_TITLE_MAX = 100;
@@ -52,7 +53,9 @@ export const SiteSave = z.strictObject({
   description: bounded(SITE_DESCRIPTION_MAX).default(''),
   // Not trimmed: a snippet is stored exactly as pasted.
   tracking: bounded(TRACKING_MAX, { trim: false }).default(''),
-  timezone: ruled(bounded(TIMEZONE_MAX), rules.required, rules.timezone).default(DEFAULT_TIMEZONE),
+  timezone: ruled(bounded(TIMEZONE_MAX), rules.required, (v) => rules.timezone(v, TIMEZONES)).default(
+    DEFAULT_TIMEZONE,
+  ),
   language: z.enum(LOCALES).default(DEFAULT_LOCALE),
   logo: imageOrEmpty,
   favicon: imageOrEmpty,

@@ -3,16 +3,12 @@
  * name, and the writer's tags: all of them for its picker, and a new one by name.
  */
 import { z } from 'zod';
-import { TagSave } from '../content';
+import { Named, TagSave } from '../content';
 import { endpoint } from '../endpoint';
 import { label } from '../entities/label';
 import { f } from '../fields';
-import { LabelType } from '../labels';
+import { LabelType, TagBrief } from '../labels';
 import { RESOURCE_PERMISSIONS } from '../permissions';
-
-const Named = z.object({ id: z.number(), name: z.string() });
-export const TagBrief = Named.extend({ slug: z.string() });
-export type TagBrief = z.infer<typeof TagBrief>;
 
 export const labelApi = {
   ...label.api,

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { NAME_MAX } from '../constants';
-import { LANG_IDS } from '../content';
+import { LANG_IDS } from '../contentConstants';
 import { defineEntity, field } from '../entity';
 import { f } from '../fields';
 import { RESOURCE_PERMISSIONS } from '../permissions';

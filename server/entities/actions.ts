@@ -8,7 +8,7 @@
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Field, Fields } from '../../contract/entity';
-import { resourcesOf } from '../../contract/entity';
+import { resourcesOf } from '../../contract/entityBrief';
 import type { ListQuery } from '../../contract/list';
 import { slugify } from '../../contract/slug';
 import { isUniqueViolation } from '../db/errors';

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { CONTENT_TYPE, STATUS } from '../../contract/content';
+import { CONTENT_TYPE, STATUS } from '../../contract/contentConstants';
 import { BADGE } from '../../contract/sites';
 import type { Db } from '../db/client';
 import { contents } from '../db/schema';

@@ -14,7 +14,7 @@ import type { AnyEndpoint } from '../../contract/endpoint';
 import type { Filter, ListResult } from '../../contract/list';
 import { entityApiOf } from '../entities/api';
 import { call } from './client';
-import type { ResourceApi } from './resourceApi';
+import { inputFields, type ResourceApi } from './resourceApi';
 import { resourceApis } from './resources';
 
 /**
@@ -26,22 +26,18 @@ function send<T>(api: ResourceApi, endpoint: AnyEndpoint | undefined, body: obje
   return call(endpoint, body, { signal, query: api.query }) as Promise<T>;
 }
 
-function apiOf(resource: string): ResourceApi {
-  const api = entityApiOf(resource) ?? (resourceApis as Record<string, ResourceApi>)[resource];
+async function apiOf(resource: string): Promise<ResourceApi> {
+  const api = (await entityApiOf(resource)) ?? (resourceApis as Record<string, ResourceApi>)[resource];
   if (!api) throw new Error(`No API mapping for resource "${resource}"`);
   return api;
 }
 
-/** Keeps only the fields an input schema declares. */
+/** Keeps only the fields an endpoint's input declares (inputFields). */
 export function pickFields(
-  shape: Record<string, unknown>,
+  fields: readonly string[],
   data: Record<string, unknown>,
 ): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.keys(shape)
-      .filter((k) => k in data)
-      .map((k) => [k, data[k]]),
-  );
+  return Object.fromEntries(fields.filter((k) => k in data).map((k) => [k, data[k]]));
 }
 
 export function toFilters(api: ResourceApi, filter: Record<string, unknown> = {}): Filter[] {
@@ -71,17 +67,17 @@ function listQuery(api: ResourceApi, params: Partial<GetListParams>, extra: Filt
 
 export const dataProvider: DataProvider = {
   async getList<R extends RaRecord>(resource: string, params: GetListParams) {
-    const api = apiOf(resource);
+    const api = await apiOf(resource);
     const result = await send<ListResult<R>>(api, api.list, listQuery(api, params), params.signal);
     return { data: result.rows, total: result.total };
   },
   async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
-    const api = apiOf(resource);
+    const api = await apiOf(resource);
     const data = await send<R>(api, api.get, { ...api.extra, id: Number(params.id) }, params.signal);
     return { data };
   },
   async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
-    const api = apiOf(resource);
+    const api = await apiOf(resource);
     const ids = params.ids.map(Number);
     const query = listQuery(api, { pagination: { page: 1, perPage: Math.max(ids.length, 1) } }, [
       { col: 'id', value: ids, type: 'in' },
@@ -90,45 +86,45 @@ export const dataProvider: DataProvider = {
     return { data: result.rows };
   },
   async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams) {
-    const api = apiOf(resource);
+    const api = await apiOf(resource);
     const extra: Filter[] = [{ col: params.target, value: [params.id as string | number], type: 'in' }];
     const result = await send<ListResult<R>>(api, api.list, listQuery(api, params, extra), params.signal);
     return { data: result.rows, total: result.total };
   },
   async create(resource, params) {
-    const api = apiOf(resource);
+    const api = await apiOf(resource);
     const data = await send<RaRecord>(api, api.create, {
-      ...pickFields(api.createInput.shape, params.data),
+      ...pickFields(inputFields(api.create), params.data),
       ...api.extra,
     });
     return { data } as never;
   },
   async update(resource, params) {
-    const api = apiOf(resource);
+    const api = await apiOf(resource);
     const data = await send<RaRecord>(api, api.update, {
-      ...pickFields(api.updateInput.shape, { ...params.data, id: Number(params.id) }),
+      ...pickFields(inputFields(api.update), { ...params.data, id: Number(params.id) }),
       ...api.extra,
     });
     return { data } as never;
   },
   async updateMany(resource, params) {
-    const api = apiOf(resource);
+    const api = await apiOf(resource);
     for (const id of params.ids) {
       await send(api, api.update, {
-        ...pickFields(api.updateInput.shape, { ...params.data, id: Number(id) }),
+        ...pickFields(inputFields(api.update), { ...params.data, id: Number(id) }),
         ...api.extra,
       });
     }
     return { data: params.ids };
   },
   async delete(resource, params) {
-    const api = apiOf(resource);
+    const api = await apiOf(resource);
     const id = Number(params.id);
     await send(api, api.delete, api.deleteBody ? api.deleteBody(id) : { ...api.extra, id });
     return { data: params.previousData ?? ({ id: params.id } as never) };
   },
   async deleteMany(resource, params) {
-    const api = apiOf(resource);
+    const api = await apiOf(resource);
     for (const raw of params.ids) {
       const id = Number(raw);
       await send(api, api.delete, api.deleteBody ? api.deleteBody(id) : { ...api.extra, id });

@@ -16,13 +16,20 @@ export interface ResourceApi {
   delete?: AnyEndpoint;
   /** The query string of every call, e.g. a content kind's `{t: '1'}` (contract/api/content.ts). */
   query?: Record<string, string>;
-  /** The contract's input schemas: only their fields are sent (the server refuses unknown ones). */
-  createInput: { shape: Record<string, unknown> };
-  updateInput: { shape: Record<string, unknown> };
   /** react-admin filter values → API filter objects. `q` is the keyword of the list's search box. */
   filters: Record<string, (value: unknown) => Filter | undefined>;
   /** The delete action's body when it is not `{id}` (e.g. articles are deleted by publishing with mode -1). */
   deleteBody?: (id: number) => object;
   /** Fields sent with every call of the resource (e.g. a label's `type`); they win over the record's. */
   extra?: Record<string, unknown>;
+}
+
+/**
+ * The names of an endpoint's input fields: only those are sent (the server refuses unknown ones). The SPA's
+ * catalogue endpoints carry them as `fields` (vite.config.ts gives them instead of the schemas, which stay out of
+ * the bundle); an entity's endpoints, and every endpoint under the unit tests, have the schema to read them from.
+ */
+export function inputFields(endpoint: AnyEndpoint | undefined): string[] {
+  if (!endpoint) return [];
+  return (endpoint as { fields?: string[] }).fields ?? Object.keys(endpoint.input.shape);
 }

@@ -9,8 +9,6 @@ import { siteApi } from '../../contract/api/sites';
 import { staffApi } from '../../contract/api/staff';
 import type { Filter } from '../../contract/list';
 import type { ResourceName } from '../../contract/permissions';
-import { RoleSave } from '../../contract/roles';
-import { StaffInvite, StaffSave } from '../../contract/staff';
 import { CONTENT_KINDS } from '../resources/content/kinds';
 import { contentResourceApi } from '../resources/content/resourceApi';
 import type { ResourceApi } from './resourceApi';
@@ -30,8 +28,6 @@ export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
     list: fileApi.list,
     get: fileApi.get,
     delete: fileApi.delete,
-    createInput: { shape: {} },
-    updateInput: { shape: {} },
     filters: { q: keyword('name') },
   },
   press: contentResourceApi(CONTENT_KINDS.press),
@@ -47,8 +43,6 @@ export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
     create: staffApi.invite,
     update: staffApi.save,
     delete: staffApi.delete,
-    createInput: StaffInvite,
-    updateInput: StaffSave,
     filters: { q: keyword('keyword') },
   },
   /** `role/save` with id 0 creates a custom role. */
@@ -58,8 +52,6 @@ export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
     create: roleApi.save,
     update: roleApi.save,
     delete: roleApi.delete,
-    createInput: RoleSave,
-    updateInput: RoleSave,
     filters: { q: keyword('name') },
   },
   /**
@@ -69,8 +61,6 @@ export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
   site: {
     list: siteApi.list,
     get: siteApi.get,
-    createInput: { shape: {} },
-    updateInput: { shape: {} },
     filters: { q: keyword('name') },
   },
 };

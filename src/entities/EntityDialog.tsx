@@ -2,16 +2,17 @@
  * The generated create/edit dialog of an entity resource (`<base>/0` adds, `<base>/<id>` edits): one input per
  * editable field, picked by kind, checked by the field's zod rule; the server's field errors land under their inputs.
  */
+
+import { use } from 'react';
 import type { FieldValues } from 'react-hook-form';
-import type { Entity } from '../../contract/entity';
 import { toFormErrors, toFormValues, toSaveBody } from './form';
 import { FieldInputs } from './inputs';
 import type { EntityDialogProps } from './overrides';
 import { DialogFrame, type PreparedSave, RecordForm } from './RecordDialog';
-import { entityResource } from './registry';
+import { loadEntity } from './registry';
 
 export function EntityDialog({ resource, id, onClose, onDelete, overrides = {} }: EntityDialogProps) {
-  const entity = entityResource(resource)?.entity as Entity;
+  const entity = use(loadEntity(resource));
   const { locked, Locked } = overrides;
   const prepare = (form: FieldValues): PreparedSave => {
     const { body, formIndex } = toSaveBody(entity.fields, form);

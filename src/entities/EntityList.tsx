@@ -15,7 +15,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'ra-core';
-import { type ComponentType, lazy, Suspense, useCallback, useState } from 'react';
+import { type ComponentType, lazy, Suspense, use, useCallback, useState } from 'react';
 import {
   BulkDeleteButton,
   Button,
@@ -32,7 +32,7 @@ import { DeleteDialog } from '../components/DeleteDialog';
 import { ListEmpty } from '../components/ListEmpty';
 import { WindowPagination } from '../components/WindowPagination';
 import type { EntityListProps, EntityOverrides } from './overrides';
-import { entityResource } from './registry';
+import { loadEntity } from './registry';
 import { initials, modalFor, tableSx } from './view';
 
 // Loaded when needed: most lists filter by keyword only, and an entity with its own dialog never loads this one.
@@ -181,7 +181,7 @@ export function EntityList({
   const { canAccess: canCreate = false } = useCanAccess({ resource, action: 'create' });
   const { canAccess: canEdit = false } = useCanAccess({ resource, action: 'edit' });
   const { canAccess: canDelete = false } = useCanAccess({ resource, action: 'delete' });
-  const entity = entityResource(resource)?.entity as Entity;
+  const entity = use(loadEntity(resource));
   const { Dialog = EntityDialog } = overrides;
 
   const addTo = `${basePath}/0${search}`;

@@ -4,7 +4,8 @@ import { Box, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
-import { LANG_IDS, type LangId } from '../../contract/content';
+import type { LangId } from '../../contract/content';
+import { LANG_IDS } from '../../contract/contentConstants';
 
 export interface LanguageTabsProps {
   /** Where the rows sit in the form: `<source>.<i>` is LANG_IDS[i]'s. */

@@ -1,8 +1,8 @@
 /** How the dataProvider reaches an entity resource: the entity's endpoints, its filters and its fixed fields. */
-import type { Fields } from '../../contract/entity';
+import type { Entity, Fields } from '../../contract/entity';
 import type { Filter } from '../../contract/list';
 import type { ResourceApi } from '../dataProvider/resources';
-import { type EntityResourceEntry, entityResource } from './registry';
+import { type EntityResourceEntry, entityResource, loadEntity } from './registry';
 
 /** A filter value of the List → the API's filter object: keywords for `search` fields, value lists for `in`. */
 export function filterOf(fields: Fields, name: string, value: unknown): Filter | undefined {
@@ -21,7 +21,7 @@ export function filterOf(fields: Fields, name: string, value: unknown): Filter |
   return undefined;
 }
 
-export function entityApi({ entity, fixed }: EntityResourceEntry): ResourceApi {
+export function entityApi(entity: Entity, { fixed }: EntityResourceEntry): ResourceApi {
   const filters = Object.fromEntries(
     Object.keys(entity.fields)
       .filter((name) => entity.fields[name].filter)
@@ -34,8 +34,6 @@ export function entityApi({ entity, fixed }: EntityResourceEntry): ResourceApi {
     create: entity.api.save,
     update: entity.api.save,
     delete: entity.api.delete,
-    createInput: entity.save,
-    updateInput: entity.save,
     filters,
     extra: fixed,
   };
@@ -43,10 +41,10 @@ export function entityApi({ entity, fixed }: EntityResourceEntry): ResourceApi {
 
 const apis = new Map<string, ResourceApi>();
 
-/** The API of an entity resource (made once), or undefined for a resource that is not one. */
-export function entityApiOf(resource: string): ResourceApi | undefined {
+/** The API of an entity resource (made once, its declaration loaded), or undefined for a resource that is not one. */
+export async function entityApiOf(resource: string): Promise<ResourceApi | undefined> {
   const entry = entityResource(resource);
   if (!entry) return undefined;
-  if (!apis.has(resource)) apis.set(resource, entityApi(entry));
+  if (!apis.has(resource)) apis.set(resource, entityApi(await loadEntity(resource), entry));
   return apis.get(resource);
 }

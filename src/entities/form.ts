@@ -4,7 +4,7 @@
  * (its messages are the SPEC §5 i18n keys, translated by the inputs). No React here: unit tests import it directly.
  */
 import type { z } from 'zod';
-import { LANG_IDS } from '../../contract/content';
+import { LANG_IDS } from '../../contract/contentConstants';
 import type { Field, FieldKind, Fields } from '../../contract/entity';
 
 /** zh-TW: the language per-language fields are required in and named from; always the first tab. */

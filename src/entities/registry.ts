@@ -9,32 +9,68 @@
  * 3. only if the generated screens are not enough, src/entities/overrides/<resource>.tsx (cells, dialog, list,
  *    locked records, delete text).
  */
-import type { Entity, EntityResource } from '../../contract/entity';
-import { resourcesOf } from '../../contract/entity';
+import type { Entity } from '../../contract/entity';
+import type { EntityBrief, EntityResource } from '../../contract/entityBrief';
+import { resourcesOf } from '../../contract/entityBrief';
 import { declareResourcePermissions } from '../../contract/permissions';
 
-/** A react-admin resource served by an entity: its name, fixed fields and menu place, and the entity itself. */
+/** A react-admin resource served by an entity: its name, fixed fields and menu place, and the entity's brief. */
 export interface EntityResourceEntry extends EntityResource {
-  entity: Entity;
+  brief: EntityBrief;
 }
 
-// Eager: the resources must be known before the first render (routes, menu). The declarations are small; their
-// screens and icons load lazily.
-const modules = import.meta.glob<Record<string, unknown>>('../../contract/entities/*.ts', { eager: true });
+// Eager, the briefs: the resources must be known before the first render (routes, menu, access checks). With
+// `?brief` the build gives each declaration without its fields and their zod schemas (vite.config.ts
+// contractAsData); the unit tests, built without it, get the whole declaration, which holds the same properties.
+const briefModules = import.meta.glob<Record<string, unknown>>('../../contract/entities/*.ts', {
+  eager: true,
+  query: '?brief',
+});
+// Lazy, the declarations: they load with the resource's screens and its first dataProvider call.
+const declarationModules = import.meta.glob<Record<string, unknown>>('../../contract/entities/*.ts');
 
-const isEntity = (value: unknown): value is Entity =>
-  typeof value === 'object' && value !== null && 'api' in value && 'fields' in value && 'name' in value;
+const isBrief = (value: unknown): value is EntityBrief =>
+  typeof value === 'object' && value !== null && 'name' in value && 'permissions' in value;
 
-export const entities: Entity[] = Object.values(modules).flatMap((m) => Object.values(m).filter(isEntity));
+/** Each brief with where its declaration is: the module and its export name. */
+const declared = Object.entries(briefModules).flatMap(([file, exports]) =>
+  Object.entries(exports)
+    .filter(([, value]) => isBrief(value))
+    .map(([exportName, brief]) => ({
+      file: file.replace(/\?brief$/, ''),
+      exportName,
+      brief: brief as EntityBrief,
+    })),
+);
 
-export const entityResources: EntityResourceEntry[] = entities.flatMap((entity) =>
-  resourcesOf(entity).map((resource) => ({ ...resource, entity })),
+export const entityResources: EntityResourceEntry[] = declared.flatMap(({ brief }) =>
+  resourcesOf(brief).map((resource) => ({ ...resource, brief })),
 );
 
 const byName = new Map(entityResources.map((r) => [r.name, r]));
 
 // What each resource's actions need, for the SPA's access checks (authProvider.canAccess, the menu).
-for (const { name, entity } of entityResources) declareResourcePermissions(name, entity.permissions);
+for (const { name, brief } of entityResources) declareResourcePermissions(name, brief.permissions);
 
 /** The entity resource of this name, if it is one. */
 export const entityResource = (name: string): EntityResourceEntry | undefined => byName.get(name);
+
+const loading = new Map<string, Promise<Entity>>();
+
+/**
+ * The whole declaration of an entity resource, loaded once: the same promise each time, so that a component may
+ * read it with React's `use`.
+ */
+export function loadEntity(resource: string): Promise<Entity> {
+  const entry = entityResource(resource);
+  if (!entry) return Promise.reject(new Error(`"${resource}" is not an entity resource`));
+  let entity = loading.get(entry.brief.name);
+  if (!entity) {
+    const { file, exportName } = declared.find((d) => d.brief === entry.brief) as (typeof declared)[number];
+    entity = (declarationModules[file] as () => Promise<Record<string, unknown>>)().then(
+      (exports) => exports[exportName] as Entity,
+    );
+    loading.set(entry.brief.name, entity);
+  }
+  return entity;
+}

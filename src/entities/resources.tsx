@@ -5,7 +5,7 @@
 import { Box } from '@mui/material';
 import { type ComponentType, lazy, Suspense } from 'react';
 import type { ResourceProps } from 'react-admin';
-import type { MenuPlace } from '../../contract/entity';
+import type { MenuPlace } from '../../contract/entityBrief';
 import type { EntityOverrides } from './overrides';
 import { entityResources } from './registry';
 
@@ -27,7 +27,7 @@ function lazyIcon(load: MenuPlace['icon']): ComponentType {
   };
 }
 
-export const entityResourceProps: ResourceProps[] = entityResources.map(({ name, entity, menu }) => ({
+export const entityResourceProps: ResourceProps[] = entityResources.map(({ name, brief, menu }) => ({
   name,
   list: lazy(async () => {
     const [{ EntityList }, overrides] = await Promise.all([import('./EntityList'), loadOverrides(name)]);
@@ -35,5 +35,5 @@ export const entityResourceProps: ResourceProps[] = entityResources.map(({ name,
     return { default: () => <List resource={name} overrides={overrides} /> };
   }),
   icon: lazyIcon(menu.icon),
-  recordRepresentation: entity.title,
+  recordRepresentation: brief.title,
 }));

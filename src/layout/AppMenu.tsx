@@ -27,7 +27,7 @@ import { useGetResourceLabel, useResourceDefinitions, useTranslate } from 'ra-co
 import { type ComponentType, createElement, type MouseEvent, type ReactNode } from 'react';
 import { Menu, useSidebarState } from 'react-admin';
 import { useLocation } from 'react-router';
-import type { MenuPlace } from '../../contract/entity';
+import type { MenuPlace } from '../../contract/entityBrief';
 import type { ResourceAction } from '../../contract/permissions';
 import { hasFeature } from '../../contract/plans';
 import { entityResource } from '../entities/registry';
@@ -257,7 +257,7 @@ export function AppMenu() {
   /** The role's say, and for an entity whose plan feature the site lacks, the plan's. */
   const stateOf = (entry: Entry): ItemState => {
     const state = itemState(session?.user, entry.resource, entry.action);
-    const feature = entityResource(entry.resource)?.entity.feature;
+    const feature = entityResource(entry.resource)?.brief.feature;
     return state === 'open' && feature && !hasFeature(features, feature) ? 'plan' : state;
   };
   const listed = Object.keys(resources).filter((name) => resources[name].hasList);

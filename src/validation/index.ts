@@ -28,7 +28,8 @@ export const time = (): Validator => unlessEmpty(rules.time);
 export const domain = (): Validator => unlessEmpty(rules.domain);
 export const link = (): Validator => unlessEmpty(rules.link);
 export const verifyCode = (): Validator => unlessEmpty(rules.verifyCode);
-export const timezone = (): Validator => unlessEmpty(rules.timezone);
+/** One of `known` (contract/timezones.ts). */
+export const timezone = (known: readonly string[]): Validator => unlessEmpty((v) => rules.timezone(v, known));
 export const dateFuture = (): Validator => (value) =>
   value === undefined || value === null || value === '' ? undefined : rules.dateFuture(value as string);
 

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContentItem, SaveReply } from '../../contract/content';
-import { RELATED_MAX } from '../../contract/content';
+import { RELATED_MAX } from '../../contract/contentConstants';
 import type { label } from '../../contract/entities/label';
 import type { EntityRecord } from '../../contract/entity';
 import type { ListResult } from '../../contract/list';

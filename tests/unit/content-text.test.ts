@@ -4,14 +4,8 @@
  * digits and images.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  ABSTRACT_LENGTH,
-  abstractOf,
-  type Block,
-  type BlockDocument,
-  readingCount,
-  readingMinutes,
-} from '../../contract/blocks';
+import type { Block, BlockDocument } from '../../contract/blocks';
+import { ABSTRACT_LENGTH, abstractOf, readingCount, readingMinutes } from '../../contract/blockText';
 
 const p = (text: string): Block => ({ type: 'paragraph', data: { text } });
 const h = (text: string, level: 2 | 3 | 4 = 2): Block => ({ type: 'header', data: { text, level } });

@@ -10,10 +10,10 @@ import { entityResource, entityResources } from '../../src/entities/registry';
 import { initials } from '../../src/entities/view';
 
 describe('the registry', () => {
-  it('holds every declared resource with its entity and menu place', () => {
+  it('holds every declared resource with its entity brief and menu place', () => {
     const names = entityResources.map((r) => r.name).sort();
     expect(names).toEqual(expect.arrayContaining(['author', 'category', 'tag']));
-    expect(entityResource('tag')).toMatchObject({ fixed: { type: 'tag' }, entity: { name: 'label' } });
+    expect(entityResource('tag')).toMatchObject({ fixed: { type: 'tag' }, brief: { name: 'label' } });
     expect(entityResource('author')?.menu.group).toBe('content');
     expect(entityResource('press')).toBeUndefined();
   });

@@ -8,7 +8,7 @@ import type { Locale } from '../../contract/constants';
 import en from '../../i18n/en';
 import ja from '../../i18n/ja';
 import zhTW from '../../i18n/zh-TW';
-import { entityResources } from '../../src/entities/registry';
+import { entityResources, loadEntity } from '../../src/entities/registry';
 import { mergeWords } from '../../src/i18n/index';
 
 const files = import.meta.glob<{ default: object }>('../../i18n/*/entities/*.ts', { eager: true });
@@ -49,7 +49,8 @@ describe('the words of the generated screens', () => {
       mergeWords({}, areas[locale]),
     );
 
-  it.each(entityResources.map((r) => [r.name, r] as const))('%s', (name, { entity }) => {
+  it.each(entityResources.map((r) => r.name))('%s', async (name) => {
+    const entity = await loadEntity(name);
     const keys = [
       'name',
       'empty',

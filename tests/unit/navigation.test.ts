@@ -3,7 +3,7 @@ import { pickLocale } from '../../contract/constants';
 import { permissionFor } from '../../contract/permissions';
 import { loginUrl } from '../../src/auth/session';
 import { pickFields, toFilters } from '../../src/dataProvider';
-import type { ResourceApi } from '../../src/dataProvider/resources';
+import { inputFields, type ResourceApi } from '../../src/dataProvider/resourceApi';
 import { entityApiOf } from '../../src/entities/api';
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
@@ -17,16 +17,16 @@ describe('sign-in redirects', () => {
 });
 
 describe('dataProvider mapping', () => {
-  it('turns the search box into a search filter and drops an empty one', () => {
-    const api = entityApiOf('category') as ResourceApi;
+  it('turns the search box into a search filter and drops an empty one', async () => {
+    const api = (await entityApiOf('category')) as ResourceApi;
     expect(toFilters(api, { name: ' 科技 ' })).toEqual([{ col: 'name', value: '科技', type: 'search' }]);
     expect(toFilters(api, { name: '   ' })).toEqual([]);
     expect(toFilters(api, { unknown: 'x' })).toEqual([]);
   });
 
-  it('sends only the fields the contract declares', () => {
-    const api = entityApiOf('category') as ResourceApi;
-    expect(pickFields(api.updateInput.shape, { id: 3, slug: 'x', name: 'n', updated_at: 'z' })).toEqual({
+  it('sends only the fields the contract declares', async () => {
+    const api = (await entityApiOf('category')) as ResourceApi;
+    expect(pickFields(inputFields(api.update), { id: 3, slug: 'x', name: 'n', updated_at: 'z' })).toEqual({
       id: 3,
       slug: 'x',
     });

@@ -362,7 +362,7 @@ describe('SPEC §5 rules', () => {
   it('timezone must be in the known list', () => {
     expect(TIMEZONES).toContain('Asia/Taipei');
     check(
-      rules.timezone,
+      (v: string) => rules.timezone(v, TIMEZONES),
       'timezone',
       W.timezone,
       ['Asia/Taipei', 'Asia/Tokyo', 'Europe/London', 'America/New_York'],

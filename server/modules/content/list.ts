@@ -6,7 +6,8 @@
 import { type AnyColumn, and, asc, desc, eq, exists, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ContentRow, ContentSearch, Status } from '../../../contract/content';
-import { contentColumns, STATUS } from '../../../contract/content';
+import { contentColumns } from '../../../contract/content';
+import { STATUS } from '../../../contract/contentConstants';
 import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import type { Db } from '../../db/client';

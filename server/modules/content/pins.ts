@@ -1,6 +1,6 @@
 /** Pinning to the top of a list, and the order of the pinned items (pin_order ascending). */
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { STATUS } from '../../../contract/content';
+import { STATUS } from '../../../contract/contentConstants';
 import { contents } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { type Scope, visibleTo } from './scope';

@@ -6,14 +6,8 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../contract/codes';
-import {
-  CONTENT_TYPE,
-  type ContentPublish,
-  PUBLISH_MODE,
-  type PublishReply,
-  STATUS,
-  type Status,
-} from '../../../contract/content';
+import type { ContentPublish, PublishReply, Status } from '../../../contract/content';
+import { CONTENT_TYPE, PUBLISH_MODE, STATUS } from '../../../contract/contentConstants';
 import { BADGE } from '../../../contract/sites';
 import { instantOf } from '../../../contract/zoned';
 import { contents } from '../../db/schema';

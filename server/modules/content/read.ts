@@ -1,7 +1,7 @@
 /** Reading one item: the writer's whole copy (`get`) and its tags (`tag`). */
 import { and, eq, ne } from 'drizzle-orm';
 import type { ContentItem, Named, Status } from '../../../contract/content';
-import { STATUS } from '../../../contract/content';
+import { STATUS } from '../../../contract/contentConstants';
 import { contents } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { authorsOf, languagesOf, relatedTitles, tagsOf } from './refs';

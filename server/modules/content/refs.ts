@@ -10,7 +10,8 @@
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { BlockDocument } from '../../../contract/blocks';
-import { type Named, RELATED_MAX, STATUS } from '../../../contract/content';
+import type { Named } from '../../../contract/content';
+import { RELATED_MAX, STATUS } from '../../../contract/contentConstants';
 import type { Db } from '../../db/client';
 import { authors, categories, contentAuthors, contents, contentTags, tags, videos } from '../../db/schema';
 import { FieldError } from '../../http/errors';

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import { contentApi } from '../../../contract/api/content';
-import { PUBLISH_MODE } from '../../../contract/content';
+import { PUBLISH_MODE } from '../../../contract/contentConstants';
 import type { Endpoint } from '../../../contract/endpoint';
 import { action, type SiteContext } from '../../http/action';
 import { listContents, searchContents } from './list';

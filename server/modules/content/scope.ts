@@ -6,13 +6,13 @@
  */
 import { and, eq, exists, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
+import { ContentTypeParam } from '../../../contract/content';
 import {
   CONTENT_TYPE,
   type ContentTypeId,
-  ContentTypeParam,
   contentTypeName,
   STATUS,
-} from '../../../contract/content';
+} from '../../../contract/contentConstants';
 import { type ContentSight, contentSight, PERM, RESOURCE_PERMISSIONS } from '../../../contract/permissions';
 import type { Db } from '../../db/client';
 import { authors, contentAuthors, contents } from '../../db/schema';

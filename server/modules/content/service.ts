@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { abstractOf, type BlockDocument, emptyDocument, readingMinutes } from '../../../contract/blocks';
+import type { BlockDocument } from '../../../contract/blocks';
+import { abstractOf, emptyDocument, readingMinutes } from '../../../contract/blockText';
 import { Code } from '../../../contract/codes';
 import type {
   ConflictData,
@@ -15,7 +16,7 @@ import type {
   SaveReply,
   Status,
 } from '../../../contract/content';
-import { STATUS } from '../../../contract/content';
+import { STATUS } from '../../../contract/contentConstants';
 import { slugify } from '../../../contract/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';

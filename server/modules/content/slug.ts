@@ -3,7 +3,7 @@
  * contents_site_lang_slug_uq). One made from the title (contract/slug.ts) gets -2, -3 … when taken.
  */
 import { and, eq, like, ne } from 'drizzle-orm';
-import { STATUS } from '../../../contract/content';
+import { STATUS } from '../../../contract/contentConstants';
 import { slugWithSuffix } from '../../../contract/slug';
 import type { Db } from '../../db/client';
 import { contents } from '../../db/schema';

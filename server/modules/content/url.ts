@@ -1,5 +1,5 @@
 /** Where an item is read on the public site, and its preview address. */
-import { CONTENT_TYPE } from '../../../contract/content';
+import { CONTENT_TYPE } from '../../../contract/contentConstants';
 import { siteById, siteUrl } from '../sites/service';
 import type { Scope } from './scope';
 

@@ -5,7 +5,7 @@
 import { and, count, countDistinct, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { DEFAULT_TIMEZONE } from '../../../contract/constants';
-import { STATUS } from '../../../contract/content';
+import { STATUS } from '../../../contract/contentConstants';
 import {
   addDays,
   lastDays,

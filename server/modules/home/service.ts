@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CONTENT_TYPE, STATUS } from '../../../contract/content';
+import { CONTENT_TYPE, STATUS } from '../../../contract/contentConstants';
 import {
   EMPTY_HOME,
   HOME_TYPES,

@@ -4,9 +4,8 @@
  * label entity (server/entities/label.ts) and the `/api/category/*` endpoints of the foundation, views over it.
  */
 import { and, asc, count, eq, ilike, inArray, like, ne, type SQL, sql } from 'drizzle-orm';
-import type { TagBrief } from '../../../contract/api/labels';
-import { STATUS } from '../../../contract/content';
-import type { LabelLang, LabelType } from '../../../contract/labels';
+import { STATUS } from '../../../contract/contentConstants';
+import type { LabelLang, LabelType, TagBrief } from '../../../contract/labels';
 import { slugify, slugWithSuffix } from '../../../contract/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';

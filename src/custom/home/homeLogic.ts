@@ -2,7 +2,7 @@
  * The home settings screen's pure logic: adding a chosen article or category (refused when already chosen), what
  * `home/save` receives, and the search for published articles. No React here: unit tests import it directly.
  */
-import { CONTENT_TYPE, contentQuery, STATUS } from '../../../contract/content';
+import { CONTENT_TYPE, contentQuery, STATUS } from '../../../contract/contentConstants';
 import type { HomeEntry, HomeSave, HomeSettings } from '../../../contract/home';
 import type { ListInput } from '../../../contract/list';
 

@@ -8,7 +8,7 @@ import { useId } from 'react';
 import { TextInput } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { NAME_MAX } from '../../../contract/constants';
-import { LANG_IDS } from '../../../contract/content';
+import { LANG_IDS } from '../../../contract/contentConstants';
 import { MENU_DEFAULT_LINK, MENU_LINK_MAX, MENU_TYPE, type MenuItem } from '../../../contract/menus';
 import { FormDialog } from '../../components/FormDialog';
 import { LanguageTabs } from '../../entities/LanguageTabs';

@@ -6,7 +6,7 @@ import { Form, useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { TextInput } from 'react-admin';
 import { NAME_MAX, TAG_MIN_LENGTH } from '../../../contract/constants';
-import { TAGS_MAX } from '../../../contract/content';
+import { TAGS_MAX } from '../../../contract/contentConstants';
 import type { ContentKind } from '../../resources/content/kinds';
 import { useContentNotify } from '../../resources/content/useContentNotify';
 import { compose, maxLength, minLength, required } from '../../validation';

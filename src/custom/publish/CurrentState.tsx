@@ -1,7 +1,8 @@
 /** Where the item stands: still a draft, published (when), or scheduled (for when); and unpublished changes. */
 import { Alert, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { type ContentItem, STATUS } from '../../../contract/content';
+import type { ContentItem } from '../../../contract/content';
+import { STATUS } from '../../../contract/contentConstants';
 import { useDateTime } from '../../components/DateTimeField';
 import type { ContentKind } from '../../resources/content/kinds';
 

@@ -5,7 +5,8 @@
 import { Alert, Button, Stack } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Link, useLocation } from 'react-router';
-import { type ContentItem, STATUS } from '../../../contract/content';
+import type { ContentItem } from '../../../contract/content';
+import { STATUS } from '../../../contract/contentConstants';
 import { useDateTime } from '../../components/DateTimeField';
 import {
   type ContentKind,

@@ -3,7 +3,7 @@
  * site's date and time), update (the current status again, with its date and time), take offline or cancel a
  * schedule (mode 0) — and which words confirm it, thank for it and report its failure.
  */
-import { PUBLISH_MODE, STATUS } from '../../../contract/content';
+import { PUBLISH_MODE, STATUS } from '../../../contract/contentConstants';
 import type { WallTime } from '../../../contract/zoned';
 import type { PublishRequest } from './usePublish';
 

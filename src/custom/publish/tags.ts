@@ -5,14 +5,8 @@
  */
 import { contentApi } from '../../../contract/api/content';
 import { tagApi } from '../../../contract/api/labels';
-import {
-  type ContentItem,
-  type ContentSave,
-  contentQuery,
-  type LangId,
-  type Named,
-  TAGS_MAX,
-} from '../../../contract/content';
+import type { ContentItem, ContentSave, LangId, Named } from '../../../contract/content';
+import { contentQuery, TAGS_MAX } from '../../../contract/contentConstants';
 import { rules } from '../../../contract/validation';
 import { call } from '../../dataProvider/client';
 import type { ContentKind } from '../../resources/content/kinds';

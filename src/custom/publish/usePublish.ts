@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { PUBLISH_MODE } from '../../../contract/content';
+import { PUBLISH_MODE } from '../../../contract/contentConstants';
 import { type PublishInput, publish } from '../../resources/content/api';
 import type { TypedAction } from '../../resources/content/failure';
 import { type ContentKind, listPath, publishPath, sendPath } from '../../resources/content/kinds';

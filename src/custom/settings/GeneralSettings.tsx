@@ -10,7 +10,7 @@ import { AutocompleteInput, SaveButton, SelectInput, TextInput } from 'react-adm
 import type { FieldValues } from 'react-hook-form';
 import { settingsApi } from '../../../contract/api/settings';
 import { LOCALE_NAMES, LOCALES } from '../../../contract/constants';
-import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../../contract/content';
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../../contract/contentConstants';
 import {
   SITE_DESCRIPTION_MAX,
   SITE_TITLE_MAX,
@@ -36,7 +36,7 @@ const timezoneChoices = TIMEZONES.map((id) => ({ id, name: id }));
 
 const validateTitle = compose(required(), maxLength(SITE_TITLE_MAX));
 const validateDescription = compose(maxLength(SITE_DESCRIPTION_MAX));
-const validateTimezone = compose(required(), timezone());
+const validateTimezone = compose(required(), timezone(TIMEZONES));
 const validateSeoTitle = compose(maxLength(SEO_TITLE_MAX));
 const validateSeoDescription = compose(maxLength(SEO_DESCRIPTION_MAX));
 // The snippet is kept as pasted, so its length is counted untrimmed, as the server does.

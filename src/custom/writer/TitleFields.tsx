@@ -5,7 +5,7 @@
 import { InputBase } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { KeyboardEvent } from 'react';
-import { SUBTITLE_MAX, TITLE_MAX } from '../../../contract/content';
+import { SUBTITLE_MAX, TITLE_MAX } from '../../../contract/contentConstants';
 import { useController, useWriter } from './state/context';
 import { oneLine } from './state/draft';
 

@@ -21,7 +21,7 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { LANG_IDS, STATUS } from '../../../contract/content';
+import { LANG_IDS, STATUS } from '../../../contract/contentConstants';
 import { useController, useWriter } from './state/context';
 
 function SaveIndicator() {

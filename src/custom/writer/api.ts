@@ -5,13 +5,8 @@ import { contentApi } from '../../../contract/api/content';
 import { fileApi } from '../../../contract/api/files';
 import { tagApi } from '../../../contract/api/labels';
 import { Code, codeMessageKey } from '../../../contract/codes';
-import {
-  CONTENT_TYPE,
-  type ContentSave,
-  type ContentTypeName,
-  contentQuery,
-  type LangId,
-} from '../../../contract/content';
+import type { ContentSave, LangId } from '../../../contract/content';
+import { CONTENT_TYPE, type ContentTypeName, contentQuery } from '../../../contract/contentConstants';
 import { IMAGE_MAX_BYTES, type UploadReply } from '../../../contract/files';
 import type { Filter, ListQuery } from '../../../contract/list';
 import { type UploadOptions, uploadFile } from '../../components/upload';

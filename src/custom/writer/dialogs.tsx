@@ -13,7 +13,7 @@ import {
   DialogTitle,
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { STATUS } from '../../../contract/content';
+import { STATUS } from '../../../contract/contentConstants';
 import { useDateTime } from '../../components/DateTimeField';
 import { useController, useWriter } from './state/context';
 

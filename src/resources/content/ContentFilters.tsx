@@ -10,7 +10,7 @@ import { Box, Card, CardContent } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
 import { FilterList, FilterListItem, FilterLiveSearch } from 'react-admin';
-import { STATUS } from '../../../contract/content';
+import { STATUS } from '../../../contract/contentConstants';
 import type { ChoiceSource } from './choices';
 import { useChoices } from './useChoices';
 

@@ -1,6 +1,6 @@
 /** The content actions that are not plain CRUD, over the envelope client. */
 import { contentApi } from '../../../contract/api/content';
-import { contentQuery, PUBLISH_MODE } from '../../../contract/content';
+import { contentQuery, PUBLISH_MODE } from '../../../contract/contentConstants';
 import type { BodyOf } from '../../../contract/endpoint';
 import { call } from '../../dataProvider/client';
 import type { ContentKind } from './kinds';

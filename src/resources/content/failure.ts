@@ -2,7 +2,7 @@
  * The toast of a failed content action (SPEC §8): the per-type words (文章下架失敗, 頁面刪除失敗 …), followed by the
  * reason when the server gave a specific one (排程發佈時間不能是過去). Refusals (HTTP 403) stay silent.
  */
-import type { ContentTypeName } from '../../../contract/content';
+import type { ContentTypeName } from '../../../contract/contentConstants';
 import { ApiError } from '../../dataProvider/client';
 
 /** Actions whose failure words differ per content type. */

@@ -2,7 +2,7 @@
  * The three kinds of content and where each lives: the react-admin resource (the list), the writer's type in
  * /edit/<type>/<id>, and the API's `?t=` number. Every content screen derives its paths from here.
  */
-import { CONTENT_TYPE, type ContentTypeId, type ContentTypeName } from '../../../contract/content';
+import { CONTENT_TYPE, type ContentTypeId, type ContentTypeName } from '../../../contract/contentConstants';
 
 export type ContentResource = 'press' | 'page' | 'epaper';
 

@@ -3,7 +3,7 @@
  * kind in `?t=`; deleting is publishing with mode -1.
  */
 import { contentApi } from '../../../contract/api/content';
-import { ContentSave, contentQuery, PUBLISH_MODE } from '../../../contract/content';
+import { contentQuery, PUBLISH_MODE } from '../../../contract/contentConstants';
 import type { ResourceApi } from '../../dataProvider/resourceApi';
 import { contentFilters } from './filters';
 import type { ContentKind } from './kinds';
@@ -16,8 +16,6 @@ export function contentResourceApi(kind: ContentKind): ResourceApi {
     update: contentApi.save,
     delete: contentApi.publish,
     query: contentQuery(kind.t),
-    createInput: ContentSave,
-    updateInput: ContentSave,
     filters: contentFilters,
     deleteBody: (id) => ({ id, mode: PUBLISH_MODE.DELETE }),
   };

@@ -1,5 +1,5 @@
 /** Which status chips an item shows (SPEC §4): its status, and 'draft changed' on a published item. */
-import { STATUS } from '../../../contract/content';
+import { STATUS } from '../../../contract/contentConstants';
 
 export type ChipColor = 'default' | 'success' | 'info' | 'warning' | 'error';
 

@@ -3,7 +3,7 @@ import { useTranslate } from 'ra-core';
 import { CheckboxGroupInput, TextInput } from 'react-admin';
 import { type FieldValues, useWatch } from 'react-hook-form';
 import { NAME_MAX } from '../../../contract/constants';
-import { LANG_IDS, SLUG_MAX } from '../../../contract/content';
+import { LANG_IDS, SLUG_MAX } from '../../../contract/contentConstants';
 import type { label } from '../../../contract/entities/label';
 import type { EntityRecord } from '../../../contract/entity';
 import type { LabelType } from '../../../contract/labels';

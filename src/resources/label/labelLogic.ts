@@ -5,7 +5,8 @@
  */
 
 import type { z } from 'zod';
-import { LANG_IDS, type LangId } from '../../../contract/content';
+import type { LangId } from '../../../contract/content';
+import { LANG_IDS } from '../../../contract/contentConstants';
 import type { label } from '../../../contract/entities/label';
 import type { EntityRecord } from '../../../contract/entity';
 import type { LabelType } from '../../../contract/labels';

@@ -7,8 +7,7 @@
 import { type AnyExtension, Node } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
-import { HEADER_LEVELS } from '../../../../contract/blocks';
-import { LINK_MAX } from '../../../../contract/constants';
+import { HEADER_LEVELS, LINK_MAX } from '../../../../contract/constants';
 import { rules } from '../../../../contract/validation';
 
 /** One picture of an image block or an album. `uploadId`/`preview` exist only while the file is uploading. */

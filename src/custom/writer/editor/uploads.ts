@@ -5,7 +5,7 @@
  */
 import type { Editor } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
-import { ALBUM_MAX } from '../../../../contract/blocks';
+import { ALBUM_MAX } from '../../../../contract/constants';
 import { IMAGE_TYPES } from '../../../../contract/files';
 import { messageOf, tooLarge, uploadImage } from '../api';
 import { NODE, type PictureAttrs } from './extensions';

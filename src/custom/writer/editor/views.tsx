@@ -15,7 +15,7 @@ import type { AnyExtension, Editor, NodeViewProps } from '@tiptap/core';
 import { NodeViewWrapper, ReactNodeViewRenderer } from '@tiptap/react';
 import { useNotify, useTranslate } from 'ra-core';
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { ALBUM_MAX } from '../../../../contract/blocks';
+import { ALBUM_MAX } from '../../../../contract/constants';
 import { IMAGE_TYPES } from '../../../../contract/files';
 import {
   AlbumBlock,

@@ -25,7 +25,7 @@ import {
 import { useTranslate } from 'ra-core';
 import { useEffect, useState } from 'react';
 import type { Titled } from '../../../../contract/content';
-import { RELATED, RELATED_MAX } from '../../../../contract/content';
+import { RELATED, RELATED_MAX } from '../../../../contract/contentConstants';
 import { api } from '../api';
 import { useController, useWriter } from '../state/context';
 import { localMatches, mergePool, REMOTE_BELOW } from './relatedSearch';

@@ -1,7 +1,7 @@
 /** SEO title and description, with counters and a search-result preview. */
 import { Box, Stack, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../../../contract/content';
+import { SEO_DESCRIPTION_MAX, SEO_TITLE_MAX } from '../../../../contract/contentConstants';
 import { charCount } from '../../../../contract/validation';
 import { useController, useWriter } from '../state/context';
 

@@ -17,7 +17,8 @@ import {
 import { useCanAccess, useNotify, useTranslate } from 'ra-core';
 import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { DELAY, TAG_MIN_LENGTH } from '../../../../contract/constants';
-import { type Named, SLUG_MAX, TAGS_MAX } from '../../../../contract/content';
+import type { Named } from '../../../../contract/content';
+import { SLUG_MAX, TAGS_MAX } from '../../../../contract/contentConstants';
 import { IMAGE_TYPES } from '../../../../contract/files';
 import { rules } from '../../../../contract/validation';
 import { ImageCropper } from '../../../components/ImageCropper';

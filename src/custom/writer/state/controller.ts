@@ -5,23 +5,12 @@
  * new editor).
  */
 import type { Editor } from '@tiptap/core';
-import {
-  abstractOf,
-  type BlockDocument,
-  characterCount,
-  emptyDocument,
-  readingMinutes,
-} from '../../../../contract/blocks';
+import type { BlockDocument } from '../../../../contract/blocks';
+import { abstractOf, characterCount, emptyDocument, readingMinutes } from '../../../../contract/blockText';
 import { Code } from '../../../../contract/codes';
 import { DELAY } from '../../../../contract/constants';
-import {
-  type ConflictData,
-  type ContentItem,
-  type ContentTypeName,
-  type SaveReply,
-  STATUS,
-  type Status,
-} from '../../../../contract/content';
+import type { ConflictData, ContentItem, SaveReply, Status } from '../../../../contract/content';
+import { type ContentTypeName, STATUS } from '../../../../contract/contentConstants';
 import { rules } from '../../../../contract/validation';
 import { getSession } from '../../../auth/session';
 import { ApiError } from '../../../dataProvider/client';

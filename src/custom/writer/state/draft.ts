@@ -2,15 +2,10 @@
  * What the writer holds of an item: the draft (every field a writer changes) and how it becomes the save request.
  * Pure data, no React.
  */
-import { type BlockDocument, emptyDocument } from '../../../../contract/blocks';
-import {
-  CONTENT_TYPE,
-  type ContentItem,
-  type ContentSave,
-  type ContentTypeName,
-  type LangId,
-  RELATED,
-} from '../../../../contract/content';
+import type { BlockDocument } from '../../../../contract/blocks';
+import { emptyDocument } from '../../../../contract/blockText';
+import type { ContentItem, ContentSave, LangId } from '../../../../contract/content';
+import { CONTENT_TYPE, type ContentTypeName, RELATED } from '../../../../contract/contentConstants';
 
 export interface Draft {
   title: string;
