@@ -86,6 +86,17 @@ test.describe('signed out', () => {
     await page.goto('/auth/forgot');
     await expect(page).toHaveTitle('忘記密碼 · 站務後台');
   });
+
+  test('someone who asks for less motion gets none; everyone else sees the transitions', async ({ page }) => {
+    // The config's contexts ask for less motion (playwright.config.ts); this page asks for none of that first.
+    const buttonTransition = () =>
+      page.getByRole('button', { name: '登入' }).evaluate((b) => getComputedStyle(b).transitionDuration);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto('/auth/login');
+    expect(Number.parseFloat(await buttonTransition())).toBeGreaterThanOrEqual(0.1);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(Number.parseFloat(await buttonTransition())).toBeLessThan(0.001);
+  });
 });
 
 test('an invitee sees the password rule, joins and is signed in; the top bar’s language is the profile’s', async ({
