@@ -7,7 +7,7 @@
  */
 import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Field, Fields } from '../../contract/entity';
+import type { Entity, Field, Fields } from '../../contract/entity';
 import { resourcesOf } from '../../contract/entityBrief';
 import type { ListQuery } from '../../contract/list';
 import { slugify } from '../../contract/slug';
@@ -33,6 +33,19 @@ function fieldColumns(fields: Fields, table: PgTable): [string, string, PgColumn
     const key = field.column ?? camel(name);
     return columns[key] ? [[name, key, columns[key]] as [string, string, PgColumn]] : [];
   });
+}
+
+/** A row as the entity's record: its id and each field stored in a column, dates as ISO strings. */
+export function recordOf(entity: Entity, table: PgTable, row: Row): Row {
+  return {
+    id: row.id,
+    ...Object.fromEntries(
+      fieldColumns(entity.fields, table).map(([name, key]) => {
+        const value = row[key];
+        return [name, value instanceof Date ? value.toISOString() : value];
+      }),
+    ),
+  };
 }
 
 /** The image addresses of a save, each with the field it answers on (in sub-records too). */
@@ -94,19 +107,8 @@ function actionsOf(
   );
 
   async function toRecords(rows: Row[], ctx: SiteContext, fixed: Fixed, table: PgTable) {
-    const columns = fieldColumns(entity.fields, table);
     const derived = hooks.derive ? await hooks.derive(rows, ctx, fixed) : () => ({});
-    return rows.map((row) => ({
-      id: row.id,
-      ...fixed,
-      ...Object.fromEntries(
-        columns.map(([name, key]) => {
-          const value = row[key];
-          return [name, value instanceof Date ? value.toISOString() : value];
-        }),
-      ),
-      ...derived(row),
-    }));
+    return rows.map((row) => ({ ...fixed, ...recordOf(entity, table, row), ...derived(row) }));
   }
 
   async function findRow(ctx: SiteContext, table: PgTable, id: number): Promise<Row> {

@@ -6,23 +6,16 @@ import { and, eq } from 'drizzle-orm';
 import { authorApi } from '../../contract/api/authors';
 import { Code } from '../../contract/codes';
 import { NAME_MAX } from '../../contract/constants';
+import { author } from '../../contract/entities/author';
 import type { Db } from '../db/client';
 import { authors } from '../db/schema';
 import { action } from '../http/action';
 import { AppError } from '../http/errors';
+import { recordOf } from './actions';
 import { entityHooks } from './hooks';
 
-type AuthorRow = typeof authors.$inferSelect;
-
-const toAuthor = (r: AuthorRow) => ({
-  id: r.id,
-  name: r.name,
-  title: r.title,
-  avatar: r.avatar,
-  member_id: r.memberId,
-  created_at: r.createdAt.toISOString(),
-  updated_at: r.updatedAt.toISOString(),
-});
+/** The row as the author record the catalogue answers (parsed, so that its type is the declaration's). */
+const toAuthor = (row: typeof authors.$inferSelect) => author.record.parse(recordOf(author, authors, row));
 
 /** The user's own author on the site, made on first need (named by nickname, else e-mail; with their avatar). */
 export async function authorOfUser(

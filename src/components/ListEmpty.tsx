@@ -1,4 +1,5 @@
-/** What an empty list shows: a sentence on the resource, a hint, and the way to add the first record (children). */
+/** What an empty list shows: a sentence on the resource, a hint, and the way to add the first record (children):
+ * the entity lists and the content lists alike. */
 import { Box, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';

@@ -5,11 +5,12 @@
 import { useResourceContext } from 'ra-core';
 import { useState } from 'react';
 import { List } from 'react-admin';
+import { ListEmpty } from '../../components/ListEmpty';
 import { WindowPagination } from '../../components/WindowPagination';
-import { ContentEmpty } from './ContentEmpty';
 import { ContentFilters } from './ContentFilters';
 import { ContentListActions } from './ContentListActions';
 import { ContentTable } from './ContentTable';
+import { CreateContentButton } from './CreateContentButton';
 import { kindOf } from './kinds';
 import { PinnedSorter } from './PinnedSorter';
 import { PINNED_FIRST } from './pinned';
@@ -27,7 +28,11 @@ export default function ContentList() {
       perPage={10}
       // No sort column: the server's own order, pinned items first (then the latest changed).
       sort={PINNED_FIRST}
-      empty={<ContentEmpty kind={kind} />}
+      empty={
+        <ListEmpty resource={kind.resource}>
+          <CreateContentButton kind={kind} variant="contained" />
+        </ListEmpty>
+      }
       // A wide table scrolls inside the list (ContentTable) instead of widening the page.
       sx={{ '& .RaList-main': { minWidth: 0 } }}
     >
