@@ -83,6 +83,14 @@ export const PATTERNS = {
   edgeHyphens: p(/^-+|(?<!-)-+$/g, PINYIN),
   trailingHyphens: p(/(?<!-)-+$/, PINYIN),
   leadingDigit: p(/^[0-9]/, PINYIN),
+  /** Taiwan e-invoice (contract/invoice.ts): a donation code (愛心碼) of 3 to 7 digits. */
+  donationCode: p(/^\d{3,7}$/, 7),
+  /** A mobile barcode carrier (手機條碼): '/' and 7 of 0-9, A-Z, '.', '+', '-'. */
+  mobileBarcode: p(/^\/[0-9A-Z.+-]{7}$/, 8),
+  /** A natural-person certificate carrier (自然人憑證): 2 uppercase letters and 14 digits. */
+  naturalCertificate: p(/^[A-Z]{2}\d{14}$/, 16),
+  /** A business administration number (統一編號): 8 digits (the checksum is checked in code). */
+  taxId: p(/^\d{8}$/, 8),
 } as const satisfies Record<string, Pattern>;
 
 export type PatternName = keyof typeof PATTERNS;

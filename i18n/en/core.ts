@@ -68,6 +68,10 @@ const core: DeepStrings<typeof coreSource> = {
     onePaid: 'A page can have only one paid section',
     videoIncomplete: 'A video block needs a video and a cover',
     resetNeedsEmail: 'We need your e-mail address to reset your password',
+    donationCode: 'A donation code is 3 to 7 digits',
+    mobileBarcode: 'Invalid mobile barcode (/ and 7 letters or digits)',
+    naturalCertificate: 'Invalid citizen certificate number (2 capital letters and 14 digits)',
+    taxId: 'Invalid tax ID number',
   },
   errors: {
     '0': 'Oops! Something went wrong',

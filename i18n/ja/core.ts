@@ -68,6 +68,10 @@ const core: DeepStrings<typeof coreSource> = {
     onePaid: '有料セクションは1ページに1つまでです',
     videoIncomplete: '動画ブロックには動画とカバーが必要です',
     resetNeedsEmail: 'パスワードの再設定にはメールアドレスが必要です',
+    donationCode: '寄付コードは3～7桁の数字です',
+    mobileBarcode: 'モバイルバーコードの形式が正しくありません（/ と英数字7文字）',
+    naturalCertificate: '自然人証明書の番号が正しくありません（大文字2文字と数字14桁）',
+    taxId: '統一番号（統一編號）が正しくありません',
   },
   errors: {
     '0': '申し訳ありません。エラーが発生しました',

@@ -66,6 +66,10 @@ const core = {
     onePaid: '每一頁只能有一個付費區塊',
     videoIncomplete: '影片區塊需要影片與封面',
     resetNeedsEmail: '我們需要你的信箱做密碼重設',
+    donationCode: '捐贈碼為 3 至 7 位數字',
+    mobileBarcode: '手機條碼格式錯誤（/ 加 7 碼英數字）',
+    naturalCertificate: '自然人憑證條碼格式錯誤（2 碼大寫英文加 14 碼數字）',
+    taxId: '統一編號錯誤',
   },
   errors: {
     '0': '糟糕！發生錯誤',
