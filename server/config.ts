@@ -1,6 +1,9 @@
 /** Environment → typed configuration, with the embedded defaults of DESIGN.md. */
+
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { TapPayConfig } from './adapters/payment/tappay';
 import type { S3Config } from './adapters/s3Storage';
 
 export interface Config {
@@ -49,7 +52,20 @@ export interface Config {
    * a client trickling bytes cannot hold connections for ever. Above a 5 MB upload on a slow line.
    */
   requestTimeoutMs: number;
+  /** The card payment gateway (server/adapters/payment): the built-in sandbox unless PAYMENT_GATEWAY=tappay. */
+  payment: PaymentConfig;
 }
+
+export type PaymentConfig =
+  | {
+      gateway: 'sandbox';
+      /** The sandbox signs its backend notifications with this (HMAC-SHA256). */
+      notifySecret: string;
+    }
+  | { gateway: 'tappay'; tappay: TapPayConfig };
+
+export const TAPPAY_SANDBOX_URL = 'https://sandbox.tappaysdk.com';
+export const TAPPAY_PRODUCTION_URL = 'https://prod.tappaysdk.com';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -83,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsTimeoutMs: dnsTimeoutMs(env.DNS_TIMEOUT_MS),
     cnameTarget: env.CNAME_TARGET?.trim().toLowerCase().replace(/\.$/, '') || undefined,
     requestTimeoutMs: 120_000,
+    payment: paymentConfig(env),
   };
 }
 
@@ -132,4 +149,40 @@ function dnsTimeoutMs(value: string | undefined): number {
   if (!Number.isInteger(ms) || ms <= 0)
     throw new Error(`DNS_TIMEOUT_MS: ${value} is not a positive whole number`);
   return ms;
+}
+
+/**
+ * PAYMENT_* and TAPPAY_* → the gateway; a wrong or half-set one stops the start. TapPay needs its partner key and
+ * merchant id; its address is TapPay's sandbox unless TAPPAY_BASE_URL says otherwise, so that production is always
+ * chosen on purpose. TapPay asks for a 30 s timeout (banks are slow at peak hours).
+ */
+export function paymentConfig(env: NodeJS.ProcessEnv): PaymentConfig {
+  const gateway = env.PAYMENT_GATEWAY?.trim() || 'sandbox';
+  if (gateway === 'sandbox') {
+    const secret = env.PAYMENT_NOTIFY_SECRET?.trim();
+    if (secret !== undefined && secret !== '' && secret.length < 32)
+      throw new Error('PAYMENT_NOTIFY_SECRET: use at least 32 characters');
+    // The sandbox's trades live in this process's memory: a secret of this process's own is enough by default.
+    return { gateway, notifySecret: secret || randomBytes(32).toString('hex') };
+  }
+  if (gateway !== 'tappay') throw new Error(`PAYMENT_GATEWAY: ${gateway} is neither sandbox nor tappay`);
+  const partnerKey = env.TAPPAY_PARTNER_KEY?.trim();
+  const merchantId = env.TAPPAY_MERCHANT_ID?.trim();
+  if (!partnerKey || !merchantId)
+    throw new Error('PAYMENT_GATEWAY=tappay: TAPPAY_PARTNER_KEY and TAPPAY_MERCHANT_ID are needed');
+  const baseUrl = (env.TAPPAY_BASE_URL?.trim() || TAPPAY_SANDBOX_URL).replace(/\/+$/, '');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`TAPPAY_BASE_URL: ${baseUrl} is not an address`);
+  }
+  // The partner key travels in every request: only over HTTPS, or plain HTTP to this machine (a local fake).
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new Error(`TAPPAY_BASE_URL: ${baseUrl} must be https`);
+  const timeoutMs = Number(env.TAPPAY_TIMEOUT_MS || 30_000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new Error(`TAPPAY_TIMEOUT_MS: ${env.TAPPAY_TIMEOUT_MS} is not a positive whole number`);
+  return { gateway, tappay: { baseUrl, partnerKey, merchantId, timeoutMs } };
 }

@@ -1,0 +1,26 @@
+/**
+ * The payment gateway the configuration chooses (server/config.ts `payment`): TapPay with PAYMENT_GATEWAY=tappay,
+ * else the built-in sandbox, whose pages (sandboxRoutes.ts) are then served by the product. `routes` is the
+ * Fastify plugin to register, if any: `if (payment.routes) await app.register(payment.routes)`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { PaymentConfig } from '../../config';
+import type { PaymentGateway } from './gateway';
+import { type SandboxOptions, sandboxGateway } from './sandbox';
+import { sandboxRoutes } from './sandboxRoutes';
+import { tapPayGateway } from './tappay';
+
+export interface Payment {
+  gateway: PaymentGateway;
+  routes?: (app: FastifyInstance) => Promise<void>;
+}
+
+export function paymentGateway(
+  config: PaymentConfig,
+  publicUrl: string,
+  sandbox: Omit<SandboxOptions, 'publicUrl' | 'notifySecret'> = {},
+): Payment {
+  if (config.gateway === 'tappay') return { gateway: tapPayGateway(config.tappay) };
+  const gateway = sandboxGateway({ ...sandbox, publicUrl, notifySecret: config.notifySecret });
+  return { gateway, routes: sandboxRoutes(gateway) };
+}
