@@ -304,6 +304,18 @@ describe('backend notification: trusted only through the record', () => {
 });
 
 describe('a gateway that fails is a clear error, never a crash or a guess', () => {
+  it('a charge of the wrong form is refused before TapPay is called', async () => {
+    for (const extra of [
+      { amount: 0 },
+      { amount: 99.5 },
+      { amount: 20_000_001 },
+      { orderNumber: 'x'.repeat(51) },
+      { details: '' },
+    ])
+      expect((await rejection(gateway().payByPrime(charge(fake.prime('ok'), extra)))).kind).toBe('refused');
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('a wrong partner key: refused, with TapPay’s code 80', async () => {
     const error = await rejection(
       gateway({ partnerKey: 'partner_wrong' }).payByPrime(charge(fake.prime('ok'))),

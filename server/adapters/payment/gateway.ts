@@ -13,6 +13,8 @@ export const CURRENCY = 'TWD';
 /** TapPay's limits for TWD: from 1 to 20,000,000 a transaction. */
 export const AMOUNT_MAX = 20_000_000;
 export const ORDER_NUMBER_MAX = 50;
+/** TapPay's `details`. */
+export const DETAILS_MAX = 100;
 
 export interface Cardholder {
   /** E.164, e.g. +886912345678. */
@@ -54,7 +56,10 @@ export interface TokenCharge extends ChargeBase {
   cardToken: string;
 }
 
-/** The gateway's answer to a charge. A refused charge is an answer, not an error. */
+/**
+ * The gateway's answer to a charge. A refused charge is an answer, not an error. With `remember`, a pending answer
+ * already carries the card (TapPay gives it then): keep it only once the trade is paid.
+ */
 export type ChargeResult =
   | { status: 'paid'; tradeId: string; bankTransactionId: string; amount: number; card?: CardOnFile }
   | { status: 'pending'; tradeId: string; redirectUrl: string; card?: CardOnFile }
@@ -121,4 +126,17 @@ export class PaymentGatewayError extends Error {
     super(message);
     this.name = 'PaymentGatewayError';
   }
+}
+
+/** A charge the gateways would refuse for its form: refused here, before any call, the same for every gateway. */
+export function assertCharge(charge: { amount: number; orderNumber: string; details: string }): void {
+  if (!Number.isInteger(charge.amount) || charge.amount < 1 || charge.amount > AMOUNT_MAX)
+    throw new PaymentGatewayError(
+      `amount ${charge.amount} is not a whole TWD amount from 1 to ${AMOUNT_MAX}`,
+      'refused',
+    );
+  if (charge.orderNumber === '' || charge.orderNumber.length > ORDER_NUMBER_MAX)
+    throw new PaymentGatewayError(`an order number has 1 to ${ORDER_NUMBER_MAX} characters`, 'refused');
+  if (charge.details === '' || charge.details.length > DETAILS_MAX)
+    throw new PaymentGatewayError(`details have 1 to ${DETAILS_MAX} characters`, 'refused');
 }

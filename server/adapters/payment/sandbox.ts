@@ -14,7 +14,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
-  AMOUNT_MAX,
+  assertCharge,
   type CardOnFile,
   type ChargeResult,
   type PaymentEvent,
@@ -145,11 +145,6 @@ export function sandboxGateway(options: SandboxOptions): SandboxGateway {
   const trades = new Map<string, Trade>();
   const sign = (body: string) => createHmac('sha256', options.notifySecret).update(body).digest('hex');
 
-  function checkAmount(amount: number) {
-    if (!Number.isInteger(amount) || amount < 1 || amount > AMOUNT_MAX)
-      throw new PaymentGatewayError(`sandbox: amount ${amount} is not a whole TWD amount from 1`, 'refused');
-  }
-
   function remember(card: Card): CardOnFile {
     const cardKey = id('key');
     const cardToken = id('token');
@@ -186,7 +181,7 @@ export function sandboxGateway(options: SandboxOptions): SandboxGateway {
     },
 
     async payByPrime(charge) {
-      checkAmount(charge.amount);
+      assertCharge(charge);
       const entry = primes.get(charge.prime);
       // One use, whatever the outcome.
       primes.delete(charge.prime);
@@ -225,7 +220,7 @@ export function sandboxGateway(options: SandboxOptions): SandboxGateway {
     },
 
     async payByToken(charge) {
-      checkAmount(charge.amount);
+      assertCharge(charge);
       const kept = cards.get(charge.cardKey);
       if (!kept || kept.cardToken !== charge.cardToken)
         return { status: 'declined', code: 'card_token', message: 'Unknown card key or token' };

@@ -18,6 +18,7 @@
  *   checking with the Record API before showing a result). A forged notification can at most make us ask.
  */
 import {
+  assertCharge,
   type ChargeResult,
   CURRENCY,
   type PaymentEvent,
@@ -184,6 +185,7 @@ export function tapPayGateway(config: TapPayConfig): PaymentGateway {
     name: 'tappay',
 
     async payByPrime(charge) {
+      assertCharge(charge);
       const reply = await call('/tpc/payment/pay-by-prime', {
         prime: charge.prime,
         merchant_id: config.merchantId,
@@ -205,6 +207,7 @@ export function tapPayGateway(config: TapPayConfig): PaymentGateway {
     },
 
     async payByToken(charge: TokenCharge) {
+      assertCharge(charge);
       const reply = await call('/tpc/payment/pay-by-token', {
         card_key: charge.cardKey,
         card_token: charge.cardToken,
