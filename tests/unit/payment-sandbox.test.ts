@@ -12,6 +12,7 @@ import { paymentGateway } from '../../server/adapters/payment';
 import type { PrimeCharge } from '../../server/adapters/payment/gateway';
 import {
   PRIME_TTL_MS,
+  PRIMES_MAX,
   SANDBOX_CARDS,
   type SandboxGateway,
   SIGNATURE_HEADER,
@@ -105,6 +106,15 @@ describe('the card form’s prime', () => {
     const bad = await app.inject({ method: 'POST', url: '/sandbox-gateway/prime', payload: card('1234') });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toEqual({ error: 'number' });
+  });
+
+  it('keeps at most PRIMES_MAX primes waiting, since anyone may ask for one; expired ones make room', () => {
+    const busy = sandboxGateway({ publicUrl: 'http://admin.test', notifySecret: SECRET, now: () => clock });
+    for (let i = 0; i < PRIMES_MAX; i++)
+      expect(busy.createPrime(card(SANDBOX_CARDS.success))).toHaveProperty('prime');
+    expect(busy.createPrime(card(SANDBOX_CARDS.success))).toEqual({ error: 'busy' });
+    clock += PRIME_TTL_MS;
+    expect(busy.createPrime(card(SANDBOX_CARDS.success))).toHaveProperty('prime');
   });
 
   it('is good for one payment only, and for 90 seconds', async () => {

@@ -38,6 +38,8 @@ export const SIGNATURE_HEADER = 'x-sandbox-signature';
 export const PRIME_TTL_MS = 90_000;
 const NOTIFY_TIMEOUT_MS = 10_000;
 const NOTIFICATION_MAX = 64 * 1024;
+/** Primes waiting at once: the card form needs no session, so its memory is bounded. */
+export const PRIMES_MAX = 10_000;
 
 /** What the card form sends: never kept outside this module. */
 export interface SandboxCardFields {
@@ -47,7 +49,8 @@ export interface SandboxCardFields {
   ccv: string;
 }
 
-export type CardFieldError = 'number' | 'expiry' | 'ccv';
+/** A card field that is wrong, or `busy` when too many primes wait (the form is open to anyone). */
+export type CardFieldError = 'number' | 'expiry' | 'ccv' | 'busy';
 
 /** What the 3-D Secure page shows of a trade waiting for it. */
 export interface PendingTrade {
@@ -174,6 +177,7 @@ export function sandboxGateway(options: SandboxOptions): SandboxGateway {
       if (!expiry) return { error: 'expiry' };
       if (!/^\d{3,4}$/.test(String(fields.ccv ?? '').slice(0, 5))) return { error: 'ccv' };
       for (const [prime, entry] of primes) if (entry.expiresAt <= now()) primes.delete(prime);
+      if (primes.size >= PRIMES_MAX) return { error: 'busy' };
       const prime = id('prime');
       // The security code is checked and dropped, as a gateway does after authorisation.
       primes.set(prime, { card: { number, expiry }, expiresAt: now() + PRIME_TTL_MS });

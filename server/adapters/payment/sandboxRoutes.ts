@@ -53,7 +53,8 @@ export function sandboxRoutes(gateway: SandboxGateway) {
         expiry: typeof fields.expiry === 'string' ? fields.expiry : '',
         ccv: typeof fields.ccv === 'string' ? fields.ccv : '',
       });
-      return 'error' in answer ? reply.code(400).send(answer) : answer;
+      if (!('error' in answer)) return answer;
+      return reply.code(answer.error === 'busy' ? 503 : 400).send(answer);
     });
 
     app.get<{ Params: { tradeId: string } }>(`${SANDBOX_PREFIX}/3ds/:tradeId`, async (req, reply) => {
