@@ -100,6 +100,16 @@ interface Trade {
   threeDomainSecure?: { returnUrl: string; notifyUrl: string };
 }
 
+/** A charge's trade before its outcome is known (failed until it is decided otherwise). */
+const tradeOf = (charge: { orderNumber: string; amount: number; details: string }, card: Card): Trade => ({
+  orderNumber: charge.orderNumber,
+  amount: charge.amount,
+  refunded: 0,
+  status: 'failed',
+  details: charge.details,
+  card,
+});
+
 const digitsOnly = (s: string) => s.replace(/[\s-]/g, '');
 
 /** The Luhn check digit test every card number passes. */
@@ -192,14 +202,7 @@ export function sandboxGateway(options: SandboxOptions): SandboxGateway {
       if (!entry || entry.expiresAt <= now())
         return { status: 'declined', code: 'prime', message: 'Invalid or used prime' };
       const { card } = entry;
-      const trade: Trade = {
-        orderNumber: charge.orderNumber,
-        amount: charge.amount,
-        refunded: 0,
-        status: 'failed',
-        details: charge.details,
-        card,
-      };
+      const trade = tradeOf(charge, card);
       if (card.number === SANDBOX_CARDS.declined)
         return declined(newTrade(trade), 'declined', 'Card declined (sandbox)');
       if (charge.threeDomainSecure) {
@@ -228,14 +231,7 @@ export function sandboxGateway(options: SandboxOptions): SandboxGateway {
       const kept = cards.get(charge.cardKey);
       if (!kept || kept.cardToken !== charge.cardToken)
         return { status: 'declined', code: 'card_token', message: 'Unknown card key or token' };
-      const trade: Trade = {
-        orderNumber: charge.orderNumber,
-        amount: charge.amount,
-        refunded: 0,
-        status: 'failed',
-        details: charge.details,
-        card: kept.card,
-      };
+      const trade = tradeOf(charge, kept.card);
       if (kept.card.number === SANDBOX_CARDS.declined)
         return declined(newTrade(trade), 'declined', 'Card declined (sandbox)');
       const tradeId = newTrade({ ...trade, status: 'paid' });

@@ -67,6 +67,16 @@ const obj = (v: unknown): Record<string, unknown> =>
 export function tapPayGateway(config: TapPayConfig): PaymentGateway {
   const base = config.baseUrl.replace(/\/+$/, '');
 
+  /** What a charge by prime and by card token both send. */
+  const chargeBody = (charge: PrimeCharge | TokenCharge) => ({
+    merchant_id: config.merchantId,
+    amount: charge.amount,
+    currency: CURRENCY,
+    order_number: charge.orderNumber,
+    details: charge.details,
+    cardholder: cardholder(charge.cardholder),
+  });
+
   async function call(path: string, body: Record<string, unknown>): Promise<Reply> {
     let response: Response;
     try {
@@ -188,12 +198,7 @@ export function tapPayGateway(config: TapPayConfig): PaymentGateway {
       assertCharge(charge);
       const reply = await call('/tpc/payment/pay-by-prime', {
         prime: charge.prime,
-        merchant_id: config.merchantId,
-        amount: charge.amount,
-        currency: CURRENCY,
-        order_number: charge.orderNumber,
-        details: charge.details,
-        cardholder: cardholder(charge.cardholder),
+        ...chargeBody(charge),
         remember: charge.remember,
         ...(charge.threeDomainSecure && {
           three_domain_secure: true,
@@ -211,12 +216,7 @@ export function tapPayGateway(config: TapPayConfig): PaymentGateway {
       const reply = await call('/tpc/payment/pay-by-token', {
         card_key: charge.cardKey,
         card_token: charge.cardToken,
-        merchant_id: config.merchantId,
-        amount: charge.amount,
-        currency: CURRENCY,
-        order_number: charge.orderNumber,
-        details: charge.details,
-        cardholder: cardholder(charge.cardholder),
+        ...chargeBody(charge),
       });
       return chargeResult(reply, false);
     },
