@@ -36,6 +36,8 @@ import { dashboardActions } from './modules/dashboard/routes';
 import { fileActions } from './modules/files/routes';
 import { homeActions } from './modules/home/routes';
 import { menuActions } from './modules/menus/routes';
+import { paymentNotifyRoutes } from './modules/plans/notify';
+import { planActions } from './modules/plans/routes';
 import { roleActions } from './modules/roles/routes';
 import { settingsActions } from './modules/settings/routes';
 import { siteActions } from './modules/sites/routes';
@@ -58,6 +60,7 @@ const modules = [
   settingsActions,
   dashboardActions,
   staffActions,
+  planActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */
@@ -153,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // The sandbox's card form and 3-D Secure page (none for TapPay, whose pages are its own).
   if (payment.routes) await app.register(payment.routes);
+  await app.register(paymentNotifyRoutes(deps));
 
   const extra = opts.entities ?? [];
   const actions = extra.length

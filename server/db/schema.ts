@@ -22,6 +22,7 @@ import type { BlockDocument } from '../../contract/blocks';
 import type { InvoiceData } from '../../contract/invoice';
 import type { LabelLang } from '../../contract/labels';
 import type { Feature } from '../../contract/plans';
+import type { CardOnFile } from '../adapters/payment/gateway';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -588,6 +589,8 @@ export const payments = pgTable(
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     recTradeId: text('rec_trade_id'),
     invoice: jsonb('invoice').$type<InvoiceData>(),
+    /** The card the gateway kept with a pending answer: stored as the site's card only once this is paid. */
+    card: jsonb('card').$type<CardOnFile>(),
     createdAt: createdAt(),
     paidAt: ts('paid_at'),
   },

@@ -56,6 +56,7 @@ async function ensurePlans(db: Db) {
           icon: display?.icon ?? '',
           helperTw: display?.helper.tw ?? '',
           helperEn: display?.helper.en ?? '',
+          status: display?.offered === false ? 0 : 1,
         };
       }),
     )

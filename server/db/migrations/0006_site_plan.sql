@@ -25,6 +25,7 @@ CREATE TABLE "payments" (
 	"status" text DEFAULT 'pending' NOT NULL,
 	"rec_trade_id" text,
 	"invoice" jsonb,
+	"card" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"paid_at" timestamp with time zone
 );
