@@ -120,7 +120,7 @@ function outcomeOf(record: TradeRecord | null, payment: PaymentRow): 'paid' | 'f
 
 /**
  * Asks the gateway how a pending payment went and records it exactly once; answers the payment as it now stands.
- * An unknown order number is undefined.
+ * The caller has found the payment (an unknown order number is a programming error here).
  */
 export async function settle(deps: Deps, orderNumber: string): Promise<PaymentRow> {
   const payment = await paymentByOrder(deps.db, orderNumber);
