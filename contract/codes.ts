@@ -50,6 +50,10 @@ export const Code = {
   FILE_DELETE_FAILED: 3151,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
+  /** A plan call on a site whose subscription is not active. */
+  PLAN_NOT_ACTIVE: 19002,
+  /** A payment asked for a site whose plan is already paid. */
+  PLAN_ALREADY_PAID: 19003,
 } as const;
 
 export type CodeName = keyof typeof Code;

@@ -120,3 +120,40 @@ export function grantedPermissions(
     return needed === undefined || hasFeature(features, needed);
   });
 }
+
+/** How a plan is shown on its card (service/collection): the defaults the database is seeded with (SPEC §9). */
+export interface PlanDisplay {
+  name: { tw: string; en: string };
+  /** Whether it is sold (service/collection, site/init); `internal` is the platform's own and is not. */
+  offered: boolean;
+  icon: string;
+  helper: { tw: string; en: string };
+}
+
+export const PLAN_DISPLAY: Readonly<Record<number, PlanDisplay>> = {
+  1: { name: { tw: '內部', en: 'internal' }, offered: false, icon: 'building', helper: { tw: '', en: '' } },
+  2: {
+    name: { tw: 'STARTER', en: 'STARTER' },
+    offered: true,
+    icon: 'seedling',
+    helper: { tw: '編輯器、SEO、CRM', en: 'Editor, SEO, CRM' },
+  },
+  3: {
+    name: { tw: 'CREATOR', en: 'CREATOR' },
+    offered: true,
+    icon: 'pen',
+    helper: { tw: '電子商務、每月電子報 4,000 封', en: 'E-commerce, 4,000 newsletters a month' },
+  },
+  4: {
+    name: { tw: 'TEAM+', en: 'TEAM+' },
+    offered: true,
+    icon: 'users',
+    helper: { tw: '優先支援、網站搬家', en: 'Priority support, site migration' },
+  },
+  5: {
+    name: { tw: 'BUSINESS', en: 'BUSINESS' },
+    offered: true,
+    icon: 'briefcase',
+    helper: { tw: '每月電子報 40,000 封、專屬客戶經理', en: '40,000 newsletters a month, account manager' },
+  },
+};

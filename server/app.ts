@@ -12,6 +12,7 @@ import type { AnyEndpoint } from '../contract/endpoint';
 import { IMAGE_MAX_BYTES, UPLOAD_FIELD_MAX_BYTES } from '../contract/files';
 import { altchaCaptcha } from './adapters/captcha';
 import { type Dns, resolverDns } from './adapters/dns';
+import { type Payment, paymentGateway } from './adapters/payment';
 import { s3Storage } from './adapters/s3Storage';
 import { folderStorage, UPLOADS_PREFIX } from './adapters/storage';
 import type { Config } from './config';
@@ -35,6 +36,8 @@ import { dashboardActions } from './modules/dashboard/routes';
 import { fileActions } from './modules/files/routes';
 import { homeActions } from './modules/home/routes';
 import { menuActions } from './modules/menus/routes';
+import { paymentNotifyRoutes } from './modules/plans/notify';
+import { planActions } from './modules/plans/routes';
 import { roleActions } from './modules/roles/routes';
 import { settingsActions } from './modules/settings/routes';
 import { siteActions } from './modules/sites/routes';
@@ -57,6 +60,7 @@ const modules = [
   settingsActions,
   dashboardActions,
   staffActions,
+  planActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */
@@ -76,6 +80,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Check every reply against its endpoint's output schema (the API tests turn it on). */
   checkReplies?: boolean;
+  /** The payment gateway and its pages; by default the configuration's (a test passes a sandbox it can watch). */
+  payment?: Payment;
   /** Entities served besides the declared ones (a test's fixture entity, its table already made). */
   entities?: ServedEntity[];
 }
@@ -95,6 +101,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   const now = opts.now ?? Date.now;
   const secret = await ensureSecret(opts.db);
+  const payment =
+    opts.payment ??
+    paymentGateway(config.payment, config.publicUrl, {
+      now,
+      onDeliveryError: (err, tradeId) => app.log.warn({ err, tradeId }, 'sandbox notification not delivered'),
+    });
   const deps: Deps = {
     db: opts.db,
     config,
@@ -104,6 +116,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     captcha: altchaCaptcha(opts.db, secret, config.captchaMaxCounter, now),
     storage: config.s3 ? s3Storage(config.s3) : folderStorage(config.uploadDir),
     dns: opts.dns ?? resolverDns({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
+    payment: payment.gateway,
   };
 
   registerSecurityHeaders(app, config);
@@ -140,6 +153,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     }
     if (foreign) return sendError(req, reply, new AppError(Code.FORBIDDEN));
   });
+
+  // The sandbox's card form and 3-D Secure page (none for TapPay, whose pages are its own).
+  if (payment.routes) await app.register(payment.routes);
+  await app.register(paymentNotifyRoutes(deps));
 
   const extra = opts.entities ?? [];
   const actions = extra.length

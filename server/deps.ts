@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Captcha } from './adapters/captcha';
 import type { Dns } from './adapters/dns';
+import type { PaymentGateway } from './adapters/payment/gateway';
 import type { Storage } from './adapters/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -16,6 +17,8 @@ export interface Deps {
   storage: Storage;
   /** DNS lookups (custom domain verification). */
   dns: Dns;
+  /** Card payments of the site's own plan (the sandbox unless PAYMENT_GATEWAY=tappay). */
+  payment: PaymentGateway;
   log: FastifyBaseLogger;
   /** The clock, in milliseconds; tests may move it. */
   now: () => number;

@@ -117,6 +117,8 @@ const core: DeepStrings<typeof coreSource> = {
     '3151': 'The file could not be deleted. Please try again later.',
     '13000': 'No valid CNAME record was found; please try again later.',
     '19001': 'The plan was already changed this month and cannot be changed again.',
+    '19002': 'This site has no active plan.',
+    '19003': 'This site’s plan is already paid.',
     generic: 'Oops! Something went wrong',
     serverWithMsg: 'Oops! Something went wrong: %{msg}',
     slow: 'The page is loading slowly or cannot be opened',

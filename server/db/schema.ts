@@ -19,7 +19,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { BlockDocument } from '../../contract/blocks';
+import type { InvoiceData } from '../../contract/invoice';
 import type { LabelLang } from '../../contract/labels';
+import type { Feature } from '../../contract/plans';
+import type { CardOnFile } from '../adapters/payment/gateway';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => ts('created_at').notNull().defaultNow();
@@ -494,4 +497,118 @@ export const menuItems = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('menu_items_site_idx').on(t.siteId, t.menuId, t.sort)],
+);
+
+/** The site's own service plans (SPEC §9), seeded from contract/plans.ts; operators may change prices and words. */
+export const plans = pgTable('plans', {
+  id: integer('id').primaryKey(),
+  nameTw: text('name_tw').notNull(),
+  nameEn: text('name_en').notNull(),
+  /** Whole TWD per period. */
+  price: integer('price').notNull(),
+  members: integer('members').notNull(),
+  staffCount: integer('staff_count').notNull(),
+  historyCount: integer('history_count').notNull(),
+  historyDays: integer('history_days').notNull(),
+  uploadMb: integer('upload_mb').notNull(),
+  newsletters: integer('newsletters').notNull(),
+  features: jsonb('features').$type<Feature[]>().notNull().default(sql`'[]'::jsonb`),
+  icon: text('icon').notNull().default(''),
+  helperTw: text('helper_tw').notNull().default(''),
+  helperEn: text('helper_en').notNull().default(''),
+  /** 1 offered, 0 withdrawn (existing subscriptions keep it). */
+  status: smallint('status').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const SUBSCRIPTION_STATUSES = ['pending', 'active', 'past_due', 'lapsed', 'cancelled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** A site's subscription to a plan: one per site. */
+export const siteSubscriptions = pgTable(
+  'site_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    status: text('status').$type<SubscriptionStatus>().notNull().default('pending'),
+    periodStart: ts('period_start'),
+    periodEnd: ts('period_end'),
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /** When the plan was last changed: one change per month (19001). */
+    changedAt: ts('changed_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('site_subscriptions_site_uq').on(t.siteId)],
+);
+
+/** A site's remembered card: the gateway's key and token only, never the card number. */
+export const paymentCards = pgTable(
+  'payment_cards',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    cardKey: text('card_key').notNull(),
+    cardToken: text('card_token').notNull(),
+    lastFour: text('last_four').notNull(),
+    /** MMYY or as the gateway gives it. */
+    expiry: text('expiry').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payment_cards_site_idx').on(t.siteId)],
+);
+
+export const PAYMENT_KINDS = ['init', 'renewal', 'change'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** One charge of a site's plan; `order_number` is ours and unique, `rec_trade_id` the gateway's. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    orderNumber: text('order_number').notNull(),
+    kind: text('kind').$type<PaymentKind>().notNull(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    /** Whole TWD. */
+    amount: integer('amount').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+    recTradeId: text('rec_trade_id'),
+    invoice: jsonb('invoice').$type<InvoiceData>(),
+    /** The card the gateway kept with a pending answer: stored as the site's card only once this is paid. */
+    card: jsonb('card').$type<CardOnFile>(),
+    createdAt: createdAt(),
+    paidAt: ts('paid_at'),
+  },
+  (t) => [
+    uniqueIndex('payments_order_number_uq').on(t.orderNumber),
+    index('payments_site_idx').on(t.siteId, t.createdAt),
+    index('payments_rec_trade_idx').on(t.recTradeId),
+  ],
+);
+
+/** Gateway notifications already handled, so a repeated one does nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    eventId: text('event_id').notNull(),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_events_event_uq').on(t.eventId)],
 );

@@ -5,13 +5,14 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { ROLE } from '../../contract/permissions';
+import { PLAN_DISPLAY, PLANS } from '../../contract/plans';
 import { slugify } from '../../contract/slug';
 import { t } from '../i18n';
 import { generatePassword, hashPassword } from '../modules/auth/passwords';
 import { seedDemoMenu } from '../modules/menus/defaults';
 import { createSite } from '../modules/sites/service';
 import type { Db } from './client';
-import { appKv, categories, roles, tags, users } from './schema';
+import { appKv, categories, plans, roles, tags, users } from './schema';
 
 const SEED_LOCK = 7_240_012;
 const DEMO_PLAN = 4;
@@ -33,6 +34,35 @@ async function ensureBuiltinRoles(db: Db) {
   await db.execute(sql`SELECT setval('roles_id_seq', GREATEST((SELECT max(id) FROM roles), 100))`);
 }
 
+/** The five plans of SPEC §9 from contract/plans.ts; rows already there (perhaps edited by an operator) stay. */
+async function ensurePlans(db: Db) {
+  await db
+    .insert(plans)
+    .values(
+      PLANS.map((p) => {
+        const display = PLAN_DISPLAY[p.id];
+        return {
+          id: p.id,
+          nameTw: display?.name.tw ?? p.name,
+          nameEn: display?.name.en ?? p.name,
+          price: p.price,
+          members: p.members,
+          staffCount: p.staffCount,
+          historyCount: p.history.count,
+          historyDays: p.history.days,
+          uploadMb: p.uploadMb,
+          newsletters: p.newsletters,
+          features: [...p.features],
+          icon: display?.icon ?? '',
+          helperTw: display?.helper.tw ?? '',
+          helperEn: display?.helper.en ?? '',
+          status: display?.offered === false ? 0 : 1,
+        };
+      }),
+    )
+    .onConflictDoNothing();
+}
+
 /** The secret that signs bot challenges, shared by every instance through the database. */
 export async function ensureSecret(db: Db): Promise<string> {
   await db
@@ -50,6 +80,7 @@ export async function prepareDatabase(
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     await ensureBuiltinRoles(tx);
+    await ensurePlans(tx);
     if (!opts.seed) return null;
     const [{ n }] = await tx.select({ n: count() }).from(users);
     if (Number(n) > 0) return null;

@@ -1,0 +1,91 @@
+/**
+ * The site's own plan (SPEC §7): the plan cards, the new-site wizard's payment and its retry, the payment window's
+ * check, and changing, cancelling and resuming the current site's plan (its owner only).
+ */
+import { EmptyInput } from '../auth';
+import {
+  ChooseInput,
+  ForceInput,
+  PaymentCheckInput,
+  PaymentReply,
+  PlanCard,
+  PlanChangeInput,
+  RetryInput,
+  SiteInitInput,
+  SubscriptionReply,
+} from '../billing';
+import { endpoint } from '../endpoint';
+import { listResult } from '../list';
+
+const SUBSCRIPTION = 'subscription.plan';
+
+export const planApi = {
+  collection: endpoint({
+    path: 'service/collection',
+    input: EmptyInput,
+    output: listResult(PlanCard),
+    access: 'public',
+    summary: 'The plans on offer, as cards',
+  }),
+  init: endpoint({
+    path: 'site/init',
+    input: SiteInitInput,
+    output: PaymentReply,
+    access: 'user',
+    summary: 'Creates a site waiting for its first payment and pays with a card prime',
+  }),
+  retry: endpoint({
+    path: 'site/retry',
+    input: RetryInput,
+    output: PaymentReply,
+    access: 'user',
+    summary: "Pays again for the user's site whose first payment failed",
+  }),
+  choose: endpoint({
+    path: 'plan/choose',
+    input: ChooseInput,
+    output: PaymentReply,
+    access: 'site',
+    permission: SUBSCRIPTION,
+    summary: 'The current site, without an active plan, chooses one and pays',
+  }),
+  payment: endpoint({
+    path: 'site/payment',
+    input: PaymentCheckInput,
+    output: PaymentReply,
+    access: 'user',
+    summary: "A payment's outcome, as the gateway reports it",
+  }),
+  current: endpoint({
+    path: 'plan/current',
+    input: EmptyInput,
+    output: SubscriptionReply,
+    access: 'site',
+    permission: SUBSCRIPTION,
+    summary: "The current site's subscription",
+  }),
+  change: endpoint({
+    path: 'plan/change',
+    input: PlanChangeInput,
+    output: SubscriptionReply,
+    access: 'site',
+    permission: SUBSCRIPTION,
+    summary: "Changes the current site's plan, once a month (19001)",
+  }),
+  unsubscribe: endpoint({
+    path: 'plan/unsubscribe',
+    input: ForceInput,
+    output: SubscriptionReply,
+    access: 'site',
+    permission: SUBSCRIPTION,
+    summary: 'Ends the subscription at the end of its period',
+  }),
+  subscribe: endpoint({
+    path: 'plan/subscribe',
+    input: ForceInput,
+    output: SubscriptionReply,
+    access: 'site',
+    permission: SUBSCRIPTION,
+    summary: 'Takes back a cancellation before the period ends',
+  }),
+};

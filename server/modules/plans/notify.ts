@@ -1,0 +1,48 @@
+/**
+ * `POST /payment-gateway/notify`: the gateway's backend notification of a 3-D Secure payment. The body is read raw, as
+ * the signature covers it; the gateway adapter says whether it stands behind it (a forgery answers 400 and changes
+ * nothing). A notification is only a hint: the payment is settled by asking the gateway (payments.ts `settle`), and an
+ * event id seen before does nothing.
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { Code } from '../../../contract/codes';
+import { paymentEvents } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError } from '../../http/errors';
+import { sendError, sendOk } from '../../http/reply';
+import { NOTIFY_PATH, paymentByOrder, settle } from './payments';
+
+const NOTIFY_MAX_BYTES = 64 * 1024;
+
+export function paymentNotifyRoutes(deps: Deps) {
+  return async function plugin(app: FastifyInstance) {
+    // Raw bytes for the signature; this parser lives in this plugin's scope only.
+    app.addContentTypeParser(
+      ['application/json', 'text/plain'],
+      { parseAs: 'buffer', bodyLimit: NOTIFY_MAX_BYTES },
+      (_req, body, done) => done(null, body),
+    );
+    app.post(NOTIFY_PATH, { bodyLimit: NOTIFY_MAX_BYTES }, async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const event = await deps.payment.verifyNotification(raw, req.headers);
+      if (!event) return sendError(req, reply, new AppError(Code.BAD_REQUEST));
+      const [seen] = await deps.db
+        .select({ id: paymentEvents.id })
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, event.eventId));
+      if (seen) return sendOk(reply, null);
+      const payment = await paymentByOrder(deps.db, event.orderNumber);
+      if (!payment) {
+        req.log.warn({ event }, 'payment notification for an unknown order');
+        return sendOk(reply, null);
+      }
+      await settle(deps, payment.orderNumber);
+      await deps.db
+        .insert(paymentEvents)
+        .values({ eventId: event.eventId, paymentId: payment.id, receivedAt: new Date(deps.now()) })
+        .onConflictDoNothing();
+      return sendOk(reply, null);
+    });
+  };
+}

@@ -1,0 +1,37 @@
+/** `/api/service/collection`, `/api/site/{init,retry,payment}` and `/api/plan/*`: the site's own plan. */
+import { planApi } from '../../../contract/api/plans';
+import { action } from '../../http/action';
+import { planCards } from './catalogue';
+import * as plans from './service';
+
+export const planActions = [
+  action({ ...planApi.collection, handler: (_input, ctx) => planCards(ctx.deps.db) }),
+  action({ ...planApi.init, handler: (input, ctx) => plans.initSite(ctx.deps, ctx.user.id, input) }),
+  action({ ...planApi.retry, handler: (input, ctx) => plans.retry(ctx.deps, ctx.user.id, input) }),
+  action({
+    ...planApi.choose,
+    handler: (input, ctx) => plans.choose(ctx.deps, ctx.user.id, ctx.site.id, input),
+  }),
+  action({
+    ...planApi.payment,
+    handler: (input, ctx) => plans.paymentStatus(ctx.deps, ctx.user.id, input.order_number),
+  }),
+  action({
+    ...planApi.current,
+    handler: (_input, ctx) => plans.currentSubscription(ctx.deps, ctx.user.id, ctx.site.id),
+  }),
+  action({
+    ...planApi.change,
+    handler: (input, ctx) => plans.changePlan(ctx.deps, ctx.user.id, ctx.site.id, input),
+  }),
+  action({
+    ...planApi.unsubscribe,
+    handler: (input, ctx) =>
+      plans.setCancelAtPeriodEnd(ctx.deps, ctx.user.id, ctx.site.id, true, input.force),
+  }),
+  action({
+    ...planApi.subscribe,
+    handler: (input, ctx) =>
+      plans.setCancelAtPeriodEnd(ctx.deps, ctx.user.id, ctx.site.id, false, input.force),
+  }),
+];

@@ -1,0 +1,194 @@
+/**
+ * The site's own plan: a new site through the wizard (site/init), paying again (site/retry, plan/choose), the
+ * payment window's check (site/payment), and the current site's subscription (plan/*). Plan calls are the site
+ * owner's only; every site and payment id is checked against the caller.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  ChooseInput,
+  PaymentReply,
+  RetryInput,
+  SiteInitInput,
+  SubscriptionReply,
+} from '../../../contract/billing';
+import { Code } from '../../../contract/codes';
+import { wallTime } from '../../../contract/zoned';
+import { isUniqueViolation } from '../../db/errors';
+import { siteSubscriptions, sites } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { AppError, forbidden, notFound } from '../../http/errors';
+import { checkSlug } from '../settings/service';
+import { createSite, siteById } from '../sites/service';
+import { offeredPlan } from './catalogue';
+import { paymentByOrder, settle, startPayment, toReply } from './payments';
+
+type Payer = Pick<z.output<typeof SiteInitInput>, 'name' | 'email' | 'phone' | 'prime' | 'invoice'>;
+type SubscriptionRow = typeof siteSubscriptions.$inferSelect;
+
+const cardholderOf = (p: Payer) => ({ name: p.name, email: p.email, phone: p.phone ?? '' });
+
+/** The site, when `userId` owns it; another's site is answered as missing. */
+async function ownedSite(deps: Deps, userId: number, siteId: number) {
+  const site = await siteById(deps.db, siteId);
+  if (!site || site.ownerId !== userId) throw notFound();
+  return site;
+}
+
+async function subscriptionOf(deps: Deps, siteId: number): Promise<SubscriptionRow | undefined> {
+  const [row] = await deps.db.select().from(siteSubscriptions).where(eq(siteSubscriptions.siteId, siteId));
+  return row;
+}
+
+/** site/init: the site (owner, roles, menus, as every new site) waiting for its first payment, then the charge. */
+export async function initSite(
+  deps: Deps,
+  userId: number,
+  input: z.output<typeof SiteInitInput>,
+): Promise<PaymentReply> {
+  const plan = await offeredPlan(deps.db, input.plan, 'plan');
+  await checkSlug(deps.db, 0, input.slug);
+  let siteId: number;
+  try {
+    siteId = await deps.db.transaction(async (tx) => {
+      const site = await createSite(tx, { name: input.site_name, ownerId: userId, slug: input.slug });
+      await tx.insert(siteSubscriptions).values({ siteId: site.id, planId: plan.id, status: 'pending' });
+      return site.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(Code.SLUG_TAKEN);
+    throw err;
+  }
+  return startPayment(deps, {
+    siteId,
+    plan,
+    kind: 'init',
+    prime: input.prime,
+    invoice: input.invoice,
+    cardholder: cardholderOf(input),
+  });
+}
+
+/** A first payment again (site/retry, plan/choose): only while the site has no active plan. */
+async function payAgain(deps: Deps, siteId: number, planId: number | undefined, payer: Payer) {
+  const sub = await subscriptionOf(deps, siteId);
+  if (sub?.status === 'active' || sub?.status === 'past_due') throw new AppError(Code.PLAN_ALREADY_PAID);
+  const id = planId ?? sub?.planId;
+  if (id === undefined) throw new AppError(Code.PLAN_NOT_ACTIVE);
+  const plan = await offeredPlan(deps.db, id, 'plan');
+  await deps.db
+    .insert(siteSubscriptions)
+    .values({ siteId, planId: plan.id, status: 'pending' })
+    .onConflictDoUpdate({ target: siteSubscriptions.siteId, set: { planId: plan.id, status: 'pending' } });
+  return startPayment(deps, {
+    siteId,
+    plan,
+    kind: 'init',
+    prime: payer.prime,
+    invoice: payer.invoice,
+    cardholder: cardholderOf(payer),
+  });
+}
+
+export async function retry(deps: Deps, userId: number, input: z.output<typeof RetryInput>) {
+  await ownedSite(deps, userId, input.site);
+  return payAgain(deps, input.site, input.plan, input);
+}
+
+export async function choose(
+  deps: Deps,
+  userId: number,
+  siteId: number,
+  input: z.output<typeof ChooseInput>,
+) {
+  await ownCurrentSite(deps, userId, siteId);
+  return payAgain(deps, siteId, input.plan, input);
+}
+
+/** site/payment: how a payment of one of the user's sites went, from the gateway. */
+export async function paymentStatus(deps: Deps, userId: number, orderNumber: string): Promise<PaymentReply> {
+  const payment = await paymentByOrder(deps.db, orderNumber);
+  if (!payment) throw notFound();
+  await ownedSite(deps, userId, payment.siteId);
+  return toReply(await settle(deps, orderNumber));
+}
+
+const toSubscription = (s: SubscriptionRow, applied: boolean): SubscriptionReply => ({
+  plan: s.planId,
+  status: s.status,
+  period_start: s.periodStart?.toISOString() ?? null,
+  period_end: s.periodEnd?.toISOString() ?? null,
+  cancel_at_period_end: s.cancelAtPeriodEnd,
+  applied,
+});
+
+/** The current site, when the caller owns it: staff who are not its owner are refused (403). */
+async function ownCurrentSite(deps: Deps, userId: number, siteId: number) {
+  const site = await siteById(deps.db, siteId);
+  if (!site) throw notFound();
+  if (site.ownerId !== userId) throw forbidden();
+  return site;
+}
+
+/** The current site's active subscription, when the caller owns the site. */
+async function activeSubscription(deps: Deps, userId: number, siteId: number) {
+  const site = await ownCurrentSite(deps, userId, siteId);
+  const sub = await subscriptionOf(deps, siteId);
+  if (sub?.status !== 'active') throw new AppError(Code.PLAN_NOT_ACTIVE);
+  return { site, sub };
+}
+
+export async function currentSubscription(deps: Deps, userId: number, siteId: number) {
+  await ownCurrentSite(deps, userId, siteId);
+  const sub = await subscriptionOf(deps, siteId);
+  if (!sub) throw new AppError(Code.PLAN_NOT_ACTIVE);
+  return toSubscription(sub, false);
+}
+
+const month = (at: Date | number, timeZone: string) => wallTime(at, timeZone).date.slice(0, 7);
+
+/**
+ * plan/change: another plan from now, once per calendar month of the site's time zone (19001). Without `force`
+ * the answer shows the change and nothing is saved. What the new plan costs is settled at the next renewal.
+ */
+export async function changePlan(
+  deps: Deps,
+  userId: number,
+  siteId: number,
+  input: { id: number; force: boolean },
+) {
+  const { site, sub } = await activeSubscription(deps, userId, siteId);
+  const plan = await offeredPlan(deps.db, input.id, 'id');
+  if (sub.changedAt && month(sub.changedAt, site.timezone) === month(deps.now(), site.timezone))
+    throw new AppError(Code.PLAN_ALREADY_CHANGED);
+  if (!input.force) return toSubscription({ ...sub, planId: plan.id }, false);
+  const at = new Date(deps.now());
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(siteSubscriptions)
+      .set({ planId: plan.id, changedAt: at, updatedAt: at })
+      .where(and(eq(siteSubscriptions.id, sub.id), eq(siteSubscriptions.status, 'active')))
+      .returning();
+    if (!row) throw new AppError(Code.PLAN_NOT_ACTIVE);
+    await tx.update(sites).set({ serviceId: plan.id, updatedAt: at }).where(eq(sites.id, siteId));
+    return toSubscription(row, true);
+  });
+}
+
+/** plan/unsubscribe (true) and plan/subscribe (false): whether the plan ends with its period. */
+export async function setCancelAtPeriodEnd(
+  deps: Deps,
+  userId: number,
+  siteId: number,
+  cancel: boolean,
+  force: boolean,
+) {
+  const { sub } = await activeSubscription(deps, userId, siteId);
+  if (!force) return toSubscription({ ...sub, cancelAtPeriodEnd: cancel }, false);
+  const [row] = await deps.db
+    .update(siteSubscriptions)
+    .set({ cancelAtPeriodEnd: cancel, updatedAt: new Date(deps.now()) })
+    .where(eq(siteSubscriptions.id, sub.id))
+    .returning();
+  return toSubscription(row, true);
+}
