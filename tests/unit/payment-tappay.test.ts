@@ -5,7 +5,11 @@
  * checked through the record — and that a hung, broken or refusing gateway is a clear PaymentGatewayError.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PaymentGatewayError, type PrimeCharge } from '../../server/adapters/payment/gateway';
+import {
+  type PaymentGateway,
+  PaymentGatewayError,
+  type PrimeCharge,
+} from '../../server/adapters/payment/gateway';
 import { tapPayGateway } from '../../server/adapters/payment/tappay';
 import { type FakeTapPay, startFakeTapPay } from '../fixtures/fakeTapPay';
 
@@ -37,6 +41,24 @@ const charge = (prime: string, extra: Partial<PrimeCharge> = {}): PrimeCharge =>
   remember: false,
   ...extra,
 });
+
+/** A fake TapPay of the test's own (its trades and requests apart from the shared one's), with a gateway on it. */
+async function withOwnFake(test: (fresh: FakeTapPay, g: PaymentGateway) => Promise<void>) {
+  const fresh = await startFakeTapPay({ partnerKey: fake.partnerKey, merchantId: fake.merchantId });
+  try {
+    await test(
+      fresh,
+      tapPayGateway({
+        baseUrl: fresh.url,
+        partnerKey: fake.partnerKey,
+        merchantId: fake.merchantId,
+        timeoutMs: 5_000,
+      }),
+    );
+  } finally {
+    await fresh.close();
+  }
+}
 
 async function rejection(promise: Promise<unknown>): Promise<PaymentGatewayError> {
   const error = await promise.then(
@@ -86,14 +108,7 @@ describe('pay by prime', () => {
   });
 
   it('3-D Secure: sends three_domain_secure and result_url, answers the payment window’s address', async () => {
-    const fresh = await startFakeTapPay({ partnerKey: fake.partnerKey, merchantId: fake.merchantId });
-    try {
-      const g = tapPayGateway({
-        baseUrl: fresh.url,
-        partnerKey: fake.partnerKey,
-        merchantId: fake.merchantId,
-        timeoutMs: 5_000,
-      });
+    await withOwnFake(async (fresh, g) => {
       const result = await g.payByPrime(
         charge(fresh.prime('ok'), {
           threeDomainSecure: {
@@ -114,20 +129,11 @@ describe('pay by prime', () => {
       expect(result.redirectUrl).toBe(`https://fake-3ds.example/${result.tradeId}`);
       // Nothing is paid until the record says so.
       expect(await g.query(result.tradeId)).toMatchObject({ status: 'pending' });
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('remember: keeps the card key, card token, last four and expiry, and never a card number', async () => {
-    const fresh = await startFakeTapPay({ partnerKey: fake.partnerKey, merchantId: fake.merchantId });
-    try {
-      const g = tapPayGateway({
-        baseUrl: fresh.url,
-        partnerKey: fake.partnerKey,
-        merchantId: fake.merchantId,
-        timeoutMs: 5_000,
-      });
+    await withOwnFake(async (fresh, g) => {
       const result = await g.payByPrime(charge(fresh.prime('ok'), { remember: true }));
       expect(fresh.requests[0].body.remember).toBe(true);
       if (result.status !== 'paid' || !result.card) throw new Error('no card kept');
@@ -172,22 +178,13 @@ describe('pay by prime', () => {
         cardholder: { phone: '+886912345678', name: 'x', email: 'x@example.com' },
       });
       expect(wrongToken.status).toBe('declined');
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 });
 
 describe('refund and record query', () => {
   it('refunds in part then in full, and the record follows', async () => {
-    const fresh = await startFakeTapPay({ partnerKey: fake.partnerKey, merchantId: fake.merchantId });
-    try {
-      const g = tapPayGateway({
-        baseUrl: fresh.url,
-        partnerKey: fake.partnerKey,
-        merchantId: fake.merchantId,
-        timeoutMs: 5_000,
-      });
+    await withOwnFake(async (fresh, g) => {
       const paid = await g.payByPrime(charge(fresh.prime('ok')));
       if (paid.status !== 'paid') throw new Error('not paid');
       expect(await g.query(paid.tradeId)).toEqual({
@@ -217,9 +214,7 @@ describe('refund and record query', () => {
       });
       // Nothing left to refund: TapPay refuses, and so does the adapter, loudly.
       expect((await rejection(g.refund(paid.tradeId))).kind).toBe('refused');
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('an unknown trade is null', async () => {
@@ -229,14 +224,7 @@ describe('refund and record query', () => {
 
 describe('backend notification: trusted only through the record', () => {
   it('answers the record’s outcome, the same event id each time, whatever the body claims', async () => {
-    const fresh = await startFakeTapPay({ partnerKey: fake.partnerKey, merchantId: fake.merchantId });
-    try {
-      const g = tapPayGateway({
-        baseUrl: fresh.url,
-        partnerKey: fake.partnerKey,
-        merchantId: fake.merchantId,
-        timeoutMs: 5_000,
-      });
+    await withOwnFake(async (fresh, g) => {
       const pending = await g.payByPrime(
         charge(fresh.prime('ok'), {
           threeDomainSecure: { returnUrl: 'https://a.example/r', notifyUrl: 'https://a.example/n' },
@@ -260,20 +248,11 @@ describe('backend notification: trusted only through the record', () => {
       });
       expect(again).toEqual(first);
       expect(fresh.requests.filter((r) => r.path === '/tpc/transaction/query')).toHaveLength(3);
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('a failed 3-D Secure is a failed event', async () => {
-    const fresh = await startFakeTapPay({ partnerKey: fake.partnerKey, merchantId: fake.merchantId });
-    try {
-      const g = tapPayGateway({
-        baseUrl: fresh.url,
-        partnerKey: fake.partnerKey,
-        merchantId: fake.merchantId,
-        timeoutMs: 5_000,
-      });
+    await withOwnFake(async (fresh, g) => {
       const pending = await g.payByPrime(
         charge(fresh.prime('ok'), {
           threeDomainSecure: { returnUrl: 'https://a.example/r', notifyUrl: 'https://a.example/n' },
@@ -287,9 +266,7 @@ describe('backend notification: trusted only through the record', () => {
           status: 'failed',
         },
       );
-    } finally {
-      await fresh.close();
-    }
+    });
   });
 
   it('refuses a notification naming no known trade, or not JSON, without asking for more than the record', async () => {
