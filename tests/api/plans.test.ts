@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_DISPLAY, PLANS } from '../../contract/plans';
 import { SANDBOX_CARDS, SANDBOX_PREFIX } from '../../server/adapters/payment/sandbox';
 import { plans } from '../../server/db/schema';
-import { createTestApp, type TestApp } from '../fixtures/testApp';
+import { changePlan, parsePlanChanges, planLine } from '../../server/modules/plans/operator';
+import { createTestApp, signInOwner, type TestApp } from '../fixtures/testApp';
 
 let t: TestApp;
 
@@ -53,6 +54,53 @@ describe('plans', () => {
       await second.close();
       await t.database.db.update(plans).set({ price: 299 }).where(eq(plans.id, 2));
     }
+  });
+});
+
+describe('the operator’s command (npm run plans)', () => {
+  it('changes a plan’s price, limits and offer, and the plan cards show it', async () => {
+    const parsed = parsePlanChanges([
+      'price=899',
+      'newsletters=5000',
+      'features=membership,shop',
+      'offered=no',
+    ]);
+    if ('error' in parsed) throw new Error(parsed.error);
+    const changed = await changePlan(t.database.db, 3, parsed.set);
+    expect(changed).toMatchObject({
+      price: 899,
+      newsletters: 5000,
+      features: ['membership', 'shop'],
+      status: 0,
+    });
+    expect(planLine(changed as NonNullable<typeof changed>)).toContain('price=899');
+    const owner = (await signInOwner(t)).owner;
+    const cards = await owner.call<{ rows: { id: number }[] }>('service/collection');
+    expect(cards.data.rows.map((c) => c.id)).toEqual([2, 4, 5]);
+
+    const back = parsePlanChanges(['price=799', 'newsletters=4000', 'offered=yes']);
+    if ('error' in back) throw new Error(back.error);
+    await changePlan(t.database.db, 3, { ...back.set, features: [...PLANS[2].features] });
+    const again = await owner.call<{ rows: { id: number; price: number }[] }>('service/collection');
+    expect(again.data.rows.find((c) => c.id === 3)?.price).toBe(799);
+    expect(await changePlan(t.database.db, 99, { price: 1 })).toBeUndefined();
+  });
+
+  it('refuses a wrong word and changes nothing', () => {
+    expect(parsePlanChanges([])).toHaveProperty('error');
+    expect(parsePlanChanges(['prise=1'])).toEqual({ error: expect.stringMatching(/^unknown key "prise"/) });
+    expect(parsePlanChanges(['price'])).toEqual({ error: 'price: give a value, price=…' });
+    for (const word of [
+      'price=-1',
+      'price=1.5',
+      'price=abc',
+      'price=20000001',
+      'features=full,bogus',
+      'offered=maybe',
+    ])
+      expect(parsePlanChanges([word]), word).toHaveProperty('error');
+    expect(parsePlanChanges([`name_en=${'x'.repeat(100_000)}`])).toHaveProperty('error');
+    expect(parsePlanChanges(['members=0', 'helper_tw='])).toEqual({ set: { members: 0, helperTw: '' } });
   });
 });
 
