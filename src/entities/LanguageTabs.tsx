@@ -6,6 +6,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useFormState, useWatch } from 'react-hook-form';
 import type { LangId } from '../../contract/content';
 import { LANG_IDS } from '../../contract/contentConstants';
+import { TabDot } from '../components/TabDot';
 
 export interface LanguageTabsProps {
   /** Where the rows sit in the form: `<source>.<i>` is LANG_IDS[i]'s. */
@@ -75,19 +76,7 @@ export function LanguageTabs({
                   {translate(`labels.languages.${langId}`)}
                   {i === 0 && required ? <span aria-hidden="true"> *</span> : null}
                   {i > 0 && filled?.(rows?.[i]) ? (
-                    <Box
-                      component="span"
-                      title={translate('labels.filled')}
-                      sx={{
-                        display: 'inline-block',
-                        width: 6,
-                        height: 6,
-                        borderRadius: '50%',
-                        bgcolor: 'success.main',
-                        ml: 0.75,
-                        verticalAlign: 'middle',
-                      }}
-                    />
+                    <TabDot title={translate('labels.filled')} color="success.main" size={6} />
                   ) : null}
                 </span>
               }

@@ -33,6 +33,7 @@ import {
   normaliseMenuSort,
   toMenuSaveItems,
 } from '../../../contract/menus';
+import { TabDot } from '../../components/TabDot';
 import { type ApiError, call } from '../../dataProvider/client';
 import { LeaveGuard } from './LeaveGuard';
 import { MenuItemDialog } from './MenuItemDialog';
@@ -108,19 +109,7 @@ function MenuEditor({ initial, canEdit }: { initial: Menus; canEdit: boolean }) 
                 <span>
                   {translate(`menus.tabs.${id}`)}
                   {dirty(id) ? (
-                    <Box
-                      component="span"
-                      title={translate('menus.unsaved')}
-                      sx={{
-                        display: 'inline-block',
-                        width: 8,
-                        height: 8,
-                        borderRadius: '50%',
-                        bgcolor: 'warning.main',
-                        ml: 1,
-                        verticalAlign: 'middle',
-                      }}
-                    />
+                    <TabDot title={translate('menus.unsaved')} color="warning.main" size={8} />
                   ) : null}
                 </span>
               }
