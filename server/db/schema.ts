@@ -542,10 +542,19 @@ export const siteSubscriptions = pgTable(
     cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
     /** When the plan was last changed: one change per month (19001). */
     changedAt: ts('changed_at'),
+    /** A downgrade waiting for the period's end: the plan the next renewal charges and applies. */
+    nextPlanId: integer('next_plan_id').references(() => plans.id),
+    /** Failed renewal charges of the current period so far (0 while nothing failed). */
+    renewAttempts: smallint('renew_attempts').notNull().default(0),
+    /** When the renewal job next tries to charge: the period's end, then each retry's time. */
+    nextAttemptAt: ts('next_attempt_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('site_subscriptions_site_uq').on(t.siteId)],
+  (t) => [
+    uniqueIndex('site_subscriptions_site_uq').on(t.siteId),
+    index('site_subscriptions_due_idx').on(t.nextAttemptAt),
+  ],
 );
 
 /** A site's remembered card: the gateway's key and token only, never the card number. */
@@ -591,10 +600,16 @@ export const payments = pgTable(
     invoice: jsonb('invoice').$type<InvoiceData>(),
     /** The card the gateway kept with a pending answer: stored as the site's card only once this is paid. */
     card: jsonb('card').$type<CardOnFile>(),
+    /**
+     * What the charge is for, unique per site: a renewal's `renewal:<period end ISO>:<attempt>`, so that two
+     * instances cannot both charge one attempt of one period. Null for payments made in the window.
+     */
+    purpose: text('purpose'),
     createdAt: createdAt(),
     paidAt: ts('paid_at'),
   },
   (t) => [
+    uniqueIndex('payments_purpose_uq').on(t.siteId, t.purpose),
     uniqueIndex('payments_order_number_uq').on(t.orderNumber),
     index('payments_site_idx').on(t.siteId, t.createdAt),
     index('payments_rec_trade_idx').on(t.recTradeId),
