@@ -3,7 +3,7 @@
  * payment window's check (site/payment), and the current site's subscription (plan/*). Plan calls are the site
  * owner's only; every site and payment id is checked against the caller.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type ChooseInput,
@@ -17,7 +17,7 @@ import {
 import { Code } from '../../../contract/codes';
 import { wallTime } from '../../../contract/zoned';
 import { isUniqueViolation } from '../../db/errors';
-import { paymentCards, payments, siteSubscriptions, sites } from '../../db/schema';
+import { paymentCards, payments, siteSubscriptions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { checkSlug } from '../settings/service';
@@ -26,7 +26,7 @@ import { offeredPlan } from './catalogue';
 import { openPaymentSlot, paymentByOrder, settle, startPayment, toReply } from './payments';
 
 type Payer = Pick<z.output<typeof SiteInitInput>, 'name' | 'email' | 'phone' | 'prime' | 'invoice'>;
-type SubscriptionRow = typeof siteSubscriptions.$inferSelect;
+export type SubscriptionRow = typeof siteSubscriptions.$inferSelect;
 
 const cardholderOf = (p: Payer) => ({ name: p.name, email: p.email, phone: p.phone ?? '' });
 
@@ -154,7 +154,7 @@ async function accountOf(deps: Deps, siteId: number) {
   };
 }
 
-async function toSubscription(
+export async function toSubscription(
   deps: Deps,
   s: SubscriptionRow,
   applied: boolean,
@@ -184,7 +184,7 @@ async function ownCurrentSite(deps: Deps, userId: number, siteId: number) {
 }
 
 /** The current site's active subscription, when the caller owns the site. */
-async function activeSubscription(deps: Deps, userId: number, siteId: number) {
+export async function activeSubscription(deps: Deps, userId: number, siteId: number) {
   const site = await ownCurrentSite(deps, userId, siteId);
   const sub = await subscriptionOf(deps, siteId);
   if (sub?.status !== 'active') throw new AppError(Code.PLAN_NOT_ACTIVE);
@@ -198,37 +198,7 @@ export async function currentSubscription(deps: Deps, userId: number, siteId: nu
   return toSubscription(deps, sub, false);
 }
 
-const month = (at: Date | number, timeZone: string) => wallTime(at, timeZone).date.slice(0, 7);
-
-/**
- * plan/change: another plan from now, once per calendar month of the site's time zone (19001). Without `force`
- * the answer shows the change and nothing is saved. What the new plan costs is settled at the next renewal.
- */
-export async function changePlan(
-  deps: Deps,
-  userId: number,
-  siteId: number,
-  input: { id: number; force: boolean },
-) {
-  const { site, sub } = await activeSubscription(deps, userId, siteId);
-  const plan = await offeredPlan(deps.db, input.id, 'id');
-  if (sub.changedAt && month(sub.changedAt, site.timezone) === month(deps.now(), site.timezone))
-    throw new AppError(Code.PLAN_ALREADY_CHANGED);
-  if (!input.force) return toSubscription(deps, { ...sub, planId: plan.id }, false);
-  const at = new Date(deps.now());
-  return deps.db
-    .transaction(async (tx) => {
-      const [row] = await tx
-        .update(siteSubscriptions)
-        .set({ planId: plan.id, changedAt: at, updatedAt: at })
-        .where(and(eq(siteSubscriptions.id, sub.id), eq(siteSubscriptions.status, 'active')))
-        .returning();
-      if (!row) throw new AppError(Code.PLAN_NOT_ACTIVE);
-      await tx.update(sites).set({ serviceId: plan.id, updatedAt: at }).where(eq(sites.id, siteId));
-      return row;
-    })
-    .then((row) => toSubscription(deps, row, true));
-}
+export const month = (at: Date | number, timeZone: string) => wallTime(at, timeZone).date.slice(0, 7);
 
 /** plan/unsubscribe (true) and plan/subscribe (false): whether the plan ends with its period. */
 export async function setCancelAtPeriodEnd(
