@@ -3,7 +3,7 @@
  * payment window's check (site/payment), and the current site's subscription (plan/*). Plan calls are the site
  * owner's only; every site and payment id is checked against the caller.
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type ChooseInput,
@@ -11,13 +11,15 @@ import {
   type PaymentReply,
   type PaymentSummary,
   type RetryInput,
+  SITES_AWAITING_PAYMENT_MAX,
   type SiteInitInput,
   type SubscriptionReply,
 } from '../../../contract/billing';
 import { Code } from '../../../contract/codes';
 import { wallTime } from '../../../contract/zoned';
+import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { paymentCards, payments, siteSubscriptions } from '../../db/schema';
+import { paymentCards, payments, siteSubscriptions, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { checkSlug } from '../settings/service';
@@ -42,6 +44,20 @@ async function subscriptionOf(deps: Deps, siteId: number): Promise<SubscriptionR
   return row;
 }
 
+/**
+ * At most SITES_AWAITING_PAYMENT_MAX sites of a user wait for their first payment (19007), so that one account
+ * cannot hold many slugs unpaid. The user's row is locked for the count, so two site/init at once count each other.
+ */
+async function refuseTooManyWaiting(tx: Db, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [{ waiting }] = await tx
+    .select({ waiting: count() })
+    .from(sites)
+    .innerJoin(siteSubscriptions, eq(siteSubscriptions.siteId, sites.id))
+    .where(and(eq(sites.ownerId, userId), eq(siteSubscriptions.status, 'pending')));
+  if (waiting >= SITES_AWAITING_PAYMENT_MAX) throw new AppError(Code.SITES_AWAITING_PAYMENT);
+}
+
 /** site/init: the site (owner, roles, menus, as every new site) waiting for its first payment, then the charge. */
 export async function initSite(
   deps: Deps,
@@ -53,6 +69,7 @@ export async function initSite(
   let siteId: number;
   try {
     siteId = await deps.db.transaction(async (tx) => {
+      await refuseTooManyWaiting(tx, userId);
       const site = await createSite(tx, { name: input.site_name, ownerId: userId, slug: input.slug });
       await tx.insert(siteSubscriptions).values({ siteId: site.id, planId: plan.id, status: 'pending' });
       return site.id;
