@@ -119,16 +119,15 @@ export async function insertPayment(
 }
 
 /**
- * What a gateway call that threw means for its payment: refused before any charge ('refused'): failed; otherwise
- * nothing is known, so it stays pending for the record query, and the caller hears 19005.
+ * What a gateway call that threw means for its payment: refused by the gateway, nothing was charged: the payment
+ * is failed (answered); otherwise nothing is known, so it stays pending for the record query (19005 is thrown).
  */
-export async function gatewayThrew(deps: Deps, payment: PaymentRow, err: unknown): Promise<never> {
+export async function gatewayThrew(deps: Deps, payment: PaymentRow, err: unknown): Promise<PaymentRow> {
   deps.log.error({ err, order: payment.orderNumber }, 'payment gateway call failed');
-  if (err instanceof PaymentGatewayError && err.kind === 'refused') {
-    await markFailed(deps.db, payment.id, null);
-    throw new AppError(Code.FAIL);
-  }
-  throw new AppError(Code.PAYMENT_UNCONFIRMED);
+  if (!(err instanceof PaymentGatewayError && err.kind === 'refused'))
+    throw new AppError(Code.PAYMENT_UNCONFIRMED);
+  const [failed] = await markFailed(deps.db, payment.id, null);
+  return failed ?? payment;
 }
 
 /**
@@ -157,7 +156,7 @@ export async function startPayment(deps: Deps, req: PaymentRequest): Promise<Pay
       threeDomainSecure: { returnUrl: `${publicUrl}${RETURN_PATH}`, notifyUrl: `${publicUrl}${NOTIFY_PATH}` },
     });
   } catch (err) {
-    return gatewayThrew(deps, payment, err);
+    return toReply(await gatewayThrew(deps, payment, err));
   }
   if (result.status === 'declined') {
     const [failed] = await markFailed(db, payment.id, result.tradeId ?? null);
