@@ -6,7 +6,7 @@
  * so of two callers racing only the one that flipped it applies the effects (subscription period, stored card).
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { PaymentReply } from '../../../contract/billing';
 import type { InvoiceData } from '../../../contract/invoice';
 import type { Cardholder, TradeRecord } from '../../adapters/payment/gateway';
@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { type PaymentKind, paymentCards, payments, siteSubscriptions, sites } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { PlanRow } from './catalogue';
+import { renewalKeyOf } from './renewalKey';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -34,7 +35,7 @@ export function periodEnd(start: Date): Date {
 }
 
 /** Ours, unique, at most 50 characters (TapPay's limit): the site, the time, and randomness. */
-const newOrderNumber = (siteId: number, now: number) =>
+export const newOrderNumber = (siteId: number, now: number) =>
   `S${siteId}-${now.toString(36)}-${randomBytes(5).toString('hex')}`;
 
 export const toReply = (p: PaymentRow, redirectUrl?: string): PaymentReply => ({
@@ -110,7 +111,7 @@ export async function paymentByOrder(db: Db, orderNumber: string): Promise<Payme
 }
 
 /** What the gateway's record says of our payment; a record of another order or amount settles nothing. */
-function outcomeOf(record: TradeRecord | null, payment: PaymentRow): 'paid' | 'failed' | 'pending' {
+export function outcomeOf(record: TradeRecord | null, payment: PaymentRow): 'paid' | 'failed' | 'pending' {
   if (!record || record.orderNumber !== payment.orderNumber || record.amount !== payment.amount)
     return 'pending';
   if (record.status === 'paid' || record.status === 'authorized') return 'paid';
@@ -145,9 +146,14 @@ export async function settle(deps: Deps, orderNumber: string): Promise<PaymentRo
   });
 }
 
-/** A paid payment's effects: the plan active for a period from now, the site on it, its card kept. */
+/**
+ * A paid payment's effects: the plan active for a period from now, the site on it, its card kept. The renewal job
+ * (server/jobs/renewal.ts) charges again at the period's end (`next_attempt_at`).
+ */
 async function applyPaid(tx: Db, payment: PaymentRow, at: Date) {
-  const period = { periodStart: at, periodEnd: periodEnd(at) };
+  if (payment.kind === 'renewal') return void (await applyRenewal(tx, payment, at));
+  const end = periodEnd(at);
+  const period = { periodStart: at, periodEnd: end, nextAttemptAt: end, renewAttempts: 0, nextPlanId: null };
   await tx
     .insert(siteSubscriptions)
     .values({ siteId: payment.siteId, planId: payment.planId, status: 'active', ...period })
@@ -164,4 +170,42 @@ async function applyPaid(tx: Db, payment: PaymentRow, at: Date) {
     await tx.delete(paymentCards).where(eq(paymentCards.siteId, payment.siteId));
     await tx.insert(paymentCards).values({ siteId: payment.siteId, ...payment.card });
   }
+}
+
+/**
+ * A paid renewal's effects: the next period from the old period's end (not from now), the plan it was charged for
+ * (a waiting downgrade) in force, the retries reset. Only on the subscription as the charge found it (its period and
+ * attempt, from the payment's purpose): applied once, whoever settles it. Answers whether it applied.
+ */
+export async function applyRenewal(tx: Db, payment: PaymentRow, at: Date): Promise<boolean> {
+  const key = renewalKeyOf(payment.purpose);
+  if (!key) return false;
+  const end = periodEnd(key.periodEnd);
+  const [row] = await tx
+    .update(siteSubscriptions)
+    .set({
+      planId: payment.planId,
+      nextPlanId: null,
+      status: 'active',
+      periodStart: key.periodEnd,
+      periodEnd: end,
+      renewAttempts: 0,
+      nextAttemptAt: end,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(siteSubscriptions.siteId, payment.siteId),
+        eq(siteSubscriptions.periodEnd, key.periodEnd),
+        eq(siteSubscriptions.renewAttempts, key.attempt),
+        inArray(siteSubscriptions.status, ['active', 'past_due']),
+      ),
+    )
+    .returning({ id: siteSubscriptions.id });
+  if (!row) return false;
+  await tx
+    .update(sites)
+    .set({ serviceId: payment.planId, updatedAt: at })
+    .where(eq(sites.id, payment.siteId));
+  return true;
 }
