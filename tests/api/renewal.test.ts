@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentReply, SubscriptionReply } from '../../contract/billing';
 import type { SaveReply } from '../../contract/content';
 import type { Session } from '../../contract/session';
-import type { TokenCharge } from '../../server/adapters/payment/gateway';
+import { PaymentGatewayError, type TokenCharge } from '../../server/adapters/payment/gateway';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
 import { paymentCards, payments, siteSubscriptions, sites } from '../../server/db/schema';
 import { RENEWAL_LEASE_MS, type RenewalResult } from '../../server/jobs/renewal';
@@ -459,6 +459,35 @@ describe('a charge whose outcome is not known at once', () => {
     // Neither renewed nor failed: the site keeps its plan meanwhile.
     expect(await subscriptionOf(id)).toMatchObject({ status: 'active', periodEnd: oldEnd, renewAttempts: 0 });
     expect(await serviceOf(id)).toBe(3);
+  });
+
+  it('a charge the gateway refused as a request (our keys) is made again after the lease, not counted as failed', async () => {
+    const owner = await register(t, 'refused@example.com', PASSWORD, 'Refused');
+    const id = await buySite(owner, 'renew-refused');
+    const oldEnd = await end(id);
+    const payByToken = t.sandbox.payByToken;
+    t.sandbox.payByToken = async (charge) => {
+      if (charge.orderNumber.startsWith(`S${id}-`))
+        throw new PaymentGatewayError('TapPay: refused (80 Invalid x-api-key)', 'refused', '80');
+      return payByToken(charge);
+    };
+    const job = await renewalJob();
+    try {
+      clockTo(oldEnd.getTime());
+      expect(outcomeFor(await job.pass(), id)).toEqual(['refused']);
+      expect(await renewalsOf(id)).toEqual([]);
+      expect(await subscriptionOf(id)).toMatchObject({ status: 'active', renewAttempts: 0 });
+      // The operator fixes the keys; the same attempt is made once the lease is over.
+      t.sandbox.payByToken = payByToken;
+      clockTo(oldEnd.getTime() + RENEWAL_LEASE_MS);
+      expect(outcomeFor(await job.pass(), id)).toEqual(['renewed']);
+    } finally {
+      t.sandbox.payByToken = payByToken;
+      await job.stop();
+    }
+    expect(await renewalsOf(id)).toMatchObject([
+      { status: 'paid', purpose: `renewal:${oldEnd.toISOString()}:0` },
+    ]);
   });
 
   it('a charge the gateway has not recorded yet is settled on a later pass by its record', async () => {

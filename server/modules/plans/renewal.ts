@@ -15,6 +15,7 @@
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { isLocale, type Locale } from '../../../contract/constants';
 import { wallTime } from '../../../contract/zoned';
+import { PaymentGatewayError } from '../../adapters/payment/gateway';
 import type { Db } from '../../db/client';
 import { paymentCards, payments, plans, siteSubscriptions, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -35,10 +36,12 @@ type PaymentRow = typeof payments.$inferSelect;
 /**
  * What a pass did with one subscription: renewed, past_due (a charge failed, retries follow), lapsed, cancelled (at
  * its period end, as asked), pending (the gateway has not decided), unknown (the charge's outcome cannot be asked:
- * an operator looks), or skipped (another instance has it, or it changed meanwhile).
+ * an operator looks), refused (the gateway refused the request itself, e.g. wrong keys: nothing was charged, tried
+ * again later), or skipped (another instance has it, or it changed meanwhile).
  */
 export type RenewalOutcome =
   | 'renewed'
+  | 'refused'
   | 'past_due'
   | 'lapsed'
   | 'cancelled'
@@ -126,6 +129,8 @@ async function ownerOf(db: Db, siteId: number) {
 
 /** Charges the site's kept card for a new renewal payment (outside any transaction: the gateway may take 30 s). */
 async function charge(deps: RenewalDeps, payment: PaymentRow): Promise<RenewalOutcome> {
+  // A plan an operator made free renews without a charge.
+  if (payment.amount < 1) return finish(deps, payment, 'paid');
   const card = await cardOf(deps.db, payment.siteId);
   if (!card) return finish(deps, payment, 'failed');
   const owner = await ownerOf(deps.db, payment.siteId);
@@ -144,8 +149,13 @@ async function charge(deps: RenewalDeps, payment: PaymentRow): Promise<RenewalOu
       cardToken: card.cardToken,
     });
   } catch (err) {
-    // Nothing is known: the payment stays pending, and this attempt is not charged again.
     deps.log.error({ err, order: payment.orderNumber }, 'renewal charge: gateway call failed');
+    if (err instanceof PaymentGatewayError && err.kind === 'refused') {
+      // Our request or keys were refused before any charge: the attempt is made again after the lease.
+      await deps.db.delete(payments).where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+      return 'refused';
+    }
+    // Nothing is known: the payment stays pending, and this attempt is not charged again.
     return 'unknown';
   }
   const recTradeId = result.tradeId ?? null;
