@@ -8,6 +8,7 @@ import files from './files';
 import labels from './labels';
 import menus from './menus';
 import profile from './profile';
+import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
 import staff from './staff';
@@ -26,6 +27,7 @@ const messages: Messages = {
   ...staff,
   ...files,
   ...dashboard,
+  ...renewal,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

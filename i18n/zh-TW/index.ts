@@ -12,6 +12,7 @@ import files from './files';
 import labels from './labels';
 import menus from './menus';
 import profile from './profile';
+import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
 import staff from './staff';
@@ -30,6 +31,7 @@ const zhTW = {
   ...staff,
   ...files,
   ...dashboard,
+  ...renewal,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
