@@ -1,5 +1,6 @@
 /** Starts the product: read config, open and migrate the database, seed an empty one, start the jobs, listen. */
 import { mkdirSync } from 'node:fs';
+import { invoiceIssuer } from './adapters/invoice';
 import { logMailer, smtpMailer } from './adapters/mail';
 import { paymentGateway } from './adapters/payment';
 import { buildApp } from './app';
@@ -30,6 +31,7 @@ const renewals = startRenewals({
   payment: payment.gateway,
   outbox,
   config,
+  invoice: invoiceIssuer(config.invoice, app.log),
 });
 const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log);
 const mailJob = startMailJob({ db: database.db, now: Date.now, log: app.log, mailer, queue: outbox });

@@ -177,6 +177,11 @@ describe('at the period’s end', () => {
           invoice: { mode: 'donation' },
         });
         expect(await chargesOf(id)).toBe(1);
+        // Its e-invoice is asked for once, by whichever instance recorded it paid.
+        const issued = [...t.invoices, ...second.invoices].filter(
+          (i) => i.orderNumber === paid[0].orderNumber,
+        );
+        expect(issued).toHaveLength(1);
         const newEnd = periodEnd(oldEnd);
         expect(await subscriptionOf(id)).toMatchObject({
           status: 'active',

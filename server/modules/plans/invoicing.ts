@@ -9,7 +9,10 @@ import type { Deps } from '../../deps';
 
 type PaymentRow = typeof payments.$inferSelect;
 
-export async function paymentPaid(deps: Deps, payment: PaymentRow): Promise<void> {
+export async function paymentPaid(
+  deps: Pick<Deps, 'db' | 'invoice' | 'log' | 'now'>,
+  payment: PaymentRow,
+): Promise<void> {
   try {
     const [plan] = await deps.db
       .select({ name: plans.nameEn })

@@ -20,6 +20,7 @@ import type { Db } from '../../db/client';
 import { paymentCards, payments, plans, siteSubscriptions, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { t } from '../../i18n';
+import { paymentPaid } from './invoicing';
 import { applyRenewal, newOrderNumber, outcomeOf } from './payments';
 import { type RenewalKey, renewalKeyOf, renewalPurpose } from './renewalKey';
 
@@ -29,7 +30,7 @@ const DAY_MS = 86_400_000;
 /** Statuses the job renews: a paid period, or one in its grace after a failed charge. */
 export const RENEWING = ['active', 'past_due'] as const;
 
-export type RenewalDeps = Pick<Deps, 'db' | 'now' | 'log' | 'payment' | 'outbox' | 'config'>;
+export type RenewalDeps = Pick<Deps, 'db' | 'now' | 'log' | 'payment' | 'outbox' | 'config' | 'invoice'>;
 type SubscriptionRow = typeof siteSubscriptions.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -198,11 +199,15 @@ async function finish(
     const [current] = flipped
       ? [flipped]
       : await tx.select().from(payments).where(eq(payments.id, payment.id));
-    if (current.status === 'paid')
-      return { outcome: (await applyRenewal(tx, current, at)) ? 'renewed' : 'skipped' } as const;
+    if (current.status === 'paid') {
+      const renewed = await applyRenewal(tx, current, at);
+      // Only the caller that flipped it to paid issues its invoice.
+      return { outcome: renewed ? 'renewed' : 'skipped', paid: flipped } as const;
+    }
     if (current.status === 'failed') return applyFailure(tx, current, at);
     return { outcome: 'pending' } as const;
   });
+  if ('paid' in done && done.paid) await paymentPaid(deps, done.paid);
   if (done.outcome === 'past_due' || done.outcome === 'lapsed') {
     // After the commit: the outbox is another statement (on PGlite the one connection is the transaction's).
     await mailOwner(deps, payment, done.outcome, done.nextAttemptAt).catch((err) =>
