@@ -2,12 +2,14 @@
  * What every database needs (the built-in roles, the shared signing secret) and, on an empty database, the demo
  * site with its owner. Safe when several instances start at once: the work runs under an advisory lock.
  */
+
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { DONATION_CODE_DEFAULT } from '../../contract/invoice';
 import { ROLE } from '../../contract/permissions';
 import { PLAN_DISPLAY, PLANS } from '../../contract/plans';
 import { slugify } from '../../contract/slug';
+import { SANDBOX_KEPT_CARD } from '../adapters/payment/sandbox';
 import { t } from '../i18n';
 import { generatePassword, hashPassword } from '../modules/auth/passwords';
 import { seedDemoMenu } from '../modules/menus/defaults';
@@ -31,14 +33,9 @@ const DEMO_PLAN = 4;
 
 /**
  * The demo site's card on file, in the sandbox's style (never a card number): renewals and upgrades charge it. The
- * sandbox gateway knows only the cards it made since it started, so it must know this one to accept it.
+ * sandbox gateway knows it from its start; with a real gateway it is refused, and the demo pays again like anyone.
  */
-export const SEED_DEMO_CARD = {
-  cardKey: 'key_seed_demo',
-  cardToken: 'token_seed_demo',
-  lastFour: '4242',
-  expiry: '203012',
-} as const;
+export const SEED_DEMO_CARD = SANDBOX_KEPT_CARD;
 
 export interface SeededOwner {
   email: string;

@@ -4,7 +4,7 @@
  * period's end, taken back by choosing the current plan again; the preview's over_limits; plan/current's payments
  * and card.
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentReply, SubscriptionReply } from '../../contract/billing';
 import { Code } from '../../contract/codes';
@@ -12,7 +12,14 @@ import { ROLE } from '../../contract/permissions';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
 import { payments, siteSubscriptions, sites } from '../../server/db/schema';
 import { prorate } from '../../server/modules/plans/change';
-import { type Client, createTestApp, type Reply, register, type TestApp } from '../fixtures/testApp';
+import {
+  type Client,
+  createTestApp,
+  type Reply,
+  register,
+  signInOwner,
+  type TestApp,
+} from '../fixtures/testApp';
 
 const DAY = 86_400_000;
 let t: TestApp;
@@ -179,5 +186,27 @@ describe('a downgrade', () => {
     expect(ok(await change(3, true))).toMatchObject({ plan: 3, next_plan: null, applied: true });
     expect(await subscription()).toMatchObject({ planId: 3, nextPlanId: null });
     expect((await change(2, true)).code).toBe(Code.PLAN_ALREADY_CHANGED);
+  });
+});
+
+describe('the seeded demo site', () => {
+  it('is on an active plan with a card the sandbox knows: its owner can upgrade on a fresh install', async () => {
+    const { owner, demoSiteId } = await signInOwner(t);
+    const current = ok(await owner.call<SubscriptionReply>('plan/current'));
+    expect(current).toMatchObject({ status: 'active', card: { last_four: '4242' } });
+    const preview = ok(await owner.call<SubscriptionReply>('plan/change', { id: 5, force: false }));
+    expect(preview).toMatchObject({ effective: 'now', applied: false });
+    expect(preview.charge).toBeGreaterThan(0);
+    expect(ok(await owner.call<SubscriptionReply>('plan/change', { id: 5, force: true }))).toMatchObject({
+      plan: 5,
+      applied: true,
+    });
+    const [charged] = await t.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.siteId, demoSiteId))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    expect(charged).toMatchObject({ kind: 'change', status: 'paid', amount: preview.charge });
   });
 });

@@ -33,6 +33,17 @@ export const SANDBOX_CARDS = {
   tokenDeclined: '4000000000000341',
 } as const;
 
+/**
+ * A card every sandbox knows from its start, as if kept from a 4242 payment: the seeded demo site's card on file
+ * (server/db/seed.ts), so that the demo can change plans and renew on `npm start`.
+ */
+export const SANDBOX_KEPT_CARD = {
+  cardKey: 'key_seed_demo',
+  cardToken: 'token_seed_demo',
+  lastFour: '4242',
+  expiry: '203012',
+} as const;
+
 /** Where sandboxRoutes.ts serves the card form's prime and the 3-D Secure page. */
 export const SANDBOX_PREFIX = '/sandbox-gateway';
 /** The header carrying a notification's signature: hex HMAC-SHA256 of the raw body. */
@@ -159,7 +170,15 @@ export function sandboxGateway(options: SandboxOptions): SandboxGateway {
   const now = options.now ?? Date.now;
   const deliver = options.deliver ?? postJson;
   const primes = new Map<string, { card: Card; expiresAt: number }>();
-  const cards = new Map<string, { cardToken: string; card: Card }>();
+  const cards = new Map<string, { cardToken: string; card: Card }>([
+    [
+      SANDBOX_KEPT_CARD.cardKey,
+      {
+        cardToken: SANDBOX_KEPT_CARD.cardToken,
+        card: { number: SANDBOX_CARDS.success, expiry: SANDBOX_KEPT_CARD.expiry },
+      },
+    ],
+  ]);
   /** Kept cards whose token charges are declined (failTokens). */
   const failingTokens = new Set<string>();
   const trades = new Map<string, Trade>();
