@@ -11,6 +11,7 @@ import profile from './profile';
 import roles from './roles';
 import settings from './settings';
 import staff from './staff';
+import wizard from './wizard';
 import writer from './writer';
 
 const messages: Messages = {
@@ -26,6 +27,7 @@ const messages: Messages = {
   ...staff,
   ...files,
   ...dashboard,
+  ...wizard,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

@@ -15,6 +15,7 @@ import profile from './profile';
 import roles from './roles';
 import settings from './settings';
 import staff from './staff';
+import wizard from './wizard';
 import writer from './writer';
 
 const zhTW = {
@@ -30,6 +31,7 @@ const zhTW = {
   ...staff,
   ...files,
   ...dashboard,
+  ...wizard,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
