@@ -32,7 +32,7 @@ import { ApiError, call } from '../../dataProvider/client';
 import { useSessionQuery } from '../../layout/session';
 import { useValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import type { CardFormHandle } from '../billing/cardForm';
-import { toInvoiceInput } from '../billing/InvoiceFields';
+import { toInvoiceInput } from '../billing/invoiceValues';
 import PlanCards, { usePlanCards } from '../billing/PlanCards';
 import { usePayment } from '../billing/usePayment';
 import {
