@@ -120,8 +120,13 @@ test('register, run the wizard, pay with the success card in the window, land on
   await expect(cards.getByRole('radio', { name: 'CREATOR' })).toContainText('NT$ 799 / 月');
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page.getByText('請選擇一個方案')).toBeVisible();
+  // A radio group: arrows choose the next card and back.
   await cards.getByRole('radio', { name: 'CREATOR' }).click();
+  await page.keyboard.press('ArrowRight');
+  await expect(cards.getByRole('radio', { name: 'TEAM+' })).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('ArrowLeft');
   await expect(cards.getByRole('radio', { name: 'CREATOR' })).toHaveAttribute('aria-checked', 'true');
+  await expect(cards.getByRole('radio', { name: 'TEAM+' })).toHaveAttribute('aria-checked', 'false');
   await shot(page, 'wizard-2-plan');
   await page.getByRole('button', { name: '下一步' }).click();
 
