@@ -16,6 +16,7 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { planApi } from '../../../contract/api/plans';
@@ -55,6 +56,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function usePayment(options: PaymentOptions) {
   const translate = useTranslate();
   const reloadSession = useReloadSession();
+  const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const opts = useRef(options);
   opts.current = options;
@@ -79,13 +81,15 @@ export function usePayment(options: PaymentOptions) {
       await sleep(DELAY.paymentSuccess);
       try {
         await opts.current.onPaid?.(reply);
+        // The plan opens features: the session, and every permission and answer read under the old one.
         await reloadSession();
+        await queryClient.invalidateQueries();
       } catch {
         // Paid all the same: the success modal's button leads on, and the page reloads what it shows.
       }
       if (mounted.current) setState({ kind: 'success', reply });
     },
-    [reloadSession],
+    [reloadSession, queryClient],
   );
 
   /** What the server says of the payment now; pending is asked again a few times before it counts as failed. */

@@ -4,15 +4,12 @@
  * twice. The card is never among them: it lives only in the card form.
  */
 import { INVOICE_DEFAULTS, type InvoiceValues } from '../billing/invoiceValues';
+import type { PayerValues } from '../billing/PayerFields';
 
-export interface WizardValues {
+export interface WizardValues extends PayerValues {
   slug: string;
   site_name: string;
   plan: number | null;
-  name: string;
-  email: string;
-  phone: string;
-  invoice: InvoiceValues;
 }
 
 export type Step = 0 | 1 | 2;
