@@ -2,7 +2,8 @@
  * The new-site wizard and the card payment as a person goes through them, on the built-in sandbox gateway: a new
  * account runs the three steps (slug checked as typed, plan cards, card and invoice), pays in the 520×570 window
  * with the success card and lands on the new site's dashboard; a declined card meets 付款失敗 and a retry pays for
- * the same site (one site, not two); closing the window meets 付款失敗. Each test is a new person.
+ * the same site (one site, not two); closing the window meets 付款失敗, and the window opened again still pays.
+ * Each test is a new person.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
@@ -191,11 +192,21 @@ test('a declined card meets 付款失敗, and a retry pays for the same site', a
   expect(sites.rows.filter((s: { name: string }) => s.name === name)).toHaveLength(1);
 });
 
-test('closing the payment window meets 付款失敗', async ({ page, world }) => {
+test('closing the payment window meets 付款失敗; opened again, it still pays', async ({ page, world }) => {
   await registerByApi(page, world.sink);
-  await toPayment(page, `close-${uniq()}`, `關窗的店 ${uniq()}`);
+  const name = `關窗的店 ${uniq()}`;
+  await toPayment(page, `close-${uniq()}`, name);
   await fillCard(page, CARDS.success);
   const popup = await payInWindow(page);
   await popup.close();
-  await expect(page.getByTestId('payment-failed').getByRole('heading', { name: '付款失敗' })).toBeVisible();
+  const failed = page.getByTestId('payment-failed');
+  await expect(failed.getByRole('heading', { name: '付款失敗' })).toBeVisible();
+
+  // The gateway still waits for that 3-D Secure: the same payment's window opens again and is confirmed.
+  const opened = page.waitForEvent('popup');
+  await failed.getByRole('button', { name: '重新開啟付款視窗' }).click();
+  const again = await opened;
+  await again.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByTestId('payment-success').getByRole('button', { name: '前往網站後台' }).click();
+  await expect(page.getByText(`目前網站：${name}`)).toBeVisible();
 });
