@@ -267,11 +267,13 @@ function Wizard({ session }: { session: Session }) {
               {translate('wizard.back')}
             </Button>
             {step < 2 ? (
-              <Button variant="contained" onClick={next}>
+              // Keys: React must not turn this very button into the submit one while its click is still going on,
+              // or the click would submit the form it has just moved to.
+              <Button key="next" variant="contained" onClick={next}>
                 {translate('wizard.next')}
               </Button>
             ) : (
-              <Button variant="contained" type="submit" disabled={busy || !plan}>
+              <Button key="pay" variant="contained" type="submit" disabled={busy || !plan}>
                 {translate('wizard.payment.pay', { price: plan ? plan.price.toLocaleString('en-US') : '' })}
               </Button>
             )}
