@@ -12,6 +12,7 @@ import { menuRoutes } from './custom/menus/routes';
 import { profileRoutes } from './custom/profile/routes';
 import { publishRoutes } from './custom/publish/routes';
 import { settingsRoutes } from './custom/settings/routes';
+import { wizardRoutes } from './custom/wizard/routes';
 import { dataProvider } from './dataProvider';
 import { entityResourceProps } from './entities/resources';
 import { AppLayout } from './layout/AppLayout';
@@ -72,6 +73,7 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <CustomRoutes>{homeRoutes}</CustomRoutes>
       <CustomRoutes>{profileRoutes}</CustomRoutes>
       <CustomRoutes>{settingsRoutes}</CustomRoutes>
+      <CustomRoutes noLayout>{wizardRoutes}</CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/auth/*" element={<ToAuthScreens />} />
         <Route

@@ -12,6 +12,7 @@ import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
 import staff from './staff';
+import wizard from './wizard';
 import writer from './writer';
 
 const messages: Messages = {
@@ -28,6 +29,7 @@ const messages: Messages = {
   ...files,
   ...dashboard,
   ...renewal,
+  ...wizard,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

@@ -16,6 +16,7 @@ import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
 import staff from './staff';
+import wizard from './wizard';
 import writer from './writer';
 
 const zhTW = {
@@ -32,6 +33,7 @@ const zhTW = {
   ...files,
   ...dashboard,
   ...renewal,
+  ...wizard,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
