@@ -1,8 +1,7 @@
 /**
- * Whether a sub-domain is free, asked as the user types (SPEC §5: 輸入的網址重複 for a taken one). Today's
- * `site/check` is a call of the current site's settings (setting.edit): a user without a site, or without that
- * permission there, gets no answer — 'unknown' — and `site/init` still refuses a taken slug (3012) on submit.
- * A user-level check is under way elsewhere; it replaces the call here, and only here.
+ * Whether a sub-domain is free for a new site, asked as the user types (SPEC §5: 輸入的網址重複 for a taken one), by
+ * `site/check_new` (any signed-in user). A call that fails says 'unknown': `site/init` still refuses a taken slug
+ * (3012) on submit.
  */
 import { settingsApi } from '../../../contract/api/settings';
 import { Code } from '../../../contract/codes';
