@@ -122,7 +122,12 @@ describe('site/init with 3-D Secure', () => {
       redirect_url: expect.stringContaining('/sandbox-gateway/3ds/'),
     });
     const [site] = await t.database.db.select().from(sites).where(eq(sites.slug, 'first-shop'));
-    expect(site).toMatchObject({ id: reply.site, serviceId: null, name: 'Site first-shop' });
+    expect(site).toMatchObject({
+      id: reply.site,
+      serviceId: null,
+      name: 'Site first-shop',
+      published: false,
+    });
     expect(await subscriptionRow(site.id)).toMatchObject({ planId: 3, status: 'pending', periodStart: null });
     expect(await paymentRow(reply.order_number)).toMatchObject({
       kind: 'init',
@@ -150,7 +155,8 @@ describe('site/init with 3-D Secure', () => {
       28 * 86_400_000,
     );
     const [site] = await t.database.db.select().from(sites).where(eq(sites.id, reply.site));
-    expect(site.serviceId).toBe(3);
+    // Its first paid plan puts the site online.
+    expect(site).toMatchObject({ serviceId: 3, published: true });
     const cards = await cardsOf(reply.site);
     expect(cards).toHaveLength(1);
     expect(cards[0]).toMatchObject({

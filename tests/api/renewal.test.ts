@@ -348,7 +348,9 @@ describe('a failed charge', () => {
       status: 'lapsed',
     });
 
-    // Paying again with another card restores the plan, for a period from now, renewed at its end.
+    // Paying again with another card restores the plan, for a period from now, renewed at its end; a site its
+    // owner took offline stays offline (only a site's first paid plan publishes it).
+    await t.database.db.update(sites).set({ published: false }).where(eq(sites.id, id));
     const again = ok(await owner.call<PaymentReply>('plan/choose', { plan: 2, ...payer() }));
     await confirm3ds(owner, again);
     const now = t.clock.now;
@@ -361,6 +363,7 @@ describe('a failed charge', () => {
       renewAttempts: 0,
     });
     expect(await serviceOf(id)).toBe(2);
+    expect((await t.database.db.select().from(sites).where(eq(sites.id, id)))[0].published).toBe(false);
     expect(ok(await owner.call<Session>('member/status')).site.current?.features).toContain('team');
     const [card] = await t.database.db.select().from(paymentCards).where(eq(paymentCards.siteId, id));
     expect(card.lastFour).toBe('4242');

@@ -12,7 +12,7 @@
  * (failed, expired) that the gateway reports paid is refunded and logged (`refundLate`), never kept.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import {
   PAYMENT_WINDOW_MINUTES,
   type PaymentKind,
@@ -310,9 +310,15 @@ async function applyPaid(tx: Db, payment: PaymentRow, at: Date) {
       target: siteSubscriptions.siteId,
       set: { planId: payment.planId, status: 'active', cancelAtPeriodEnd: false, updatedAt: at, ...period },
     });
+  // A site's first paid plan also puts it online: the wizard ends on a published site (its owner may unpublish).
+  const [earlier] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.siteId, payment.siteId), eq(payments.status, 'paid'), ne(payments.id, payment.id)))
+    .limit(1);
   await tx
     .update(sites)
-    .set({ serviceId: payment.planId, updatedAt: at })
+    .set({ serviceId: payment.planId, updatedAt: at, ...(!earlier && { published: true }) })
     .where(eq(sites.id, payment.siteId));
   if (payment.card) {
     // The card just paid with replaces the one kept before: renewals charge it.
