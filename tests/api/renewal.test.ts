@@ -138,6 +138,45 @@ afterAll(async () => {
   await t?.close();
 });
 
+describe('the period’s day of the month', () => {
+  it('renewals keep the first period’s day: 31 Jan → 28/29 Feb → 31 Mar → 30 Apr → 31 May', async () => {
+    const owner = await register(t, 'anchor@example.com', PASSWORD, 'Anchor');
+    const id = await buySite(owner, 'renew-anchor');
+    // The first period was paid on a 31 January (later than now: the test's clock then goes there).
+    const year = new Date(t.clock.now).getUTCFullYear() + 1;
+    const start = new Date(Date.UTC(year, 0, 31, 8));
+    await t.database.db
+      .update(siteSubscriptions)
+      .set({ periodStart: start, periodEnd: periodEnd(start), nextAttemptAt: periodEnd(start) })
+      .where(eq(siteSubscriptions.siteId, id));
+    const job = await renewalJob();
+    const ends = [await end(id)];
+    try {
+      for (let i = 0; i < 3; i++) {
+        clockTo(ends[i].getTime());
+        expect(outcomeFor(await job.pass(), id)).toEqual(['renewed']);
+        expect(await subscriptionOf(id)).toMatchObject({ status: 'active', periodStart: ends[i] });
+        ends.push(await end(id));
+      }
+    } finally {
+      await job.stop();
+    }
+    const february = new Date(Date.UTC(year, 2, 0)).getUTCDate();
+    expect(ends.map((d) => [d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours()])).toEqual([
+      [2, february, 8],
+      [3, 31, 8],
+      [4, 30, 8],
+      [5, 31, 8],
+    ]);
+    expect(await chargesOf(id)).toBe(3);
+    // Out of the way of the other cases' passes.
+    await t.database.db
+      .update(siteSubscriptions)
+      .set({ status: 'cancelled', nextAttemptAt: null })
+      .where(eq(siteSubscriptions.siteId, id));
+  });
+});
+
 describe('at the period’s end', () => {
   it('two instances renew each site exactly once, from the old period’s end, at the same price', async () => {
     const owner = await register(t, 'twice@example.com', PASSWORD, 'Twice');
