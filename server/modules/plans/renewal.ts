@@ -6,8 +6,9 @@
  * nothing. The card kept by the first payment is charged by token; a charge whose outcome is not known (the gateway
  * call threw, or answered pending) stays pending and is settled on a later pass by asking the gateway — by our order
  * number when the call threw before answering — never charged again. No record of it a lease after the charge
- * means it never reached the gateway: the attempt failed, and is retried on the schedule below. Every outcome's effect is one conditional UPDATE on the subscription as the charge found it (its period end
- * and attempt), so it applies once whoever records it; the owner's mail follows the one that applied.
+ * means it never reached the gateway: the attempt failed, and is retried on the schedule below. Every outcome's
+ * effect is one conditional UPDATE on the subscription as the charge found it (its period end and attempt), so it
+ * applies once whoever records it; the owner's mail follows the one that applied.
  *
  * A failed charge leaves the site past_due (features stay) and retries RETRY_AFTER_DAYS after the period's end; when
  * the last retry fails the plan lapses: status lapsed, no service on the site (its features close, its data stays),
@@ -44,8 +45,9 @@ type PaymentRow = typeof payments.$inferSelect;
 /**
  * What a pass did with one subscription: renewed, past_due (a charge failed, retries follow), lapsed, cancelled (at
  * its period end, as asked), pending (the gateway has not decided), unknown (the charge's call threw and the gateway
- * has no record of it yet: asked again by order number on a later pass), refused (the gateway refused the request itself, e.g. wrong keys: nothing was charged, tried
- * again later), or skipped (another instance has it, or it changed meanwhile).
+ * has no record of it yet: asked again by order number on a later pass), refused (the gateway refused the request
+ * itself, e.g. wrong keys: nothing was charged, tried again later), or skipped (another instance has it, or it
+ * changed meanwhile).
  */
 export type RenewalOutcome =
   | 'renewed'
