@@ -8,12 +8,18 @@
  */
 import { and, asc, inArray, lte } from 'drizzle-orm';
 import { siteSubscriptions } from '../db/schema';
-import { RENEWING, type RenewalDeps, type RenewalOutcome, renewSubscription } from '../modules/plans/renewal';
+import {
+  RENEWAL_LEASE_MS,
+  RENEWING,
+  type RenewalDeps,
+  type RenewalOutcome,
+  renewSubscription,
+} from '../modules/plans/renewal';
+
+export { RENEWAL_LEASE_MS };
 
 /** Periods end to the millisecond, but a minute late is soon enough. */
 export const RENEWAL_INTERVAL_MS = 60_000;
-/** Longer than a batch of gateway calls may take (TapPay: up to 30 s each), so a live pass keeps its claims. */
-export const RENEWAL_LEASE_MS = 15 * 60_000;
 /** Subscriptions claimed per pass, renewed one after another; more wait for the next pass. */
 const BATCH = 10;
 

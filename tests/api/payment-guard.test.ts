@@ -1,7 +1,8 @@
 /**
  * Against charging twice: one open window payment per site (two attempts at once: one is refused 19004), an open
  * payment settled or expired before a new one, a gateway call that throws leaving its payment pending (19005) to be
- * settled later, and a payment we no longer count that the gateway reports paid refunded, never kept.
+ * settled later (found by its order number, or failed once its window is over and the gateway has no record of it),
+ * and a payment we no longer count that the gateway reports paid refunded, never kept.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -165,7 +166,39 @@ describe('a gateway call that throws', () => {
     expect(await subscriptionOf(site)).toMatchObject({ status: 'active' });
   });
 
-  it('without any answer, the payment expires after its window and the buyer may pay again', async () => {
+  it('with no notification either, the window’s question finds the charge by its order number and settles it paid', async () => {
+    const site = await waitingSite('found-by-order-shop');
+    const payByPrime = t.sandbox.payByPrime;
+    let charged: ChargeResult | undefined;
+    t.sandbox.payByPrime = async (charge) => {
+      charged = await payByPrime(charge);
+      throw new Error('socket hang up');
+    };
+    const lost = await retry(site).finally(() => {
+      t.sandbox.payByPrime = payByPrime;
+    });
+    expect(lost.code).toBe(Code.PAYMENT_UNCONFIRMED);
+    const [open] = (await paymentsOf(site)).filter((p) => p.status === 'pending');
+    if (charged?.status !== 'pending') throw new Error('the sandbox should have opened a 3-D Secure window');
+    // Still waiting for 3-D Secure: found, given its trade id, and still pending.
+    const asked = ok(await buyer.call<PaymentReply>('site/payment', { order_number: open.orderNumber }));
+    expect(asked.status).toBe('pending');
+    expect((await paymentsOf(site)).find((p) => p.id === open.id)?.recTradeId).toBe(charged.tradeId);
+    // The buyer confirms; the notification is lost, the window's question settles it (also after the window).
+    await answer3ds(charged.redirectUrl, true);
+    t.clock.advance(WINDOW_MS + 1000);
+    const settled = ok(await buyer.call<PaymentReply>('site/payment', { order_number: open.orderNumber }));
+    expect(settled.status).toBe('paid');
+    expect(await subscriptionOf(site)).toMatchObject({ status: 'active', planId: 3 });
+    expect(t.invoices.filter((i) => i.orderNumber === open.orderNumber)).toHaveLength(1);
+    // Asked again, nothing more happens.
+    expect(
+      ok(await buyer.call<PaymentReply>('site/payment', { order_number: open.orderNumber })).status,
+    ).toBe('paid');
+    expect(t.invoices.filter((i) => i.orderNumber === open.orderNumber)).toHaveLength(1);
+  });
+
+  it('a charge that never reached the gateway: pending within its window (19004), failed after it, and the buyer may pay again', async () => {
     const site = await waitingSite('no-answer-shop');
     const payByPrime = t.sandbox.payByPrime;
     t.sandbox.payByPrime = async () => {
@@ -175,10 +208,21 @@ describe('a gateway call that throws', () => {
       t.sandbox.payByPrime = payByPrime;
     });
     expect(lost.code).toBe(Code.PAYMENT_UNCONFIRMED);
-    t.clock.advance(WINDOW_MS + 1000);
+    const [open] = (await paymentsOf(site)).filter((p) => p.status === 'pending');
+    // The gateway has no record of the order yet, but the call may still be on its way: no new charge.
+    t.clock.advance(WINDOW_MS - 1000);
+    expect((await retry(site)).code).toBe(Code.PAYMENT_IN_PROGRESS);
+    expect(
+      ok(await buyer.call<PaymentReply>('site/payment', { order_number: open.orderNumber })).status,
+    ).toBe('pending');
+    t.clock.advance(2000);
+    expect(
+      ok(await buyer.call<PaymentReply>('site/payment', { order_number: open.orderNumber })).status,
+    ).toBe('failed');
     expect(ok(await retry(site)).status).toBe('pending');
     const statuses = (await paymentsOf(site)).map((p) => p.status);
-    expect(statuses).toEqual(['failed', 'expired', 'pending']);
+    expect(statuses).toEqual(['failed', 'failed', 'pending']);
+    expect(await t.sandbox.queryByOrder(open.orderNumber)).toBeNull();
   });
 
   it('refused by the gateway before any charge: failed at once, and the buyer may pay again', async () => {

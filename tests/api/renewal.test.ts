@@ -4,7 +4,8 @@
  * PostgreSQL, TEST_DATABASE_URL), and after a restart that missed the moment; a failed charge puts the site past_due
  * (features stay, owner mailed) and is retried after 1, 3 and 7 days, then the plan lapses (features close, data
  * kept) until plan/choose pays again; a waiting downgrade is charged and applied; an unsubscribed plan ends unpaid;
- * a charge whose outcome is unknown is never made twice.
+ * a charge whose answer is lost is found by its order number (or failed when the gateway never had it) and never
+ * made twice.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import { PaymentGatewayError, type TokenCharge } from '../../server/adapters/pay
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
 import { paymentCards, payments, siteSubscriptions, sites } from '../../server/db/schema';
 import { RENEWAL_LEASE_MS, type RenewalResult } from '../../server/jobs/renewal';
-import { periodEnd } from '../../server/modules/plans/payments';
+import { nextPeriodEnd, periodEnd } from '../../server/modules/plans/payments';
 import { RETRY_AFTER_DAYS } from '../../server/modules/plans/renewal';
 import { type Client, createTestApp, type Reply, register, type TestApp } from '../fixtures/testApp';
 
@@ -96,6 +97,11 @@ async function chargesOf(siteId: number): Promise<number> {
   return charges.filter((o) => orders.has(o)).length;
 }
 const end = async (siteId: number) => (await subscriptionOf(siteId)).periodEnd as Date;
+/** Where the period after the site's current one ends (its day of the month is the first period's). */
+async function nextEnd(siteId: number) {
+  const sub = await subscriptionOf(siteId);
+  return nextPeriodEnd(sub.periodStart, sub.periodEnd as Date);
+}
 const clockTo = (ms: number) => t.clock.advance(ms - t.clock.now);
 const outcomeFor = (results: RenewalResult[], siteId: number) =>
   results.filter((r) => r.siteId === siteId).map((r) => r.outcome);
@@ -132,12 +138,52 @@ afterAll(async () => {
   await t?.close();
 });
 
+describe('the period’s day of the month', () => {
+  it('renewals keep the first period’s day: 31 Jan → 28/29 Feb → 31 Mar → 30 Apr → 31 May', async () => {
+    const owner = await register(t, 'anchor@example.com', PASSWORD, 'Anchor');
+    const id = await buySite(owner, 'renew-anchor');
+    // The first period was paid on a 31 January (later than now: the test's clock then goes there).
+    const year = new Date(t.clock.now).getUTCFullYear() + 1;
+    const start = new Date(Date.UTC(year, 0, 31, 8));
+    await t.database.db
+      .update(siteSubscriptions)
+      .set({ periodStart: start, periodEnd: periodEnd(start), nextAttemptAt: periodEnd(start) })
+      .where(eq(siteSubscriptions.siteId, id));
+    const job = await renewalJob();
+    const ends = [await end(id)];
+    try {
+      for (let i = 0; i < 3; i++) {
+        clockTo(ends[i].getTime());
+        expect(outcomeFor(await job.pass(), id)).toEqual(['renewed']);
+        expect(await subscriptionOf(id)).toMatchObject({ status: 'active', periodStart: ends[i] });
+        ends.push(await end(id));
+      }
+    } finally {
+      await job.stop();
+    }
+    const february = new Date(Date.UTC(year, 2, 0)).getUTCDate();
+    expect(ends.map((d) => [d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours()])).toEqual([
+      [2, february, 8],
+      [3, 31, 8],
+      [4, 30, 8],
+      [5, 31, 8],
+    ]);
+    expect(await chargesOf(id)).toBe(3);
+    // Out of the way of the other cases' passes.
+    await t.database.db
+      .update(siteSubscriptions)
+      .set({ status: 'cancelled', nextAttemptAt: null })
+      .where(eq(siteSubscriptions.siteId, id));
+  });
+});
+
 describe('at the period’s end', () => {
   it('two instances renew each site exactly once, from the old period’s end, at the same price', async () => {
     const owner = await register(t, 'twice@example.com', PASSWORD, 'Twice');
     const ids: number[] = [];
     for (const slug of ['renew-a', 'renew-b', 'renew-c']) ids.push(await buySite(owner, slug));
     const oldEnd = await end(ids[0]);
+    const newEnd = await nextEnd(ids[0]);
     // Paid: the next charge is due when the period ends.
     expect(await subscriptionOf(ids[0])).toMatchObject({ nextAttemptAt: oldEnd, renewAttempts: 0 });
 
@@ -182,7 +228,6 @@ describe('at the period’s end', () => {
           (i) => i.orderNumber === paid[0].orderNumber,
         );
         expect(issued).toHaveLength(1);
-        const newEnd = periodEnd(oldEnd);
         expect(await subscriptionOf(id)).toMatchObject({
           status: 'active',
           planId: 3,
@@ -205,7 +250,7 @@ describe('at the period’s end', () => {
     }
   });
 
-  it('a charge slower than the claim’s lease: the other instance takes the site again but charges nothing', async () => {
+  it('a charge slower than the claim’s lease: the other instance takes the site again, finds the charge by its order number and renews it; nothing is charged twice', async () => {
     const owner = await register(t, 'slow@example.com', PASSWORD, 'Slow');
     const id = await buySite(owner, 'renew-slow');
     const oldEnd = await end(id);
@@ -232,14 +277,75 @@ describe('at the period’s end', () => {
       const slow = first.pass();
       await until(async () => reached, 'the first instance charging');
       clockTo(oldEnd.getTime() + RENEWAL_LEASE_MS);
-      // The lease is over: the other instance claims the site, finds this attempt's payment and waits for it.
-      expect(outcomeFor(await other.pass(), id)).toEqual(['unknown']);
+      // The lease is over: the other instance claims the site, finds this attempt's payment without a trade id,
+      // and the gateway's record of its order number: paid.
+      expect(outcomeFor(await other.pass(), id)).toEqual(['renewed']);
       release();
-      expect(outcomeFor(await slow, id)).toEqual(['renewed']);
+      // The first instance's answer comes too late to do anything.
+      expect(outcomeFor(await slow, id)).toEqual(['skipped']);
       expect(await chargesOf(id)).toBe(1);
-      expect(await renewalsOf(id)).toMatchObject([{ status: 'paid' }]);
+      const [paid] = await renewalsOf(id);
+      expect(paid).toMatchObject({ status: 'paid', recTradeId: expect.any(String) });
+      expect(await t.sandbox.queryByOrder(paid.orderNumber)).toMatchObject({
+        tradeId: paid.recTradeId,
+        status: 'paid',
+      });
+      expect(
+        [...t.invoices, ...second.invoices].filter((i) => i.orderNumber === paid.orderNumber),
+      ).toHaveLength(1);
       expect(await subscriptionOf(id)).toMatchObject({ status: 'active', periodStart: oldEnd });
       await first.stop();
+    } finally {
+      t.sandbox.payByToken = payByToken;
+      await second.close();
+    }
+  });
+
+  it('a charge that reaches the gateway only after the lease: the attempt is failed meanwhile, the late money given back, the retry renews', async () => {
+    const owner = await register(t, 'later-still@example.com', PASSWORD, 'Later still');
+    const id = await buySite(owner, 'renew-late-bank');
+    const oldEnd = await end(id);
+    const second = await createTestApp({ shareWith: t });
+    const payByToken = t.sandbox.payByToken;
+    try {
+      const first = await renewalJob();
+      const other = second.startRenewals({ intervalMs: 3_600_000, gateway: t.sandbox });
+      await other.pass();
+      let reached = false;
+      let release = () => {};
+      const sent = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // The first attempt's request is held on its way to the bank: no record of it yet.
+      t.sandbox.payByToken = async (charge) => {
+        if (charge.orderNumber.startsWith(`S${id}-`) && !reached) {
+          reached = true;
+          await sent;
+        }
+        return payByToken(charge);
+      };
+      clockTo(oldEnd.getTime());
+      const slow = first.pass();
+      await until(async () => reached, 'the first instance charging');
+      clockTo(oldEnd.getTime() + RENEWAL_LEASE_MS);
+      expect(outcomeFor(await other.pass(), id)).toEqual(['past_due']);
+      release();
+      expect(outcomeFor(await slow, id)).toEqual(['skipped']);
+      const [late] = await renewalsOf(id);
+      expect(late).toMatchObject({ status: 'refunded', recTradeId: expect.any(String) });
+      expect(await t.sandbox.query(late.recTradeId as string)).toMatchObject({
+        status: 'refunded',
+        refunded: 799,
+      });
+      expect(await subscriptionOf(id)).toMatchObject({ status: 'past_due', renewAttempts: 1 });
+
+      clockTo(oldEnd.getTime() + DAY);
+      expect(outcomeFor(await first.pass(), id)).toEqual(['renewed']);
+      await first.stop();
+      const tried = await renewalsOf(id);
+      expect(tried.map((p) => p.status)).toEqual(['refunded', 'paid']);
+      expect(await chargesOf(id)).toBe(2);
+      expect(await subscriptionOf(id)).toMatchObject({ status: 'active', periodStart: oldEnd });
     } finally {
       t.sandbox.payByToken = payByToken;
       await second.close();
@@ -250,6 +356,7 @@ describe('at the period’s end', () => {
     const owner = await register(t, 'restart@example.com', PASSWORD, 'Restart');
     const id = await buySite(owner, 'renew-restart', undefined, 2);
     const oldEnd = await end(id);
+    const newEnd = await nextEnd(id);
     // Down over the moment: an hour later a new instance starts, with its next pass an hour away.
     clockTo(oldEnd.getTime() + 3_600_000);
     const restarted = await createTestApp({ shareWith: t });
@@ -262,7 +369,7 @@ describe('at the period’s end', () => {
       expect(await renewalsOf(id)).toMatchObject([{ status: 'paid', amount: 299 }]);
       expect(await chargesOf(id)).toBe(1);
       // The new period runs from the old end, not from the late pass.
-      expect((await subscriptionOf(id)).periodEnd).toEqual(periodEnd(oldEnd));
+      expect((await subscriptionOf(id)).periodEnd).toEqual(newEnd);
     } finally {
       await restarted.close();
     }
@@ -378,6 +485,7 @@ describe('a failed charge', () => {
     const [card] = await t.database.db.select().from(paymentCards).where(eq(paymentCards.siteId, id));
     t.sandbox.failTokens(card.cardKey);
     const oldEnd = await end(id);
+    const newEnd = await nextEnd(id);
     const job = await renewalJob();
     clockTo(oldEnd.getTime());
     expect(outcomeFor(await job.pass(), id)).toEqual(['past_due']);
@@ -392,7 +500,7 @@ describe('a failed charge', () => {
     expect(await subscriptionOf(id)).toMatchObject({
       status: 'active',
       periodStart: oldEnd,
-      periodEnd: periodEnd(oldEnd),
+      periodEnd: newEnd,
       renewAttempts: 0,
     });
     expect(await mailsTo('retry@example.com')).toHaveLength(1);
@@ -439,12 +547,13 @@ describe('what the period’s end applies', () => {
 });
 
 describe('a charge whose outcome is not known at once', () => {
-  it('a gateway call that throws leaves the payment pending and is never charged again', async () => {
+  it('a charge whose answer is lost after the gateway recorded it is settled paid by its order number on a later pass, once', async () => {
     const owner = await register(t, 'unknown@example.com', PASSWORD, 'Unknown');
     const id = await buySite(owner, 'renew-unknown');
     const oldEnd = await end(id);
+    const newEnd = await nextEnd(id);
     const payByToken = t.sandbox.payByToken;
-    // The charge reaches the bank, the answer is lost.
+    // The charge reaches the bank, the answer is lost: no trade id for us.
     t.sandbox.payByToken = async (charge) => {
       await payByToken(charge);
       throw new Error('socket hang up');
@@ -453,20 +562,83 @@ describe('a charge whose outcome is not known at once', () => {
     try {
       clockTo(oldEnd.getTime());
       expect(outcomeFor(await job.pass(), id)).toEqual(['unknown']);
-      // After the claim's lease, passes look again: still unknown, and not charged a second time.
-      clockTo(oldEnd.getTime() + DAY);
-      expect(outcomeFor(await job.pass(), id)).toEqual(['unknown']);
+      expect(await renewalsOf(id)).toMatchObject([{ status: 'pending', recTradeId: null }]);
+      // Held by the claim's lease; then the gateway is asked by our order number.
+      expect(outcomeFor(await job.pass(), id)).toEqual([]);
+      clockTo(oldEnd.getTime() + RENEWAL_LEASE_MS);
+      expect(outcomeFor(await job.pass(), id)).toEqual(['renewed']);
+      // Nothing more to do for this period.
       clockTo(oldEnd.getTime() + 8 * DAY);
-      expect(outcomeFor(await job.pass(), id)).toEqual(['unknown']);
+      expect(outcomeFor(await job.pass(), id)).toEqual([]);
     } finally {
       t.sandbox.payByToken = payByToken;
       await job.stop();
     }
     expect(await chargesOf(id)).toBe(1);
-    expect(await renewalsOf(id)).toMatchObject([{ status: 'pending', recTradeId: null }]);
-    // Neither renewed nor failed: the site keeps its plan meanwhile.
-    expect(await subscriptionOf(id)).toMatchObject({ status: 'active', periodEnd: oldEnd, renewAttempts: 0 });
-    expect(await serviceOf(id)).toBe(3);
+    const [paid] = await renewalsOf(id);
+    const record = await t.sandbox.queryByOrder(paid.orderNumber);
+    expect(paid).toMatchObject({ status: 'paid', recTradeId: record?.tradeId });
+    expect(t.invoices.filter((i) => i.orderNumber === paid.orderNumber)).toHaveLength(1);
+    expect(await subscriptionOf(id)).toMatchObject({
+      status: 'active',
+      periodStart: oldEnd,
+      periodEnd: newEnd,
+      renewAttempts: 0,
+    });
+    expect(await mailsTo('unknown@example.com')).toEqual([]);
+  });
+
+  it('a charge that threw before reaching the gateway fails once the lease is over and is retried on schedule, never charged twice', async () => {
+    const email = 'unreached@example.com';
+    const owner = await register(t, email, PASSWORD, 'Unreached');
+    const id = await buySite(owner, 'renew-unreached');
+    const oldEnd = await end(id);
+    const payByToken = t.sandbox.payByToken;
+    t.sandbox.payByToken = async (charge) => {
+      if (charge.orderNumber.startsWith(`S${id}-`)) throw new Error('connect ECONNREFUSED');
+      return payByToken(charge);
+    };
+    const job = await renewalJob();
+    try {
+      clockTo(oldEnd.getTime());
+      expect(outcomeFor(await job.pass(), id)).toEqual(['unknown']);
+      // A moment before the lease is over the attempt is neither asked again nor failed.
+      clockTo(oldEnd.getTime() + RENEWAL_LEASE_MS - 1000);
+      expect(outcomeFor(await job.pass(), id)).toEqual([]);
+      clockTo(oldEnd.getTime() + RENEWAL_LEASE_MS);
+      expect(outcomeFor(await job.pass(), id)).toEqual(['past_due']);
+      expect(await renewalsOf(id)).toMatchObject([{ status: 'failed', recTradeId: null }]);
+      expect(await subscriptionOf(id)).toMatchObject({
+        status: 'past_due',
+        renewAttempts: 1,
+        nextAttemptAt: new Date(oldEnd.getTime() + RETRY_AFTER_DAYS[0] * DAY),
+      });
+      expect(await serviceOf(id)).toBe(3);
+      expect(await mailsTo(email)).toHaveLength(1);
+      // The gateway answers again: the first retry, on its schedule, pays.
+      t.sandbox.payByToken = payByToken;
+      clockTo(oldEnd.getTime() + RETRY_AFTER_DAYS[0] * DAY - 1000);
+      expect(outcomeFor(await job.pass(), id)).toEqual([]);
+      clockTo(oldEnd.getTime() + RETRY_AFTER_DAYS[0] * DAY);
+      expect(outcomeFor(await job.pass(), id)).toEqual(['renewed']);
+    } finally {
+      t.sandbox.payByToken = payByToken;
+      await job.stop();
+    }
+    const tried = await renewalsOf(id);
+    expect(tried.map((p) => [p.status, p.purpose])).toEqual([
+      ['failed', `renewal:${oldEnd.toISOString()}:0`],
+      ['paid', `renewal:${oldEnd.toISOString()}:1`],
+    ]);
+    // One trade at the gateway in all: the retry's.
+    const records = await Promise.all(tried.map((p) => t.sandbox.queryByOrder(p.orderNumber)));
+    expect(records.map((r) => r?.status ?? null)).toEqual([null, 'paid']);
+    expect(await chargesOf(id)).toBe(1);
+    expect(await subscriptionOf(id)).toMatchObject({
+      status: 'active',
+      periodStart: oldEnd,
+      renewAttempts: 0,
+    });
   });
 
   it('a charge the gateway refused as a request (our keys) is made again after the lease, not counted as failed', async () => {

@@ -250,6 +250,91 @@ describe('refund and record query', () => {
   });
 });
 
+describe('record query by our order number (a charge whose answer was lost)', () => {
+  it('sends the order number as the filter and keeps only the record of exactly that order', async () => {
+    await withOwnFake(async (fresh, g) => {
+      const mine = await g.payByPrime(charge(fresh.prime('ok'), { orderNumber: 'S7-lost' }));
+      // A later order whose number contains ours: the fake's search answers it first.
+      await g.payByPrime(charge(fresh.prime('ok'), { orderNumber: 'S7-lost-2', amount: 299 }));
+      if (mine.status !== 'paid') throw new Error('not paid');
+      fresh.requests.length = 0;
+      expect(await g.queryByOrder('S7-lost')).toEqual({
+        tradeId: mine.tradeId,
+        orderNumber: 'S7-lost',
+        amount: 799,
+        refunded: 0,
+        status: 'paid',
+      });
+      expect(fresh.requests).toEqual([
+        {
+          path: '/tpc/transaction/query',
+          headers: expect.objectContaining({ 'x-api-key': fake.partnerKey }),
+          body: { partner_key: fake.partnerKey, records_per_page: 50, filters: { order_number: 'S7-lost' } },
+        },
+      ]);
+      // A part of an order number is no order of ours.
+      expect(await g.queryByOrder('S7-lo')).toBeNull();
+    });
+  });
+
+  it('an order that never reached TapPay is null; a declined or waiting one is found as it stands', async () => {
+    await withOwnFake(async (fresh, g) => {
+      expect(await g.queryByOrder('S7-never')).toBeNull();
+      const declined = await g.payByPrime(charge(fresh.prime('declined'), { orderNumber: 'S7-declined' }));
+      expect(await g.queryByOrder('S7-declined')).toMatchObject({
+        tradeId: declined.tradeId,
+        status: 'failed',
+      });
+      const waiting = await g.payByPrime(
+        charge(fresh.prime('ok'), {
+          orderNumber: 'S7-3ds',
+          threeDomainSecure: { returnUrl: 'https://a.example/r', notifyUrl: 'https://a.example/n' },
+        }),
+      );
+      if (waiting.status !== 'pending') throw new Error('not pending');
+      expect(await g.queryByOrder('S7-3ds')).toMatchObject({ tradeId: waiting.tradeId, status: 'pending' });
+      fresh.complete(waiting.tradeId, true);
+      expect(await g.queryByOrder('S7-3ds')).toMatchObject({ tradeId: waiting.tradeId, status: 'paid' });
+    });
+  });
+
+  it('a renewal’s token charge whose answer timed out (421) is found by its order number', async () => {
+    await withOwnFake(async (fresh, g) => {
+      const first = await g.payByPrime(charge(fresh.prime('ok'), { remember: true }));
+      if (first.status !== 'paid' || !first.card) throw new Error('no card kept');
+      const renewal = {
+        cardKey: first.card.cardKey,
+        cardToken: first.card.cardToken,
+        amount: 299,
+        orderNumber: 'S7-renewal-lost',
+        details: 'STARTER plan renewal',
+        cardholder: { phone: '', name: 'Owner', email: 'owner@example.com' },
+      };
+      // Never sent: nothing at TapPay.
+      fresh.fault = 'bank-timeout';
+      await rejection(g.payByToken(renewal));
+      expect(await g.queryByOrder('S7-renewal-lost')).toBeNull();
+      // Sent and charged, the answer lost on its way back (our timeout): the record has it.
+      fresh.fault = 'answer-lost';
+      const impatient = tapPayGateway({
+        baseUrl: fresh.url,
+        partnerKey: fake.partnerKey,
+        merchantId: fake.merchantId,
+        timeoutMs: 200,
+      });
+      expect((await rejection(impatient.payByToken(renewal))).kind).toBe('timeout');
+      const [tradeId] = [...fresh.trades.keys()].slice(-1);
+      expect(await g.queryByOrder('S7-renewal-lost')).toEqual({
+        tradeId,
+        orderNumber: 'S7-renewal-lost',
+        amount: 299,
+        refunded: 0,
+        status: 'paid',
+      });
+    });
+  });
+});
+
 describe('backend notification: trusted only through the record', () => {
   it('answers the record’s outcome, the same event id each time, whatever the body claims', async () => {
     await withOwnFake(async (fresh, g) => {

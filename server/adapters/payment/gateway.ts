@@ -105,6 +105,11 @@ export interface PaymentGateway {
   /** The gateway's record of a trade, or null when it knows none. */
   query(tradeId: string): Promise<TradeRecord | null>;
   /**
+   * The gateway's record of the trade made for OUR order number (exactly that one), or null when it has none: how a
+   * charge whose call threw before answering (so without a trade id) is found, or known never to have arrived.
+   */
+  queryByOrder(orderNumber: string): Promise<TradeRecord | null>;
+  /**
    * A backend notification as it arrived (the raw body, before any JSON parsing, and the headers): the event when
    * the gateway stands behind it, else null (forged, edited, unknown, or not final yet). Throws a
    * PaymentGatewayError only when the gateway could not be asked: answer 5xx, and the gateway sends it again.

@@ -182,6 +182,8 @@ export function sandboxGateway(options: SandboxOptions): SandboxGateway {
   /** Kept cards whose token charges are declined (failTokens). */
   const failingTokens = new Set<string>();
   const trades = new Map<string, Trade>();
+  /** Order number → trade id: the record query by order number (a charge whose answer was lost). */
+  const orders = new Map<string, string>();
   const sign = (body: string) => createHmac('sha256', options.notifySecret).update(body).digest('hex');
 
   function remember(card: Card): CardOnFile {
@@ -194,7 +196,20 @@ export function sandboxGateway(options: SandboxOptions): SandboxGateway {
   function newTrade(trade: Trade): string {
     const tradeId = id('sbx');
     trades.set(tradeId, trade);
+    orders.set(trade.orderNumber, tradeId);
     return tradeId;
+  }
+
+  function recordOf(tradeId: string): TradeRecord | null {
+    const trade = trades.get(tradeId);
+    if (!trade) return null;
+    return {
+      tradeId,
+      orderNumber: trade.orderNumber,
+      amount: trade.amount,
+      refunded: trade.refunded,
+      status: trade.status,
+    };
   }
 
   function declined(tradeId: string, code: string, message: string): ChargeResult {
@@ -316,16 +331,13 @@ export function sandboxGateway(options: SandboxOptions): SandboxGateway {
       return { refunded: give };
     },
 
-    async query(tradeId): Promise<TradeRecord | null> {
-      const trade = trades.get(tradeId);
-      if (!trade) return null;
-      return {
-        tradeId,
-        orderNumber: trade.orderNumber,
-        amount: trade.amount,
-        refunded: trade.refunded,
-        status: trade.status,
-      };
+    async query(tradeId) {
+      return recordOf(tradeId);
+    },
+
+    async queryByOrder(orderNumber) {
+      const tradeId = orders.get(orderNumber);
+      return tradeId ? recordOf(tradeId) : null;
     },
 
     async verifyNotification(rawBody, headers): Promise<PaymentEvent | null> {

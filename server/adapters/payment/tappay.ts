@@ -11,7 +11,9 @@
  *
  * Not confirmed (no page of theirs at hand said it; taken from public client libraries and kept narrow):
  * - the Record API's `record_status` values (-1 error, 0 authorised, 1 captured, 2 partly refunded, 3 refunded,
- *   4 pending, 5 cancelled) and its request `{records_per_page, filters {rec_trade_id}}`;
+ *   4 pending, 5 cancelled) and its request `{records_per_page, filters {rec_trade_id}}` or `{…, filters
+ *   {order_number}}`; whether the order number filter matches exactly is not said either, so the adapter asks for a
+ *   page of records and keeps only those whose `order_number` is exactly ours;
  * - `card_info.expiry_date` as `YYYYMM`, kept as given;
  * - the Backend Notify body. TapPay documents no signature on it, so a notification is never believed: only its
  *   `rec_trade_id` is read, and the event is what the Record API answers for that trade (TapPay itself advises
@@ -51,6 +53,19 @@ const RECORD_STATUS: Record<number, TradeStatus> = {
   3: 'refunded',
   4: 'pending',
   5: 'cancelled',
+};
+
+/** Records asked for by order number: ours is unique, but the filter might match more than it (see above). */
+const ORDER_RECORDS = 50;
+/** Of several records of one order number, the one that says most: money taken, then waiting, then the rest. */
+const RECORD_RANK: Record<TradeStatus, number> = {
+  paid: 0,
+  authorized: 0,
+  partially_refunded: 0,
+  refunded: 0,
+  pending: 1,
+  failed: 2,
+  cancelled: 2,
 };
 
 /** The longest `rec_trade_id` we accept from a notification (TapPay's are 20 characters). */
@@ -164,20 +179,32 @@ export function tapPayGateway(config: TapPayConfig): PaymentGateway {
     email: c.email,
   });
 
-  async function query(tradeId: string): Promise<TradeRecord | null> {
+  /** The Record API's records whose `field` is exactly `value` (its filter may match more), read. */
+  async function records(perPage: number, field: 'rec_trade_id' | 'order_number', value: string) {
     const reply = await call('/tpc/transaction/query', {
-      records_per_page: 1,
-      filters: { rec_trade_id: tradeId },
+      records_per_page: perPage,
+      filters: { [field]: value },
     });
-    const records = Array.isArray(reply.trade_records) ? reply.trade_records.map(obj) : [];
-    const record = records.find((r) => str(r.rec_trade_id) === tradeId);
-    if (!record) return null;
+    const all = Array.isArray(reply.trade_records) ? reply.trade_records.map(obj) : [];
+    return all.filter((r) => str(r[field]) === value).map(tradeRecord);
+  }
+
+  async function query(tradeId: string): Promise<TradeRecord | null> {
+    return (await records(1, 'rec_trade_id', tradeId))[0] ?? null;
+  }
+
+  async function queryByOrder(orderNumber: string): Promise<TradeRecord | null> {
+    const ours = await records(ORDER_RECORDS, 'order_number', orderNumber);
+    return ours.sort((x, y) => RECORD_RANK[x.status] - RECORD_RANK[y.status])[0] ?? null;
+  }
+
+  function tradeRecord(record: Record<string, unknown>): TradeRecord {
     const amount = num(record.amount);
     const status = RECORD_STATUS[num(record.record_status)];
     if (!status)
       throw new PaymentGatewayError(`TapPay: unknown record_status ${str(record.record_status)}`, 'protocol');
     return {
-      tradeId,
+      tradeId: str(record.rec_trade_id),
       orderNumber: str(record.order_number),
       amount,
       // `refunded_amount` is not confirmed either: without it, a refunded trade is refunded in full.
@@ -236,6 +263,7 @@ export function tapPayGateway(config: TapPayConfig): PaymentGateway {
     },
 
     query,
+    queryByOrder,
 
     async verifyNotification(rawBody): Promise<PaymentEvent | null> {
       const text = typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8');

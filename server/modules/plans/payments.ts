@@ -8,8 +8,10 @@
  * Against charging twice: a site has at most one open window (or change) payment (the partial unique index
  * `payments_open_uq`); a new attempt first settles the open one (`openPaymentSlot`), and is refused (19004) while it
  * is younger than PAYMENT_WINDOW_MINUTES, or expires it when older. A gateway call that throws leaves its payment
- * pending (19005): the charge may have gone through, and the record query tells later. A payment we no longer count
- * (failed, expired) that the gateway reports paid is refunded and logged (`refundLate`), never kept.
+ * pending (19005): the charge may have gone through, and the record query tells later — by our order number, as
+ * such a payment has no trade id (`lookUp`); no record of it once the window's life is over means the charge never
+ * reached the gateway: failed. A payment we no longer count (failed, expired) that the gateway reports paid is
+ * refunded and logged (`refundLate`), never kept.
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
@@ -42,14 +44,28 @@ const WINDOW_MS = PAYMENT_WINDOW_MINUTES * 60_000;
 export const NOTIFY_PATH = '/payment-gateway/notify';
 export const RETURN_PATH = '/plan/paid';
 
-/** One period of a plan: a calendar month from the payment. */
-export function periodEnd(start: Date): Date {
-  const end = new Date(start);
-  end.setUTCMonth(end.getUTCMonth() + 1);
-  // 31 January + 1 month is 28/29 February, not 2/3 March.
-  if (end.getUTCDate() !== start.getUTCDate()) end.setUTCDate(0);
+/**
+ * The end of `months` calendar months from `anchor` (one period of a plan by default): the same day and time of the
+ * n-th month after it, or that month's last day when it has no such day — 31 January + 1 is 28/29 February, + 2 is
+ * 31 March. `day` is the anchor's day of the month unless given.
+ */
+export function periodEnd(anchor: Date, months = 1, day = anchor.getUTCDate()): Date {
+  const end = new Date(anchor);
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const last = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(day, last));
   return end;
 }
+
+/**
+ * The end of the period after [start, end): a month after `end`, on the day of the month the site's periods keep
+ * since the first was paid (renewals chain from the old end, so a 28 February must not become the day for good).
+ * That day is the larger of the period's start and end days: only a month shorter than it moves a day, and no two
+ * months in a row are (the short ones, February, April, June, September and November, are never neighbours).
+ */
+export const nextPeriodEnd = (start: Date | null, end: Date): Date =>
+  periodEnd(end, 1, Math.max(start?.getUTCDate() ?? 0, end.getUTCDate()));
 
 /** Ours, unique, at most 50 characters (TapPay's limit): the site, the time, and randomness. */
 export const newOrderNumber = (siteId: number, now: number) =>
@@ -183,6 +199,33 @@ export async function paymentByOrder(db: Db, orderNumber: string): Promise<Payme
   return row;
 }
 
+/**
+ * Asks the gateway for a payment's record: by its trade id, or, when the charge's call threw before answering (no
+ * trade id), by our order number; a record of ours found so gives the payment its trade id. Answers the payment as
+ * it now stands and what the gateway said (which may be another's record: see outcomeOf).
+ */
+export async function lookUp(
+  deps: Pick<Deps, 'db' | 'payment'>,
+  payment: PaymentRow,
+): Promise<{ payment: PaymentRow; asked: TradeRecord | null }> {
+  if (payment.recTradeId) return { payment, asked: await deps.payment.query(payment.recTradeId) };
+  const asked = await deps.payment.queryByOrder(payment.orderNumber);
+  const record = recordOf(asked, payment);
+  if (!record) return { payment, asked };
+  await deps.db
+    .update(payments)
+    .set({ recTradeId: record.tradeId })
+    .where(and(eq(payments.id, payment.id), isNull(payments.recTradeId)));
+  return { payment: { ...payment, recTradeId: record.tradeId }, asked };
+}
+
+/**
+ * A charge whose call threw, of which the gateway has no record `boundMs` after the payment was made (longer than
+ * a call may take): it never reached the gateway, and nothing was charged.
+ */
+export const neverReached = (payment: PaymentRow, asked: TradeRecord | null, boundMs: number, now: number) =>
+  !payment.recTradeId && !asked && now - payment.createdAt.getTime() >= boundMs;
+
 /** Whether the gateway's record is of our payment: its order and amount. Another's settles nothing. */
 const recordOf = (record: TradeRecord | null, payment: PaymentRow) =>
   record && record.orderNumber === payment.orderNumber && record.amount === payment.amount ? record : null;
@@ -212,21 +255,23 @@ export async function settle(deps: Deps, orderNumber: string): Promise<PaymentRo
   return settleRow(deps, payment, 'keep');
 }
 
-async function settleRow(
-  deps: Deps,
-  payment: PaymentRow,
-  unreachable: 'keep' | 'throw',
-): Promise<PaymentRow> {
-  const open = payment.status === 'pending';
-  if (!payment.recTradeId || !(open || UNCOUNTED.includes(payment.status))) return payment;
+async function settleRow(deps: Deps, found: PaymentRow, unreachable: 'keep' | 'throw'): Promise<PaymentRow> {
+  const open = found.status === 'pending';
+  if (!(open || UNCOUNTED.includes(found.status))) return found;
+  // Failed with no trade: refused or declined before the gateway made one; nothing to ask.
+  if (!found.recTradeId && found.status === 'failed') return found;
+  let payment: PaymentRow;
   let asked: TradeRecord | null;
   try {
-    asked = await deps.payment.query(payment.recTradeId);
+    ({ payment, asked } = await lookUp(deps, found));
   } catch (err) {
-    deps.log.error({ err, order: payment.orderNumber }, 'payment gateway query failed');
+    deps.log.error({ err, order: found.orderNumber }, 'payment gateway query failed');
     if (unreachable === 'throw') throw new AppError(Code.PAYMENT_UNCONFIRMED);
-    return payment;
+    return found;
   }
+  // A renewal's attempt that never reached the gateway is failed by the renewal job, on its own schedule.
+  if (open && !payment.purpose && neverReached(payment, asked, WINDOW_MS, deps.now()))
+    return failNeverReached(deps, payment);
   const record = recordOf(asked, payment);
   if (asked && !record)
     deps.log.error(
@@ -263,11 +308,30 @@ async function settleRow(
   return settled.row;
 }
 
+/** A window or change payment whose charge never reached the gateway: failed, so the buyer may pay again. */
+async function failNeverReached(deps: Deps, payment: PaymentRow): Promise<PaymentRow> {
+  const [failed] = await deps.db
+    .update(payments)
+    .set({ status: 'failed' })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'), isNull(payments.recTradeId)))
+    .returning();
+  if (!failed) return (await paymentByOrder(deps.db, payment.orderNumber)) as PaymentRow;
+  deps.log.warn(
+    { order: payment.orderNumber },
+    'payment failed: its charge call threw and the gateway has no record of the order',
+  );
+  return failed;
+}
+
 /**
  * The gateway took money for a payment we no longer count (failed, expired): it is refunded, once (the status
  * moves to `refunded` before the refund; a refund that fails moves it back, so that the next settle tries again).
  */
-export async function refundLate(deps: Deps, payment: PaymentRow, tradeId: string): Promise<PaymentRow> {
+export async function refundLate(
+  deps: Pick<Deps, 'db' | 'payment' | 'log'>,
+  payment: PaymentRow,
+  tradeId: string,
+): Promise<PaymentRow> {
   const [claimed] = await deps.db
     .update(payments)
     .set({ status: 'refunded' })
@@ -335,7 +399,19 @@ async function applyPaid(tx: Db, payment: PaymentRow, at: Date) {
 export async function applyRenewal(tx: Db, payment: PaymentRow, at: Date): Promise<boolean> {
   const key = renewalKeyOf(payment.purpose);
   if (!key) return false;
-  const end = periodEnd(key.periodEnd);
+  const asFound = and(
+    eq(siteSubscriptions.siteId, payment.siteId),
+    eq(siteSubscriptions.periodEnd, key.periodEnd),
+    eq(siteSubscriptions.renewAttempts, key.attempt),
+    inArray(siteSubscriptions.status, ['active', 'past_due']),
+  );
+  const [sub] = await tx
+    .select({ periodStart: siteSubscriptions.periodStart })
+    .from(siteSubscriptions)
+    .where(asFound);
+  if (!sub) return false;
+  // The period's day of the month stays the first period's (31 Jan → 28 Feb → 31 Mar).
+  const end = nextPeriodEnd(sub.periodStart, key.periodEnd);
   const [row] = await tx
     .update(siteSubscriptions)
     .set({
@@ -348,14 +424,7 @@ export async function applyRenewal(tx: Db, payment: PaymentRow, at: Date): Promi
       nextAttemptAt: end,
       updatedAt: at,
     })
-    .where(
-      and(
-        eq(siteSubscriptions.siteId, payment.siteId),
-        eq(siteSubscriptions.periodEnd, key.periodEnd),
-        eq(siteSubscriptions.renewAttempts, key.attempt),
-        inArray(siteSubscriptions.status, ['active', 'past_due']),
-      ),
-    )
+    .where(asFound)
     .returning({ id: siteSubscriptions.id });
   if (!row) return false;
   await tx

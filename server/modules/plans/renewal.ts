@@ -4,9 +4,11 @@
  * One charge per site, period and attempt: its payment row is inserted first with the purpose
  * `renewal:<period end>:<attempt>` (unique per site), so a second instance's insert finds it taken and charges
  * nothing. The card kept by the first payment is charged by token; a charge whose outcome is not known (the gateway
- * call threw, or answered pending) stays pending and is settled on a later pass by asking the gateway, never charged
- * again. Every outcome's effect is one conditional UPDATE on the subscription as the charge found it (its period end
- * and attempt), so it applies once whoever records it; the owner's mail follows the one that applied.
+ * call threw, or answered pending) stays pending and is settled on a later pass by asking the gateway — by our order
+ * number when the call threw before answering — never charged again. No record of it a lease after the charge
+ * means it never reached the gateway: the attempt failed, and is retried on the schedule below. Every outcome's
+ * effect is one conditional UPDATE on the subscription as the charge found it (its period end and attempt), so it
+ * applies once whoever records it; the owner's mail follows the one that applied.
  *
  * A failed charge leaves the site past_due (features stay) and retries RETRY_AFTER_DAYS after the period's end; when
  * the last retry fails the plan lapses: status lapsed, no service on the site (its features close, its data stays),
@@ -21,9 +23,15 @@ import { paymentCards, payments, plans, siteSubscriptions, sites, users } from '
 import type { Deps } from '../../deps';
 import { t } from '../../i18n';
 import { paymentPaid } from './invoicing';
-import { applyRenewal, newOrderNumber, outcomeOf } from './payments';
+import { applyRenewal, lookUp, neverReached, newOrderNumber, outcomeOf, refundLate } from './payments';
 import { type RenewalKey, renewalKeyOf, renewalPurpose } from './renewalKey';
 
+/**
+ * How long the renewal job's claim of a subscription lasts (server/jobs/renewal.ts): longer than a batch of gateway
+ * calls may take (TapPay: up to 30 s each), so a live pass keeps its claims. A charge whose call threw, of which the
+ * gateway has no record this long after, never reached it.
+ */
+export const RENEWAL_LEASE_MS = 15 * 60_000;
 /** Retries after a failed renewal, in days after the period's end; after the last one fails the plan lapses. */
 export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
 const DAY_MS = 86_400_000;
@@ -36,9 +44,10 @@ type PaymentRow = typeof payments.$inferSelect;
 
 /**
  * What a pass did with one subscription: renewed, past_due (a charge failed, retries follow), lapsed, cancelled (at
- * its period end, as asked), pending (the gateway has not decided), unknown (the charge's outcome cannot be asked:
- * an operator looks), refused (the gateway refused the request itself, e.g. wrong keys: nothing was charged, tried
- * again later), or skipped (another instance has it, or it changed meanwhile).
+ * its period end, as asked), pending (the gateway has not decided), unknown (the charge's call threw and the gateway
+ * has no record of it yet: asked again by order number on a later pass), refused (the gateway refused the request
+ * itself, e.g. wrong keys: nothing was charged, tried again later), or skipped (another instance has it, or it
+ * changed meanwhile).
  */
 export type RenewalOutcome =
   | 'renewed'
@@ -92,6 +101,8 @@ async function newRenewalPayment(deps: RenewalDeps, sub: SubscriptionRow, purpos
     .values({
       siteId: sub.siteId,
       orderNumber: newOrderNumber(sub.siteId, deps.now()),
+      // On the job's clock: how long the gateway has had to record the charge (neverReached).
+      createdAt: new Date(deps.now()),
       kind: 'renewal',
       planId,
       amount: plan.price,
@@ -171,16 +182,19 @@ async function resume(deps: RenewalDeps, payment: PaymentRow): Promise<RenewalOu
   // Expired or refunded (payments.ts) count as failed: nothing was kept.
   if (payment.status !== 'pending')
     return finish(deps, payment, payment.status === 'paid' ? 'paid' : 'failed');
-  if (!payment.recTradeId) {
-    deps.log.error(
+  // By trade id, or by order number when the charge's call threw before answering.
+  const { payment: asOf, asked } = await lookUp(deps, payment);
+  if (neverReached(asOf, asked, RENEWAL_LEASE_MS, deps.now())) {
+    deps.log.warn(
       { order: payment.orderNumber, site: payment.siteId },
-      'renewal charge outcome unknown (no gateway trade): not charged again; check it at the gateway',
+      'renewal charge never reached the gateway (no record of the order): the attempt failed',
     );
-    return 'unknown';
+    return finish(deps, asOf, 'failed');
   }
-  const outcome = outcomeOf(await deps.payment.query(payment.recTradeId), payment);
+  if (!asOf.recTradeId) return 'unknown';
+  const outcome = outcomeOf(asked, asOf);
   if (outcome === 'pending') return 'pending';
-  return finish(deps, payment, outcome);
+  return finish(deps, asOf, outcome);
 }
 
 /** Records the outcome (the payment flips out of pending once) and applies its effect on the subscription. */
@@ -204,10 +218,14 @@ async function finish(
       // Only the caller that flipped it to paid issues its invoice.
       return { outcome: renewed ? 'renewed' : 'skipped', paid: flipped } as const;
     }
+    // Paid at the gateway after the attempt was counted failed (no record of it within the lease): given back.
+    if (outcome === 'paid' && current.status === 'failed' && current.recTradeId)
+      return { outcome: 'skipped', refund: { ...current, recTradeId: current.recTradeId } } as const;
     if (current.status === 'failed') return applyFailure(tx, current, at);
     return { outcome: 'pending' } as const;
   });
   if ('paid' in done && done.paid) await paymentPaid(deps, done.paid);
+  if ('refund' in done && done.refund) await refundLate(deps, done.refund, done.refund.recTradeId);
   if (done.outcome === 'past_due' || done.outcome === 'lapsed') {
     // After the commit: the outbox is another statement (on PGlite the one connection is the transaction's).
     await mailOwner(deps, payment, done.outcome, done.nextAttemptAt).catch((err) =>
