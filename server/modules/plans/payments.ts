@@ -382,7 +382,7 @@ async function applyPaid(tx: Db, payment: PaymentRow, at: Date) {
     .limit(1);
   await tx
     .update(sites)
-    .set({ serviceId: payment.planId, updatedAt: at, ...(!earlier && { published: true }) })
+    .set({ serviceId: payment.planId, updatedAt: at, ...(earlier ? {} : { published: true }) })
     .where(eq(sites.id, payment.siteId));
   if (payment.card) {
     // The card just paid with replaces the one kept before: renewals charge it.
