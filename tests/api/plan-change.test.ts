@@ -153,7 +153,7 @@ describe('an upgrade', () => {
     }
     const open = await t.database.db.select().from(payments).where(eq(payments.status, 'pending'));
     expect(open.map((p) => [p.kind, p.planId])).toEqual([['change', 5]]);
-    // Once its window has passed, it is expired and the upgrade may be tried again.
+    // Once its window has passed with no record at the gateway, it failed and the upgrade may be tried again.
     t.clock.advance(16 * 60_000);
     expect(ok(await change(5, true))).toMatchObject({ plan: 5, applied: true });
   });
