@@ -60,10 +60,20 @@ export type RetryInput = z.input<typeof RetryInput>;
  * The answer to a payment attempt: `pending` with the payment window's address (3-D Secure), or already `paid`
  * or `failed`. `order_number` names it in `site/payment`.
  */
+/**
+ * A payment's state: `pending` until the gateway tells; `expired` when its 3-D Secure window outlived
+ * PAYMENT_WINDOW_MINUTES with nothing known; `refunded` when the gateway reported paid one we no longer counted
+ * (failed or expired), which was then given back.
+ */
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_KINDS = ['init', 'renewal', 'change'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
 export const PaymentReply = z.object({
   site: z.number(),
   order_number: z.string(),
-  status: z.enum(['pending', 'paid', 'failed']),
+  status: z.enum(PAYMENT_STATUSES),
   redirect_url: z.string().optional(),
 });
 export type PaymentReply = z.infer<typeof PaymentReply>;
@@ -77,12 +87,52 @@ export const PaymentCheckInput = z.strictObject({
 export const PlanChangeInput = z.strictObject({ id: f.id(), force: z.boolean().default(false) });
 export const ForceInput = z.strictObject({ force: z.boolean().default(false) });
 
+/** One of the site's last payments (plan/current), newest first. */
+export const PaymentSummary = z.object({
+  order_number: z.string(),
+  kind: z.enum(PAYMENT_KINDS),
+  plan: z.number(),
+  amount: z.number(),
+  status: z.enum(PAYMENT_STATUSES),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type PaymentSummary = z.infer<typeof PaymentSummary>;
+
+/** How many payments plan/current lists. */
+export const PAYMENTS_LISTED = 10;
+
+export const OVER_LIMIT_KINDS = ['members', 'staff', 'revisions', 'upload', 'newsletters'] as const;
+export type OverLimitKind = (typeof OVER_LIMIT_KINDS)[number];
+/**
+ * What the site uses today above a plan's limit (plan/change preview). `upload` is in MB, `revisions` the most
+ * revisions any one item keeps, `newsletters` those sent this month, `staff` staff plus open invitations.
+ */
+export const OverLimit = z.object({ what: z.enum(OVER_LIMIT_KINDS), used: z.number(), limit: z.number() });
+export type OverLimit = z.infer<typeof OverLimit>;
+
 export const SubscriptionReply = z.object({
   plan: z.number(),
   status: z.enum(['pending', 'active', 'past_due', 'lapsed', 'cancelled']),
   period_start: z.string().nullable(),
   period_end: z.string().nullable(),
   cancel_at_period_end: z.boolean(),
+  /** A downgrade waiting for the period's end (the renewal charges and applies it), or null. */
+  next_plan: z.number().nullable(),
+  /** Failed renewal charges of this period so far. */
+  renew_attempts: z.number(),
+  /** When the renewal job next tries to charge. */
+  next_attempt_at: z.string().nullable(),
+  /** The card on file (renewals and upgrades charge it); never its number. */
+  card: z.object({ last_four: z.string(), expiry: z.string() }).nullable(),
+  /** The last PAYMENTS_LISTED payments, newest first. */
+  payments: z.array(PaymentSummary),
+  /** plan/change only: when the new plan takes effect (an upgrade now, a downgrade at the period's end). */
+  effective: z.enum(['now', 'period_end']).optional(),
+  /** plan/change only: what is (or, in a preview, would be) charged now, whole TWD; 0 for a downgrade. */
+  charge: z.number().optional(),
+  /** plan/change only: what the site uses above the new plan's limits (nothing is deleted; see README, Plans). */
+  over_limits: z.array(OverLimit).optional(),
   /** False when `force` was not given: the answer shows what would happen, nothing was changed. */
   applied: z.boolean(),
 });

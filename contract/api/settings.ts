@@ -59,6 +59,13 @@ export const settingsApi = {
     permission: perm.edit,
     summary: 'Whether a sub-domain is free for this site (3012 when taken)',
   }),
+  checkNew: endpoint({
+    path: 'site/check_new',
+    input: SlugInput,
+    output: SlugCheckReply,
+    access: 'user',
+    summary: 'Whether a sub-domain is free for a new site (the wizard; 3012 when taken)',
+  }),
   saveSlug: endpoint({
     path: 'site/save_slug',
     input: SlugInput,

@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PaymentKind, PaymentStatus } from '../../contract/billing';
 import type { BlockDocument } from '../../contract/blocks';
 import type { InvoiceData } from '../../contract/invoice';
 import type { LabelLang } from '../../contract/labels';
@@ -575,10 +576,7 @@ export const paymentCards = pgTable(
   (t) => [index('payment_cards_site_idx').on(t.siteId)],
 );
 
-export const PAYMENT_KINDS = ['init', 'renewal', 'change'] as const;
-export type PaymentKind = (typeof PAYMENT_KINDS)[number];
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export { PAYMENT_KINDS, PAYMENT_STATUSES } from '../../contract/billing';
 
 /** One charge of a site's plan; `order_number` is ours and unique, `rec_trade_id` the gateway's. */
 export const payments = pgTable(

@@ -7,11 +7,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { PaymentReply } from '../../../contract/billing';
+import type { PaymentKind, PaymentReply } from '../../../contract/billing';
 import type { InvoiceData } from '../../../contract/invoice';
 import type { Cardholder, TradeRecord } from '../../adapters/payment/gateway';
 import type { Db } from '../../db/client';
-import { type PaymentKind, paymentCards, payments, siteSubscriptions, sites } from '../../db/schema';
+import { paymentCards, payments, siteSubscriptions, sites } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { PlanRow } from './catalogue';
 

@@ -1,11 +1,15 @@
 /** `/api/service/collection`, `/api/site/{init,retry,payment}` and `/api/plan/*`: the site's own plan. */
 import { planApi } from '../../../contract/api/plans';
+import { settingsApi } from '../../../contract/api/settings';
 import { action } from '../../http/action';
+import { checkSlug } from '../settings/service';
 import { planCards } from './catalogue';
 import * as plans from './service';
 
 export const planActions = [
   action({ ...planApi.collection, handler: (_input, ctx) => planCards(ctx.deps.db) }),
+  // The wizard's slug check: its user has no site yet, so no site is excluded (id 0).
+  action({ ...settingsApi.checkNew, handler: (input, ctx) => checkSlug(ctx.deps.db, 0, input.slug) }),
   action({ ...planApi.init, handler: (input, ctx) => plans.initSite(ctx.deps, ctx.user.id, input) }),
   action({ ...planApi.retry, handler: (input, ctx) => plans.retry(ctx.deps, ctx.user.id, input) }),
   action({

@@ -3,19 +3,21 @@
  * payment window's check (site/payment), and the current site's subscription (plan/*). Plan calls are the site
  * owner's only; every site and payment id is checked against the caller.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  ChooseInput,
-  PaymentReply,
-  RetryInput,
-  SiteInitInput,
-  SubscriptionReply,
+import {
+  type ChooseInput,
+  PAYMENTS_LISTED,
+  type PaymentReply,
+  type PaymentSummary,
+  type RetryInput,
+  type SiteInitInput,
+  type SubscriptionReply,
 } from '../../../contract/billing';
 import { Code } from '../../../contract/codes';
 import { wallTime } from '../../../contract/zoned';
 import { isUniqueViolation } from '../../db/errors';
-import { siteSubscriptions, sites } from '../../db/schema';
+import { paymentCards, payments, siteSubscriptions, sites } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { checkSlug } from '../settings/service';
@@ -113,14 +115,56 @@ export async function paymentStatus(deps: Deps, userId: number, orderNumber: str
   return toReply(await settle(deps, orderNumber));
 }
 
-const toSubscription = (s: SubscriptionRow, applied: boolean): SubscriptionReply => ({
-  plan: s.planId,
-  status: s.status,
-  period_start: s.periodStart?.toISOString() ?? null,
-  period_end: s.periodEnd?.toISOString() ?? null,
-  cancel_at_period_end: s.cancelAtPeriodEnd,
-  applied,
-});
+/** The reply's site-wide parts: the card on file and the last payments, newest first. */
+async function accountOf(deps: Deps, siteId: number) {
+  const [card] = await deps.db
+    .select({ lastFour: paymentCards.lastFour, expiry: paymentCards.expiry })
+    .from(paymentCards)
+    .where(eq(paymentCards.siteId, siteId))
+    .orderBy(desc(paymentCards.id))
+    .limit(1);
+  const rows = await deps.db
+    .select()
+    .from(payments)
+    .where(eq(payments.siteId, siteId))
+    .orderBy(desc(payments.createdAt), desc(payments.id))
+    .limit(PAYMENTS_LISTED);
+  return {
+    card: card ? { last_four: card.lastFour, expiry: card.expiry } : null,
+    payments: rows.map(
+      (p): PaymentSummary => ({
+        order_number: p.orderNumber,
+        kind: p.kind,
+        plan: p.planId,
+        amount: p.amount,
+        status: p.status,
+        created_at: p.createdAt.toISOString(),
+        paid_at: p.paidAt?.toISOString() ?? null,
+      }),
+    ),
+  };
+}
+
+async function toSubscription(
+  deps: Deps,
+  s: SubscriptionRow,
+  applied: boolean,
+  extra: Pick<SubscriptionReply, 'effective' | 'charge' | 'over_limits'> = {},
+): Promise<SubscriptionReply> {
+  return {
+    plan: s.planId,
+    status: s.status,
+    period_start: s.periodStart?.toISOString() ?? null,
+    period_end: s.periodEnd?.toISOString() ?? null,
+    cancel_at_period_end: s.cancelAtPeriodEnd,
+    next_plan: s.nextPlanId ?? null,
+    renew_attempts: s.renewAttempts,
+    next_attempt_at: s.nextAttemptAt?.toISOString() ?? null,
+    ...(await accountOf(deps, s.siteId)),
+    ...extra,
+    applied,
+  };
+}
 
 /** The current site, when the caller owns it: staff who are not its owner are refused (403). */
 async function ownCurrentSite(deps: Deps, userId: number, siteId: number) {
@@ -142,7 +186,7 @@ export async function currentSubscription(deps: Deps, userId: number, siteId: nu
   await ownCurrentSite(deps, userId, siteId);
   const sub = await subscriptionOf(deps, siteId);
   if (!sub) throw new AppError(Code.PLAN_NOT_ACTIVE);
-  return toSubscription(sub, false);
+  return toSubscription(deps, sub, false);
 }
 
 const month = (at: Date | number, timeZone: string) => wallTime(at, timeZone).date.slice(0, 7);
@@ -161,18 +205,20 @@ export async function changePlan(
   const plan = await offeredPlan(deps.db, input.id, 'id');
   if (sub.changedAt && month(sub.changedAt, site.timezone) === month(deps.now(), site.timezone))
     throw new AppError(Code.PLAN_ALREADY_CHANGED);
-  if (!input.force) return toSubscription({ ...sub, planId: plan.id }, false);
+  if (!input.force) return toSubscription(deps, { ...sub, planId: plan.id }, false);
   const at = new Date(deps.now());
-  return deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(siteSubscriptions)
-      .set({ planId: plan.id, changedAt: at, updatedAt: at })
-      .where(and(eq(siteSubscriptions.id, sub.id), eq(siteSubscriptions.status, 'active')))
-      .returning();
-    if (!row) throw new AppError(Code.PLAN_NOT_ACTIVE);
-    await tx.update(sites).set({ serviceId: plan.id, updatedAt: at }).where(eq(sites.id, siteId));
-    return toSubscription(row, true);
-  });
+  return deps.db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .update(siteSubscriptions)
+        .set({ planId: plan.id, changedAt: at, updatedAt: at })
+        .where(and(eq(siteSubscriptions.id, sub.id), eq(siteSubscriptions.status, 'active')))
+        .returning();
+      if (!row) throw new AppError(Code.PLAN_NOT_ACTIVE);
+      await tx.update(sites).set({ serviceId: plan.id, updatedAt: at }).where(eq(sites.id, siteId));
+      return row;
+    })
+    .then((row) => toSubscription(deps, row, true));
 }
 
 /** plan/unsubscribe (true) and plan/subscribe (false): whether the plan ends with its period. */
@@ -184,11 +230,11 @@ export async function setCancelAtPeriodEnd(
   force: boolean,
 ) {
   const { sub } = await activeSubscription(deps, userId, siteId);
-  if (!force) return toSubscription({ ...sub, cancelAtPeriodEnd: cancel }, false);
+  if (!force) return toSubscription(deps, { ...sub, cancelAtPeriodEnd: cancel }, false);
   const [row] = await deps.db
     .update(siteSubscriptions)
     .set({ cancelAtPeriodEnd: cancel, updatedAt: new Date(deps.now()) })
     .where(eq(siteSubscriptions.id, sub.id))
     .returning();
-  return toSubscription(row, true);
+  return toSubscription(deps, row, true);
 }
