@@ -7,6 +7,7 @@ import dashboard from './dashboard';
 import files from './files';
 import labels from './labels';
 import menus from './menus';
+import plan from './plan';
 import profile from './profile';
 import roles from './roles';
 import settings from './settings';
@@ -28,6 +29,7 @@ const messages: Messages = {
   ...files,
   ...dashboard,
   ...wizard,
+  ...plan,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

@@ -11,6 +11,7 @@ import dashboard from './dashboard';
 import files from './files';
 import labels from './labels';
 import menus from './menus';
+import plan from './plan';
 import profile from './profile';
 import roles from './roles';
 import settings from './settings';
@@ -32,6 +33,7 @@ const zhTW = {
   ...files,
   ...dashboard,
   ...wizard,
+  ...plan,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
