@@ -33,6 +33,9 @@ import { OwnerOnly, StatusChip, usePlanName } from './parts';
 
 type Sub = SubscriptionReply;
 
+/** The gateways keep a card's expiry as YYYYMM; people read MM/YYYY. */
+const cardExpiry = (e: string) => (/^\d{6}$/.test(e) ? `${e.slice(4)}/${e.slice(0, 4)}` : e);
+
 /** What the period's end brings, in words. */
 function renewalText(sub: Sub, date: string, planName: (id: number) => string) {
   if (sub.cancel_at_period_end) return { key: 'plan.current.endsOn', args: { date } };
@@ -181,7 +184,10 @@ function CurrentPlan({ sub }: { sub: Sub }) {
           <StatusRow label="plan.current.card">
             <Typography data-testid="card-on-file">
               {sub.card
-                ? translate('plan.current.cardOnFile', { last4: sub.card.last_four, expiry: sub.card.expiry })
+                ? translate('plan.current.cardOnFile', {
+                    last4: sub.card.last_four,
+                    expiry: cardExpiry(sub.card.expiry),
+                  })
                 : translate('plan.current.noCard')}
             </Typography>
           </StatusRow>

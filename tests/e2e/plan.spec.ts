@@ -1,0 +1,146 @@
+/**
+ * The site's own plan in the browser: a new owner's site, paid through the real API on the sandbox gateway (card
+ * 4242, 3-D Secure answered on the gateway's own page), changes its plan — the preview told before confirming, the
+ * current plan showing the change — and a second change in the same month is refused with 19001's words.
+ */
+import { mkdirSync } from 'node:fs';
+import { type APIRequestContext, type Page, request } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { SmtpSink } from '../fixtures/smtpSink';
+import { expect, test } from './fixtures';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-plan';
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/plan-${name}.png`, fullPage: true });
+
+const STARTER = 2;
+const CREATOR = 3;
+const TEAM = 4;
+
+/** One API call in the envelope; anything but success fails the test with the reply. */
+async function api<T>(ctx: APIRequestContext, path: string, data: object = {}): Promise<T> {
+  const reply = await (await ctx.post(`/api/${path}`, { data })).json();
+  if (reply.code !== 1) throw new Error(`${path}: ${JSON.stringify(reply)}`);
+  return reply.data as T;
+}
+
+async function captcha(ctx: APIRequestContext) {
+  const challenge = await (await ctx.get('/api/captcha?v=127.0.0.1')).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/**
+ * A new user who owns a site on STARTER, paid as the wizard pays: registered through the API (the mailed code), the
+ * site made with a card prime from the sandbox's card form, 3-D Secure confirmed on its page, the payment checked
+ * (the server asks the gateway), and the session switched to the new site. Answers the browser state.
+ */
+async function ownerOfPaidSite(world: { url: string; sink: SmtpSink }) {
+  const ctx = await request.newContext({
+    baseURL: world.url,
+    extraHTTPHeaders: { origin: world.url },
+    storageState: undefined,
+  });
+  try {
+    const tag = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+    const email = `plan-${tag}@example.com`;
+    const password = 'plan-pass-1';
+    const verify = await api<{ token: string }>(ctx, 'member/verify', { email, token: await captcha(ctx) });
+    const pincode = await world.sink.waitFor(email, /(\d{6})/);
+    await api(ctx, 'verify/verifying', { token: verify.token, pincode });
+    const ticket = await api<{ token: string }>(ctx, 'member/register', {
+      email,
+      nickname: '方案站長',
+      password,
+      verify_token: verify.token,
+      token: await captcha(ctx),
+    });
+    await api(ctx, 'member/token_login', { password, token: ticket.token, remember: false });
+
+    const { prime } = await (
+      await ctx.post('/sandbox-gateway/prime', {
+        data: { number: '4242424242424242', expiry: '12/39', ccv: '123' },
+      })
+    ).json();
+    const paying = await api<{ site: number; order_number: string; redirect_url?: string }>(
+      ctx,
+      'site/init',
+      {
+        slug: `plan${tag}`,
+        site_name: '方案測試站',
+        plan: STARTER,
+        name: '方案站長',
+        email,
+        prime,
+        invoice: { mode: 'donation', donation: { code: '0958' } },
+      },
+    );
+    if (paying.redirect_url) {
+      // The 3-D Secure page posts the buyer's answer to its own address; its redirect goes to the app's window.
+      const page = new URL(paying.redirect_url);
+      const answered = await ctx.post(page.pathname, { form: { answer: 'confirm' }, maxRedirects: 0 });
+      expect(answered.status()).toBe(303);
+    }
+    await expect
+      .poll(
+        async () =>
+          (await api<{ status: string }>(ctx, 'site/payment', { order_number: paying.order_number })).status,
+      )
+      .toBe('paid');
+    await api(ctx, 'site/switch', { id: paying.site });
+    return await ctx.storageState();
+  } finally {
+    await ctx.dispose();
+  }
+}
+
+test.use({ signedIn: false });
+
+test('an owner changes the plan after its preview; a second change in the month is refused (19001)', async ({
+  browser,
+  world,
+}) => {
+  const context = await browser.newContext({ storageState: await ownerOfPaidSite(world) });
+  const page = await context.newPage();
+
+  await page.goto('/plan/current');
+  await expect(page.getByTestId('current-plan')).toHaveText('STARTER');
+  await expect(page.getByTestId('plan-status')).toHaveText('使用中');
+  await expect(page.getByTestId('card-on-file')).toHaveText('•••• 4242（到期 12/2039）');
+  await expect(page.getByTestId('payments')).toContainText('已付款');
+  await expect(page.getByTestId('renewal')).toContainText('自動續訂');
+  await shot(page, 'current');
+
+  await page.goto('/plan');
+  const cards = page.getByTestId('plan-cards');
+  await expect(cards.getByRole('radio', { name: 'STARTER' })).toHaveAttribute('aria-checked', 'true');
+  await shot(page, 'list');
+  await cards.getByRole('radio', { name: 'CREATOR' }).click();
+  await expect(page).toHaveURL(new RegExp(`/plan/${CREATOR}$`));
+
+  // The preview says what happens before anything is confirmed.
+  const preview = page.getByTestId('change-preview');
+  await expect(preview.getByTestId('change-effective')).toBeVisible();
+  await expect(preview.getByTestId('change-charge')).toBeVisible();
+  await shot(page, 'preview');
+  await page.getByTestId('change-confirm').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('變更方案為 CREATOR？');
+  await dialog.getByRole('button', { name: '確認變更' }).click();
+
+  await expect(page.getByText('方案已更新。')).toBeVisible();
+  await expect(page).toHaveURL(/\/plan\/current$/);
+  await expect(page.getByTestId('current-plan')).toHaveText('CREATOR');
+
+  // Once a month: the next change is refused before anything is confirmed.
+  await page.goto(`/plan/${TEAM}`);
+  await expect(page.getByTestId('change-refused')).toHaveText('本月已更換過訂閱方案，無法再次更改。');
+  await expect(page.getByTestId('change-confirm')).toHaveCount(0);
+
+  await page.goto('/service');
+  await expect(page.getByTestId('service-plan')).toHaveText('CREATOR');
+  await shot(page, 'service');
+  await context.close();
+});
