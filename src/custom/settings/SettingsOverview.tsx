@@ -1,6 +1,6 @@
 /**
  * /setting: the site publish switch, the service status (plan, addresses, custom domain) with 'learn about plans'
- * or 'subscribe now' leading to /plan/current or /plan, and the other settings pages. Without setting.edit the switch is read-only.
+ * or 'subscribe now' leading to /plan, and the other settings pages. Without setting.edit the switch is read-only.
  */
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import {
@@ -99,10 +99,10 @@ export default function SettingsOverview() {
                   <Typography data-testid="plan-name">
                     {status.service ? status.service.name : translate('settings.overview.noPlan')}
                   </Typography>
-                  {/* A subscribed site learns about its own plan; one without a plan chooses one. */}
+                  {/* The plans, the site's own marked (and a way to its current plan). */}
                   <Button
                     component={Link}
-                    to={status.service ? '/plan/current' : '/plan'}
+                    to="/plan"
                     size="small"
                     variant={status.service ? 'outlined' : 'contained'}
                   >
