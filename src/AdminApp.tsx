@@ -13,6 +13,7 @@ import { planRoutes } from './custom/plan/routes';
 import { profileRoutes } from './custom/profile/routes';
 import { publishRoutes } from './custom/publish/routes';
 import { settingsRoutes } from './custom/settings/routes';
+import { wizardRoutes } from './custom/wizard/routes';
 import { dataProvider } from './dataProvider';
 import { entityResourceProps } from './entities/resources';
 import { AppLayout } from './layout/AppLayout';
@@ -74,6 +75,7 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <CustomRoutes>{profileRoutes}</CustomRoutes>
       <CustomRoutes>{settingsRoutes}</CustomRoutes>
       <CustomRoutes>{planRoutes}</CustomRoutes>
+      <CustomRoutes noLayout>{wizardRoutes}</CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/auth/*" element={<ToAuthScreens />} />
         <Route

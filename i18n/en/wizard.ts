@@ -23,6 +23,91 @@ const wizard: DeepStrings<typeof zh> = {
       shop: 'E-commerce',
       newsletter: 'Newsletters',
     },
+    card: {
+      title: 'Card',
+      number: 'Card number',
+      expiry: 'Expiry (MM/YY)',
+      ccv: 'Security code',
+      invalidNumber: 'Invalid card number',
+      invalidExpiry: 'Invalid expiry date',
+      invalidCcv: 'Invalid security code',
+      gatewayError: 'The payment service cannot be reached. Please try again later.',
+      sandboxHint:
+        'Test mode: card 4242 4242 4242 4242 pays, with any future expiry and any 3-digit code. The card goes only to the payment service, never to our server.',
+    },
+    payer: {
+      title: 'Cardholder',
+      name: "Cardholder's name",
+      email: 'E-mail',
+      phone: 'Mobile number (optional)',
+    },
+    invoice: {
+      title: 'E-invoice',
+      mode: 'Invoice',
+      modeOptions: { donation: 'Donate', member: 'Member carrier', company: 'Company (tax ID)' },
+      donationCode: 'Donation code',
+      donationHint: 'Default donation code 0958',
+      carrier: 'Carrier',
+      carrierOptions: { barcode: 'Mobile barcode', natural: 'Citizen certificate' },
+      barcode: 'Mobile barcode',
+      barcodeHint: '/ and 7 letters or digits, e.g. /ABC1234',
+      natural: 'Citizen certificate number',
+      naturalHint: '2 capital letters and 14 digits',
+      tax: 'Tax ID number',
+      companyName: 'Company name',
+    },
+    processing: {
+      title: 'Processing payment',
+      body: 'Please confirm the card in the payment window, and keep this page open until then.',
+      window: 'Opening the payment page…',
+    },
+    success: { title: 'Payment successful' },
+    failed: {
+      title: 'Payment failed',
+      body: 'The payment did not go through. Please check the card and try again.',
+      blocked: 'The browser blocked the payment window. Please allow pop-ups for this site and try again.',
+      retry: 'Pay again',
+      close: 'Close',
+    },
+    return: {
+      closing: 'Payment done, returning…',
+      alone: 'The payment result has been sent. Please go back to the page you paid from.',
+      home: 'Back to the admin',
+    },
+  },
+  wizard: {
+    title: 'Create a new site',
+    leave: 'Leave',
+    restored: 'We brought back what you had entered last time.',
+    steps: { slug: 'Site address', plan: 'Choose a plan', payment: 'Payment' },
+    slug: {
+      intro:
+        'Choose an address and a name for your site. You can change the address later in the site settings.',
+      field: 'Site address',
+      rule: 'Starts with a lowercase letter; lowercase letters, digits and hyphens',
+      preview: 'Site address: %{url}',
+      checking: 'Checking',
+      available: 'This address is available',
+      siteName: 'Site name',
+      locked:
+        'The site has been created and only the payment is left. Address and name can be changed later in the site settings.',
+    },
+    plan: {
+      intro: 'Choose the plan that suits you; you can change it at any time.',
+      required: 'Please choose a plan',
+    },
+    payment: {
+      summary: '%{site}: %{plan} plan',
+      pay: 'Pay NT$ %{price}',
+      retrying:
+        'The site "%{name}" has been created, but its payment did not go through. Pay once more to start.',
+    },
+    next: 'Next',
+    back: 'Back',
+    success: {
+      body: 'Your site is ready. Start running it now!',
+      go: 'Go to the site admin',
+    },
   },
 };
 

@@ -51,6 +51,10 @@ export function ShellGuard({ children }: { children: ReactNode }) {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {translate('shell.noSite.body')}
         </Typography>
+        {/* A site of their own starts in the new-site wizard. */}
+        <Button variant="contained" href="/init" sx={{ mr: 1 }}>
+          {translate('wizard.title')}
+        </Button>
         <Button variant="outlined" href="/auth/logout">
           {translate('shell.noSite.logout')}
         </Button>

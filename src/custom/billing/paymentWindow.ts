@@ -1,0 +1,50 @@
+/**
+ * The payment window (SPEC §4): a 520×570 popup the gateway's 3-D Secure page runs in. It comes back to /plan/paid
+ * (server/modules/plans/payments.ts RETURN_PATH), which tells its opener the order number with a message of this
+ * origin only. The opener then asks the server how the payment went: the message itself proves nothing.
+ */
+
+export const WINDOW_SIZE = { width: 520, height: 570 } as const;
+export const WINDOW_NAME = 'payment-window';
+/** How often the opener looks whether the buyer closed the window (SPEC §4). */
+export const CLOSED_CHECK_MS = 500;
+
+export const RETURN_MESSAGE = 'payment-return';
+export interface ReturnMessage {
+  type: typeof RETURN_MESSAGE;
+  order_number: string;
+}
+
+export function isReturnMessage(data: unknown): data is ReturnMessage {
+  const m = data as Partial<ReturnMessage> | null;
+  return (
+    typeof m === 'object' && m !== null && m.type === RETURN_MESSAGE && typeof m.order_number === 'string'
+  );
+}
+
+/**
+ * Opens the window, centred over this one, with a short note until the gateway's address is known. Called at the
+ * submit, while the click still counts as the user's: a window opened only after the API answers may be blocked.
+ */
+export function openPaymentWindow(note: string): Window | null {
+  const { width, height } = WINDOW_SIZE;
+  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
+  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
+  const win = window.open(
+    '',
+    WINDOW_NAME,
+    `popup=yes,width=${width},height=${height},left=${left},top=${top}`,
+  );
+  if (win) {
+    try {
+      win.document.title = note;
+      const p = win.document.createElement('p');
+      p.textContent = note;
+      p.style.fontFamily = 'system-ui, sans-serif';
+      win.document.body?.replaceChildren(p);
+    } catch {
+      // A window of that name already showing another origin: it is navigated anyway.
+    }
+  }
+  return win;
+}

@@ -1,0 +1,93 @@
+/**
+ * The wizard's entries kept on this device (localStorage, per user), so that someone who leaves midway comes back
+ * to the step and entries they left — and to the site whose payment failed, which is then paid again, never made
+ * twice. The card is never among them: it lives only in the card form.
+ */
+import { INVOICE_DEFAULTS, type InvoiceValues } from '../billing/InvoiceFields';
+
+export interface WizardValues {
+  slug: string;
+  site_name: string;
+  plan: number | null;
+  name: string;
+  email: string;
+  phone: string;
+  invoice: InvoiceValues;
+}
+
+export type Step = 0 | 1 | 2;
+
+export interface Draft {
+  step: Step;
+  values: WizardValues;
+  /** The site made by a payment that failed: the next submit pays for it with site/retry. */
+  site: number | null;
+}
+
+const keyOf = (userId: number) => `wizard.${userId}`;
+
+export function emptyDraft(name: string, email: string): Draft {
+  return {
+    step: 0,
+    site: null,
+    values: { slug: '', site_name: '', plan: null, name, email, phone: '', invoice: INVOICE_DEFAULTS },
+  };
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/** The saved draft laid over the fresh one: a field missing or of another type keeps its fresh value. */
+export function readDraft(userId: number, fresh: Draft): Draft {
+  let saved: unknown;
+  try {
+    saved = JSON.parse(localStorage.getItem(keyOf(userId)) ?? 'null');
+  } catch {
+    return fresh;
+  }
+  if (!isObject(saved) || !isObject(saved.values)) return fresh;
+  const values = saved.values;
+  const pick = <T>(name: keyof WizardValues, fallback: T): T =>
+    typeof values[name] === typeof fallback || (fallback === null && typeof values[name] === 'number')
+      ? (values[name] as T)
+      : fallback;
+  const invoice = isObject(values.invoice) ? values.invoice : {};
+  const merge = <T extends object>(fallback: T, given: unknown): T =>
+    isObject(given) ? { ...fallback, ...given } : fallback;
+  const step = saved.step === 1 || saved.step === 2 ? saved.step : 0;
+  return {
+    step,
+    site: typeof saved.site === 'number' ? saved.site : null,
+    values: {
+      slug: pick('slug', fresh.values.slug),
+      site_name: pick('site_name', fresh.values.site_name),
+      plan: pick('plan', fresh.values.plan),
+      name: pick('name', fresh.values.name),
+      email: pick('email', fresh.values.email),
+      phone: pick('phone', fresh.values.phone),
+      invoice: {
+        mode: ['donation', 'member', 'company'].includes(invoice.mode as string)
+          ? (invoice.mode as InvoiceValues['mode'])
+          : INVOICE_DEFAULTS.mode,
+        donation: merge(INVOICE_DEFAULTS.donation, invoice.donation),
+        member: merge(INVOICE_DEFAULTS.member, invoice.member),
+        company: merge(INVOICE_DEFAULTS.company, invoice.company),
+      },
+    },
+  };
+}
+
+export function saveDraft(userId: number, draft: Draft): void {
+  try {
+    localStorage.setItem(keyOf(userId), JSON.stringify(draft));
+  } catch {
+    // A full or refused storage: the wizard still works, it only forgets on leaving.
+  }
+}
+
+export function clearDraft(userId: number): void {
+  try {
+    localStorage.removeItem(keyOf(userId));
+  } catch {
+    // As above.
+  }
+}
