@@ -10,6 +10,12 @@ import { InvoiceInput } from './invoice';
 import { subdomainField } from './settings';
 import { rules } from './validation';
 
+/**
+ * How long a payment's 3-D Secure window lives: younger, an open payment refuses a new attempt (19004); older and
+ * still unknown to the gateway, it is expired (and refunded should the gateway report it paid later).
+ */
+export const PAYMENT_WINDOW_MINUTES = 15;
+
 /** A gateway prime (TapPay's are about 70 characters). */
 const PRIME_MAX = 200;
 const ORDER_NUMBER_MAX = 50;

@@ -54,6 +54,14 @@ export const Code = {
   PLAN_NOT_ACTIVE: 19002,
   /** A payment asked for a site whose plan is already paid. */
   PLAN_ALREADY_PAID: 19003,
+  /** Another payment of the site is still open (its 3-D Secure window lives PAYMENT_WINDOW_MINUTES). */
+  PAYMENT_IN_PROGRESS: 19004,
+  /** The gateway could not be asked: the payment stays pending and is settled later by its record query. */
+  PAYMENT_UNCONFIRMED: 19005,
+  /** The card on file was declined for a plan change's charge: nothing changed. */
+  CHARGE_DECLINED: 19006,
+  /** The user already has SITES_AWAITING_PAYMENT_MAX sites waiting for their first payment (site/init). */
+  SITES_AWAITING_PAYMENT: 19007,
 } as const;
 
 export type CodeName = keyof typeof Code;

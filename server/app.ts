@@ -12,6 +12,7 @@ import type { AnyEndpoint } from '../contract/endpoint';
 import { IMAGE_MAX_BYTES, UPLOAD_FIELD_MAX_BYTES } from '../contract/files';
 import { altchaCaptcha } from './adapters/captcha';
 import { type Dns, resolverDns } from './adapters/dns';
+import { type InvoiceIssuer, invoiceIssuer } from './adapters/invoice';
 import { type Payment, paymentGateway } from './adapters/payment';
 import { s3Storage } from './adapters/s3Storage';
 import { folderStorage, UPLOADS_PREFIX } from './adapters/storage';
@@ -82,6 +83,8 @@ export interface AppOptions {
   checkReplies?: boolean;
   /** The payment gateway and its pages; by default the configuration's (a test passes a sandbox it can watch). */
   payment?: Payment;
+  /** The e-invoice issuer; by default the configuration's (a test passes one it can watch). */
+  invoice?: InvoiceIssuer;
   /** Entities served besides the declared ones (a test's fixture entity, its table already made). */
   entities?: ServedEntity[];
 }
@@ -117,6 +120,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     storage: config.s3 ? s3Storage(config.s3) : folderStorage(config.uploadDir),
     dns: opts.dns ?? resolverDns({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
     payment: payment.gateway,
+    invoice: opts.invoice ?? invoiceIssuer(config.invoice, app.log),
   };
 
   registerSecurityHeaders(app, config);

@@ -54,6 +54,12 @@ export interface Config {
   requestTimeoutMs: number;
   /** The card payment gateway (server/adapters/payment): the built-in sandbox unless PAYMENT_GATEWAY=tappay. */
   payment: PaymentConfig;
+  /** Who issues the e-invoice of a paid payment (server/adapters/invoice): only `log` so far. */
+  invoice: InvoiceConfig;
+}
+
+export interface InvoiceConfig {
+  issuer: 'log';
 }
 
 export type PaymentConfig =
@@ -100,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cnameTarget: env.CNAME_TARGET?.trim().toLowerCase().replace(/\.$/, '') || undefined,
     requestTimeoutMs: 120_000,
     payment: paymentConfig(env),
+    invoice: invoiceConfig(env),
   };
 }
 
@@ -185,4 +192,11 @@ export function paymentConfig(env: NodeJS.ProcessEnv): PaymentConfig {
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
     throw new Error(`TAPPAY_TIMEOUT_MS: ${env.TAPPAY_TIMEOUT_MS} is not a positive whole number`);
   return { gateway, tappay: { baseUrl, partnerKey, merchantId, timeoutMs } };
+}
+
+/** INVOICE_ISSUER → the e-invoice issuer; `log` (the default) writes each invoice to the log. */
+export function invoiceConfig(env: NodeJS.ProcessEnv): InvoiceConfig {
+  const issuer = env.INVOICE_ISSUER?.trim() || 'log';
+  if (issuer !== 'log') throw new Error(`INVOICE_ISSUER: ${issuer} is not known (log)`);
+  return { issuer };
 }

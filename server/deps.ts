@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Captcha } from './adapters/captcha';
 import type { Dns } from './adapters/dns';
+import type { InvoiceIssuer } from './adapters/invoice';
 import type { PaymentGateway } from './adapters/payment/gateway';
 import type { Storage } from './adapters/storage';
 import type { Config } from './config';
@@ -19,6 +20,8 @@ export interface Deps {
   dns: Dns;
   /** Card payments of the site's own plan (the sandbox unless PAYMENT_GATEWAY=tappay). */
   payment: PaymentGateway;
+  /** Issues the e-invoice of each paid payment, once (log-only unless INVOICE_ISSUER says otherwise). */
+  invoice: InvoiceIssuer;
   log: FastifyBaseLogger;
   /** The clock, in milliseconds; tests may move it. */
   now: () => number;

@@ -119,6 +119,11 @@ const core: DeepStrings<typeof coreSource> = {
     '19001': 'The plan was already changed this month and cannot be changed again.',
     '19002': 'This site has no active plan.',
     '19003': 'This site’s plan is already paid.',
+    '19004': 'An earlier payment is still being processed. Please try again in 15 minutes.',
+    '19005': 'The payment’s outcome could not be confirmed. Please check your payments again later.',
+    '19006': 'The card charge was declined; the plan was not changed.',
+    '19007':
+      'Too many of your sites are waiting for their first payment. Complete or remove one of them first.',
     generic: 'Oops! Something went wrong',
     serverWithMsg: 'Oops! Something went wrong: %{msg}',
     slow: 'The page is loading slowly or cannot be opened',

@@ -608,6 +608,9 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_purpose_uq').on(t.siteId, t.purpose),
+    // At most one open payment per site made in the window or for a change (renewals have a purpose): two
+    // attempts at once cannot both charge (modules/plans/payments.ts openPaymentSlot).
+    uniqueIndex('payments_open_uq').on(t.siteId).where(sql`${t.status} = 'pending' AND ${t.purpose} IS NULL`),
     uniqueIndex('payments_order_number_uq').on(t.orderNumber),
     index('payments_site_idx').on(t.siteId, t.createdAt),
     index('payments_rec_trade_idx').on(t.recTradeId),

@@ -299,6 +299,10 @@ describe('the gateway’s notification', () => {
     const sub = await subscriptionRow(r.site);
     expect(sub).toMatchObject({ status: 'active', planId: 4 });
     expect(sub.periodStart?.getTime()).toBe(paid[0].paidAt?.getTime());
+    // Its e-invoice is issued once, with the buyer's invoice data.
+    expect(t.invoices.filter((i) => i.orderNumber === r.order_number)).toEqual([
+      expect.objectContaining({ amount: 1599, invoice: { mode: 'donation', donation: { code: '0958' } } }),
+    ]);
   });
 });
 

@@ -2,12 +2,12 @@
  * `POST /payment-gateway/notify`: the gateway's backend notification of a 3-D Secure payment. The body is read raw, as
  * the signature covers it; the gateway adapter says whether it stands behind it (a forgery answers 400 and changes
  * nothing). A notification is only a hint: the payment is settled by asking the gateway (payments.ts `settle`), and an
- * event id seen before does nothing.
+ * event id seen before does nothing. A failed or expired payment the gateway reports paid is refunded there.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../contract/codes';
-import { paymentEvents } from '../../db/schema';
+import { paymentEvents, payments } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { sendError, sendOk } from '../../http/reply';
@@ -37,6 +37,12 @@ export function paymentNotifyRoutes(deps: Deps) {
         req.log.warn({ event }, 'payment notification for an unknown order');
         return sendOk(reply, null);
       }
+      // A payment whose charge call threw has no trade id yet: the verified event gives it, and the query decides.
+      if (!payment.recTradeId)
+        await deps.db
+          .update(payments)
+          .set({ recTradeId: event.tradeId })
+          .where(and(eq(payments.id, payment.id), isNull(payments.recTradeId)));
       await settle(deps, payment.orderNumber);
       await deps.db
         .insert(paymentEvents)

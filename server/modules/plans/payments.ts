@@ -4,18 +4,35 @@
  * learnt from the gateway (`settle` queries the trade), whoever asks: the payment window's message, the gateway's
  * notification, or a retry. `settle` flips a payment out of `pending` with one conditional UPDATE in a transaction,
  * so of two callers racing only the one that flipped it applies the effects (subscription period, stored card).
+ *
+ * Against charging twice: a site has at most one open window (or change) payment (the partial unique index
+ * `payments_open_uq`); a new attempt first settles the open one (`openPaymentSlot`), and is refused (19004) while it
+ * is younger than PAYMENT_WINDOW_MINUTES, or expires it when older. A gateway call that throws leaves its payment
+ * pending (19005): the charge may have gone through, and the record query tells later. A payment we no longer count
+ * (failed, expired) that the gateway reports paid is refunded and logged (`refundLate`), never kept.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
-import type { PaymentKind, PaymentReply } from '../../../contract/billing';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  PAYMENT_WINDOW_MINUTES,
+  type PaymentKind,
+  type PaymentReply,
+  type PaymentStatus,
+} from '../../../contract/billing';
+import { Code } from '../../../contract/codes';
 import type { InvoiceData } from '../../../contract/invoice';
-import type { Cardholder, TradeRecord } from '../../adapters/payment/gateway';
+import { type Cardholder, PaymentGatewayError, type TradeRecord } from '../../adapters/payment/gateway';
 import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { paymentCards, payments, siteSubscriptions, sites } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { AppError } from '../../http/errors';
 import type { PlanRow } from './catalogue';
+import { paymentPaid } from './invoicing';
 
-type PaymentRow = typeof payments.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+const WINDOW_MS = PAYMENT_WINDOW_MINUTES * 60_000;
 
 /**
  * Where the gateway's notification is posted (notify.ts: outside /api, which holds the catalogue's actions only) and
@@ -34,7 +51,7 @@ export function periodEnd(start: Date): Date {
 }
 
 /** Ours, unique, at most 50 characters (TapPay's limit): the site, the time, and randomness. */
-const newOrderNumber = (siteId: number, now: number) =>
+export const newOrderNumber = (siteId: number, now: number) =>
   `S${siteId}-${now.toString(36)}-${randomBytes(5).toString('hex')}`;
 
 export const toReply = (p: PaymentRow, redirectUrl?: string): PaymentReply => ({
@@ -53,20 +70,80 @@ export interface PaymentRequest {
   cardholder: Cardholder;
 }
 
-/** Charges the card behind `prime` for one period of `plan`: pending with the window's address, paid, or failed. */
+/** Open payments of the site that the window or a change made (renewals have a purpose and their own job). */
+const openPayments = (db: Db, siteId: number) =>
+  db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.siteId, siteId), eq(payments.status, 'pending'), isNull(payments.purpose)));
+
+/**
+ * Makes room for a new payment of the site: each open one is settled through the gateway; one still open and
+ * younger than the window's life refuses the new attempt (19004), an older one is expired. A gateway that cannot be
+ * asked refuses it too (19005): the open payment may have been paid.
+ */
+export async function openPaymentSlot(deps: Deps, siteId: number): Promise<void> {
+  for (const open of await openPayments(deps.db, siteId)) {
+    const row = await settleRow(deps, open, 'throw');
+    if (row.status !== 'pending') continue;
+    if (deps.now() - row.createdAt.getTime() < WINDOW_MS) throw new AppError(Code.PAYMENT_IN_PROGRESS);
+    const [expired] = await deps.db
+      .update(payments)
+      .set({ status: 'expired' })
+      .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
+      .returning({ id: payments.id });
+    if (expired)
+      deps.log.warn({ order: row.orderNumber }, 'payment expired: its window outlived, outcome unknown');
+  }
+}
+
+/** A new pending payment; another open one of the site (a concurrent attempt) answers 19004. */
+export async function insertPayment(
+  deps: Deps,
+  values: Omit<typeof payments.$inferInsert, 'orderNumber' | 'createdAt'>,
+): Promise<PaymentRow> {
+  try {
+    const [row] = await deps.db
+      .insert(payments)
+      .values({
+        ...values,
+        orderNumber: newOrderNumber(values.siteId, deps.now()),
+        createdAt: new Date(deps.now()),
+      })
+      .returning();
+    return row;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(Code.PAYMENT_IN_PROGRESS);
+    throw err;
+  }
+}
+
+/**
+ * What a gateway call that threw means for its payment: refused before any charge ('refused'): failed; otherwise
+ * nothing is known, so it stays pending for the record query, and the caller hears 19005.
+ */
+export async function gatewayThrew(deps: Deps, payment: PaymentRow, err: unknown): Promise<never> {
+  deps.log.error({ err, order: payment.orderNumber }, 'payment gateway call failed');
+  if (err instanceof PaymentGatewayError && err.kind === 'refused') {
+    await markFailed(deps.db, payment.id, null);
+    throw new AppError(Code.FAIL);
+  }
+  throw new AppError(Code.PAYMENT_UNCONFIRMED);
+}
+
+/**
+ * Charges the card behind `prime` for one period of `plan`: pending with the window's address, paid, or failed.
+ * The caller has made room with openPaymentSlot.
+ */
 export async function startPayment(deps: Deps, req: PaymentRequest): Promise<PaymentReply> {
   const { db } = deps;
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      siteId: req.siteId,
-      orderNumber: newOrderNumber(req.siteId, deps.now()),
-      kind: req.kind,
-      planId: req.plan.id,
-      amount: req.plan.price,
-      invoice: req.invoice,
-    })
-    .returning();
+  const payment = await insertPayment(deps, {
+    siteId: req.siteId,
+    kind: req.kind,
+    planId: req.plan.id,
+    amount: req.plan.price,
+    invoice: req.invoice,
+  });
   const publicUrl = deps.config.publicUrl;
   let result: Awaited<ReturnType<Deps['payment']['payByPrime']>>;
   try {
@@ -80,10 +157,7 @@ export async function startPayment(deps: Deps, req: PaymentRequest): Promise<Pay
       threeDomainSecure: { returnUrl: `${publicUrl}${RETURN_PATH}`, notifyUrl: `${publicUrl}${NOTIFY_PATH}` },
     });
   } catch (err) {
-    // Nothing is known of the charge: recorded as failed so that the buyer may try again (see docs).
-    deps.log.error({ err, order: payment.orderNumber }, 'payment gateway call failed');
-    const [failed] = await markFailed(db, payment.id, null);
-    return toReply(failed ?? payment);
+    return gatewayThrew(deps, payment, err);
   }
   if (result.status === 'declined') {
     const [failed] = await markFailed(db, payment.id, result.tradeId ?? null);
@@ -97,7 +171,7 @@ export async function startPayment(deps: Deps, req: PaymentRequest): Promise<Pay
   return toReply(await settle(deps, payment.orderNumber));
 }
 
-const markFailed = (db: Db, id: number, recTradeId: string | null) =>
+export const markFailed = (db: Db, id: number, recTradeId: string | null) =>
   db
     .update(payments)
     .set({ status: 'failed', ...(recTradeId && { recTradeId }) })
@@ -109,29 +183,71 @@ export async function paymentByOrder(db: Db, orderNumber: string): Promise<Payme
   return row;
 }
 
-/** What the gateway's record says of our payment; a record of another order or amount settles nothing. */
-function outcomeOf(record: TradeRecord | null, payment: PaymentRow): 'paid' | 'failed' | 'pending' {
-  if (!record || record.orderNumber !== payment.orderNumber || record.amount !== payment.amount)
-    return 'pending';
+/** Whether the gateway's record is of our payment: its order and amount. Another's settles nothing. */
+const recordOf = (record: TradeRecord | null, payment: PaymentRow) =>
+  record && record.orderNumber === payment.orderNumber && record.amount === payment.amount ? record : null;
+
+const paidAtGateway = (record: TradeRecord) =>
+  record.status === 'paid' || record.status === 'authorized' || record.status === 'partially_refunded';
+
+/** What the gateway's record says of our pending payment. */
+function outcomeOf(record: TradeRecord | null): 'paid' | 'failed' | 'pending' {
+  if (!record) return 'pending';
   if (record.status === 'paid' || record.status === 'authorized') return 'paid';
   if (record.status === 'failed' || record.status === 'cancelled') return 'failed';
   return 'pending';
 }
 
+/** Statuses of payments we do not count: money the gateway took for one of them is given back. */
+const UNCOUNTED: PaymentStatus[] = ['failed', 'expired'];
+
 /**
  * Asks the gateway how a pending payment went and records it exactly once; answers the payment as it now stands.
+ * A failed or expired one the gateway reports paid is refunded. A gateway that cannot be asked changes nothing.
  * The caller has found the payment (an unknown order number is a programming error here).
  */
 export async function settle(deps: Deps, orderNumber: string): Promise<PaymentRow> {
   const payment = await paymentByOrder(deps.db, orderNumber);
   if (!payment) throw new Error(`settle: no payment ${orderNumber}`);
-  if (payment.status !== 'pending' || !payment.recTradeId) return payment;
-  const record = await deps.payment.query(payment.recTradeId);
-  const outcome = outcomeOf(record, payment);
-  if (record && outcome === 'pending' && record.orderNumber !== payment.orderNumber)
-    deps.log.error({ order: orderNumber, record }, 'gateway record does not match the payment');
+  return settleRow(deps, payment, 'keep');
+}
+
+async function settleRow(
+  deps: Deps,
+  payment: PaymentRow,
+  unreachable: 'keep' | 'throw',
+): Promise<PaymentRow> {
+  const open = payment.status === 'pending';
+  if (!payment.recTradeId || !(open || UNCOUNTED.includes(payment.status))) return payment;
+  let asked: TradeRecord | null;
+  try {
+    asked = await deps.payment.query(payment.recTradeId);
+  } catch (err) {
+    deps.log.error({ err, order: payment.orderNumber }, 'payment gateway query failed');
+    if (unreachable === 'throw') throw new AppError(Code.PAYMENT_UNCONFIRMED);
+    return payment;
+  }
+  const record = recordOf(asked, payment);
+  if (asked && !record)
+    deps.log.error(
+      { order: payment.orderNumber, record: asked },
+      'gateway record does not match the payment',
+    );
+  if (!open) return record && paidAtGateway(record) ? refundLate(deps, payment, record) : payment;
+  const outcome = outcomeOf(record);
   if (outcome === 'pending') return payment;
-  return deps.db.transaction(async (tx) => {
+  // A change's charge is applied only by the plan/change call that saw it paid: one found paid later is not.
+  if (outcome === 'paid' && payment.kind === 'change') {
+    const [expired] = await deps.db
+      .update(payments)
+      .set({ status: 'expired' })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+      .returning();
+    return expired && record
+      ? refundLate(deps, expired, record)
+      : ((await paymentByOrder(deps.db, payment.orderNumber)) as PaymentRow);
+  }
+  const settled = await deps.db.transaction(async (tx) => {
     const at = new Date(deps.now());
     const [flipped] = await tx
       .update(payments)
@@ -139,10 +255,44 @@ export async function settle(deps: Deps, orderNumber: string): Promise<PaymentRo
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
       .returning();
     // Someone else settled it first: theirs are the effects.
-    if (!flipped) return (await paymentByOrder(tx, orderNumber)) as PaymentRow;
+    if (!flipped) return { row: (await paymentByOrder(tx, payment.orderNumber)) as PaymentRow, mine: false };
     if (outcome === 'paid') await applyPaid(tx, flipped, at);
-    return flipped;
+    return { row: flipped, mine: true };
   });
+  if (settled.mine && settled.row.status === 'paid') await paymentPaid(deps, settled.row);
+  return settled.row;
+}
+
+/**
+ * The gateway took money for a payment we no longer count (failed, expired): it is refunded, once (the status
+ * moves to `refunded` before the refund; a refund that fails moves it back, so that the next settle tries again).
+ */
+async function refundLate(deps: Deps, payment: PaymentRow, record: TradeRecord): Promise<PaymentRow> {
+  const [claimed] = await deps.db
+    .update(payments)
+    .set({ status: 'refunded' })
+    .where(and(eq(payments.id, payment.id), inArray(payments.status, UNCOUNTED)))
+    .returning();
+  if (!claimed) return (await paymentByOrder(deps.db, payment.orderNumber)) as PaymentRow;
+  try {
+    const { refunded } = await deps.payment.refund(record.tradeId);
+    deps.log.warn(
+      { order: payment.orderNumber, was: payment.status, refunded },
+      'a payment no longer counted was paid at the gateway: refunded',
+    );
+    return claimed;
+  } catch (err) {
+    deps.log.error(
+      { err, order: payment.orderNumber },
+      'refund of a late payment failed; tried again at the next settle',
+    );
+    const [back] = await deps.db
+      .update(payments)
+      .set({ status: payment.status })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'refunded')))
+      .returning();
+    return back ?? claimed;
+  }
 }
 
 /** A paid payment's effects: the plan active for a period from now, the site on it, its card kept. */

@@ -3,7 +3,7 @@
  * payment window's check (site/payment), and the current site's subscription (plan/*). Plan calls are the site
  * owner's only; every site and payment id is checked against the caller.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type ChooseInput,
@@ -23,7 +23,7 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import { checkSlug } from '../settings/service';
 import { createSite, siteById } from '../sites/service';
 import { offeredPlan } from './catalogue';
-import { paymentByOrder, settle, startPayment, toReply } from './payments';
+import { openPaymentSlot, paymentByOrder, settle, startPayment, toReply } from './payments';
 
 type Payer = Pick<z.output<typeof SiteInitInput>, 'name' | 'email' | 'phone' | 'prime' | 'invoice'>;
 type SubscriptionRow = typeof siteSubscriptions.$inferSelect;
@@ -71,8 +71,12 @@ export async function initSite(
   });
 }
 
-/** A first payment again (site/retry, plan/choose): only while the site has no active plan. */
+/**
+ * A first payment again (site/retry, plan/choose): only while the site has no active plan. The site's open payment
+ * is settled first (openPaymentSlot): still in its window it refuses this one (19004), and paid it ends here (19003).
+ */
 async function payAgain(deps: Deps, siteId: number, planId: number | undefined, payer: Payer) {
+  await openPaymentSlot(deps, siteId);
   const sub = await subscriptionOf(deps, siteId);
   if (sub?.status === 'active' || sub?.status === 'past_due') throw new AppError(Code.PLAN_ALREADY_PAID);
   const id = planId ?? sub?.planId;
@@ -81,7 +85,12 @@ async function payAgain(deps: Deps, siteId: number, planId: number | undefined, 
   await deps.db
     .insert(siteSubscriptions)
     .values({ siteId, planId: plan.id, status: 'pending' })
-    .onConflictDoUpdate({ target: siteSubscriptions.siteId, set: { planId: plan.id, status: 'pending' } });
+    .onConflictDoUpdate({
+      target: siteSubscriptions.siteId,
+      set: { planId: plan.id, status: 'pending' },
+      // A payment settled meanwhile made it active: that stays.
+      setWhere: sql`${siteSubscriptions.status} NOT IN ('active', 'past_due')`,
+    });
   return startPayment(deps, {
     siteId,
     plan,

@@ -1,0 +1,201 @@
+/**
+ * Against charging twice: one open window payment per site (two attempts at once: one is refused 19004), an open
+ * payment settled or expired before a new one, a gateway call that throws leaving its payment pending (19005) to be
+ * settled later, and a payment we no longer count that the gateway reports paid refunded, never kept.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_WINDOW_MINUTES, type PaymentReply } from '../../contract/billing';
+import { Code } from '../../contract/codes';
+import type { ChargeResult } from '../../server/adapters/payment/gateway';
+import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
+import { payments, siteSubscriptions } from '../../server/db/schema';
+import { type Client, createTestApp, type Reply, register, type TestApp } from '../fixtures/testApp';
+
+let t: TestApp;
+let buyer: Client;
+
+const WINDOW_MS = PAYMENT_WINDOW_MINUTES * 60_000;
+
+const ok = <T>(r: Reply<T>): T => {
+  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
+  return r.data;
+};
+
+function prime(number: string = SANDBOX_CARDS.success): string {
+  const answer = t.sandbox.createPrime({ number, expiry: '12/30', ccv: '123' });
+  if ('error' in answer) throw new Error(`no prime: ${answer.error}`);
+  return answer.prime;
+}
+const payer = (number?: string) => ({
+  name: '王小明',
+  email: 'buyer@example.com',
+  prime: prime(number),
+  invoice: { mode: 'donation' },
+});
+const init = (slug: string, number?: string) =>
+  buyer.call<PaymentReply>('site/init', { slug, site_name: `Site ${slug}`, plan: 3, ...payer(number) });
+const retry = (site: number, number?: string) =>
+  buyer.call<PaymentReply>('site/retry', { site, ...payer(number) });
+
+/** The buyer's answer on the sandbox's 3-D Secure page (through the sandbox itself: the page's own form). */
+const answer3ds = (redirectUrl: string, confirm: boolean) =>
+  t.sandbox.complete3ds(new URL(redirectUrl).pathname.split('/').pop() as string, confirm);
+
+const paymentsOf = (siteId: number) =>
+  t.database.db.select().from(payments).where(eq(payments.siteId, siteId)).orderBy(payments.id);
+async function subscriptionOf(siteId: number) {
+  const [row] = await t.database.db
+    .select()
+    .from(siteSubscriptions)
+    .where(eq(siteSubscriptions.siteId, siteId));
+  return row;
+}
+/** A site waiting for its first payment, whose first attempt was declined. */
+async function waitingSite(slug: string): Promise<number> {
+  const r = ok(await init(slug, SANDBOX_CARDS.declined));
+  expect(r.status).toBe('failed');
+  return r.site;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  buyer = await register(t, 'buyer@example.com', 'secret-pass-1', 'Buyer');
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('one open payment per site', () => {
+  it('two retries at once with different primes: one opens a window, the other is refused (19004)', async () => {
+    const site = await waitingSite('twice-shop');
+    const [a, b] = await Promise.all([retry(site), retry(site)]);
+    const codes = [a.code, b.code].sort();
+    expect(codes).toEqual([Code.OK, Code.PAYMENT_IN_PROGRESS]);
+    const open = (await paymentsOf(site)).filter((p) => p.status === 'pending');
+    expect(open).toHaveLength(1);
+    // While its window lives, a third attempt is refused too, and charges nothing.
+    expect((await retry(site)).code).toBe(Code.PAYMENT_IN_PROGRESS);
+    expect((await paymentsOf(site)).filter((p) => p.status === 'pending')).toHaveLength(1);
+  });
+
+  it('an open payment already paid at the gateway is settled first: the retry answers 19003, one paid', async () => {
+    const site = await waitingSite('settled-first-shop');
+    const open = ok(await retry(site));
+    // The buyer confirms, but neither the window's message nor the notification arrives.
+    await answer3ds(open.redirect_url as string, true);
+    expect((await retry(site)).code).toBe(Code.PLAN_ALREADY_PAID);
+    const rows = await paymentsOf(site);
+    expect(rows.filter((p) => p.status === 'paid').map((p) => p.orderNumber)).toEqual([open.order_number]);
+    expect(await subscriptionOf(site)).toMatchObject({ status: 'active', planId: 3 });
+    expect(t.invoices.filter((i) => i.siteId === site)).toHaveLength(1);
+  });
+
+  it('once its window outlived, the open payment expires and a new attempt goes ahead', async () => {
+    const site = await waitingSite('expire-shop');
+    const first = ok(await retry(site));
+    t.clock.advance(WINDOW_MS + 1000);
+    const second = ok(await retry(site));
+    expect(second.status).toBe('pending');
+    const rows = await paymentsOf(site);
+    expect(rows.find((p) => p.orderNumber === first.order_number)?.status).toBe('expired');
+    expect(rows.find((p) => p.orderNumber === second.order_number)?.status).toBe('pending');
+  });
+});
+
+describe('a payment we no longer count, paid at the gateway after all', () => {
+  it('is refunded when its notification arrives, and changes nothing of the site', async () => {
+    const site = await waitingSite('late-shop');
+    const late = ok(await retry(site));
+    t.clock.advance(WINDOW_MS + 1000);
+    const next = ok(await retry(site));
+    // The buyer finishes the first window long after: the gateway takes the money and notifies.
+    await answer3ds(late.redirect_url as string, true);
+    const [n] = t.notifications.filter((x) => x.body.includes(late.order_number));
+    expect((await t.deliver(n)).status).toBe(200);
+    const rows = await paymentsOf(site);
+    expect(rows.find((p) => p.orderNumber === late.order_number)?.status).toBe('refunded');
+    const tradeId = rows.find((p) => p.orderNumber === late.order_number)?.recTradeId as string;
+    expect(await t.sandbox.query(tradeId)).toMatchObject({ status: 'refunded', refunded: 799 });
+    expect(await subscriptionOf(site)).toMatchObject({ status: 'pending' });
+    expect(t.invoices.filter((i) => i.orderNumber === late.order_number)).toEqual([]);
+    // The window's message of it answers what it is now; asking again refunds nothing more.
+    expect(
+      ok(await buyer.call<PaymentReply>('site/payment', { order_number: late.order_number })).status,
+    ).toBe('refunded');
+    expect((await t.sandbox.query(tradeId))?.refunded).toBe(799);
+    // The open one still pays normally.
+    await answer3ds(next.redirect_url as string, true);
+    expect(
+      ok(await buyer.call<PaymentReply>('site/payment', { order_number: next.order_number })).status,
+    ).toBe('paid');
+    expect(await subscriptionOf(site)).toMatchObject({ status: 'active' });
+  });
+});
+
+describe('a gateway call that throws', () => {
+  it('leaves the payment pending (19005); the notification later settles it as paid', async () => {
+    const site = await waitingSite('lost-answer-shop');
+    const payByPrime = t.sandbox.payByPrime;
+    let charged: ChargeResult | undefined;
+    // The charge goes through at the gateway, but its answer is lost on the way back.
+    t.sandbox.payByPrime = async (charge) => {
+      charged = await payByPrime(charge);
+      throw new Error('socket hang up');
+    };
+    const lost = await retry(site).finally(() => {
+      t.sandbox.payByPrime = payByPrime;
+    });
+    expect(lost.code).toBe(Code.PAYMENT_UNCONFIRMED);
+    const [open] = (await paymentsOf(site)).filter((p) => p.status === 'pending');
+    expect(open).toMatchObject({ recTradeId: null });
+    // Not failed: a new attempt in its window is refused rather than charged again.
+    expect((await retry(site)).code).toBe(Code.PAYMENT_IN_PROGRESS);
+    if (charged?.status !== 'pending') throw new Error('the sandbox should have opened a 3-D Secure window');
+    await answer3ds(charged.redirectUrl, true);
+    const [n] = t.notifications.filter((x) => x.body.includes(open.orderNumber));
+    expect((await t.deliver(n)).status).toBe(200);
+    const [paid] = await t.database.db.select().from(payments).where(eq(payments.id, open.id));
+    expect(paid).toMatchObject({ status: 'paid', recTradeId: charged.tradeId });
+    expect(await subscriptionOf(site)).toMatchObject({ status: 'active' });
+  });
+
+  it('without any answer, the payment expires after its window and the buyer may pay again', async () => {
+    const site = await waitingSite('no-answer-shop');
+    const payByPrime = t.sandbox.payByPrime;
+    t.sandbox.payByPrime = async () => {
+      throw new Error('connect ECONNREFUSED');
+    };
+    const lost = await retry(site).finally(() => {
+      t.sandbox.payByPrime = payByPrime;
+    });
+    expect(lost.code).toBe(Code.PAYMENT_UNCONFIRMED);
+    t.clock.advance(WINDOW_MS + 1000);
+    expect(ok(await retry(site)).status).toBe('pending');
+    const statuses = (await paymentsOf(site)).map((p) => p.status);
+    expect(statuses).toEqual(['failed', 'expired', 'pending']);
+  });
+
+  it('a record query that throws keeps the payment as it is, for the window and for a new attempt', async () => {
+    const site = await waitingSite('no-query-shop');
+    const open = ok(await retry(site));
+    const query = t.sandbox.query;
+    t.sandbox.query = async () => {
+      throw new Error('timeout');
+    };
+    try {
+      t.clock.advance(WINDOW_MS + 1000);
+      const asked = ok(await buyer.call<PaymentReply>('site/payment', { order_number: open.order_number }));
+      expect(asked.status).toBe('pending');
+      // Its window outlived, but the gateway cannot say whether it was paid: no new charge yet.
+      expect((await retry(site)).code).toBe(Code.PAYMENT_UNCONFIRMED);
+    } finally {
+      t.sandbox.query = query;
+    }
+    const rows = await t.database.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.siteId, site), eq(payments.status, 'pending')));
+    expect(rows.map((p) => p.orderNumber)).toEqual([open.order_number]);
+  });
+});
