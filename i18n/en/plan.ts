@@ -99,6 +99,8 @@ const plan: DeepStrings<typeof zh> = {
       title: 'Subscribe to %{plan}',
       subtitle: "Enter your card and invoice details and pay: the plan's features are yours once it is paid.",
       pay: 'Pay and subscribe',
+      successBody: 'The plan is in force: your site can use all of its features.',
+      successGo: 'View current plan',
     },
     unsubscribe: {
       title: 'Unsubscribe?',

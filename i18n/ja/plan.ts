@@ -96,6 +96,8 @@ const plan: DeepStrings<typeof zh> = {
       title: '%{plan} を契約',
       subtitle: 'カードと請求書の情報を入力して支払ってください。支払いが完了するとプランの機能を使えます。',
       pay: '支払って契約する',
+      successBody: 'プランが有効になりました。サイトでプランのすべての機能を使えます。',
+      successGo: '現在のプランを見る',
     },
     unsubscribe: {
       title: '解約しますか？',

@@ -91,6 +91,8 @@ const plan = {
       title: '訂閱 %{plan}',
       subtitle: '填寫信用卡與發票資料後付款，付款完成即可使用方案的功能。',
       pay: '付款並訂閱',
+      successBody: '方案已生效，網站可以使用方案的所有功能了。',
+      successGo: '查看目前方案',
     },
     unsubscribe: {
       title: '取消訂閱？',

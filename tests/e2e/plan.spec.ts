@@ -32,12 +32,30 @@ async function captcha(ctx: APIRequestContext) {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
+/** A new user, registered through the API (the mailed code) and signed in on `ctx`; they own a site without a plan. */
+async function register(ctx: APIRequestContext, sink: SmtpSink, tag: string) {
+  const email = `plan-${tag}@example.com`;
+  const password = 'plan-pass-1';
+  const verify = await api<{ token: string }>(ctx, 'member/verify', { email, token: await captcha(ctx) });
+  const pincode = await sink.waitFor(email, /(\d{6})/);
+  await api(ctx, 'verify/verifying', { token: verify.token, pincode });
+  const ticket = await api<{ token: string }>(ctx, 'member/register', {
+    email,
+    nickname: '方案站長',
+    password,
+    verify_token: verify.token,
+    token: await captcha(ctx),
+  });
+  await api(ctx, 'member/token_login', { password, token: ticket.token, remember: false });
+  return email;
+}
+
 /**
- * A new user who owns a site on STARTER, paid as the wizard pays: registered through the API (the mailed code), the
+ * The browser state of a new user; with `paidPlan`, owning a new site on that plan, paid as the wizard pays: the
  * site made with a card prime from the sandbox's card form, 3-D Secure confirmed on its page, the payment checked
- * (the server asks the gateway), and the session switched to the new site. Answers the browser state.
+ * (the server asks the gateway), and the session switched to the new site.
  */
-async function ownerOfPaidSite(world: { url: string; sink: SmtpSink }) {
+async function newOwner(world: { url: string; sink: SmtpSink }, paidPlan?: number) {
   const ctx = await request.newContext({
     baseURL: world.url,
     extraHTTPHeaders: { origin: world.url },
@@ -45,20 +63,8 @@ async function ownerOfPaidSite(world: { url: string; sink: SmtpSink }) {
   });
   try {
     const tag = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
-    const email = `plan-${tag}@example.com`;
-    const password = 'plan-pass-1';
-    const verify = await api<{ token: string }>(ctx, 'member/verify', { email, token: await captcha(ctx) });
-    const pincode = await world.sink.waitFor(email, /(\d{6})/);
-    await api(ctx, 'verify/verifying', { token: verify.token, pincode });
-    const ticket = await api<{ token: string }>(ctx, 'member/register', {
-      email,
-      nickname: '方案站長',
-      password,
-      verify_token: verify.token,
-      token: await captcha(ctx),
-    });
-    await api(ctx, 'member/token_login', { password, token: ticket.token, remember: false });
-
+    const email = await register(ctx, world.sink, tag);
+    if (paidPlan === undefined) return await ctx.storageState();
     const { prime } = await (
       await ctx.post('/sandbox-gateway/prime', {
         data: { number: '4242424242424242', expiry: '12/39', ccv: '123' },
@@ -70,7 +76,7 @@ async function ownerOfPaidSite(world: { url: string; sink: SmtpSink }) {
       {
         slug: `plan${tag}`,
         site_name: '方案測試站',
-        plan: STARTER,
+        plan: paidPlan,
         name: '方案站長',
         email,
         prime,
@@ -102,7 +108,7 @@ test('an owner changes the plan after its preview; a second change in the month 
   browser,
   world,
 }) => {
-  const context = await browser.newContext({ storageState: await ownerOfPaidSite(world) });
+  const context = await browser.newContext({ storageState: await newOwner(world, STARTER) });
   const page = await context.newPage();
 
   await page.goto('/plan/current');
@@ -142,5 +148,35 @@ test('an owner changes the plan after its preview; a second change in the month 
   await page.goto('/service');
   await expect(page.getByTestId('service-plan')).toHaveText('CREATOR');
   await shot(page, 'service');
+  await context.close();
+});
+
+test('a site without a plan chooses one and pays for it in the payment window (plan/choose)', async ({
+  browser,
+  world,
+}) => {
+  const context = await browser.newContext({ storageState: await newOwner(world) });
+  const page = await context.newPage();
+  await page.goto('/plan');
+  await expect(page.getByTestId('no-live-plan')).toBeVisible();
+  await page.getByTestId('plan-cards').getByRole('radio', { name: 'CREATOR' }).click();
+  await expect(page).toHaveURL(new RegExp(`/plan/${CREATOR}$`));
+
+  const checkout = page.getByTestId('plan-checkout');
+  await checkout.getByLabel('卡號').fill('4242 4242 4242 4242');
+  await checkout.getByLabel('有效期限（MM/YY）').fill('12/39');
+  await checkout.getByLabel('安全碼').fill('123');
+  await shot(page, 'checkout');
+  const popup = page.waitForEvent('popup');
+  await checkout.getByTestId('plan-pay').click();
+  const window = await popup;
+  await window.getByRole('button', { name: 'Confirm' }).click();
+
+  const success = page.getByTestId('payment-success');
+  await expect(success).toBeVisible();
+  await success.getByRole('button', { name: '查看目前方案' }).click();
+  await expect(page).toHaveURL(/\/plan\/current$/);
+  await expect(page.getByTestId('current-plan')).toHaveText('CREATOR');
+  await expect(page.getByTestId('plan-status')).toHaveText('使用中');
   await context.close();
 });
