@@ -175,10 +175,12 @@ export default function PlanChangePage() {
   const plan = cards.data?.rows.find((p) => p.id === id);
   const refused = !owner || isForbidden(current.error);
   const loading = !refused && (current.isPending || cards.isPending);
+  const live = hasLivePlan(current.data?.status);
+  const words = live ? 'plan.change' : 'plan.choose';
   return (
     <SettingsPage
-      title={plan ? translate('plan.change.title', { plan: text(plan.title) }) : 'plan.list.title'}
-      subtitle="plan.change.subtitle"
+      title={plan ? translate(`${words}.title`, { plan: text(plan.title) }) : 'plan.list.title'}
+      subtitle={`${words}.subtitle`}
       testId="plan-change"
       loading={loading}
       error={refused ? undefined : (current.error ?? cards.error)}
@@ -196,7 +198,7 @@ export default function PlanChangePage() {
         ) : (
           <>
             <PlanSummary plan={plan} />
-            {hasLivePlan(current.data?.status) && current.data ? (
+            {live && current.data ? (
               <ChangePlan plan={plan} sub={current.data} />
             ) : (
               <PlanCheckout plan={plan} />

@@ -24,7 +24,6 @@ import {
   type InvoiceValues,
   toInvoiceInput,
 } from '../billing/InvoiceFields';
-import { usePlanText } from '../billing/PlanCards';
 import SandboxCardForm from '../billing/SandboxCardForm';
 import { usePayment } from '../billing/usePayment';
 import { usePlanChanged } from './api';
@@ -50,7 +49,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 
 export function PlanCheckout({ plan }: { plan: PlanCard }) {
   const translate = useTranslate();
-  const text = usePlanText();
   const navigate = useNavigate();
   const changed = usePlanChanged();
   const { data: session } = useSessionQuery();
@@ -95,12 +93,6 @@ export function PlanCheckout({ plan }: { plan: PlanCard }) {
   return (
     <Card component="form" onSubmit={submit} noValidate data-testid="plan-checkout">
       <CardContent>
-        <Typography variant="h6" component="h2">
-          {translate('plan.choose.title', { plan: text(plan.title) })}
-        </Typography>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          {translate('plan.choose.subtitle')}
-        </Typography>
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <Box>
             <Section title="billing.card.title">
