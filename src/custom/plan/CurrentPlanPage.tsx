@@ -176,7 +176,7 @@ function CurrentPlan({ sub }: { sub: Sub }) {
             </StatusRow>
           ) : null}
           {since ? <StatusRow label="plan.current.since">{format(since, 'date')}</StatusRow> : null}
-          {hasLivePlan(sub.status) && end ? (
+          {sub.status === 'active' && end ? (
             <StatusRow label="plan.current.renewal">
               <Typography data-testid="renewal">{translate(renewal.key, renewal.args)}</Typography>
             </StatusRow>
