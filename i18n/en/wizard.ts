@@ -66,6 +66,7 @@ const wizard: DeepStrings<typeof zh> = {
       title: 'Payment failed',
       body: 'The payment did not go through. Please check the card and try again.',
       blocked: 'The browser blocked the payment window. Please allow pop-ups for this site and try again.',
+      reopen: 'Reopen the payment window',
       retry: 'Pay again',
       close: 'Close',
     },

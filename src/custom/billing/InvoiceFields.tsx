@@ -10,44 +10,14 @@ import { type Control, type FieldValues, type Path, useController, useWatch } fr
 import {
   type CarrierMode,
   COMPANY_NAME_MAX,
-  DONATION_CODE_DEFAULT,
   INVOICE_MODES,
-  type InvoiceInput,
   type InvoiceMode,
   invoiceRules,
 } from '../../../contract/invoice';
 import type { RuleResult } from '../../../contract/validation';
 import { FormField } from '../../auth/fields';
 import { maxLength, required, type Validator } from '../../validation';
-
-/** Every mode's fields, kept while the buyer switches modes. */
-export interface InvoiceValues {
-  mode: InvoiceMode;
-  donation: { code: string };
-  member: { mode: CarrierMode; barcode: string; natural: string };
-  company: { tax: string; name: string };
-}
-
-export const INVOICE_DEFAULTS: InvoiceValues = {
-  mode: 'donation',
-  donation: { code: DONATION_CODE_DEFAULT },
-  member: { mode: 'barcode', barcode: '', natural: '' },
-  company: { tax: '', name: '' },
-};
-
-/** What the API takes: the chosen mode and its fields only. */
-export function toInvoiceInput(v: InvoiceValues): InvoiceInput {
-  switch (v.mode) {
-    case 'donation':
-      return { mode: 'donation', donation: { code: v.donation.code.trim() || DONATION_CODE_DEFAULT } };
-    case 'member':
-      return v.member.mode === 'natural'
-        ? { mode: 'member', member: { mode: 'natural', natural: v.member.natural.trim().toUpperCase() } }
-        : { mode: 'member', member: { mode: 'barcode', barcode: v.member.barcode.trim().toUpperCase() } };
-    case 'company':
-      return { mode: 'company', company: { tax: v.company.tax.trim(), name: v.company.name.trim() } };
-  }
-}
+import type { InvoiceValues } from './invoiceValues';
 
 type WithInvoice = FieldValues & { invoice: InvoiceValues };
 

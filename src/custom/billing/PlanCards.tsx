@@ -1,7 +1,8 @@
 /**
  * The plans on offer (`service/collection`) as selectable cards: icon, title in the interface language (the rows
  * carry tw and en only: zh-TW reads tw, every other language en), price a month, helper text, features and limits.
- * Used by the new-site wizard and the plan screens. The cards are a radio group: arrows move, Space/Enter choose.
+ * Used by the new-site wizard and the plan screens. The cards are a radio group: Tab reaches the chosen card,
+ * arrows choose the next or previous one, Space/Enter choose the focused one.
  */
 
 import type { SvgIconComponent } from '@mui/icons-material';
@@ -24,6 +25,7 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useLocaleState, useTranslate } from 'ra-core';
+import type { KeyboardEvent } from 'react';
 import { planApi } from '../../../contract/api/plans';
 import type { PlanCard } from '../../../contract/billing';
 import { call } from '../../dataProvider/client';
@@ -68,12 +70,15 @@ function PlanCardView({
   current,
   disabled,
   onChoose,
+  focusable,
 }: {
   plan: PlanCard;
   selected: boolean;
   current: boolean;
   disabled: boolean;
   onChoose(): void;
+  /** The one card Tab reaches (the chosen one, else the first); arrows move between them. */
+  focusable: boolean;
 }) {
   const translate = useTranslate();
   const text = usePlanText();
@@ -96,6 +101,7 @@ function PlanCardView({
         aria-label={title}
         disabled={disabled}
         onClick={onChoose}
+        tabIndex={focusable ? 0 : -1}
         data-testid={`plan-card-${plan.id}`}
         sx={{ height: '100%', alignItems: 'stretch', display: 'flex' }}
       >
@@ -143,11 +149,24 @@ export default function PlanCards({ value, onChange, current, disabled }: PlanCa
   const { data, isPending, error } = usePlanCards();
   if (isPending) return <CircularProgress aria-label={translate('ra.page.loading')} />;
   if (error) return <Alert severity="error">{translate(error.message || 'errors.generic')}</Alert>;
+  const open = data.rows.filter((p) => !disabled?.(p.id));
+  const focusId = open.some((p) => p.id === value) ? value : open[0]?.id;
+  /** Arrow keys choose the next or previous card that may be chosen, as in any radio group. */
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+    if (!step || open.length === 0) return;
+    e.preventDefault();
+    const at = open.findIndex((p) => p.id === focusId);
+    const next = open[(at + step + open.length) % open.length];
+    onChange(next.id);
+    e.currentTarget.querySelector<HTMLElement>(`[data-testid="plan-card-${next.id}"]`)?.focus();
+  };
   return (
     <Box
       role="radiogroup"
       aria-label={translate('billing.plan.choose')}
       data-testid="plan-cards"
+      onKeyDown={onKeyDown}
       sx={{
         display: 'grid',
         gap: 2,
@@ -165,6 +184,7 @@ export default function PlanCards({ value, onChange, current, disabled }: PlanCa
           selected={plan.id === value}
           current={plan.id === current}
           disabled={disabled?.(plan.id) ?? false}
+          focusable={plan.id === focusId}
           onChoose={() => onChange(plan.id)}
         />
       ))}

@@ -4,7 +4,9 @@
  * back (/plan/paid posts the order number), `site/payment` asks the server, which alone decides. Paid: wait 5 s
  * (SPEC §9), let the page act (onPaid), refresh the session, show the success modal. Failed, the window closed
  * (checked every 500 ms; the server is asked once more first, in case it closed right after paying) or a call
- * error: the 付款失敗 modal with a retry. A reply already paid or failed (no 3-D Secure) needs no window.
+ * error: the 付款失敗 modal with a retry — and, when the window was closed before 3-D Secure ended, a button opening
+ * it again (the gateway still waits there; a new attempt may be refused meanwhile). A reply already paid or failed
+ * (no 3-D Secure) needs no window.
  */
 import {
   Box,
@@ -16,6 +18,7 @@ import {
   DialogContentText,
   DialogTitle,
 } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'ra-core';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { planApi } from '../../../contract/api/plans';
@@ -33,7 +36,8 @@ type State =
   | { kind: 'idle' }
   | { kind: 'processing' }
   | { kind: 'success'; reply: PaymentReply }
-  | { kind: 'failed'; message: string; reply: PaymentReply | null };
+  /** `reopen`: the window was closed while the gateway still waits for 3-D Secure; it can be opened again. */
+  | { kind: 'failed'; message: string; reply: PaymentReply | null; reopen: boolean };
 
 export interface PaymentOptions {
   /** After a paid payment and its 5 s, before the session refresh and the success modal (e.g. switch site). */
@@ -55,6 +59,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function usePayment(options: PaymentOptions) {
   const translate = useTranslate();
   const reloadSession = useReloadSession();
+  const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const opts = useRef(options);
   opts.current = options;
@@ -69,9 +74,9 @@ export function usePayment(options: PaymentOptions) {
     };
   }, []);
 
-  const fail = useCallback((reply: PaymentReply | null, message = 'billing.failed.body') => {
+  const fail = useCallback((reply: PaymentReply | null, message = 'billing.failed.body', reopen = false) => {
     opts.current.onFailed?.(reply);
-    if (mounted.current) setState({ kind: 'failed', message, reply });
+    if (mounted.current) setState({ kind: 'failed', message, reply, reopen });
   }, []);
 
   const paid = useCallback(
@@ -79,13 +84,15 @@ export function usePayment(options: PaymentOptions) {
       await sleep(DELAY.paymentSuccess);
       try {
         await opts.current.onPaid?.(reply);
+        // The plan opens features: the session, and every permission and answer read under the old one.
         await reloadSession();
+        await queryClient.invalidateQueries();
       } catch {
         // Paid all the same: the success modal's button leads on, and the page reloads what it shows.
       }
       if (mounted.current) setState({ kind: 'success', reply });
     },
-    [reloadSession],
+    [reloadSession, queryClient],
   );
 
   /** What the server says of the payment now; pending is asked again a few times before it counts as failed. */
@@ -95,7 +102,10 @@ export function usePayment(options: PaymentOptions) {
         for (let i = 0; ; i++) {
           const now = await call(planApi.payment, { order_number: reply.order_number });
           if (now.status === 'paid') return paid(now);
-          if (now.status === 'failed' || !patient || i + 1 >= PENDING_CHECKS) return fail(now);
+          // Still pending: the window was left before 3-D Secure ended; the same window may be opened again.
+          if (now.status === 'pending' && (!patient || i + 1 >= PENDING_CHECKS))
+            return fail(reply, 'billing.failed.body', Boolean(reply.redirect_url));
+          if (now.status !== 'pending') return fail(now);
           await sleep(PENDING_CHECK_MS);
         }
       } catch (err) {
@@ -176,6 +186,14 @@ export function usePayment(options: PaymentOptions) {
     [translate, watch, paid, fail],
   );
 
+  /** Opens the window of a payment still waiting for 3-D Secure again (a click: the browser allows it). */
+  const reopen = (reply: PaymentReply) => {
+    const win = openPaymentWindow(translate('billing.processing.window'));
+    if (!win) return fail(reply, 'billing.failed.blocked', true);
+    setState({ kind: 'processing' });
+    watch(win, reply);
+  };
+
   const close = () => setState({ kind: 'idle' });
   const dialogs: ReactNode = (
     <PaymentDialogs
@@ -191,6 +209,7 @@ export function usePayment(options: PaymentOptions) {
         close();
         opts.current.onRetry?.();
       }}
+      onReopen={reopen}
     />
   );
   return { pay, dialogs, busy: state.kind === 'processing', state };
@@ -203,6 +222,7 @@ function PaymentDialogs({
   successAction,
   onSuccess,
   onRetry,
+  onReopen,
 }: {
   state: State;
   onClose(): void;
@@ -210,6 +230,7 @@ function PaymentDialogs({
   successAction: string;
   onSuccess(reply: PaymentReply): void;
   onRetry(): void;
+  onReopen(reply: PaymentReply): void;
 }) {
   const translate = useTranslate();
   const titleId = useId();
@@ -263,6 +284,11 @@ function PaymentDialogs({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate('billing.failed.close')}</Button>
+          {state.kind === 'failed' && state.reopen && state.reply ? (
+            <Button onClick={() => state.reply && onReopen(state.reply)}>
+              {translate('billing.failed.reopen')}
+            </Button>
+          ) : null}
           <Button variant="contained" onClick={onRetry} autoFocus>
             {translate('billing.failed.retry')}
           </Button>

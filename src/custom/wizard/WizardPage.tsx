@@ -32,7 +32,7 @@ import { ApiError, call } from '../../dataProvider/client';
 import { useSessionQuery } from '../../layout/session';
 import { useValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import type { CardFormHandle } from '../billing/cardForm';
-import { toInvoiceInput } from '../billing/InvoiceFields';
+import { payerBody } from '../billing/PayerFields';
 import PlanCards, { usePlanCards } from '../billing/PlanCards';
 import { usePayment } from '../billing/usePayment';
 import {
@@ -147,13 +147,7 @@ function Wizard({ session }: { session: Session }) {
     if (!plan) return setStep(1);
     const prime = await card.current?.getPrime();
     if (!prime) return;
-    const payer = {
-      name: values.name.trim(),
-      email: values.email.trim(),
-      ...(values.phone.trim() && { phone: values.phone.trim() }),
-      prime,
-      invoice: toInvoiceInput(values.invoice),
-    };
+    const payer = payerBody(values, prime);
     await payment.pay(async (): Promise<PaymentReply> => {
       if (site === null)
         return call(planApi.init, {

@@ -3,16 +3,13 @@
  * to the step and entries they left — and to the site whose payment failed, which is then paid again, never made
  * twice. The card is never among them: it lives only in the card form.
  */
-import { INVOICE_DEFAULTS, type InvoiceValues } from '../billing/InvoiceFields';
+import { INVOICE_DEFAULTS, type InvoiceValues } from '../billing/invoiceValues';
+import type { PayerValues } from '../billing/PayerFields';
 
-export interface WizardValues {
+export interface WizardValues extends PayerValues {
   slug: string;
   site_name: string;
   plan: number | null;
-  name: string;
-  email: string;
-  phone: string;
-  invoice: InvoiceValues;
 }
 
 export type Step = 0 | 1 | 2;
@@ -46,10 +43,9 @@ export function readDraft(userId: number, fresh: Draft): Draft {
   }
   if (!isObject(saved) || !isObject(saved.values)) return fresh;
   const values = saved.values;
-  const pick = <T>(name: keyof WizardValues, fallback: T): T =>
-    typeof values[name] === typeof fallback || (fallback === null && typeof values[name] === 'number')
-      ? (values[name] as T)
-      : fallback;
+  const pick = (name: 'slug' | 'site_name' | 'name' | 'email' | 'phone', fallback: string): string =>
+    typeof values[name] === 'string' ? values[name] : fallback;
+  const plan = typeof values.plan === 'number' ? values.plan : fresh.values.plan;
   const invoice = isObject(values.invoice) ? values.invoice : {};
   const merge = <T extends object>(fallback: T, given: unknown): T =>
     isObject(given) ? { ...fallback, ...given } : fallback;
@@ -60,7 +56,7 @@ export function readDraft(userId: number, fresh: Draft): Draft {
     values: {
       slug: pick('slug', fresh.values.slug),
       site_name: pick('site_name', fresh.values.site_name),
-      plan: pick('plan', fresh.values.plan),
+      plan,
       name: pick('name', fresh.values.name),
       email: pick('email', fresh.values.email),
       phone: pick('phone', fresh.values.phone),
