@@ -16,6 +16,9 @@ import { rules } from './validation';
  */
 export const PAYMENT_WINDOW_MINUTES = 15;
 
+/** How many sites of one user may wait for their first payment at once (site/init answers 19007 beyond). */
+export const SITES_AWAITING_PAYMENT_MAX = 3;
+
 /** A gateway prime (TapPay's are about 70 characters). */
 const PRIME_MAX = 200;
 const ORDER_NUMBER_MAX = 50;

@@ -1,4 +1,7 @@
-/** The site's own service plans (SPEC §9). Currency and billing period are not specified. */
+/**
+ * The site's own service plans (SPEC §9): the types, and the defaults the `plans` table is seeded with. The plans in
+ * force are that table's rows (server/modules/plans/catalogue.ts; `npm run plans` changes them).
+ */
 
 /**
  * What a plan unlocks. A permission of a gated group (PERMISSION_FEATURES) is granted only when the site's plan has
@@ -34,6 +37,7 @@ export interface Plan {
   features: readonly Feature[];
 }
 
+/** The seed's plans (server/db/seed.ts); an operator's later changes live in the database only. */
 export const PLANS: readonly Plan[] = [
   {
     id: 1,
@@ -92,13 +96,12 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
-export function planById(id: number | null | undefined): Plan | undefined {
-  return PLANS.find((p) => p.id === id);
-}
-
-/** The features a site has: its plan's, or none before a plan is chosen. */
+/**
+ * The default features of a plan id (the seed's), or none for no plan. Defaults only: what is in force on a site
+ * is the plans table's (server/modules/plans/catalogue.ts), which an operator may change.
+ */
 export function featuresOf(serviceId: number | null | undefined): readonly Feature[] {
-  return planById(serviceId)?.features ?? [];
+  return PLANS.find((p) => p.id === serviceId)?.features ?? [];
 }
 
 /** The feature a permission needs, if any. */

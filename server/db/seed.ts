@@ -4,18 +4,41 @@
  */
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
+import { DONATION_CODE_DEFAULT } from '../../contract/invoice';
 import { ROLE } from '../../contract/permissions';
 import { PLAN_DISPLAY, PLANS } from '../../contract/plans';
 import { slugify } from '../../contract/slug';
 import { t } from '../i18n';
 import { generatePassword, hashPassword } from '../modules/auth/passwords';
 import { seedDemoMenu } from '../modules/menus/defaults';
+import { periodEnd } from '../modules/plans/payments';
 import { createSite } from '../modules/sites/service';
 import type { Db } from './client';
-import { appKv, categories, plans, roles, tags, users } from './schema';
+import {
+  appKv,
+  categories,
+  paymentCards,
+  payments,
+  plans,
+  roles,
+  siteSubscriptions,
+  tags,
+  users,
+} from './schema';
 
 const SEED_LOCK = 7_240_012;
 const DEMO_PLAN = 4;
+
+/**
+ * The demo site's card on file, in the sandbox's style (never a card number): renewals and upgrades charge it. The
+ * sandbox gateway knows only the cards it made since it started, so it must know this one to accept it.
+ */
+export const SEED_DEMO_CARD = {
+  cardKey: 'key_seed_demo',
+  cardToken: 'token_seed_demo',
+  lastFour: '4242',
+  expiry: '203012',
+} as const;
 
 export interface SeededOwner {
   email: string;
@@ -119,6 +142,37 @@ export async function prepareDatabase(
     // Its main menu: the home link (made with the site), then 分類 with the first two categories.
     await seedDemoMenu(tx, site.id, demoCategories.sort((a, b) => a.id - b.id).slice(0, 2));
     await tx.insert(tags).values(demoLabels('seed.tags'));
+    await seedDemoSubscription(tx, site.id);
     return { email: opts.adminEmail, generatedPassword };
+  });
+}
+
+/**
+ * The demo site's plan, as if paid at seed time: active for a period from now (renewed at its end), the card on
+ * file, and that first payment in its history, so that /plan/current shows it and plan/change can be tried.
+ */
+async function seedDemoSubscription(tx: Db, siteId: number) {
+  const [plan] = await tx.select().from(plans).where(eq(plans.id, DEMO_PLAN));
+  const now = new Date();
+  const end = periodEnd(now);
+  await tx.insert(siteSubscriptions).values({
+    siteId,
+    planId: DEMO_PLAN,
+    status: 'active',
+    periodStart: now,
+    periodEnd: end,
+    nextAttemptAt: end,
+  });
+  await tx.insert(paymentCards).values({ siteId, ...SEED_DEMO_CARD });
+  await tx.insert(payments).values({
+    siteId,
+    orderNumber: `DEMO-${siteId}-${now.getTime().toString(36)}`,
+    kind: 'init',
+    planId: DEMO_PLAN,
+    amount: plan.price,
+    status: 'paid',
+    invoice: { mode: 'donation', donation: { code: DONATION_CODE_DEFAULT } },
+    createdAt: now,
+    paidAt: now,
   });
 }

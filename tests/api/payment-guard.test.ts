@@ -4,7 +4,7 @@
  * settled later, and a payment we no longer count that the gateway reports paid refunded, never kept.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_WINDOW_MINUTES, type PaymentReply } from '../../contract/billing';
 import { Code } from '../../contract/codes';
 import type { ChargeResult } from '../../server/adapters/payment/gateway';
@@ -58,9 +58,14 @@ async function waitingSite(slug: string): Promise<number> {
   return r.site;
 }
 
+let buyers = 0;
 beforeAll(async () => {
   t = await createTestApp();
-  buyer = await register(t, 'buyer@example.com', 'secret-pass-1', 'Buyer');
+});
+// A buyer of each case's own: a user may keep only a few sites waiting for their first payment.
+beforeEach(async () => {
+  buyers++;
+  buyer = await register(t, `buyer${buyers}@example.com`, 'secret-pass-1', `Buyer ${buyers}`);
 });
 afterAll(async () => {
   await t?.close();

@@ -312,9 +312,33 @@ describe('other users', () => {
     expect((await stranger.call('site/payment', { order_number: p.orderNumber })).status).toBe(404);
     expect((await stranger.call('site/retry', { site: p.siteId, ...payer() })).status).toBe(404);
     expect((await stranger.call('site/payment', { order_number: 'no-such-order' })).status).toBe(404);
-    // A site without a plan yet has no subscription to change.
-    const { owner } = await signInOwner(t);
-    expect((await owner.call('plan/change', { id: 2, force: true })).code).toBe(Code.PLAN_NOT_ACTIVE);
+    // A site without a plan yet (the one made at registration) has no subscription to change.
+    expect((await stranger.call('plan/change', { id: 2, force: true })).code).toBe(Code.PLAN_NOT_ACTIVE);
+    expect((await stranger.call('plan/current', {})).code).toBe(Code.PLAN_NOT_ACTIVE);
+  });
+});
+
+describe('the seeded demo site', () => {
+  it('is on its plan for a period from the seed, with a card on file and its first payment', async () => {
+    const { owner, demoSiteId } = await signInOwner(t);
+    const current = ok(await owner.call<SubscriptionReply>('plan/current', {}));
+    expect(current).toMatchObject({
+      plan: 4,
+      status: 'active',
+      next_plan: null,
+      renew_attempts: 0,
+      card: { last_four: '4242', expiry: '203012' },
+      payments: [{ kind: 'init', plan: 4, amount: 1599, status: 'paid' }],
+    });
+    expect(current.next_attempt_at).toBe(current.period_end);
+    const sub = await subscriptionRow(demoSiteId);
+    expect((sub.periodEnd as Date).getTime()).toBeGreaterThan(t.clock.now + 27 * 86_400_000);
+    // A downgrade can be asked for at once.
+    expect(ok(await owner.call<SubscriptionReply>('plan/change', { id: 3 }))).toMatchObject({
+      effective: 'period_end',
+      next_plan: 3,
+      charge: 0,
+    });
   });
 });
 

@@ -4,9 +4,13 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Code } from '../../contract/codes';
+import { ROLE } from '../../contract/permissions';
 import { PLAN_DISPLAY, PLANS } from '../../contract/plans';
+import type { Session } from '../../contract/session';
 import { SANDBOX_CARDS, SANDBOX_PREFIX } from '../../server/adapters/payment/sandbox';
-import { plans } from '../../server/db/schema';
+import { plans, sites } from '../../server/db/schema';
+import { forgetPlans } from '../../server/modules/plans/catalogue';
 import { changePlan, parsePlanChanges, planLine } from '../../server/modules/plans/operator';
 import { createTestApp, signInOwner, type TestApp } from '../fixtures/testApp';
 
@@ -101,6 +105,42 @@ describe('the operator’s command (npm run plans)', () => {
       expect(parsePlanChanges([word]), word).toHaveProperty('error');
     expect(parsePlanChanges([`name_en=${'x'.repeat(100_000)}`])).toHaveProperty('error');
     expect(parsePlanChanges(['members=0', 'helper_tw='])).toEqual({ set: { members: 0, helperTw: '' } });
+  });
+});
+
+describe('the limits and features in force come from the plans table', () => {
+  it('a plan’s staff count and features changed in the database are what the server enforces', async () => {
+    const { owner, demoSiteId } = await signInOwner(t);
+    const [site] = await t.database.db.select().from(sites).where(eq(sites.id, demoSiteId));
+    const planId = site.serviceId as number;
+    const [before] = await t.database.db.select().from(plans).where(eq(plans.id, planId));
+    const seats = await owner.call<{ used: number; limit: number }>('admin/options');
+    try {
+      // No seat left: the next invitation is refused for want of one.
+      await t.database.db.update(plans).set({ staffCount: seats.data.used }).where(eq(plans.id, planId));
+      forgetPlans();
+      expect((await owner.call('admin/options')).data).toMatchObject({ limit: seats.data.used });
+      const refused = await owner.call('member/invite', {
+        email: 'one-more@example.com',
+        nickname: 'One more',
+        roles: ROLE.EDITOR,
+      });
+      expect(refused.code).toBe(Code.STAFF_LIMIT);
+      // Without the `team` feature the staff screens close, and the session says so.
+      await t.database.db
+        .update(plans)
+        .set({ features: before.features.filter((f) => f !== 'team') })
+        .where(eq(plans.id, planId));
+      forgetPlans();
+      expect((await owner.call('admin/options')).status).toBe(403);
+      const status = await owner.call<Session>('member/status');
+      expect(status.data.site.current?.features).not.toContain('team');
+      expect(status.data.site.current?.service).toEqual({ id: planId, name: before.nameEn });
+    } finally {
+      await t.database.db.update(plans).set(before).where(eq(plans.id, planId));
+      forgetPlans();
+    }
+    expect((await owner.call('admin/options')).data).toMatchObject({ limit: before.staffCount });
   });
 });
 

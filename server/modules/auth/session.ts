@@ -8,9 +8,10 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_IDLE_S, SESSION_REMEMBER_S } from '../../../contract/constants';
 import { BUILTIN_ROLE_PERMISSIONS } from '../../../contract/permissions';
-import { type Feature, featuresOf, grantedPermissions } from '../../../contract/plans';
+import { type Feature, grantedPermissions } from '../../../contract/plans';
 import { roles, sessions, siteStaff, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { planFeatures, planRow, planService } from '../plans/catalogue';
 
 export const SESSION_COOKIE = 'sid';
 /** Touch a session at most this often, so reads stay reads. */
@@ -43,6 +44,8 @@ export interface SiteScope {
   /** The role's own permissions, before the plan's features. */
   basePermissions: string[];
   features: readonly Feature[];
+  /** The site's plan (from the plans table), or null before its first payment. */
+  plan: { id: number; name: string } | null;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -114,8 +117,10 @@ export async function resolveSite(
   const chosen = memberships.find((m) => m.siteId === ctx.session.siteId) ?? memberships[0];
   if (!chosen) return null;
   const basePermissions = rolePermissions(chosen.roleId, chosen.permissions);
-  const features = featuresOf(chosen.serviceId);
+  const plan = await planRow(deps.db, chosen.serviceId);
+  const features = planFeatures(plan);
   return {
+    plan: planService(plan),
     id: chosen.siteId,
     roleId: chosen.roleId,
     permissions: new Set(grantedPermissions(basePermissions, features)),

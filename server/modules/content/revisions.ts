@@ -8,11 +8,12 @@
 import { and, desc, eq, not, type SQL, sql } from 'drizzle-orm';
 import type { BlockDocument } from '../../../contract/blocks';
 import type { Revision, RevisionRow } from '../../../contract/content';
-import { type Plan, planById } from '../../../contract/plans';
+import { PLANS, type Plan } from '../../../contract/plans';
 import type { Db } from '../../db/client';
 import { contentRevisions, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
+import { planRow } from '../plans/catalogue';
 
 /** Sites without a plan keep what STARTER keeps. */
 const DEFAULT_PLAN = 2;
@@ -48,7 +49,9 @@ export async function addRevision(
 
 export async function historyLimits(db: Db, siteId: number): Promise<Plan['history']> {
   const [site] = await db.select({ serviceId: sites.serviceId }).from(sites).where(eq(sites.id, siteId));
-  return (planById(site?.serviceId) ?? (planById(DEFAULT_PLAN) as Plan)).history;
+  const plan = (await planRow(db, site?.serviceId)) ?? (await planRow(db, DEFAULT_PLAN));
+  if (!plan) return (PLANS.find((p) => p.id === DEFAULT_PLAN) as Plan).history;
+  return { count: plan.historyCount, days: plan.historyDays };
 }
 
 const DAY_MS = 24 * 3600 * 1000;

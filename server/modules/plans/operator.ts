@@ -1,9 +1,8 @@
 /**
  * What an operator may change of a plan (`npm run plans`, server/plansCli.ts): prices, limits, features, names,
  * helper text and whether it is on offer. Changes are written as `key=value` words; each value passes its rule here,
- * so a typo changes nothing. The table is what the plan cards show and what a payment charges. The limits and
- * features in force on a site are still read from contract/plans.ts's defaults (planById): moving them onto this
- * table is issue 12's next step, after which a change here reaches every site on the plan.
+ * so a typo changes nothing. The table is what the plan cards show, what a payment charges, and the limits and
+ * features in force on every site on the plan (catalogue.ts; a running server sees a change within PLAN_CACHE_MS).
  */
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';

@@ -233,7 +233,7 @@ async function settleRow(
       { order: payment.orderNumber, record: asked },
       'gateway record does not match the payment',
     );
-  if (!open) return record && paidAtGateway(record) ? refundLate(deps, payment, record) : payment;
+  if (!open) return record && paidAtGateway(record) ? refundLate(deps, payment, record.tradeId) : payment;
   const outcome = outcomeOf(record);
   if (outcome === 'pending') return payment;
   // A change's charge is applied only by the plan/change call that saw it paid: one found paid later is not.
@@ -244,7 +244,7 @@ async function settleRow(
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
       .returning();
     return expired && record
-      ? refundLate(deps, expired, record)
+      ? refundLate(deps, expired, record.tradeId)
       : ((await paymentByOrder(deps.db, payment.orderNumber)) as PaymentRow);
   }
   const settled = await deps.db.transaction(async (tx) => {
@@ -267,7 +267,7 @@ async function settleRow(
  * The gateway took money for a payment we no longer count (failed, expired): it is refunded, once (the status
  * moves to `refunded` before the refund; a refund that fails moves it back, so that the next settle tries again).
  */
-async function refundLate(deps: Deps, payment: PaymentRow, record: TradeRecord): Promise<PaymentRow> {
+export async function refundLate(deps: Deps, payment: PaymentRow, tradeId: string): Promise<PaymentRow> {
   const [claimed] = await deps.db
     .update(payments)
     .set({ status: 'refunded' })
@@ -275,7 +275,7 @@ async function refundLate(deps: Deps, payment: PaymentRow, record: TradeRecord):
     .returning();
   if (!claimed) return (await paymentByOrder(deps.db, payment.orderNumber)) as PaymentRow;
   try {
-    const { refunded } = await deps.payment.refund(record.tradeId);
+    const { refunded } = await deps.payment.refund(tradeId);
     deps.log.warn(
       { order: payment.orderNumber, was: payment.status, refunded },
       'a payment no longer counted was paid at the gateway: refunded',

@@ -4,6 +4,7 @@ import { settingsApi } from '../../../contract/api/settings';
 import { action } from '../../http/action';
 import { checkSlug } from '../settings/service';
 import { planCards } from './catalogue';
+import { changePlan } from './change';
 import * as plans from './service';
 
 export const planActions = [
@@ -26,7 +27,7 @@ export const planActions = [
   }),
   action({
     ...planApi.change,
-    handler: (input, ctx) => plans.changePlan(ctx.deps, ctx.user.id, ctx.site.id, input),
+    handler: (input, ctx) => changePlan(ctx.deps, ctx.user.id, ctx.site.id, input),
   }),
   action({
     ...planApi.unsubscribe,

@@ -3,7 +3,7 @@
  * payment window's check (site/payment), and the current site's subscription (plan/*). Plan calls are the site
  * owner's only; every site and payment id is checked against the caller.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   type ChooseInput,
@@ -11,13 +11,15 @@ import {
   type PaymentReply,
   type PaymentSummary,
   type RetryInput,
+  SITES_AWAITING_PAYMENT_MAX,
   type SiteInitInput,
   type SubscriptionReply,
 } from '../../../contract/billing';
 import { Code } from '../../../contract/codes';
 import { wallTime } from '../../../contract/zoned';
+import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { paymentCards, payments, siteSubscriptions, sites } from '../../db/schema';
+import { paymentCards, payments, siteSubscriptions, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { checkSlug } from '../settings/service';
@@ -26,7 +28,7 @@ import { offeredPlan } from './catalogue';
 import { openPaymentSlot, paymentByOrder, settle, startPayment, toReply } from './payments';
 
 type Payer = Pick<z.output<typeof SiteInitInput>, 'name' | 'email' | 'phone' | 'prime' | 'invoice'>;
-type SubscriptionRow = typeof siteSubscriptions.$inferSelect;
+export type SubscriptionRow = typeof siteSubscriptions.$inferSelect;
 
 const cardholderOf = (p: Payer) => ({ name: p.name, email: p.email, phone: p.phone ?? '' });
 
@@ -42,6 +44,20 @@ async function subscriptionOf(deps: Deps, siteId: number): Promise<SubscriptionR
   return row;
 }
 
+/**
+ * At most SITES_AWAITING_PAYMENT_MAX sites of a user wait for their first payment (19007), so that one account
+ * cannot hold many slugs unpaid. The user's row is locked for the count, so two site/init at once count each other.
+ */
+async function refuseTooManyWaiting(tx: Db, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [{ waiting }] = await tx
+    .select({ waiting: count() })
+    .from(sites)
+    .innerJoin(siteSubscriptions, eq(siteSubscriptions.siteId, sites.id))
+    .where(and(eq(sites.ownerId, userId), eq(siteSubscriptions.status, 'pending')));
+  if (waiting >= SITES_AWAITING_PAYMENT_MAX) throw new AppError(Code.SITES_AWAITING_PAYMENT);
+}
+
 /** site/init: the site (owner, roles, menus, as every new site) waiting for its first payment, then the charge. */
 export async function initSite(
   deps: Deps,
@@ -53,6 +69,7 @@ export async function initSite(
   let siteId: number;
   try {
     siteId = await deps.db.transaction(async (tx) => {
+      await refuseTooManyWaiting(tx, userId);
       const site = await createSite(tx, { name: input.site_name, ownerId: userId, slug: input.slug });
       await tx.insert(siteSubscriptions).values({ siteId: site.id, planId: plan.id, status: 'pending' });
       return site.id;
@@ -154,7 +171,7 @@ async function accountOf(deps: Deps, siteId: number) {
   };
 }
 
-async function toSubscription(
+export async function toSubscription(
   deps: Deps,
   s: SubscriptionRow,
   applied: boolean,
@@ -184,7 +201,7 @@ async function ownCurrentSite(deps: Deps, userId: number, siteId: number) {
 }
 
 /** The current site's active subscription, when the caller owns the site. */
-async function activeSubscription(deps: Deps, userId: number, siteId: number) {
+export async function activeSubscription(deps: Deps, userId: number, siteId: number) {
   const site = await ownCurrentSite(deps, userId, siteId);
   const sub = await subscriptionOf(deps, siteId);
   if (sub?.status !== 'active') throw new AppError(Code.PLAN_NOT_ACTIVE);
@@ -198,37 +215,7 @@ export async function currentSubscription(deps: Deps, userId: number, siteId: nu
   return toSubscription(deps, sub, false);
 }
 
-const month = (at: Date | number, timeZone: string) => wallTime(at, timeZone).date.slice(0, 7);
-
-/**
- * plan/change: another plan from now, once per calendar month of the site's time zone (19001). Without `force`
- * the answer shows the change and nothing is saved. What the new plan costs is settled at the next renewal.
- */
-export async function changePlan(
-  deps: Deps,
-  userId: number,
-  siteId: number,
-  input: { id: number; force: boolean },
-) {
-  const { site, sub } = await activeSubscription(deps, userId, siteId);
-  const plan = await offeredPlan(deps.db, input.id, 'id');
-  if (sub.changedAt && month(sub.changedAt, site.timezone) === month(deps.now(), site.timezone))
-    throw new AppError(Code.PLAN_ALREADY_CHANGED);
-  if (!input.force) return toSubscription(deps, { ...sub, planId: plan.id }, false);
-  const at = new Date(deps.now());
-  return deps.db
-    .transaction(async (tx) => {
-      const [row] = await tx
-        .update(siteSubscriptions)
-        .set({ planId: plan.id, changedAt: at, updatedAt: at })
-        .where(and(eq(siteSubscriptions.id, sub.id), eq(siteSubscriptions.status, 'active')))
-        .returning();
-      if (!row) throw new AppError(Code.PLAN_NOT_ACTIVE);
-      await tx.update(sites).set({ serviceId: plan.id, updatedAt: at }).where(eq(sites.id, siteId));
-      return row;
-    })
-    .then((row) => toSubscription(deps, row, true));
-}
+export const month = (at: Date | number, timeZone: string) => wallTime(at, timeZone).date.slice(0, 7);
 
 /** plan/unsubscribe (true) and plan/subscribe (false): whether the plan ends with its period. */
 export async function setCancelAtPeriodEnd(

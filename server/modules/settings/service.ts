@@ -7,7 +7,6 @@ import { and, eq, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../contract/codes';
 import { isLocale } from '../../../contract/constants';
-import { planById } from '../../../contract/plans';
 import type {
   BindInput,
   SiteProfile,
@@ -22,6 +21,7 @@ import { sites } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, FieldError, notFound } from '../../http/errors';
 import { foreignUploadErrors } from '../files/addresses';
+import { planRow, planService } from '../plans/catalogue';
 import { awardBadge, siteById, siteUrl } from '../sites/service';
 
 type SiteRow = typeof sites.$inferSelect;
@@ -88,11 +88,11 @@ export async function saveProfile(
 export const cnameTarget = (deps: Deps, s: Pick<SiteRow, 'slug'>): string =>
   deps.config.cnameTarget ?? `${s.slug}.${deps.config.siteDomain}`;
 
-function toStatus(deps: Deps, s: SiteRow): SiteStatus {
-  const plan = planById(s.serviceId);
+async function toStatus(deps: Deps, s: SiteRow): Promise<SiteStatus> {
+  const plan = planService(await planRow(deps.db, s.serviceId));
   const verified = s.customDomain !== '' && s.domain === s.customDomain;
   return {
-    service: plan ? { id: plan.id, name: plan.name } : null,
+    service: plan,
     published: s.published,
     slug: s.slug,
     subdomain: `${s.slug}.${deps.config.siteDomain}`,

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { asc, eq, sql } from 'drizzle-orm';
 import { CONTENT_LANGUAGES, DEFAULT_TIMEZONE, type Locale } from '../../../contract/constants';
 import { ROLE } from '../../../contract/permissions';
-import { type Feature, planById } from '../../../contract/plans';
+import type { Feature } from '../../../contract/plans';
 import type { CurrentSite, SiteSummary } from '../../../contract/session';
 import type { Badge } from '../../../contract/sites';
 import type { Db } from '../../db/client';
@@ -27,16 +27,20 @@ export function displayLanguages(ids: readonly number[]): CurrentSite['frontend_
   });
 }
 
-export function toCurrent(s: SiteRow, features: readonly Feature[], siteDomain: string): CurrentSite {
-  const plan = planById(s.serviceId);
+/** The current site; `scope` is what resolveSite found of it (its plan's features and name). */
+export function toCurrent(
+  s: SiteRow,
+  scope: { features: readonly Feature[]; plan: CurrentSite['service'] } | null,
+  siteDomain: string,
+): CurrentSite {
   return {
     ...toSummary(s),
     url: siteUrl(s, siteDomain),
     timezone: s.timezone,
     status: s.status,
     published: s.published,
-    service: plan ? { id: plan.id, name: plan.name } : null,
-    features: [...features],
+    service: scope?.plan ?? null,
+    features: [...(scope?.features ?? [])],
     badge: s.badges,
     frontend_display_language: displayLanguages(s.displayLanguages),
   };

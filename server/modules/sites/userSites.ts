@@ -6,7 +6,6 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzl
 import type { Locale } from '../../../contract/constants';
 import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
-import { planById } from '../../../contract/plans';
 import {
   BADGE,
   onboardingDone,
@@ -16,7 +15,7 @@ import {
   userSiteColumns,
 } from '../../../contract/sites';
 import type { Db } from '../../db/client';
-import { roles, sessions, siteStaff, sites } from '../../db/schema';
+import { plans, roles, sessions, siteStaff, sites } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { FieldError, notFound } from '../../http/errors';
 import { likePattern } from '../../http/list';
@@ -30,14 +29,20 @@ interface Viewer {
   lang: Locale;
 }
 
-type Joined = { site: typeof sites.$inferSelect; role: typeof roles.$inferSelect };
+type Joined = {
+  site: typeof sites.$inferSelect;
+  role: typeof roles.$inferSelect;
+  /** The site's plan's name (the plans table), null before its first payment. */
+  planName: string | null;
+};
+/** A membership with its site, role and plan name. */
+const joined = { site: sites, role: roles, planName: plans.nameEn };
 
 const roleName = (role: Joined['role'], lang: Locale) =>
   role.builtin ? t(lang, `roles.${role.id}`) : role.name;
 
 function toUserSite(row: Joined, viewer: Viewer, siteDomain: string): UserSite {
-  const { site, role } = row;
-  const plan = planById(site.serviceId);
+  const { site, role, planName } = row;
   return {
     id: site.id,
     name: site.name,
@@ -46,7 +51,7 @@ function toUserSite(row: Joined, viewer: Viewer, siteDomain: string): UserSite {
     url: siteUrl(site, siteDomain),
     published: site.published,
     role: { id: role.id, name: roleName(role, viewer.lang) },
-    service: plan ? { id: plan.id, name: plan.name } : null,
+    service: site.serviceId !== null && planName !== null ? { id: site.serviceId, name: planName } : null,
     current: site.id === viewer.currentId,
     created_at: site.createdAt.toISOString(),
   };
@@ -89,10 +94,11 @@ export async function listUserSites(
   const column = columns[sort.col as keyof typeof columns];
   const [rows, [{ total }]] = await Promise.all([
     deps.db
-      .select({ site: sites, role: roles })
+      .select(joined)
       .from(siteStaff)
       .innerJoin(sites, eq(sites.id, siteStaff.siteId))
       .innerJoin(roles, eq(roles.id, siteStaff.roleId))
+      .leftJoin(plans, eq(plans.id, sites.serviceId))
       .where(where)
       .orderBy(sort.order === 'asc' ? asc(column) : desc(column), asc(sites.id))
       .limit(query.size)
@@ -109,10 +115,11 @@ export async function listUserSites(
 /** The user's membership of a site, or 404 (another user's site is indistinguishable from a missing one). */
 async function membership(db: Db, userId: number, siteId: number): Promise<Joined> {
   const [row] = await db
-    .select({ site: sites, role: roles })
+    .select(joined)
     .from(siteStaff)
     .innerJoin(sites, eq(sites.id, siteStaff.siteId))
     .innerJoin(roles, eq(roles.id, siteStaff.roleId))
+    .leftJoin(plans, eq(plans.id, sites.serviceId))
     .where(and(ofUser(userId), eq(siteStaff.siteId, siteId)));
   if (!row) throw notFound();
   return row;

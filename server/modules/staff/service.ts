@@ -15,7 +15,6 @@ import type { Locale } from '../../../contract/constants';
 import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import { mayTouchRole, PERM, permissionsOfRole, ROLE, within } from '../../../contract/permissions';
-import { planById } from '../../../contract/plans';
 import {
   ASSIGNABLE_BUILTIN_ROLES,
   type Invitation,
@@ -30,6 +29,7 @@ import type { SiteContext } from '../../http/action';
 import { AppError, FieldError, forbidden, notFound } from '../../http/errors';
 import { likePattern } from '../../http/list';
 import { t } from '../../i18n';
+import { planRow } from '../plans/catalogue';
 
 /** Any fixed number: invitations, joins and removals of one site take turns, so the seat count stays true. */
 const STAFF_LOCK = 7_240_044;
@@ -287,7 +287,10 @@ export async function seats(db: Db, siteId: number, now: number): Promise<{ used
     .select({ n: count() })
     .from(invitations)
     .where(and(eq(invitations.siteId, siteId), openInvitation(now)));
-  return { used: Number(staff.n) + Number(open.n), limit: planById(site?.serviceId)?.staffCount ?? 0 };
+  return {
+    used: Number(staff.n) + Number(open.n),
+    limit: (await planRow(db, site?.serviceId))?.staffCount ?? 0,
+  };
 }
 
 /** `admin/options`: the roles the caller may give (the invite dialog's and the role change's), and the seats. */

@@ -1,0 +1,52 @@
+/**
+ * What a site uses today against a plan's limits (plan/change's preview, `over_limits`). Counted from what exists:
+ * staff plus open invitations (the seats), the most revisions any one item keeps, uploads (pictures and videos) in
+ * MB. Members and newsletters are not built yet: they count 0.
+ */
+import { count, eq, sql } from 'drizzle-orm';
+import type { OverLimit } from '../../../contract/billing';
+import { contentRevisions, contents, files, videos } from '../../db/schema';
+import type { Deps } from '../../deps';
+import { seats } from '../staff/service';
+import type { PlanRow } from './catalogue';
+
+const MB = 1024 * 1024;
+
+async function mostRevisions(deps: Deps, siteId: number): Promise<number> {
+  const perItem = deps.db
+    .select({ n: count().as('n') })
+    .from(contentRevisions)
+    .innerJoin(contents, eq(contents.id, contentRevisions.contentId))
+    .where(eq(contents.siteId, siteId))
+    .groupBy(contentRevisions.contentId)
+    .as('per_item');
+  const [row] = await deps.db.select({ most: sql<number>`coalesce(max(${perItem.n}), 0)` }).from(perItem);
+  return Number(row.most);
+}
+
+async function uploadedMb(deps: Deps, siteId: number): Promise<number> {
+  const [pictures] = await deps.db
+    .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
+    .from(files)
+    .where(eq(files.siteId, siteId));
+  const [clips] = await deps.db
+    .select({ bytes: sql<string>`coalesce(sum(${videos.size}), 0)` })
+    .from(videos)
+    .where(eq(videos.siteId, siteId));
+  return Math.ceil((Number(pictures.bytes) + Number(clips.bytes)) / MB);
+}
+
+/** Each limit of `plan` the site is over today, with its use. A plan's upload 0 means the default limit: not counted. */
+export async function overLimits(deps: Deps, siteId: number, plan: PlanRow): Promise<OverLimit[]> {
+  const { used: staff } = await seats(deps.db, siteId, deps.now());
+  const usage: OverLimit[] = [
+    { what: 'members', used: 0, limit: plan.members },
+    { what: 'staff', used: staff, limit: plan.staffCount },
+    { what: 'revisions', used: await mostRevisions(deps, siteId), limit: plan.historyCount },
+    ...(plan.uploadMb > 0
+      ? [{ what: 'upload' as const, used: await uploadedMb(deps, siteId), limit: plan.uploadMb }]
+      : []),
+    { what: 'newsletters', used: 0, limit: plan.newsletters },
+  ];
+  return usage.filter((u) => u.used > u.limit);
+}
