@@ -77,7 +77,7 @@ const plan: DeepStrings<typeof zh> = {
       overTitle: 'Your site uses more than the new plan allows',
       over: '%{what}: %{used} in use, the new plan allows %{limit}',
       overNote:
-        'Nothing is deleted. Everything above the limit is kept, but no more can be added until you are below it; revisions are trimmed to the new count only as new ones are saved.',
+        "Nothing is deleted at the change: staff and invitations stay, but no one more can be invited until you are under the limit; uploads stay. Revisions beyond the new plan's count and days are no longer listed from the change, and are removed when their item is next saved.",
       what: {
         members: 'Members',
         staff: 'Staff (open invitations included)',
@@ -92,6 +92,7 @@ const plan: DeepStrings<typeof zh> = {
       confirmNow:
         'The new plan takes effect now and NT$ %{amount} is charged today. The plan cannot be changed again this month.',
       confirmLater: 'The new plan takes effect on %{date}. The plan cannot be changed again this month.',
+      confirmTakeBack: 'The waiting change is called off and %{plan} stays.',
       done: 'The plan was updated.',
       notFound: 'This plan does not exist.',
     },

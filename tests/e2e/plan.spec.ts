@@ -128,8 +128,9 @@ test('an owner changes the plan after its preview; a second change in the month 
 
   // The preview says what happens before anything is confirmed.
   const preview = page.getByTestId('change-preview');
-  await expect(preview.getByTestId('change-effective')).toBeVisible();
-  await expect(preview.getByTestId('change-charge')).toBeVisible();
+  await expect(preview.getByTestId('change-effective')).toHaveText('確認後立即生效。');
+  // An upgrade on the period's first day: the whole price difference (799 − 299), charged to the card on file.
+  await expect(preview.getByTestId('change-charge')).toContainText('NT$ 500');
   await shot(page, 'preview');
   await page.getByTestId('change-confirm').click();
   const dialog = page.getByRole('dialog');
@@ -139,6 +140,9 @@ test('an owner changes the plan after its preview; a second change in the month 
   await expect(page.getByText('方案已更新。')).toBeVisible();
   await expect(page).toHaveURL(/\/plan\/current$/);
   await expect(page.getByTestId('current-plan')).toHaveText('CREATOR');
+  await expect(page.getByTestId('payments').getByRole('row').nth(1)).toContainText(
+    /變更方案.*CREATOR.*NT\$ 500.*已付款/,
+  );
 
   // Once a month: the next change is refused before anything is confirmed.
   await page.goto(`/plan/${TEAM}`);

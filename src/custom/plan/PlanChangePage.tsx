@@ -154,7 +154,13 @@ function ChangePlan({ plan, sub }: { plan: PlanCard; sub: SubscriptionReply }) {
         loading={change.isPending}
         title="plan.change.confirmTitle"
         titleTranslateOptions={args}
-        content={p.effective === 'period_end' ? 'plan.change.confirmLater' : 'plan.change.confirmNow'}
+        content={
+          plan.id === sub.plan
+            ? 'plan.change.confirmTakeBack'
+            : p.effective === 'period_end'
+              ? 'plan.change.confirmLater'
+              : 'plan.change.confirmNow'
+        }
         contentTranslateOptions={args}
         confirm="plan.change.confirm"
         onConfirm={() => change.mutate()}
@@ -174,8 +180,12 @@ export default function PlanChangePage() {
   const cards = usePlanCards();
   const plan = cards.data?.rows.find((p) => p.id === id);
   const refused = !owner || isForbidden(current.error);
-  const loading = !refused && (current.isPending || cards.isPending);
-  const live = hasLivePlan(current.data?.status);
+  // Decided once the subscription is known: paying makes the plan live, and the checkout (its success modal open)
+  // stays until the buyer moves on.
+  const [live, setLive] = useState<boolean | null>(null);
+  const known = current.isSuccess ? hasLivePlan(current.data?.status) : null;
+  if (live === null && known !== null) setLive(known);
+  const loading = !refused && !current.error && (live === null || cards.isPending);
   const words = live ? 'plan.change' : 'plan.choose';
   return (
     <SettingsPage
