@@ -87,6 +87,7 @@ const plan: DeepStrings<typeof zh> = {
       },
       same: 'This is your current plan.',
       takeBack: 'Choosing your current plan calls off the change that is waiting.',
+      takeBackConfirm: 'Call off the waiting change',
       confirm: 'Confirm change',
       confirmTitle: 'Change the plan to %{plan}?',
       confirmNow:

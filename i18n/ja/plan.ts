@@ -84,6 +84,7 @@ const plan: DeepStrings<typeof zh> = {
       },
       same: '現在のプランです。',
       takeBack: '現在のプランを選ぶと、待機中の変更は取り消されます。',
+      takeBackConfirm: '待機中の変更を取り消す',
       confirm: '変更を確定',
       confirmTitle: 'プランを %{plan} に変更しますか？',
       confirmNow:

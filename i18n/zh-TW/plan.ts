@@ -80,6 +80,7 @@ const plan = {
       },
       same: '這是你目前的方案。',
       takeBack: '選擇目前的方案，會取消等待中的變更。',
+      takeBackConfirm: '取消等待中的變更',
       confirm: '確認變更',
       confirmTitle: '變更方案為 %{plan}？',
       confirmNow: '新方案立即生效，今天將收取 NT$ %{amount}。本月無法再次變更方案。',

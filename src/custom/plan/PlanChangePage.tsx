@@ -135,6 +135,8 @@ function ChangePlan({ plan, sub }: { plan: PlanCard; sub: SubscriptionReply }) {
       </Alert>
     );
   const p = preview.data;
+  /** The own plan chosen again while a downgrade waits: that downgrade is called off. */
+  const takeBack = plan.id === sub.plan;
   const args = {
     plan: text(plan.title),
     amount: money(p.charge ?? 0),
@@ -142,11 +144,14 @@ function ChangePlan({ plan, sub }: { plan: PlanCard; sub: SubscriptionReply }) {
   };
   return (
     <Stack spacing={2}>
-      {plan.id === sub.plan ? <Alert severity="info">{translate('plan.change.takeBack')}</Alert> : null}
-      <PreviewText preview={p} />
+      {takeBack ? (
+        <Alert severity="info">{translate('plan.change.takeBack')}</Alert>
+      ) : (
+        <PreviewText preview={p} />
+      )}
       <div>
         <Button variant="contained" onClick={() => setAsking(true)} data-testid="change-confirm">
-          {translate('plan.change.confirm')}
+          {translate(takeBack ? 'plan.change.takeBackConfirm' : 'plan.change.confirm')}
         </Button>
       </div>
       <Confirm
@@ -155,14 +160,14 @@ function ChangePlan({ plan, sub }: { plan: PlanCard; sub: SubscriptionReply }) {
         title="plan.change.confirmTitle"
         titleTranslateOptions={args}
         content={
-          plan.id === sub.plan
+          takeBack
             ? 'plan.change.confirmTakeBack'
             : p.effective === 'period_end'
               ? 'plan.change.confirmLater'
               : 'plan.change.confirmNow'
         }
         contentTranslateOptions={args}
-        confirm="plan.change.confirm"
+        confirm={takeBack ? 'plan.change.takeBackConfirm' : 'plan.change.confirm'}
         onConfirm={() => change.mutate()}
         onClose={() => setAsking(false)}
       />
