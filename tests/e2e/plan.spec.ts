@@ -1,7 +1,8 @@
 /**
  * The site's own plan in the browser: a new owner's site, paid through the real API on the sandbox gateway (card
  * 4242, 3-D Secure answered on the gateway's own page), changes its plan — the preview told before confirming, the
- * current plan showing the change — and a second change in the same month is refused with 19001's words.
+ * current plan showing the change — and a second change in the same month is refused with 19001's words; it
+ * unsubscribes and subscribes again, each confirmed. A site without a plan pays for one in the payment window.
  */
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, type Page, request } from '@playwright/test';
@@ -104,7 +105,7 @@ async function newOwner(world: { url: string; sink: SmtpSink }, paidPlan?: numbe
 
 test.use({ signedIn: false });
 
-test('an owner changes the plan after its preview; a second change in the month is refused (19001)', async ({
+test('an owner changes the plan after its preview, a second change in the month is refused (19001); unsubscribe and subscribe again are confirmed', async ({
   browser,
   world,
 }) => {
@@ -148,6 +149,15 @@ test('an owner changes the plan after its preview; a second change in the month 
   await page.goto(`/plan/${TEAM}`);
   await expect(page.getByTestId('change-refused')).toHaveText('本月已更換過訂閱方案，無法再次更改。');
   await expect(page.getByTestId('change-confirm')).toHaveCount(0);
+
+  // Unsubscribing and subscribing again each ask first.
+  await page.goto('/plan/current');
+  await page.getByRole('button', { name: '取消訂閱' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '取消訂閱' }).click();
+  await expect(page.getByTestId('renewal')).toContainText('結束，不再續訂');
+  await page.getByRole('button', { name: '重新訂閱' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: '重新訂閱' }).click();
+  await expect(page.getByTestId('renewal')).toContainText('自動續訂');
 
   await page.goto('/service');
   await expect(page.getByTestId('service-plan')).toHaveText('CREATOR');
