@@ -197,6 +197,9 @@ function CurrentPlan({ sub }: { sub: Sub }) {
               {translate(hasLivePlan(sub.status) ? 'plan.current.change' : 'plan.current.choose')}
             </Button>
             <CancelButtons sub={sub} />
+            <Button component={Link} to="/service">
+              {translate('service.title')}
+            </Button>
           </Stack>
         </CardContent>
       </Card>
