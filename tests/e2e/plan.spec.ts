@@ -2,7 +2,8 @@
  * The site's own plan in the browser: a new owner's site, paid through the real API on the sandbox gateway (card
  * 4242, 3-D Secure answered on the gateway's own page), changes its plan — the preview told before confirming, the
  * current plan showing the change — and a second change in the same month is refused with 19001's words; it
- * unsubscribes and subscribes again, each confirmed. A site without a plan pays for one in the payment window.
+ * unsubscribes and subscribes again, each confirmed. A site without a plan pays for one in the payment window, and
+ * a downgrade's preview lists the limits the site is over.
  */
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, type Page, request } from '@playwright/test';
@@ -165,7 +166,7 @@ test('an owner changes the plan after its preview, a second change in the month 
   await context.close();
 });
 
-test('a site without a plan chooses one and pays for it in the payment window (plan/choose)', async ({
+test('a site without a plan pays for one in the payment window (plan/choose); a downgrade’s preview lists the limits it is over', async ({
   browser,
   world,
 }) => {
@@ -192,5 +193,23 @@ test('a site without a plan chooses one and pays for it in the payment window (p
   await expect(page).toHaveURL(/\/plan\/current$/);
   await expect(page.getByTestId('current-plan')).toHaveText('CREATOR');
   await expect(page.getByTestId('plan-status')).toHaveText('使用中');
+
+  // A downgrade's preview tells, before anything is confirmed, what the site uses above the smaller plan's limits.
+  for (const n of [1, 2]) {
+    const invited = await page.request.post('/api/member/invite', {
+      data: { email: `staff-${n}-${Date.now()}@example.com`, nickname: `同事${n}`, roles: 3 },
+    });
+    expect((await invited.json()).code).toBe(1);
+  }
+  await page.goto(`/plan/${STARTER}`);
+  await expect(page.getByTestId('change-effective')).toContainText('將於本期結束時');
+  await expect(page.getByTestId('change-charge')).toHaveText(
+    '今天不會收取任何費用；新價格從下一期開始計算。',
+  );
+  await expect(page.getByTestId('over-limits')).toContainText(
+    '管理人員（含未接受的邀請）：目前 3，新方案上限 2',
+  );
+  await expect(page.getByTestId('over-limits')).toContainText('變更時不會刪除任何資料');
+  await shot(page, 'preview-over-limits');
   await context.close();
 });
