@@ -2,8 +2,8 @@
  * The new-site wizard and the card payment as a person goes through them, on the built-in sandbox gateway: a new
  * account runs the three steps (slug checked as typed, plan cards, card and invoice), pays in the 520×570 window
  * with the success card and lands on the new site's dashboard; a declined card meets 付款失敗 and a retry pays for
- * the same site (one site, not two); closing the window meets 付款失敗, and the window opened again still pays.
- * Each test is a new person.
+ * the same site (one site, not two); closing the window meets 付款失敗, and the window opened again still pays; a
+ * reply lost on the way does not make a second site. Each test is a new person.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
@@ -209,4 +209,32 @@ test('closing the payment window meets 付款失敗; opened again, it still pays
   await again.getByRole('button', { name: 'Confirm' }).click();
   await page.getByTestId('payment-success').getByRole('button', { name: '前往網站後台' }).click();
   await expect(page.getByText(`目前網站：${name}`)).toBeVisible();
+});
+
+test('a reply lost on the way: the next submit pays for the site the first one made', async ({
+  page,
+  world,
+}) => {
+  await registerByApi(page, world.sink);
+  const name = `斷線的店 ${uniq()}`;
+  await toPayment(page, `lost-${uniq()}`, name);
+  await fillCard(page, CARDS.declined);
+  // The server makes the site and answers; the answer never reaches the page.
+  await page.route('**/api/site/init', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: /^確認付款/ }).click();
+  const failed = page.getByTestId('payment-failed');
+  await expect(failed.getByRole('heading', { name: '付款失敗' })).toBeVisible();
+  await page.unroute('**/api/site/init');
+  await failed.getByRole('button', { name: '重新付款' }).click();
+
+  await page.getByLabel('卡號').fill(CARDS.success);
+  const popup = await payInWindow(page);
+  await popup.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByTestId('payment-success').getByRole('button', { name: '前往網站後台' }).click();
+  await expect(page.getByText(`目前網站：${name}`)).toBeVisible();
+  const sites = await ok(page.request, 'site/list', {});
+  expect(sites.rows.filter((s: { name: string }) => s.name === name)).toHaveLength(1);
 });

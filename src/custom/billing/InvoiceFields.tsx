@@ -19,6 +19,9 @@ import { FormField } from '../../auth/fields';
 import { maxLength, required, type Validator } from '../../validation';
 import type { InvoiceValues } from './invoiceValues';
 
+// Where they lived first (src/custom/plan imports them from here).
+export { INVOICE_DEFAULTS, type InvoiceValues, toInvoiceInput } from './invoiceValues';
+
 type WithInvoice = FieldValues & { invoice: InvoiceValues };
 
 /** A field's rules, applied only while its mode (and carrier) is the chosen one. */

@@ -175,8 +175,8 @@ export function usePayment(options: PaymentOptions) {
         return;
       }
       if (reply.status === 'pending' && reply.redirect_url) {
-        // A blocked window: the buyer cannot confirm; asked to allow it and try again.
-        if (!win || win.closed) return fail(reply, 'billing.failed.blocked');
+        // A blocked window: the buyer cannot confirm here; the modal's button opens it again on a click.
+        if (!win || win.closed) return fail(reply, 'billing.failed.blocked', true);
         return watch(win, reply);
       }
       win?.close();

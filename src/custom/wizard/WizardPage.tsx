@@ -46,6 +46,7 @@ import {
 } from './draft';
 import { PaymentStep } from './PaymentStep';
 import { normalSlug, SlugStep } from './SlugStep';
+import { ownUnpaidSite } from './unpaidSite';
 
 const STEPS = ['wizard.steps.slug', 'wizard.steps.plan', 'wizard.steps.payment'] as const;
 /** The fields each step asks for: where a field error sends the user back to. */
@@ -148,23 +149,36 @@ function Wizard({ session }: { session: Session }) {
     const prime = await card.current?.getPrime();
     if (!prime) return;
     const payer = payerBody(values, prime);
+    /** Pays again for a site made by an earlier attempt. */
+    const retry = async (id: number): Promise<PaymentReply> => {
+      try {
+        return await call(planApi.retry, { site: id, plan: plan.id, ...payer });
+      } catch (err) {
+        // Paid meanwhile (the gateway's notification came late): nothing is charged twice; go on as paid.
+        if (err instanceof ApiError && err.code === Code.PLAN_ALREADY_PAID)
+          return { site: id, order_number: '', status: 'paid' };
+        // Not the user's site any more (or never was): forget it, a new submit makes one.
+        if (err instanceof ApiError && err.status === 404) setSite(null);
+        throw err;
+      }
+    };
     await payment.pay(async (): Promise<PaymentReply> => {
-      if (site === null)
-        return call(planApi.init, {
-          slug: normalSlug(values.slug),
+      if (site !== null) return retry(site);
+      const slug = normalSlug(values.slug);
+      try {
+        return await call(planApi.init, {
+          slug,
           site_name: values.site_name.trim(),
           plan: plan.id,
           ...payer,
         });
-      try {
-        return await call(planApi.retry, { site, plan: plan.id, ...payer });
       } catch (err) {
-        // Paid meanwhile (the gateway's notification came late): nothing is charged twice; go on as paid.
-        if (err instanceof ApiError && err.code === Code.PLAN_ALREADY_PAID)
-          return { site, order_number: '', status: 'paid' };
-        // Not the user's site any more (or never was): forget it, a new submit makes one.
-        if (err instanceof ApiError && err.status === 404) setSite(null);
-        throw err;
+        // The address is the user's own site from an attempt whose answer was lost: pay for that one.
+        const own =
+          err instanceof ApiError && err.code === Code.SLUG_TAKEN ? await ownUnpaidSite(slug) : null;
+        if (own === null) throw err;
+        setSite(own);
+        return retry(own);
       }
     });
   });
@@ -253,11 +267,13 @@ function Wizard({ session }: { session: Session }) {
               {translate('wizard.back')}
             </Button>
             {step < 2 ? (
-              <Button variant="contained" onClick={next}>
+              // Keys: React must not turn this very button into the submit one while its click is still going on,
+              // or the click would submit the form it has just moved to.
+              <Button key="next" variant="contained" onClick={next}>
                 {translate('wizard.next')}
               </Button>
             ) : (
-              <Button variant="contained" type="submit" disabled={busy || !plan}>
+              <Button key="pay" variant="contained" type="submit" disabled={busy || !plan}>
                 {translate('wizard.payment.pay', { price: plan ? plan.price.toLocaleString('en-US') : '' })}
               </Button>
             )}
