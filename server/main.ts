@@ -1,11 +1,13 @@
 /** Starts the product: read config, open and migrate the database, seed an empty one, start the jobs, listen. */
 import { mkdirSync } from 'node:fs';
 import { logMailer, smtpMailer } from './adapters/mail';
+import { paymentGateway } from './adapters/payment';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/seed';
 import { mailQueue, startMailJob } from './jobs/mail';
+import { startRenewals } from './jobs/renewal';
 import { startScheduler } from './jobs/scheduler';
 
 const config = loadConfig();
@@ -15,8 +17,20 @@ const database = await openDatabase(
 );
 const owner = await prepareDatabase(database.db, config);
 const outbox = mailQueue(database.db, Date.now);
-const app = await buildApp({ config, db: database.db, outbox });
+// The gateway is made here, so that the renewal job charges through the same one as the app.
+const payment = paymentGateway(config.payment, config.publicUrl, {
+  onDeliveryError: (err, tradeId) => app.log.warn({ err, tradeId }, 'sandbox notification not delivered'),
+});
+const app = await buildApp({ config, db: database.db, outbox, payment });
 const scheduler = startScheduler({ db: database.db, now: Date.now, log: app.log });
+const renewals = startRenewals({
+  db: database.db,
+  now: Date.now,
+  log: app.log,
+  payment: payment.gateway,
+  outbox,
+  config,
+});
 const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log);
 const mailJob = startMailJob({ db: database.db, now: Date.now, log: app.log, mailer, queue: outbox });
 
@@ -27,6 +41,7 @@ const shutdown = async () => {
   if (stopping) process.exit(1);
   stopping = true;
   await scheduler.stop();
+  await renewals.stop();
   await mailJob.stop();
   await app.close();
   await database.close();

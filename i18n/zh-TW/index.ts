@@ -13,6 +13,7 @@ import labels from './labels';
 import menus from './menus';
 import plan from './plan';
 import profile from './profile';
+import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
 import staff from './staff';
@@ -34,6 +35,7 @@ const zhTW = {
   ...dashboard,
   ...wizard,
   ...plan,
+  ...renewal,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

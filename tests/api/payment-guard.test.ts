@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_WINDOW_MINUTES, type PaymentReply } from '../../contract/billing';
 import { Code } from '../../contract/codes';
-import type { ChargeResult } from '../../server/adapters/payment/gateway';
+import { type ChargeResult, PaymentGatewayError } from '../../server/adapters/payment/gateway';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
 import { payments, siteSubscriptions } from '../../server/db/schema';
 import { type Client, createTestApp, type Reply, register, type TestApp } from '../fixtures/testApp';
@@ -179,6 +179,19 @@ describe('a gateway call that throws', () => {
     expect(ok(await retry(site)).status).toBe('pending');
     const statuses = (await paymentsOf(site)).map((p) => p.status);
     expect(statuses).toEqual(['failed', 'expired', 'pending']);
+  });
+
+  it('refused by the gateway before any charge: failed at once, and the buyer may pay again', async () => {
+    const site = await waitingSite('refused-shop');
+    const payByPrime = t.sandbox.payByPrime;
+    t.sandbox.payByPrime = async () => {
+      throw new PaymentGatewayError('refused (10003 invalid arguments)', 'refused', '10003');
+    };
+    const refused = await retry(site).finally(() => {
+      t.sandbox.payByPrime = payByPrime;
+    });
+    expect(ok(refused).status).toBe('failed');
+    expect(ok(await retry(site)).status).toBe('pending');
   });
 
   it('a record query that throws keeps the payment as it is, for the window and for a new attempt', async () => {

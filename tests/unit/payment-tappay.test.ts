@@ -180,6 +180,34 @@ describe('pay by prime', () => {
       expect(wrongToken.status).toBe('declined');
     });
   });
+
+  it('a renewal’s token charge: refused by TapPay is a decline with its code; its gateway timing out (421) throws', async () => {
+    await withOwnFake(async (fresh, g) => {
+      const first = await g.payByPrime(charge(fresh.prime('ok'), { remember: true }));
+      if (first.status !== 'paid' || !first.card) throw new Error('no card kept');
+      const renewal = {
+        cardKey: first.card.cardKey,
+        cardToken: first.card.cardToken,
+        amount: 299,
+        orderNumber: 'S7-renewal-1',
+        details: 'STARTER plan renewal',
+        cardholder: { phone: '', name: 'Owner', email: 'owner@example.com' },
+      };
+      expect(await g.payByToken({ ...renewal, cardKey: 'key_gone' })).toMatchObject({
+        status: 'declined',
+        code: '10',
+        message: 'Card token not found',
+      });
+      // The renewal job leaves such a charge pending and never charges its attempt again.
+      fresh.fault = 'bank-timeout';
+      expect(await rejection(g.payByToken(renewal))).toMatchObject({ kind: 'timeout', code: '421' });
+      expect(fresh.requests.at(-1)?.path).toBe('/tpc/payment/pay-by-token');
+      expect(await g.payByToken({ ...renewal, orderNumber: 'S7-renewal-2' })).toMatchObject({
+        status: 'paid',
+        amount: 299,
+      });
+    });
+  });
 });
 
 describe('refund and record query', () => {

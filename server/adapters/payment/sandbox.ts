@@ -9,7 +9,9 @@
  * and two instances do not share them. The test cards:
  * - 4242 4242 4242 4242 pays (with or without 3-D Secure, and by card token);
  * - 4000 0000 0000 0002 is declined;
- * - 4000 0000 0000 3063 fails 3-D Secure (and is declined without it: the bank demands it).
+ * - 4000 0000 0000 3063 fails 3-D Secure (and is declined without it: the bank demands it);
+ * - 4000 0000 0000 0341 pays by prime (3-D Secure too) and is kept, but its card-token charges are declined
+ *   (renewals that fail); `failTokens` does the same to a kept card later.
  * Any other valid card number (Luhn) pays like 4242.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -28,6 +30,7 @@ export const SANDBOX_CARDS = {
   success: '4242424242424242',
   declined: '4000000000000002',
   fails3ds: '4000000000003063',
+  tokenDeclined: '4000000000000341',
 } as const;
 
 /** Where sandboxRoutes.ts serves the card form's prime and the 3-D Secure page. */
@@ -83,6 +86,8 @@ export interface SandboxGateway extends PaymentGateway {
   complete3ds(tradeId: string, confirmed: boolean): Promise<string | null>;
   /** The signature of a notification body, as the sandbox sends it. */
   sign(body: string): string;
+  /** For tests: the kept card's token charges are declined from now on (or pay again, with `fail` false). */
+  failTokens(cardKey: string, fail?: boolean): void;
 }
 
 interface Card {
@@ -155,6 +160,8 @@ export function sandboxGateway(options: SandboxOptions): SandboxGateway {
   const deliver = options.deliver ?? postJson;
   const primes = new Map<string, { card: Card; expiresAt: number }>();
   const cards = new Map<string, { cardToken: string; card: Card }>();
+  /** Kept cards whose token charges are declined (failTokens). */
+  const failingTokens = new Set<string>();
   const trades = new Map<string, Trade>();
   const sign = (body: string) => createHmac('sha256', options.notifySecret).update(body).digest('hex');
 
@@ -232,10 +239,19 @@ export function sandboxGateway(options: SandboxOptions): SandboxGateway {
       if (!kept || kept.cardToken !== charge.cardToken)
         return { status: 'declined', code: 'card_token', message: 'Unknown card key or token' };
       const trade = tradeOf(charge, kept.card);
-      if (kept.card.number === SANDBOX_CARDS.declined)
+      if (
+        kept.card.number === SANDBOX_CARDS.declined ||
+        kept.card.number === SANDBOX_CARDS.tokenDeclined ||
+        failingTokens.has(charge.cardKey)
+      )
         return declined(newTrade(trade), 'declined', 'Card declined (sandbox)');
       const tradeId = newTrade({ ...trade, status: 'paid' });
       return { status: 'paid', tradeId, bankTransactionId: tradeId, amount: charge.amount };
+    },
+
+    failTokens(cardKey, fail = true) {
+      if (fail) failingTokens.add(cardKey);
+      else failingTokens.delete(cardKey);
     },
 
     pendingTrade(tradeId) {

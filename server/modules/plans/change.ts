@@ -155,7 +155,8 @@ async function chargeUpgrade(deps: Deps, u: Upgrade): Promise<SubscriptionRow> {
       cardToken: card.cardToken,
     });
   } catch (err) {
-    return gatewayThrew(deps, payment, err);
+    await gatewayThrew(deps, payment, err);
+    throw new AppError(Code.CHARGE_DECLINED);
   }
   if (result.status === 'declined') {
     await markFailed(db, payment.id, result.tradeId ?? null);

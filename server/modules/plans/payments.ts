@@ -29,6 +29,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { PlanRow } from './catalogue';
 import { paymentPaid } from './invoicing';
+import { renewalKeyOf } from './renewalKey';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -119,16 +120,15 @@ export async function insertPayment(
 }
 
 /**
- * What a gateway call that threw means for its payment: refused before any charge ('refused'): failed; otherwise
- * nothing is known, so it stays pending for the record query, and the caller hears 19005.
+ * What a gateway call that threw means for its payment: refused by the gateway, nothing was charged: the payment
+ * is failed (answered); otherwise nothing is known, so it stays pending for the record query (19005 is thrown).
  */
-export async function gatewayThrew(deps: Deps, payment: PaymentRow, err: unknown): Promise<never> {
+export async function gatewayThrew(deps: Deps, payment: PaymentRow, err: unknown): Promise<PaymentRow> {
   deps.log.error({ err, order: payment.orderNumber }, 'payment gateway call failed');
-  if (err instanceof PaymentGatewayError && err.kind === 'refused') {
-    await markFailed(deps.db, payment.id, null);
-    throw new AppError(Code.FAIL);
-  }
-  throw new AppError(Code.PAYMENT_UNCONFIRMED);
+  if (!(err instanceof PaymentGatewayError && err.kind === 'refused'))
+    throw new AppError(Code.PAYMENT_UNCONFIRMED);
+  const [failed] = await markFailed(deps.db, payment.id, null);
+  return failed ?? payment;
 }
 
 /**
@@ -157,7 +157,7 @@ export async function startPayment(deps: Deps, req: PaymentRequest): Promise<Pay
       threeDomainSecure: { returnUrl: `${publicUrl}${RETURN_PATH}`, notifyUrl: `${publicUrl}${NOTIFY_PATH}` },
     });
   } catch (err) {
-    return gatewayThrew(deps, payment, err);
+    return toReply(await gatewayThrew(deps, payment, err));
   }
   if (result.status === 'declined') {
     const [failed] = await markFailed(db, payment.id, result.tradeId ?? null);
@@ -190,9 +190,9 @@ const recordOf = (record: TradeRecord | null, payment: PaymentRow) =>
 const paidAtGateway = (record: TradeRecord) =>
   record.status === 'paid' || record.status === 'authorized' || record.status === 'partially_refunded';
 
-/** What the gateway's record says of our pending payment. */
-function outcomeOf(record: TradeRecord | null): 'paid' | 'failed' | 'pending' {
-  if (!record) return 'pending';
+/** What the gateway's record says of our payment; a record of another order or amount settles nothing. */
+export function outcomeOf(record: TradeRecord | null, payment: PaymentRow): 'paid' | 'failed' | 'pending' {
+  if (!recordOf(record, payment) || !record) return 'pending';
   if (record.status === 'paid' || record.status === 'authorized') return 'paid';
   if (record.status === 'failed' || record.status === 'cancelled') return 'failed';
   return 'pending';
@@ -234,7 +234,7 @@ async function settleRow(
       'gateway record does not match the payment',
     );
   if (!open) return record && paidAtGateway(record) ? refundLate(deps, payment, record.tradeId) : payment;
-  const outcome = outcomeOf(record);
+  const outcome = outcomeOf(record, payment);
   if (outcome === 'pending') return payment;
   // A change's charge is applied only by the plan/change call that saw it paid: one found paid later is not.
   if (outcome === 'paid' && payment.kind === 'change') {
@@ -295,9 +295,14 @@ export async function refundLate(deps: Deps, payment: PaymentRow, tradeId: strin
   }
 }
 
-/** A paid payment's effects: the plan active for a period from now, the site on it, its card kept. */
+/**
+ * A paid payment's effects: the plan active for a period from now, the site on it, its card kept. The renewal job
+ * (server/jobs/renewal.ts) charges again at the period's end (`next_attempt_at`).
+ */
 async function applyPaid(tx: Db, payment: PaymentRow, at: Date) {
-  const period = { periodStart: at, periodEnd: periodEnd(at) };
+  if (payment.kind === 'renewal') return void (await applyRenewal(tx, payment, at));
+  const end = periodEnd(at);
+  const period = { periodStart: at, periodEnd: end, nextAttemptAt: end, renewAttempts: 0, nextPlanId: null };
   await tx
     .insert(siteSubscriptions)
     .values({ siteId: payment.siteId, planId: payment.planId, status: 'active', ...period })
@@ -314,4 +319,42 @@ async function applyPaid(tx: Db, payment: PaymentRow, at: Date) {
     await tx.delete(paymentCards).where(eq(paymentCards.siteId, payment.siteId));
     await tx.insert(paymentCards).values({ siteId: payment.siteId, ...payment.card });
   }
+}
+
+/**
+ * A paid renewal's effects: the next period from the old period's end (not from now), the plan it was charged for
+ * (a waiting downgrade) in force, the retries reset. Only on the subscription as the charge found it (its period and
+ * attempt, from the payment's purpose): applied once, whoever settles it. Answers whether it applied.
+ */
+export async function applyRenewal(tx: Db, payment: PaymentRow, at: Date): Promise<boolean> {
+  const key = renewalKeyOf(payment.purpose);
+  if (!key) return false;
+  const end = periodEnd(key.periodEnd);
+  const [row] = await tx
+    .update(siteSubscriptions)
+    .set({
+      planId: payment.planId,
+      nextPlanId: null,
+      status: 'active',
+      periodStart: key.periodEnd,
+      periodEnd: end,
+      renewAttempts: 0,
+      nextAttemptAt: end,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(siteSubscriptions.siteId, payment.siteId),
+        eq(siteSubscriptions.periodEnd, key.periodEnd),
+        eq(siteSubscriptions.renewAttempts, key.attempt),
+        inArray(siteSubscriptions.status, ['active', 'past_due']),
+      ),
+    )
+    .returning({ id: siteSubscriptions.id });
+  if (!row) return false;
+  await tx
+    .update(sites)
+    .set({ serviceId: payment.planId, updatedAt: at })
+    .where(eq(sites.id, payment.siteId));
+  return true;
 }
