@@ -123,7 +123,7 @@ test('an owner changes the plan after its preview, a second change in the month 
 
   await page.goto('/plan');
   const cards = page.getByTestId('plan-cards');
-  await expect(cards.getByRole('radio', { name: 'STARTER' })).toHaveAttribute('aria-checked', 'true');
+  await expect(cards.getByRole('radio', { name: 'STARTER' })).toContainText('目前方案');
   await shot(page, 'list');
   await cards.getByRole('radio', { name: 'CREATOR' }).click();
   await expect(page).toHaveURL(new RegExp(`/plan/${CREATOR}$`));
@@ -153,11 +153,12 @@ test('an owner changes the plan after its preview, a second change in the month 
 
   // Unsubscribing and subscribing again each ask first.
   await page.goto('/plan/current');
-  await page.getByRole('button', { name: '取消訂閱' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: '取消訂閱' }).click();
+  const screen = page.getByTestId('plan-current');
+  await screen.getByRole('button', { name: '取消訂閱' }).click();
+  await page.getByRole('dialog', { name: '取消訂閱？' }).getByRole('button', { name: '取消訂閱' }).click();
   await expect(page.getByTestId('renewal')).toContainText('結束，不再續訂');
-  await page.getByRole('button', { name: '重新訂閱' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: '重新訂閱' }).click();
+  await screen.getByRole('button', { name: '重新訂閱' }).click();
+  await page.getByRole('dialog', { name: '重新訂閱？' }).getByRole('button', { name: '重新訂閱' }).click();
   await expect(page.getByTestId('renewal')).toContainText('自動續訂');
 
   await page.goto('/service');

@@ -107,45 +107,59 @@ function Payments({ sub }: { sub: Sub }) {
   );
 }
 
-/** Cancel at the period's end, or take that back: asked first, then sent with force. */
+type Question = 'unsubscribe' | 'subscribe';
+
+/**
+ * Cancel at the period's end, or take that back: asked first, then sent with force. The question asked is kept
+ * with its dialog, so that a dialog closing while the page reads the subscription again keeps its own words.
+ */
 function CancelButtons({ sub }: { sub: Sub }) {
   const translate = useTranslate();
   const notify = useNotify();
   const { format } = useDateTime();
   const changed = usePlanChanged();
-  const [asking, setAsking] = useState(false);
-  const cancelling = !sub.cancel_at_period_end;
-  const words = cancelling ? 'plan.unsubscribe' : 'plan.subscribe';
+  const [asking, setAsking] = useState<Question | null>(null);
   const date = sub.period_end ? format(sub.period_end, 'date') : '';
   const act = useMutation({
-    mutationFn: () => call(cancelling ? planApi.unsubscribe : planApi.subscribe, { force: true }),
-    onSuccess: async () => {
-      setAsking(false);
-      notify(`${words}.done`, { type: 'success', messageArgs: { date } });
-      await changed();
+    mutationFn: (q: Question) =>
+      call(q === 'unsubscribe' ? planApi.unsubscribe : planApi.subscribe, { force: true }),
+    onSuccess: (_reply, q) => {
+      setAsking(null);
+      notify(`plan.${q}.done`, { type: 'success', messageArgs: { date } });
+      // Not awaited: the next question may be asked while the page reads the subscription again.
+      void changed();
     },
     onError: (err: ApiError) => {
-      setAsking(false);
+      setAsking(null);
       if (err.message) notify(err.message, { type: 'error' });
     },
   });
   if (sub.status !== 'active') return null;
+  const next: Question = sub.cancel_at_period_end ? 'subscribe' : 'unsubscribe';
   return (
     <>
-      <Button variant="outlined" color={cancelling ? 'warning' : 'primary'} onClick={() => setAsking(true)}>
-        {translate(cancelling ? 'plan.current.unsubscribe' : 'plan.current.subscribeAgain')}
+      <Button
+        variant="outlined"
+        color={next === 'unsubscribe' ? 'warning' : 'primary'}
+        onClick={() => setAsking(next)}
+        disabled={act.isPending}
+      >
+        {translate(next === 'unsubscribe' ? 'plan.current.unsubscribe' : 'plan.current.subscribeAgain')}
       </Button>
-      <Confirm
-        isOpen={asking}
-        loading={act.isPending}
-        title={`${words}.title`}
-        content={`${words}.body`}
-        contentTranslateOptions={{ date }}
-        confirm={`${words}.confirm`}
-        confirmColor={cancelling ? 'warning' : 'primary'}
-        onConfirm={() => act.mutate()}
-        onClose={() => setAsking(false)}
-      />
+      {(['unsubscribe', 'subscribe'] as const).map((q) => (
+        <Confirm
+          key={q}
+          isOpen={asking === q}
+          loading={act.isPending}
+          title={`plan.${q}.title`}
+          content={`plan.${q}.body`}
+          contentTranslateOptions={{ date }}
+          confirm={`plan.${q}.confirm`}
+          confirmColor={q === 'unsubscribe' ? 'warning' : 'primary'}
+          onConfirm={() => act.mutate(q)}
+          onClose={() => setAsking(null)}
+        />
+      ))}
     </>
   );
 }

@@ -27,6 +27,7 @@ export default function PlanListPage() {
       title="plan.list.title"
       subtitle="plan.list.subtitle"
       testId="plan-list"
+      maxWidth={1000}
       loading={!refused && isPending}
       error={refused ? undefined : error}
     >
@@ -44,12 +45,7 @@ export default function PlanListPage() {
             </Button>
           </div>
         ) : null}
-        <PlanCards
-          value={live ? sub?.plan : undefined}
-          current={live ? sub?.plan : undefined}
-          onChange={choose}
-          disabled={() => refused}
-        />
+        <PlanCards current={live ? sub?.plan : undefined} onChange={choose} disabled={() => refused} />
       </Stack>
     </SettingsPage>
   );

@@ -15,6 +15,7 @@ export function SettingsPage({
   testId,
   loading,
   error,
+  maxWidth = 880,
   children,
 }: {
   title: string;
@@ -22,11 +23,13 @@ export function SettingsPage({
   testId: string;
   loading?: boolean;
   error?: unknown;
+  /** Wider for a row of cards (the plans). */
+  maxWidth?: number;
   children?: ReactNode;
 }) {
   const translate = useTranslate();
   return (
-    <Box sx={{ mt: 2, maxWidth: 880 }} data-testid={testId}>
+    <Box sx={{ mt: 2, maxWidth }} data-testid={testId}>
       <Title title={translate(title)} />
       <Typography variant="h5" component="h1">
         {translate(title)}
