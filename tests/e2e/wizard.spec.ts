@@ -1,9 +1,9 @@
 /**
  * The new-site wizard and the card payment as a person goes through them, on the built-in sandbox gateway: a new
  * account runs the three steps (slug checked as typed, plan cards, card and invoice), pays in the 520×570 window
- * with the success card and lands on the new site's dashboard; a declined card meets 付款失敗 and a retry pays for
- * the same site (one site, not two); closing the window meets 付款失敗, and the window opened again still pays; a
- * reply lost on the way does not make a second site. Each test is a new person.
+ * with the success card and lands on the new site's dashboard; a declined card and one failing 3-D Secure meet
+ * 付款失敗 and a retry pays for the same site (one site, not two); closing the window meets 付款失敗, and the window
+ * opened again still pays; a reply lost on the way does not make a second site. Each test is a new person.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
@@ -17,7 +17,11 @@ const shot = async (page: Page, name: string) => {
 };
 
 const PASSWORD = 'wizard-pass-1';
-const CARDS = { success: '4242 4242 4242 4242', declined: '4000 0000 0000 0002' };
+const CARDS = {
+  success: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  fails3ds: '4000 0000 0000 3063',
+};
 
 test.use({ signedIn: false });
 
@@ -166,7 +170,10 @@ test('register, run the wizard, pay with the success card in the window, land on
   await shot(page, 'wizard-6-dashboard');
 });
 
-test('a declined card meets 付款失敗, and a retry pays for the same site', async ({ page, world }) => {
+test('a declined card, then one failing 3-D Secure, meet 付款失敗; a retry pays for the same site', async ({
+  page,
+  world,
+}) => {
   await registerByApi(page, world.sink);
   const name = `重試的店 ${uniq()}`;
   await toPayment(page, `retry-${uniq()}`, name);
@@ -178,8 +185,15 @@ test('a declined card meets 付款失敗, and a retry pays for the same site', a
   await failed.getByRole('button', { name: '重新付款' }).click();
   await expect(failed).toHaveCount(0);
 
-  // The site exists: this payment is for it (site/retry), the address is no longer asked.
+  // The site exists: this payment is for it (site/retry), the address is no longer asked. A card failing 3-D
+  // Secure: the window comes back, the server says failed.
   await expect(page.getByText(`網站「${name}」已建立`)).toBeVisible();
+  await page.getByLabel('卡號').fill(CARDS.fails3ds);
+  const failing = await payInWindow(page);
+  await failing.getByRole('button', { name: 'Confirm' }).click();
+  await expect(failed.getByRole('heading', { name: '付款失敗' })).toBeVisible();
+  await failed.getByRole('button', { name: '重新付款' }).click();
+
   await page.getByLabel('卡號').fill(CARDS.success);
   const popup = await payInWindow(page);
   await popup.getByRole('button', { name: 'Confirm' }).click();
