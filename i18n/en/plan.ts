@@ -86,6 +86,7 @@ const plan: DeepStrings<typeof zh> = {
         newsletters: 'Newsletters sent this month',
       },
       same: 'This is your current plan.',
+      pastDue: 'The last renewal charge failed: the plan can be changed once the renewal is paid.',
       takeBack: 'Choosing your current plan calls off the change that is waiting.',
       takeBackConfirm: 'Call off the waiting change',
       confirm: 'Confirm change',

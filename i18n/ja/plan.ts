@@ -83,6 +83,7 @@ const plan: DeepStrings<typeof zh> = {
         newsletters: '今月送信したメールマガジン',
       },
       same: '現在のプランです。',
+      pastDue: '前回の更新の決済に失敗しました。更新の支払いが完了するまでプランは変更できません。',
       takeBack: '現在のプランを選ぶと、待機中の変更は取り消されます。',
       takeBackConfirm: '待機中の変更を取り消す',
       confirm: '変更を確定',

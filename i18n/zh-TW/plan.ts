@@ -79,6 +79,7 @@ const plan = {
         newsletters: '本月已寄出的電子報',
       },
       same: '這是你目前的方案。',
+      pastDue: '上次續訂扣款失敗：續訂付款完成後，才能變更方案。',
       takeBack: '選擇目前的方案，會取消等待中的變更。',
       takeBackConfirm: '取消等待中的變更',
       confirm: '確認變更',

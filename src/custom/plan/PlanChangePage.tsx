@@ -112,7 +112,9 @@ function ChangePlan({ plan, sub }: { plan: PlanCard; sub: SubscriptionReply }) {
   const changed = usePlanChanged();
   const [asking, setAsking] = useState(false);
   const same = plan.id === sub.plan && sub.next_plan == null;
-  const preview = useChangePreview(plan.id, !same);
+  // A plan past due changes once its renewal is paid (the server refuses it before: 19002).
+  const pastDue = sub.status === 'past_due';
+  const preview = useChangePreview(plan.id, !same && !pastDue);
   const change = useMutation({
     mutationFn: () => call(planApi.change, { id: plan.id, force: true }),
     onSuccess: async () => {
@@ -126,6 +128,12 @@ function ChangePlan({ plan, sub }: { plan: PlanCard; sub: SubscriptionReply }) {
     },
   });
   if (same) return <Alert severity="info">{translate('plan.change.same')}</Alert>;
+  if (pastDue)
+    return (
+      <Alert severity="warning" data-testid="change-refused">
+        {translate('plan.change.pastDue')}
+      </Alert>
+    );
   if (preview.isPending)
     return <Typography color="text.secondary">{translate('ra.page.loading')}</Typography>;
   if (preview.error)
