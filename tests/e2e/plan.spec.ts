@@ -3,14 +3,14 @@
  * 4242, 3-D Secure answered on the gateway's own page), changes its plan — the preview told before confirming, the
  * current plan showing the change — and a second change in the same month is refused with 19001's words; it
  * unsubscribes and subscribes again, each confirmed. A site without a plan pays for one in the payment window, and
- * a downgrade's preview lists the limits the site is over.
+ * a downgrade's preview lists the limits the site is over; its 管理員 is told the plan is the owner's.
  */
 import { mkdirSync } from 'node:fs';
 import { type APIRequestContext, type Page, request } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { SmtpSink } from '../fixtures/smtpSink';
-import { expect, test } from './fixtures';
+import { expect, signedInPage, test } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-plan';
 mkdirSync(SHOTS, { recursive: true });
@@ -167,7 +167,7 @@ test('an owner changes the plan after its preview, a second change in the month 
   await context.close();
 });
 
-test('a site without a plan pays for one in the payment window (plan/choose); a downgrade’s preview lists the limits it is over', async ({
+test('a site without a plan pays for one in the payment window (plan/choose); a downgrade’s preview lists the limits it is over; a 管理員 is told the plan is the owner’s', async ({
   browser,
   world,
 }) => {
@@ -212,5 +212,24 @@ test('a site without a plan pays for one in the payment window (plan/choose); a 
   );
   await expect(page.getByTestId('over-limits')).toContainText('變更時不會刪除任何資料');
   await shot(page, 'preview-over-limits');
+
+  // A 管理員 of the site is told the plan is the owner's, rather than met with an error.
+  const adminEmail = `plan-admin-${Date.now()}@example.com`;
+  const invited = await page.request.post('/api/member/invite', {
+    data: { email: adminEmail, nickname: '管理員', roles: 2 },
+  });
+  expect((await invited.json()).code).toBe(1);
+  const v = decodeURIComponent(await world.sink.waitFor(adminEmail, /\/auth\/invite\?v=([\w%-]+)/));
+  const joined = await page.request.post('/api/member/join', {
+    data: { v, nickname: '管理員', password: 'plan-admin-1' },
+  });
+  expect((await joined.json()).code).toBe(1);
+  const admin = await signedInPage(browser, world.url, adminEmail, 'plan-admin-1');
+  await admin.goto('/plan/current');
+  await expect(admin.getByTestId('owner-only')).toHaveText('只有網站的擁有者可以查看與變更訂閱方案。');
+  await admin.goto(`/plan/${TEAM}`);
+  await expect(admin.getByTestId('owner-only')).toBeVisible();
+  await expect(admin.getByTestId('change-preview')).toHaveCount(0);
+  await admin.context().close();
   await context.close();
 });
