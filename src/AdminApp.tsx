@@ -9,6 +9,7 @@ import { authProvider } from './auth/authProvider';
 import { NotFound } from './components/NotFound';
 import { homeRoutes } from './custom/home/routes';
 import { menuRoutes } from './custom/menus/routes';
+import { planRoutes } from './custom/plan/routes';
 import { profileRoutes } from './custom/profile/routes';
 import { publishRoutes } from './custom/publish/routes';
 import { settingsRoutes } from './custom/settings/routes';
@@ -73,6 +74,7 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <CustomRoutes>{homeRoutes}</CustomRoutes>
       <CustomRoutes>{profileRoutes}</CustomRoutes>
       <CustomRoutes>{settingsRoutes}</CustomRoutes>
+      <CustomRoutes>{planRoutes}</CustomRoutes>
       <CustomRoutes noLayout>{wizardRoutes}</CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/auth/*" element={<ToAuthScreens />} />

@@ -7,6 +7,7 @@ import dashboard from './dashboard';
 import files from './files';
 import labels from './labels';
 import menus from './menus';
+import plan from './plan';
 import profile from './profile';
 import renewal from './renewal';
 import roles from './roles';
@@ -28,8 +29,9 @@ const messages: Messages = {
   ...staff,
   ...files,
   ...dashboard,
-  ...renewal,
   ...wizard,
+  ...plan,
+  ...renewal,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

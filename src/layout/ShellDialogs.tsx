@@ -1,22 +1,37 @@
 /**
- * The shell's two prompts (SPEC §8): 尚未訂閱方案 — a feature the role allows but the site's plan does not — leading to
- * the plans (/plan), and 'publish your site now' leading to the settings (/setting), where the publish switch is.
- * They live above the layout, so that a side menu rebuilt by a change of window size does not close them; any
- * screen opens them with useShellPrompts().
+ * The shell's prompts (SPEC §8): 尚未訂閱方案 — a feature the role allows but the site's plan does not (or the plan
+ * lapsed) — leading to the plans (/plan); 'publish your site now' leading to the settings (/setting), where the
+ * publish switch is; and the payment alert — the site's last renewal charge failed — shown to its owner once per
+ * browser session, leading to /plan/current. They live above the layout, so that a side menu rebuilt by a change of
+ * window size does not close them; any screen opens them with useShellPrompts().
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { createContext, type ReactNode, useContext, useId, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { useDateTime } from '../components/DateTimeField';
+import { mayManagePlan, useCurrentPlan } from '../custom/plan/api';
+import { useSessionQuery } from './session';
+import { paymentAlertDue } from './shellLogic';
 
-type Prompt = 'plan' | 'publish';
+type Prompt = 'plan' | 'publish' | 'payment';
 
 const PROMPTS: Record<Prompt, { words: string; to: string; testId: string }> = {
   plan: { words: 'shell.plan', to: '/plan', testId: 'plan-dialog' },
   publish: { words: 'shell.publish', to: '/setting', testId: 'publish-dialog' },
+  payment: { words: 'plan.alert', to: '/plan/current', testId: 'payment-alert' },
 };
 
-function PromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClose: () => void }) {
+function PromptDialog({
+  prompt,
+  body,
+  onClose,
+}: {
+  prompt: Prompt | null;
+  /** The body's words when they are not `<words>.body`. */
+  body?: { key: string; args?: object };
+  onClose: () => void;
+}) {
   const translate = useTranslate();
   const titleId = useId();
   const bodyId = useId();
@@ -36,7 +51,9 @@ function PromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClose: () 
     >
       <DialogTitle id={titleId}>{translate(`${words}.title`)}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={bodyId}>{translate(`${words}.body`)}</DialogContentText>
+        <DialogContentText id={bodyId}>
+          {body ? translate(body.key, body.args) : translate(`${words}.body`)}
+        </DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate(`${words}.later`)}</Button>
@@ -48,15 +65,48 @@ function PromptDialog({ prompt, onClose }: { prompt: Prompt | null; onClose: () 
   );
 }
 
-const Context = createContext<(prompt: Prompt) => void>(() => undefined);
+const Context = createContext<(prompt: 'plan' | 'publish') => void>(() => undefined);
+
+/** Where the payment alert notes that it was shown, for this browser session and site. */
+const alertShownKey = (siteId: number) => `paymentAlert.${siteId}`;
+
+/** The payment alert's words, once it is due: the owner's site is past due (its last renewal charge failed). */
+function usePaymentAlert() {
+  const { data: session } = useSessionQuery();
+  const { format } = useDateTime();
+  const siteId = session?.site.current?.id;
+  const { data: sub } = useCurrentPlan(mayManagePlan(session?.user));
+  const [body, setBody] = useState<{ key: string; args?: object } | null>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (siteId === undefined) return;
+    const key = alertShownKey(siteId);
+    if (!paymentAlertDue(sub?.status, sessionStorage.getItem(key) !== null)) return;
+    sessionStorage.setItem(key, '1');
+    setBody(
+      sub?.next_attempt_at
+        ? { key: 'plan.alert.body', args: { date: format(sub.next_attempt_at, 'date') } }
+        : { key: 'plan.alert.bodyNoDate' },
+    );
+    setOpen(true);
+  }, [siteId, sub, format]);
+  // The words stay while the dialog fades out.
+  return { open, body, close: () => setOpen(false) };
+}
 
 export function ShellPrompts({ children }: { children: ReactNode }) {
   const [prompt, setPrompt] = useState<Prompt | null>(null);
   const open = useMemo(() => (p: Prompt) => setPrompt(p), []);
+  const payment = usePaymentAlert();
+  const shown: Prompt | null = prompt ?? (payment.open ? 'payment' : null);
   return (
     <Context.Provider value={open}>
       {children}
-      <PromptDialog prompt={prompt} onClose={() => setPrompt(null)} />
+      <PromptDialog
+        prompt={shown}
+        body={prompt === null && payment.body ? payment.body : undefined}
+        onClose={() => (prompt ? setPrompt(null) : payment.close())}
+      />
     </Context.Provider>
   );
 }

@@ -58,3 +58,11 @@ export function activePath(pathname: string, paths: readonly string[]): string |
   }
   return best;
 }
+
+/**
+ * Whether the payment alert is due: the site's subscription is past due (its last renewal charge failed, the plan
+ * still runs while retries are left) and the alert was not shown yet in this browser session. Only the owner reads
+ * the subscription, so only the owner is alerted.
+ */
+export const paymentAlertDue = (status: string | undefined, shown: boolean): boolean =>
+  status === 'past_due' && !shown;

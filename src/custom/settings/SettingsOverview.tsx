@@ -14,32 +14,18 @@ import {
   List,
   ListItemButton,
   ListItemText,
-  Link as MuiLink,
   Stack,
   Switch,
   Typography,
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useCanAccess, useNotify, useTranslate } from 'ra-core';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { settingsApi } from '../../../contract/api/settings';
 import type { SiteStatus } from '../../../contract/settings';
 import { type ApiError, call } from '../../dataProvider/client';
 import { useSiteStatus, useStatusChanged } from './api';
-import { DomainStateChip, SettingsPage } from './parts';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  const translate = useTranslate();
-  return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 2 }} sx={{ py: 1 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ width: { sm: 140 }, flexShrink: 0 }}>
-        {translate(label)}
-      </Typography>
-      <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>{children}</Box>
-    </Stack>
-  );
-}
+import { SettingsPage, SiteAddresses, StatusRow } from './parts';
 
 function PublishSwitch({ status, canEdit }: { status: SiteStatus; canEdit: boolean }) {
   const translate = useTranslate();
@@ -108,12 +94,12 @@ export default function SettingsOverview() {
               </Typography>
               <PublishSwitch status={status} canEdit={canEdit} />
               <Divider sx={{ my: 2 }} />
-              <Row label="settings.overview.plan">
+              <StatusRow label="settings.overview.plan">
                 <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                   <Typography data-testid="plan-name">
                     {status.service ? status.service.name : translate('settings.overview.noPlan')}
                   </Typography>
-                  {/* The plan pages come with the plans issue; the button already leads there. */}
+                  {/* The plans, the site's own marked (and a way to its current plan). */}
                   <Button
                     component={Link}
                     to="/plan"
@@ -125,23 +111,8 @@ export default function SettingsOverview() {
                     )}
                   </Button>
                 </Stack>
-              </Row>
-              <Row label="settings.overview.address">
-                <MuiLink href={status.url} target="_blank" rel="noopener noreferrer" data-testid="site-url">
-                  {status.url}
-                </MuiLink>
-              </Row>
-              <Row label="settings.overview.subdomain">
-                <Typography data-testid="site-subdomain">{status.subdomain}</Typography>
-              </Row>
-              <Row label="settings.overview.customDomain">
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-                  {status.custom_domain.domain ? (
-                    <Typography>{status.custom_domain.domain}</Typography>
-                  ) : null}
-                  <DomainStateChip state={status.custom_domain.state} />
-                </Stack>
-              </Row>
+              </StatusRow>
+              <SiteAddresses status={status} />
             </CardContent>
           </Card>
           <Card>

@@ -1,0 +1,64 @@
+/**
+ * Paying for a plan when the site has none live (never subscribed, lapsed or ended): the card, the cardholder and
+ * the invoice data (PayerFields), then plan/choose through usePayment — the processing modal, the payment window,
+ * the server's word, the success or 付款失敗 modal. Once paid, usePayment reads the session and every answer again;
+ * the page keeps this form (and its success modal) until the buyer moves on (PlanChangePage).
+ */
+import { Button, Card, CardContent, Stack } from '@mui/material';
+import { useTranslate } from 'ra-core';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { planApi } from '../../../contract/api/plans';
+import type { PlanCard } from '../../../contract/billing';
+import { call } from '../../dataProvider/client';
+import { useSessionQuery } from '../../layout/session';
+import { useValidateAfterTyping } from '../../validation/useValidateAfterTyping';
+import type { CardFormHandle } from '../billing/cardForm';
+import { INVOICE_DEFAULTS } from '../billing/invoiceValues';
+import { PayerFields, type PayerValues, payerBody } from '../billing/PayerFields';
+import { usePayment } from '../billing/usePayment';
+
+export function PlanCheckout({ plan }: { plan: PlanCard }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { data: session } = useSessionQuery();
+  const user = session?.user;
+  const form = useForm<PayerValues>({
+    defaultValues: {
+      name: user?.nickname ?? '',
+      email: user?.email ?? '',
+      phone: '',
+      invoice: INVOICE_DEFAULTS,
+    },
+    mode: 'onSubmit',
+  });
+  useValidateAfterTyping(form);
+  const card = useRef<CardFormHandle>(null);
+  const payment = usePayment({
+    successBody: 'plan.choose.successBody',
+    successAction: 'plan.choose.successGo',
+    onSuccessAction: () => navigate('/plan/current'),
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    const prime = await card.current?.getPrime();
+    if (!prime) return;
+    await payment.pay(() => call(planApi.choose, { plan: plan.id, ...payerBody(values, prime) }));
+  });
+  const busy = payment.busy || form.formState.isSubmitting;
+
+  return (
+    <Card component="form" onSubmit={submit} noValidate data-testid="plan-checkout">
+      <CardContent>
+        <PayerFields form={form} card={card} busy={busy} />
+        <Stack direction="row" sx={{ mt: 2, justifyContent: 'flex-end' }}>
+          <Button type="submit" variant="contained" disabled={busy} data-testid="plan-pay">
+            {translate('plan.choose.pay')}
+          </Button>
+        </Stack>
+      </CardContent>
+      {payment.dialogs}
+    </Card>
+  );
+}
