@@ -150,6 +150,13 @@ export const RESOURCE_PERMISSIONS = {
   setting: { list: 'setting.view', create: 'setting.edit', edit: 'setting.edit', delete: 'setting.delete' },
   /** The user's own profile and account. */
   profile: { list: '', create: '', edit: '', delete: '' },
+  /** The site's own plan (/plan/*): subscription management, which the built-in roles give its owner only. */
+  plan: {
+    list: 'subscription.plan',
+    create: 'subscription.plan',
+    edit: 'subscription.plan',
+    delete: 'subscription.plan',
+  },
 } as const satisfies Record<string, Record<'list' | 'create' | 'edit' | 'delete', Needed>>;
 
 export type ResourceName = keyof typeof RESOURCE_PERMISSIONS;

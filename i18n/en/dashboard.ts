@@ -58,6 +58,7 @@ const dashboard: DeepStrings<typeof zh> = {
       staff: 'Staff',
       roles: 'Roles',
       sites: 'My sites',
+      plan: 'Plan',
       settings: 'Settings overview',
       general: 'General',
       menus: 'Menus',

@@ -57,6 +57,7 @@ const dashboard: DeepStrings<typeof zh> = {
       staff: 'スタッフ管理',
       roles: 'ロールと権限',
       sites: 'マイサイト',
+      plan: 'ご利用プラン',
       settings: '設定の概要',
       general: '一般設定',
       menus: 'メニュー設定',

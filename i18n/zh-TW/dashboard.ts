@@ -54,6 +54,7 @@ const dashboard = {
       staff: '人員管理',
       roles: '角色權限',
       sites: '我的網站',
+      plan: '訂閱方案',
       settings: '設定總覽',
       general: '一般設定',
       menus: '選單設定',

@@ -8,6 +8,7 @@
  * leads to the site itself.
  */
 import RoleIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import PlanIcon from '@mui/icons-material/CreditCardOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import StaffIcon from '@mui/icons-material/GroupOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
@@ -72,6 +73,14 @@ const SCREENS: Entry[] = [
   { to: '/admin', label: 'shell.menu.staff', icon: StaffIcon, resource: 'admin', group: 'site', order: 10 },
   { to: '/role', label: 'shell.menu.roles', icon: RoleIcon, resource: 'role', group: 'site', order: 20 },
   { to: '/site', label: 'shell.menu.sites', icon: SitesIcon, resource: 'site', group: 'site', order: 30 },
+  {
+    to: '/plan/current',
+    label: 'shell.menu.plan',
+    icon: PlanIcon,
+    resource: 'plan',
+    group: 'site',
+    order: 40,
+  },
   {
     to: '/setting',
     label: 'shell.menu.settings',
