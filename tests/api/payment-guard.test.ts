@@ -10,7 +10,8 @@ import { PAYMENT_WINDOW_MINUTES, type PaymentReply } from '../../contract/billin
 import { Code } from '../../contract/codes';
 import { type ChargeResult, PaymentGatewayError } from '../../server/adapters/payment/gateway';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
-import { payments, siteSubscriptions } from '../../server/db/schema';
+import { payments } from '../../server/db/schema';
+import { answer3ds, payerFor, subscriptionOf } from '../fixtures/billing';
 import { type Client, createTestApp, type Reply, register, type TestApp } from '../fixtures/testApp';
 
 let t: TestApp;
@@ -23,35 +24,13 @@ const ok = <T>(r: Reply<T>): T => {
   return r.data;
 };
 
-function prime(number: string = SANDBOX_CARDS.success): string {
-  const answer = t.sandbox.createPrime({ number, expiry: '12/30', ccv: '123' });
-  if ('error' in answer) throw new Error(`no prime: ${answer.error}`);
-  return answer.prime;
-}
-const payer = (number?: string) => ({
-  name: '王小明',
-  email: 'buyer@example.com',
-  prime: prime(number),
-  invoice: { mode: 'donation' },
-});
 const init = (slug: string, number?: string) =>
-  buyer.call<PaymentReply>('site/init', { slug, site_name: `Site ${slug}`, plan: 3, ...payer(number) });
+  buyer.call<PaymentReply>('site/init', { slug, site_name: `Site ${slug}`, plan: 3, ...payerFor(t, number) });
 const retry = (site: number, number?: string) =>
-  buyer.call<PaymentReply>('site/retry', { site, ...payer(number) });
-
-/** The buyer's answer on the sandbox's 3-D Secure page (through the sandbox itself: the page's own form). */
-const answer3ds = (redirectUrl: string, confirm: boolean) =>
-  t.sandbox.complete3ds(new URL(redirectUrl).pathname.split('/').pop() as string, confirm);
+  buyer.call<PaymentReply>('site/retry', { site, ...payerFor(t, number) });
 
 const paymentsOf = (siteId: number) =>
   t.database.db.select().from(payments).where(eq(payments.siteId, siteId)).orderBy(payments.id);
-async function subscriptionOf(siteId: number) {
-  const [row] = await t.database.db
-    .select()
-    .from(siteSubscriptions)
-    .where(eq(siteSubscriptions.siteId, siteId));
-  return row;
-}
 /** A site waiting for its first payment, whose first attempt was declined. */
 async function waitingSite(slug: string): Promise<number> {
   const r = ok(await init(slug, SANDBOX_CARDS.declined));
@@ -89,11 +68,11 @@ describe('one open payment per site', () => {
     const site = await waitingSite('settled-first-shop');
     const open = ok(await retry(site));
     // The buyer confirms, but neither the window's message nor the notification arrives.
-    await answer3ds(open.redirect_url as string, true);
+    await answer3ds(t, open.redirect_url as string, true);
     expect((await retry(site)).code).toBe(Code.PLAN_ALREADY_PAID);
     const rows = await paymentsOf(site);
     expect(rows.filter((p) => p.status === 'paid').map((p) => p.orderNumber)).toEqual([open.order_number]);
-    expect(await subscriptionOf(site)).toMatchObject({ status: 'active', planId: 3 });
+    expect(await subscriptionOf(t, site)).toMatchObject({ status: 'active', planId: 3 });
     expect(t.invoices.filter((i) => i.siteId === site)).toHaveLength(1);
   });
 
@@ -116,14 +95,14 @@ describe('a payment we no longer count, paid at the gateway after all', () => {
     t.clock.advance(WINDOW_MS + 1000);
     const next = ok(await retry(site));
     // The buyer finishes the first window long after: the gateway takes the money and notifies.
-    await answer3ds(late.redirect_url as string, true);
+    await answer3ds(t, late.redirect_url as string, true);
     const [n] = t.notifications.filter((x) => x.body.includes(late.order_number));
     expect((await t.deliver(n)).status).toBe(200);
     const rows = await paymentsOf(site);
     expect(rows.find((p) => p.orderNumber === late.order_number)?.status).toBe('refunded');
     const tradeId = rows.find((p) => p.orderNumber === late.order_number)?.recTradeId as string;
     expect(await t.sandbox.query(tradeId)).toMatchObject({ status: 'refunded', refunded: 799 });
-    expect(await subscriptionOf(site)).toMatchObject({ status: 'pending' });
+    expect(await subscriptionOf(t, site)).toMatchObject({ status: 'pending' });
     expect(t.invoices.filter((i) => i.orderNumber === late.order_number)).toEqual([]);
     // The window's message of it answers what it is now; asking again refunds nothing more.
     expect(
@@ -131,11 +110,11 @@ describe('a payment we no longer count, paid at the gateway after all', () => {
     ).toBe('refunded');
     expect((await t.sandbox.query(tradeId))?.refunded).toBe(799);
     // The open one still pays normally.
-    await answer3ds(next.redirect_url as string, true);
+    await answer3ds(t, next.redirect_url as string, true);
     expect(
       ok(await buyer.call<PaymentReply>('site/payment', { order_number: next.order_number })).status,
     ).toBe('paid');
-    expect(await subscriptionOf(site)).toMatchObject({ status: 'active' });
+    expect(await subscriptionOf(t, site)).toMatchObject({ status: 'active' });
   });
 });
 
@@ -158,12 +137,12 @@ describe('a gateway call that throws', () => {
     // Not failed: a new attempt in its window is refused rather than charged again.
     expect((await retry(site)).code).toBe(Code.PAYMENT_IN_PROGRESS);
     if (charged?.status !== 'pending') throw new Error('the sandbox should have opened a 3-D Secure window');
-    await answer3ds(charged.redirectUrl, true);
+    await answer3ds(t, charged.redirectUrl, true);
     const [n] = t.notifications.filter((x) => x.body.includes(open.orderNumber));
     expect((await t.deliver(n)).status).toBe(200);
     const [paid] = await t.database.db.select().from(payments).where(eq(payments.id, open.id));
     expect(paid).toMatchObject({ status: 'paid', recTradeId: charged.tradeId });
-    expect(await subscriptionOf(site)).toMatchObject({ status: 'active' });
+    expect(await subscriptionOf(t, site)).toMatchObject({ status: 'active' });
   });
 
   it('with no notification either, the window’s question finds the charge by its order number and settles it paid', async () => {
@@ -185,11 +164,11 @@ describe('a gateway call that throws', () => {
     expect(asked.status).toBe('pending');
     expect((await paymentsOf(site)).find((p) => p.id === open.id)?.recTradeId).toBe(charged.tradeId);
     // The buyer confirms; the notification is lost, the window's question settles it (also after the window).
-    await answer3ds(charged.redirectUrl, true);
+    await answer3ds(t, charged.redirectUrl, true);
     t.clock.advance(WINDOW_MS + 1000);
     const settled = ok(await buyer.call<PaymentReply>('site/payment', { order_number: open.orderNumber }));
     expect(settled.status).toBe('paid');
-    expect(await subscriptionOf(site)).toMatchObject({ status: 'active', planId: 3 });
+    expect(await subscriptionOf(t, site)).toMatchObject({ status: 'active', planId: 3 });
     expect(t.invoices.filter((i) => i.orderNumber === open.orderNumber)).toHaveLength(1);
     // Asked again, nothing more happens.
     expect(

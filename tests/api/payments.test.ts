@@ -20,6 +20,7 @@ import {
   siteSubscriptions,
   sites,
 } from '../../server/db/schema';
+import { answer3ds as answerOnPage, payerFor, paymentByOrder, subscriptionOf } from '../fixtures/billing';
 import {
   type Client,
   createTestApp,
@@ -40,49 +41,17 @@ const ok = <T>(r: Reply<T>): T => {
   return r.data;
 };
 
-function prime(number: string = SANDBOX_CARDS.success): string {
-  const answer = t.sandbox.createPrime({ number, expiry: '12/30', ccv: '123' });
-  if ('error' in answer) throw new Error(`no prime: ${answer.error}`);
-  return answer.prime;
-}
-
-const payer = (number?: string) => ({
-  name: '王小明',
-  email: 'buyer@example.com',
-  prime: prime(number),
-  invoice: { mode: 'donation' },
-});
-
 const init = (c: Client, slug: string, number?: string, plan = 3) =>
-  c.call<PaymentReply>('site/init', { slug, site_name: `Site ${slug}`, plan, ...payer(number) });
+  c.call<PaymentReply>('site/init', { slug, site_name: `Site ${slug}`, plan, ...payerFor(t, number) });
 
-/** The buyer's answer on the sandbox's 3-D Secure page, through the app's own routes; answers where the window goes. */
+/** The buyer's answer on the sandbox's 3-D Secure page: the page the window opens, then its form's answer. */
 async function answer3ds(redirectUrl: string, confirm: boolean): Promise<string> {
-  const path = new URL(redirectUrl).pathname;
-  const page = await t.app.inject({ method: 'GET', url: path });
+  const page = await t.app.inject({ method: 'GET', url: new URL(redirectUrl).pathname });
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain('3-D Secure');
-  const res = await t.app.inject({
-    method: 'POST',
-    url: path,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `answer=${confirm ? 'confirm' : 'fail'}`,
-  });
-  expect(res.statusCode).toBe(303);
-  return String(res.headers.location);
+  return answerOnPage(t, redirectUrl, confirm);
 }
 
-async function paymentRow(orderNumber: string) {
-  const [row] = await t.database.db.select().from(payments).where(eq(payments.orderNumber, orderNumber));
-  return row;
-}
-async function subscriptionRow(siteId: number) {
-  const [row] = await t.database.db
-    .select()
-    .from(siteSubscriptions)
-    .where(eq(siteSubscriptions.siteId, siteId));
-  return row;
-}
 async function siteIdOf(slug: string): Promise<number> {
   const [row] = await t.database.db.select({ id: sites.id }).from(sites).where(eq(sites.slug, slug));
   return row.id;
@@ -128,8 +97,12 @@ describe('site/init with 3-D Secure', () => {
       name: 'Site first-shop',
       published: false,
     });
-    expect(await subscriptionRow(site.id)).toMatchObject({ planId: 3, status: 'pending', periodStart: null });
-    expect(await paymentRow(reply.order_number)).toMatchObject({
+    expect(await subscriptionOf(t, site.id)).toMatchObject({
+      planId: 3,
+      status: 'pending',
+      periodStart: null,
+    });
+    expect(await paymentByOrder(t, reply.order_number)).toMatchObject({
       kind: 'init',
       amount: 799,
       status: 'pending',
@@ -149,7 +122,7 @@ describe('site/init with 3-D Secure', () => {
     expect(back).toContain('/plan/paid');
     const paid = ok(await buyer.call<PaymentReply>('site/payment', { order_number: reply.order_number }));
     expect(paid.status).toBe('paid');
-    const sub = await subscriptionRow(reply.site);
+    const sub = await subscriptionOf(t, reply.site);
     expect(sub).toMatchObject({ planId: 3, status: 'active', cancelAtPeriodEnd: false });
     expect((sub.periodEnd as Date).getTime() - (sub.periodStart as Date).getTime()).toBeGreaterThanOrEqual(
       28 * 86_400_000,
@@ -178,7 +151,7 @@ describe('site/init with 3-D Secure', () => {
     const [{ n: events }] = await t.database.db.select({ n: count() }).from(paymentEvents);
     expect(events).toBe(1);
     expect(await cardsOf(reply.site)).toHaveLength(1);
-    expect((await paymentRow(reply.order_number)).status).toBe('paid');
+    expect((await paymentByOrder(t, reply.order_number)).status).toBe('paid');
   });
 
   it('refuses a taken slug (3012), a plan not on sale, and invoice data that breaks its rules', async () => {
@@ -188,7 +161,7 @@ describe('site/init with 3-D Secure', () => {
       slug: 'bad-invoice',
       site_name: 'Bad invoice',
       plan: 2,
-      ...payer(),
+      ...payerFor(t),
       invoice: { mode: 'company', company: { tax: '12345678', name: '' } },
     });
     expect(Object.keys(fieldErrors(r)).sort()).toEqual(['invoice.company.name', 'invoice.company.tax']);
@@ -206,20 +179,20 @@ describe('a declined card, then site/retry', () => {
     const failed = ok(await init(buyer, 'declined-shop', SANDBOX_CARDS.declined, 2));
     expect(failed).toMatchObject({ status: 'failed' });
     expect(failed.redirect_url).toBeUndefined();
-    expect(await subscriptionRow(failed.site)).toMatchObject({ status: 'pending', planId: 2 });
+    expect(await subscriptionOf(t, failed.site)).toMatchObject({ status: 'pending', planId: 2 });
     expect(await cardsOf(failed.site)).toEqual([]);
 
-    const again = ok(await buyer.call<PaymentReply>('site/retry', { site: failed.site, ...payer() }));
+    const again = ok(await buyer.call<PaymentReply>('site/retry', { site: failed.site, ...payerFor(t) }));
     expect(again).toMatchObject({ site: failed.site, status: 'pending' });
     expect(again.order_number).not.toBe(failed.order_number);
     await answer3ds(again.redirect_url as string, true);
     expect(
       ok(await buyer.call<PaymentReply>('site/payment', { order_number: again.order_number })).status,
     ).toBe('paid');
-    expect(await subscriptionRow(failed.site)).toMatchObject({ status: 'active', planId: 2 });
-    expect((await paymentRow(failed.order_number)).status).toBe('failed');
+    expect(await subscriptionOf(t, failed.site)).toMatchObject({ status: 'active', planId: 2 });
+    expect((await paymentByOrder(t, failed.order_number)).status).toBe('failed');
     // Paid now: no more retries.
-    expect((await buyer.call('site/retry', { site: failed.site, ...payer() })).code).toBe(
+    expect((await buyer.call('site/retry', { site: failed.site, ...payerFor(t) })).code).toBe(
       Code.PLAN_ALREADY_PAID,
     );
   });
@@ -230,7 +203,7 @@ describe('a declined card, then site/retry', () => {
     expect(ok(await buyer.call<PaymentReply>('site/payment', { order_number: r.order_number })).status).toBe(
       'failed',
     );
-    expect(await subscriptionRow(r.site)).toMatchObject({ status: 'pending' });
+    expect(await subscriptionOf(t, r.site)).toMatchObject({ status: 'pending' });
     expect(await cardsOf(r.site)).toEqual([]);
   });
 });
@@ -259,8 +232,8 @@ describe('the gateway’s notification', () => {
     expect(edited.status).toBe(400);
     // Even a correctly signed one is only a hint: the gateway's record says the trade still waits.
     expect((await t.deliver({ url, body, headers: { 'x-sandbox-signature': signed } })).status).toBe(200);
-    expect((await paymentRow(r.order_number)).status).toBe('pending');
-    expect(await subscriptionRow(r.site)).toMatchObject({ status: 'pending' });
+    expect((await paymentByOrder(t, r.order_number)).status).toBe('pending');
+    expect(await subscriptionOf(t, r.site)).toMatchObject({ status: 'pending' });
     expect(await cardsOf(r.site)).toEqual([]);
   });
 
@@ -302,7 +275,7 @@ describe('the gateway’s notification', () => {
       .from(paymentCards)
       .where(gt(paymentCards.id, before ?? 0));
     expect(inserted.map((c) => [c.id, c.siteId])).toEqual([[(before ?? 0) + 1, r.site]]);
-    const sub = await subscriptionRow(r.site);
+    const sub = await subscriptionOf(t, r.site);
     expect(sub).toMatchObject({ status: 'active', planId: 4 });
     expect(sub.periodStart?.getTime()).toBe(paid[0].paidAt?.getTime());
     // Its e-invoice is issued once, with the buyer's invoice data.
@@ -316,7 +289,7 @@ describe('other users', () => {
   it('cannot see another user’s payment, retry their site, or change a plan they do not own', async () => {
     const [p] = await t.database.db.select().from(payments).limit(1);
     expect((await stranger.call('site/payment', { order_number: p.orderNumber })).status).toBe(404);
-    expect((await stranger.call('site/retry', { site: p.siteId, ...payer() })).status).toBe(404);
+    expect((await stranger.call('site/retry', { site: p.siteId, ...payerFor(t) })).status).toBe(404);
     expect((await stranger.call('site/payment', { order_number: 'no-such-order' })).status).toBe(404);
     // A site without a plan yet (the one made at registration) has no subscription to change.
     expect((await stranger.call('plan/change', { id: 2, force: true })).code).toBe(Code.PLAN_NOT_ACTIVE);
@@ -337,7 +310,7 @@ describe('the seeded demo site', () => {
       payments: [{ kind: 'init', plan: 4, amount: 1599, status: 'paid' }],
     });
     expect(current.next_attempt_at).toBe(current.period_end);
-    const sub = await subscriptionRow(demoSiteId);
+    const sub = await subscriptionOf(t, demoSiteId);
     expect((sub.periodEnd as Date).getTime()).toBeGreaterThan(t.clock.now + 27 * 86_400_000);
     // A downgrade can be asked for at once.
     expect(ok(await owner.call<SubscriptionReply>('plan/change', { id: 3 }))).toMatchObject({

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentReply, SubscriptionReply } from '../../contract/billing';
 import { Code } from '../../contract/codes';
 import { ROLE } from '../../contract/permissions';
-import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
 import { payments, siteSubscriptions, sites } from '../../server/db/schema';
 import { prorate } from '../../server/modules/plans/change';
+import { answer3ds, payerFor } from '../fixtures/billing';
 import {
   type Client,
   createTestApp,
@@ -44,20 +44,16 @@ const serviceOf = async () =>
 beforeAll(async () => {
   t = await createTestApp();
   buyer = await register(t, 'buyer@example.com', 'secret-pass-1', 'Buyer');
-  const answer = t.sandbox.createPrime({ number: SANDBOX_CARDS.success, expiry: '12/30', ccv: '123' });
-  if ('error' in answer) throw new Error(answer.error);
   const paid = ok(
     await buyer.call<PaymentReply>('site/init', {
       slug: 'change-shop',
       site_name: 'Change shop',
       plan: 3,
-      name: '王小明',
-      email: 'buyer@example.com',
-      prime: answer.prime,
+      ...payerFor(t),
       invoice: { mode: 'company', company: { tax: '04595257', name: '範例公司' } },
     }),
   );
-  await t.sandbox.complete3ds(new URL(paid.redirect_url as string).pathname.split('/').pop() as string, true);
+  await answer3ds(t, paid.redirect_url as string, true);
   expect(ok(await buyer.call<PaymentReply>('site/payment', { order_number: paid.order_number })).status).toBe(
     'paid',
   );

@@ -18,6 +18,7 @@ import { paymentCards, payments, siteSubscriptions, sites } from '../../server/d
 import { RENEWAL_LEASE_MS, type RenewalResult } from '../../server/jobs/renewal';
 import { nextPeriodEnd, periodEnd } from '../../server/modules/plans/payments';
 import { RETRY_AFTER_DAYS } from '../../server/modules/plans/renewal';
+import { answer3ds, payerFor, subscriptionOf } from '../fixtures/billing';
 import { type Client, createTestApp, type Reply, register, type TestApp } from '../fixtures/testApp';
 
 const PASSWORD = 'secret-pass-1';
@@ -33,21 +34,9 @@ const ok = <T>(r: Reply<T>): T => {
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function payer(number: string = SANDBOX_CARDS.success) {
-  const answer = t.sandbox.createPrime({ number, expiry: '12/30', ccv: '123' });
-  if ('error' in answer) throw new Error(`no prime: ${answer.error}`);
-  return { name: '王小明', email: 'buyer@example.com', prime: answer.prime, invoice: { mode: 'donation' } };
-}
-
 /** The buyer confirms on the sandbox's 3-D Secure page; then the window's site/payment says paid. */
 async function confirm3ds(c: Client, reply: PaymentReply) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: new URL(reply.redirect_url as string).pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'answer=confirm',
-  });
-  expect(res.statusCode).toBe(303);
+  await answer3ds(t, reply.redirect_url as string, true);
   expect(ok(await c.call<PaymentReply>('site/payment', { order_number: reply.order_number })).status).toBe(
     'paid',
   );
@@ -56,7 +45,7 @@ async function confirm3ds(c: Client, reply: PaymentReply) {
 /** A new site through the wizard, paid with `card` for `plan`; the client works on it afterwards. */
 async function buySite(c: Client, slug: string, card?: string, plan = 3): Promise<number> {
   const r = ok(
-    await c.call<PaymentReply>('site/init', { slug, site_name: `Site ${slug}`, plan, ...payer(card) }),
+    await c.call<PaymentReply>('site/init', { slug, site_name: `Site ${slug}`, plan, ...payerFor(t, card) }),
   );
   await confirm3ds(c, r);
   ok(await c.call('site/switch', { id: r.site }));
@@ -71,13 +60,6 @@ async function signIn(email: string, siteId: number): Promise<Client> {
   return c;
 }
 
-async function subscriptionOf(siteId: number) {
-  const [row] = await t.database.db
-    .select()
-    .from(siteSubscriptions)
-    .where(eq(siteSubscriptions.siteId, siteId));
-  return row;
-}
 const renewalsOf = (siteId: number) =>
   t.database.db
     .select()
@@ -96,10 +78,10 @@ async function chargesOf(siteId: number): Promise<number> {
   const orders = new Set((await renewalsOf(siteId)).map((p) => p.orderNumber));
   return charges.filter((o) => orders.has(o)).length;
 }
-const end = async (siteId: number) => (await subscriptionOf(siteId)).periodEnd as Date;
+const end = async (siteId: number) => (await subscriptionOf(t, siteId)).periodEnd as Date;
 /** Where the period after the site's current one ends (its day of the month is the first period's). */
 async function nextEnd(siteId: number) {
-  const sub = await subscriptionOf(siteId);
+  const sub = await subscriptionOf(t, siteId);
   return nextPeriodEnd(sub.periodStart, sub.periodEnd as Date);
 }
 const clockTo = (ms: number) => t.clock.advance(ms - t.clock.now);
@@ -155,7 +137,7 @@ describe('the period’s day of the month', () => {
       for (let i = 0; i < 3; i++) {
         clockTo(ends[i].getTime());
         expect(outcomeFor(await job.pass(), id)).toEqual(['renewed']);
-        expect(await subscriptionOf(id)).toMatchObject({ status: 'active', periodStart: ends[i] });
+        expect(await subscriptionOf(t, id)).toMatchObject({ status: 'active', periodStart: ends[i] });
         ends.push(await end(id));
       }
     } finally {
@@ -185,7 +167,7 @@ describe('at the period’s end', () => {
     const oldEnd = await end(ids[0]);
     const newEnd = await nextEnd(ids[0]);
     // Paid: the next charge is due when the period ends.
-    expect(await subscriptionOf(ids[0])).toMatchObject({ nextAttemptAt: oldEnd, renewAttempts: 0 });
+    expect(await subscriptionOf(t, ids[0])).toMatchObject({ nextAttemptAt: oldEnd, renewAttempts: 0 });
 
     const second = await createTestApp({ shareWith: t });
     try {
@@ -202,7 +184,7 @@ describe('at the period’s end', () => {
       clockTo(oldEnd.getTime());
       await until(
         async () =>
-          (await Promise.all(ids.map(subscriptionOf))).every(
+          (await Promise.all(ids.map((id) => subscriptionOf(t, id)))).every(
             (s) => s.periodStart?.getTime() === oldEnd.getTime(),
           ),
         'all three renewed',
@@ -228,7 +210,7 @@ describe('at the period’s end', () => {
           (i) => i.orderNumber === paid[0].orderNumber,
         );
         expect(issued).toHaveLength(1);
-        expect(await subscriptionOf(id)).toMatchObject({
+        expect(await subscriptionOf(t, id)).toMatchObject({
           status: 'active',
           planId: 3,
           periodStart: oldEnd,
@@ -293,7 +275,7 @@ describe('at the period’s end', () => {
       expect(
         [...t.invoices, ...second.invoices].filter((i) => i.orderNumber === paid.orderNumber),
       ).toHaveLength(1);
-      expect(await subscriptionOf(id)).toMatchObject({ status: 'active', periodStart: oldEnd });
+      expect(await subscriptionOf(t, id)).toMatchObject({ status: 'active', periodStart: oldEnd });
       await first.stop();
     } finally {
       t.sandbox.payByToken = payByToken;
@@ -337,7 +319,7 @@ describe('at the period’s end', () => {
         status: 'refunded',
         refunded: 799,
       });
-      expect(await subscriptionOf(id)).toMatchObject({ status: 'past_due', renewAttempts: 1 });
+      expect(await subscriptionOf(t, id)).toMatchObject({ status: 'past_due', renewAttempts: 1 });
 
       clockTo(oldEnd.getTime() + DAY);
       expect(outcomeFor(await first.pass(), id)).toEqual(['renewed']);
@@ -345,7 +327,7 @@ describe('at the period’s end', () => {
       const tried = await renewalsOf(id);
       expect(tried.map((p) => p.status)).toEqual(['refunded', 'paid']);
       expect(await chargesOf(id)).toBe(2);
-      expect(await subscriptionOf(id)).toMatchObject({ status: 'active', periodStart: oldEnd });
+      expect(await subscriptionOf(t, id)).toMatchObject({ status: 'active', periodStart: oldEnd });
     } finally {
       t.sandbox.payByToken = payByToken;
       await second.close();
@@ -363,13 +345,13 @@ describe('at the period’s end', () => {
     try {
       restarted.startRenewals({ intervalMs: 3_600_000, gateway: t.sandbox });
       await until(
-        async () => (await subscriptionOf(id)).periodStart?.getTime() === oldEnd.getTime(),
+        async () => (await subscriptionOf(t, id)).periodStart?.getTime() === oldEnd.getTime(),
         'renewed',
       );
       expect(await renewalsOf(id)).toMatchObject([{ status: 'paid', amount: 299 }]);
       expect(await chargesOf(id)).toBe(1);
       // The new period runs from the old end, not from the late pass.
-      expect((await subscriptionOf(id)).periodEnd).toEqual(newEnd);
+      expect((await subscriptionOf(t, id)).periodEnd).toEqual(newEnd);
     } finally {
       await restarted.close();
     }
@@ -416,7 +398,7 @@ describe('a failed charge', () => {
         purpose: `renewal:${oldEnd.toISOString()}:${i}`,
       });
       const next = RETRY_AFTER_DAYS[i];
-      expect(await subscriptionOf(id)).toMatchObject({
+      expect(await subscriptionOf(t, id)).toMatchObject({
         status: outcome,
         renewAttempts: i + 1,
         periodEnd: oldEnd,
@@ -458,10 +440,10 @@ describe('a failed charge', () => {
     // Paying again with another card restores the plan, for a period from now, renewed at its end; a site its
     // owner took offline stays offline (only a site's first paid plan publishes it).
     await t.database.db.update(sites).set({ published: false }).where(eq(sites.id, id));
-    const again = ok(await owner.call<PaymentReply>('plan/choose', { plan: 2, ...payer() }));
+    const again = ok(await owner.call<PaymentReply>('plan/choose', { plan: 2, ...payerFor(t) }));
     await confirm3ds(owner, again);
     const now = t.clock.now;
-    expect(await subscriptionOf(id)).toMatchObject({
+    expect(await subscriptionOf(t, id)).toMatchObject({
       status: 'active',
       planId: 2,
       periodStart: new Date(now),
@@ -497,7 +479,7 @@ describe('a failed charge', () => {
       ['failed', `renewal:${oldEnd.toISOString()}:0`],
       ['paid', `renewal:${oldEnd.toISOString()}:1`],
     ]);
-    expect(await subscriptionOf(id)).toMatchObject({
+    expect(await subscriptionOf(t, id)).toMatchObject({
       status: 'active',
       periodStart: oldEnd,
       periodEnd: newEnd,
@@ -521,7 +503,7 @@ describe('what the period’s end applies', () => {
     expect(outcomeFor(await job.pass(), id)).toEqual(['renewed']);
     await job.stop();
     expect(await renewalsOf(id)).toMatchObject([{ status: 'paid', planId: 2, amount: 299 }]);
-    expect(await subscriptionOf(id)).toMatchObject({ status: 'active', planId: 2, nextPlanId: null });
+    expect(await subscriptionOf(t, id)).toMatchObject({ status: 'active', planId: 2, nextPlanId: null });
     expect(await serviceOf(id)).toBe(2);
     const session = ok(await (await signIn('downgrade@example.com', id)).call<Session>('member/status'));
     expect(session.site.current?.service?.id).toBe(2);
@@ -541,7 +523,7 @@ describe('what the period’s end applies', () => {
     expect(outcomeFor(await job.pass(), id)).toEqual([]);
     await job.stop();
     expect(await renewalsOf(id)).toEqual([]);
-    expect(await subscriptionOf(id)).toMatchObject({ status: 'cancelled', nextAttemptAt: null });
+    expect(await subscriptionOf(t, id)).toMatchObject({ status: 'cancelled', nextAttemptAt: null });
     expect(await serviceOf(id)).toBeNull();
   });
 });
@@ -579,7 +561,7 @@ describe('a charge whose outcome is not known at once', () => {
     const record = await t.sandbox.queryByOrder(paid.orderNumber);
     expect(paid).toMatchObject({ status: 'paid', recTradeId: record?.tradeId });
     expect(t.invoices.filter((i) => i.orderNumber === paid.orderNumber)).toHaveLength(1);
-    expect(await subscriptionOf(id)).toMatchObject({
+    expect(await subscriptionOf(t, id)).toMatchObject({
       status: 'active',
       periodStart: oldEnd,
       periodEnd: newEnd,
@@ -608,7 +590,7 @@ describe('a charge whose outcome is not known at once', () => {
       clockTo(oldEnd.getTime() + RENEWAL_LEASE_MS);
       expect(outcomeFor(await job.pass(), id)).toEqual(['past_due']);
       expect(await renewalsOf(id)).toMatchObject([{ status: 'failed', recTradeId: null }]);
-      expect(await subscriptionOf(id)).toMatchObject({
+      expect(await subscriptionOf(t, id)).toMatchObject({
         status: 'past_due',
         renewAttempts: 1,
         nextAttemptAt: new Date(oldEnd.getTime() + RETRY_AFTER_DAYS[0] * DAY),
@@ -634,7 +616,7 @@ describe('a charge whose outcome is not known at once', () => {
     const records = await Promise.all(tried.map((p) => t.sandbox.queryByOrder(p.orderNumber)));
     expect(records.map((r) => r?.status ?? null)).toEqual([null, 'paid']);
     expect(await chargesOf(id)).toBe(1);
-    expect(await subscriptionOf(id)).toMatchObject({
+    expect(await subscriptionOf(t, id)).toMatchObject({
       status: 'active',
       periodStart: oldEnd,
       renewAttempts: 0,
@@ -656,7 +638,7 @@ describe('a charge whose outcome is not known at once', () => {
       clockTo(oldEnd.getTime());
       expect(outcomeFor(await job.pass(), id)).toEqual(['refused']);
       expect(await renewalsOf(id)).toEqual([]);
-      expect(await subscriptionOf(id)).toMatchObject({ status: 'active', renewAttempts: 0 });
+      expect(await subscriptionOf(t, id)).toMatchObject({ status: 'active', renewAttempts: 0 });
       // The operator fixes the keys; the same attempt is made once the lease is over.
       t.sandbox.payByToken = payByToken;
       clockTo(oldEnd.getTime() + RENEWAL_LEASE_MS);
@@ -696,6 +678,6 @@ describe('a charge whose outcome is not known at once', () => {
     }
     expect(await chargesOf(id)).toBe(1);
     expect(await renewalsOf(id)).toMatchObject([{ status: 'paid' }]);
-    expect(await subscriptionOf(id)).toMatchObject({ status: 'active', periodStart: oldEnd });
+    expect(await subscriptionOf(t, id)).toMatchObject({ status: 'active', periodStart: oldEnd });
   });
 });
