@@ -1,6 +1,6 @@
 /**
- * The signed-in user's own sites (SPEC §2 /site): list, detail, switching the session's current site; and skipping
- * the dashboard's onboarding on the current site.
+ * The signed-in user's own sites (SPEC §2 /site): list, detail, switching the session's current site; starting
+ * without the wizard (a personal site without a plan); and skipping the dashboard's onboarding on the current site.
  */
 import { EmptyInput } from '../auth';
 import { endpoint } from '../endpoint';
@@ -29,6 +29,14 @@ export const siteApi = {
     output: UserSite,
     access: 'user',
     summary: "Makes one of the user's sites the session's current one",
+  }),
+  startFree: endpoint({
+    path: 'site/start_free',
+    input: EmptyInput,
+    output: UserSite,
+    access: 'user',
+    summary:
+      "Skips the wizard for now: the user's personal site without a plan, made only when they own none, as current",
   }),
   skip: endpoint({
     path: 'site/skip',

@@ -82,11 +82,6 @@ const dashboard: DeepStrings<typeof zh> = {
       later: 'Later',
       go: 'Go to settings',
     },
-    noSite: {
-      title: 'You have no site yet',
-      body: 'This account has no site to manage. If you were invited to a site, use the link in the invitation e-mail, or contact the site’s administrator.',
-      logout: 'Sign out',
-    },
     leaving: {
       title: 'Taking you to the site',
       body: 'You have no back-office access on this site, so we are taking you to its home page.',

@@ -79,6 +79,8 @@ const wizard: DeepStrings<typeof zh> = {
   wizard: {
     title: 'Create a new site',
     leave: 'Leave',
+    logout: 'Sign out',
+    skip: 'Skip for now, choose a plan later',
     restored: 'We brought back what you had entered last time.',
     steps: { slug: 'Site address', plan: 'Choose a plan', payment: 'Payment' },
     slug: {

@@ -80,6 +80,8 @@ const wizard: DeepStrings<typeof zh> = {
   wizard: {
     title: '新しいサイトを作成',
     leave: '終了',
+    logout: 'ログアウト',
+    skip: '今はスキップして、後でプランを選ぶ',
     restored: '前回入力途中の内容を復元しました。',
     steps: { slug: 'サイトのアドレス', plan: 'プランを選択', payment: 'お支払い' },
     slug: {

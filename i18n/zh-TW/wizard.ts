@@ -76,6 +76,8 @@ const wizard = {
   wizard: {
     title: '建立新網站',
     leave: '離開',
+    logout: '登出',
+    skip: '先略過，稍後再選方案',
     restored: '已為你恢復上次填寫到一半的內容。',
     steps: { slug: '網站網址', plan: '選擇方案', payment: '付款' },
     slug: {

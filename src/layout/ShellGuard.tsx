@@ -1,9 +1,10 @@
 /**
  * Who stays in the back-office (SPEC §6): a signed-in user whose role on the current site grants nothing usable is
  * sent to the site's own public address (or to /site when they work on other sites too), and a user without any
- * site sees a page that says so. Everyone else gets the screens.
+ * site (a new account) to the new-site wizard, where they may also skip for a site without a plan. Everyone else gets
+ * the screens.
  */
-import { Box, Button, Card, CardContent, Link, Typography } from '@mui/material';
+import { Box, Card, CardContent, Link, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -34,6 +35,7 @@ export function ShellGuard({ children }: { children: ReactNode }) {
   const decision = session ? shellDecision(session, pathname) : null;
   const leaveFor = decision?.kind === 'public' ? decision.url : null;
   const choose = decision?.kind === 'choose-site';
+  const toWizard = decision?.kind === 'no-site';
 
   useEffect(() => {
     if (leaveFor) window.location.replace(leaveFor);
@@ -41,26 +43,13 @@ export function ShellGuard({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (choose) navigate('/site', { replace: true });
   }, [choose, navigate]);
+  useEffect(() => {
+    if (toWizard) navigate('/init', { replace: true });
+  }, [toWizard, navigate]);
 
   // Without an answer (a failed call) react-admin's own error handling takes over.
   if (isError) return <>{children}</>;
-  if (!decision || choose) return null;
-  if (decision.kind === 'no-site') {
-    return (
-      <Notice title={translate('shell.noSite.title')}>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate('shell.noSite.body')}
-        </Typography>
-        {/* A site of their own starts in the new-site wizard. */}
-        <Button variant="contained" href="/init" sx={{ mr: 1 }}>
-          {translate('wizard.title')}
-        </Button>
-        <Button variant="outlined" href="/auth/logout">
-          {translate('shell.noSite.logout')}
-        </Button>
-      </Notice>
-    );
-  }
+  if (!decision || choose || toWizard) return null;
   if (decision.kind === 'public') {
     return (
       <Notice title={translate('shell.leaving.title')}>

@@ -8,7 +8,7 @@ import type { Session } from '../../contract/session';
 
 export type ShellDecision =
   | { kind: 'ok' }
-  /** Signed in but on no site at all: a page that says so. */
+  /** Signed in but on no site at all (a new account): the new-site wizard. */
   | { kind: 'no-site' }
   /** Nothing usable here and no other site: the site's own public address. */
   | { kind: 'public'; url: string }

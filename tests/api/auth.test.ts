@@ -73,7 +73,7 @@ describe('bot challenge', () => {
 });
 
 describe('registration', () => {
-  it('mails a 6-digit code, checks it and registers with a personal site', async () => {
+  it('mails a 6-digit code, checks it and registers, with no site until the wizard is skipped', async () => {
     const c = t.client();
     const email = 'new.writer@example.com';
     const v = await c.call<{ token: string; ts: number }>('member/verify', {
@@ -111,8 +111,14 @@ describe('registration', () => {
     expect(s.code).toBe(1);
     const st = await c.call<Session>('member/status');
     expect(st.data.user?.nickname).toBe('小明');
-    expect(st.data.site.current?.name).toBe('小明 的網站');
-    expect(st.data.role?.id).toBe(1);
+    expect(st.data.site).toEqual({ current: null, list: [] });
+    expect(st.data.role).toBeNull();
+    // Skipping the wizard gives the personal site without a plan.
+    expect((await c.call('site/start_free')).code).toBe(1);
+    const started = await c.call<Session>('member/status');
+    expect(started.data.site.current?.name).toBe('小明 的網站');
+    expect(started.data.site.current?.service).toBeNull();
+    expect(started.data.role?.id).toBe(1);
     // the ticket works once
     const again = await t.client().call('member/token_login', { password: 'abcdefg1', token: r.data.token });
     expect(again.code).toBe(Code.LINK_INVALID);

@@ -289,6 +289,7 @@ describe('signed out', () => {
       ['site/get', { id: demoSiteId }],
       ['site/switch', { id: demoSiteId }],
       ['site/skip', {}],
+      ['site/start_free', {}],
     ] as const) {
       const r = await anon.call(path, body);
       expect(r.status, path).toBe(401);

@@ -1,11 +1,11 @@
 /**
  * The dashboard, the side menu and /site as people use them: the owner sees the onboarding badges and the activity
- * chart and skips onboarding; a newly registered user (a personal site without a plan) meets the 尚未訂閱方案 and
- * 'publish your site now' prompts from the side menu; a user of two sites switches between them on /site.
+ * chart and skips onboarding; a newly registered user who skips the wizard (a personal site without a plan) meets
+ * the 尚未訂閱方案 and 'publish your site now' prompts from the side menu; a user of two sites switches between them on
+ * /site; someone left without any site lands in the new-site wizard.
  */
 import type { Page } from '@playwright/test';
-import type { SmtpSink } from '../fixtures/smtpSink';
-import { expect, signedInPage, signIn, submitWhenVerified, test } from './fixtures';
+import { expect, registerThroughUi, signedInPage, signIn, test } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
@@ -14,24 +14,8 @@ const shot = async (page: Page, name: string) => {
 
 const PASSWORD = 'shell-pass-1';
 
-/** Registers through the sign-up screens with the code from the SMTP sink; ends signed in on the dashboard. */
-async function registerUser(page: Page, sink: SmtpSink, nickname: string): Promise<string> {
-  // A new person, in a browser where the owner is not signed in.
-  await page.context().clearCookies();
-  const email = `shell-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto('/auth/register');
-  await page.getByLabel('電子信箱').fill(email);
-  await submitWhenVerified(page, '寄送驗證碼');
-  await page.getByLabel('驗證碼').fill(await sink.waitFor(email, /(\d{6})/));
-  await page.getByRole('button', { name: '驗證', exact: true }).click();
-  await expect(page.getByText('電子信箱已驗證')).toBeVisible();
-  await page.getByLabel('暱稱').fill(nickname);
-  await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('確認密碼').fill(PASSWORD);
-  await submitWhenVerified(page, '註冊');
-  await expect(page).toHaveURL(/\/$/);
-  return email;
-}
+/** A new person who skips the wizard: signed in on their personal site (no plan), on its dashboard. */
+const NEW_PERSON = { password: PASSWORD, prefix: 'shell', skipWizard: true };
 
 const sidebar = (page: Page) => page.locator('.RaSidebar-fixed');
 
@@ -135,7 +119,7 @@ test('a new user without a plan meets the not-subscribed and publish-your-site p
   page,
   world,
 }) => {
-  await registerUser(page, world.sink, '新朋友');
+  await registerThroughUi(page, world.sink, { ...NEW_PERSON, nickname: '新朋友' });
   await expect(page.getByText('目前網站：新朋友 的網站')).toBeVisible();
   const menu = sidebar(page);
 
@@ -172,7 +156,7 @@ test('a new user without a plan meets the not-subscribed and publish-your-site p
 });
 
 test('a user of two sites switches between them on /site', async ({ page, browser, world }) => {
-  const email = await registerUser(page, world.sink, '雙站人');
+  const email = await registerThroughUi(page, world.sink, { ...NEW_PERSON, nickname: '雙站人' });
 
   // The owner invites them to the demo site as an editor; they accept with their password.
   const owner = await signedInPage(browser, world.url);
@@ -239,7 +223,7 @@ test('a user of two sites switches between them on /site', async ({ page, browse
   );
 });
 
-test('someone left without any site sees a page that says so', async ({ page, world }) => {
+test('someone left without any site lands in the new-site wizard', async ({ page, world }) => {
   // Invited as a new account (no site of their own), then removed from the demo site by the owner (`page`).
   const email = `leaver-${Date.now()}@example.com`;
   const owner = page;
@@ -261,10 +245,13 @@ test('someone left without any site sees a page that says so', async ({ page, wo
   await page.context().clearCookies();
   await page.goto('/auth/login');
   await signIn(page, email, PASSWORD);
-  const notice = page.getByTestId('shell-notice');
-  await expect(notice.getByRole('heading', { name: '你還沒有任何網站' })).toBeVisible();
+  await expect(page).toHaveURL(/\/init$/);
+  const wizard = page.getByTestId('wizard');
+  await expect(wizard.getByRole('heading', { name: '建立新網站' })).toBeVisible();
   await expect(page.locator('.RaSidebar-fixed')).toHaveCount(0);
+  // Owning no site, they may also skip for now.
+  await expect(wizard.getByRole('button', { name: '先略過，稍後再選方案' })).toBeVisible();
   await shot(page, 'no-site');
-  await notice.getByRole('link', { name: '登出' }).click();
+  await wizard.getByRole('link', { name: '登出' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
 });

@@ -176,3 +176,35 @@ export async function fillForm(input: Locator, value: string) {
     await expect(input).toHaveValue(value, { timeout: 100 });
   }).toPass({ timeout: 10_000 });
 }
+
+/**
+ * A new person registers through the sign-up screens, with the code from the SMTP sink, in a browser where nobody is
+ * signed in. Registration makes no site, so they land in the new-site wizard (/init); with `skipWizard` they skip it
+ * for their personal site without a plan and end on its dashboard. Answers the e-mail address.
+ */
+export async function registerThroughUi(
+  page: Page,
+  sink: SmtpSink,
+  opts: { nickname: string; password: string; prefix?: string; skipWizard?: boolean },
+): Promise<string> {
+  await page.context().clearCookies();
+  const email = `${opts.prefix ?? 'new'}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto('/auth/register');
+  await page.getByLabel('電子信箱').fill(email);
+  await submitWhenVerified(page, '寄送驗證碼');
+  await page.getByLabel('驗證碼').fill(await sink.waitFor(email, /(\d{6})/));
+  await page.getByRole('button', { name: '驗證', exact: true }).click();
+  await expect(page.getByText('電子信箱已驗證')).toBeVisible();
+  await page.getByLabel('暱稱').fill(opts.nickname);
+  await page.getByLabel('密碼', { exact: true }).fill(opts.password);
+  await page.getByLabel('確認密碼').fill(opts.password);
+  await submitWhenVerified(page, '註冊');
+  await expect(page).toHaveURL(/\/init$/);
+  await expect(page.getByTestId('wizard')).toBeVisible();
+  if (opts.skipWizard) {
+    await page.getByRole('button', { name: '先略過，稍後再選方案' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByText(`目前網站：${opts.nickname} 的網站`)).toBeVisible();
+  }
+  return email;
+}

@@ -5,8 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import type { SmtpSink } from '../fixtures/smtpSink';
-import { expect, fillForm, signIn, submitWhenVerified, test } from './fixtures';
+import { expect, fillForm, registerThroughUi, signIn, test } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
@@ -18,27 +17,14 @@ const PASSWORD = 'profile-pass-1';
 // Each test is a new person who registers.
 test.use({ signedIn: false });
 
-/** Registers through the sign-up screens with the code from the SMTP sink; ends signed in on the dashboard. */
-async function registerUser(page: Page, world: { sink: SmtpSink }, nickname: string) {
-  const email = `profile-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto('/auth/register');
-  await page.getByLabel('電子信箱').fill(email);
-  await submitWhenVerified(page, '寄送驗證碼');
-  await page.getByLabel('驗證碼').fill(await world.sink.waitFor(email, /(\d{6})/));
-  await page.getByRole('button', { name: '驗證', exact: true }).click();
-  await page.getByLabel('暱稱').fill(nickname);
-  await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('確認密碼').fill(PASSWORD);
-  await submitWhenVerified(page, '註冊');
-  await expect(page).toHaveURL(/\/$/);
-  return email;
-}
+/** A new person who skips the wizard: signed in on their personal site's dashboard. */
+const NEW_PERSON = { password: PASSWORD, prefix: 'profile', skipWizard: true };
 
 /** The user menu's button (top right) shows the nickname. */
 const userMenu = (page: Page) => page.locator('.RaUserMenu-userButton');
 
 test('nickname and a cropped avatar, seen in the top bar', async ({ page, world }) => {
-  const email = await registerUser(page, world, '陳小明');
+  const email = await registerThroughUi(page, world.sink, { ...NEW_PERSON, nickname: '陳小明' });
   await userMenu(page).click();
   await expect(page.getByRole('menuitem', { name: '帳號設定' })).toBeVisible();
   await shot(page, 'user-menu');
@@ -95,7 +81,7 @@ test('a new e-mail: pending, the code modal with its resend countdown, a wrong c
   world,
 }) => {
   test.setTimeout(120_000);
-  await registerUser(page, world, '換信箱');
+  await registerThroughUi(page, world.sink, { ...NEW_PERSON, nickname: '換信箱' });
   await page.goto('/profile/edit');
   const newEmail = `moved-${Date.now()}@example.com`;
   await fillForm(page.getByLabel('電子信箱'), newEmail);
@@ -144,7 +130,7 @@ test('an e-mail change left unconfirmed: the old address stays, the profile save
   page,
   world,
 }) => {
-  const email = await registerUser(page, world, '晚點驗證');
+  const email = await registerThroughUi(page, world.sink, { ...NEW_PERSON, nickname: '晚點驗證' });
   await page.goto('/profile/edit');
   const newEmail = `later-${Date.now()}@example.com`;
   await fillForm(page.getByLabel('電子信箱'), newEmail);
@@ -186,7 +172,7 @@ test('the interface language: English at once, after a reload, and on a new devi
   world,
   browser,
 }) => {
-  const email = await registerUser(page, world, 'Lang');
+  const email = await registerThroughUi(page, world.sink, { ...NEW_PERSON, nickname: 'Lang' });
   await page.goto('/profile/edit');
   await page.getByTestId('language-select').getByRole('combobox').click();
   await page.getByRole('option', { name: 'English' }).click();
@@ -215,7 +201,7 @@ test('the interface language: English at once, after a reload, and on a new devi
 });
 
 test('change the password from the account settings, then sign in with it', async ({ page, world }) => {
-  const email = await registerUser(page, world, '換密碼');
+  const email = await registerThroughUi(page, world.sink, { ...NEW_PERSON, nickname: '換密碼' });
   await userMenu(page).click();
   await page.getByRole('menuitem', { name: '帳號設定' }).click();
   await expect(page).toHaveURL(/\/setting\/account$/);

@@ -6,8 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import type { SmtpSink } from '../fixtures/smtpSink';
-import { expect, fillForm, submitWhenVerified, test } from './fixtures';
+import { expect, fillForm, registerThroughUi, test } from './fixtures';
 
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-settings';
 mkdirSync(SHOTS, { recursive: true });
@@ -16,24 +15,6 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${n
 async function openAt(page: Page, path: string) {
   await page.goto(path);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
-
-/** Registers through the sign-up screens (a personal site without a plan); ends signed in on the dashboard. */
-async function registerUser(page: Page, world: { sink: SmtpSink }) {
-  // A new person, in a browser where the owner is not signed in.
-  await page.context().clearCookies();
-  const email = `settings-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const password = 'settings-pass-1';
-  await page.goto('/auth/register');
-  await page.getByLabel('電子信箱').fill(email);
-  await submitWhenVerified(page, '寄送驗證碼');
-  await page.getByLabel('驗證碼').fill(await world.sink.waitFor(email, /(\d{6})/));
-  await page.getByRole('button', { name: '驗證', exact: true }).click();
-  await page.getByLabel('暱稱').fill('小站長');
-  await page.getByLabel('密碼', { exact: true }).fill(password);
-  await page.getByLabel('確認密碼').fill(password);
-  await submitWhenVerified(page, '註冊');
-  await expect(page).toHaveURL(/\/$/);
 }
 
 const languageRows = (page: Page) => page.getByTestId('display-language').locator('.MuiListItemText-primary');
@@ -161,7 +142,12 @@ test('a new site: subscribe now, a taken sub-domain refused, a free one taken; a
   page,
   world,
 }) => {
-  await registerUser(page, world);
+  await registerThroughUi(page, world.sink, {
+    nickname: '小站長',
+    password: 'settings-pass-1',
+    prefix: 'settings',
+    skipWizard: true,
+  });
   await page.goto('/setting');
   await expect(page.getByTestId('plan-name')).toHaveText('尚未訂閱方案');
   await expect(page.getByRole('link', { name: '立即訂閱' })).toHaveAttribute('href', '/plan');

@@ -197,7 +197,7 @@ describe('who stays in the back-office', () => {
     expect(shellDecision(s, '/sites-elsewhere')).toEqual({ kind: 'choose-site' });
   });
 
-  it('shows a page to someone without any site; leaves the signed out to sign in', () => {
+  it('sends someone without any site to the wizard; leaves the signed out to sign in', () => {
     expect(shellDecision(sessionOf(ROLE.OWNER, null, { noSite: true }), '/')).toEqual({ kind: 'no-site' });
     const out: Session = { ...sessionOf(ROLE.OWNER, null), isLogined: false, user: null };
     expect(shellDecision(out, '/')).toEqual({ kind: 'ok' });

@@ -17,7 +17,7 @@ import type { Deps } from '../../deps';
 import type { BaseContext, UserContext } from '../../http/action';
 import { AppError } from '../../http/errors';
 import { t } from '../../i18n';
-import { createSite, sitesOfUser, toCurrent, toSummary } from '../sites/service';
+import { sitesOfUser, toCurrent, toSummary } from '../sites/service';
 import { attemptPassword, userByEmail } from './accounts';
 import { checkPassword, hashPassword, isRecentPassword, setPassword } from './passwords';
 import { endSession, hashToken, newToken, resolveSite, startSession } from './session';
@@ -61,6 +61,10 @@ export async function startRegistration(deps: Deps, email: string, lang: Locale)
   return startVerification(deps, email, 'register', lang);
 }
 
+/**
+ * Makes the account, and no site: a new user starts in the wizard (/init), or skips it for a personal site without a
+ * plan (site/start_free).
+ */
 export async function register(deps: Deps, input: In<typeof RegisterInput>, lang: Locale) {
   if (await userByEmail(deps, input.email)) throw new AppError(Code.EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
@@ -74,11 +78,6 @@ export async function register(deps: Deps, input: In<typeof RegisterInput>, lang
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!user) throw new AppError(Code.EMAIL_TAKEN);
-    await createSite(tx, {
-      name: t(language, 'seed.personalSite', { name: input.nickname }),
-      ownerId: user.id,
-      language,
-    });
     return user.id;
   });
   return { token: await issueToken(deps, 'login', userId, LOGIN_TICKET_TTL_S) };

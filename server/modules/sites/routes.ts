@@ -1,8 +1,11 @@
-/** `/api/site/*` for the user's own sites: list, get, switch, and skipping the dashboard's onboarding. */
+/**
+ * `/api/site/*` for the user's own sites: list, get, switch, starting without the wizard, and skipping the dashboard's
+ * onboarding.
+ */
 import { siteApi } from '../../../contract/api/sites';
 import { action, type UserContext } from '../../http/action';
 import { resolveSite } from '../auth/session';
-import { getUserSite, listUserSites, skipOnboarding, switchSite } from './userSites';
+import { getUserSite, listUserSites, skipOnboarding, startFree, switchSite } from './userSites';
 
 /** Who is asking, and which site their session works on now (the one member/status answers). */
 async function viewerOf(ctx: UserContext) {
@@ -23,6 +26,11 @@ export const siteActions = [
     ...siteApi.switch,
     handler: async (input, ctx) =>
       switchSite(ctx.deps, { ...(await viewerOf(ctx)), sessionId: ctx.session.id }, input.id),
+  }),
+  action({
+    ...siteApi.startFree,
+    handler: async (_input, ctx) =>
+      startFree(ctx.deps, { ...(await viewerOf(ctx)), sessionId: ctx.session.id }, ctx.user),
   }),
   action({
     ...siteApi.skip,

@@ -1,9 +1,10 @@
 /**
  * The signed-in user's own sites (SPEC §2 /site): the list with their role and plan, one site's detail, switching the
- * session's current site, and skipping onboarding. A site the user is not staff of does not exist for them (404).
+ * session's current site, starting without the wizard, and skipping onboarding. A site the user is not staff of does
+ * not exist for them (404).
  */
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Locale } from '../../../contract/constants';
+import { isLocale, type Locale } from '../../../contract/constants';
 import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import {
@@ -15,12 +16,13 @@ import {
   userSiteColumns,
 } from '../../../contract/sites';
 import type { Db } from '../../db/client';
-import { plans, roles, sessions, siteStaff, sites } from '../../db/schema';
+import { plans, roles, sessions, siteStaff, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { FieldError, notFound } from '../../http/errors';
 import { likePattern } from '../../http/list';
 import { t } from '../../i18n';
-import { awardBadge, siteById, siteUrl } from './service';
+import type { AuthUser } from '../auth/session';
+import { awardBadge, createSite, siteById, siteUrl } from './service';
 
 interface Viewer {
   userId: number;
@@ -153,6 +155,37 @@ export async function switchSite(
   const row = await membership(deps.db, viewer.userId, siteId);
   await deps.db.update(sessions).set({ siteId }).where(eq(sessions.id, viewer.sessionId));
   return toUserSite(row, { ...viewer, currentId: siteId }, deps.config.siteDomain);
+}
+
+/**
+ * The wizard skipped for now (site/start_free): the user's personal site without a plan, as registration used to make
+ * it, becomes the session's current one. Made only when the user owns no site yet, else their first owned site is
+ * answered: never a second free site. The user's row is locked for the check, so two calls at once make one site.
+ */
+export async function startFree(
+  deps: Deps,
+  viewer: Viewer & { sessionId: string },
+  user: Pick<AuthUser, 'id' | 'nickname' | 'language'>,
+): Promise<UserSite> {
+  const language = isLocale(user.language) ? user.language : viewer.lang;
+  const siteId = await deps.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const [owned] = await tx
+      .select({ id: sites.id })
+      .from(sites)
+      .innerJoin(siteStaff, and(eq(siteStaff.siteId, sites.id), ofUser(user.id)))
+      .where(eq(sites.ownerId, user.id))
+      .orderBy(asc(sites.id))
+      .limit(1);
+    if (owned) return owned.id;
+    const site = await createSite(tx, {
+      name: t(language, 'seed.personalSite', { name: user.nickname }),
+      ownerId: user.id,
+      language,
+    });
+    return site.id;
+  });
+  return switchSite(deps, viewer, siteId);
 }
 
 /** Onboarding skipped: badge 6, after which the dashboard hides the onboarding card. */

@@ -3,6 +3,7 @@
  * invoice; paying sends `site/init` through usePayment, and once paid the new site becomes the session's current one
  * and its dashboard opens. Full screen, outside the admin frame, so that a user without any site can use it too.
  * The step and entries are kept on the device (draft.ts); a site whose payment failed is paid for with `site/retry`.
+ * A new account lands here; owning no site yet, it may skip for now (SkipWizard).
  */
 import {
   Alert,
@@ -45,6 +46,7 @@ import {
   type WizardValues,
 } from './draft';
 import { PaymentStep } from './PaymentStep';
+import { SkipWizard } from './SkipWizard';
 import { normalSlug, SlugStep } from './SlugStep';
 import { ownUnpaidSite } from './unpaidSite';
 
@@ -198,7 +200,7 @@ function Wizard({ session }: { session: Session }) {
             </Button>
           ) : (
             <Button color="inherit" href="/auth/logout">
-              {translate('shell.noSite.logout')}
+              {translate('wizard.logout')}
             </Button>
           )}
         </Toolbar>
@@ -279,6 +281,7 @@ function Wizard({ session }: { session: Session }) {
             )}
           </Box>
         </Paper>
+        <SkipWizard session={session} madeSite={site !== null} />
       </Container>
       {payment.dialogs}
     </Box>
