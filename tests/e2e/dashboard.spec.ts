@@ -71,6 +71,7 @@ test('the owner sees the onboarding badges and the activity chart, then skips on
     '人員管理',
     '角色權限',
     '我的網站',
+    '訂閱方案',
     '一般設定',
     '選單設定',
     '首頁設定',
