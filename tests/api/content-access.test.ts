@@ -10,6 +10,7 @@ import {
   type Client,
   createTestApp,
   OWNER,
+  ok,
   type Reply,
   register,
   staffOf,
@@ -23,10 +24,6 @@ let t: TestApp;
 let owner: Client;
 let demoSiteId: number;
 
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 const create = async (c: Client, title: string, type = 1) =>
   ok(await c.call<SaveReply>(`press/save?t=${type}`, { id: 0, title, content: doc(title), version: 0 }));
 

@@ -9,7 +9,7 @@ import type { ContentItem, ContentRow, PublishReply, SaveReply } from '../../con
 import type { ListResult } from '../../contract/list';
 import type { Session } from '../../contract/session';
 import { contents, sites } from '../../server/db/schema';
-import { type Client, createTestApp, OWNER, type Reply, type TestApp } from '../fixtures/testApp';
+import { type Client, createTestApp, OWNER, ok, type TestApp } from '../fixtures/testApp';
 
 /** The frozen clock of this file: 2026-11-30 08:00 in Taipei. */
 const NOW = Date.parse('2026-11-30T00:00:00Z');
@@ -20,10 +20,6 @@ let t: TestApp;
 let owner: Client;
 let siteId: number;
 
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 const create = async (body: Record<string, unknown>, type = 1) =>
   ok(
     await owner.call<SaveReply>(`press/save?t=${type}`, {

@@ -8,7 +8,7 @@ import type { ContentRow } from '../../contract/content';
 import type { ListQuery, ListResult } from '../../contract/list';
 import type { Session } from '../../contract/session';
 import { pageQuery } from '../../server/modules/content/list';
-import { type Client, createTestApp, OWNER, type Reply, type TestApp } from '../fixtures/testApp';
+import { type Client, createTestApp, OWNER, ok, type TestApp } from '../fixtures/testApp';
 
 const ITEMS = 20_000;
 /** One title in a hundred carries this phrase. */
@@ -18,10 +18,6 @@ let t: TestApp;
 let owner: Client;
 let siteId: number;
 
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 const keyword = (value: string): ListQuery => ({
   page: 1,
   size: 10,

@@ -23,6 +23,7 @@ import {
   createTestApp,
   fieldErrors,
   OWNER,
+  ok,
   type Reply,
   register,
   staffOf,
@@ -39,11 +40,6 @@ let demoCategories: { id: number; name: string }[];
 const DAY = 24 * 3600 * 1000;
 const para = (text: string) => ({ type: 'paragraph', data: { text } });
 const doc = (...texts: string[]) => ({ blocks: texts.map(para) });
-
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 
 const save = (c: Client, body: Record<string, unknown>, type = 1) =>
   c.call<SaveReply>(`press/save?t=${type}`, { id: 0, title: '', content: doc(), version: 0, ...body });

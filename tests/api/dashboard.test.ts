@@ -18,7 +18,7 @@ import {
   type Client,
   createTestApp,
   fieldErrors,
-  type Reply,
+  ok,
   register,
   signInOwner,
   staffOf,
@@ -33,10 +33,6 @@ let t: TestApp;
 let owner: Client;
 let demoSiteId: number;
 
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 const stats = async (c: Client, body: Record<string, unknown> = {}) =>
   ok(await c.call<Statistics>('dashboard/statistics', body));
 /** The non-zero days of a series, as `date → count`. */

@@ -14,7 +14,7 @@ import {
   type Client,
   createTestApp,
   fieldErrors,
-  type Reply,
+  ok,
   register,
   signInOwner,
   staffOf,
@@ -25,11 +25,6 @@ let t: TestApp;
 let owner: Client;
 let demoSiteId: number;
 let categories: Category[];
-
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 600)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 
 /** An article of the caller's site, published unless told otherwise. */
 async function article(c: Client, title: string, publish = true): Promise<number> {

@@ -13,7 +13,7 @@ import {
   type Client,
   createTestApp,
   fieldErrors,
-  type Reply,
+  ok,
   register,
   signInOwner,
   staffOf,
@@ -32,10 +32,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 600)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 const menus = async (c: Client) => ok(await c.call<Menus>('menu/get'));
 const save = (c: Client, id: number, items: unknown[]) =>
   c.call<MenuItem[]>('menu/save', { menu: { id, items } });

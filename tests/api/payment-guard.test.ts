@@ -12,17 +12,12 @@ import { type ChargeResult, PaymentGatewayError } from '../../server/adapters/pa
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
 import { payments } from '../../server/db/schema';
 import { answer3ds, payerFor, subscriptionOf } from '../fixtures/billing';
-import { type Client, createTestApp, type Reply, register, type TestApp } from '../fixtures/testApp';
+import { type Client, createTestApp, ok, register, type TestApp } from '../fixtures/testApp';
 
 let t: TestApp;
 let buyer: Client;
 
 const WINDOW_MS = PAYMENT_WINDOW_MINUTES * 60_000;
-
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 
 const init = (slug: string, number?: string) =>
   buyer.call<PaymentReply>('site/init', { slug, site_name: `Site ${slug}`, plan: 3, ...payerFor(t, number) });

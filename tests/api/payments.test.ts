@@ -25,7 +25,7 @@ import {
   type Client,
   createTestApp,
   fieldErrors,
-  type Reply,
+  ok,
   register,
   signInOwner,
   staffOf,
@@ -35,11 +35,6 @@ import {
 let t: TestApp;
 let buyer: Client;
 let stranger: Client;
-
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 
 const init = (c: Client, slug: string, number?: string, plan = 3) =>
   c.call<PaymentReply>('site/init', { slug, site_name: `Site ${slug}`, plan, ...payerFor(t, number) });

@@ -15,7 +15,7 @@ import { answer3ds, payerFor } from '../fixtures/billing';
 import {
   type Client,
   createTestApp,
-  type Reply,
+  ok,
   register,
   signInOwner,
   type TestApp,
@@ -26,10 +26,6 @@ let t: TestApp;
 let buyer: Client;
 let siteId: number;
 
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 const change = (id: number, force = false) => buyer.call<SubscriptionReply>('plan/change', { id, force });
 async function subscription() {
   const [row] = await t.database.db

@@ -16,6 +16,7 @@ import {
   type Client,
   createTestApp,
   fieldErrors,
+  ok,
   type Reply,
   register,
   signInOwner,
@@ -36,10 +37,6 @@ let otherSiteId: number;
 const MISSING = 2_000_000_000;
 const doc = (text: string) => ({ blocks: [{ type: 'paragraph', data: { text } }] });
 
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 const save = (c: Client, body: Record<string, unknown>, type = 1) =>
   c.call<SaveReply>(`press/save?t=${type}`, { id: 0, title: 'x', content: doc('x'), version: 0, ...body });
 const create = async (c: Client, title: string, type = 1, body: Record<string, unknown> = {}) =>

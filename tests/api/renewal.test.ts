@@ -19,7 +19,7 @@ import { RENEWAL_LEASE_MS, type RenewalResult } from '../../server/jobs/renewal'
 import { nextPeriodEnd, periodEnd } from '../../server/modules/plans/payments';
 import { RETRY_AFTER_DAYS } from '../../server/modules/plans/renewal';
 import { answer3ds, payerFor, subscriptionOf } from '../fixtures/billing';
-import { type Client, createTestApp, type Reply, register, type TestApp } from '../fixtures/testApp';
+import { type Client, createTestApp, ok, register, type TestApp } from '../fixtures/testApp';
 
 const PASSWORD = 'secret-pass-1';
 const DAY = 86_400_000;
@@ -28,10 +28,6 @@ let t: TestApp;
 /** Order numbers of every card-token charge the gateway received, repeats included. */
 const charges: string[] = [];
 
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The buyer confirms on the sandbox's 3-D Secure page; then the window's site/payment says paid. */

@@ -16,6 +16,7 @@ import {
   createTestApp,
   fieldErrors,
   OWNER,
+  ok,
   type Reply,
   register,
   signInOwner,
@@ -36,10 +37,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 const list = async (c: Client, query: Record<string, unknown> = {}) =>
   ok(await c.call<ListResult<Role>>('role/list', { query: { size: 100, ...query } }));
 const save = async (c: Client, body: Record<string, unknown>) =>

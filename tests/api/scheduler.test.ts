@@ -7,15 +7,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishReply, SaveReply } from '../../contract/content';
 import { contentRevisions, contents } from '../../server/db/schema';
-import { type Client, createTestApp, OWNER, type Reply, type TestApp } from '../fixtures/testApp';
+import { type Client, createTestApp, OWNER, ok, type TestApp } from '../fixtures/testApp';
 
 let t: TestApp;
 let owner: Client;
 
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The site's wall clock (Asia/Taipei) at an instant, as the publish form sends it. */

@@ -15,7 +15,7 @@ import {
   type Client,
   createTestApp,
   fieldErrors,
-  type Reply,
+  ok,
   register,
   signInOwner,
   staffOf,
@@ -32,10 +32,6 @@ let demoSiteId: number;
 /** A registered user: their personal site, no plan. */
 let solo: Client;
 
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 const session = async (c: Client) => ok(await c.call<Session>('member/status'));
 const current = async (c: Client) => (await session(c)).site.current;
 const profile = async (c: Client) => ok(await c.call<SiteProfile>('site/profile'));

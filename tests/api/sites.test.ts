@@ -16,6 +16,7 @@ import {
   type Client,
   createTestApp,
   fieldErrors,
+  ok,
   type Reply,
   register,
   signInOwner,
@@ -34,10 +35,6 @@ let editorSiteId: number;
 let stranger: Client;
 let strangerSiteId: number;
 
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 const expectNotFound = (r: Reply<unknown>) =>
   expect(r, JSON.stringify(r)).toMatchObject({ status: 404, code: Code.NOT_FOUND });
 const status = async (c: Client) => ok(await c.call<Session>('member/status'));

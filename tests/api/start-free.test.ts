@@ -16,7 +16,7 @@ import { createSite } from '../../server/modules/sites/service';
 import {
   type Client,
   createTestApp,
-  type Reply,
+  ok,
   register,
   signInOwner,
   type TestApp,
@@ -27,10 +27,6 @@ let t: TestApp;
 let owner: Client;
 let demoSiteId: number;
 
-const ok = <T>(r: Reply<T>): T => {
-  expect(r, JSON.stringify(r).slice(0, 500)).toMatchObject({ status: 200, code: 1 });
-  return r.data;
-};
 const status = async (c: Client) => ok(await c.call<Session>('member/status'));
 const startFree = async (c: Client) => ok(await c.call<UserSite>('site/start_free'));
 /** The sites `email` owns, by the database. */
