@@ -12,14 +12,7 @@ import { ROLE } from '../../contract/permissions';
 import { payments, siteSubscriptions, sites } from '../../server/db/schema';
 import { prorate } from '../../server/modules/plans/change';
 import { answer3ds, payerFor } from '../fixtures/billing';
-import {
-  type Client,
-  createTestApp,
-  ok,
-  register,
-  signInOwner,
-  type TestApp,
-} from '../fixtures/testApp';
+import { type Client, createTestApp, ok, register, signInOwner, type TestApp } from '../fixtures/testApp';
 
 const DAY = 86_400_000;
 let t: TestApp;
