@@ -160,3 +160,9 @@ export const PLAN_DISPLAY: Readonly<Record<number, PlanDisplay>> = {
     helper: { tw: '每月電子報 40,000 封、專屬客戶經理', en: '40,000 newsletters a month, account manager' },
   },
 };
+
+/**
+ * Where the payment window comes back from the gateway (3-D Secure's return address): the SPA's page that tells its
+ * opener, and a path whose headers let it keep that opener (server/http/securityHeaders.ts).
+ */
+export const PAYMENT_RETURN_PATH = '/plan/paid';

@@ -6,7 +6,9 @@
  * One policy per kind of response, decided here from the address: the admin app (its HTML, assets, API and error
  * replies) and uploaded files. The public sites (later) become a kind of their own.
  */
+
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PAYMENT_RETURN_PATH } from '../../contract/plans';
 import { UPLOADS_PREFIX } from '../adapters/storage';
 import type { Config } from '../config';
 
@@ -72,6 +74,17 @@ const PERMISSIONS_POLICY = [
 
 const HSTS = 'max-age=31536000';
 
+/**
+ * Cross-Origin-Opener-Policy. The payment window the app opens passes through the gateway's own 3-D Secure pages
+ * (another origin) and comes back to PAYMENT_RETURN_PATH, which tells its opener: so the app allows its popups to keep it
+ * (`same-origin-allow-popups`), and the return page takes the default (`unsafe-none`), or, coming from the gateway's
+ * origin, it would be cut from its opener. The return page only posts to its opener's origin if that is ours.
+ */
+function openerPolicy(url: string): string {
+  const path = url.split('?', 1)[0];
+  return path === PAYMENT_RETURN_PATH ? 'unsafe-none' : 'same-origin-allow-popups';
+}
+
 export function securityHeaders(req: FastifyRequest, config: Pick<Config, 's3'>): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(responseKind(req.url), config),
@@ -79,7 +92,7 @@ export function securityHeaders(req: FastifyRequest, config: Pick<Config, 's3'>)
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': PERMISSIONS_POLICY,
-    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-opener-policy': openerPolicy(req.url),
     // Only over HTTPS: `protocol` reads X-Forwarded-Proto only with TRUST_PROXY, so a client cannot forge it.
     ...(req.protocol === 'https' ? { 'strict-transport-security': HSTS } : {}),
   };

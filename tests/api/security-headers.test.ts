@@ -58,10 +58,11 @@ function csp(res: LightMyRequestResponse): Map<string, string[]> {
 }
 
 function expectCommonHeaders(res: LightMyRequestResponse) {
+  // The app keeps the payment window it opens, while that window is on the gateway's pages.
+  expect(res.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   expect(res.headers['x-frame-options']).toBe('DENY');
   expect(res.headers['x-content-type-options']).toBe('nosniff');
   expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-  expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   const permissions = String(res.headers['permissions-policy']);
   for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
     expect(permissions).toContain(`${feature}=()`);
@@ -111,6 +112,17 @@ describe('security headers', () => {
       expectAppPolicy(res);
     }
     expectAppPolicy(await t.app.inject({ method: 'HEAD', url: '/' }));
+  });
+
+  it('on the payment window’s return page: the default opener policy, so that it still has its opener', async () => {
+    for (const url of ['/plan/paid', '/plan/paid?order_number=S1-abc']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cross-origin-opener-policy'], url).toBe('unsafe-none');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+    }
+    const other = await t.app.inject({ method: 'GET', url: '/plan/paidx' });
+    expect(other.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });
 
   it('on an asset', async () => {

@@ -13,6 +13,7 @@
  * reached the gateway: failed. A payment we no longer count (failed, expired) that the gateway reports paid is
  * refunded and logged (`refundLate`), never kept.
  */
+
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import {
@@ -23,6 +24,7 @@ import {
 } from '../../../contract/billing';
 import { Code } from '../../../contract/codes';
 import type { InvoiceData } from '../../../contract/invoice';
+import { PAYMENT_RETURN_PATH } from '../../../contract/plans';
 import { type Cardholder, PaymentGatewayError, type TradeRecord } from '../../adapters/payment/gateway';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -42,7 +44,6 @@ const WINDOW_MS = PAYMENT_WINDOW_MINUTES * 60_000;
  * where the payment window returns (the SPA).
  */
 export const NOTIFY_PATH = '/payment-gateway/notify';
-export const RETURN_PATH = '/plan/paid';
 
 /**
  * The end of `months` calendar months from `anchor` (one period of a plan by default): the same day and time of the
@@ -170,7 +171,10 @@ export async function startPayment(deps: Deps, req: PaymentRequest): Promise<Pay
       cardholder: req.cardholder,
       prime: req.prime,
       remember: true,
-      threeDomainSecure: { returnUrl: `${publicUrl}${RETURN_PATH}`, notifyUrl: `${publicUrl}${NOTIFY_PATH}` },
+      threeDomainSecure: {
+        returnUrl: `${publicUrl}${PAYMENT_RETURN_PATH}`,
+        notifyUrl: `${publicUrl}${NOTIFY_PATH}`,
+      },
     });
   } catch (err) {
     return toReply(await gatewayThrew(deps, payment, err));

@@ -1,5 +1,5 @@
 /**
- * /plan/paid: where the payment window comes back from the gateway (RETURN_PATH on the server, with `order_number`
+ * /plan/paid: where the payment window comes back from the gateway (PAYMENT_RETURN_PATH in contract/plans.ts, with `order_number`
  * in the query). No layout: it tells its opener the order number — to this origin only — and closes. Opened any
  * other way (no opener), it says where to go instead.
  */

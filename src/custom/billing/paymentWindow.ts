@@ -1,6 +1,6 @@
 /**
  * The payment window (SPEC §4): a 520×570 popup the gateway's 3-D Secure page runs in. It comes back to /plan/paid
- * (server/modules/plans/payments.ts RETURN_PATH), which tells its opener the order number with a message of this
+ * (contract/plans.ts PAYMENT_RETURN_PATH), which tells its opener the order number with a message of this
  * origin only. The opener then asks the server how the payment went: the message itself proves nothing.
  */
 

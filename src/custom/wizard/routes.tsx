@@ -2,8 +2,10 @@
  * The new-site wizard (/init) and the payment window's way back (/plan/paid): both full screen, outside the admin
  * frame — the wizard serves users without any site too, and the window page only tells its opener and closes.
  */
+
 import { lazy, Suspense } from 'react';
 import { Route } from 'react-router';
+import { PAYMENT_RETURN_PATH } from '../../../contract/plans';
 
 const WizardPage = lazy(() => import('./WizardPage'));
 const PaidPage = lazy(() => import('../billing/PaidPage'));
@@ -20,7 +22,7 @@ export const wizardRoutes = [
   />,
   <Route
     key="plan-paid"
-    path="/plan/paid"
+    path={PAYMENT_RETURN_PATH}
     element={
       <Suspense fallback={null}>
         <PaidPage />
