@@ -9,6 +9,7 @@
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PAYMENT_RETURN_PATH } from '../../contract/plans';
+import { SANDBOX_PREFIX } from '../adapters/payment/sandbox';
 import { UPLOADS_PREFIX } from '../adapters/storage';
 import type { Config } from '../config';
 
@@ -75,14 +76,16 @@ const PERMISSIONS_POLICY = [
 const HSTS = 'max-age=31536000';
 
 /**
- * Cross-Origin-Opener-Policy. The payment window the app opens passes through the gateway's own 3-D Secure pages
- * (another origin) and comes back to PAYMENT_RETURN_PATH, which tells its opener: so the app allows its popups to keep it
- * (`same-origin-allow-popups`), and the return page takes the default (`unsafe-none`), or, coming from the gateway's
- * origin, it would be cut from its opener. The return page only posts to its opener's origin if that is ours.
+ * Cross-Origin-Opener-Policy. The payment window the app opens goes to the gateway's 3-D Secure pages (another
+ * origin, no policy) and comes back to PAYMENT_RETURN_PATH, which tells its opener. The app allows its popups to keep
+ * it (`same-origin-allow-popups`); the return page, and the sandbox gateway's pages standing in for the gateway's,
+ * take the default (`unsafe-none`): a window moving between pages of different policies is cut from its opener. The
+ * return page posts only to its opener's origin, and only if that is ours.
  */
 function openerPolicy(url: string): string {
   const path = url.split('?', 1)[0];
-  return path === PAYMENT_RETURN_PATH ? 'unsafe-none' : 'same-origin-allow-popups';
+  const paymentWindow = path === PAYMENT_RETURN_PATH || path.startsWith(`${SANDBOX_PREFIX}/`);
+  return paymentWindow ? 'unsafe-none' : 'same-origin-allow-popups';
 }
 
 export function securityHeaders(req: FastifyRequest, config: Pick<Config, 's3'>): Record<string, string> {

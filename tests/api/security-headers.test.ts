@@ -114,13 +114,16 @@ describe('security headers', () => {
     expectAppPolicy(await t.app.inject({ method: 'HEAD', url: '/' }));
   });
 
-  it('on the payment window’s return page: the default opener policy, so that it still has its opener', async () => {
+  it('on the payment window’s pages (the return page, the sandbox gateway’s): the default opener policy, so that it keeps its opener', async () => {
     for (const url of ['/plan/paid', '/plan/paid?order_number=S1-abc']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cross-origin-opener-policy'], url).toBe('unsafe-none');
       expect(res.headers['x-frame-options']).toBe('DENY');
     }
+    // The sandbox gateway's pages stand in for the gateway's: the window moves between them and the return page.
+    const gateway = await t.app.inject({ method: 'GET', url: '/sandbox-gateway/3ds/sbx_unknown' });
+    expect(gateway.headers['cross-origin-opener-policy']).toBe('unsafe-none');
     const other = await t.app.inject({ method: 'GET', url: '/plan/paidx' });
     expect(other.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });

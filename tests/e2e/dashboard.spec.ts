@@ -5,12 +5,7 @@
  * /site; someone left without any site lands in the new-site wizard.
  */
 import type { Page } from '@playwright/test';
-import { expect, registerThroughUi, signedInPage, signIn, test } from './fixtures';
-
-const SHOTS = process.env.SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
+import { expect, registerThroughUi, shot, signedInPage, signIn, test } from './fixtures';
 
 const PASSWORD = 'shell-pass-1';
 

@@ -7,7 +7,7 @@
  * `test.use({ signedIn: false })`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -207,4 +207,17 @@ export async function registerThroughUi(
     await expect(page.getByText(`目前網站：${opts.nickname} 的網站`)).toBeVisible();
   }
   return email;
+}
+
+/**
+ * A screenshot for a person to look at, into the folder SHOTS_DIR names (`SHOTS_DIR=/tmp/shots npm run test:e2e`);
+ * without it none is taken: the tests need none.
+ */
+export async function shot(target: Page | Locator, name: string): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  if ('goto' in target) await target.screenshot({ path: file, fullPage: true });
+  else await target.screenshot({ path: file });
 }

@@ -7,12 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, test } from './fixtures';
-
-const SHOTS = process.env.SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
+import { expect, shot, test } from './fixtures';
 
 /** Noise does not compress: a picture of about width × height × 3 bytes, slow enough to watch on a slow line. */
 const noisyPng = (width: number, height: number) =>

@@ -3,12 +3,8 @@
  * the row buttons and the keyboard, saved, reloaded and found in order; the home settings with two articles picked
  * by search, a repeat refused, reordered with the keyboard, saved (已儲存。) and reloaded.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, fillForm, test } from './fixtures';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-menus';
-mkdirSync(SHOTS, { recursive: true });
+import { expect, fillForm, shot, test } from './fixtures';
 
 async function openAt(page: Page, path: string) {
   await page.goto(path);
@@ -94,7 +90,7 @@ test('menus: a parent with two links, built by dragging and with the keyboard, s
   await page.keyboard.press('Space');
   await expect.poll(() => treeShape(page)).toEqual(['關於我們', '  聯絡', '  團隊']);
   await expect(page.getByTestId('menu-unsaved')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/menus-editor.png` });
+  await shot(page, 'menus-editor');
 
   // Leaving with unsaved changes asks first.
   await page.getByRole('menuitem', { name: '總覽', exact: true }).click();
@@ -129,7 +125,7 @@ test('menus: a parent with two links, built by dragging and with the keyboard, s
   await expect.poll(() => treeShape(page)).toEqual(['首頁', '分類', '  新聞', '  科技']);
   await page.getByRole('button', { name: '編輯「首頁」' }).click();
   await expect(page.getByTestId('menu-item-dialog').getByRole('textbox', { name: '連結' })).toBeDisabled();
-  await page.screenshot({ path: `${SHOTS}/menus-dialog.png` });
+  await shot(page, 'menus-dialog');
 });
 
 /** A published article made through the API. */
@@ -191,7 +187,7 @@ test('home settings: two articles picked, a repeat refused, reordered, saved and
   await page.keyboard.press('Space');
   await expect(entries.nth(0)).toContainText('首頁文章乙');
   await page.setViewportSize({ width: 1280, height: 1300 });
-  await page.screenshot({ path: `${SHOTS}/home-settings.png` });
+  await shot(page, 'home-settings');
 
   await page.getByRole('button', { name: '儲存' }).click();
   await expect(page.getByText('已儲存。')).toBeVisible();

@@ -5,17 +5,11 @@
  * unsubscribes and subscribes again, each confirmed. A site without a plan pays for one in the payment window, and
  * a downgrade's preview lists the limits the site is over; its 管理員 is told the plan is the owner's.
  */
-import { mkdirSync } from 'node:fs';
-import { type APIRequestContext, type Page, request } from '@playwright/test';
+import { type APIRequestContext, request } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { SmtpSink } from '../fixtures/smtpSink';
-import { expect, signedInPage, test } from './fixtures';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-plan';
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/plan-${name}.png`, fullPage: true });
+import { expect, shot, signedInPage, test } from './fixtures';
 
 const STARTER = 2;
 const CREATOR = 3;
@@ -34,7 +28,7 @@ async function captcha(ctx: APIRequestContext) {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-/** A new user, registered through the API (the mailed code) and signed in on `ctx`; they own a site without a plan. */
+/** A new user, registered through the API (the mailed code) and signed in on `ctx`; they own no site yet. */
 async function register(ctx: APIRequestContext, sink: SmtpSink, tag: string) {
   const email = `plan-${tag}@example.com`;
   const password = 'plan-pass-1';
@@ -66,7 +60,11 @@ async function newOwner(world: { url: string; sink: SmtpSink }, paidPlan?: numbe
   try {
     const tag = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
     const email = await register(ctx, world.sink, tag);
-    if (paidPlan === undefined) return await ctx.storageState();
+    if (paidPlan === undefined) {
+      // The wizard skipped: the personal site, without a plan.
+      await api(ctx, 'site/start_free');
+      return await ctx.storageState();
+    }
     const { prime } = await (
       await ctx.post('/sandbox-gateway/prime', {
         data: { number: '4242424242424242', expiry: '12/39', ccv: '123' },
@@ -119,12 +117,12 @@ test('an owner changes the plan after its preview, a second change in the month 
   await expect(page.getByTestId('card-on-file')).toHaveText('•••• 4242（到期 12/2039）');
   await expect(page.getByTestId('payments')).toContainText('已付款');
   await expect(page.getByTestId('renewal')).toContainText('自動續訂');
-  await shot(page, 'current');
+  await shot(page, 'plan-current');
 
   await page.goto('/plan');
   const cards = page.getByTestId('plan-cards');
   await expect(cards.getByRole('radio', { name: 'STARTER' })).toContainText('目前方案');
-  await shot(page, 'list');
+  await shot(page, 'plan-list');
   await cards.getByRole('radio', { name: 'CREATOR' }).click();
   await expect(page).toHaveURL(new RegExp(`/plan/${CREATOR}$`));
 
@@ -133,7 +131,7 @@ test('an owner changes the plan after its preview, a second change in the month 
   await expect(preview.getByTestId('change-effective')).toHaveText('確認後立即生效。');
   // An upgrade on the period's first day: the whole price difference (799 − 299), charged to the card on file.
   await expect(preview.getByTestId('change-charge')).toContainText('NT$ 500');
-  await shot(page, 'preview');
+  await shot(page, 'plan-preview');
   await page.getByTestId('change-confirm').click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('變更方案為 CREATOR？');
@@ -163,7 +161,7 @@ test('an owner changes the plan after its preview, a second change in the month 
 
   await page.goto('/service');
   await expect(page.getByTestId('service-plan')).toHaveText('CREATOR');
-  await shot(page, 'service');
+  await shot(page, 'plan-service');
   await context.close();
 });
 
@@ -182,7 +180,7 @@ test('a site without a plan pays for one in the payment window (plan/choose); a 
   await checkout.getByLabel('卡號').fill('4242 4242 4242 4242');
   await checkout.getByLabel('有效期限（MM/YY）').fill('12/39');
   await checkout.getByLabel('安全碼').fill('123');
-  await shot(page, 'checkout');
+  await shot(page, 'plan-checkout');
   const popup = page.waitForEvent('popup');
   await checkout.getByTestId('plan-pay').click();
   const window = await popup;
@@ -211,7 +209,7 @@ test('a site without a plan pays for one in the payment window (plan/choose); a 
     '管理人員（含未接受的邀請）：目前 3，新方案上限 2',
   );
   await expect(page.getByTestId('over-limits')).toContainText('變更時不會刪除任何資料');
-  await shot(page, 'preview-over-limits');
+  await shot(page, 'plan-preview-over-limits');
 
   // A 管理員 of the site is told the plan is the owner's, rather than met with an error.
   const adminEmail = `plan-admin-${Date.now()}@example.com`;

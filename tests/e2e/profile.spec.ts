@@ -5,12 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, fillForm, registerThroughUi, signIn, test } from './fixtures';
-
-const SHOTS = process.env.SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
+import { expect, fillForm, registerThroughUi, shot, signIn, test } from './fixtures';
 
 const PASSWORD = 'profile-pass-1';
 

@@ -3,9 +3,7 @@
  * the holder then does with it is refused (403) without a toast: a list loaded again, and react-admin's own bulk
  * delete, whose controller would otherwise show its generic 'error talking to the server' toast.
  */
-import { expect, signedInPage, test } from './fixtures';
-
-const SHOTS = '/tmp/shots-refusals';
+import { expect, shot, signedInPage, test } from './fixtures';
 
 test('calls refused after the role changed show no error toast', async ({ page, browser, world }) => {
   test.setTimeout(120_000);
@@ -65,5 +63,5 @@ test('calls refused after the role changed show no error toast', async ({ page, 
   await writer.getByRole('button', { name: /重新整理|Refresh/ }).click();
   await refusedList;
   expect(await toastsAfterASecond()).toBe(0);
-  await writer.screenshot({ path: `${SHOTS}/refused-list.png`, fullPage: true });
+  await shot(writer, 'refused-list');
 });

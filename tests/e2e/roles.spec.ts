@@ -5,9 +5,7 @@
  * offers writing. A 編輯 sees neither the role menu item nor the role screens.
  */
 import type { Browser, Page } from '@playwright/test';
-import { expect, fillForm, signedInPage, test } from './fixtures';
-
-const SHOTS = '/tmp/shots-roles';
+import { expect, fillForm, shot, signedInPage, test } from './fixtures';
 
 /** The checkbox of a permission tree node, by its label. */
 const box = (page: Page, label: string) =>
@@ -58,7 +56,7 @@ test('the owner makes a Writer role; taking 編輯文章 away refuses the holder
     await expect(page.getByRole('row').filter({ hasText: name }).getByTestId('role-builtin')).toBeVisible();
   }
   await expect(page.getByRole('row').filter({ hasText: '擁有者' })).toContainText('1 位人員');
-  await page.screenshot({ path: `${SHOTS}/role-list.png`, fullPage: true });
+  await shot(page, 'role-list');
 
   // A built-in role opens read-only, with the note.
   await page.getByRole('row').filter({ hasText: '電商人員' }).getByText('電商人員', { exact: true }).click();
@@ -69,7 +67,7 @@ test('the owner makes a Writer role; taking 編輯文章 away refuses the holder
   await expect(box(page, '內容管理')).toBeChecked({ indeterminate: true });
   await expect(page.getByRole('button', { name: '儲存' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: '刪除' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/role-builtin.png`, fullPage: true });
+  await shot(page, 'role-builtin');
   await page.getByRole('link', { name: '返回角色列表' }).click();
 
   // Create: the group selects its sub-groups; a leaf taken out leaves them half-selected.
@@ -88,7 +86,7 @@ test('the owner makes a Writer role; taking 編輯文章 away refuses the holder
   await expect(box(page, '文章')).toBeChecked({ indeterminate: true });
   await expect(box(page, '編輯文章')).toBeChecked();
   await expect(page.getByTestId('permission-count')).toHaveText('已選 2 / 29 項權限');
-  await page.screenshot({ path: `${SHOTS}/role-create.png`, fullPage: true });
+  await shot(page, 'role-create');
   await page.getByRole('button', { name: '儲存' }).click();
   await expect(page.getByText('角色已儲存')).toBeVisible();
   await expect(page).toHaveURL(/\/role$/);
@@ -116,7 +114,7 @@ test('the owner makes a Writer role; taking 編輯文章 away refuses the holder
   await expect(page).toHaveURL(/\/role\/\d+$/);
   const writerId = Number(/\/role\/(\d+)$/.exec(page.url())?.[1]);
   await expect(box(page, '編輯文章')).toBeChecked();
-  await page.screenshot({ path: `${SHOTS}/role-edit.png`, fullPage: true });
+  await shot(page, 'role-edit');
   const password = 'writer-pass-1';
   await inviteAndJoin(page, world.sink, 'wendy@example.com', writerId, password);
 
@@ -203,7 +201,7 @@ test('a 編輯 has no role menu item, and /role shows access denied', async ({ p
     await editor.goto(path);
     await expect(editor.getByText('您沒有存取此頁面的權限')).toBeVisible();
   }
-  await editor.screenshot({ path: `${SHOTS}/role-denied.png` });
+  await shot(editor, 'role-denied');
   await editor.context().close();
 });
 
@@ -239,7 +237,7 @@ test('a role holding more than one’s own opens read-only, without save or dele
   await expect(holder.getByRole('textbox', { name: '角色名稱' })).toBeDisabled();
   await expect(holder.getByRole('button', { name: '儲存' })).toHaveCount(0);
   await expect(holder.getByRole('button', { name: '刪除' })).toHaveCount(0);
-  await holder.screenshot({ path: `${SHOTS}/role-beyond-own.png`, fullPage: true });
+  await shot(holder, 'role-beyond-own');
 
   await holder.goto(`/role/${weaker}`);
   await expect(holder.getByRole('textbox', { name: '角色名稱' })).toHaveValue(`較弱角色${run}`);

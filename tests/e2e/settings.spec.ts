@@ -4,13 +4,8 @@
  * refused when another site has it (輸入的網址重複) and taken when free; a custom domain bound, with its CNAME
  * instructions, and a verification that finds no record.
  */
-import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, fillForm, registerThroughUi, test } from './fixtures';
-
-const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-settings';
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+import { expect, fillForm, registerThroughUi, shot, test } from './fixtures';
 
 async function openAt(page: Page, path: string) {
   await page.goto(path);

@@ -6,9 +6,8 @@
  * read-only, and removes the editor after a confirmation.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, OWNER, signedOutPage, test } from './fixtures';
+import { expect, OWNER, shot, signedOutPage, test } from './fixtures';
 
-const SHOTS = '/tmp/shots-staff';
 const EDITOR = { email: 'eddie@example.com', password: 'editor-pass-1' };
 
 test('the owner invites an editor, who joins by the mailed link and has only the writing screens', async ({
@@ -29,7 +28,7 @@ test('the owner invites an editor, who joins by the mailed link and has only the
   const seats = page.getByTestId('staff-seats');
   await expect(seats).toHaveText(/^已使用 \d+ \/ 20 個帳號$/);
   const used = Number((await seats.textContent())?.match(/已使用 (\d+)/)?.[1]);
-  await page.screenshot({ path: `${SHOTS}/admin-list.png`, fullPage: true });
+  await shot(page, 'admin-list');
 
   // The add dialog: SPEC §5 messages, then a valid invitation to 編輯.
   await page.getByRole('button', { name: '邀請人員' }).click();
@@ -50,7 +49,7 @@ test('the owner invites an editor, who joins by the mailed link and has only the
   await expect(dialog.getByText('這個帳號已經是本站人員。')).toBeVisible();
   await email.fill(EDITOR.email);
   await dialog.getByRole('radio', { name: '編輯' }).check();
-  await page.screenshot({ path: `${SHOTS}/admin-invite-dialog.png` });
+  await shot(page, 'admin-invite-dialog');
   await dialog.getByRole('button', { name: '寄出邀請' }).click();
   await expect(page.getByText(`邀請已寄給 ${EDITOR.email}`)).toBeVisible();
   await expect(dialog).toHaveCount(0);
@@ -58,7 +57,7 @@ test('the owner invites an editor, who joins by the mailed link and has only the
   await expect(pending).toContainText('艾迪');
   await expect(pending).toContainText('邀請中');
   await expect(seats).toHaveText(`已使用 ${used + 1} / 20 個帳號`);
-  await page.screenshot({ path: `${SHOTS}/admin-list-pending.png`, fullPage: true });
+  await shot(page, 'admin-list-pending');
 
   // The invitee opens the mailed link in a browser of their own.
   const link = await world.sink.waitFor(EDITOR.email, /(https?:\/\/\S+\/auth\/invite\?v=[\w%-]+)/);
@@ -83,7 +82,7 @@ test('the owner invites an editor, who joins by the mailed link and has only the
   await invitee.getByRole('button', { name: '顯示密碼' }).first().click();
   await expect(password).toHaveAttribute('type', 'text');
   await expect(password).toHaveValue(EDITOR.password);
-  await invitee.screenshot({ path: `${SHOTS}/auth-invite.png`, fullPage: true });
+  await shot(invitee, 'auth-invite');
   await invitee.getByRole('button', { name: '加入', exact: true }).click();
 
   // Joining signed the invitee in: on to the admin, without typing the password again.
@@ -95,7 +94,7 @@ test('the owner invites an editor, who joins by the mailed link and has only the
   await expect(again.getByTestId('invite-invalid')).toHaveText(
     '這個邀請連結無效、已使用或已過期，請向邀請你的人索取新的邀請。',
   );
-  await again.screenshot({ path: `${SHOTS}/auth-invite-used.png` });
+  await shot(again, 'auth-invite-used');
   await again.context().close();
 
   // The menu (the shell's words) offers writing but neither staff nor roles.
@@ -133,7 +132,7 @@ test('the owner invites an editor, who joins by the mailed link and has only the
   await expect(page).toHaveURL(/\/admin\/\d+$/);
   await expect(page.getByTestId('staff-email')).toHaveText(EDITOR.email);
   await expect(page.getByRole('radio', { name: '編輯' })).toBeChecked();
-  await page.screenshot({ path: `${SHOTS}/admin-detail.png`, fullPage: true });
+  await shot(page, 'admin-detail');
   await page.getByRole('radio', { name: '電商人員' }).check();
   await page.getByRole('button', { name: '儲存' }).click();
   await expect(page.getByText('角色已更新')).toBeVisible();
@@ -156,6 +155,6 @@ test('the owner invites an editor, who joins by the mailed link and has only the
   await expect(page.getByRole('radio')).toHaveCount(0);
   await expect(page.getByRole('button', { name: '移除人員' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: '儲存' })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/admin-detail-self.png`, fullPage: true });
+  await shot(page, 'admin-detail-self');
   await invitee.context().close();
 });

@@ -9,12 +9,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { SmtpSink } from '../fixtures/smtpSink';
-import { expect, registerThroughUi, test } from './fixtures';
-
-const SHOTS = process.env.SHOTS_DIR;
-const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-};
+import { expect, registerThroughUi, shot, test } from './fixtures';
 
 const PASSWORD = 'wizard-pass-1';
 const CARDS = {

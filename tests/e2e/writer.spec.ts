@@ -7,7 +7,7 @@ import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { BlockDocument } from '../../contract/blocks';
 import type { ContentItem, Revision, RevisionRow } from '../../contract/content';
-import { expect, test } from './fixtures';
+import { expect, shot, test } from './fixtures';
 
 // ——— helpers ———
 
@@ -169,7 +169,7 @@ test('write a zh-TW post with a heading and an image; the slug, autosave and a r
   });
   // The abstract and reading time come from the document.
   await expect(page.getByTestId('writer-abstract')).toContainText('今天新北市的天氣晴朗');
-  await page.screenshot({ path: test.info().outputPath('writer-post.png') });
+  await shot(page, 'writer-post');
 
   await page.reload();
   await expect(page.getByTestId('writer-title')).toHaveValue('新北市的天氣');
@@ -237,7 +237,7 @@ test('the network drops mid-typing: offline is shown, and every character reache
   await page.keyboard.press('Enter');
   await page.keyboard.insertText('最後一句：一字不漏！');
   await expect(page.getByTestId('save-indicator')).toHaveAttribute('data-status', 'offline');
-  await page.screenshot({ path: test.info().outputPath('writer-offline.png') });
+  await shot(page, 'writer-offline');
 
   await context.setOffline(false);
   await expect
@@ -301,7 +301,7 @@ test('two editors of one item: the conflict dialog, and both versions are kept',
   const dialog = other.getByTestId('conflict-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('你的版本已保存在歷史紀錄中');
-  await other.screenshot({ path: test.info().outputPath('writer-conflict.png') });
+  await shot(other, 'writer-conflict');
 
   // Both versions exist: the first tab's as the item, the second's as a kept revision.
   expect(plain((await getItem(page, id)).content)).toBe('共同的開頭。第一個分頁的修改。');
@@ -391,7 +391,7 @@ test('blocks: album, paid section once, tags, SEO counters, history panel', asyn
 
   await page.getByRole('tab', { name: '歷史紀錄' }).click();
   await expect(page.getByTestId('history-list')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('writer-panels.png') });
+  await shot(page, 'writer-panels');
 });
 
 test('cover crop, related items, history preview and restore', async ({ page }) => {
@@ -422,7 +422,7 @@ test('cover crop, related items, history preview and restore', async ({ page }) 
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 - 60, { steps: 5 });
     await page.mouse.up();
   }
-  await page.screenshot({ path: test.info().outputPath('writer-cropper.png') });
+  await shot(page, 'writer-cropper');
   await page.getByTestId('cropper-apply').click();
   await expect(page.getByTestId('cover-image')).toHaveAttribute('src', /^\/uploads\//, { timeout: 15_000 });
 
@@ -534,7 +534,7 @@ test('published items, leaving, languages, a failed load, a scheduled e-paper', 
   expect((await scheduled.json()).code).toBe(1);
   await page.goto(`/edit/epaper/${epaperId}`);
   await expect(page.getByTestId('scheduled-dialog')).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('writer-epaper.png') });
+  await shot(page, 'writer-epaper');
   await page.getByRole('button', { name: '我知道了' }).click();
   await expect(page.getByTestId('scheduled-dialog')).toHaveCount(0);
 });
