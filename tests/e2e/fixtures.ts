@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  type APIRequestContext,
   type Browser,
   type BrowserContext,
   test as base,
@@ -33,6 +34,47 @@ interface World {
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
+/** A solved bot check, as the sign-in screens send it (solved here, in Node). */
+export async function captchaToken(api: APIRequestContext): Promise<string> {
+  const challenge = await (await api.get('/api/captcha?v=127.0.0.1')).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** One API call in the envelope; anything but success throws with the reply. */
+export async function apiCall<T = unknown>(
+  api: APIRequestContext,
+  path: string,
+  data: object = {},
+): Promise<T> {
+  const reply = await (await api.post(`/api/${path}`, { data })).json();
+  if (reply.code !== 1) throw new Error(`${path}: ${JSON.stringify(reply)}`);
+  return reply.data as T;
+}
+
+/** Registers a new account through the API (its code from the SMTP sink) and signs `api` in as it. */
+export async function registerByApi(
+  api: APIRequestContext,
+  sink: SmtpSink,
+  account: { email: string; password: string; nickname: string },
+): Promise<void> {
+  const { email, password, nickname } = account;
+  const verify = await apiCall<{ token: string }>(api, 'member/verify', {
+    email,
+    token: await captchaToken(api),
+  });
+  const pincode = await sink.waitFor(email, /(\d{6})/);
+  await apiCall(api, 'verify/verifying', { token: verify.token, pincode });
+  const ticket = await apiCall<{ token: string }>(api, 'member/register', {
+    email,
+    nickname,
+    password,
+    verify_token: verify.token,
+    token: await captchaToken(api),
+  });
+  await apiCall(api, 'member/token_login', { password, token: ticket.token, remember: false });
+}
+
 /**
  * Signs `email` in through the API, as the sign-in form would (bot check solved here, in Node), and answers the
  * browser state holding that session's cookie.
@@ -45,9 +87,7 @@ export async function apiSignIn(url: string, email: string, password: string): P
     storageState: undefined,
   });
   try {
-    const challenge = await (await api.get('/api/captcha?v=127.0.0.1')).json();
-    const solution = await solveChallenge({ challenge, deriveKey });
-    const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+    const token = await captchaToken(api);
     const reply = await (
       await api.post('/api/member/login', { data: { account: email, password, token, remember: false } })
     ).json();

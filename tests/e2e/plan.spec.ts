@@ -5,46 +5,13 @@
  * unsubscribes and subscribes again, each confirmed. A site without a plan pays for one in the payment window, and
  * a downgrade's preview lists the limits the site is over; its 管理員 is told the plan is the owner's.
  */
-import { type APIRequestContext, request } from '@playwright/test';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { request } from '@playwright/test';
 import type { SmtpSink } from '../fixtures/smtpSink';
-import { expect, shot, signedInPage, test } from './fixtures';
+import { apiCall, expect, registerByApi, shot, signedInPage, test } from './fixtures';
 
 const STARTER = 2;
 const CREATOR = 3;
 const TEAM = 4;
-
-/** One API call in the envelope; anything but success fails the test with the reply. */
-async function api<T>(ctx: APIRequestContext, path: string, data: object = {}): Promise<T> {
-  const reply = await (await ctx.post(`/api/${path}`, { data })).json();
-  if (reply.code !== 1) throw new Error(`${path}: ${JSON.stringify(reply)}`);
-  return reply.data as T;
-}
-
-async function captcha(ctx: APIRequestContext) {
-  const challenge = await (await ctx.get('/api/captcha?v=127.0.0.1')).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
-/** A new user, registered through the API (the mailed code) and signed in on `ctx`; they own no site yet. */
-async function register(ctx: APIRequestContext, sink: SmtpSink, tag: string) {
-  const email = `plan-${tag}@example.com`;
-  const password = 'plan-pass-1';
-  const verify = await api<{ token: string }>(ctx, 'member/verify', { email, token: await captcha(ctx) });
-  const pincode = await sink.waitFor(email, /(\d{6})/);
-  await api(ctx, 'verify/verifying', { token: verify.token, pincode });
-  const ticket = await api<{ token: string }>(ctx, 'member/register', {
-    email,
-    nickname: '方案站長',
-    password,
-    verify_token: verify.token,
-    token: await captcha(ctx),
-  });
-  await api(ctx, 'member/token_login', { password, token: ticket.token, remember: false });
-  return email;
-}
 
 /**
  * The browser state of a new user; with `paidPlan`, owning a new site on that plan, paid as the wizard pays: the
@@ -59,10 +26,11 @@ async function newOwner(world: { url: string; sink: SmtpSink }, paidPlan?: numbe
   });
   try {
     const tag = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
-    const email = await register(ctx, world.sink, tag);
+    const email = `plan-${tag}@example.com`;
+    await registerByApi(ctx, world.sink, { email, password: 'plan-pass-1', nickname: '方案站長' });
     if (paidPlan === undefined) {
       // The wizard skipped: the personal site, without a plan.
-      await api(ctx, 'site/start_free');
+      await apiCall(ctx, 'site/start_free');
       return await ctx.storageState();
     }
     const { prime } = await (
@@ -70,7 +38,7 @@ async function newOwner(world: { url: string; sink: SmtpSink }, paidPlan?: numbe
         data: { number: '4242424242424242', expiry: '12/39', ccv: '123' },
       })
     ).json();
-    const paying = await api<{ site: number; order_number: string; redirect_url?: string }>(
+    const paying = await apiCall<{ site: number; order_number: string; redirect_url?: string }>(
       ctx,
       'site/init',
       {
@@ -92,10 +60,11 @@ async function newOwner(world: { url: string; sink: SmtpSink }, paidPlan?: numbe
     await expect
       .poll(
         async () =>
-          (await api<{ status: string }>(ctx, 'site/payment', { order_number: paying.order_number })).status,
+          (await apiCall<{ status: string }>(ctx, 'site/payment', { order_number: paying.order_number }))
+            .status,
       )
       .toBe('paid');
-    await api(ctx, 'site/switch', { id: paying.site });
+    await apiCall(ctx, 'site/switch', { id: paying.site });
     return await ctx.storageState();
   } finally {
     await ctx.dispose();

@@ -5,11 +5,9 @@
  * 付款失敗 and a retry pays for the same site (one site, not two); closing the window meets 付款失敗, and the window
  * opened again still pays; a reply lost on the way does not make a second site. Each test is a new person.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Page } from '@playwright/test';
 import type { SmtpSink } from '../fixtures/smtpSink';
-import { expect, registerThroughUi, shot, test } from './fixtures';
+import { apiCall, expect, registerByApi, registerThroughUi, shot, test } from './fixtures';
 
 const PASSWORD = 'wizard-pass-1';
 const CARDS = {
@@ -22,33 +20,10 @@ test.use({ signedIn: false });
 
 const uniq = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** A solved bot check, as the sign-in screens send it (solved here, in Node). */
-async function captcha(api: APIRequestContext): Promise<string> {
-  const challenge = await (await api.get('/api/captcha?v=127.0.0.1')).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-}
-
-async function ok(api: APIRequestContext, path: string, data: object) {
-  const reply = await (await api.post(`/api/${path}`, { data })).json();
-  expect(reply.code, `${path}: ${JSON.stringify(reply)}`).toBe(1);
-  return reply.data;
-}
-
 /** Registers through the API (code from the SMTP sink) and signs the page's browser in as the new account. */
-async function registerByApi(page: Page, sink: SmtpSink): Promise<string> {
-  const api = page.request;
+async function registerByApiOn(page: Page, sink: SmtpSink): Promise<string> {
   const email = `wizard-${uniq()}@example.com`;
-  const { token } = await ok(api, 'member/verify', { email, token: await captcha(api) });
-  await ok(api, 'verify/verifying', { pincode: await sink.waitFor(email, /(\d{6})/), token });
-  const ticket = await ok(api, 'member/register', {
-    email,
-    nickname: '精靈',
-    password: PASSWORD,
-    verify_token: token,
-    token: await captcha(api),
-  });
-  await ok(api, 'member/token_login', { password: PASSWORD, token: ticket.token });
+  await registerByApi(page.request, sink, { email, password: PASSWORD, nickname: '精靈' });
   return email;
 }
 
@@ -150,7 +125,7 @@ test('register, run the wizard, pay with the success card in the window, land on
   await expect(page.getByText('目前網站：小明的咖啡店')).toBeVisible();
   await shot(page, 'wizard-6-dashboard');
   // The paid site is their only one: no personal site was made on the way.
-  const sites = await ok(page.request, 'site/list', {});
+  const sites = await apiCall<{ rows: { name: string }[] }>(page.request, 'site/list', {});
   expect(sites.rows.map((s: { name: string }) => s.name)).toEqual(['小明的咖啡店']);
 });
 
@@ -158,7 +133,7 @@ test('a declined card, then one failing 3-D Secure, meet 付款失敗; a retry p
   page,
   world,
 }) => {
-  await registerByApi(page, world.sink);
+  await registerByApiOn(page, world.sink);
   const name = `重試的店 ${uniq()}`;
   await toPayment(page, `retry-${uniq()}`, name);
   await fillCard(page, CARDS.declined);
@@ -188,12 +163,12 @@ test('a declined card, then one failing 3-D Secure, meet 付款失敗; a retry p
   await success.getByRole('button', { name: '前往網站後台' }).click();
   await expect(page.getByText(`目前網站：${name}`)).toBeVisible();
 
-  const sites = await ok(page.request, 'site/list', {});
+  const sites = await apiCall<{ rows: { name: string }[] }>(page.request, 'site/list', {});
   expect(sites.rows.filter((s: { name: string }) => s.name === name)).toHaveLength(1);
 });
 
 test('closing the payment window meets 付款失敗; opened again, it still pays', async ({ page, world }) => {
-  await registerByApi(page, world.sink);
+  await registerByApiOn(page, world.sink);
   const name = `關窗的店 ${uniq()}`;
   await toPayment(page, `close-${uniq()}`, name);
   await fillCard(page, CARDS.success);
@@ -215,7 +190,7 @@ test('a reply lost on the way: the next submit pays for the site the first one m
   page,
   world,
 }) => {
-  await registerByApi(page, world.sink);
+  await registerByApiOn(page, world.sink);
   const name = `斷線的店 ${uniq()}`;
   await toPayment(page, `lost-${uniq()}`, name);
   await fillCard(page, CARDS.declined);
@@ -235,6 +210,6 @@ test('a reply lost on the way: the next submit pays for the site the first one m
   await popup.getByRole('button', { name: 'Confirm' }).click();
   await page.getByTestId('payment-success').getByRole('button', { name: '前往網站後台' }).click();
   await expect(page.getByText(`目前網站：${name}`)).toBeVisible();
-  const sites = await ok(page.request, 'site/list', {});
+  const sites = await apiCall<{ rows: { name: string }[] }>(page.request, 'site/list', {});
   expect(sites.rows.filter((s: { name: string }) => s.name === name)).toHaveLength(1);
 });
