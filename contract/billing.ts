@@ -16,6 +16,12 @@ import { rules } from './validation';
  */
 export const PAYMENT_WINDOW_MINUTES = 15;
 
+/**
+ * When a failed renewal is tried again, in days after the period's end; the site is past_due meanwhile, and when the
+ * last retry fails its plan lapses.
+ */
+export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
+
 /** How many sites of one user may wait for their first payment at once (site/init answers 19007 beyond). */
 export const SITES_AWAITING_PAYMENT_MAX = 3;
 

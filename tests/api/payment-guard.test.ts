@@ -26,7 +26,21 @@ const retry = (site: number, number?: string) =>
 
 const paymentsOf = (siteId: number) =>
   t.database.db.select().from(payments).where(eq(payments.siteId, siteId)).orderBy(payments.id);
-/** A site waiting for its first payment, whose first attempt was declined. */
+/** A retry whose charge goes through at the gateway, but whose answer is lost on the way back. */
+async function retryWithAnswerLost(site: number) {
+  const payByPrime = t.sandbox.payByPrime;
+  let charged: ChargeResult | undefined;
+  t.sandbox.payByPrime = async (charge) => {
+    charged = await payByPrime(charge);
+    throw new Error('socket hang up');
+  };
+  const lost = await retry(site).finally(() => {
+    t.sandbox.payByPrime = payByPrime;
+  });
+  return { lost, charged: charged as ChargeResult | undefined };
+}
+
+/** A site waiting for its first payment/** A site waiting for its first payment, whose first attempt was declined. */
 async function waitingSite(slug: string): Promise<number> {
   const r = ok(await init(slug, SANDBOX_CARDS.declined));
   expect(r.status).toBe('failed');
@@ -116,16 +130,7 @@ describe('a payment we no longer count, paid at the gateway after all', () => {
 describe('a gateway call that throws', () => {
   it('leaves the payment pending (19005); the notification later settles it as paid', async () => {
     const site = await waitingSite('lost-answer-shop');
-    const payByPrime = t.sandbox.payByPrime;
-    let charged: ChargeResult | undefined;
-    // The charge goes through at the gateway, but its answer is lost on the way back.
-    t.sandbox.payByPrime = async (charge) => {
-      charged = await payByPrime(charge);
-      throw new Error('socket hang up');
-    };
-    const lost = await retry(site).finally(() => {
-      t.sandbox.payByPrime = payByPrime;
-    });
+    const { lost, charged } = await retryWithAnswerLost(site);
     expect(lost.code).toBe(Code.PAYMENT_UNCONFIRMED);
     const [open] = (await paymentsOf(site)).filter((p) => p.status === 'pending');
     expect(open).toMatchObject({ recTradeId: null });
@@ -142,15 +147,7 @@ describe('a gateway call that throws', () => {
 
   it('with no notification either, the window’s question finds the charge by its order number and settles it paid', async () => {
     const site = await waitingSite('found-by-order-shop');
-    const payByPrime = t.sandbox.payByPrime;
-    let charged: ChargeResult | undefined;
-    t.sandbox.payByPrime = async (charge) => {
-      charged = await payByPrime(charge);
-      throw new Error('socket hang up');
-    };
-    const lost = await retry(site).finally(() => {
-      t.sandbox.payByPrime = payByPrime;
-    });
+    const { lost, charged } = await retryWithAnswerLost(site);
     expect(lost.code).toBe(Code.PAYMENT_UNCONFIRMED);
     const [open] = (await paymentsOf(site)).filter((p) => p.status === 'pending');
     if (charged?.status !== 'pending') throw new Error('the sandbox should have opened a 3-D Secure window');

@@ -7,9 +7,10 @@
  * a charge whose answer is lost is found by its order number (or failed when the gateway never had it) and never
  * made twice.
  */
+
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentReply, SubscriptionReply } from '../../contract/billing';
+import { type PaymentReply, RETRY_AFTER_DAYS, type SubscriptionReply } from '../../contract/billing';
 import type { SaveReply } from '../../contract/content';
 import type { Session } from '../../contract/session';
 import { PaymentGatewayError, type TokenCharge } from '../../server/adapters/payment/gateway';
@@ -17,7 +18,6 @@ import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
 import { paymentCards, payments, siteSubscriptions, sites } from '../../server/db/schema';
 import { RENEWAL_LEASE_MS, type RenewalResult } from '../../server/jobs/renewal';
 import { nextPeriodEnd, periodEnd } from '../../server/modules/plans/payments';
-import { RETRY_AFTER_DAYS } from '../../server/modules/plans/renewal';
 import { answer3ds, payerFor, subscriptionOf } from '../fixtures/billing';
 import { type Client, createTestApp, ok, register, type TestApp } from '../fixtures/testApp';
 
@@ -96,6 +96,27 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15
 /** The plan mails sent to `email` (not the codes of its registration). */
 const mailsTo = async (email: string) =>
   (await t.flushMail()).filter((m) => m.to === email && m.subject.includes('方案'));
+
+/**
+ * Holds the site's first card-token charge until released: `before` it reaches the sandbox (no record of it yet), or
+ * `after` (the money taken, the answer late). The test puts the sandbox's own payByToken back.
+ */
+function holdCharge(siteId: number, when: 'before' | 'after') {
+  const payByToken = t.sandbox.payByToken;
+  const held = { reached: false, release: () => {} };
+  const released = new Promise<void>((resolve) => {
+    held.release = resolve;
+  });
+  t.sandbox.payByToken = async (charge) => {
+    const first = charge.orderNumber.startsWith(`S${siteId}-`) && !held.reached;
+    if (first) held.reached = true;
+    if (first && when === 'before') await released;
+    const result = await payByToken(charge);
+    if (first && when === 'after') await released;
+    return result;
+  };
+  return held;
+}
 
 /** A renewal job whose first pass is over (its next is an hour away): the test runs the passes. */
 async function renewalJob() {
@@ -239,26 +260,15 @@ describe('at the period’s end', () => {
       const other = second.startRenewals({ intervalMs: 3_600_000, gateway: t.sandbox });
       await other.pass();
       // The bank takes the money at once; its answer reaches the first instance only when released.
-      let reached = false;
-      let release = () => {};
-      const answered = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      t.sandbox.payByToken = async (charge) => {
-        const result = await payByToken(charge);
-        if (!charge.orderNumber.startsWith(`S${id}-`)) return result;
-        reached = true;
-        await answered;
-        return result;
-      };
+      const held = holdCharge(id, 'after');
       clockTo(oldEnd.getTime());
       const slow = first.pass();
-      await until(async () => reached, 'the first instance charging');
+      await until(async () => held.reached, 'the first instance charging');
       clockTo(oldEnd.getTime() + RENEWAL_LEASE_MS);
       // The lease is over: the other instance claims the site, finds this attempt's payment without a trade id,
       // and the gateway's record of its order number: paid.
       expect(outcomeFor(await other.pass(), id)).toEqual(['renewed']);
-      release();
+      held.release();
       // The first instance's answer comes too late to do anything.
       expect(outcomeFor(await slow, id)).toEqual(['skipped']);
       expect(await chargesOf(id)).toBe(1);
@@ -289,25 +299,14 @@ describe('at the period’s end', () => {
       const first = await renewalJob();
       const other = second.startRenewals({ intervalMs: 3_600_000, gateway: t.sandbox });
       await other.pass();
-      let reached = false;
-      let release = () => {};
-      const sent = new Promise<void>((resolve) => {
-        release = resolve;
-      });
       // The first attempt's request is held on its way to the bank: no record of it yet.
-      t.sandbox.payByToken = async (charge) => {
-        if (charge.orderNumber.startsWith(`S${id}-`) && !reached) {
-          reached = true;
-          await sent;
-        }
-        return payByToken(charge);
-      };
+      const held = holdCharge(id, 'before');
       clockTo(oldEnd.getTime());
       const slow = first.pass();
-      await until(async () => reached, 'the first instance charging');
+      await until(async () => held.reached, 'the first instance charging');
       clockTo(oldEnd.getTime() + RENEWAL_LEASE_MS);
       expect(outcomeFor(await other.pass(), id)).toEqual(['past_due']);
-      release();
+      held.release();
       expect(outcomeFor(await slow, id)).toEqual(['skipped']);
       const [late] = await renewalsOf(id);
       expect(late).toMatchObject({ status: 'refunded', recTradeId: expect.any(String) });

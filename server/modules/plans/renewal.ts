@@ -14,7 +14,9 @@
  * the last retry fails the plan lapses: status lapsed, no service on the site (its features close, its data stays),
  * until the owner pays again with plan/choose.
  */
+
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { RETRY_AFTER_DAYS } from '../../../contract/billing';
 import { isLocale, type Locale } from '../../../contract/constants';
 import { wallTime } from '../../../contract/zoned';
 import { PaymentGatewayError } from '../../adapters/payment/gateway';
@@ -32,8 +34,6 @@ import { type RenewalKey, renewalKeyOf, renewalPurpose } from './renewalKey';
  * gateway has no record this long after, never reached it.
  */
 export const RENEWAL_LEASE_MS = 15 * 60_000;
-/** Retries after a failed renewal, in days after the period's end; after the last one fails the plan lapses. */
-export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
 const DAY_MS = 86_400_000;
 /** Statuses the job renews: a paid period, or one in its grace after a failed charge. */
 export const RENEWING = ['active', 'past_due'] as const;
