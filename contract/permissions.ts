@@ -148,6 +148,15 @@ export const RESOURCE_PERMISSIONS = {
   site: { list: '', create: '', edit: '', delete: '' },
   /** Custom pages guarded with ra-core's <CanAccess resource=… action=…>: the site's settings, menus and home. */
   setting: { list: 'setting.view', create: 'setting.edit', edit: 'setting.edit', delete: 'setting.delete' },
+  /** Themes (/setting/theme): seeing them takes any theme permission. */
+  theme: {
+    list: ['theme.add', 'theme.edit', 'theme.delete'],
+    create: 'theme.add',
+    edit: 'theme.edit',
+    delete: 'theme.delete',
+  },
+  /** The applied theme's design settings (/design). */
+  design: { list: 'design.style', create: 'design.style', edit: 'design.style', delete: 'design.style' },
   /** The user's own profile and account. */
   profile: { list: '', create: '', edit: '', delete: '' },
   /** The site's own plan (/plan/*): subscription management, which the built-in roles give its owner only. */

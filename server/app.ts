@@ -115,6 +115,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     config,
     now,
     log: app.log,
+    secret,
     outbox: opts.outbox ?? mailQueue(opts.db, now),
     captcha: altchaCaptcha(opts.db, secret, config.captchaMaxCounter, now),
     storage: config.s3 ? s3Storage(config.s3) : folderStorage(config.uploadDir),

@@ -35,8 +35,12 @@ export interface Config {
   logLevel: string;
   /** Seed the demo site and the owner on an empty database. */
   seed: boolean;
-  /** Sites without a domain of their own are served at https://<slug>.<siteDomain>. */
+  /** Sites without a domain of their own are served at <siteScheme>://<slug>.<siteDomain><sitePort>. */
   siteDomain: string;
+  /** `http` for a `*.localhost` SITE_DOMAIN (a local machine), `https` otherwise; SITE_SCHEME sets it. */
+  siteScheme: 'http' | 'https';
+  /** `:PORT` for a `*.localhost` SITE_DOMAIN, '' otherwise (the scheme's own port); SITE_PORT sets it. */
+  sitePort: string;
   /** Uploaded files live here (a folder under DATA_DIR by default). */
   uploadDir: string;
   /** An S3-compatible bucket for uploads instead of uploadDir (set by S3_BUCKET). */
@@ -98,7 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaMaxCounter: Number(env.CAPTCHA_MAX_COUNTER || 20_000),
     logLevel: env.LOG_LEVEL || 'info',
     seed: env.SEED !== '0',
-    siteDomain: env.SITE_DOMAIN || 'sites.localhost',
+    ...siteAddress(env, port),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     s3: s3Config(env),
     dnsServers: dnsServers(env.DNS_SERVERS),
@@ -108,6 +112,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payment: paymentConfig(env),
     invoice: invoiceConfig(env),
   };
+}
+
+/** The public sites' domain, scheme and port: locally `http://<slug>.sites.localhost:PORT`, else `https://…`. */
+function siteAddress(
+  env: NodeJS.ProcessEnv,
+  port: number,
+): Pick<Config, 'siteDomain' | 'siteScheme' | 'sitePort'> {
+  const siteDomain = (env.SITE_DOMAIN || 'sites.localhost').trim().toLowerCase().replace(/\.$/, '');
+  const local = siteDomain === 'localhost' || siteDomain.endsWith('.localhost');
+  const siteScheme =
+    env.SITE_SCHEME === 'http' || env.SITE_SCHEME === 'https' ? env.SITE_SCHEME : local ? 'http' : 'https';
+  const sitePort =
+    env.SITE_PORT !== undefined
+      ? env.SITE_PORT
+        ? `:${Number(env.SITE_PORT)}`
+        : ''
+      : local
+        ? `:${port}`
+        : '';
+  return { siteDomain, siteScheme, sitePort };
 }
 
 /** Where the server listens, as a browser would ask for it (a wildcard address is this machine). */

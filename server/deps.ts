@@ -23,6 +23,8 @@ export interface Deps {
   /** Issues the e-invoice of each paid payment, once (log-only unless INVOICE_ISSUER says otherwise). */
   invoice: InvoiceIssuer;
   log: FastifyBaseLogger;
+  /** The installation's signing secret (app_kv): signed links of the public site (server/public/tokens.ts). */
+  secret: string;
   /** The clock, in milliseconds; tests may move it. */
   now: () => number;
 }

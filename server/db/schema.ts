@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -23,6 +24,7 @@ import type { BlockDocument } from '../../contract/blocks';
 import type { InvoiceData } from '../../contract/invoice';
 import type { LabelLang } from '../../contract/labels';
 import type { Feature } from '../../contract/plans';
+import type { ThemeManifest } from '../../contract/themes';
 import type { CardOnFile } from '../adapters/payment/gateway';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -99,6 +101,15 @@ export const sites = pgTable(
     badges: jsonb('badges').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     /** Home page settings (contract/home.ts), null until saved. */
     home: jsonb('home').$type<Record<string, unknown>>(),
+    /** The applied theme (themes.id); null: the built-in default theme (themes/default). */
+    themeId: integer('theme_id').references((): AnyPgColumn => themes.id, { onDelete: 'set null' }),
+    /** The design settings per theme, keyed by theme id ('0' the built-in one): values of its theme.json settings. */
+    themeSettings: jsonb('theme_settings')
+      .$type<Record<string, Record<string, string | number | boolean>>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** Bumped by every change readers would see (publish, settings, menus, theme): the public pages' cache key. */
+    renderVersion: integer('render_version').notNull().default(0),
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -627,4 +638,71 @@ export const paymentEvents = pgTable(
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_events_event_uq').on(t.eventId)],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** A site's uploaded themes (the built-in default theme lives in themes/default and has no row). */
+export const themes = pgTable(
+  'themes',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** theme.json's name: uploading the same name again adds a version. */
+    name: text('name').notNull(),
+    cover: text('cover').notNull().default(''),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The version in use (theme_versions.id): the latest upload, or an earlier one enabled again. */
+    activeVersionId: integer('active_version_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('themes_site_name_uq').on(t.siteId, sql`lower(${t.name})`)],
+);
+
+/** Every upload of a theme, kept so that any version can be enabled again or downloaded. */
+export const themeVersions = pgTable(
+  'theme_versions',
+  {
+    id: serial('id').primaryKey(),
+    themeId: integer('theme_id')
+      .notNull()
+      .references(() => themes.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** theme.json's version string, e.g. 1.2.0. */
+    version: text('version').notNull(),
+    /** 1, 2, 3 … per theme: the upload's number. */
+    seq: integer('seq').notNull(),
+    manifest: jsonb('manifest').$type<ThemeManifest>().notNull(),
+    /** Uncompressed bytes of all its files. */
+    size: integer('size').notNull().default(0),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('theme_versions_seq_uq').on(t.themeId, t.seq),
+    index('theme_versions_site_idx').on(t.siteId),
+  ],
+);
+
+/** The files of a theme version: templates, assets and theme.json, by their path inside the theme. */
+export const themeFiles = pgTable(
+  'theme_files',
+  {
+    versionId: integer('version_id')
+      .notNull()
+      .references(() => themeVersions.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    body: bytea('body').notNull(),
+    /** SHA-256 of the body (hex): assets are served under it, cached for a year. */
+    sha256: text('sha256').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.versionId, t.path] })],
 );

@@ -200,7 +200,7 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
       meta: { language: isLocale(user.language) ? user.language : 'zh-TW' },
     },
     site: {
-      current: current ? toCurrent(current, scope, deps.config.siteDomain) : null,
+      current: current ? toCurrent(current, scope, deps.config) : null,
       list: list.map(toSummary),
     },
     role: role ? { id: role.id, name: role.builtin ? t(ctx.lang, `roles.${role.id}`) : role.name } : null,

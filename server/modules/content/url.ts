@@ -12,7 +12,7 @@ const PREFIX: Record<number, string> = {
 /** A function giving an item's addresses on the scope's site (the site is read once). */
 export async function urlsOnSite(s: Scope) {
   const site = await siteById(s.deps.db, s.siteId);
-  const base = site ? siteUrl(site, s.deps.config.siteDomain) : '';
+  const base = site ? siteUrl(site, s.deps.config) : '';
   return (item: { type: number; slug: string; id: number; uuid: string }) => {
     const url = `${base}${PREFIX[item.type]}${item.slug || item.id}`;
     return { url, preview_url: `${url}?preview=${item.uuid}` };

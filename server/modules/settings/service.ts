@@ -97,7 +97,7 @@ async function toStatus(deps: Deps, s: SiteRow): Promise<SiteStatus> {
     slug: s.slug,
     subdomain: `${s.slug}.${deps.config.siteDomain}`,
     domain: s.domain,
-    url: siteUrl(s, deps.config.siteDomain),
+    url: siteUrl(s, deps.config),
     custom_domain: {
       domain: s.customDomain,
       state: s.customDomain === '' ? 'none' : verified ? 'verified' : 'pending',

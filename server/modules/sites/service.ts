@@ -6,6 +6,7 @@ import { ROLE } from '../../../contract/permissions';
 import type { Feature } from '../../../contract/plans';
 import type { CurrentSite, SiteSummary } from '../../../contract/session';
 import type { Badge } from '../../../contract/sites';
+import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { siteStaff, sites } from '../../db/schema';
 import { createDefaultMenu } from '../menus/defaults';
@@ -31,11 +32,11 @@ export function displayLanguages(ids: readonly number[]): CurrentSite['frontend_
 export function toCurrent(
   s: SiteRow,
   scope: { features: readonly Feature[]; plan: CurrentSite['service'] } | null,
-  siteDomain: string,
+  config: Pick<Config, 'siteDomain' | 'siteScheme' | 'sitePort'>,
 ): CurrentSite {
   return {
     ...toSummary(s),
-    url: siteUrl(s, siteDomain),
+    url: siteUrl(s, config),
     timezone: s.timezone,
     status: s.status,
     published: s.published,
@@ -84,8 +85,13 @@ export async function createSite(
 }
 
 /** The public address of a site: its own domain, or its slug under the platform's domain. */
-export function siteUrl(site: Pick<SiteRow, 'domain' | 'slug'>, siteDomain: string): string {
-  return site.domain ? `https://${site.domain}` : `https://${site.slug}.${siteDomain}`;
+export function siteUrl(
+  site: Pick<SiteRow, 'domain' | 'slug'>,
+  config: Pick<Config, 'siteDomain' | 'siteScheme' | 'sitePort'>,
+): string {
+  return site.domain
+    ? `https://${site.domain}`
+    : `${config.siteScheme}://${site.slug}.${config.siteDomain}${config.sitePort}`;
 }
 
 /** Gives a site an onboarding badge (once; safe to call on every save that earns it). */

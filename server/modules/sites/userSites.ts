@@ -43,14 +43,14 @@ const joined = { site: sites, role: roles, planName: plans.nameEn };
 const roleName = (role: Joined['role'], lang: Locale) =>
   role.builtin ? t(lang, `roles.${role.id}`) : role.name;
 
-function toUserSite(row: Joined, viewer: Viewer, siteDomain: string): UserSite {
+function toUserSite(row: Joined, viewer: Viewer, config: Deps['config']): UserSite {
   const { site, role, planName } = row;
   return {
     id: site.id,
     name: site.name,
     slug: site.slug,
     domain: site.domain,
-    url: siteUrl(site, siteDomain),
+    url: siteUrl(site, config),
     published: site.published,
     role: { id: role.id, name: roleName(role, viewer.lang) },
     service: site.serviceId !== null && planName !== null ? { id: site.serviceId, name: planName } : null,
@@ -111,7 +111,7 @@ export async function listUserSites(
       .innerJoin(sites, eq(sites.id, siteStaff.siteId))
       .where(where),
   ]);
-  return { rows: rows.map((r) => toUserSite(r, viewer, deps.config.siteDomain)), total: Number(total) };
+  return { rows: rows.map((r) => toUserSite(r, viewer, deps.config)), total: Number(total) };
 }
 
 /** The user's membership of a site, or 404 (another user's site is indistinguishable from a missing one). */
@@ -135,7 +135,7 @@ export async function getUserSite(deps: Deps, viewer: Viewer, siteId: number): P
     .where(eq(siteStaff.siteId, siteId));
   const { site } = row;
   return {
-    ...toUserSite(row, viewer, deps.config.siteDomain),
+    ...toUserSite(row, viewer, deps.config),
     description: site.description,
     logo: site.logo,
     timezone: site.timezone,
@@ -154,7 +154,7 @@ export async function switchSite(
 ): Promise<UserSite> {
   const row = await membership(deps.db, viewer.userId, siteId);
   await deps.db.update(sessions).set({ siteId }).where(eq(sessions.id, viewer.sessionId));
-  return toUserSite(row, { ...viewer, currentId: siteId }, deps.config.siteDomain);
+  return toUserSite(row, { ...viewer, currentId: siteId }, deps.config);
 }
 
 /**

@@ -1,0 +1,142 @@
+/**
+ * What a theme's Liquid templates are given: the objects of every public page. The renderer (server/public/) builds
+ * them; docs/themes.md documents them for theme authors. Plain data only: no functions, no database rows, nothing
+ * a template could use to reach past its page. Dates are ISO strings; `*_display` ones are already formatted in the
+ * site's time zone and the page's language.
+ */
+import type { ThemeSettingValues } from '../../contract/themes';
+
+export interface LanguageObject {
+  /** e.g. zh-TW, en, ja (the content language's code). */
+  code: string;
+  /** Its name in itself: 繁體中文, English, 日本語 … */
+  label: string;
+  /** This page in that language where it exists, else that language's home. */
+  url: string;
+  current: boolean;
+}
+
+export interface SiteObject {
+  name: string;
+  description: string;
+  /** The site's root address, without a trailing slash (https://slug.example.com). */
+  url: string;
+  /** The home of the page's language ('' prefix for the default language, e.g. https://…/en for English). */
+  home_url: string;
+  logo: string;
+  favicon: string;
+  /** The page's language code (the <html lang>). */
+  language: string;
+  /** The site's languages (frontend_display_language), the default first. */
+  languages: LanguageObject[];
+  /** RSS of the page's language. */
+  rss_url: string;
+}
+
+export interface MenuItemObject {
+  title: string;
+  url: string;
+  /** A link leaving the site (opened with rel="noopener"). */
+  external: boolean;
+  /** The current page is this item's address. */
+  active: boolean;
+  children: MenuItemObject[];
+}
+
+export interface AuthorObject {
+  id: number;
+  name: string;
+  title: string;
+  avatar: string;
+  url: string;
+}
+
+/** A category or a tag. */
+export interface LabelObject {
+  id: number;
+  name: string;
+  slug: string;
+  cover: string;
+  url: string;
+}
+
+export interface ArticleObject {
+  id: number;
+  /** post, page or epaper. */
+  type: 'post' | 'page' | 'epaper';
+  title: string;
+  subtitle: string;
+  url: string;
+  cover: string;
+  /** Plain text, at most 120 characters. */
+  abstract: string;
+  /** Minutes. */
+  reading_time: number;
+  published_at: string;
+  published_at_display: string;
+  updated_at: string;
+  authors: AuthorObject[];
+  category: LabelObject | null;
+  tags: LabelObject[];
+  /** The item's blocks as HTML (sanitized); on an article or page template only, '' in lists. */
+  content: string;
+  /** Related items (the item's own choice, or the latest of its category); on single templates only. */
+  related: ArticleObject[];
+}
+
+export interface PaginationObject {
+  page: number;
+  pages: number;
+  total: number;
+  /** '' on the first page. */
+  prev_url: string;
+  /** '' on the last page. */
+  next_url: string;
+}
+
+export interface HomeObject {
+  /** featured, grid or list (home settings). */
+  type: string;
+  /** The cover story ('' fields when none). */
+  cover: string;
+  title: string;
+  content: string;
+  link: string;
+  /** The chosen articles in their order; the latest ones when none is chosen. */
+  articles: ArticleObject[];
+  /** The chosen categories in their order, each with its latest articles (4). */
+  categories: (LabelObject & { articles: ArticleObject[] })[];
+}
+
+/** A category, tag or author page. */
+export interface CollectionObject {
+  kind: 'category' | 'tag' | 'author';
+  title: string;
+  /** The category or tag, or the author. */
+  label: LabelObject | AuthorObject;
+  articles: ArticleObject[];
+  pagination: PaginationObject;
+}
+
+/** The variables of every template. */
+export interface PageContext {
+  site: SiteObject;
+  menus: { main: MenuItemObject[]; secondary: MenuItemObject[] };
+  /** The theme's design settings (theme.json defaults, overridden by the site's /design values). */
+  settings: ThemeSettingValues;
+  /** Which template renders the page: index, post, page, category, tag, author, 404 or coming_soon. */
+  template: string;
+  /**
+   * What belongs in <head>, already escaped: title, description, canonical, og:/twitter: tags (cover as og:image),
+   * favicon, hreflang alternates, the RSS link and the site's tracking code. Output it raw: {{ head }}.
+   */
+  head: string;
+  /** The <title> text, for themes that write their own. */
+  page_title: string;
+  /** index only. */
+  home?: HomeObject;
+  /** post and page only. */
+  article?: ArticleObject;
+  /** category, tag and author only. */
+  collection?: CollectionObject;
+}
