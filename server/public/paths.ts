@@ -1,0 +1,57 @@
+/**
+ * Addresses on the public site. The site's default language (the first of its display languages) has no prefix;
+ * every other one has its code, lower-cased: /en/post/hello, /ja/tag/tokyo. One function per kind of page, so the
+ * renderer's links, the sitemap, RSS and the admin's `url`/`preview_url` always agree.
+ */
+import { CONTENT_LANGUAGES } from '../../contract/constants';
+import { CONTENT_TYPE } from '../../contract/contentConstants';
+
+export type PublicPageKind = 'index' | 'post' | 'epaper' | 'page' | 'category' | 'tag' | 'author';
+
+/** What a site's addresses depend on. */
+export interface SiteLanguages {
+  displayLanguages: number[];
+}
+
+/** The URL prefix of a content language on a site ('' for its default language). */
+export function langPrefix(site: SiteLanguages, langId: number): string {
+  if (langId === defaultLang(site)) return '';
+  const lang = CONTENT_LANGUAGES.find((l) => l.id === langId);
+  return lang ? `/${lang.iso.toLowerCase()}` : '';
+}
+
+export const defaultLang = (site: SiteLanguages): number => site.displayLanguages[0] ?? 1;
+
+/** The content language of a path's first segment (`en`, `zh-cn` …) among the site's languages, if it is one. */
+export function langOfSegment(site: SiteLanguages, segment: string): number | undefined {
+  const lang = CONTENT_LANGUAGES.find((l) => l.iso.toLowerCase() === segment.toLowerCase());
+  return lang && lang.id !== defaultLang(site) && site.displayLanguages.includes(lang.id)
+    ? lang.id
+    : undefined;
+}
+
+const SECTION: Record<Exclude<PublicPageKind, 'index' | 'page'>, string> = {
+  post: '/post/',
+  epaper: '/epaper/',
+  category: '/category/',
+  tag: '/tag/',
+  author: '/author/',
+};
+
+/** A page's path (from the site root): `key` is a slug, or an id where there is no slug. */
+export function publicPath(
+  site: SiteLanguages,
+  kind: PublicPageKind,
+  key: string | number,
+  langId: number,
+): string {
+  const prefix = langPrefix(site, langId);
+  if (kind === 'index') return prefix || '/';
+  const tail = encodeURIComponent(String(key));
+  return kind === 'page' ? `${prefix}/${tail}` : `${prefix}${SECTION[kind]}${tail}`;
+}
+
+/** A content item's page kind by its type. */
+export function contentKind(type: number): 'post' | 'epaper' | 'page' {
+  return type === CONTENT_TYPE.page ? 'page' : type === CONTENT_TYPE.epaper ? 'epaper' : 'post';
+}

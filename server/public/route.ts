@@ -1,0 +1,32 @@
+/**
+ * A public request, understood: which page of which language (the router, server/public/router.ts, makes it from
+ * the path; the page builders, server/public/context.ts, turn it into a template's objects).
+ */
+import type { ThemeSettingValues } from '../../contract/themes';
+import type { sites } from '../db/schema';
+import type { PublicPageKind } from './paths';
+
+export type SiteRow = typeof sites.$inferSelect;
+
+export interface PublicRoute {
+  kind: PublicPageKind;
+  /** The slug or id of the item, label or author (none for index). */
+  key?: string;
+  langId: number;
+  /** Page of a list, from 1. */
+  page: number;
+}
+
+export interface ContextInput {
+  site: SiteRow;
+  route: PublicRoute;
+  /** The site's root address, no trailing slash (siteUrl). */
+  base: string;
+  /** The theme's settings' values in force (defaults overridden by the site's or a design preview's). */
+  settings: ThemeSettingValues;
+  /** A content preview: the item (by id) whose current draft is shown, whatever its status. */
+  previewId?: number;
+  /** The request's path without query, for menu `active` and language links. */
+  path: string;
+  now: number;
+}
