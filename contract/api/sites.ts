@@ -2,6 +2,8 @@
  * The signed-in user's own sites (SPEC §2 /site): list, detail, switching the session's current site; starting
  * without the wizard (a personal site without a plan); and skipping the dashboard's onboarding on the current site.
  */
+
+import { z } from 'zod';
 import { EmptyInput } from '../auth';
 import { endpoint } from '../endpoint';
 import { IdInput, ListInput, listResult } from '../list';
@@ -9,6 +11,14 @@ import { RESOURCE_PERMISSIONS } from '../permissions';
 import { SkipReply, UserSite, UserSiteDetail } from '../sites';
 
 export const siteApi = {
+  visit: endpoint({
+    path: 'site/visit',
+    input: EmptyInput,
+    output: z.object({ url: z.string() }),
+    access: 'site',
+    summary:
+      "A short-lived link to the current site's public address that lets its staff see it while it is unpublished",
+  }),
   list: endpoint({
     path: 'site/list',
     input: ListInput,

@@ -4,7 +4,9 @@
  */
 import { siteApi } from '../../../contract/api/sites';
 import { action, type UserContext } from '../../http/action';
+import { STAFF_VIEW_HOURS, signToken } from '../../public/tokens';
 import { resolveSite } from '../auth/session';
+import { siteById, siteUrl } from './service';
 import { getUserSite, listUserSites, skipOnboarding, startFree, switchSite } from './userSites';
 
 /** Who is asking, and which site their session works on now (the one member/status answers). */
@@ -31,6 +33,19 @@ export const siteActions = [
     ...siteApi.startFree,
     handler: async (_input, ctx) =>
       startFree(ctx.deps, { ...(await viewerOf(ctx)), sessionId: ctx.session.id }, ctx.user),
+  }),
+  action({
+    ...siteApi.visit,
+    handler: async (_input, { deps, site, user }) => {
+      const row = await siteById(deps.db, site.id);
+      const token = signToken(
+        deps.secret,
+        { k: 'staff', site: site.id, user: user.id },
+        STAFF_VIEW_HOURS * 3600_000,
+        deps.now(),
+      );
+      return { url: `${row ? siteUrl(row, deps.config) : ''}/_staff?token=${token}` };
+    },
   }),
   action({
     ...siteApi.skip,
