@@ -101,8 +101,8 @@ async function checkPage(
   const outside = await openRendered(page, html);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    expect(await wcagViolations(page), `${language} ${name} at ${width}px`).toEqual([]);
     await shot(page, `theme-paper${label}-${language}-${name}-${width}`);
+    expect(await wcagViolations(page), `${language} ${name} at ${width}px`).toEqual([]);
     await page.reload();
   }
   expect(outside).toEqual([]);
