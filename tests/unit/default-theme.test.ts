@@ -3,7 +3,8 @@
  * exist and parse, the three locales hold the same words, every word a template asks for exists, and every page of
  * the fixture site renders in every language without reaching outside the site.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { THEME_FILE_TYPES, THEME_REQUIRED_TEMPLATES, ThemeManifest } from '../../contract/themes';
@@ -154,5 +155,48 @@ describe('the default theme', () => {
     const odd = await page({ accent_color: '#fff;}*{x', columns: 40, font_style: '"><b>', card_style: 'x' });
     expect(odd).toContain('<style>:root{--accent:#a1352b;--columns:4}</style>');
     expect(odd).toContain('<body class="font-sans cards-plain template-index">');
+  });
+
+  it("the theme author's guide's example is a working theme", async () => {
+    const guide = readFileSync(path.resolve(DEFAULT_THEME_DIR, '../../docs/themes.md'), 'utf8');
+    const example = guide.slice(guide.indexOf('## An example'));
+    const files = [...example.matchAll(/^`([\w/.-]+)`[^\n]*\n\n```\w+\n([\s\S]*?)\n```/gm)];
+    expect(files.map(([, file]) => file)).toEqual([
+      'theme.json',
+      'templates/layout.liquid',
+      'templates/partials/item.liquid',
+      'templates/index.liquid',
+      'templates/post.liquid',
+      'templates/page.liquid',
+      'templates/list.liquid',
+      'templates/404.liquid',
+      'locales/zh-TW.json',
+    ]);
+    const dir = mkdtempSync(path.join(tmpdir(), 'theme-example-'));
+    try {
+      for (const [, file, body] of files) {
+        mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        writeFileSync(path.join(dir, file), body);
+      }
+      // The guide gives zh-TW's words and says en and ja hold the same keys; the stylesheet is the reader's own.
+      for (const locale of ['en', 'ja'])
+        writeFileSync(path.join(dir, `locales/${locale}.json`), files.at(-1)?.[2] ?? '');
+      mkdirSync(path.join(dir, 'assets'));
+      writeFileSync(path.join(dir, 'assets/style.css'), 'body { margin: 0; }');
+
+      const minimal = loadTheme(dir);
+      expect(minimal.manifest.name).toBe('Minimal');
+      for (const name of THEME_REQUIRED_TEMPLATES) expect(minimal.templates[name], name).toBeTypeOf('string');
+      const words = Object.keys(minimal.locales['zh-TW']);
+      for (const key of Object.values(minimal.templates).flatMap(literalWordKeys))
+        expect(words).toContain(key);
+      for (const page of FIXTURE_PAGES.filter((p) => p !== 'comingSoon')) {
+        const html = await renderPage(minimal, pageContext('en', page, themeSettings(minimal)));
+        expect(html, page).toContain('<html lang="en">');
+        expect(html).toContain('<style>:root{--accent:#1f5f8b}</style>');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
