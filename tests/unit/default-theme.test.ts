@@ -26,7 +26,8 @@ function literalWordKeys(source: string): string[] {
   return [...source.matchAll(/['"]([A-Za-z0-9_.-]{1,80})['"]\s*\|\s*t\b/g)].map((m) => m[1]);
 }
 
-describe('the default theme', () => {
+// Rendering thirty pages takes a second alone, several on a loaded machine: a bound, not a wait.
+describe('the default theme', { timeout: 60_000 }, () => {
   it('has a manifest the contract accepts, named Paper 1.0.0, with its settings labelled in three languages', () => {
     const raw = JSON.parse(readFileSync(path.join(DEFAULT_THEME_DIR, 'theme.json'), 'utf8'));
     const manifest = ThemeManifest.parse(raw);
