@@ -49,7 +49,7 @@ describe('the default theme', { timeout: 60_000 }, () => {
 
   it('has every required template, and every template parses', () => {
     for (const name of THEME_REQUIRED_TEMPLATES) expect(theme.templates[name], name).toBeTypeOf('string');
-    const engine = themeEngine(theme, 'zh-TW');
+    const engine = themeEngine(theme);
     for (const [name, source] of Object.entries(theme.templates)) {
       expect(() => engine.parse(source), name).not.toThrow();
     }
@@ -116,6 +116,12 @@ describe('the default theme', { timeout: 60_000 }, () => {
     expect(post).toContain('3 分鐘閱讀');
     expect(post).toContain('<h2 id="related-title" class="section-title">延伸閱讀</h2>');
     expect(await render('zh-TW', 'postPreview')).toContain('<hr class="paid-marker">');
+
+    // Words inside partials are in the page's language too.
+    const english = await render('en', 'post');
+    expect(english).toContain('By <a href="https://paper.example/en/author/1">Rain Lin</a>, <a');
+    expect(english).toContain('<span class="meta-time">3 min read</span>');
+    expect(english).toContain('Shop<span class="visually-hidden">(opens in a new tab)</span>');
 
     const list = await render('en', 'category');
     expect(list).toContain('<p class="kicker">Category</p>');
