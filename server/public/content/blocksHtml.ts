@@ -64,13 +64,10 @@ export function blocksHtml(doc: BlockDocument, o: BlocksHtmlOptions): string {
   const blocks = doc?.blocks ?? [];
   const paid = blocks.some((b) => b.type === 'paid');
   const shown = o.preview ? blocks : freeBlocks({ blocks }).blocks;
-  const html = shown
-    .map((b) => blockHtml(b, o))
-    .filter(Boolean)
-    .join('\n');
-  return paid && !o.preview
-    ? `${html}\n<aside class="paywall"><p>${escapeHtml(paywallNotice(o.lang))}</p></aside>`
-    : html;
+  const parts = shown.map((b) => blockHtml(b, o));
+  if (paid && !o.preview)
+    parts.push(`<aside class="paywall"><p>${escapeHtml(paywallNotice(o.lang))}</p></aside>`);
+  return parts.filter(Boolean).join('\n');
 }
 
 /** The ids of the video blocks a page will show, to load their addresses in one query. */

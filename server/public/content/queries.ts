@@ -4,7 +4,7 @@
  * content is read only where the draft changed since, for its reading time), filter by site, language, type and
  * status, and order by publish time with a LIMIT.
  */
-import { and, desc, eq, exists, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { BlockDocument } from '../../../contract/blocks';
 import { readingMinutes } from '../../../contract/blockText';
 import { STATUS } from '../../../contract/contentConstants';
@@ -152,14 +152,10 @@ function listWhere(f: ListFilter): SQL {
     f.exceptId === undefined ? undefined : ne(contents.id, f.exceptId),
     f.tagId === undefined
       ? undefined
-      : exists(
-          sql`SELECT 1 FROM ${contentTags} WHERE ${contentTags.contentId} = ${contents.id} AND ${contentTags.tagId} = ${f.tagId}`,
-        ),
+      : sql`EXISTS (SELECT 1 FROM ${contentTags} WHERE ${contentTags.contentId} = ${contents.id} AND ${contentTags.tagId} = ${f.tagId})`,
     f.authorId === undefined
       ? undefined
-      : exists(
-          sql`SELECT 1 FROM ${contentAuthors} WHERE ${contentAuthors.contentId} = ${contents.id} AND ${contentAuthors.authorId} = ${f.authorId}`,
-        ),
+      : sql`EXISTS (SELECT 1 FROM ${contentAuthors} WHERE ${contentAuthors.contentId} = ${contents.id} AND ${contentAuthors.authorId} = ${f.authorId})`,
   ) as SQL;
 }
 
