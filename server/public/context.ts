@@ -25,7 +25,7 @@ export type PageDeps = Pick<Deps, 'db' | 'config'>;
 
 const ITEM_TYPE = { post: CONTENT_TYPE.post, epaper: CONTENT_TYPE.epaper, page: CONTENT_TYPE.page } as const;
 type ItemKind = keyof typeof ITEM_TYPE;
-const isItemKind = (kind: string): kind is ItemKind => kind in ITEM_TYPE;
+const isItemKind = (kind: string): kind is ItemKind => Object.hasOwn(ITEM_TYPE, kind);
 
 /** Longer keys are no slug nor id: refused before any query or pattern looks at them. */
 const KEY_MAX = 200;
