@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveReply } from '../../contract/content';
 import { contents, sites, videos } from '../../server/db/schema';
+import { publishDue } from '../../server/jobs/scheduler';
 import { siteUrl } from '../../server/modules/sites/service';
 import { buildPageContext, notFoundContext } from '../../server/public/context';
 import type { PageContext } from '../../server/public/objects';
@@ -142,16 +143,23 @@ describe('what readers see', () => {
     expect(after?.head).not.toContain('noindex');
   });
 
-  it('hides drafts and scheduled items until published; a preview shows them', async () => {
+  it('hides drafts, and scheduled items until the scheduler publishes them; a preview shows them', async () => {
     const draft = await create({ title: '只是草稿', slug: 'just-draft' });
     expect(await page('post', 'just-draft')).toBeNull();
     expect(await page('post', draft.id)).toBeNull();
     expect((await page('post', 'x', { previewId: draft.id }))?.article?.title).toBe('只是草稿');
 
     const later = await create({ title: '排程文章', slug: 'scheduled' });
-    ok(await owner.call('press/publish?t=1', { id: later.id, mode: 2, date: '2026-12-20', time: '09:00' }));
+    // Two hours ahead of the clock, in the site's time zone (Asia/Taipei).
+    ok(await owner.call('press/publish?t=1', { id: later.id, mode: 2, date: '2026-12-10', time: '12:00' }));
     expect(await page('post', 'scheduled')).toBeNull();
     expect((await page('post', 'x', { previewId: later.id }))?.article?.title).toBe('排程文章');
+    // Its time comes: the scheduler's pass publishes it, and readers see it.
+    t.clock.advance(2 * 60 * MINUTE);
+    expect(await publishDue({ db: t.database.db, now: () => t.clock.now, log: t.app.log })).toContain(
+      later.id,
+    );
+    expect((await page('post', 'scheduled'))?.article?.title).toBe('排程文章');
   });
 
   it('serves a page at its own kind only, and an e-paper with the post template', async () => {
