@@ -1,0 +1,138 @@
+/**
+ * Categories, tags and authors as templates get them: a label's title and cover in the page's language (its `name`
+ * where that language has none), addresses on the public site. Looked up for a whole list at once: one query per
+ * kind, never one per item.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { LabelLang } from '../../../contract/labels';
+import type { Db } from '../../db/client';
+import { authors, categories, contentAuthors, contentTags, tags } from '../../db/schema';
+import type { AuthorObject, LabelObject } from '../objects';
+import { publicPath, type SiteLanguages } from '../paths';
+import type { MediaUrl } from './media';
+
+export interface PageLinks {
+  site: SiteLanguages;
+  langId: number;
+  /** The site's root address (no trailing slash). */
+  base: string;
+  media: MediaUrl;
+}
+
+interface LabelRow {
+  id: number;
+  name: string;
+  slug: string;
+  langs: LabelLang[];
+}
+
+export function labelObject(kind: 'category' | 'tag', row: LabelRow, at: PageLinks): LabelObject {
+  const own = row.langs.find((l) => l.lang_id === at.langId);
+  return {
+    id: row.id,
+    name: own?.title.trim() || row.name,
+    slug: row.slug,
+    cover: at.media(own?.cover || row.langs.find((l) => l.cover)?.cover || ''),
+    url: at.base + publicPath(at.site, kind, row.slug || row.id, at.langId),
+  };
+}
+
+interface AuthorRow {
+  id: number;
+  name: string;
+  title: string;
+  avatar: string;
+}
+
+export const authorObject = (row: AuthorRow, at: PageLinks): AuthorObject => ({
+  id: row.id,
+  name: row.name,
+  title: row.title,
+  avatar: at.media(row.avatar),
+  url: at.base + publicPath(at.site, 'author', row.id, at.langId),
+});
+
+const labelColumns = (t: typeof categories | typeof tags) => ({
+  id: t.id,
+  name: t.name,
+  slug: t.slug,
+  langs: t.langs,
+});
+
+/** A category of the site by slug or id. */
+export async function categoryByKey(db: Db, siteId: number, key: string): Promise<LabelRow | null> {
+  return labelByKey(db, categories, siteId, key);
+}
+
+export async function tagByKey(db: Db, siteId: number, key: string): Promise<LabelRow | null> {
+  return labelByKey(db, tags, siteId, key);
+}
+
+async function labelByKey(
+  db: Db,
+  t: typeof categories | typeof tags,
+  siteId: number,
+  key: string,
+): Promise<LabelRow | null> {
+  const id = /^\d{1,10}$/.test(key) ? Number(key) : 0;
+  if (!key || id > 2_147_483_647) return null;
+  const [row] = await db
+    .select(labelColumns(t))
+    .from(t)
+    .where(and(eq(t.siteId, siteId), id ? eq(t.id, id) : eq(t.slug, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function authorById(db: Db, siteId: number, key: string): Promise<AuthorRow | null> {
+  if (!/^\d{1,10}$/.test(key) || Number(key) > 2_147_483_647) return null;
+  const [row] = await db
+    .select({ id: authors.id, name: authors.name, title: authors.title, avatar: authors.avatar })
+    .from(authors)
+    .where(and(eq(authors.siteId, siteId), eq(authors.id, Number(key))))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function categoriesByIds(db: Db, siteId: number, ids: number[]): Promise<Map<number, LabelRow>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select(labelColumns(categories))
+    .from(categories)
+    .where(and(eq(categories.siteId, siteId), inArray(categories.id, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Each item's tags (by tag id), in one query. */
+export async function tagsOfItems(db: Db, itemIds: number[]): Promise<Map<number, LabelRow[]>> {
+  const out = new Map<number, LabelRow[]>();
+  if (!itemIds.length) return out;
+  const rows = await db
+    .select({ itemId: contentTags.contentId, ...labelColumns(tags) })
+    .from(contentTags)
+    .innerJoin(tags, eq(tags.id, contentTags.tagId))
+    .where(inArray(contentTags.contentId, itemIds))
+    .orderBy(asc(contentTags.contentId), asc(tags.id));
+  for (const { itemId, ...tag } of rows) out.set(itemId, [...(out.get(itemId) ?? []), tag]);
+  return out;
+}
+
+/** Each item's authors in byline order, in one query. */
+export async function authorsOfItems(db: Db, itemIds: number[]): Promise<Map<number, AuthorRow[]>> {
+  const out = new Map<number, AuthorRow[]>();
+  if (!itemIds.length) return out;
+  const rows = await db
+    .select({
+      itemId: contentAuthors.contentId,
+      id: authors.id,
+      name: authors.name,
+      title: authors.title,
+      avatar: authors.avatar,
+    })
+    .from(contentAuthors)
+    .innerJoin(authors, eq(authors.id, contentAuthors.authorId))
+    .where(inArray(contentAuthors.contentId, itemIds))
+    .orderBy(asc(contentAuthors.contentId), asc(contentAuthors.sort), asc(authors.id));
+  for (const { itemId, ...author } of rows) out.set(itemId, [...(out.get(itemId) ?? []), author]);
+  return out;
+}

@@ -1,0 +1,237 @@
+/**
+ * The public site's reads of content items: only published ones (status 1 with a snapshot), seen through their
+ * snapshot, never the draft — except a preview, which reads one item's draft. Lists read no body (the snapshot's
+ * content is read only where the draft changed since, for its reading time), filter by site, language, type and
+ * status, and order by publish time with a LIMIT.
+ */
+import { and, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import type { BlockDocument } from '../../../contract/blocks';
+import { readingMinutes } from '../../../contract/blockText';
+import { STATUS } from '../../../contract/contentConstants';
+import type { Db } from '../../db/client';
+import { contentAuthors, contents, contentTags } from '../../db/schema';
+
+/** One item as a page shows it: the snapshot's fields for readers, the draft's in a preview. */
+export interface ItemRow {
+  id: number;
+  uuid: string;
+  type: number;
+  langId: number;
+  slug: string;
+  categoryId: number | null;
+  publishTs: Date | null;
+  updatedAt: Date;
+  title: string;
+  subtitle: string;
+  cover: string;
+  abstract: string;
+  seo: { title: string; content: string };
+  readingTime: number;
+  related: number;
+  custom: number[];
+  /** Only when read for a single page. */
+  content?: BlockDocument;
+}
+
+const snap = (key: string) => sql<string>`coalesce(${contents.published}->>${sql.raw(`'${key}'`)}, '')`;
+
+const common = {
+  id: contents.id,
+  uuid: contents.uuid,
+  type: contents.type,
+  langId: contents.langId,
+  slug: contents.slug,
+  categoryId: contents.categoryId,
+  publishTs: contents.publishTs,
+  related: contents.related,
+  custom: contents.custom,
+};
+
+/** What readers see of an item, without its body. */
+const publishedColumns = {
+  ...common,
+  // The draft's changes since publishing are not readers' to see: their time is the publication's.
+  updatedAt: sql<Date>`CASE WHEN ${contents.isDraftChanged} THEN ${contents.publishTs} ELSE ${contents.updatedAt} END`,
+  title: snap('title'),
+  subtitle: snap('subtitle'),
+  cover: snap('cover'),
+  abstract: snap('abstract'),
+  seo: sql<{ title: string; content: string } | null>`${contents.published}->'seo'`,
+  readingTime: contents.readingTime,
+  // The column counts the draft: where the draft has changed since, the snapshot's own body is counted instead.
+  changedContent: sql<BlockDocument | null>`CASE WHEN ${contents.isDraftChanged} THEN ${contents.published}->'content' END`,
+};
+
+const selectPublished = (db: Db) => db.select(publishedColumns).from(contents);
+type PublishedRow = Awaited<ReturnType<typeof selectPublished>>[number];
+
+function fromPublished(r: PublishedRow): ItemRow {
+  const { changedContent, ...row } = r;
+  return {
+    ...row,
+    updatedAt: new Date(r.updatedAt),
+    seo: { title: r.seo?.title ?? '', content: r.seo?.content ?? '' },
+    readingTime: changedContent ? readingMinutes(changedContent) : r.readingTime,
+  };
+}
+
+/** Published items of a site: the condition every reader's query starts from. */
+export const visible = (siteId: number): SQL =>
+  and(
+    eq(contents.siteId, siteId),
+    eq(contents.status, STATUS.PUBLISHED),
+    isNotNull(contents.published),
+  ) as SQL;
+
+/** A numeric route key is an id (slugs start with a letter); anything else is a slug. */
+const byKey = (key: string): SQL | undefined => {
+  if (/^\d{1,10}$/.test(key)) {
+    const id = Number(key);
+    return id > 0 && id <= 2_147_483_647 ? eq(contents.id, id) : undefined;
+  }
+  return key ? eq(contents.slug, key) : undefined;
+};
+
+/** The published item of a type and language by slug or id, with its snapshot's body. */
+export async function publishedItem(
+  db: Db,
+  siteId: number,
+  type: number,
+  langId: number,
+  key: string,
+): Promise<ItemRow | null> {
+  const match = byKey(key);
+  if (!match) return null;
+  const [row] = await db
+    .select({ ...publishedColumns, content: sql<BlockDocument>`${contents.published}->'content'` })
+    .from(contents)
+    .where(and(visible(siteId), eq(contents.type, type), eq(contents.langId, langId), match))
+    .limit(1);
+  if (!row) return null;
+  return { ...fromPublished(row), content: row.content ?? { blocks: [] } };
+}
+
+/** An item of the site in any status but deleted, seen through its draft (a preview). */
+export async function draftItem(db: Db, siteId: number, id: number): Promise<ItemRow | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const [row] = await db
+    .select({
+      ...common,
+      updatedAt: contents.updatedAt,
+      title: contents.title,
+      subtitle: contents.subtitle,
+      cover: contents.cover,
+      abstract: contents.abstract,
+      seo: contents.seo,
+      readingTime: contents.readingTime,
+      content: contents.body,
+    })
+    .from(contents)
+    .where(and(eq(contents.siteId, siteId), eq(contents.id, id), ne(contents.status, STATUS.DELETED)))
+    .limit(1);
+  return row ?? null;
+}
+
+export interface ListFilter {
+  siteId: number;
+  langId: number;
+  types: number[];
+  categoryId?: number;
+  tagId?: number;
+  authorId?: number;
+  /** Leave this item out (related items). */
+  exceptId?: number;
+}
+
+function listWhere(f: ListFilter): SQL {
+  return and(
+    visible(f.siteId),
+    eq(contents.langId, f.langId),
+    f.types.length === 1 ? eq(contents.type, f.types[0]) : inArray(contents.type, f.types),
+    f.categoryId === undefined ? undefined : eq(contents.categoryId, f.categoryId),
+    f.exceptId === undefined ? undefined : ne(contents.id, f.exceptId),
+    f.tagId === undefined
+      ? undefined
+      : sql`EXISTS (SELECT 1 FROM ${contentTags} WHERE ${contentTags.contentId} = ${contents.id} AND ${contentTags.tagId} = ${f.tagId})`,
+    f.authorId === undefined
+      ? undefined
+      : sql`EXISTS (SELECT 1 FROM ${contentAuthors} WHERE ${contentAuthors.contentId} = ${contents.id} AND ${contentAuthors.authorId} = ${f.authorId})`,
+  ) as SQL;
+}
+
+/** The newest published items matching `f` (publish time, then id, descending). */
+export async function latestItems(db: Db, f: ListFilter, limit: number, offset = 0): Promise<ItemRow[]> {
+  const rows = await selectPublished(db)
+    .where(listWhere(f))
+    .orderBy(desc(contents.publishTs), desc(contents.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map(fromPublished);
+}
+
+export async function countItems(db: Db, f: ListFilter): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(contents).where(listWhere(f));
+  return Number(row?.n ?? 0);
+}
+
+/** Published items of the site among `ids`, in the order of `ids` (home's choice, an item's related ones). */
+export async function itemsByIds(db: Db, siteId: number, ids: number[], types: number[]): Promise<ItemRow[]> {
+  if (!ids.length) return [];
+  const rows = await selectPublished(db).where(
+    and(visible(siteId), inArray(contents.type, types), inArray(contents.id, ids)),
+  );
+  const byId = new Map(rows.map((r) => [r.id, fromPublished(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The same items' published rows in language `langId` (by uuid), in the order of `ids`: home's chosen articles are
+ * rows of one language, shown in the page's.
+ */
+export async function siblingsInLanguage(
+  db: Db,
+  siteId: number,
+  ids: number[],
+  langId: number,
+  types: number[],
+): Promise<ItemRow[]> {
+  if (!ids.length) return [];
+  const chosen = await db
+    .select({ id: contents.id, uuid: contents.uuid })
+    .from(contents)
+    .where(and(eq(contents.siteId, siteId), inArray(contents.id, ids)));
+  if (!chosen.length) return [];
+  const rows = await selectPublished(db).where(
+    and(
+      visible(siteId),
+      eq(contents.langId, langId),
+      inArray(contents.type, types),
+      inArray(
+        contents.uuid,
+        chosen.map((c) => c.uuid),
+      ),
+    ),
+  );
+  const byUuid = new Map(rows.map((r) => [r.uuid, fromPublished(r)]));
+  const uuidOf = new Map(chosen.map((c) => [c.id, c.uuid]));
+  const seen = new Set<string>();
+  return ids.flatMap((id) => {
+    const uuid = uuidOf.get(id);
+    const row = uuid === undefined || seen.has(uuid) ? undefined : byUuid.get(uuid);
+    if (uuid !== undefined) seen.add(uuid);
+    return row ?? [];
+  });
+}
+
+/** The published rows sharing an item's uuid (its languages): language id → its key (slug or id). */
+export async function publishedLanguages(
+  db: Db,
+  siteId: number,
+  uuid: string,
+): Promise<Map<number, { id: number; slug: string; type: number }>> {
+  const rows = await db
+    .select({ id: contents.id, slug: contents.slug, type: contents.type, langId: contents.langId })
+    .from(contents)
+    .where(and(visible(siteId), eq(contents.uuid, uuid)));
+  return new Map(rows.map((r) => [r.langId, { id: r.id, slug: r.slug, type: r.type }]));
+}

@@ -1,0 +1,228 @@
+/**
+ * The page builders: a public request (ContextInput) turned into the objects a theme's templates get (PageContext).
+ * `buildPageContext` answers null where there is no such page (404); `notFoundContext` is the 404 page's context.
+ * Readers see published items only, as published (their snapshot); a preview shows one item's current draft.
+ * The queries and objects live in server/public/content/, one job a file.
+ */
+import { CONTENT_TYPE } from '../../contract/contentConstants';
+import type { Deps } from '../deps';
+import { type ArticleSetting, itemPath } from './content/articles';
+import { type HeadInput, headHtml } from './content/head';
+import { homeObject } from './content/home';
+import { langCode, ogLocale } from './content/language';
+import { collectionObject } from './content/lists';
+import { mediaUrlOf } from './content/media';
+import { menuObjects } from './content/menus';
+import { draftItem, type ItemRow, publishedItem, publishedLanguages } from './content/queries';
+import { articleObject } from './content/single';
+import { siteLanguages, siteObject } from './content/site';
+import type { PageContext } from './objects';
+import { contentKind, defaultLang, publicPath } from './paths';
+import type { ContextInput, SiteRow } from './route';
+
+/** What the builders read: the database, and PUBLIC_URL for uploads' addresses. */
+export type PageDeps = Pick<Deps, 'db' | 'config'>;
+
+const ITEM_TYPE = { post: CONTENT_TYPE.post, epaper: CONTENT_TYPE.epaper, page: CONTENT_TYPE.page } as const;
+type ItemKind = keyof typeof ITEM_TYPE;
+const isItemKind = (kind: string): kind is ItemKind => Object.hasOwn(ITEM_TYPE, kind);
+
+/** Longer keys are no slug nor id: refused before any query or pattern looks at them. */
+const KEY_MAX = 200;
+
+const NOT_FOUND: Record<string, string> = {
+  'zh-TW': '找不到這個頁面',
+  'zh-CN': '找不到这个页面',
+  ja: 'ページが見つかりません',
+};
+
+interface Page {
+  template: string;
+  title: string;
+  description: string;
+  type: HeadInput['type'];
+  image: string;
+  /** This page's path (from the site root) in a language, or null where it does not exist there. */
+  pathIn: (langId: number) => string | null;
+  /** Its path in the page's language, with ?page=N past the first page of a list. */
+  canonicalPath: string;
+  preview?: boolean;
+}
+
+function assemble(
+  deps: PageDeps,
+  input: ContextInput,
+  langId: number,
+  page: Page,
+  menus: PageContext['menus'],
+): PageContext {
+  const { site, base } = input;
+  const media = mediaUrlOf(deps.config);
+  const siteObj = siteObject(site, base, langId, media, page.pathIn);
+  const seo = site.seo ?? { cover: '', title: '', description: '' };
+  const alternates = siteLanguages(site).flatMap((id) => {
+    const path = page.pathIn(id);
+    return path === null
+      ? []
+      : [{ lang: langCode(id), href: base + path, isDefault: id === defaultLang(site) }];
+  });
+  const head = headHtml({
+    title: page.title,
+    description: page.description || seo.description || site.description,
+    canonical: base + page.canonicalPath,
+    type: page.type,
+    image: media(page.image) || media(seo.cover ?? ''),
+    siteName: site.name,
+    locale: ogLocale(langId),
+    favicon: siteObj.favicon,
+    alternates,
+    rss: siteObj.rss_url,
+    tracking: site.tracking,
+    preview: page.preview ?? false,
+  });
+  return {
+    site: siteObj,
+    menus,
+    settings: input.settings,
+    template: page.template,
+    head,
+    page_title: page.title,
+  };
+}
+
+function settingFor(deps: PageDeps, site: SiteRow, base: string, langId: number): ArticleSetting {
+  return {
+    db: deps.db,
+    siteId: site.id,
+    site,
+    langId,
+    base,
+    media: mediaUrlOf(deps.config),
+    timeZone: site.timezone,
+    locale: langCode(langId),
+  };
+}
+
+/** The item of a post, e-paper or page route: a preview's draft, or the published one by slug or id. */
+async function findItem(deps: PageDeps, input: ContextInput, kind: ItemKind): Promise<ItemRow | null> {
+  if (input.previewId !== undefined) return draftItem(deps.db, input.site.id, input.previewId);
+  return publishedItem(deps.db, input.site.id, ITEM_TYPE[kind], input.route.langId, input.route.key ?? '');
+}
+
+export async function buildPageContext(deps: PageDeps, input: ContextInput): Promise<PageContext | null> {
+  const { site, route, base } = input;
+  const title = (name: string) => `${name} | ${site.name}`;
+  if ((route.key ?? '').length > KEY_MAX) return null;
+
+  if (isItemKind(route.kind)) {
+    const item = await findItem(deps, input, route.kind);
+    if (!item) return null;
+    const preview = input.previewId !== undefined;
+    // A preview shows the item in its own language, whatever the address said.
+    const langId = item.langId;
+    const at = settingFor(deps, site, base, langId);
+    const [article, languages, menus] = await Promise.all([
+      articleObject(at, item, preview),
+      publishedLanguages(deps.db, site.id, item.uuid),
+      menuObjects(deps.db, site.id, langId, base, input.path),
+    ]);
+    const own = itemPath(at, item);
+    const pathIn = (id: number) => {
+      if (id === langId) return own;
+      const sibling = languages.get(id);
+      return sibling ? itemPath(at, { ...sibling, langId: id }) : null;
+    };
+    const context = assemble(
+      deps,
+      input,
+      langId,
+      {
+        template: contentKind(item.type) === 'page' ? 'page' : 'post',
+        title: item.seo.title || title(item.title),
+        description: item.seo.content || article.abstract,
+        type: 'article',
+        image: item.cover,
+        pathIn,
+        canonicalPath: own,
+        preview,
+      },
+      menus,
+    );
+    return { ...context, article };
+  }
+
+  const langId = route.langId;
+  if (!siteLanguages(site).includes(langId)) return null;
+  const at = settingFor(deps, site, base, langId);
+  const menusOf = () => menuObjects(deps.db, site.id, langId, base, input.path);
+
+  if (route.kind === 'index') {
+    const [home, menus] = await Promise.all([homeObject(at, site.home), menusOf()]);
+    const seo = site.seo ?? { title: '' };
+    const context = assemble(
+      deps,
+      input,
+      langId,
+      {
+        template: 'index',
+        title: seo.title || site.name,
+        description: '',
+        type: 'website',
+        image: '',
+        pathIn: (id) => publicPath(site, 'index', '', id),
+        canonicalPath: publicPath(site, 'index', '', langId),
+      },
+      menus,
+    );
+    return { ...context, home };
+  }
+
+  const kind = route.kind;
+  const pathOf = (id: number, key: string | number) => publicPath(site, kind, key, id);
+  const [collection, menus] = await Promise.all([collectionObject(at, { ...route, kind }), menusOf()]);
+  if (!collection) return null;
+  const label = collection.label;
+  // The list's own key (slug, else id): the route's may have been either.
+  const key = 'slug' in label && label.slug ? label.slug : label.id;
+  const page = collection.pagination.page;
+  const context = assemble(
+    deps,
+    input,
+    langId,
+    {
+      template: kind,
+      title: title(collection.title),
+      description: '',
+      type: 'website',
+      image: 'cover' in label ? label.cover : '',
+      pathIn: (id) => pathOf(id, key),
+      canonicalPath: pathOf(langId, key) + (page > 1 ? `?page=${page}` : ''),
+    },
+    menus,
+  );
+  return { ...context, collection };
+}
+
+/** The 404 page: the site, its menus and languages (each language's home), template '404'. */
+export async function notFoundContext(deps: PageDeps, input: ContextInput): Promise<PageContext> {
+  const { site, base } = input;
+  const langs = siteLanguages(site);
+  const langId = langs.includes(input.route.langId) ? input.route.langId : defaultLang(site);
+  const menus = await menuObjects(deps.db, site.id, langId, base, input.path);
+  const words = NOT_FOUND[langCode(langId)] ?? 'Page not found';
+  return assemble(
+    deps,
+    input,
+    langId,
+    {
+      template: '404',
+      title: `${words} | ${site.name}`,
+      description: '',
+      type: 'website',
+      image: '',
+      pathIn: () => null,
+      canonicalPath: input.path.slice(0, 1000) || '/',
+    },
+    menus,
+  );
+}
