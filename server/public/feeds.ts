@@ -1,0 +1,222 @@
+/**
+ * The public site's machine-read files: sitemap.xml, RSS 2.0 per language and robots.txt. Readers' view only: items
+ * published (status 1 with a `published` snapshot) on this site in one of its display languages, read from the
+ * snapshot, never the draft columns; RSS carries the abstract, never the content (the paid part must not leak).
+ * Each is a few indexed queries with a LIMIT (server/db/schema.ts `contents_site_type_idx`).
+ */
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { CONTENT_LANGUAGES } from '../../contract/constants';
+import { CONTENT_TYPE, STATUS } from '../../contract/contentConstants';
+import { categories, contents, contentTags, tags } from '../db/schema';
+import type { Deps } from '../deps';
+import { contentKind, langPrefix, type PublicPageKind, publicPath } from './paths';
+import type { SiteRow } from './route';
+import { element, escapeXml, rfc822Date, w3cDate } from './xml';
+
+/** The sitemap protocol's limit of addresses in one file. */
+export const SITEMAP_MAX_URLS = 50_000;
+/** Items in an RSS feed. */
+export const RSS_ITEMS = 20;
+
+type FeedDeps = Pick<Deps, 'db' | 'config'>;
+type FeedSite = Pick<SiteRow, 'id' | 'name' | 'description' | 'seo' | 'displayLanguages' | 'published'>;
+
+/** The content language's code as hreflang and RSS want it (BCP 47: Korean is `ko`, whatever the product calls it). */
+function langCode(langId: number): string {
+  const iso = CONTENT_LANGUAGES.find((l) => l.id === langId)?.iso ?? 'zh-TW';
+  return iso === 'kr' ? 'ko' : iso;
+}
+
+/** The site's display languages that are content languages, the default first. */
+const siteLanguages = (site: FeedSite): number[] =>
+  site.displayLanguages.filter((id) => CONTENT_LANGUAGES.some((l) => l.id === id));
+
+/** What readers may see of `contents`: published with a snapshot, on this site. */
+const visible = (siteId: number) =>
+  and(eq(contents.siteId, siteId), eq(contents.status, STATUS.PUBLISHED), isNotNull(contents.published));
+
+/** When readers' copy of an item last changed: the later of its publication and its last update. */
+const changedAt = sql<Date>`greatest(${contents.publishTs}, ${contents.updatedAt})`.mapWith(
+  (v: Date | string) => new Date(v),
+);
+
+interface SitemapUrl {
+  loc: string;
+  lastmod?: Date;
+  /** Its alternates in other languages, hreflang → address (itself included), when there are any. */
+  alternates?: [string, string][];
+}
+
+function urlEntry(u: SitemapUrl): string {
+  const links = (u.alternates ?? []).map(
+    ([lang, href]) => `<xhtml:link rel="alternate" hreflang="${escapeXml(lang)}" href="${escapeXml(href)}"/>`,
+  );
+  const lastmod = u.lastmod ? element('lastmod', w3cDate(u.lastmod)) : '';
+  return `<url>${element('loc', u.loc)}${lastmod}${links.join('')}</url>`;
+}
+
+/** Pages of a label kind (category or tag) that list published items, per language, with their newest change. */
+async function labelUrls(
+  deps: FeedDeps,
+  site: FeedSite,
+  base: string,
+  langs: number[],
+  limit: number,
+): Promise<SitemapUrl[]> {
+  if (limit <= 0) return [];
+  const cond = and(visible(site.id), inArray(contents.langId, langs));
+  const lastmod = sql<Date>`max(${changedAt})`.mapWith((v: Date | string) => new Date(v));
+  const cats = await deps.db
+    .select({ id: categories.id, slug: categories.slug, langId: contents.langId, lastmod })
+    .from(contents)
+    .innerJoin(categories, and(eq(categories.id, contents.categoryId), eq(categories.siteId, site.id)))
+    .where(cond)
+    .groupBy(categories.id, categories.slug, contents.langId)
+    .orderBy(categories.id, contents.langId)
+    .limit(limit);
+  const tagRows = await deps.db
+    .select({ id: tags.id, slug: tags.slug, langId: contents.langId, lastmod })
+    .from(contentTags)
+    .innerJoin(contents, eq(contents.id, contentTags.contentId))
+    .innerJoin(tags, and(eq(tags.id, contentTags.tagId), eq(tags.siteId, site.id)))
+    .where(cond)
+    .groupBy(tags.id, tags.slug, contents.langId)
+    .orderBy(tags.id, contents.langId)
+    .limit(Math.max(0, limit - cats.length));
+  const url = (kind: PublicPageKind) => (r: (typeof cats)[number]) => ({
+    loc: `${base}${publicPath(site, kind, r.slug || r.id, r.langId)}`,
+    lastmod: r.lastmod,
+  });
+  return [...cats.map(url('category')), ...tagRows.map(url('tag'))];
+}
+
+/** hreflang alternates of a group of addresses of one page in several languages (none for a single one). */
+function alternatesOf(group: { langId: number; loc: string }[]): [string, string][] | undefined {
+  return group.length > 1 ? group.map((g) => [langCode(g.langId), g.loc]) : undefined;
+}
+
+/**
+ * sitemap.xml: the home of each display language, categories and tags with published items, and every published
+ * post, page and e-paper, newest first, up to the protocol's 50,000 addresses; an item in several languages names
+ * its other languages (hreflang).
+ */
+export async function sitemapXml(deps: FeedDeps, site: FeedSite, base: string): Promise<string> {
+  const langs = siteLanguages(site);
+  const homes = langs.map((langId) => ({ langId, loc: `${base}${publicPath(site, 'index', '', langId)}` }));
+  const urls: SitemapUrl[] = homes.map((h) => ({ loc: h.loc, alternates: alternatesOf(homes) }));
+  urls.push(...(await labelUrls(deps, site, base, langs, SITEMAP_MAX_URLS - urls.length)));
+
+  const room = SITEMAP_MAX_URLS - urls.length;
+  const items =
+    room > 0 && langs.length > 0
+      ? await deps.db
+          .select({
+            id: contents.id,
+            uuid: contents.uuid,
+            type: contents.type,
+            langId: contents.langId,
+            slug: contents.slug,
+            lastmod: changedAt,
+          })
+          .from(contents)
+          .where(and(visible(site.id), inArray(contents.langId, langs)))
+          .orderBy(desc(changedAt), desc(contents.id))
+          .limit(room)
+      : [];
+  const located = items.map((r) => ({
+    ...r,
+    loc: `${base}${publicPath(site, contentKind(r.type), r.slug || r.id, r.langId)}`,
+  }));
+  const byUuid = new Map<string, typeof located>();
+  for (const r of located) byUuid.set(r.uuid, [...(byUuid.get(r.uuid) ?? []), r]);
+  for (const r of located) {
+    urls.push({ loc: r.loc, lastmod: r.lastmod, alternates: alternatesOf(byUuid.get(r.uuid) ?? []) });
+  }
+
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls.map(urlEntry),
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** An absolute address of a cover (uploads are relative to the admin's address), or '' when it is no web link. */
+function absolute(deps: FeedDeps, address: string): string {
+  if (!address) return '';
+  try {
+    const url = new URL(address, `${deps.config.publicUrl}/`);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * RSS 2.0 of a language: its latest 20 published posts and e-papers, each with its title, address, publication
+ * date, abstract (never the content) and cover.
+ */
+export async function rssXml(deps: FeedDeps, site: FeedSite, base: string, langId: number): Promise<string> {
+  const rows = await deps.db
+    .select({
+      id: contents.id,
+      type: contents.type,
+      slug: contents.slug,
+      publishTs: contents.publishTs,
+      title: sql<string>`${contents.published}->>'title'`,
+      abstract: sql<string>`${contents.published}->>'abstract'`,
+      cover: sql<string>`${contents.published}->>'cover'`,
+    })
+    .from(contents)
+    .where(
+      and(
+        visible(site.id),
+        inArray(contents.type, [CONTENT_TYPE.post, CONTENT_TYPE.epaper]),
+        eq(contents.langId, langId),
+        isNotNull(contents.publishTs),
+      ),
+    )
+    .orderBy(desc(contents.publishTs), desc(contents.id))
+    .limit(RSS_ITEMS);
+
+  const home = `${base}${publicPath(site, 'index', '', langId)}`;
+  const self = `${base}${langPrefix(site, langId)}/rss.xml`;
+  const items = rows.map((r) => {
+    const link = `${base}${publicPath(site, contentKind(r.type), r.slug || r.id, langId)}`;
+    const cover = absolute(deps, r.cover ?? '');
+    return [
+      '<item>',
+      element('title', r.title ?? ''),
+      element('link', link),
+      `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      r.publishTs ? element('pubDate', rfc822Date(r.publishTs)) : '',
+      element('description', r.abstract ?? ''),
+      cover ? `<media:content url="${escapeXml(cover)}" medium="image"/>` : '',
+      '</item>',
+    ].join('');
+  });
+  const newest = rows[0]?.publishTs;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
+    '<channel>',
+    element('title', site.name),
+    element('link', home),
+    element('description', site.description || site.seo.description || site.name),
+    element('language', langCode(langId)),
+    `<atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,
+    ...(newest ? [element('lastBuildDate', rfc822Date(newest))] : []),
+    ...items,
+    '</channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+/** robots.txt: everything may be crawled and the sitemap is named; an unpublished site asks for nothing. */
+export function robotsTxt(site: Pick<SiteRow, 'published'>, base: string): string {
+  return site.published
+    ? `User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`
+    : 'User-agent: *\nDisallow: /\n';
+}

@@ -1,0 +1,29 @@
+/**
+ * Writing XML by hand for the feeds (sitemap.xml, rss.xml): text and attribute escaping, and the two date formats
+ * the protocols want. Small enough that no XML library is needed.
+ */
+
+/** Anything outside XML 1.0's Char production (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF): dropped. */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+const ENTITY: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+/** Text or an attribute value, safe inside elements and in either kind of quotes. */
+export function escapeXml(text: string): string {
+  return text.replace(NOT_XML, '').replace(/[&<>"']/g, (c) => ENTITY[c]);
+}
+
+/** `<name>text</name>`, the text escaped. */
+export const element = (name: string, text: string): string => `<${name}>${escapeXml(text)}</${name}>`;
+
+/** W3C Datetime (sitemaps' lastmod), in UTC to the second: 2026-11-30T08:00:00Z. */
+export const w3cDate = (d: Date): string => `${d.toISOString().slice(0, 19)}Z`;
+
+/** RFC 822 date (RSS pubDate), in GMT: Mon, 30 Nov 2026 08:00:00 GMT. */
+export const rfc822Date = (d: Date): string => d.toUTCString();
