@@ -90,9 +90,14 @@ async function labelUrls(
   return [...cats.map(url('category')), ...tagRows.map(url('tag'))];
 }
 
-/** hreflang alternates of a group of addresses of one page in several languages (none for a single one). */
-function alternatesOf(group: { langId: number; loc: string }[]): [string, string][] | undefined {
-  return group.length > 1 ? group.map((g) => [langCode(g.langId), g.loc]) : undefined;
+/** hreflang alternates of one page's addresses in several languages, in the site's order (none for a single one). */
+function alternatesOf(
+  langs: number[],
+  group: { langId: number; loc: string }[],
+): [string, string][] | undefined {
+  if (group.length < 2) return undefined;
+  const order = (g: { langId: number }) => langs.indexOf(g.langId);
+  return [...group].sort((a, b) => order(a) - order(b)).map((g) => [langCode(g.langId), g.loc]);
 }
 
 /**
@@ -103,7 +108,7 @@ function alternatesOf(group: { langId: number; loc: string }[]): [string, string
 export async function sitemapXml(deps: FeedDeps, site: FeedSite, base: string): Promise<string> {
   const langs = siteLanguages(site);
   const homes = langs.map((langId) => ({ langId, loc: `${base}${publicPath(site, 'index', '', langId)}` }));
-  const urls: SitemapUrl[] = homes.map((h) => ({ loc: h.loc, alternates: alternatesOf(homes) }));
+  const urls: SitemapUrl[] = homes.map((h) => ({ loc: h.loc, alternates: alternatesOf(langs, homes) }));
   urls.push(...(await labelUrls(deps, site, base, langs, SITEMAP_MAX_URLS - urls.length)));
 
   const room = SITEMAP_MAX_URLS - urls.length;
@@ -130,7 +135,7 @@ export async function sitemapXml(deps: FeedDeps, site: FeedSite, base: string): 
   const byUuid = new Map<string, typeof located>();
   for (const r of located) byUuid.set(r.uuid, [...(byUuid.get(r.uuid) ?? []), r]);
   for (const r of located) {
-    urls.push({ loc: r.loc, lastmod: r.lastmod, alternates: alternatesOf(byUuid.get(r.uuid) ?? []) });
+    urls.push({ loc: r.loc, lastmod: r.lastmod, alternates: alternatesOf(langs, byUuid.get(r.uuid) ?? []) });
   }
 
   return [
