@@ -4,7 +4,7 @@
  * snapshot, never the draft columns; RSS carries the abstract, never the content (the paid part must not leak).
  * Each is a few indexed queries with a LIMIT (server/db/schema.ts `contents_site_type_idx`).
  */
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, isNotNull, sql } from 'drizzle-orm';
 import { CONTENT_LANGUAGES } from '../../contract/constants';
 import { CONTENT_TYPE, STATUS } from '../../contract/contentConstants';
 import { categories, contents, contentTags, tags } from '../db/schema';
@@ -35,11 +35,6 @@ const siteLanguages = (site: FeedSite): number[] =>
 const visible = (siteId: number) =>
   and(eq(contents.siteId, siteId), eq(contents.status, STATUS.PUBLISHED), isNotNull(contents.published));
 
-/** When readers' copy of an item last changed: the later of its publication and its last update. */
-const changedAt = sql<Date>`greatest(${contents.publishTs}, ${contents.updatedAt})`.mapWith(
-  (v: Date | string) => new Date(v),
-);
-
 interface SitemapUrl {
   loc: string;
   lastmod?: Date;
@@ -55,7 +50,10 @@ function urlEntry(u: SitemapUrl): string {
   return `<url>${element('loc', u.loc)}${lastmod}${links.join('')}</url>`;
 }
 
-/** Pages of a label kind (category or tag) that list published items, per language, with their newest change. */
+/**
+ * Category and tag pages that list published items, per language: an EXISTS per label, so the database may stop
+ * at the first item (content_tags_tag_idx for tags) rather than group every item of the site.
+ */
 async function labelUrls(
   deps: FeedDeps,
   site: FeedSite,
@@ -63,31 +61,50 @@ async function labelUrls(
   langs: number[],
   limit: number,
 ): Promise<SitemapUrl[]> {
-  if (limit <= 0) return [];
-  const cond = and(visible(site.id), inArray(contents.langId, langs));
-  const lastmod = sql<Date>`max(${changedAt})`.mapWith((v: Date | string) => new Date(v));
-  const cats = await deps.db
-    .select({ id: categories.id, slug: categories.slug, langId: contents.langId, lastmod })
-    .from(contents)
-    .innerJoin(categories, and(eq(categories.id, contents.categoryId), eq(categories.siteId, site.id)))
-    .where(cond)
-    .groupBy(categories.id, categories.slug, contents.langId)
-    .orderBy(categories.id, contents.langId)
-    .limit(limit);
-  const tagRows = await deps.db
-    .select({ id: tags.id, slug: tags.slug, langId: contents.langId, lastmod })
-    .from(contentTags)
-    .innerJoin(contents, eq(contents.id, contentTags.contentId))
-    .innerJoin(tags, and(eq(tags.id, contentTags.tagId), eq(tags.siteId, site.id)))
-    .where(cond)
-    .groupBy(tags.id, tags.slug, contents.langId)
-    .orderBy(tags.id, contents.langId)
-    .limit(Math.max(0, limit - cats.length));
-  const url = (kind: PublicPageKind) => (r: (typeof cats)[number]) => ({
-    loc: `${base}${publicPath(site, kind, r.slug || r.id, r.langId)}`,
-    lastmod: r.lastmod,
-  });
-  return [...cats.map(url('category')), ...tagRows.map(url('tag'))];
+  const urls: SitemapUrl[] = [];
+  for (const langId of langs) {
+    const room = limit - urls.length;
+    if (room <= 0) break;
+    const listed = and(visible(site.id), eq(contents.langId, langId));
+    const cats = await deps.db
+      .select({ id: categories.id, slug: categories.slug })
+      .from(categories)
+      .where(
+        and(
+          eq(categories.siteId, site.id),
+          exists(
+            deps.db
+              .select({ one: sql`1` })
+              .from(contents)
+              .where(and(eq(contents.categoryId, categories.id), listed)),
+          ),
+        ),
+      )
+      .orderBy(categories.sort, categories.id)
+      .limit(room);
+    const tagRows = await deps.db
+      .select({ id: tags.id, slug: tags.slug })
+      .from(tags)
+      .where(
+        and(
+          eq(tags.siteId, site.id),
+          exists(
+            deps.db
+              .select({ one: sql`1` })
+              .from(contentTags)
+              .innerJoin(contents, eq(contents.id, contentTags.contentId))
+              .where(and(eq(contentTags.tagId, tags.id), listed)),
+          ),
+        ),
+      )
+      .orderBy(tags.id)
+      .limit(room - cats.length);
+    const url = (kind: PublicPageKind) => (r: { id: number; slug: string }) => ({
+      loc: `${base}${publicPath(site, kind, r.slug || r.id, langId)}`,
+    });
+    urls.push(...cats.map(url('category')), ...tagRows.map(url('tag')));
+  }
+  return urls;
 }
 
 /** hreflang alternates of one page's addresses in several languages, in the site's order (none for a single one). */
@@ -101,9 +118,40 @@ function alternatesOf(
 }
 
 /**
- * sitemap.xml: the home of each display language, categories and tags with published items, and every published
- * post, page and e-paper, newest first, up to the protocol's 50,000 addresses; an item in several languages names
- * its other languages (hreflang).
+ * The newest `limit` published items of the site's languages: one query per language, newest publication first
+ * (an index on (site_id, lang_id, publish_ts) WHERE status = 1 makes each a walk of `limit` rows), merged here.
+ */
+async function newestItems(deps: FeedDeps, siteId: number, langs: number[], limit: number) {
+  if (limit <= 0) return [];
+  const perLang = await Promise.all(
+    langs.map((langId) =>
+      deps.db
+        .select({
+          id: contents.id,
+          uuid: contents.uuid,
+          type: contents.type,
+          langId: contents.langId,
+          slug: contents.slug,
+          publishTs: contents.publishTs,
+          updatedAt: contents.updatedAt,
+        })
+        .from(contents)
+        .where(and(visible(siteId), eq(contents.langId, langId)))
+        .orderBy(desc(contents.publishTs), desc(contents.id))
+        .limit(limit),
+    ),
+  );
+  const time = (r: { publishTs: Date | null }) => r.publishTs?.getTime() ?? 0;
+  return perLang
+    .flat()
+    .sort((a, b) => time(b) - time(a) || b.id - a.id)
+    .slice(0, limit);
+}
+
+/**
+ * sitemap.xml: the home of each display language, categories and tags with published items, and the published
+ * posts, pages and e-papers, newest first, up to the protocol's 50,000 addresses; each item's `lastmod` is the later
+ * of its publication and its last change, and an item in several languages names its other languages (hreflang).
  */
 export async function sitemapXml(deps: FeedDeps, site: FeedSite, base: string): Promise<string> {
   const langs = siteLanguages(site);
@@ -111,31 +159,19 @@ export async function sitemapXml(deps: FeedDeps, site: FeedSite, base: string): 
   const urls: SitemapUrl[] = homes.map((h) => ({ loc: h.loc, alternates: alternatesOf(langs, homes) }));
   urls.push(...(await labelUrls(deps, site, base, langs, SITEMAP_MAX_URLS - urls.length)));
 
-  const room = SITEMAP_MAX_URLS - urls.length;
-  const items =
-    room > 0 && langs.length > 0
-      ? await deps.db
-          .select({
-            id: contents.id,
-            uuid: contents.uuid,
-            type: contents.type,
-            langId: contents.langId,
-            slug: contents.slug,
-            lastmod: changedAt,
-          })
-          .from(contents)
-          .where(and(visible(site.id), inArray(contents.langId, langs)))
-          .orderBy(desc(changedAt), desc(contents.id))
-          .limit(room)
-      : [];
-  const located = items.map((r) => ({
+  const located = (await newestItems(deps, site.id, langs, SITEMAP_MAX_URLS - urls.length)).map((r) => ({
     ...r,
     loc: `${base}${publicPath(site, contentKind(r.type), r.slug || r.id, r.langId)}`,
   }));
   const byUuid = new Map<string, typeof located>();
-  for (const r of located) byUuid.set(r.uuid, [...(byUuid.get(r.uuid) ?? []), r]);
   for (const r of located) {
-    urls.push({ loc: r.loc, lastmod: r.lastmod, alternates: alternatesOf(langs, byUuid.get(r.uuid) ?? []) });
+    const group = byUuid.get(r.uuid);
+    if (group) group.push(r);
+    else byUuid.set(r.uuid, [r]);
+  }
+  for (const r of located) {
+    const lastmod = r.publishTs && r.publishTs > r.updatedAt ? r.publishTs : r.updatedAt;
+    urls.push({ loc: r.loc, lastmod, alternates: alternatesOf(langs, byUuid.get(r.uuid) ?? []) });
   }
 
   return [
