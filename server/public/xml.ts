@@ -1,6 +1,6 @@
 /**
- * Writing XML by hand for the feeds (sitemap.xml, rss.xml): text and attribute escaping, and the two date formats
- * the protocols want. Small enough that no XML library is needed.
+ * Writing XML by hand for the feeds (sitemap.xml, rss.xml): text and attribute escaping, and RSS's date format
+ * (the sitemap's W3C dates come formatted from the database). Small enough that no XML library is needed.
  */
 
 /** Anything outside XML 1.0's Char production (C0 controls but tab/LF/CR, lone surrogates, U+FFFE/U+FFFF): dropped. */
@@ -21,9 +21,6 @@ export function escapeXml(text: string): string {
 
 /** `<name>text</name>`, the text escaped. */
 export const element = (name: string, text: string): string => `<${name}>${escapeXml(text)}</${name}>`;
-
-/** W3C Datetime (sitemaps' lastmod), in UTC to the second: 2026-11-30T08:00:00Z. */
-export const w3cDate = (d: Date): string => `${d.toISOString().slice(0, 19)}Z`;
 
 /** RFC 822 date (RSS pubDate), in GMT: Mon, 30 Nov 2026 08:00:00 GMT. */
 export const rfc822Date = (d: Date): string => d.toUTCString();
