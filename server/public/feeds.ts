@@ -2,7 +2,8 @@
  * The public site's machine-read files: sitemap.xml, RSS 2.0 per language and robots.txt. Readers' view only: items
  * published (status 1 with a `published` snapshot) on this site in one of its display languages, read from the
  * snapshot, never the draft columns; RSS carries the abstract, never the content (the paid part must not leak).
- * Each is a few indexed queries with a LIMIT (server/db/schema.ts `contents_site_type_idx`).
+ * Each is a few queries with a LIMIT; at 100,000 articles they want the two indexes bench/README.md proposes (on
+ * the publication time per language and per category), without which RSS reads the whole table.
  */
 import { and, desc, eq, exists, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { CONTENT_LANGUAGES } from '../../contract/constants';
@@ -118,7 +119,10 @@ function alternatesOf(
   return [...group].sort((a, b) => order(a) - order(b)).map((g) => [langCode(g.langId), g.loc]);
 }
 
-/** A timestamp as text in UTC, formatted by the database (50,000 of them parse slowly as dates in JavaScript). */
+/**
+ * A timestamp as text in UTC, formatted by the database (50,000 of them parse slowly as dates in JavaScript).
+ * `format` is one of this file's constants, never input.
+ */
 const utcText = (column: SQL, format: string) =>
   sql<string>`to_char(${column} AT TIME ZONE 'UTC', ${sql.raw(`'${format}'`)})`;
 
@@ -268,7 +272,7 @@ export async function rssXml(deps: FeedDeps, site: FeedSite, base: string, langI
   ].join('\n');
 }
 
-/** robots.txt: everything may be crawled and the sitemap is named; an unpublished site asks for nothing. */
+/** robots.txt: everything may be crawled and the sitemap is named; an unpublished site keeps every crawler out. */
 export function robotsTxt(site: Pick<SiteRow, 'published'>, base: string): string {
   return site.published
     ? `User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`
