@@ -167,13 +167,21 @@ async function newestItems(deps: FeedDeps, siteId: number, langs: number[], limi
  * posts, pages and e-papers, newest first, up to the protocol's 50,000 addresses; each item's `lastmod` is the later
  * of its publication and its last change, and an item in several languages names its other languages (hreflang).
  */
-export async function sitemapXml(deps: FeedDeps, site: FeedSite, base: string): Promise<string> {
+export async function sitemapXml(
+  deps: FeedDeps,
+  site: FeedSite,
+  base: string,
+  /** The protocol's cap; a test makes it small. */
+  maxUrls = SITEMAP_MAX_URLS,
+): Promise<string> {
   const langs = siteLanguages(site);
   const homes = langs.map((langId) => ({ langId, loc: `${base}${publicPath(site, 'index', '', langId)}` }));
-  const head: SitemapUrl[] = homes.map((h) => ({ loc: h.loc, alternates: alternatesOf(langs, homes) }));
-  head.push(...(await labelUrls(deps, site, base, langs, SITEMAP_MAX_URLS - head.length)));
+  const head: SitemapUrl[] = homes
+    .slice(0, maxUrls)
+    .map((h) => ({ loc: h.loc, alternates: alternatesOf(langs, homes) }));
+  head.push(...(await labelUrls(deps, site, base, langs, maxUrls - head.length)));
 
-  const items = await newestItems(deps, site.id, langs, SITEMAP_MAX_URLS - head.length);
+  const items = await newestItems(deps, site.id, langs, maxUrls - head.length);
   const locs = items.map((r) => `${base}${publicPath(site, contentKind(r.type), r.slug || r.id, r.langId)}`);
   // Languages of one item share its uuid: group them only where the site has several.
   const byUuid = new Map<string, { langId: number; loc: string }[]>();

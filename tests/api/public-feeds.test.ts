@@ -165,6 +165,19 @@ describe('sitemap.xml', () => {
     expect(xml).not.toContain('ja-only');
   });
 
+  it('stops at the cap, keeping the newest items', async () => {
+    const locs = texts(parse(await sitemapXml(deps(), await site(), base, 6)), 'loc');
+    expect(locs).toEqual([
+      `${base}/`,
+      `${base}/en`,
+      `${base}/category/tech`,
+      `${base}/tag/ai-tag`,
+      `${base}/epaper/weekly-e-paper`,
+      `${base}/about`,
+    ]);
+    expect(texts(parse(await sitemapXml(deps(), await site(), base, 3)), 'loc')).toHaveLength(3);
+  });
+
   it('dates each item by the later of its publication and its last change (W3C, UTC)', async () => {
     const doc = parse(await sitemapXml(deps(), await site(), base));
     const urls = [...doc.getElementsByTagName('url')];
