@@ -1,0 +1,288 @@
+/**
+ * The public site's machine-read files: sitemap.xml, RSS 2.0 per language and robots.txt. Readers' view only: items
+ * published (status 1 with a `published` snapshot) on this site in one of its display languages, read from the
+ * snapshot, never the draft columns; RSS carries the abstract, never the content (the paid part must not leak).
+ * Each is a few queries with a LIMIT; at 100,000 articles they want the two indexes bench/README.md proposes (on
+ * the publication time per language and per category), without which RSS reads the whole table.
+ */
+import { and, desc, eq, exists, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { CONTENT_LANGUAGES } from '../../contract/constants';
+import { CONTENT_TYPE, STATUS } from '../../contract/contentConstants';
+import { categories, contents, contentTags, tags } from '../db/schema';
+import type { Deps } from '../deps';
+import { contentKind, langPrefix, type PublicPageKind, publicPath } from './paths';
+import type { SiteRow } from './route';
+import { element, escapeXml, rfc822Date } from './xml';
+
+/** The sitemap protocol's limit of addresses in one file. */
+export const SITEMAP_MAX_URLS = 50_000;
+/** Items in an RSS feed. */
+export const RSS_ITEMS = 20;
+
+type FeedDeps = Pick<Deps, 'db' | 'config'>;
+type FeedSite = Pick<SiteRow, 'id' | 'name' | 'description' | 'seo' | 'displayLanguages' | 'published'>;
+
+/** The content language's code as hreflang and RSS want it (BCP 47: Korean is `ko`, whatever the product calls it). */
+function langCode(langId: number): string {
+  const iso = CONTENT_LANGUAGES.find((l) => l.id === langId)?.iso ?? 'zh-TW';
+  return iso === 'kr' ? 'ko' : iso;
+}
+
+/** The site's display languages that are content languages, the default first. */
+const siteLanguages = (site: FeedSite): number[] =>
+  site.displayLanguages.filter((id) => CONTENT_LANGUAGES.some((l) => l.id === id));
+
+/** What readers may see of `contents`: published with a snapshot, on this site. */
+const visible = (siteId: number) =>
+  and(eq(contents.siteId, siteId), eq(contents.status, STATUS.PUBLISHED), isNotNull(contents.published));
+
+interface SitemapUrl {
+  loc: string;
+  /** W3C Datetime. */
+  lastmod?: string;
+  /** Its alternates in other languages, hreflang → address (itself included), when there are any. */
+  alternates?: [string, string][];
+}
+
+function urlEntry(u: SitemapUrl): string {
+  const links = (u.alternates ?? []).map(
+    ([lang, href]) => `<xhtml:link rel="alternate" hreflang="${escapeXml(lang)}" href="${escapeXml(href)}"/>`,
+  );
+  const lastmod = u.lastmod ? element('lastmod', u.lastmod) : '';
+  return `<url>${element('loc', u.loc)}${lastmod}${links.join('')}</url>`;
+}
+
+/**
+ * Category and tag pages that list published items, per language: an EXISTS per label, so the database may stop
+ * at the first item (content_tags_tag_idx for tags) rather than group every item of the site.
+ */
+async function labelUrls(
+  deps: FeedDeps,
+  site: FeedSite,
+  base: string,
+  langs: number[],
+  limit: number,
+): Promise<SitemapUrl[]> {
+  const urls: SitemapUrl[] = [];
+  for (const langId of langs) {
+    const room = limit - urls.length;
+    if (room <= 0) break;
+    const listed = and(visible(site.id), eq(contents.langId, langId));
+    const cats = await deps.db
+      .select({ id: categories.id, slug: categories.slug })
+      .from(categories)
+      .where(
+        and(
+          eq(categories.siteId, site.id),
+          exists(
+            deps.db
+              .select({ one: sql`1` })
+              .from(contents)
+              .where(and(eq(contents.categoryId, categories.id), listed)),
+          ),
+        ),
+      )
+      .orderBy(categories.sort, categories.id)
+      .limit(room);
+    const tagRows = await deps.db
+      .select({ id: tags.id, slug: tags.slug })
+      .from(tags)
+      .where(
+        and(
+          eq(tags.siteId, site.id),
+          exists(
+            deps.db
+              .select({ one: sql`1` })
+              .from(contentTags)
+              .innerJoin(contents, eq(contents.id, contentTags.contentId))
+              .where(and(eq(contentTags.tagId, tags.id), listed)),
+          ),
+        ),
+      )
+      .orderBy(tags.id)
+      .limit(room - cats.length);
+    const url = (kind: PublicPageKind) => (r: { id: number; slug: string }) => ({
+      loc: `${base}${publicPath(site, kind, r.slug || r.id, langId)}`,
+    });
+    urls.push(...cats.map(url('category')), ...tagRows.map(url('tag')));
+  }
+  return urls;
+}
+
+/** hreflang alternates of one page's addresses in several languages, in the site's order (none for a single one). */
+function alternatesOf(
+  langs: number[],
+  group: { langId: number; loc: string }[],
+): [string, string][] | undefined {
+  if (group.length < 2) return undefined;
+  const order = (g: { langId: number }) => langs.indexOf(g.langId);
+  return [...group].sort((a, b) => order(a) - order(b)).map((g) => [langCode(g.langId), g.loc]);
+}
+
+/**
+ * A timestamp as text in UTC, formatted by the database (50,000 of them parse slowly as dates in JavaScript).
+ * `format` is one of this file's constants, never input.
+ */
+const utcText = (column: SQL, format: string) =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', ${sql.raw(`'${format}'`)})`;
+
+/**
+ * The newest `limit` published items of the site's languages: one query per language, newest publication first
+ * (an index on (site_id, lang_id, publish_ts) WHERE status = 1 makes each a walk of `limit` rows), merged here.
+ */
+async function newestItems(deps: FeedDeps, siteId: number, langs: number[], limit: number) {
+  if (limit <= 0) return [];
+  const perLang = await Promise.all(
+    langs.map((langId) =>
+      deps.db
+        .select({
+          id: contents.id,
+          uuid: contents.uuid,
+          type: contents.type,
+          langId: contents.langId,
+          slug: contents.slug,
+          /** Sorts as text, to the microsecond. */
+          publishedAt: utcText(sql`${contents.publishTs}`, 'YYYY-MM-DD"T"HH24:MI:SS.US'),
+          /** W3C Datetime of the later of publication and last change. */
+          lastmod: utcText(
+            sql`greatest(${contents.publishTs}, ${contents.updatedAt})`,
+            'YYYY-MM-DD"T"HH24:MI:SS"Z"',
+          ),
+        })
+        .from(contents)
+        .where(and(visible(siteId), eq(contents.langId, langId)))
+        .orderBy(desc(contents.publishTs), desc(contents.id))
+        .limit(limit),
+    ),
+  );
+  if (perLang.length === 1) return perLang[0];
+  return perLang
+    .flat()
+    .sort((a, b) => (b.publishedAt ?? '').localeCompare(a.publishedAt ?? '') || b.id - a.id)
+    .slice(0, limit);
+}
+
+/**
+ * sitemap.xml: the home of each display language, categories and tags with published items, and the published
+ * posts, pages and e-papers, newest first, up to the protocol's 50,000 addresses; each item's `lastmod` is the later
+ * of its publication and its last change, and an item in several languages names its other languages (hreflang).
+ */
+export async function sitemapXml(
+  deps: FeedDeps,
+  site: FeedSite,
+  base: string,
+  /** The protocol's cap; a test makes it small. */
+  maxUrls = SITEMAP_MAX_URLS,
+): Promise<string> {
+  const langs = siteLanguages(site);
+  const homes = langs.map((langId) => ({ langId, loc: `${base}${publicPath(site, 'index', '', langId)}` }));
+  const head: SitemapUrl[] = homes
+    .slice(0, maxUrls)
+    .map((h) => ({ loc: h.loc, alternates: alternatesOf(langs, homes) }));
+  head.push(...(await labelUrls(deps, site, base, langs, maxUrls - head.length)));
+
+  const items = await newestItems(deps, site.id, langs, maxUrls - head.length);
+  const locs = items.map((r) => `${base}${publicPath(site, contentKind(r.type), r.slug || r.id, r.langId)}`);
+  // Languages of one item share its uuid: group them only where the site has several.
+  const byUuid = new Map<string, { langId: number; loc: string }[]>();
+  if (langs.length > 1) {
+    items.forEach((r, i) => {
+      const entry = { langId: r.langId, loc: locs[i] };
+      const group = byUuid.get(r.uuid);
+      if (group) group.push(entry);
+      else byUuid.set(r.uuid, [entry]);
+    });
+  }
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...head.map(urlEntry),
+  ];
+  items.forEach((r, i) => {
+    const group = byUuid.get(r.uuid);
+    lines.push(
+      urlEntry({ loc: locs[i], lastmod: r.lastmod, alternates: group && alternatesOf(langs, group) }),
+    );
+  });
+  lines.push('</urlset>', '');
+  return lines.join('\n');
+}
+
+/** An absolute address of a cover (uploads are relative to the admin's address), or '' when it is no web link. */
+function absolute(deps: FeedDeps, address: string): string {
+  if (!address) return '';
+  try {
+    const url = new URL(address, `${deps.config.publicUrl}/`);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * RSS 2.0 of a language: its latest 20 published posts and e-papers, each with its title, address, publication
+ * date, abstract (never the content) and cover.
+ */
+export async function rssXml(deps: FeedDeps, site: FeedSite, base: string, langId: number): Promise<string> {
+  const rows = await deps.db
+    .select({
+      id: contents.id,
+      type: contents.type,
+      slug: contents.slug,
+      publishTs: contents.publishTs,
+      title: sql<string>`${contents.published}->>'title'`,
+      abstract: sql<string>`${contents.published}->>'abstract'`,
+      cover: sql<string>`${contents.published}->>'cover'`,
+    })
+    .from(contents)
+    .where(
+      and(
+        visible(site.id),
+        inArray(contents.type, [CONTENT_TYPE.post, CONTENT_TYPE.epaper]),
+        eq(contents.langId, langId),
+        isNotNull(contents.publishTs),
+      ),
+    )
+    .orderBy(desc(contents.publishTs), desc(contents.id))
+    .limit(RSS_ITEMS);
+
+  const home = `${base}${publicPath(site, 'index', '', langId)}`;
+  const self = `${base}${langPrefix(site, langId)}/rss.xml`;
+  const items = rows.map((r) => {
+    const link = `${base}${publicPath(site, contentKind(r.type), r.slug || r.id, langId)}`;
+    const cover = absolute(deps, r.cover ?? '');
+    return [
+      '<item>',
+      element('title', r.title ?? ''),
+      element('link', link),
+      `<guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      r.publishTs ? element('pubDate', rfc822Date(r.publishTs)) : '',
+      element('description', r.abstract ?? ''),
+      cover ? `<media:content url="${escapeXml(cover)}" medium="image"/>` : '',
+      '</item>',
+    ].join('');
+  });
+  const newest = rows[0]?.publishTs;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:media="http://search.yahoo.com/mrss/">',
+    '<channel>',
+    element('title', site.name),
+    element('link', home),
+    element('description', site.description || site.seo.description || site.name),
+    element('language', langCode(langId)),
+    `<atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,
+    ...(newest ? [element('lastBuildDate', rfc822Date(newest))] : []),
+    ...items,
+    '</channel>',
+    '</rss>',
+    '',
+  ].join('\n');
+}
+
+/** robots.txt: everything may be crawled and the sitemap is named; an unpublished site keeps every crawler out. */
+export function robotsTxt(site: Pick<SiteRow, 'published'>, base: string): string {
+  return site.published
+    ? `User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`
+    : 'User-agent: *\nDisallow: /\n';
+}
