@@ -36,8 +36,8 @@ function zipOf(files: ThemeFile[], mtime: Date): NodeJS.ReadableStream {
   return zip.outputStream;
 }
 
-async function download(deps: Deps, req: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) {
-  const grant = verifyToken(deps.secret, req.params.token, 'download', deps.now());
+async function download(deps: Deps, req: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) {
+  const grant = verifyToken(deps.secret, req.params['*'], 'download', deps.now());
   if (!grant) throw notFound();
   let files: ThemeFile[];
   let name: string;
@@ -50,7 +50,7 @@ async function download(deps: Deps, req: FastifyRequest<{ Params: { token: strin
     mtime = new Date(deps.now());
   } else {
     const [row] = await deps.db
-      .select({ name: themes.name, version: themeVersions.version, createdAt: themeVersions.createdAt })
+      .select({ manifest: themeVersions.manifest, createdAt: themeVersions.createdAt })
       .from(themeVersions)
       .innerJoin(themes, eq(themes.id, themeVersions.themeId))
       .where(
@@ -63,7 +63,8 @@ async function download(deps: Deps, req: FastifyRequest<{ Params: { token: strin
       );
     if (!row) throw notFound();
     files = await versionFiles(deps.db, grant.version);
-    ({ name, version } = row);
+    // Named as its own theme.json names it: the zip is what was uploaded.
+    ({ name, version } = row.manifest);
     mtime = row.createdAt;
   }
   return reply
@@ -110,7 +111,8 @@ export function themeFileRoutes(deps: Deps) {
           return sendError(req, reply, err);
         }
       };
-    app.get<{ Params: { token: string } }>(`${THEME_DOWNLOAD_PREFIX}:token`, guard(download));
+    // A wildcard, not a `:token` parameter: tokens are longer than Fastify's parameters may be (100).
+    app.get<{ Params: { '*': string } }>(`${THEME_DOWNLOAD_PREFIX}*`, guard(download));
     app.get<{ Params: { version: string; sha: string } }>(
       `${THEME_ASSETS_PREFIX}:version/:sha`,
       guard(asset),
