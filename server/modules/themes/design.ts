@@ -4,6 +4,7 @@
  * setting, else the setting's default; the renderer reads the same column the same way.
  */
 import { eq } from 'drizzle-orm';
+import { PATTERNS } from '../../../contract/patterns';
 import {
   DEFAULT_THEME_ID,
   type DesignSettings,
@@ -21,13 +22,11 @@ import { SHORT_LINK_MINUTES, signToken } from '../../public/tokens';
 import { siteById, siteUrl } from '../sites/service';
 import { builtinTheme } from './builtin';
 
-const COLOUR = /^#[0-9a-fA-F]{6}$/;
-
 /** Whether a value fits its setting (type, option, bounds, pattern, length). */
 export function fits(setting: ThemeSetting, value: ThemeSettingValue): boolean {
   switch (setting.type) {
     case 'color':
-      return typeof value === 'string' && value.length === 7 && COLOUR.test(value);
+      return typeof value === 'string' && value.length === 7 && PATTERNS.themeColour.re.test(value);
     case 'select':
       return typeof value === 'string' && setting.options.some((o) => o.value === value);
     case 'checkbox':
