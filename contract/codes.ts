@@ -48,6 +48,10 @@ export const Code = {
   FAVICON_INVALID: 3150,
   /** The file store did not remove a file; the library keeps it so that deleting can be tried again. */
   FILE_DELETE_FAILED: 3151,
+  /** The applied theme is not deleted: another one is applied first. */
+  THEME_IN_USE: 3200,
+  /** The built-in theme is neither deleted nor changed. */
+  THEME_BUILTIN: 3201,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

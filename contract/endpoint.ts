@@ -47,6 +47,8 @@ export interface Endpoint<
    * contract/files.ts) make the input, read only once access is granted.
    */
   multipart?: boolean;
+  /** For a multipart action: the largest file it takes, when more than the app's cut-off for images (server/app.ts). */
+  fileMaxBytes?: number;
   /** How long the SPA waits for the reply, in ms (TIMEOUT in contract/constants.ts); TIMEOUT.default otherwise. */
   timeout?: number;
   /** One line for the OpenAPI document. */

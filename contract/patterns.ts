@@ -91,6 +91,12 @@ export const PATTERNS = {
   naturalCertificate: p(/^[A-Z]{2}\d{14}$/, 16),
   /** A business administration number (統一編號): 8 digits (the checksum is checked in code). */
   taxId: p(/^\d{8}$/, 8),
+  /** A theme's design setting id (theme.json `settings[].id`, 40 characters at most). */
+  themeSettingId: p(/^[a-z][a-z0-9_]*$/, 40),
+  /** A colour design setting: #rrggbb. */
+  themeColour: p(/^#[0-9a-fA-F]{6}$/, 7),
+  /** theme.json's version, e.g. 1.2.0 or 1.2.0-beta.1 (THEME_VERSION_MAX). */
+  themeVersion: p(/^\d+\.\d+\.\d+([-.][0-9A-Za-z.]+)?$/, 20),
 } as const satisfies Record<string, Pattern>;
 
 export type PatternName = keyof typeof PATTERNS;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { f } from './fields';
+import { PATTERNS } from './patterns';
 
 /** The built-in theme's id. */
 export const DEFAULT_THEME_ID = 0;
@@ -59,10 +60,7 @@ const Words = z.union([
 ]);
 export type ThemeWords = z.infer<typeof Words>;
 
-const settingId = z
-  .string()
-  .max(40)
-  .regex(/^[a-z][a-z0-9_]*$/);
+const settingId = z.string().max(40).regex(PATTERNS.themeSettingId.re);
 const SettingBase = { id: settingId, label: Words };
 
 /** A design setting a theme declares: edited on /design, given to templates as `settings.<id>`. */
@@ -70,7 +68,7 @@ export const ThemeSetting = z.discriminatedUnion('type', [
   z.strictObject({
     ...SettingBase,
     type: z.literal('color'),
-    default: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+    default: z.string().max(7).regex(PATTERNS.themeColour.re),
   }),
   z.strictObject({
     ...SettingBase,
@@ -100,10 +98,7 @@ export type ThemeSetting = z.infer<typeof ThemeSetting>;
 /** theme.json. */
 export const ThemeManifest = z.strictObject({
   name: z.string().trim().min(1).max(THEME_NAME_MAX),
-  version: z
-    .string()
-    .max(THEME_VERSION_MAX)
-    .regex(/^\d+\.\d+\.\d+([-.][0-9A-Za-z.]+)?$/),
+  version: z.string().max(THEME_VERSION_MAX).regex(PATTERNS.themeVersion.re),
   author: z.string().max(100).optional(),
   description: Words.optional(),
   /** A picture inside the theme (e.g. assets/cover.png) shown in the theme list. */

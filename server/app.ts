@@ -43,6 +43,8 @@ import { roleActions } from './modules/roles/routes';
 import { settingsActions } from './modules/settings/routes';
 import { siteActions } from './modules/sites/routes';
 import { staffActions } from './modules/staff/routes';
+import { themeFileRoutes } from './modules/themes/download';
+import { designActions, themeActions } from './modules/themes/routes';
 
 const UPLOAD_MARGIN_BYTES = 1024 * 1024;
 /** The API's version in its OpenAPI document. */
@@ -62,6 +64,8 @@ const modules = [
   dashboardActions,
   staffActions,
   planActions,
+  themeActions,
+  designActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */
@@ -162,6 +166,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The sandbox's card form and 3-D Secure page (none for TapPay, whose pages are its own).
   if (payment.routes) await app.register(payment.routes);
   await app.register(paymentNotifyRoutes(deps));
+  // Theme zips by signed link, and theme pictures (the list's covers), on the admin origin.
+  await app.register(themeFileRoutes(deps));
 
   const extra = opts.entities ?? [];
   const actions = extra.length

@@ -12,6 +12,7 @@ import {
   DesignPreviewReply,
   DesignSave,
   DesignSettings,
+  THEME_ZIP_MAX_BYTES,
   ThemeDetail,
   ThemeDownloadInput,
   ThemeDownloadReply,
@@ -31,6 +32,7 @@ const upload = {
   access: 'site',
   permission: perm.create,
   multipart: true,
+  fileMaxBytes: THEME_ZIP_MAX_BYTES,
   timeout: TIMEOUT.upload,
   summary:
     'Uploads a theme zip (20 MB at most), checked file by file; a theme of the same name gets a new version',

@@ -115,6 +115,8 @@ const core: DeepStrings<typeof coreSource> = {
     '3014': 'This account is already on the staff of this site.',
     '3150': 'A site icon must be a PNG or ICO file, nearly square and at least 16×16 pixels.',
     '3151': 'The file could not be deleted. Please try again later.',
+    '3200': 'This theme is in use; apply another theme before deleting it.',
+    '3201': 'The built-in theme cannot be deleted or changed.',
     '13000': 'No valid CNAME record was found; please try again later.',
     '19001': 'The plan was already changed this month and cannot be changed again.',
     '19002': 'This site has no active plan.',

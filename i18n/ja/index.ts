@@ -13,6 +13,7 @@ import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
 import staff from './staff';
+import themeUpload from './themeUpload';
 import wizard from './wizard';
 import writer from './writer';
 
@@ -32,6 +33,7 @@ const messages: Messages = {
   ...wizard,
   ...plan,
   ...renewal,
+  ...themeUpload,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

@@ -89,7 +89,8 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
       if (def.feature && !hasFeature(ctx.site.features, def.feature)) throw new AppError(Code.FORBIDDEN);
     }
   }
-  const multipart = def.multipart && req.isMultipart() ? await readMultipart(req) : undefined;
+  const multipart =
+    def.multipart && req.isMultipart() ? await readMultipart(req, def.fileMaxBytes) : undefined;
   const raw = multipart?.fields ?? (def.method === 'GET' ? (req.query ?? {}) : (req.body ?? {}));
   const nul = pathsWithNul(raw);
   if (nul.length)

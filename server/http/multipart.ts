@@ -1,6 +1,6 @@
 /**
  * multipart/form-data input for action(): text fields as they come, each file read into memory as an UploadedFile.
- * Uploads are small (images under 5 MB); anything bigger belongs to a resumable upload, not here.
+ * Uploads are small (images under 5 MB, theme zips under 20 MB); anything bigger belongs to a resumable upload.
  */
 import type { FastifyRequest } from 'fastify';
 import '@fastify/multipart';
@@ -13,10 +13,11 @@ export interface MultipartInput {
   files: Record<string, UploadedFile>;
 }
 
-export async function readMultipart(req: FastifyRequest): Promise<MultipartInput> {
+/** `fileMaxBytes` raises the app's cut-off for one action (a theme zip); a longer file is 檔案大小超過限制. */
+export async function readMultipart(req: FastifyRequest, fileMaxBytes?: number): Promise<MultipartInput> {
   const input: MultipartInput = { fields: {}, files: {} };
   try {
-    for await (const part of req.parts()) {
+    for await (const part of req.parts(fileMaxBytes ? { limits: { fileSize: fileMaxBytes } } : undefined)) {
       if (part.type === 'file') {
         const name = part.filename.replace(/\p{Cc}/gu, '').slice(0, 255);
         input.files[part.fieldname] = new UploadedFile(name, part.mimetype, await part.toBuffer());

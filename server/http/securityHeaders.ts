@@ -13,10 +13,14 @@ import { SANDBOX_PREFIX } from '../adapters/payment/sandbox';
 import { UPLOADS_PREFIX } from '../adapters/storage';
 import type { Config } from '../config';
 
+/** modules/themes/service.ts THEME_ASSETS_PREFIX (not imported: http/ does not depend on modules). */
+const THEME_ASSETS_PATH = '/theme-assets/';
+
 export type ResponseKind = 'app' | 'upload';
 
 export function responseKind(url: string): ResponseKind {
-  return url.startsWith(UPLOADS_PREFIX) ? 'upload' : 'app';
+  // A theme's pictures (modules/themes/download.ts) are files like the uploads: shown, never run.
+  return url.startsWith(UPLOADS_PREFIX) || url.startsWith(THEME_ASSETS_PATH) ? 'upload' : 'app';
 }
 
 const policy = (directives: Record<string, string[]>) =>
