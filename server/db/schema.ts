@@ -397,6 +397,13 @@ export const contents = pgTable(
       .where(sql`${t.slug} <> '' AND ${t.status} <> -1`),
     index('contents_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
     index('contents_scheduled_idx').on(t.publishTs).where(sql`${t.status} = 2`),
+    // The public site's lists and feeds: a language's published items, newest first (server/public/).
+    index('contents_public_idx')
+      .on(t.siteId, t.langId, t.publishTs.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 1`),
+    index('contents_public_category_idx')
+      .on(t.categoryId, t.langId, t.publishTs.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} = 1`),
   ],
 );
 

@@ -12,8 +12,8 @@ export const PREVIEW_LINK_HOURS = 48;
 export const SHORT_LINK_MINUTES = 30;
 /** A staff member's look at an unpublished site, as a cookie on the site's host. */
 export const STAFF_VIEW_HOURS = 12;
-/** Longer strings are refused before any decoding. */
-const TOKEN_MAX = 4096;
+/** Longer strings are refused before any decoding (a design preview carries up to 40 values of 200 characters). */
+const TOKEN_MAX = 16_384;
 
 export type TokenPayload =
   /** The current draft of a content item (any status), by id. */

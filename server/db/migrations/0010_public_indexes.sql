@@ -1,0 +1,2 @@
+CREATE INDEX "contents_public_idx" ON "contents" USING btree ("site_id","lang_id","publish_ts" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "contents"."status" = 1;--> statement-breakpoint
+CREATE INDEX "contents_public_category_idx" ON "contents" USING btree ("category_id","lang_id","publish_ts" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "contents"."status" = 1;
