@@ -103,13 +103,11 @@ describe('theme list, versions, apply, download', () => {
     expect(d.versions).toHaveLength(1);
     expect(d.preview_url).toMatch(/\/\?theme_preview=/);
     // Its cover (themes/default's theme.json names one) is served from the admin origin, as a sandboxed picture.
-    if (list[0].cover) {
-      expect(list[0].cover).toMatch(/^\/theme-assets\/builtin\/[0-9a-f]{64}$/);
-      const cover = await t.app.inject({ method: 'GET', url: list[0].cover });
-      expect(cover.statusCode).toBe(200);
-      expect(cover.headers['content-type']).toMatch(/^image\//);
-      expect(cover.headers['content-security-policy']).toContain('sandbox');
-    }
+    expect(list[0].cover).toMatch(/^\/theme-assets\/builtin\/[0-9a-f]{64}$/);
+    const cover = await t.app.inject({ method: 'GET', url: list[0].cover });
+    expect(cover.statusCode).toBe(200);
+    expect(cover.headers['content-type']).toMatch(/^image\//);
+    expect(cover.headers['content-security-policy']).toContain('sandbox');
   });
 
   it('a second upload of the same name (any case) adds version 2', async () => {
