@@ -52,7 +52,8 @@ export function siteHostTest(config: Pick<Config, 'publicUrl' | 'allowedOrigins'
   const suffix = `.${config.siteDomain}`;
   return (name: string): boolean => {
     if (!name) return false;
-    if (name.endsWith(suffix)) return !name.slice(0, -suffix.length).includes('.');
+    // Under the site domain, always a site's (one with a dot in its "slug" is simply not found).
+    if (name.endsWith(suffix)) return true;
     if (admin.has(name) || isIP(name.replace(/^\[|\]$/g, ''))) return false;
     return /^[a-z0-9.-]+$/.test(name);
   };

@@ -173,15 +173,17 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
     path: comingSoon && address?.kind !== 'robots' ? '*coming-soon*' : path,
     page: pageNo,
   });
-  if (anonymous) {
+  // An address that is no page (a bad ?page=, say) shares its path with one that is: never cached.
+  const cacheable = anonymous && (address !== null || comingSoon);
+  if (cacheable) {
     const hit = r.cache.get(key);
     if (hit) return fromCache(hit);
   }
   const keep = (status: number, contentType: string, body: string, headers: Record<string, string> = {}) => {
     const bytes = Buffer.from(body);
     const page: CachedPage = { status, contentType, body: bytes, etag: etagOf(bytes), headers };
-    if (anonymous) r.cache.set(key, page);
-    return anonymous ? fromCache(page) : html(status, body, { 'content-type': contentType, ...headers });
+    if (cacheable) r.cache.set(key, page);
+    return cacheable ? fromCache(page) : html(status, body, { 'content-type': contentType, ...headers });
   };
 
   const settings: ThemeSettingValues = settingsInForce(
