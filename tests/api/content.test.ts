@@ -156,7 +156,9 @@ describe('save and get', () => {
       is_draft_changed: false,
       url: 'http://demo.sites.localhost:8080/post/round-trip',
       // A signed content token (server/public/tokens.ts), good for PREVIEW_LINK_HOURS.
-      preview_url: expect.stringMatching(/^http:\/\/demo\.sites\.localhost:8080\/post\/round-trip\?preview=[\w-]+\.[\w-]+$/),
+      preview_url: expect.stringMatching(
+        /^http:\/\/demo\.sites\.localhost:8080\/post\/round-trip\?preview=[\w-]+\.[\w-]+$/,
+      ),
       seo: { title: 'SEO 標題', content: 'SEO 描述' },
       frontend_display_language: [1],
       version: 1,
