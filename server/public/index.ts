@@ -12,6 +12,7 @@ import { AppError } from '../http/errors';
 import { sendError } from '../http/reply';
 import { siteUrl } from '../modules/sites/service';
 import { PageCache } from './cache';
+import { errorPage } from './errors';
 import {
   type MarkedRequest,
   requestHostName,
@@ -90,6 +91,14 @@ export async function registerPublicSite(
       https: req.protocol === 'https',
       log: req.log,
       siteUrl: (site) => siteUrl(site, deps.config),
+    }).catch((err): Answer => {
+      // The database, a theme's files or the page builders failing: the site's own error page, never the admin's.
+      req.log.error({ err, host }, 'public page failed');
+      return {
+        status: 500,
+        headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-store' },
+        body: errorPage(),
+      };
     });
     return send(req, reply, answer);
   };
