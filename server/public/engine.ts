@@ -2,7 +2,10 @@
  * Renders a theme's Liquid templates, sandboxed: templates come from memory only (no file system, no network, no
  * process), only own properties of the plain objects given are readable, unknown filters are errors, and each render
  * is bounded in time (renderLimit), size of input (parseLimit) and memory (memoryLimit: ranges, strings). One engine
- * per theme version, kept in a small LRU: its parsed templates are reused.
+ * per loaded theme version, so its parsed templates are reused.
+ *
+ * liquidjs checks renderLimit before each template node, also in async render (checked: nested loops stop at the
+ * bound). A render runs in microtasks, so the bound is also how long one request may hold the event loop.
  */
 import { Liquid } from 'liquidjs';
 import type { PageContext } from './objects';
@@ -10,7 +13,6 @@ import type { LoadedTheme } from './themeSource';
 
 /** A page's render may take this long (each of the page template and the layout) before it is an error. */
 export const RENDER_LIMIT_MS = 1000;
-const ENGINES_MAX = 32;
 /** Where a hashed asset is served: /assets/<first 12 hex of its SHA-256>/<path under assets/>. */
 export const ASSET_PREFIX = '/assets/';
 export const ASSET_HASH_LENGTH = 12;
@@ -95,21 +97,16 @@ function makeEngine(theme: LoadedTheme): Engine {
   return { liquid, has: (name) => Object.hasOwn(templates, name) };
 }
 
-const engines = new Map<string, Engine>();
+/** One engine per loaded theme version: it lives as long as the theme's files are kept (themeSource.ts's LRU). */
+const engines = new WeakMap<LoadedTheme, Engine>();
 
 function engineOf(theme: LoadedTheme): Engine {
-  const key = `${theme.siteId}:${theme.themeId}:${theme.versionId}`;
-  let engine = engines.get(key);
-  if (engine) engines.delete(key);
-  else engine = makeEngine(theme);
-  engines.set(key, engine);
-  while (engines.size > ENGINES_MAX) engines.delete(engines.keys().next().value as string);
+  let engine = engines.get(theme);
+  if (!engine) {
+    engine = makeEngine(theme);
+    engines.set(theme, engine);
+  }
   return engine;
-}
-
-/** Forgets the built-in theme's engine (a test's theme folder changed). */
-export function forgetEngines(): void {
-  engines.clear();
 }
 
 /** Whether the theme has a template (templates/<name>.liquid). */

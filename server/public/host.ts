@@ -64,7 +64,8 @@ export type ResolvedSite = SiteRow & { activeVersionId: number | null };
 
 const HOST_TTL_MS = 10_000;
 const HOST_CACHE_MAX = 10_000;
-const hostToSite = new Map<string, { id: number; until: number }>();
+/** Per database (a test process may hold several): host → site id, briefly. */
+const hostCaches = new WeakMap<Db, Map<string, { id: number; until: number }>>();
 
 /** The slug a host under the site domain names, if it does. */
 function slugOf(host: string, siteDomain: string): string | undefined {
@@ -93,6 +94,11 @@ export async function siteOfHost(
       })
       .from(sites)
       .leftJoin(themes, eq(themes.id, sites.themeId));
+  let hostToSite = hostCaches.get(db);
+  if (!hostToSite) {
+    hostToSite = new Map();
+    hostCaches.set(db, hostToSite);
+  }
   const known = hostToSite.get(host);
   let rows =
     known && known.until > now

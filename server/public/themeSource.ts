@@ -80,10 +80,16 @@ export function builtinTheme(dir = BUILTIN_THEME_DIR): Promise<LoadedTheme> {
 }
 
 const VERSIONS_MAX = 32;
-const versions = new Map<number, Promise<LoadedTheme | null>>();
+/** Per database (a test process may hold several), the versions read, most recently used last. */
+const versionsOf = new WeakMap<Db, Map<number, Promise<LoadedTheme | null>>>();
 
 /** An uploaded theme's version (of this site), or null when there is none such. */
 export function uploadedTheme(db: Db, siteId: number, versionId: number): Promise<LoadedTheme | null> {
+  let versions = versionsOf.get(db);
+  if (!versions) {
+    versions = new Map();
+    versionsOf.set(db, versions);
+  }
   let theme = versions.get(versionId);
   if (theme) {
     // Most recently used last: the Map's order is the eviction order.
@@ -102,7 +108,8 @@ export function uploadedTheme(db: Db, siteId: number, versionId: number): Promis
         files,
       };
     })();
-    theme.catch(() => versions.delete(versionId));
+    const all = versions;
+    theme.catch(() => all.delete(versionId));
   }
   versions.set(versionId, theme);
   while (versions.size > VERSIONS_MAX) versions.delete(versions.keys().next().value as number);
