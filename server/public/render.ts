@@ -96,9 +96,10 @@ async function themeOf(
 }
 
 export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
+  // Bounds first: an over-long address costs no query.
+  if (r.url === null) return html(404, plainNotFoundPage());
   const site = await r.site();
   if (!site) return html(404, siteNotFoundPage());
-  if (r.url === null) return html(404, plainNotFoundPage());
   const q = r.url.indexOf('?');
   const path = q < 0 ? r.url : r.url.slice(0, q);
   const query = new URLSearchParams(q < 0 ? '' : r.url.slice(q + 1));

@@ -259,6 +259,7 @@ describe('a published site', () => {
       '/post/cached-post?page=2',
       '/post/a/b',
       '/api/openapi.json',
+      `/?x=${'a'.repeat(9000)}`,
     ]) {
       expect((await get(HOST, url)).statusCode, url.slice(0, 40)).toBe(404);
     }
