@@ -204,6 +204,22 @@ describe('a published site', () => {
     expect(after.headers.etag).not.toBe(etag);
   });
 
+  it('moves the cache on when a published item’s slug changes (it is live, not in the snapshot)', async () => {
+    const post = await publishPost('換網址', 'old-address');
+    expect((await get(HOST, '/post/old-address')).statusCode).toBe(200);
+    ok(
+      await owner.call('press/save?t=1', {
+        id: post.id,
+        title: '換網址',
+        slug: 'new-address',
+        content: { blocks: [] },
+        version: post.version,
+      }),
+    );
+    expect((await get(HOST, '/post/old-address')).statusCode).toBe(404);
+    expect((await get(HOST, '/post/new-address')).body).toContain('換網址');
+  });
+
   it('answers HEAD like GET without a body, and 405 to other methods', async () => {
     const getRes = await get(HOST, '/');
     const head = await get(HOST, '/', {}, 'HEAD');
