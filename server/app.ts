@@ -45,6 +45,7 @@ import { siteActions } from './modules/sites/routes';
 import { staffActions } from './modules/staff/routes';
 import { themeFileRoutes } from './modules/themes/download';
 import { designActions, themeActions } from './modules/themes/routes';
+import { type PublicSiteOptions, registerPublicSite, siteUrlRewriter } from './public';
 
 const UPLOAD_MARGIN_BYTES = 1024 * 1024;
 /** The API's version in its OpenAPI document. */
@@ -91,6 +92,8 @@ export interface AppOptions {
   invoice?: InvoiceIssuer;
   /** Entities served besides the declared ones (a test's fixture entity, its table already made). */
   entities?: ServedEntity[];
+  /** The public sites' page builders, built-in theme folder and cache (a test passes stand-ins). */
+  publicSite?: PublicSiteOptions;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -98,6 +101,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // A public site's host (<slug>.SITE_DOMAIN or a custom domain) is served under /_site (server/public).
+    rewriteUrl: siteUrlRewriter(config),
     bodyLimit: REQUEST_MAX_BYTES,
     requestTimeout: config.requestTimeoutMs,
     // Node checks that timeout every 30 s by default, and wants the headers' own no longer than it.
@@ -180,6 +185,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     apiDocument ??= openApiDocument(actions as AnyEndpoint[], { version: API_VERSION });
     return reply.header('cache-control', 'no-cache').send(apiDocument);
   });
+
+  await registerPublicSite(app, deps, opts.publicSite);
 
   // Uploaded files: keys are random and never rewritten, so they may be cached for a year.
   await mkdir(config.uploadDir, { recursive: true });

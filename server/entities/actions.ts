@@ -16,6 +16,7 @@ import { type AnyAction, action, type SiteContext } from '../http/action';
 import { duplicate, FieldError, notFound } from '../http/errors';
 import { listRows } from '../http/list';
 import { foreignUploadErrors } from '../modules/files/addresses';
+import { bumpRender } from '../public/invalidate';
 import type { Fixed, Row, SaveInput, ServedEntity } from './hooks';
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -217,6 +218,8 @@ function actionsOf(
         const input = await checked(ctx, raw as SaveInput);
         if (input.id) hooks.guard?.(await findRow(ctx, table, input.id), ctx);
         const id = await (hooks.write ?? ((i, c, t) => write(c, i, t)))(input, ctx, table);
+        // Labels, tags and authors show on the public site: its pages' cache moves on.
+        await bumpRender(ctx.deps.db, ctx.site.id);
         return getRecord(ctx, fixed, id);
       },
     }),
@@ -231,6 +234,7 @@ function actionsOf(
           .where(and(eq(c.siteId, ctx.site.id), eq(c.id, input.id as number)))
           .returning({ id: c.id });
         if (!row) throw notFound();
+        await bumpRender(ctx.deps.db, ctx.site.id);
         return { id: row.id as number };
       },
     }),

@@ -4,7 +4,8 @@
  * browsing context group, and HSTS when the request came over HTTPS.
  *
  * One policy per kind of response, decided here from the address: the admin app (its HTML, assets, API and error
- * replies) and uploaded files. The public sites (later) become a kind of their own.
+ * replies), uploaded files, and the public sites' pages (server/public: a site host's request, rewritten under
+ * /_site), which the admin's /design may frame for its live preview.
  */
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,16 +13,28 @@ import { PAYMENT_RETURN_PATH } from '../../contract/plans';
 import { SANDBOX_PREFIX } from '../adapters/payment/sandbox';
 import { UPLOADS_PREFIX } from '../adapters/storage';
 import type { Config } from '../config';
+import { type MarkedRequest, SITE_HOST } from '../public/host';
 
 /** modules/themes/service.ts THEME_ASSETS_PREFIX (not imported: http/ does not depend on modules). */
 const THEME_ASSETS_PATH = '/theme-assets/';
 
-export type ResponseKind = 'app' | 'upload';
+export type ResponseKind = 'app' | 'upload' | 'site';
 
-export function responseKind(url: string): ResponseKind {
+export function responseKind(url: string, siteHost?: string): ResponseKind {
+  if (siteHost !== undefined) return 'site';
   // A theme's pictures (modules/themes/download.ts) are files like the uploads: shown, never run.
   return url.startsWith(UPLOADS_PREFIX) || url.startsWith(THEME_ASSETS_PATH) ? 'upload' : 'app';
 }
+
+type PolicyConfig = Pick<Config, 's3' | 'publicUrl' | 'siteScheme' | 'siteDomain' | 'sitePort'>;
+
+const originOf = (url: string) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
+};
 
 const policy = (directives: Record<string, string[]>) =>
   Object.entries(directives)
@@ -29,10 +42,31 @@ const policy = (directives: Record<string, string[]>) =>
     .join('; ');
 
 /** The Content-Security-Policy of one kind of response. */
-export function contentSecurityPolicy(kind: ResponseKind, config: Pick<Config, 's3'>): string {
+export function contentSecurityPolicy(kind: ResponseKind, config: PolicyConfig): string {
   if (kind === 'upload') {
     // A file is only ever shown as a picture; opened on its own it runs nothing, in an origin of its own.
     return policy({ 'default-src': ["'none'"], sandbox: [], 'frame-ancestors': ["'none'"] });
+  }
+  const admin = originOf(config.publicUrl);
+  const bucket = config.s3 ? [originOf(config.s3.publicUrl)] : [];
+  if (kind === 'site') {
+    // A theme loads its own assets, https pictures and fonts; the owner's tracking code is inline HTML that may load
+    // https scripts, so scripts and styles allow 'self', https: and inline rather than break it. Uploaded pictures
+    // and videos live on the admin's origin (or the bucket). Only the admin may frame a site (/design's preview).
+    return policy({
+      'default-src': ["'self'"],
+      'script-src': ["'self'", 'https:', "'unsafe-inline'"],
+      'style-src': ["'self'", 'https:', "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'https:', admin, ...bucket],
+      'font-src': ["'self'", 'https:', 'data:'],
+      'media-src': ["'self'", 'https:', admin, ...bucket],
+      'connect-src': ["'self'", 'https:'],
+      'frame-src': ["'self'", 'https:'],
+      'object-src': ["'none'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'", 'https:'],
+      'frame-ancestors': ["'self'", admin],
+    });
   }
   return policy({
     'default-src': ["'self'"],
@@ -50,6 +84,8 @@ export function contentSecurityPolicy(kind: ResponseKind, config: Pick<Config, '
       ...(config.s3 ? [new URL(config.s3.publicUrl).origin] : []),
     ],
     'connect-src': ["'self'"],
+    // /design shows the site in a frame for its live preview: the sites' addresses, and custom domains (https).
+    'frame-src': ["'self'", `${config.siteScheme}://*.${config.siteDomain}${config.sitePort}`, 'https:'],
     // The ALTCHA widget solves its proof of work in workers it makes from blob: URLs.
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
@@ -92,10 +128,12 @@ function openerPolicy(url: string): string {
   return paymentWindow ? 'unsafe-none' : 'same-origin-allow-popups';
 }
 
-export function securityHeaders(req: FastifyRequest, config: Pick<Config, 's3'>): Record<string, string> {
+export function securityHeaders(req: FastifyRequest, config: PolicyConfig): Record<string, string> {
+  const kind = responseKind(req.url, (req.raw as MarkedRequest)[SITE_HOST]);
   return {
-    'content-security-policy': contentSecurityPolicy(responseKind(req.url), config),
-    'x-frame-options': 'DENY',
+    'content-security-policy': contentSecurityPolicy(kind, config),
+    // A site page may be framed by the admin (its CSP's frame-ancestors says by whom); nothing else may be.
+    ...(kind === 'site' ? {} : { 'x-frame-options': 'DENY' }),
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'permissions-policy': PERMISSIONS_POLICY,
@@ -108,7 +146,13 @@ export function securityHeaders(req: FastifyRequest, config: Pick<Config, 's3'>)
 /** Adds the headers to every reply, whichever route, hook, handler or plugin sends it. */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   app.addHook('onSend', async (req, reply, payload) => {
-    reply.headers(securityHeaders(req, config));
+    // A site's reply may bring a policy of its own (an SVG asset runs no script): both are sent, both apply.
+    const own = reply.getHeader('content-security-policy');
+    const headers = securityHeaders(req, config);
+    reply.headers(headers);
+    if (typeof own === 'string' && (req.raw as MarkedRequest)[SITE_HOST] !== undefined) {
+      reply.header('content-security-policy', [headers['content-security-policy'], own]);
+    }
     return payload;
   });
 }

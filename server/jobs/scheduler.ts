@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import { contents } from '../db/schema';
 import { snapshotOfDraft } from '../modules/content/snapshot';
 import { awardBadge } from '../modules/sites/service';
+import { bumpRender } from '../public/invalidate';
 
 export const SCHEDULER_INTERVAL_MS = 500;
 /** Due items taken per tick; more wait for the next one. */
@@ -51,6 +52,7 @@ export async function publishDue(deps: SchedulerDeps): Promise<number[]> {
     .returning({ id: contents.id, siteId: contents.siteId, type: contents.type });
   // A site's first article may well be a scheduled one: that earns its onboarding badge too.
   const postSites = new Set(rows.filter((r) => r.type === CONTENT_TYPE.post).map((r) => r.siteId));
+  for (const siteId of new Set(rows.map((r) => r.siteId))) await bumpRender(deps.db, siteId);
   for (const siteId of postSites) await awardBadge(deps.db, siteId, BADGE.FIRST_POST);
   return rows.map((r) => r.id);
 }

@@ -84,12 +84,14 @@ function expectAppPolicy(res: LightMyRequestResponse) {
   expect(policy.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
   // The bot check's proof of work runs in workers made from blob: URLs.
   expect(policy.get('worker-src')).toEqual(["'self'", 'blob:']);
+  // /design frames the public site for its live preview: the sites' addresses, and custom domains over https.
+  expect(policy.get('frame-src')).toEqual(["'self'", 'http://*.sites.localhost:8080', 'https:']);
   // Nothing anywhere allows inline script, eval, or script from elsewhere.
   for (const [name, sources] of policy) {
     if (name === 'style-src') continue;
     expect(sources, name).not.toContain("'unsafe-inline'");
     expect(sources, name).not.toContain("'unsafe-eval'");
-    if (name !== 'img-src') expect(sources, name).not.toContain('https:');
+    if (name !== 'img-src' && name !== 'frame-src') expect(sources, name).not.toContain('https:');
     expect(sources, name).not.toContain('*');
   }
   return policy;

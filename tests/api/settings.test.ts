@@ -195,7 +195,7 @@ describe('service status and the publish switch', () => {
       slug: 'demo',
       subdomain: 'demo.sites.localhost',
       domain: '',
-      url: 'https://demo.sites.localhost',
+      url: 'http://demo.sites.localhost:8080',
       custom_domain: { domain: '', state: 'none', verified_at: null, cname_target: 'demo.sites.localhost' },
     });
     expect((await siteStatus(solo)).service).toBeNull();
@@ -241,11 +241,11 @@ describe('sub-domain', () => {
     expect(moved).toMatchObject({
       slug: 'today-news',
       subdomain: 'today-news.sites.localhost',
-      url: 'https://today-news.sites.localhost',
+      url: 'http://today-news.sites.localhost:8080',
     });
     expect(await current(owner)).toMatchObject({
       slug: 'today-news',
-      url: 'https://today-news.sites.localhost',
+      url: 'http://today-news.sites.localhost:8080',
     });
     // The old one is free again; the new one is now taken for others.
     expect(ok(await solo.call('site/check', { slug: 'demo' }))).toEqual({ slug: 'demo', available: true });
@@ -261,7 +261,7 @@ describe('custom domain', () => {
     const bound = ok(await owner.call<SiteStatus>('site/bind', { domain: ' WWW.Example.com. ' }));
     expect(bound).toMatchObject({
       domain: '',
-      url: 'https://today-news.sites.localhost',
+      url: 'http://today-news.sites.localhost:8080',
       custom_domain: {
         domain: 'www.example.com',
         state: 'pending',
@@ -317,7 +317,7 @@ describe('custom domain', () => {
       code: Code.DOMAIN_TAKEN,
     });
     // Binding another domain gives up the verified one: the site is at its sub-domain until the new one verifies.
-    expect(await current(owner)).toMatchObject({ domain: '', url: 'https://today-news.sites.localhost' });
+    expect(await current(owner)).toMatchObject({ domain: '', url: 'http://today-news.sites.localhost:8080' });
     // The first is free again.
     const soloBound = ok(await solo.call<SiteStatus>('site/bind', { domain: 'www.example.com' }));
     expect(soloBound.custom_domain).toMatchObject({ domain: 'www.example.com', state: 'pending' });

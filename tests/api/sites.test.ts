@@ -69,7 +69,7 @@ describe('site/list', () => {
           name: '範例新聞網',
           slug: 'demo',
           domain: '',
-          url: 'https://demo.sites.localhost',
+          url: 'http://demo.sites.localhost:8080',
           published: false,
           role: { id: ROLE.OWNER, name: '擁有者' },
           service: { id: 4, name: 'TEAM+' },
@@ -144,7 +144,7 @@ describe('site/get', () => {
     expect(detail).toMatchObject({
       id: demoSiteId,
       name: '範例新聞網',
-      url: 'https://demo.sites.localhost',
+      url: 'http://demo.sites.localhost:8080',
       role: { id: ROLE.OWNER },
       timezone: 'Asia/Taipei',
       language: 'zh-TW',
@@ -297,8 +297,8 @@ describe('signed out', () => {
 
 describe('the session', () => {
   it('carries the current site’s public address', async () => {
-    expect((await status(owner)).site.current?.url).toBe('https://demo.sites.localhost');
+    expect((await status(owner)).site.current?.url).toBe('http://demo.sites.localhost:8080');
     const s = await status(stranger);
-    expect(s.site.current?.url).toMatch(/^https:\/\/site-[0-9a-f]{8}\.sites\.localhost$/);
+    expect(s.site.current?.url).toMatch(/^http:\/\/site-[0-9a-f]{8}\.sites\.localhost:8080$/);
   });
 });

@@ -8,6 +8,7 @@ import type { ListQuery, ListResult } from '../../../contract/list';
 import type { Db } from '../../db/client';
 import { categories } from '../../db/schema';
 import { listRows } from '../../http/list';
+import { bumpRender } from '../../public/invalidate';
 import { deleteLabel, type LabelRow, labelRow, writeLabel } from '../labels/service';
 
 const toCategory = (r: LabelRow): Category => ({
@@ -43,7 +44,9 @@ export async function getCategory(db: Db, siteId: number, id: number): Promise<C
 export async function createCategory(db: Db, siteId: number, input: CategoryNew): Promise<Category> {
   const langs = [{ lang_id: 1, title: input.name, cover: '' }];
   const fields = { name: input.name, langs, active: [1], slug: '' };
-  return toCategory(await writeLabel(db, siteId, 'category', 0, fields, 'name'));
+  const made = toCategory(await writeLabel(db, siteId, 'category', 0, fields, 'name'));
+  await bumpRender(db, siteId);
+  return made;
 }
 
 /** `category/edit`: renames the zh-TW title, keeps the other languages and the slug (made if there is none). */
@@ -54,9 +57,13 @@ export async function updateCategory(db: Db, siteId: number, input: CategoryEdit
     ? row.langs.map((l) => (l.lang_id === 1 ? { ...l, title: input.name } : l))
     : [{ lang_id: 1, title: input.name, cover: '' }, ...row.langs];
   const fields = { name: input.name, langs, active: row.active, slug: row.slug };
-  return toCategory(await writeLabel(db, siteId, 'category', input.id, fields, 'name'));
+  const saved = toCategory(await writeLabel(db, siteId, 'category', input.id, fields, 'name'));
+  await bumpRender(db, siteId);
+  return saved;
 }
 
-export function deleteCategory(db: Db, siteId: number, id: number): Promise<{ id: number }> {
-  return deleteLabel(db, siteId, 'category', id);
+export async function deleteCategory(db: Db, siteId: number, id: number): Promise<{ id: number }> {
+  const deleted = await deleteLabel(db, siteId, 'category', id);
+  await bumpRender(db, siteId);
+  return deleted;
 }

@@ -3,6 +3,7 @@ import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { STATUS } from '../../../contract/contentConstants';
 import { contents } from '../../db/schema';
 import { notFound } from '../../http/errors';
+import { bumpRender } from '../../public/invalidate';
 import { type Scope, visibleTo } from './scope';
 
 /** The place after the last pinned item of the site and type. */
@@ -35,6 +36,7 @@ export async function setPinned(s: Scope, id: number, pin: boolean) {
     )
     .returning({ id: contents.id, to_top: contents.toTop, pin_order: contents.pinOrder });
   if (!row) throw notFound();
+  await bumpRender(s.deps.db, s.siteId);
   return row;
 }
 
@@ -64,6 +66,7 @@ export async function sortPinned(s: Scope, ids: number[]) {
       .set({ pinOrder: sql`CASE ${contents.id} ${position} END` })
       .where(scope)
       .returning({ id: contents.id, pin_order: contents.pinOrder });
+    await bumpRender(tx, s.siteId);
     return rows.sort((a, b) => a.pin_order - b.pin_order);
   });
 }

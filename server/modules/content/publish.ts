@@ -12,6 +12,7 @@ import { BADGE } from '../../../contract/sites';
 import { instantOf } from '../../../contract/zoned';
 import { contents } from '../../db/schema';
 import { AppError, FieldError, notFound } from '../../http/errors';
+import { bumpRender } from '../../public/invalidate';
 import { awardBadge, siteById } from '../sites/service';
 import { pinColumns } from './pins';
 import { findItem, type Scope, visibleTo } from './scope';
@@ -81,6 +82,8 @@ export async function publishItem(s: Scope, input: PublishInput): Promise<Publis
     )
     .returning();
   if (!row) throw notFound();
+  // Published, scheduled, offline or deleted: what readers see may have changed.
+  await bumpRender(s.deps.db, s.siteId);
   if (row.status === STATUS.PUBLISHED && row.type === CONTENT_TYPE.post) {
     await awardBadge(s.deps.db, s.siteId, BADGE.FIRST_POST);
   }

@@ -23,6 +23,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { contentAuthors, contents, contentTags, users } from '../../db/schema';
 import { authorOfUser } from '../../entities/author';
 import { AppError, duplicate, notFound } from '../../http/errors';
+import { bumpRender } from '../../public/invalidate';
 import { nextPinOrder, pinColumns } from './pins';
 import { checkRefs, languagesOf, linkRefs, tagsOf } from './refs';
 import { addRevision, getRevision, historyLimits, pruneRevisions } from './revisions';
@@ -165,6 +166,10 @@ async function writeVersion(
     })
     .where(eq(contents.id, row.id))
     .returning();
+  // A published item's address and category are live (not in its snapshot): readers' pages change with them.
+  if (row.status === STATUS.PUBLISHED && (saved.slug !== row.slug || saved.categoryId !== row.categoryId)) {
+    await bumpRender(db, s.siteId);
+  }
   if (!sameText(row, saved)) await addRevision(db, row.id, draftState(saved), { userId: s.user.id, at: now });
   await pruneRevisions(db, row.id, await historyLimits(db, s.siteId), now.getTime());
   return saved;

@@ -4,7 +4,7 @@
  * (deleted, taken offline) are left out. Only published titles are ever named — what readers of the site see — so
  * whoever holds the settings permission learns nothing of drafts: a draft's id answers as an unknown one.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CONTENT_TYPE, STATUS } from '../../../contract/contentConstants';
 import {
@@ -114,7 +114,12 @@ export async function saveHome(
   if (Object.keys(unknown).length) throw new FieldError(unknown);
   await db
     .update(sites)
-    .set({ home: stored as unknown as Record<string, unknown>, updatedAt: new Date() })
+    .set({
+      home: stored as unknown as Record<string, unknown>,
+      updatedAt: new Date(),
+      // The public pages' cache moves on (server/public/invalidate.ts).
+      renderVersion: sql`${sites.renderVersion} + 1`,
+    })
     .where(eq(sites.id, siteId));
   return {
     ...stored,

@@ -19,6 +19,7 @@ import { BADGE } from '../../../contract/sites';
 import type { Db } from '../../db/client';
 import { menuItems, sites } from '../../db/schema';
 import { FieldError, notFound } from '../../http/errors';
+import { bumpRender } from '../../public/invalidate';
 import { awardBadge } from '../sites/service';
 
 type Row = typeof menuItems.$inferSelect;
@@ -131,6 +132,7 @@ export async function saveMenu(
         ),
       );
     await awardBadge(tx, siteId, BADGE.MENU);
+    await bumpRender(tx, siteId);
   });
   return toTree(await rowsOf(db, siteId, menuId), now);
 }

@@ -3,7 +3,7 @@
  * status, the sub-domain, and a custom domain verified through its CNAME record. Every function works on the site of
  * the request's context, never one named in the input.
  */
-import { and, eq, ne, or } from 'drizzle-orm';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../contract/codes';
 import { isLocale } from '../../../contract/constants';
@@ -20,6 +20,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { sites } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, FieldError, notFound } from '../../http/errors';
+import { bumpRender } from '../../public/invalidate';
 import { foreignUploadErrors } from '../files/addresses';
 import { planRow, planService } from '../plans/catalogue';
 import { awardBadge, siteById, siteUrl } from '../sites/service';
@@ -78,11 +79,15 @@ export async function saveProfile(
       .where(eq(sites.id, siteId))
       .returning();
     if (!row) throw notFound();
+    await bumpRender(tx, siteId);
     if (row.name && row.description) await awardBadge(tx, siteId, BADGE.SETTINGS);
     if (row.logo) await awardBadge(tx, siteId, BADGE.LOGO);
     return toProfile(row);
   });
 }
+
+/** The public pages' cache moves on (server/public/invalidate.ts), in the same update as the site's change. */
+const renderBump = { renderVersion: sql`${sites.renderVersion} + 1` };
 
 /** What a custom domain's CNAME must point at: the configured target, or the site's own sub-domain. */
 export const cnameTarget = (deps: Deps, s: Pick<SiteRow, 'slug'>): string =>
@@ -114,7 +119,7 @@ export async function getStatus(deps: Deps, siteId: number): Promise<SiteStatus>
 export async function setPublished(deps: Deps, siteId: number, publish: boolean): Promise<SiteStatus> {
   const [row] = await deps.db
     .update(sites)
-    .set({ published: publish, updatedAt: new Date() })
+    .set({ published: publish, updatedAt: new Date(), ...renderBump })
     .where(eq(sites.id, siteId))
     .returning();
   if (!row) throw notFound();
@@ -138,7 +143,7 @@ export async function saveSlug(deps: Deps, siteId: number, slug: string): Promis
   try {
     const [row] = await deps.db
       .update(sites)
-      .set({ slug, updatedAt: new Date() })
+      .set({ slug, updatedAt: new Date(), ...renderBump })
       .where(eq(sites.id, siteId))
       .returning();
     if (!row) throw notFound();
@@ -178,7 +183,7 @@ export async function bindDomain(
   if (await domainHolder(deps.db, siteId, domain)) throw new AppError(Code.DOMAIN_TAKEN);
   const [row] = await deps.db
     .update(sites)
-    .set({ customDomain: domain, domain: '', domainVerifiedAt: null, updatedAt: new Date() })
+    .set({ customDomain: domain, domain: '', domainVerifiedAt: null, updatedAt: new Date(), ...renderBump })
     .where(eq(sites.id, siteId))
     .returning();
   if (!row) throw notFound();
@@ -188,7 +193,7 @@ export async function bindDomain(
 export async function unbindDomain(deps: Deps, siteId: number): Promise<SiteStatus> {
   const [row] = await deps.db
     .update(sites)
-    .set({ customDomain: '', domain: '', domainVerifiedAt: null, updatedAt: new Date() })
+    .set({ customDomain: '', domain: '', domainVerifiedAt: null, updatedAt: new Date(), ...renderBump })
     .where(eq(sites.id, siteId))
     .returning();
   if (!row) throw notFound();
@@ -217,7 +222,7 @@ export async function verifyDomain(deps: Deps, siteId: number): Promise<SiteStat
   try {
     const [row] = await deps.db
       .update(sites)
-      .set({ domain, domainVerifiedAt: new Date(deps.now()), updatedAt: new Date() })
+      .set({ domain, domainVerifiedAt: new Date(deps.now()), updatedAt: new Date(), ...renderBump })
       .where(and(eq(sites.id, siteId), eq(sites.customDomain, domain)))
       .returning();
     // Unbound or rebound while the lookup ran: the answer is about a domain the site no longer has.

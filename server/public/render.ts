@@ -1,0 +1,252 @@
+/**
+ * One public request, answered: the site, its theme (or a previewed one), the page's objects from the page
+ * builders, the theme's render, the cache, and the coming-soon page of an unpublished site. Knows nothing of HTTP
+ * beyond the answer it returns (status, headers, body).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { DEFAULT_THEME_ID, type ThemeSettingValues } from '../../contract/themes';
+import type { Deps } from '../deps';
+import { assetType, findAsset } from './assets';
+import { type CachedPage, cacheKey, etagOf, type PageCache } from './cache';
+import { hasTemplate, renderPage } from './engine';
+import {
+  comingSoonPage,
+  errorPage,
+  PREVIEW_BANNER,
+  plainNotFoundPage,
+  STAFF_BANNER,
+  siteNotFoundPage,
+  withBanner,
+} from './errors';
+import type { ResolvedSite } from './host';
+import type { PageBuilders } from './pages';
+import { defaultLang } from './paths';
+import type { ContextInput, PublicRoute } from './route';
+import { routeOf } from './router';
+import { isStaffViewer, STAFF_COOKIE, STAFF_COOKIE_MAX_AGE_S, staffTokenUser } from './staff';
+import { builtinTheme, type LoadedTheme, settingsInForce, uploadedTheme } from './themeSource';
+import { verifyToken } from './tokens';
+
+export interface Answer {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer | string;
+  /** Set on cacheable answers: If-None-Match is compared with it. */
+  etag?: string;
+}
+
+export interface SiteRequest {
+  deps: Deps;
+  pages: () => Promise<PageBuilders>;
+  cache: PageCache;
+  builtinThemeDir?: string;
+  /** The path and query under the site's root; null when too long. */
+  url: string | null;
+  site: () => Promise<ResolvedSite | undefined>;
+  /** The site_staff cookie. */
+  cookie: string | undefined;
+  https: boolean;
+  log: FastifyBaseLogger;
+  siteUrl: (site: ResolvedSite) => string;
+}
+
+const HTML = 'text/html; charset=utf-8';
+const PUBLIC = 'public, max-age=0, must-revalidate';
+const PRIVATE = 'private, no-store';
+const NOINDEX = 'noindex, nofollow';
+
+const html = (status: number, body: string, extra: Record<string, string> = {}): Answer => ({
+  status,
+  headers: { 'content-type': HTML, 'cache-control': PRIVATE, ...extra },
+  body,
+});
+
+/** A cached or cacheable answer as sent: public, with its ETag. */
+const fromCache = (p: CachedPage): Answer => ({
+  status: p.status,
+  headers: { 'content-type': p.contentType, 'cache-control': PUBLIC, ...p.headers },
+  body: p.body,
+  etag: p.etag,
+});
+
+/** The theme the site wears, or the one a valid theme preview names; the built-in one when that fails to load. */
+async function themeOf(
+  r: SiteRequest,
+  site: ResolvedSite,
+  preview: { theme: number; version: number } | null,
+): Promise<LoadedTheme> {
+  const builtin = () => builtinTheme(r.builtinThemeDir);
+  const themeId = preview ? preview.theme : (site.themeId ?? DEFAULT_THEME_ID);
+  const versionId = preview ? preview.version : site.activeVersionId;
+  if (themeId === DEFAULT_THEME_ID || !versionId) return builtin();
+  try {
+    const theme = await uploadedTheme(r.deps.db, site.id, versionId);
+    if (theme && theme.themeId === themeId) return theme;
+    r.log.warn(
+      { siteId: site.id, themeId, versionId },
+      'theme version not found: the built-in theme is used',
+    );
+  } catch (err) {
+    r.log.error(
+      { err, siteId: site.id, themeId, versionId },
+      'theme failed to load: the built-in theme is used',
+    );
+  }
+  return builtin();
+}
+
+export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
+  // Bounds first: an over-long address costs no query.
+  if (r.url === null) return html(404, plainNotFoundPage());
+  const site = await r.site();
+  if (!site) return html(404, siteNotFoundPage());
+  const q = r.url.indexOf('?');
+  const path = q < 0 ? r.url : r.url.slice(0, q);
+  const query = new URLSearchParams(q < 0 ? '' : r.url.slice(q + 1));
+  const now = r.deps.now();
+  const secret = r.deps.secret;
+  const base = r.siteUrl(site);
+  const address = routeOf({ displayLanguages: site.displayLanguages }, path, query);
+
+  if (address?.kind === 'staff') {
+    const token = query.get('token');
+    if (staffTokenUser(secret, token, site.id, now) === null) return html(404, plainNotFoundPage());
+    const cookie = [
+      `${STAFF_COOKIE}=${token}`,
+      'Path=/',
+      `Max-Age=${STAFF_COOKIE_MAX_AGE_S}`,
+      'HttpOnly',
+      'SameSite=Lax',
+      ...(r.https ? ['Secure'] : []),
+    ].join('; ');
+    return {
+      status: 302,
+      headers: { location: '/', 'set-cookie': cookie, 'cache-control': PRIVATE },
+      body: '',
+    };
+  }
+
+  // Previews: only this site's genuine, unexpired tokens count; any other is as if absent.
+  const mine = <T extends { site: number }>(p: T | null) => (p && p.site === site.id ? p : null);
+  const content = mine(verifyToken(secret, query.get('preview'), 'content', now));
+  const themePreview = mine(verifyToken(secret, query.get('theme_preview'), 'theme', now));
+  const design = mine(verifyToken(secret, query.get('design_preview'), 'design', now));
+  const preview = Boolean(content || themePreview || design);
+
+  const theme = await themeOf(r, site, themePreview);
+
+  if (address?.kind === 'asset') {
+    const extra = theme.themeId === DEFAULT_THEME_ID ? [] : [await builtinTheme(r.builtinThemeDir)];
+    const body = await findAsset(r.deps.db, site.id, address.hash, address.file, [theme, ...extra]);
+    if (!body) return html(404, plainNotFoundPage());
+    const type = assetType(address.file);
+    return {
+      status: 200,
+      headers: {
+        'content-type': type,
+        'cache-control': 'public, max-age=31536000, immutable',
+        'x-content-type-options': 'nosniff',
+        ...(type.startsWith('image/svg') ? { 'content-security-policy': "script-src 'none'" } : {}),
+      },
+      body,
+    };
+  }
+
+  const staffView =
+    !site.published && (await isStaffViewer(r.deps.db, secret, r.cookie, site.id, now).catch(() => false));
+  const anonymous = !preview && !staffView;
+  // Visitors of an unpublished site see it coming soon; staff with the cookie, and a preview's holder, see it.
+  const comingSoon = !site.published && anonymous;
+  const pageNo = address?.kind === 'page' ? address.route.page : 1;
+  const langId =
+    address?.kind === 'page'
+      ? address.route.langId
+      : address?.kind === 'rss'
+        ? address.langId
+        : defaultLang(site);
+  const key = cacheKey({
+    siteId: site.id,
+    renderVersion: site.renderVersion,
+    themeId: theme.themeId,
+    versionId: theme.versionId,
+    langId,
+    // Every address of an unpublished site shows one page to its visitors (robots.txt aside).
+    path: comingSoon && address?.kind !== 'robots' ? '*coming-soon*' : path,
+    page: pageNo,
+  });
+  // An address that is no page (a bad ?page=, say) shares its path with one that is: never cached.
+  const cacheable = anonymous && (address !== null || comingSoon);
+  if (cacheable) {
+    const hit = r.cache.get(key);
+    if (hit) return fromCache(hit);
+  }
+  const keep = (status: number, contentType: string, body: string, headers: Record<string, string> = {}) => {
+    const bytes = Buffer.from(body);
+    const page: CachedPage = { status, contentType, body: bytes, etag: etagOf(bytes), headers };
+    if (cacheable) r.cache.set(key, page);
+    return cacheable ? fromCache(page) : html(status, body, { 'content-type': contentType, ...headers });
+  };
+
+  const settings: ThemeSettingValues = settingsInForce(
+    theme.manifest,
+    design ? design.values : site.themeSettings[String(theme.themeId)],
+  );
+  const input = (route: PublicRoute): ContextInput => ({
+    site,
+    route,
+    base,
+    settings,
+    previewId: content?.id,
+    path,
+    now,
+  });
+  const builders = await r.pages();
+  const indexRoute: PublicRoute = { kind: 'index', langId, page: 1 };
+
+  try {
+    if (comingSoon) {
+      if (address?.kind === 'robots')
+        return keep(200, 'text/plain; charset=utf-8', 'User-agent: *\nDisallow: /\n');
+      const noindex = { 'x-robots-tag': 'noindex' };
+      if (hasTemplate(theme, 'coming_soon')) {
+        const ctx = await builders.notFoundContext(r.deps, input(indexRoute));
+        return finish(await renderPage(theme, { ...ctx, template: 'coming_soon' }), 200, noindex);
+      }
+      return keep(200, HTML, comingSoonPage(site.name), noindex);
+    }
+    switch (address?.kind) {
+      case 'robots':
+        return keep(200, 'text/plain; charset=utf-8', builders.robotsTxt(site, base));
+      case 'sitemap':
+        return keep(200, 'application/xml; charset=utf-8', await builders.sitemapXml(r.deps, site, base));
+      case 'rss':
+        return keep(
+          200,
+          'application/rss+xml; charset=utf-8',
+          await builders.rssXml(r.deps, site, base, langId),
+        );
+      case 'page': {
+        const ctx = await builders.buildPageContext(r.deps, input(address.route));
+        if (ctx) return finish(await renderPage(theme, ctx), 200);
+        break;
+      }
+    }
+    const ctx = await builders.notFoundContext(
+      r.deps,
+      input(address?.kind === 'page' ? address.route : indexRoute),
+    );
+    return finish(await renderPage(theme, { ...ctx, template: '404' }), 404);
+  } catch (err) {
+    r.log.error(
+      { err, siteId: site.id, themeId: theme.themeId, versionId: theme.versionId, path },
+      'page render failed',
+    );
+    return html(500, errorPage());
+  }
+
+  function finish(page: string, status: number, headers: Record<string, string> = {}): Answer {
+    if (preview) return html(status, withBanner(page, PREVIEW_BANNER), { 'x-robots-tag': NOINDEX });
+    if (staffView) return html(status, withBanner(page, STAFF_BANNER), { 'x-robots-tag': NOINDEX });
+    return keep(status, HTML, page, headers);
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * A public site's address, understood: which page of which language, or a feed, an asset, the staff entrance.
+ * Lengths are bounded before anything else; anything not matched exactly is a 404 (null).
+ */
+import type { PublicPageKind, SiteLanguages } from './paths';
+import { defaultLang, langOfSegment } from './paths';
+import type { PublicRoute } from './route';
+
+export const PATH_MAX = 1000;
+export const KEY_MAX = 200;
+const PAGE_MAX = 10_000;
+
+export type SiteAddress =
+  | { kind: 'page'; route: PublicRoute }
+  | { kind: 'sitemap' }
+  | { kind: 'robots' }
+  | { kind: 'rss'; langId: number }
+  | { kind: 'asset'; hash: string; file: string }
+  | { kind: 'staff' };
+
+const SECTIONS: Record<string, Exclude<PublicPageKind, 'index' | 'page'>> = {
+  post: 'post',
+  epaper: 'epaper',
+  category: 'category',
+  tag: 'tag',
+  author: 'author',
+};
+const LISTS = new Set<PublicPageKind>(['index', 'category', 'tag', 'author']);
+/** First segments that are never a page's slug. */
+const RESERVED = new Set([
+  'assets',
+  '_staff',
+  'sitemap.xml',
+  'robots.txt',
+  'rss.xml',
+  ...Object.keys(SECTIONS),
+]);
+
+function decode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
+/** `?page=`: absent is 1; 1..10000 written plainly, else null. */
+function pageOf(query: URLSearchParams): number | null {
+  const all = query.getAll('page');
+  if (all.length === 0) return 1;
+  if (all.length > 1 || !/^[1-9]\d{0,4}$/.test(all[0])) return null;
+  const n = Number(all[0]);
+  return n <= PAGE_MAX ? n : null;
+}
+
+/** The address of `path` (no query) on a site with these languages, or null (404). */
+export function routeOf(site: SiteLanguages, path: string, query: URLSearchParams): SiteAddress | null {
+  if (path.length > PATH_MAX || !path.startsWith('/')) return null;
+  const raw = path.split('/').slice(1);
+  if (raw.length > 1 && raw[raw.length - 1] === '') raw.pop();
+  if (raw.length === 1 && raw[0] === '') raw.pop();
+  const segments: string[] = [];
+  for (const r of raw) {
+    const s = decode(r);
+    if (s === null || s === '' || s.length > KEY_MAX) return null;
+    segments.push(s);
+  }
+  const [first, ...rest] = segments;
+  if (first === 'assets' && rest.length >= 2) {
+    return /^[0-9a-f]{12}$/.test(rest[0])
+      ? { kind: 'asset', hash: rest[0], file: rest.slice(1).join('/') }
+      : null;
+  }
+  if (segments.length === 1 && first === '_staff') return { kind: 'staff' };
+  if (segments.length === 1 && first === 'sitemap.xml') return { kind: 'sitemap' };
+  if (segments.length === 1 && first === 'robots.txt') return { kind: 'robots' };
+
+  const prefixed = first !== undefined ? langOfSegment(site, first) : undefined;
+  const langId = prefixed ?? defaultLang(site);
+  const tail = prefixed !== undefined ? rest : segments;
+  if (tail.length === 1 && tail[0] === 'rss.xml') return { kind: 'rss', langId };
+
+  let kind: PublicPageKind;
+  let key: string | undefined;
+  if (tail.length === 0) kind = 'index';
+  else if (tail.length === 2 && Object.hasOwn(SECTIONS, tail[0])) [kind, key] = [SECTIONS[tail[0]], tail[1]];
+  else if (tail.length === 1 && !RESERVED.has(tail[0])) [kind, key] = ['page', tail[0]];
+  else return null;
+  const page = pageOf(query);
+  if (page === null || (page > 1 && !LISTS.has(kind))) return null;
+  return { kind: 'page', route: { kind, key, langId, page } };
+}
