@@ -296,9 +296,23 @@ describe('password reset and change', () => {
   it('links to PUBLIC_URL whatever host the request names', async () => {
     const email = 'phished@example.com';
     await register(t, email, 'first-pass-1');
-    const evil = { host: 'evil.example', origin: 'http://evil.example' };
+    const before = (await t.flushMail()).length;
     const c = t.client();
-    const r = await c.call('member/forgot', { account: email, token: await c.captcha() }, evil);
+    // Another host name is a public site's address (server/public/host.ts): the API is not there at all.
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/member/forgot',
+      headers: { host: 'evil.example' },
+      payload: { account: email, token: await c.captcha() },
+    });
+    expect(foreign.statusCode).toBe(405);
+    expect(await t.flushMail()).toHaveLength(before);
+    // A forwarded host (not trusted without TRUST_PROXY) changes nothing either.
+    const r = await c.call(
+      'member/forgot',
+      { account: email, token: await c.captcha() },
+      { 'x-forwarded-host': 'evil.example' },
+    );
     expect(r.code).toBe(1);
     const mail = (await t.flushMail()).at(-1);
     expect(mail?.to).toBe(email);
