@@ -4,8 +4,7 @@
  * header — an article, the home page, a category's page 1 and page 500, each uncached (the first request after
  * `bumpRender`) and cached (repeated) — and sitemap.xml and rss.xml, through HTTP and by calling server/public/feeds.ts
  * directly. Prints p50/p95/p99 in milliseconds. PostgreSQL on 127.0.0.1:5432 by default (`--pglite` for the embedded
- * database); `--seed-only` seeds and times the feeds only (no renderer needed); `--indexes` adds the indexes
- * proposed for the public site (PROPOSED_INDEXES) before measuring.
+ * database); `--seed-only` seeds and times the feeds only.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,20 +24,10 @@ import { bumpRender } from '../server/public/invalidate';
 const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const usePglite = process.argv.includes('--pglite');
 const seedOnly = process.argv.includes('--seed-only');
-const withIndexes = process.argv.includes('--indexes');
 const ITEMS = Number(process.env.BENCH_ITEMS || 100_000);
 const RUNS = Number(process.env.BENCH_RUNS || 200);
 /** A 50,000-address sitemap is megabytes: fewer runs of it. */
 const SITEMAP_RUNS = Number(process.env.BENCH_SITEMAP_RUNS || 20);
-/**
- * Indexes for the public site's reads, proposed in bench/README.md and not in the schema yet (`--indexes` makes them
- * after seeding): the newest published items of a language (RSS, the sitemap, latest lists) and of a category.
- */
-const PROPOSED_INDEXES = [
-  `CREATE INDEX contents_public_lang_idx ON contents (site_id, lang_id, publish_ts DESC, id DESC) WHERE status = 1`,
-  `CREATE INDEX contents_public_category_idx ON contents (category_id, lang_id, publish_ts DESC, id DESC)
-    WHERE status = 1`,
-];
 const CATEGORIES = 20;
 const TAGS = 200;
 const AUTHORS = 50;
@@ -160,7 +149,6 @@ async function seed(db: Db): Promise<number> {
     SELECT c.id, a.authors[1 + c.id % array_length(a.authors, 1)], 0
     FROM contents c, LATERAL (SELECT ${authorIds}::int[] AS authors) AS a
     WHERE c.site_id = ${site.id} AND c.slug LIKE 'post-%'`);
-  if (withIndexes) for (const ddl of PROPOSED_INDEXES) await db.execute(sql.raw(ddl));
   await db.execute(sql`ANALYZE`);
   return site.id;
 }
@@ -177,8 +165,7 @@ try {
   const siteId = await seed(db);
   const seconds = ((performance.now() - start) / 1000).toFixed(1);
   console.log(
-    `\nSeeded ${ITEMS} published articles on ${usePglite ? 'PGlite' : 'PostgreSQL'} in ${seconds} s` +
-      (withIndexes ? ', with the proposed indexes' : ''),
+    `\nSeeded ${ITEMS} published articles on ${usePglite ? 'PGlite' : 'PostgreSQL'} in ${seconds} s` + '',
   );
 
   const site = async () => (await db.select().from(sites).where(eq(sites.id, siteId)))[0];
