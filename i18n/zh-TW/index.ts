@@ -17,6 +17,7 @@ import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
 import staff from './staff';
+import themes from './themes';
 import wizard from './wizard';
 import writer from './writer';
 
@@ -36,6 +37,7 @@ const zhTW = {
   ...wizard,
   ...plan,
   ...renewal,
+  ...themes,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
