@@ -80,6 +80,7 @@ export function ThemeUpload({ onUploaded }: { onUploaded: () => void }) {
           onClose={() => setOutcome(null)}
           sx={{ mt: 1.5, whiteSpace: 'pre-line' }}
           data-testid="theme-upload-message"
+          data-severity={outcome.severity}
           role={outcome.severity === 'error' ? 'alert' : 'status'}
         >
           {outcome.text}
