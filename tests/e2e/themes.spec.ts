@@ -10,7 +10,7 @@ import yazl from 'yazl';
 import { apiCall, expect, shot, signedOutPage, test } from './fixtures';
 
 /** A tiny valid theme whose every page shows `marker`, with one design setting: the accent colour. */
-function themeZip(name: string, version: string, marker: string): Promise<Buffer> {
+function themeZip(name: string, version: string, marker: string, index?: string): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   const manifest = {
     name,
@@ -33,7 +33,7 @@ function themeZip(name: string, version: string, marker: string): Promise<Buffer
       '<!doctype html><html lang="{{ site.language }}"><head><meta charset="utf-8"><title>{{ page_title }}</title>' +
       '<style>:root { --accent: {{ settings.accent }}; } h1 { color: var(--accent); }</style></head>' +
       '<body>{{ content_for_layout | raw }}</body></html>',
-    'templates/index.liquid': page('{{ site.name }}'),
+    'templates/index.liquid': index ?? page('{{ site.name }}'),
     'templates/post.liquid': page('{{ article.title }}'),
     'templates/page.liquid': page('{{ article.title }}'),
     'templates/list.liquid': page('{{ collection.title }}'),
@@ -113,6 +113,17 @@ test('upload, apply, a new version, enable the earlier one, download it; design 
     buffer: Buffer.from('hello'),
   });
   await expect(page.getByTestId('theme-upload-message')).toHaveText('請選擇 .zip 檔');
+
+  // A theme the server refuses: its message names the file and stays on screen.
+  await page.getByTestId('theme-upload-input').setInputFiles({
+    name: 'broken.zip',
+    mimeType: 'application/zip',
+    buffer: await themeZip(name, '0.0.1', 'BROKEN', '<h1>{% if site.name %}unclosed</h1>'),
+  });
+  const refused = page.getByTestId('theme-upload-message');
+  await expect(refused).toHaveAttribute('data-severity', 'error', { timeout: 30_000 });
+  await expect(refused).toContainText('templates/index.liquid');
+  await expect(card(page, name)).toHaveCount(0);
 
   // Upload, then apply it from the detail: the site wears it.
   await upload(page, name, '1.0.0', 'THEME-B v1');
