@@ -13,9 +13,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { useLocaleState, useTranslate } from 'ra-core';
+import { isLocale } from '../../../contract/constants';
 import { THEME_SETTING_TEXT_MAX, type ThemeSetting, type ThemeSettingValue } from '../../../contract/themes';
-import { useDateTime } from '../../components/DateTimeField';
 import { themeWord } from '../themes/themeLogic';
 import { numberFrom } from './designForm';
 
@@ -28,7 +28,8 @@ interface Props {
 
 export function SettingField({ setting, value, error, onChange }: Props) {
   const translate = useTranslate();
-  const { locale } = useDateTime();
+  const [current] = useLocaleState();
+  const locale = isLocale(current) ? current : 'zh-TW';
   const label = themeWord(setting.label, locale) || setting.id;
   const id = `design-${setting.id}`;
   const helper = error ? translate(error, { _: error }) : undefined;
