@@ -58,7 +58,7 @@ const themes: DeepStrings<typeof themesSource> = {
     menu: 'デザイン',
     title: 'デザイン',
     subtitle:
-      '現在のテーマ「%{name}」%{version} の設定を調整します。右側でリアルタイムにプレビューできます。',
+      '現在のテーマ「%{name}」%{version} の設定を調整し、リアルタイムでプレビューできます。',
     preview: 'リアルタイムプレビュー',
     previewTitle: 'サイトのプレビュー',
     previewLoading: 'プレビューを更新中…',

@@ -53,7 +53,7 @@ const themes = {
   design: {
     menu: '網站風格',
     title: '網站風格',
-    subtitle: '調整目前主題「%{name}」%{version} 的設定，右側即時預覽。',
+    subtitle: '調整目前主題「%{name}」%{version} 的設定，並即時預覽網站。',
     preview: '即時預覽',
     previewTitle: '網站預覽',
     previewLoading: '預覽更新中…',
