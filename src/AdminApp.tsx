@@ -7,12 +7,14 @@ import { Admin, CustomRoutes, type I18nProvider, Resource } from 'react-admin';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import { authProvider } from './auth/authProvider';
 import { NotFound } from './components/NotFound';
+import { designRoutes } from './custom/design/routes';
 import { homeRoutes } from './custom/home/routes';
 import { menuRoutes } from './custom/menus/routes';
 import { planRoutes } from './custom/plan/routes';
 import { profileRoutes } from './custom/profile/routes';
 import { publishRoutes } from './custom/publish/routes';
 import { settingsRoutes } from './custom/settings/routes';
+import { themeRoutes } from './custom/themes/routes';
 import { wizardRoutes } from './custom/wizard/routes';
 import { dataProvider } from './dataProvider';
 import { entityResourceProps } from './entities/resources';
@@ -75,6 +77,8 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <CustomRoutes>{profileRoutes}</CustomRoutes>
       <CustomRoutes>{settingsRoutes}</CustomRoutes>
       <CustomRoutes>{planRoutes}</CustomRoutes>
+      <CustomRoutes>{themeRoutes}</CustomRoutes>
+      <CustomRoutes>{designRoutes}</CustomRoutes>
       <CustomRoutes noLayout>{wizardRoutes}</CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/auth/*" element={<ToAuthScreens />} />

@@ -13,6 +13,7 @@ import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
 import staff from './staff';
+import themes from './themes';
 import themeUpload from './themeUpload';
 import wizard from './wizard';
 import writer from './writer';
@@ -34,6 +35,7 @@ const messages: Messages = {
   ...plan,
   ...renewal,
   ...themeUpload,
+  ...themes,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

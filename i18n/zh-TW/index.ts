@@ -17,6 +17,7 @@ import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
 import staff from './staff';
+import themes from './themes';
 import themeUpload from './themeUpload';
 import wizard from './wizard';
 import writer from './writer';
@@ -38,6 +39,7 @@ const zhTW = {
   ...plan,
   ...renewal,
   ...themeUpload,
+  ...themes,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

@@ -129,7 +129,11 @@ export async function renderPage(theme: LoadedTheme, context: PageContext): Prom
   const engine = engineOf(theme);
   // `site` and `settings` are globals too: partials (`{% render %}` has a scope of its own) and `t` see them.
   const options = { globals: { site: context.site, settings: context.settings } };
-  const body: string = await engine.liquid.renderFile(templateFor(engine, context.template), context, options);
+  const body: string = await engine.liquid.renderFile(
+    templateFor(engine, context.template),
+    context,
+    options,
+  );
   if (!engine.has('layout')) return body;
   return engine.liquid.renderFile('layout', { ...context, content_for_layout: body }, options);
 }

@@ -1,5 +1,5 @@
 /**
- * The one upload client: a file goes as multipart field `file` to the kind's endpoint (uploadApi) over XMLHttpRequest,
+ * The one upload client: a file goes as multipart field `file` to an upload endpoint over XMLHttpRequest,
  * because only it reports upload progress (fetch cannot). Its reply is read as the envelope client reads replies:
  * the stored file, or an ApiError whose message is an i18n key (or the server's own text) ready for a toast. The
  * checks here refuse a file before anything is sent (SPEC §5: 5 MB or more is 檔案大小超過限制).
@@ -7,6 +7,7 @@
 import { uploadApi } from '../../contract/api/files';
 import { Code, codeMessageKey } from '../../contract/codes';
 import { TIMEOUT } from '../../contract/constants';
+import type { AnyEndpoint } from '../../contract/endpoint';
 import type { Envelope } from '../../contract/envelope';
 import {
   FAVICON_MAX_BYTES,
@@ -87,8 +88,19 @@ export const percentOf = (loaded: number, total: number, computable = true): num
   computable && total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : undefined;
 
 /** Uploads one file; resolves with the stored file, rejects with an ApiError (or an AbortError when aborted). */
-export function uploadFile(file: Blob, opts: UploadOptions = {}): Promise<UploadReply> {
-  const endpoint = uploadApi[opts.kind ?? 'image'];
+export const uploadFile = (file: Blob, opts: UploadOptions = {}): Promise<UploadReply> =>
+  postFile(uploadApi[opts.kind ?? 'image'], file, opts, readUploadReply);
+
+/**
+ * Sends one file as multipart field `file` to any upload endpoint (images here, theme zips in custom/themes) and
+ * reads the reply with `read`, which answers the result or throws an ApiError.
+ */
+export function postFile<T>(
+  endpoint: AnyEndpoint,
+  file: Blob,
+  opts: Omit<UploadOptions, 'kind'>,
+  read: (status: number, text: string) => T,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const aborted = () => new DOMException('aborted', 'AbortError');
     if (opts.signal?.aborted) {
@@ -111,7 +123,7 @@ export function uploadFile(file: Blob, opts: UploadOptions = {}): Promise<Upload
     };
     xhr.onload = () => {
       try {
-        resolve(readUploadReply(xhr.status, xhr.responseText));
+        resolve(read(xhr.status, xhr.responseText));
       } catch (err) {
         reject(err);
       }

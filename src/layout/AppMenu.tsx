@@ -8,6 +8,7 @@
  * leads to the site itself.
  */
 import RoleIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
+import DesignIcon from '@mui/icons-material/BrushOutlined';
 import PlanIcon from '@mui/icons-material/CreditCardOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 import StaffIcon from '@mui/icons-material/GroupOutlined';
@@ -16,6 +17,7 @@ import DomainIcon from '@mui/icons-material/Language';
 import LockIcon from '@mui/icons-material/LockOutlined';
 import MenuIcon from '@mui/icons-material/MenuOpen';
 import ViewSiteIcon from '@mui/icons-material/OpenInNew';
+import ThemeIcon from '@mui/icons-material/PaletteOutlined';
 import ProfileIcon from '@mui/icons-material/PersonOutline';
 import MediaIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import PublishIcon from '@mui/icons-material/PublicOff';
@@ -121,6 +123,15 @@ const SCREENS: Entry[] = [
     group: 'settings',
     order: 50,
   },
+  {
+    to: '/setting/theme',
+    label: 'themes.menu',
+    icon: ThemeIcon,
+    resource: 'theme',
+    group: 'settings',
+    order: 44,
+  },
+  { to: '/design', label: 'design.menu', icon: DesignIcon, resource: 'design', group: 'settings', order: 46 },
   { to: '/file', label: 'shell.menu.media', icon: MediaIcon, resource: 'file', group: 'settings', order: 60 },
   {
     to: '/profile',

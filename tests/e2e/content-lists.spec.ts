@@ -171,7 +171,7 @@ test('publish now from the setting screen shows the public url; a schedule in th
   await page.getByRole('dialog').getByRole('button', { name: '確認' }).click();
   await expect(page).toHaveURL(new RegExp(`/press/${id}/publish/success$`));
   await expect(page.getByText('「發佈測試文章」已經公開在網站上。')).toBeVisible();
-  await expect(page.getByTestId('public-url')).toContainText(/^https:\/\/.+\/post\/.+/);
+  await expect(page.getByTestId('public-url')).toContainText(/^https?:\/\/.+\/post\/.+/);
   await expect(page.getByRole('link', { name: '繼續編輯' })).toHaveAttribute('href', `/edit/post/${id}`);
 
   // Tags after publishing: add one, see it.

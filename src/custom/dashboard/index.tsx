@@ -1,29 +1,57 @@
 /**
  * / (SPEC §2): who and where you are, onboarding until it is done (for those who set the site up), the site's
- * activity over time, and shortcuts.
+ * activity over time, and shortcuts (among them the site itself, published or not).
  */
 
 import ListIcon from '@mui/icons-material/Article';
 import WriteIcon from '@mui/icons-material/EditNote';
 import ViewSiteIcon from '@mui/icons-material/OpenInNew';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'ra-core';
+import { useNotify, useTranslate } from 'ra-core';
 import { Title } from 'react-admin';
 import { Link } from 'react-router';
+import { siteApi } from '../../../contract/api/sites';
 import { mayAccess } from '../../../contract/permissions';
 import { onboardingDone } from '../../../contract/sites';
+import { openInNewTab } from '../../components/openInNewTab';
+import { type ApiError, call } from '../../dataProvider/client';
 import { useSessionQuery } from '../../layout/session';
 import { OnboardingCard } from './OnboardingCard';
 import { StatisticsCard } from './StatisticsCard';
 
+/**
+ * The site as visitors see it once published; before that, site/visit answers a short-lived link that lets the
+ * site's staff see it anyway.
+ */
+function ViewSiteButton({ published, url }: { published: boolean; url: string }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const label = translate('dashboard.shortcuts.viewSite');
+  if (published)
+    return (
+      <Button href={url} target="_blank" rel="noopener" startIcon={<ViewSiteIcon />}>
+        {label}
+      </Button>
+    );
+  const visit = () =>
+    openInNewTab(call(siteApi.visit).then((reply) => reply.url)).catch((err: ApiError) => {
+      if (err.message) notify(err.message, { type: 'error' });
+    });
+  return (
+    <Button onClick={() => void visit()} startIcon={<ViewSiteIcon />} data-testid="visit-site">
+      {label}
+    </Button>
+  );
+}
+
 function Shortcuts({
   canWrite,
   canList,
-  siteUrl,
+  site,
 }: {
   canWrite: boolean;
   canList: boolean;
-  siteUrl?: string;
+  site?: { published: boolean; url: string };
 }) {
   const translate = useTranslate();
   return (
@@ -43,11 +71,7 @@ function Shortcuts({
               {translate('dashboard.shortcuts.articles')}
             </Button>
           ) : null}
-          {siteUrl ? (
-            <Button href={siteUrl} target="_blank" rel="noopener" startIcon={<ViewSiteIcon />}>
-              {translate('dashboard.shortcuts.viewSite')}
-            </Button>
-          ) : null}
+          {site ? <ViewSiteButton published={site.published} url={site.url} /> : null}
         </Stack>
       </CardContent>
     </Card>
@@ -88,7 +112,7 @@ export default function Dashboard() {
         <Shortcuts
           canWrite={mayAccess(permissions, 'press', 'create')}
           canList={mayAccess(permissions, 'press', 'list')}
-          siteUrl={site?.published ? site.url : undefined}
+          site={site ?? undefined}
         />
       </Box>
     </Box>

@@ -1,13 +1,15 @@
 /**
- * The row menu of a content list: edit (the writer), publish settings, pin or unpin, take offline or cancel a
- * schedule, delete.
+ * The row menu of a content list: edit (the writer), publish settings, view on the site (published items) and
+ * preview (the draft, through its signed link), pin or unpin, take offline or cancel a schedule, delete. The two
+ * links are the item's own `url` and `preview_url`, read when the menu opens (list rows do not carry them).
  */
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Box, IconButton, Menu, MenuItem } from '@mui/material';
-import { useCanAccess, useRecordContext, useTranslate } from 'ra-core';
+import { useCanAccess, useGetOne, useRecordContext, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ContentRow } from '../../../contract/content';
+import type { ContentItem, ContentRow } from '../../../contract/content';
+import { STATUS } from '../../../contract/contentConstants';
 import { ConfirmRowAction } from './ConfirmRowAction';
 import { type ContentKind, publishPath, writerPath } from './kinds';
 import { withdrawalOf } from './status';
@@ -29,6 +31,11 @@ export function RowActions({ kind }: { kind: ContentKind }) {
   const [confirming, setConfirming] = useState<RowAction | null>(null);
   const { canAccess: canEdit = false } = useCanAccess({ resource: kind.resource, action: 'edit' });
   const { canAccess: canDelete = false } = useCanAccess({ resource: kind.resource, action: 'delete' });
+  const { data: item } = useGetOne<ContentItem>(
+    kind.resource,
+    { id: row?.id ?? 0 },
+    { enabled: Boolean(anchor && row) },
+  );
   if (!row) return null;
   const actions = actionsFor(kind, row, canEdit, canDelete);
   const label = translate('content.list.more');
@@ -52,6 +59,30 @@ export function RowActions({ kind }: { kind: ContentKind }) {
         {canEdit && (
           <MenuItem component={Link} to={publishPath(kind, row.id, 'setting')}>
             {translate('content.list.publish')}
+          </MenuItem>
+        )}
+        {row.status === STATUS.PUBLISHED && (
+          <MenuItem
+            component="a"
+            href={item?.url || undefined}
+            target="_blank"
+            rel="noopener"
+            disabled={!item?.url}
+            onClick={() => setAnchor(null)}
+          >
+            {translate('siteLinks.view')}
+          </MenuItem>
+        )}
+        {canEdit && (
+          <MenuItem
+            component="a"
+            href={item?.preview_url || undefined}
+            target="_blank"
+            rel="noopener"
+            disabled={!item?.preview_url}
+            onClick={() => setAnchor(null)}
+          >
+            {translate('siteLinks.preview')}
           </MenuItem>
         )}
         {actions.map((action) => (

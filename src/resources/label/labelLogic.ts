@@ -101,6 +101,13 @@ export function previewPath(type: LabelType, label: Pick<LabelRecord, 'id' | 'sl
   return type === 'tag' ? `/tag/${label.slug || label.id}` : `/category/${label.id}`;
 }
 
+/** The label's page on the site: the site's address (session `site.current.url`) and the preview path. */
+export const previewUrl = (
+  siteUrl: string,
+  type: LabelType,
+  label: Pick<LabelRecord, 'id' | 'slug'>,
+): string => `${siteUrl.replace(/\/+$/, '')}${previewPath(type, label)}`;
+
 /** The languages a label is shown in, in LANG_IDS order. */
 export const activeLanguages = (active: readonly number[] | null | undefined): number[] =>
   LANG_IDS.filter((id) => (active ?? []).includes(id));

@@ -13,8 +13,9 @@ import type { LabelType } from '../../../contract/labels';
 type Label = EntityRecord<typeof label>;
 
 import type { EntityOverrides } from '../../entities/overrides';
+import { useSessionQuery } from '../../layout/session';
 import { LanguageChips } from './LanguageChips';
-import { previewPath } from './labelLogic';
+import { previewPath, previewUrl } from './labelLogic';
 
 // Loaded when a dialog opens: the list does not need its form.
 const LabelDialog = lazy(() => import('./LabelDialog').then((m) => ({ default: m.LabelDialog })));
@@ -23,14 +24,25 @@ function NameCell() {
   const translate = useTranslate();
   const type = useResourceContext() as LabelType;
   const record = useRecordContext<Label>();
+  const siteUrl = useSessionQuery().data?.site.current?.url;
   if (!record) return null;
+  // The path reads as SPEC §2 writes it; it links to that page on the site (a click is not the row's click).
+  const link = siteUrl
+    ? {
+        component: 'a' as const,
+        href: previewUrl(siteUrl, type, record),
+        target: '_blank',
+        rel: 'noopener',
+        onClick: (e: { stopPropagation: () => void }) => e.stopPropagation(),
+      }
+    : { component: 'code' as const };
   return (
     <>
       <Box component="span" sx={{ display: 'block' }}>
         {record.name}
       </Box>
       <Typography
-        component="code"
+        {...link}
         variant="caption"
         title={translate(`resources.${type}.fields.preview`)}
         sx={{ fontFamily: 'monospace', color: 'text.secondary', overflowWrap: 'anywhere' }}
