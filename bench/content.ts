@@ -1,69 +1,16 @@
-/**
- * Writing and lists at scale: save latency of a 30,000-character article, and the article list and keyword search
- * with 100,000 items. Runs the real app in-process on a fresh PostgreSQL database (127.0.0.1:5432; `--pglite` for the
- * embedded one), calls it over HTTP, and prints p50/p95/p99 in milliseconds.
- */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { prepareDatabase } from '../server/db/seed';
+import { freshDatabase, time, usePglite } from './lib';
 
-const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const usePglite = process.argv.includes('--pglite');
 const ITEMS = Number(process.env.BENCH_ITEMS || 100_000);
 const RUNS = Number(process.env.BENCH_RUNS || 100);
 
-async function freshDatabase() {
-  if (usePglite) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bench-content-'));
-    return {
-      database: await openDatabase({ dir }),
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ url: url.toString() }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-/** Times `runs` sequential calls; answers p50, p95, p99 in ms. */
-async function time(runs: number, call: (i: number) => Promise<void>) {
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await call(i);
-    ms.push(performance.now() - start);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99) };
-}
-
-const { database, drop } = await freshDatabase();
+const { database, drop } = await freshDatabase('content');
 const db = database.db;
 await prepareDatabase(db, { seed: true, adminEmail: 'owner@example.com', adminPassword: 'bench-pass-1' });
 const app = await buildApp({ config: { ...loadConfig({}), distDir: '/nonexistent' }, db, logger: false });

@@ -1,28 +1,13 @@
-/**
- * The public site at scale: seeds a published site with 100,000 published articles (authors, tags, categories,
- * published snapshots) straight into the tables, then times the renderer through `app.inject` with the site's Host
- * header — an article, the home page, a category's page 1 and page 500, each uncached (the first request after
- * `bumpRender`) and cached (repeated) — and sitemap.xml and rss.xml, through HTTP and by calling server/public/feeds.ts
- * directly. Prints p50/p95/p99 in milliseconds. PostgreSQL on 127.0.0.1:5432 by default (`--pglite` for the embedded
- * database); `--seed-only` seeds and times the feeds only.
- */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { sites } from '../server/db/schema';
 import { prepareDatabase } from '../server/db/seed';
 import { siteUrl } from '../server/modules/sites/service';
 import { rssXml, SITEMAP_MAX_URLS, sitemapXml } from '../server/public/feeds';
 import { bumpRender } from '../server/public/invalidate';
+import { freshDatabase, type Timing, time, usePglite } from './lib';
 
-const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-const usePglite = process.argv.includes('--pglite');
 const seedOnly = process.argv.includes('--seed-only');
 const ITEMS = Number(process.env.BENCH_ITEMS || 100_000);
 const RUNS = Number(process.env.BENCH_RUNS || 200);
@@ -31,54 +16,6 @@ const SITEMAP_RUNS = Number(process.env.BENCH_SITEMAP_RUNS || 20);
 const CATEGORIES = 20;
 const TAGS = 200;
 const AUTHORS = 50;
-
-async function freshDatabase() {
-  if (usePglite) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'bench-render-'));
-    return {
-      database: await openDatabase({ dir }),
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
-  }
-  const name = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  return {
-    database: await openDatabase({ url: url.toString() }),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-interface Timing {
-  p50: number;
-  p95: number;
-  p99: number;
-}
-
-/** Times `runs` sequential calls (`before` runs untimed ahead of each); answers p50, p95, p99 in ms. */
-async function time(runs: number, call: (i: number) => Promise<void>, before?: (i: number) => Promise<void>) {
-  const ms: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    await before?.(i);
-    const start = performance.now();
-    await call(i);
-    ms.push(performance.now() - start);
-  }
-  ms.sort((a, b) => a - b);
-  return { p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99) };
-}
 
 type Db = Awaited<ReturnType<typeof freshDatabase>>['database']['db'];
 const rows = async <T>(db: Db, query: ReturnType<typeof sql>) =>
@@ -153,7 +90,7 @@ async function seed(db: Db): Promise<number> {
   return site.id;
 }
 
-const { database, drop } = await freshDatabase();
+const { database, drop } = await freshDatabase('render');
 const db = database.db;
 const config = { ...loadConfig({}), distDir: '/nonexistent' };
 const results: [string, Timing][] = [];
@@ -165,7 +102,7 @@ try {
   const siteId = await seed(db);
   const seconds = ((performance.now() - start) / 1000).toFixed(1);
   console.log(
-    `\nSeeded ${ITEMS} published articles on ${usePglite ? 'PGlite' : 'PostgreSQL'} in ${seconds} s` + '',
+    `\nSeeded ${ITEMS} published articles on ${usePglite ? 'PGlite' : 'PostgreSQL'} in ${seconds} s`,
   );
 
   const site = async () => (await db.select().from(sites).where(eq(sites.id, siteId)))[0];

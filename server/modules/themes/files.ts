@@ -1,30 +1,25 @@
 /** A theme's files by type: what each holds (text, picture, font), its content type, and whether it parses. */
 import { Liquid } from 'liquidjs';
+import { assetType } from '../../public/assets';
 
 const TEXT = new Set(['liquid', 'json', 'css', 'js', 'svg', 'txt', 'md']);
-const IMAGES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  webp: 'image/webp',
-  svg: 'image/svg+xml',
-  ico: 'image/x-icon',
-};
 
 const extension = (path: string) => {
   const dot = path.lastIndexOf('.');
   return dot < 0 || dot < path.lastIndexOf('/') ? '' : path.slice(dot + 1).toLowerCase();
 };
 
-export function themeFileKind(path: string): 'image' | 'text' | 'other' {
-  const ext = extension(path);
-  if (ext in IMAGES) return 'image';
-  return TEXT.has(ext) ? 'text' : 'other';
+/** The content type of a theme's picture (the type the public site serves it with), or undefined for anything else. */
+export function imageType(path: string): string | undefined {
+  const type = assetType(path);
+  return type.startsWith('image/') ? type : undefined;
 }
 
-/** The content type of a theme's picture, or undefined for anything else. */
-export const imageType = (path: string): string | undefined => IMAGES[extension(path)];
+export function themeFileKind(path: string): 'image' | 'text' | 'other' {
+  const ext = extension(path);
+  if (imageType(path)) return 'image';
+  return TEXT.has(ext) ? 'text' : 'other';
+}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** Parses only: nothing is rendered, no file is read (render and include are resolved at render time). */

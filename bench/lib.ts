@@ -1,0 +1,63 @@
+/** What the in-process benchmarks (content.ts, render.ts) share: a fresh database, and timing with percentiles. */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../server/db/client';
+
+export const PG_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+export const usePglite = process.argv.includes('--pglite');
+
+/** A new database: PGlite in a temp folder (`--pglite`), else a new one on PG_URL's server; `drop` removes it. */
+export async function freshDatabase(name: string) {
+  if (usePglite) {
+    const dir = mkdtempSync(path.join(tmpdir(), `bench-${name}-`));
+    return {
+      database: await openDatabase({ dir }),
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const db = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${db}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${db}`;
+  return {
+    database: await openDatabase({ url: url.toString() }),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+export interface Timing {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** Times `runs` sequential calls (`before` runs untimed ahead of each); answers p50, p95, p99 in ms. */
+export async function time(
+  runs: number,
+  call: (i: number) => Promise<void>,
+  before?: (i: number) => Promise<void>,
+): Promise<Timing> {
+  const ms: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await before?.(i);
+    const start = performance.now();
+    await call(i);
+    ms.push(performance.now() - start);
+  }
+  ms.sort((a, b) => a - b);
+  return { p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99) };
+}
