@@ -4,6 +4,7 @@
  * page keeps the published title while the writer's preview shows the draft, marked as a preview.
  */
 import type { Page } from '@playwright/test';
+import { wcagViolations } from './a11y';
 import { apiCall, expect, shot, signedOutPage, test } from './fixtures';
 
 /** The site is published (anonymous visitors see it) and wears the built-in theme, whatever ran before. */
@@ -63,6 +64,8 @@ test('publish an article, open its url; a later draft shows only in the preview'
   await expect(visitor.getByRole('heading', { name: title, exact: true })).toBeVisible();
   await expect(visitor.getByText(draftTitle)).toHaveCount(0);
   await expect(visitor.getByText(/預覽/)).toHaveCount(0);
+  // The real page in the built-in theme, as a visitor gets it, has no WCAG A/AA violation.
+  expect(await wcagViolations(visitor)).toEqual([]);
 
   // The writer's preview button opens the item's signed preview_url: the draft, with a preview banner.
   const preview = page.getByRole('link', { name: '預覽', exact: true });

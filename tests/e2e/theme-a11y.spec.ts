@@ -5,9 +5,9 @@
  * server is needed, and a request leaving that origin fails the test (the theme makes no outside requests).
  * SHOTS_DIR=<folder> keeps a screenshot of each page.
  */
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import type { ThemeSettingValues } from '../../contract/themes';
+import { assetType } from '../../server/public/assets';
 import {
   FIXTURE_LANGUAGES,
   FIXTURE_ORIGIN,
@@ -17,20 +17,12 @@ import {
   pageContext,
 } from '../fixtures/pageContexts';
 import { loadTheme, renderPage, themeSettings } from '../fixtures/themeRender';
+import { wcagViolations } from './a11y';
 import { shot } from './fixtures';
 
-const AXE = path.resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js');
-const WCAG_A_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const WIDTHS = [1280, 390];
 const theme = loadTheme();
 const assetsByUrl = new Map([...theme.assets.entries()].map(([file, asset]) => [asset.url, { file, asset }]));
-
-const TYPES: Record<string, string> = {
-  css: 'text/css; charset=utf-8',
-  js: 'text/javascript; charset=utf-8',
-  svg: 'image/svg+xml',
-  png: 'image/png',
-};
 
 /** A calm placeholder picture of the size its address names (…-1200x800.jpg). */
 function placeholder(pathname: string): string {
@@ -49,7 +41,7 @@ async function openRendered(page: Page, html: string): Promise<string[]> {
     }
     const asset = assetsByUrl.get(url.pathname);
     if (asset) {
-      const type = TYPES[asset.file.split('.').pop() ?? ''] ?? 'application/octet-stream';
+      const type = assetType(asset.file);
       return route.fulfill({ body: asset.asset.body, contentType: type });
     }
     if (url.pathname.startsWith('/uploads/') && /\.(jpg|png)$/.test(url.pathname)) {
@@ -63,31 +55,6 @@ async function openRendered(page: Page, html: string): Promise<string[]> {
   // The stylesheet is in force (an unstyled page would hide contrast failures).
   await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(251, 250, 246)');
   return outside;
-}
-
-interface Violation {
-  id: string;
-  help: string;
-  nodes: string[];
-}
-
-/** axe-core's WCAG 2 A/AA rules on the page as it is, with every menu disclosure open. */
-async function wcagViolations(page: Page): Promise<Violation[]> {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async (tags) => {
-    for (const details of document.querySelectorAll('details')) details.open = true;
-    // biome-ignore lint/suspicious/noExplicitAny: axe is the script just added to the page
-    const axe = (window as any).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: 'tag', values: tags },
-      resultTypes: ['violations'],
-    });
-    return result.violations.map((v: { id: string; help: string; nodes: { target: string[] }[] }) => ({
-      id: v.id,
-      help: v.help,
-      nodes: v.nodes.map((n) => n.target.join(' ')),
-    }));
-  }, WCAG_A_AA);
 }
 
 async function checkPage(

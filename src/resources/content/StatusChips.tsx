@@ -17,7 +17,8 @@ export function StatusChips({ item }: Props) {
       direction="row"
       spacing={0.5}
       useFlexGap
-      sx={{ flexWrap: 'wrap', minWidth: 72 }}
+      // Narrow: at 1024 px the list keeps every column in view, so a long chip wraps inside itself.
+      sx={{ flexWrap: 'wrap', minWidth: 72, maxWidth: 104 }}
       data-testid="status"
     >
       {statusChips(value).map((chip) => (
@@ -27,6 +28,7 @@ export function StatusChips({ item }: Props) {
           color={chip.color}
           variant={chip.key === 'draftChanged' ? 'outlined' : 'filled'}
           label={translate(`content.status.${chip.key}`)}
+          sx={{ height: 'auto', py: 0.25, '& .MuiChip-label': { whiteSpace: 'normal' } }}
         />
       ))}
     </Stack>
