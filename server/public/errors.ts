@@ -67,10 +67,13 @@ export function comingSoonPage(siteName: string): string {
 export const PREVIEW_BANNER = '預覽 · Preview — 這是尚未發布的版本';
 export const STAFF_BANNER = '網站尚未發布，只有工作人員看得到 · Not published: only staff can see this';
 
-/** Puts a fixed banner at the top of the page, right after <body…> (or first, when a theme has no body tag). */
+/**
+ * Puts a banner at the top of the page, right after <body…> (or first, when a theme has no body tag): sticky, so it
+ * stays in view and pushes the page down rather than covering its first lines.
+ */
 export function withBanner(html: string, text: string): string {
   const banner =
-    `<div role="status" style="position:fixed;top:0;left:0;right:0;z-index:2147483647;margin:0;padding:.5rem 1rem;` +
+    `<div role="status" style="position:sticky;top:0;z-index:2147483647;display:block;margin:0;padding:.5rem 1rem;` +
     `background:#b3261e;color:#fff;font:600 14px/1.4 system-ui,sans-serif;text-align:center;` +
     `box-shadow:0 1px 4px rgba(0,0,0,.3)">${escapeHtml(text)}</div>`;
   const body = /<body\b[^>]{0,2000}>/i.exec(html);

@@ -328,7 +328,7 @@ describe('previews', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<h1 class="title">草稿標題</h1>');
     expect(res.body).toMatch(
-      /<body class="fixture"><div role="status" style="position:fixed;[^"]*">預覽 · Preview/,
+      /<body class="fixture"><div role="status" style="position:sticky;[^"]*">預覽 · Preview/,
     );
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
