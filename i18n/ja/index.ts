@@ -9,6 +9,7 @@ import labels from './labels';
 import menus from './menus';
 import plan from './plan';
 import profile from './profile';
+import publicSite from './publicSite';
 import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
@@ -34,6 +35,7 @@ const messages: Messages = {
   ...wizard,
   ...plan,
   ...renewal,
+  ...publicSite,
   ...themeUpload,
   ...themes,
   // Areas share only `resources` (react-admin's resource words), merged here.

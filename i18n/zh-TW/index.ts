@@ -13,6 +13,7 @@ import labels from './labels';
 import menus from './menus';
 import plan from './plan';
 import profile from './profile';
+import publicSite from './publicSite';
 import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
@@ -38,6 +39,7 @@ const zhTW = {
   ...wizard,
   ...plan,
   ...renewal,
+  ...publicSite,
   ...themeUpload,
   ...themes,
   // Areas share only `resources` (react-admin's resource words), merged here.

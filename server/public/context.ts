@@ -6,6 +6,7 @@
  */
 import { CONTENT_TYPE } from '../../contract/contentConstants';
 import type { Deps } from '../deps';
+import { localeOfLanguage, t } from '../i18n';
 import { type ArticleSetting, itemPath } from './content/articles';
 import { type HeadInput, headHtml } from './content/head';
 import { homeObject } from './content/home';
@@ -29,12 +30,6 @@ const isItemKind = (kind: string): kind is ItemKind => Object.hasOwn(ITEM_TYPE, 
 
 /** Longer keys are no slug nor id: refused before any query or pattern looks at them. */
 const KEY_MAX = 200;
-
-const NOT_FOUND: Record<string, string> = {
-  'zh-TW': '找不到這個頁面',
-  'zh-CN': '找不到这个页面',
-  ja: 'ページが見つかりません',
-};
 
 interface Page {
   template: string;
@@ -209,7 +204,7 @@ export async function notFoundContext(deps: PageDeps, input: ContextInput): Prom
   const langs = siteLanguages(site);
   const langId = langs.includes(input.route.langId) ? input.route.langId : defaultLang(site);
   const menus = await menuObjects(deps.db, site.id, langId, base, input.path);
-  const words = NOT_FOUND[langCode(langId)] ?? 'Page not found';
+  const words = t(localeOfLanguage(langCode(langId)), 'publicSite.pageNotFound');
   return assemble(
     deps,
     input,

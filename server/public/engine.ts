@@ -8,6 +8,7 @@
  * bound). A render runs in microtasks, so the bound is also how long one request may hold the event loop.
  */
 import { Liquid } from 'liquidjs';
+import { localeOfLanguage } from '../i18n';
 import type { PageContext } from './objects';
 import type { LoadedTheme } from './themeSource';
 
@@ -48,12 +49,6 @@ function localesOf(theme: LoadedTheme): Map<string, Locale> {
   return locales;
 }
 
-/** The theme locale of a page language: zh-TW for Chinese, ja for Japanese, en for the rest. */
-export function localeCode(language: string): string {
-  const l = language.toLowerCase();
-  return l.startsWith('zh') ? 'zh-TW' : l.startsWith('ja') ? 'ja' : 'en';
-}
-
 /** A word by key: flat ("nav.home": …) or nested ({nav: {home: …}}). */
 function lookup(locale: Locale | undefined, key: string): string | undefined {
   if (!locale) return undefined;
@@ -90,7 +85,7 @@ function makeEngine(theme: LoadedTheme): Engine {
   liquid.registerFilter('asset_url', (file: unknown) => assetUrl(theme, String(file ?? '')));
   liquid.registerFilter('t', function (this: { context: { globals: unknown } }, key: unknown) {
     const globals = this.context.globals as Partial<PageContext> | undefined;
-    const code = localeCode(String(globals?.site?.language ?? 'zh-TW'));
+    const code = localeOfLanguage(String(globals?.site?.language ?? 'zh-TW'));
     const k = String(key ?? '');
     return lookup(locales.get(code), k) ?? lookup(locales.get('zh-TW'), k) ?? k;
   });

@@ -1,8 +1,10 @@
 /**
  * The renderer's own pages, which no theme can break: site not found, the error page, coming soon; and the banner
- * put on top of a preview or a staff view, whatever the theme. Plain HTML in zh-TW, en (and ja where a visitor reads
- * it), with inline styles only.
+ * put on top of a preview or a staff view, whatever the theme. Plain HTML with inline styles only; the words are
+ * i18n/<lang>/publicSite.ts.
  */
+import { LOCALES } from '../../contract/constants';
+import { localeOfLanguage, t } from '../i18n';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -22,50 +24,49 @@ function plainPage(lang: string, title: string, body: string): string {
 </body></html>`;
 }
 
+/** A title in zh-TW with its English beside it, where the page cannot know its reader's language. */
+const both = (key: string) => `${t('zh-TW', key)} · ${t('en', key)}`;
+const heading = (key: string) =>
+  `<h1 style="font-size:1.6rem">${escapeHtml(t('zh-TW', key))}</h1><p lang="en">${escapeHtml(t('en', key))}</p>`;
+
 /** An unknown host (404). */
 export function siteNotFoundPage(): string {
-  return plainPage(
-    'zh-TW',
-    '找不到這個網站 · Site not found',
-    `<h1 style="font-size:1.6rem">找不到這個網站</h1><p lang="en">Site not found.</p>`,
-  );
+  return plainPage('zh-TW', escapeHtml(both('publicSite.siteNotFound')), heading('publicSite.siteNotFound'));
 }
 
 /** A theme failed to render (500). */
 export function errorPage(): string {
   return plainPage(
     'zh-TW',
-    '頁面暫時無法顯示 · Something went wrong',
-    `<h1 style="font-size:1.6rem">頁面暫時無法顯示</h1><p>網站的佈景主題發生錯誤，請稍後再試。</p>
-<p lang="en">This page could not be shown: the site's theme ran into an error. Please try again later.</p>`,
+    escapeHtml(both('publicSite.error.title')),
+    `${heading('publicSite.error.title')}<p>${escapeHtml(t('zh-TW', 'publicSite.error.body'))}</p>
+<p lang="en">${escapeHtml(t('en', 'publicSite.error.body'))}</p>`,
   );
 }
 
 /** No page of a theme or asset at this address, when the theme cannot say so itself (404). */
 export function plainNotFoundPage(): string {
-  return plainPage(
-    'zh-TW',
-    '找不到這個頁面 · Page not found',
-    `<h1 style="font-size:1.6rem">找不到這個頁面</h1><p lang="en">Page not found.</p>`,
-  );
+  return plainPage('zh-TW', escapeHtml(both('publicSite.pageNotFound')), heading('publicSite.pageNotFound'));
 }
 
-/** An unpublished site, for visitors: the built-in coming-soon page (a theme may have its own). */
-export function comingSoonPage(siteName: string): string {
+/** An unpublished site, for visitors: the built-in coming-soon page in the site's language first, then the others. */
+export function comingSoonPage(siteName: string, language: string): string {
   const name = escapeHtml(siteName);
+  const first = localeOfLanguage(language);
+  const locales = [first, ...LOCALES.filter((l) => l !== first)];
+  const title = locales.map((l) => t(l, 'publicSite.comingSoon.title')).join(' · ');
   return plainPage(
-    'zh-TW',
-    `${name} · 即將推出 · Coming soon`,
+    first,
+    `${name} · ${escapeHtml(title)}`,
     `<p style="color:#666;margin:0">${name}</p>
-<h1 style="font-size:2rem;margin:.2em 0 .6em">即將推出 · Coming soon</h1>
-<p>網站正在準備中，敬請期待。</p>
-<p lang="en">This site is being prepared. Please come back soon.</p>
-<p lang="ja">このサイトは現在準備中です。もうしばらくお待ちください。</p>`,
+<h1 style="font-size:2rem;margin:.2em 0 .6em">${escapeHtml(title)}</h1>
+${locales.map((l) => `<p lang="${l}">${escapeHtml(t(l, 'publicSite.comingSoon.body'))}</p>`).join('\n')}`,
   );
 }
 
-export const PREVIEW_BANNER = '預覽 · Preview — 這是尚未發布的版本';
-export const STAFF_BANNER = '網站尚未發布，只有工作人員看得到 · Not published: only staff can see this';
+/** The banner of a preview or of staff looking at an unpublished site, in the page's language. */
+export const bannerText = (kind: 'preview' | 'staffView', language: string): string =>
+  t(localeOfLanguage(language), `publicSite.${kind}`);
 
 /**
  * Puts a banner at the top of the page, right after <body…> (or first, when a theme has no body tag): sticky, so it

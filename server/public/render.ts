@@ -8,13 +8,13 @@ import { DEFAULT_THEME_ID, type ThemeSettingValues } from '../../contract/themes
 import type { Deps } from '../deps';
 import { assetType, findAsset } from './assets';
 import { type CachedPage, cacheKey, etagOf, type PageCache } from './cache';
+import { langCode } from './content/language';
 import { hasTemplate, renderPage } from './engine';
 import {
+  bannerText,
   comingSoonPage,
   errorPage,
-  PREVIEW_BANNER,
   plainNotFoundPage,
-  STAFF_BANNER,
   siteNotFoundPage,
   withBanner,
 } from './errors';
@@ -212,7 +212,7 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
         const ctx = await builders.notFoundContext(r.deps, input(indexRoute));
         return finish(await renderPage(theme, { ...ctx, template: 'coming_soon' }), 200, noindex);
       }
-      return keep(200, HTML, comingSoonPage(site.name), noindex);
+      return keep(200, HTML, comingSoonPage(site.name, langCode(defaultLang(site))), noindex);
     }
     switch (address?.kind) {
       case 'robots':
@@ -245,8 +245,14 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
   }
 
   function finish(page: string, status: number, headers: Record<string, string> = {}): Answer {
-    if (preview) return html(status, withBanner(page, PREVIEW_BANNER), { 'x-robots-tag': NOINDEX });
-    if (staffView) return html(status, withBanner(page, STAFF_BANNER), { 'x-robots-tag': NOINDEX });
+    if (preview)
+      return html(status, withBanner(page, bannerText('preview', langCode(langId))), {
+        'x-robots-tag': NOINDEX,
+      });
+    if (staffView)
+      return html(status, withBanner(page, bannerText('staffView', langCode(langId))), {
+        'x-robots-tag': NOINDEX,
+      });
     return keep(status, HTML, page, headers);
   }
 }

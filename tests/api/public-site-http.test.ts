@@ -328,7 +328,7 @@ describe('previews', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<h1 class="title">草稿標題</h1>');
     expect(res.body).toMatch(
-      /<body class="fixture"><div role="status" style="position:sticky;[^"]*">預覽 · Preview/,
+      /<body class="fixture"><div role="status" style="position:sticky;[^"]*">預覽 — /,
     );
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
@@ -358,7 +358,7 @@ describe('previews', () => {
     });
     const res = await get(HOST, `/?design_preview=${design}`);
     expect(res.body).toContain('<p class="accent">#abcdef</p>');
-    expect(res.body).toContain('預覽 · Preview');
+    expect(res.body).toContain('預覽 — 這是尚未發布的版本');
     expect((await get(HOST, '/')).body).toContain('<p class="accent">#112233</p>');
 
     const { themeId, versionId } = await storeTheme(t.database.db, demoSiteId, {
