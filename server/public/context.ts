@@ -20,6 +20,7 @@ import { siteLanguages, siteObject } from './content/site';
 import type { PageContext } from './objects';
 import { contentKind, defaultLang, publicPath } from './paths';
 import type { ContextInput, SiteRow } from './route';
+import { KEY_MAX } from './router';
 
 /** What the builders read: the database, and PUBLIC_URL for uploads' addresses. */
 export type PageDeps = Pick<Deps, 'db' | 'config'>;
@@ -27,9 +28,6 @@ export type PageDeps = Pick<Deps, 'db' | 'config'>;
 const ITEM_TYPE = { post: CONTENT_TYPE.post, epaper: CONTENT_TYPE.epaper, page: CONTENT_TYPE.page } as const;
 type ItemKind = keyof typeof ITEM_TYPE;
 const isItemKind = (kind: string): kind is ItemKind => Object.hasOwn(ITEM_TYPE, kind);
-
-/** Longer keys are no slug nor id: refused before any query or pattern looks at them. */
-const KEY_MAX = 200;
 
 interface Page {
   template: string;
