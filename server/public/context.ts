@@ -197,18 +197,24 @@ export async function buildPageContext(deps: PageDeps, input: ContextInput): Pro
 }
 
 /** The 404 page: the site, its menus and languages (each language's home), template '404'. */
-export async function notFoundContext(deps: PageDeps, input: ContextInput): Promise<PageContext> {
+export async function notFoundContext(
+  deps: PageDeps,
+  input: ContextInput,
+  template: '404' | 'coming_soon' = '404',
+): Promise<PageContext> {
   const { site, base } = input;
   const langs = siteLanguages(site);
   const langId = langs.includes(input.route.langId) ? input.route.langId : defaultLang(site);
   const menus = await menuObjects(deps.db, site.id, langId, base, input.path);
-  const words = t(localeOfLanguage(langCode(langId)), 'publicSite.pageNotFound');
+  // A page that is not there, or a site that is not open yet: the theme's page says which; the title too.
+  const key = template === '404' ? 'publicSite.pageNotFound' : 'publicSite.comingSoon.title';
+  const words = t(localeOfLanguage(langCode(langId)), key);
   return assemble(
     deps,
     input,
     langId,
     {
-      template: '404',
+      template,
       title: `${words} | ${site.name}`,
       description: '',
       type: 'website',

@@ -11,8 +11,8 @@ import type { ContextInput, SiteRow } from './route';
 export interface PageBuilders {
   /** A page's objects, or null when there is no such page (404). */
   buildPageContext(deps: Deps, input: ContextInput): Promise<PageContext | null>;
-  /** The objects of the 404 page (template '404'). */
-  notFoundContext(deps: Deps, input: ContextInput): Promise<PageContext>;
+  /** The objects of the 404 page (template '404'), or of the coming-soon page (template 'coming_soon'). */
+  notFoundContext(deps: Deps, input: ContextInput, template?: '404' | 'coming_soon'): Promise<PageContext>;
   sitemapXml(deps: Deps, site: SiteRow, base: string): Promise<string>;
   rssXml(deps: Deps, site: SiteRow, base: string, langId: number): Promise<string>;
   robotsTxt(site: SiteRow, base: string): string;

@@ -209,8 +209,8 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
         return keep(200, 'text/plain; charset=utf-8', 'User-agent: *\nDisallow: /\n');
       const noindex = { 'x-robots-tag': 'noindex' };
       if (hasTemplate(theme, 'coming_soon')) {
-        const ctx = await builders.notFoundContext(r.deps, input(indexRoute));
-        return finish(await renderPage(theme, { ...ctx, template: 'coming_soon' }), 200, noindex);
+        const ctx = await builders.notFoundContext(r.deps, input(indexRoute), 'coming_soon');
+        return finish(await renderPage(theme, ctx), 200, noindex);
       }
       return keep(200, HTML, comingSoonPage(site.name, langCode(defaultLang(site))), noindex);
     }

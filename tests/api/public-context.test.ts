@@ -539,6 +539,15 @@ describe('head', () => {
     expect(ctx.page_title).toBe(`Page not found | ${site.name}`);
     expect(ctx.site.languages.map((l) => l.url)).toEqual([`${base}/`, `${base}/en`]);
     expect(ctx.menus.main.length).toBeGreaterThan(0);
+    // The coming-soon page of an unpublished site is the same page, named for what it is.
+    const soon = await notFoundContext(
+      deps(),
+      { site, route: { kind: 'index', langId: 1, page: 1 }, base, settings: {}, path: '/', now: t.clock.now },
+      'coming_soon',
+    );
+    expect(soon.template).toBe('coming_soon');
+    expect(soon.page_title).toBe(`即將推出 | ${site.name}`);
+    expect(soon.head).toContain(`<title>即將推出 | ${site.name}</title>`);
   });
 });
 
