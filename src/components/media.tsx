@@ -20,14 +20,8 @@ import {
 import { useListContext, useTranslate } from 'ra-core';
 import { type DragEvent, type ReactNode, useState } from 'react';
 import { IMAGE_TYPES, type LibraryFile } from '../../contract/files';
+import { formatBytes } from './bytes';
 import type { UploadItem } from './useUploads';
-
-/** 1 234 567 → "1.2 MB": unit symbols, the same in every language. */
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${Math.round((n / 1024) * 10) / 10} KB`;
-  return `${Math.round((n / 1024 / 1024) * 10) / 10} MB`;
-}
 
 export const dimensionsOf = (f: Pick<LibraryFile, 'width' | 'height'>) =>
   f.width && f.height ? `${f.width}×${f.height}` : '';

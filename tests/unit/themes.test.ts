@@ -6,10 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../contract/codes';
 import { THEME_ZIP_MAX_BYTES } from '../../contract/themes';
+import { formatBytes } from '../../src/components/bytes';
 import { uploadTheme } from '../../src/custom/themes/api';
 import {
   checkThemeZip,
-  formatBytes,
   mayDeleteTheme,
   readThemeUploadReply,
   themeWord,

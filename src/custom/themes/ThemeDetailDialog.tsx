@@ -27,6 +27,7 @@ import { useCanAccess, useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Confirm, Loading } from 'react-admin';
 import type { ThemeDetail, ThemeVersion } from '../../../contract/themes';
+import { formatBytes } from '../../components/bytes';
 import { useDateTime } from '../../components/DateTimeField';
 import { downloadFrom } from '../../components/openInNewTab';
 import type { ApiError } from '../../dataProvider/client';
@@ -39,7 +40,7 @@ import {
   useThemeDetail,
 } from './api';
 import { ThemeCover } from './ThemeCover';
-import { formatBytes, fromEpochSeconds, mayDeleteTheme } from './themeLogic';
+import { fromEpochSeconds, mayDeleteTheme } from './themeLogic';
 
 function VersionRows({ theme, canEdit }: { theme: ThemeDetail; canEdit: boolean }) {
   const translate = useTranslate();

@@ -57,13 +57,6 @@ export function themeWord(words: ThemeWords | undefined, locale: Locale): string
   return '';
 }
 
-/** Bytes as people read them: 512 B, 12.3 KB, 4.5 MB. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
-
 /** Epoch seconds (the theme replies' dates) as the date formatter takes them. */
 export const fromEpochSeconds = (seconds: number): number => seconds * 1000;
 

@@ -15,8 +15,9 @@ import {
 import { useGetOne, useNotify, useTranslate } from 'ra-core';
 import { useEffect, useId, useState } from 'react';
 import type { LibraryFile } from '../../../contract/files';
+import { formatBytes } from '../../components/bytes';
 import { useDateTime } from '../../components/DateTimeField';
-import { dimensionsOf, formatBytes } from '../../components/media';
+import { dimensionsOf } from '../../components/media';
 
 export function FilePreviewDialog({
   id,
