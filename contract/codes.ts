@@ -52,6 +52,12 @@ export const Code = {
   THEME_IN_USE: 3200,
   /** The built-in theme is neither deleted nor changed. */
   THEME_BUILTIN: 3201,
+  /**
+   * Readers (issue 14), in ranges so that each part adds its own: members 3300–3319, followers and customer messages
+   * 3320–3339, e-paper delivery 3340–3359, readers on the public site 3400–3419, reader plans and payments 3420–3439.
+   */
+  /** The site plan's member limit is reached (also by an import's new rows). */
+  MEMBER_LIMIT: 3300,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

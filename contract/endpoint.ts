@@ -9,8 +9,12 @@ import type { z } from 'zod';
 import type { Needed } from './permissions';
 import type { Feature } from './plans';
 
-/** Who may call: anyone, a signed-in user, or staff of the current site (holding `permission`, if one is named). */
-export type Access = 'public' | 'user' | 'site';
+/**
+ * Who may call: anyone, a signed-in user, or staff of the current site (holding `permission`, if one is named); or
+ * `reader`: a visitor of a public site, on that site's own host only, where the action is served at
+ * `<site>/api/<path>` (never on the admin's host); its handler gets the site and the signed-in reader, if any.
+ */
+export type Access = 'public' | 'user' | 'site' | 'reader';
 
 export interface Endpoint<
   I extends z.ZodType = z.ZodType,

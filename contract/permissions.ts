@@ -19,6 +19,10 @@ export const PERMISSION_TREE: readonly PermissionNode[] = [
       { id: 'role', children: leaves('role', ['view', 'edit', 'delete']) },
       { id: 'subscription', children: leaves('subscription', ['payment', 'plan']) },
       { id: 'design', children: leaves('design', ['style']) },
+      /** Readers (issue 14; not in SPEC §6's tree, which names no permission for them): members and followers. */
+      { id: 'member', children: leaves('member', ['view', 'edit', 'delete']) },
+      /** Customer messages from the contact form: read them, reply by e-mail. */
+      { id: 'customer', children: leaves('customer', ['view', 'reply']) },
     ],
   },
   {
@@ -80,7 +84,7 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<number, readonly string[]> = {
   [ROLE.OWNER]: ALL_PERMISSIONS,
   [ROLE.ADMIN]: ALL_PERMISSIONS.filter((p) => !p.startsWith('subscription.')),
   [ROLE.EDITOR]: [...leafIds([PERMISSION_TREE[1]])],
-  [ROLE.ECOMMERCE]: ['post.view', 'plan.add', 'plan.edit', 'plan.delete'],
+  [ROLE.ECOMMERCE]: ['customer.view', 'customer.reply', 'post.view', 'plan.add', 'plan.edit', 'plan.delete'],
 };
 
 /** A role's permissions: a built-in role's from the contract, a custom one's as stored. */
@@ -159,6 +163,27 @@ export const RESOURCE_PERMISSIONS = {
   design: { list: 'design.style', create: 'design.style', edit: 'design.style', delete: 'design.style' },
   /** The user's own profile and account. */
   profile: { list: '', create: '', edit: '', delete: '' },
+  /** Members (/member): the site's readers. Creating one by hand and importing CSV are `edit`. */
+  member: { list: 'member.view', create: 'member.edit', edit: 'member.edit', delete: 'member.delete' },
+  /** Followers (/follower): read and exported with the members' permissions. */
+  follower: { list: 'member.view', create: 'member.edit', edit: 'member.edit', delete: 'member.delete' },
+  /** Customer messages (/customer): opening one marks it read; replying mails the sender. */
+  customer: {
+    list: 'customer.view',
+    create: 'customer.reply',
+    edit: 'customer.reply',
+    delete: 'customer.reply',
+  },
+  /**
+   * Reader subscription plans (/subscription): subscription management, as the issue says, and the plan's
+   * membership feature (declared on their endpoints).
+   */
+  subscription: {
+    list: 'subscription.plan',
+    create: 'subscription.plan',
+    edit: 'subscription.plan',
+    delete: 'subscription.plan',
+  },
   /** The site's own plan (/plan/*): subscription management, which the built-in roles give its owner only. */
   plan: {
     list: 'subscription.plan',

@@ -17,6 +17,8 @@ const roles: DeepStrings<typeof rolesSource> = {
       setting: 'Site settings',
       plan: 'Plans',
       theme: 'Themes',
+      member: 'Members',
+      customer: 'Customer messages',
     },
     leaf: {
       staff: { view: 'View staff', edit: 'Edit staff', delete: 'Delete staff', view_all: 'View all admins' },
@@ -40,6 +42,8 @@ const roles: DeepStrings<typeof rolesSource> = {
       },
       plan: { add: 'Add plans', edit: 'Edit plans', delete: 'Delete plans' },
       theme: { add: 'Add themes', edit: 'Edit themes', delete: 'Delete themes' },
+      member: { view: 'View members', edit: 'Edit members', delete: 'Delete members' },
+      customer: { view: 'View customer messages', reply: 'Reply to customer messages' },
     },
     help: {
       staff: {

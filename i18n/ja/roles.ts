@@ -17,6 +17,8 @@ const roles: DeepStrings<typeof rolesSource> = {
       setting: 'サイト設定',
       plan: 'プラン管理',
       theme: 'テーマ管理',
+      member: '会員管理',
+      customer: 'お問い合わせ',
     },
     leaf: {
       staff: {
@@ -45,6 +47,8 @@ const roles: DeepStrings<typeof rolesSource> = {
       },
       plan: { add: 'プランを追加', edit: 'プランを編集', delete: 'プランを削除' },
       theme: { add: 'テーマを追加', edit: 'テーマを編集', delete: 'テーマを削除' },
+      member: { view: '会員を表示', edit: '会員を編集', delete: '会員を削除' },
+      customer: { view: 'お問い合わせを表示', reply: 'お問い合わせに返信' },
     },
     help: {
       staff: {

@@ -14,6 +14,8 @@ const roles = {
       setting: '網站設定',
       plan: '方案管理',
       theme: '主題管理',
+      member: '會員管理',
+      customer: '客服訊息',
     },
     leaf: {
       staff: { view: '檢視人員', edit: '編輯人員', delete: '刪除人員', view_all: '檢視所有管理員' },
@@ -37,6 +39,8 @@ const roles = {
       },
       plan: { add: '新增方案', edit: '編輯方案', delete: '刪除方案' },
       theme: { add: '新增主題', edit: '編輯主題', delete: '刪除主題' },
+      member: { view: '檢視會員', edit: '編輯會員', delete: '刪除會員' },
+      customer: { view: '檢視客服訊息', reply: '回覆客服訊息' },
     },
     /** What the permissions that widen or guard the others do (contract/permissions.ts PERM), under the leaf. */
     help: {

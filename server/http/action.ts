@@ -19,6 +19,8 @@ import {
   type SessionInfo,
   type SiteScope,
 } from '../modules/auth/session';
+import { READER_COOKIE, type ReaderRow, readerOfToken } from '../modules/readers/session';
+import { type ResolvedSite, SITE_PREFIX, siteHostOf, siteOfHost } from '../public/host';
 import { AppError, FieldError } from './errors';
 import { readMultipart } from './multipart';
 import { sendError, sendOk, zodFieldErrors } from './reply';
@@ -43,11 +45,20 @@ export interface UserContext extends BaseContext {
 export interface SiteContext extends UserContext {
   site: SiteScope;
 }
+/** A public site's visitor: the site of the request's host, and the reader its cookie signs in (or null). */
+export interface ReaderContext extends BaseContext {
+  publicSite: ResolvedSite;
+  reader: ReaderRow | null;
+  /** The reader session cookie's token as sent (sign-out ends it). */
+  readerToken: string | undefined;
+}
 type ContextFor<A extends Access> = A extends 'site'
   ? SiteContext
   : A extends 'user'
     ? UserContext
-    : BaseContext;
+    : A extends 'reader'
+      ? ReaderContext
+      : BaseContext;
 
 /** An endpoint of the catalogue (contract/api) with the handler that serves it. */
 export interface ActionDef<S extends z.ZodType, O extends z.ZodType, A extends Access>
@@ -68,7 +79,8 @@ export function action<S extends z.ZodType, O extends z.ZodType, A extends Acces
 async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: FastifyReply) {
   // Form data is for multipart actions only; elsewhere it stays refused as before the plugin was registered.
   if (!def.multipart && req.isMultipart()) throw new AppError(Code.BAD_REQUEST);
-  const session = await resolveSession(deps, req);
+  // A reader action lives on a site's host, where the admin's session cookie is never sent.
+  const session = def.access === 'reader' ? null : await resolveSession(deps, req);
   const ctx: BaseContext = {
     deps,
     req,
@@ -79,7 +91,8 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
     user: session?.user ?? null,
     site: null,
   };
-  if (def.access !== 'public') {
+  if (def.access === 'reader') Object.assign(ctx, await readerScope(deps, req));
+  else if (def.access !== 'public') {
     if (!ctx.user) throw new AppError(Code.UNAUTHORIZED);
     if (def.access === 'site') {
       ctx.site = await resolveSite(deps, ctx as UserContext);
@@ -112,6 +125,19 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
       throw new AppError(Code.FORBIDDEN);
   }
   return def.handler(parsed.data, ctx as never);
+}
+
+/** The site a reader action's host names (a published one; else 404) and the reader its cookie signs in. */
+async function readerScope(
+  deps: Deps,
+  req: FastifyRequest,
+): Promise<Pick<ReaderContext, 'publicSite' | 'reader' | 'readerToken'>> {
+  const host = siteHostOf(req);
+  const site = host ? await siteOfHost(deps.db, host, deps.config.siteDomain, deps.now()) : undefined;
+  if (!site?.published) throw new AppError(Code.NOT_FOUND);
+  const readerToken = req.cookies?.[READER_COOKIE];
+  const reader = await readerOfToken(deps.db, site.id, readerToken, deps.now());
+  return { publicSite: site, reader, readerToken };
 }
 
 /** The input's `token` when it is a string of a sensible length, else '' (which no check takes). */
@@ -166,7 +192,8 @@ export function registerActions(
   for (const def of actions) {
     app.route({
       method: def.method ?? 'POST',
-      url: `/api/${def.path}`,
+      // A reader action answers on the sites' hosts only (rewritten under SITE_PREFIX), an admin one never there.
+      url: def.access === 'reader' ? `${SITE_PREFIX}/api/${def.path}` : `/api/${def.path}`,
       handler: async (req, reply) => {
         try {
           const data = await run(def, deps, req, reply);

@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { eq, getTableColumns } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import { sites, themes } from '../db/schema';
@@ -17,6 +18,9 @@ export type MarkedRequest = IncomingMessage & { [SITE_HOST]?: string };
 
 /** Where the site routes live; a site host's every path is rewritten under it. */
 export const SITE_PREFIX = '/_site';
+
+/** The site host a request was rewritten for, if it was. */
+export const siteHostOf = (req: FastifyRequest): string | undefined => (req.raw as MarkedRequest)[SITE_HOST];
 
 const HOST_MAX = 300;
 

@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
 import { sendError } from '../http/reply';
+import { READER_COOKIE } from '../modules/readers/session';
 import { siteUrl } from '../modules/sites/service';
 import { PageCache } from './cache';
 import { errorPage } from './errors';
@@ -18,6 +19,7 @@ import {
   requestHostName,
   SITE_HOST,
   SITE_PREFIX,
+  siteHostOf,
   siteHostTest,
   siteOfHost,
 } from './host';
@@ -48,9 +50,6 @@ export function siteUrlRewriter(config: Config): (req: IncomingMessage) => strin
     return `${SITE_PREFIX}${url.startsWith('/') ? url : `/${url}`}`;
   };
 }
-
-/** The site host a request was rewritten for, if it was. */
-export const siteHostOf = (req: FastifyRequest): string | undefined => (req.raw as MarkedRequest)[SITE_HOST];
 
 function send(req: FastifyRequest, reply: FastifyReply, a: Answer) {
   reply.code(a.status).headers(a.headers);
@@ -86,6 +85,7 @@ export async function registerPublicSite(
       url: req.url.length > URL_MAX ? null : req.url.slice(SITE_PREFIX.length) || '/',
       site: () => siteOfHost(deps.db, host, deps.config.siteDomain, deps.now()),
       cookie: req.cookies?.site_staff,
+      readerToken: req.cookies?.[READER_COOKIE],
       https: req.protocol === 'https',
       log: req.log,
       siteUrl: (site) => siteUrl(site, deps.config),

@@ -6,6 +6,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_THEME_ID, type ThemeSettingValues } from '../../contract/themes';
 import type { Deps } from '../deps';
+import { readerOfToken } from '../modules/readers/session';
+import { readerIsPaying } from '../modules/readers/status';
 import { assetType, findAsset } from './assets';
 import { type CachedPage, cacheKey, etagOf, type PageCache } from './cache';
 import { langCode } from './content/language';
@@ -21,7 +23,7 @@ import {
 import type { ResolvedSite } from './host';
 import type { PageBuilders } from './pages';
 import { defaultLang } from './paths';
-import type { ContextInput, PublicRoute } from './route';
+import type { ContextInput, PageReader, PublicRoute } from './route';
 import { routeOf } from './router';
 import { isStaffViewer, STAFF_COOKIE, STAFF_COOKIE_MAX_AGE_S, staffTokenUser } from './staff';
 import { builtinTheme, type LoadedTheme, settingsInForce, uploadedTheme } from './themeSource';
@@ -45,6 +47,8 @@ export interface SiteRequest {
   site: () => Promise<ResolvedSite | undefined>;
   /** The site_staff cookie. */
   cookie: string | undefined;
+  /** The site_reader cookie (a reader's session, server/modules/readers/session.ts). */
+  readerToken?: string;
   https: boolean;
   log: FastifyBaseLogger;
   siteUrl: (site: ResolvedSite) => string;
@@ -93,6 +97,13 @@ async function themeOf(
     );
   }
   return builtin();
+}
+
+/** The reader the request's cookie signs in on the site, if any. */
+async function pageReader(r: SiteRequest, siteId: number, now: number): Promise<PageReader | null> {
+  const row = await readerOfToken(r.deps.db, siteId, r.readerToken, now);
+  if (!row) return null;
+  return { id: row.id, email: row.email, name: row.name, paying: await readerIsPaying(r.deps.db, row.id) };
 }
 
 export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
@@ -157,6 +168,8 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
   const anonymous = !preview && !staffView;
   // Visitors of an unpublished site see it coming soon; staff with the cookie, and a preview's holder, see it.
   const comingSoon = !site.published && anonymous;
+  // A signed-in reader's pages are their own (their name, the paid section): rendered for them, never cached.
+  const reader = comingSoon ? null : await pageReader(r, site.id, now);
   const pageNo = address?.kind === 'page' ? address.route.page : 1;
   const langId =
     address?.kind === 'page'
@@ -175,7 +188,7 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
     page: pageNo,
   });
   // An address that is no page (a bad ?page=, say) shares its path with one that is: never cached.
-  const cacheable = anonymous && (address !== null || comingSoon);
+  const cacheable = anonymous && !reader && (address !== null || comingSoon);
   if (cacheable) {
     const hit = r.cache.get(key);
     if (hit) return fromCache(hit);
@@ -197,6 +210,7 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
     base,
     settings,
     previewId: content?.id,
+    reader,
     path,
     now,
   });
@@ -253,6 +267,7 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
       return html(status, withBanner(page, bannerText('staffView', langCode(langId))), {
         'x-robots-tag': NOINDEX,
       });
+    if (reader) return html(status, page, headers);
     return keep(status, HTML, page, headers);
   }
 }

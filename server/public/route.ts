@@ -17,6 +17,15 @@ export interface PublicRoute {
   page: number;
 }
 
+/** A signed-in reader as the page builders see them. */
+export interface PageReader {
+  id: number;
+  email: string;
+  name: string;
+  /** A paying member (readers/status.ts): the paid section is theirs to read. */
+  paying: boolean;
+}
+
 export interface ContextInput {
   site: SiteRow;
   route: PublicRoute;
@@ -26,6 +35,8 @@ export interface ContextInput {
   settings: ThemeSettingValues;
   /** A content preview: the item (by id) whose current draft is shown, whatever its status. */
   previewId?: number;
+  /** The signed-in reader of the site (readers/session.ts), and whether they may read paid sections; null if none. */
+  reader?: PageReader | null;
   /** The request's path without query, for menu `active` and language links. */
   path: string;
   now: number;

@@ -84,7 +84,7 @@ describe('toggleNode', () => {
     expect(picked).toEqual(['role.view', ...BUILTIN_ROLE_PERMISSIONS[ROLE.EDITOR], 'theme.add']);
     expect(toggleNode(node('content'), picked)).toEqual(['role.view', 'theme.add']);
     expect(toggleNode(node('site_admin'), [])).toEqual(
-      ALL_PERMISSIONS.filter((p) => /^(staff|role|subscription|design)\./.test(p)),
+      ALL_PERMISSIONS.filter((p) => /^(staff|role|subscription|design|member|customer)\./.test(p)),
     );
   });
 
@@ -208,7 +208,7 @@ describe('labels', () => {
 
   it('every node of the tree has a label in zh-TW, en and ja', () => {
     const nodes = allNodes();
-    expect(nodes.length).toBe(3 + 9 + ALL_PERMISSIONS.length);
+    expect(nodes.length).toBe(3 + 11 + ALL_PERMISSIONS.length);
     for (const [lang, messages] of [
       ['zh-TW', zhTW],
       ['en', en],
