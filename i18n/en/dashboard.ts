@@ -53,6 +53,7 @@ const dashboard: DeepStrings<typeof zh> = {
       siteAdmin: 'Site management',
       shop: 'Shop',
       members: 'Members',
+      subscription: 'Reader plans',
       siteSettings: 'Site settings',
       personal: 'Personal',
       staff: 'Staff',

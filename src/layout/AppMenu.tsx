@@ -25,6 +25,7 @@ import SettingsIcon from '@mui/icons-material/SettingsOutlined';
 import GeneralIcon from '@mui/icons-material/TuneOutlined';
 import DefaultIcon from '@mui/icons-material/ViewList';
 import SitesIcon from '@mui/icons-material/WebOutlined';
+import SubscriptionIcon from '@mui/icons-material/WorkspacePremiumOutlined';
 import { Box, ListSubheader } from '@mui/material';
 import { useGetResourceLabel, useResourceDefinitions, useTranslate } from 'ra-core';
 import { type ComponentType, createElement, type MouseEvent, type ReactNode } from 'react';
@@ -68,10 +69,21 @@ const RESOURCE_PLACES: Record<string, Pick<MenuPlace, 'group' | 'order'>> = {
   press: { group: 'content', order: 10 },
   page: { group: 'content', order: 20 },
   epaper: { group: 'content', order: 30 },
+  member: { group: 'members', order: 10 },
+  follower: { group: 'members', order: 20 },
+  customer: { group: 'members', order: 30 },
 };
 
 /** Screens of the site and of the user, each behind the permission of its resource. */
 const SCREENS: Entry[] = [
+  {
+    to: '/subscription',
+    label: 'shell.menu.subscription',
+    icon: SubscriptionIcon,
+    resource: 'subscription',
+    group: 'members',
+    order: 40,
+  },
   { to: '/admin', label: 'shell.menu.staff', icon: StaffIcon, resource: 'admin', group: 'site', order: 10 },
   { to: '/role', label: 'shell.menu.roles', icon: RoleIcon, resource: 'role', group: 'site', order: 20 },
   { to: '/site', label: 'shell.menu.sites', icon: SitesIcon, resource: 'site', group: 'site', order: 30 },
