@@ -52,7 +52,7 @@ const dashboard: DeepStrings<typeof zh> = {
       siteAdmin: 'サイト管理',
       shop: 'ショップ',
       members: '会員',
-      subscription: '購読プラン',
+      subscription: '読者プラン',
       siteSettings: 'サイト設定',
       personal: '個人',
       staff: 'スタッフ管理',

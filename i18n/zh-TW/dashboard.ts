@@ -49,7 +49,7 @@ const dashboard = {
       siteAdmin: '網站管理',
       shop: '商店',
       members: '會員',
-      subscription: '訂閱方案',
+      subscription: '讀者訂閱方案',
       siteSettings: '網站設定',
       personal: '個人',
       staff: '人員管理',
