@@ -18,7 +18,8 @@ import { draftItem, type ItemRow, publishedItem, publishedLanguages } from './co
 import { articleObject } from './content/single';
 import { siteLanguages, siteObject } from './content/site';
 import type { PageContext } from './objects';
-import { contentKind, defaultLang, publicPath } from './paths';
+import { contentKind, defaultLang, isReaderPageKind, publicPath } from './paths';
+import { readerPageBuilders } from './readers';
 import type { ContextInput, SiteRow } from './route';
 import { KEY_MAX } from './router';
 
@@ -168,6 +169,28 @@ export async function buildPageContext(deps: PageDeps, input: ContextInput): Pro
       menus,
     );
     return { ...context, home };
+  }
+
+  if (isReaderPageKind(route.kind)) {
+    const kind = route.kind;
+    const [built, menus] = await Promise.all([readerPageBuilders[kind](deps, input, at), menusOf()]);
+    if (!built) return null;
+    const context = assemble(
+      deps,
+      input,
+      langId,
+      {
+        template: kind,
+        title: title(built.title),
+        description: '',
+        type: 'website',
+        image: '',
+        pathIn: (id) => publicPath(site, kind, '', id),
+        canonicalPath: publicPath(site, kind, '', langId),
+      },
+      menus,
+    );
+    return { ...context, ...built.objects };
   }
 
   const kind = route.kind;

@@ -6,7 +6,32 @@
 import { CONTENT_LANGUAGES } from '../../contract/constants';
 import { CONTENT_TYPE } from '../../contract/contentConstants';
 
-export type PublicPageKind = 'index' | 'post' | 'epaper' | 'page' | 'category' | 'tag' | 'author';
+/**
+ * The readers' own pages (issue 14), each at `/<kind>` (and `/<lang>/<kind>`), rendered by the theme's template of
+ * the same name: sign-in and sign-up, the reader's account, the contact form, the plans and their checkout, search,
+ * and the e-paper unsubscribe page. Their builders are server/public/readers/<kind>.ts.
+ */
+export const READER_PAGE_KINDS = [
+  'signin',
+  'account',
+  'contact',
+  'subscribe',
+  'search',
+  'unsubscribe',
+] as const;
+export type ReaderPageKind = (typeof READER_PAGE_KINDS)[number];
+export const isReaderPageKind = (kind: string): kind is ReaderPageKind =>
+  (READER_PAGE_KINDS as readonly string[]).includes(kind);
+
+export type PublicPageKind =
+  | 'index'
+  | 'post'
+  | 'epaper'
+  | 'page'
+  | 'category'
+  | 'tag'
+  | 'author'
+  | ReaderPageKind;
 
 /** What a site's addresses depend on. */
 export interface SiteLanguages {
@@ -30,7 +55,7 @@ export function langOfSegment(site: SiteLanguages, segment: string): number | un
     : undefined;
 }
 
-const SECTION: Record<Exclude<PublicPageKind, 'index' | 'page'>, string> = {
+const SECTION: Record<Exclude<PublicPageKind, 'index' | 'page' | ReaderPageKind>, string> = {
   post: '/post/',
   epaper: '/epaper/',
   category: '/category/',
@@ -47,6 +72,7 @@ export function publicPath(
 ): string {
   const prefix = langPrefix(site, langId);
   if (kind === 'index') return prefix || '/';
+  if (isReaderPageKind(kind)) return `${prefix}/${kind}`;
   const tail = encodeURIComponent(String(key));
   return kind === 'page' ? `${prefix}/${tail}` : `${prefix}${SECTION[kind]}${tail}`;
 }

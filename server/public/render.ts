@@ -22,7 +22,7 @@ import {
 } from './errors';
 import type { ResolvedSite } from './host';
 import type { PageBuilders } from './pages';
-import { defaultLang } from './paths';
+import { defaultLang, isReaderPageKind } from './paths';
 import type { ContextInput, PageReader, PublicRoute } from './route';
 import { routeOf } from './router';
 import { isStaffViewer, STAFF_COOKIE, STAFF_COOKIE_MAX_AGE_S, staffTokenUser } from './staff';
@@ -188,7 +188,9 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
     page: pageNo,
   });
   // An address that is no page (a bad ?page=, say) shares its path with one that is: never cached.
-  const cacheable = anonymous && !reader && (address !== null || comingSoon);
+  // The readers' pages (forms, search results, a reader's own account) are never cached either.
+  const readerPage = address?.kind === 'page' && isReaderPageKind(address.route.kind);
+  const cacheable = anonymous && !reader && !readerPage && (address !== null || comingSoon);
   if (cacheable) {
     const hit = r.cache.get(key);
     if (hit) return fromCache(hit);
@@ -211,6 +213,7 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
     settings,
     previewId: content?.id,
     reader,
+    query,
     path,
     now,
   });

@@ -37,6 +37,8 @@ export interface ContextInput {
   previewId?: number;
   /** The signed-in reader of the site (readers/session.ts), and whether they may read paid sections; null if none. */
   reader?: PageReader | null;
+  /** The request's query (a reader page reads its own: search's `q`, unsubscribe's `token` …). */
+  query?: URLSearchParams;
   /** The request's path without query, for menu `active` and language links. */
   path: string;
   now: number;

@@ -3,7 +3,7 @@
  * Lengths are bounded before anything else; anything not matched exactly is a 404 (null).
  */
 import type { PublicPageKind, SiteLanguages } from './paths';
-import { defaultLang, langOfSegment } from './paths';
+import { defaultLang, isReaderPageKind, langOfSegment, READER_PAGE_KINDS } from './paths';
 import type { PublicRoute } from './route';
 
 export const PATH_MAX = 1000;
@@ -18,7 +18,7 @@ export type SiteAddress =
   | { kind: 'asset'; hash: string; file: string }
   | { kind: 'staff' };
 
-const SECTIONS: Record<string, Exclude<PublicPageKind, 'index' | 'page'>> = {
+const SECTIONS: Record<string, 'post' | 'epaper' | 'category' | 'tag' | 'author'> = {
   post: 'post',
   epaper: 'epaper',
   category: 'category',
@@ -34,6 +34,7 @@ const RESERVED = new Set([
   'robots.txt',
   'rss.xml',
   ...Object.keys(SECTIONS),
+  ...READER_PAGE_KINDS,
 ]);
 
 function decode(segment: string): string | null {
@@ -83,6 +84,7 @@ export function routeOf(site: SiteLanguages, path: string, query: URLSearchParam
   let kind: PublicPageKind;
   let key: string | undefined;
   if (tail.length === 0) kind = 'index';
+  else if (tail.length === 1 && isReaderPageKind(tail[0])) kind = tail[0];
   else if (tail.length === 2 && Object.hasOwn(SECTIONS, tail[0])) [kind, key] = [SECTIONS[tail[0]], tail[1]];
   else if (tail.length === 1 && !RESERVED.has(tail[0])) [kind, key] = ['page', tail[0]];
   else return null;

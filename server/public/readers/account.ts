@@ -1,0 +1,8 @@
+/** The readers' `/account` page: scaffolding until its part of issue 14 lands (it then says what it shows). */
+import { localeOfLanguage, t } from '../../i18n';
+import type { ReaderPageBuilder } from './types';
+
+export const accountPage: ReaderPageBuilder = async (_deps, _input, at) => ({
+  title: t(localeOfLanguage(at.locale), 'publicSite.pageNotFound'),
+  objects: {},
+});
