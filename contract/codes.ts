@@ -58,6 +58,14 @@ export const Code = {
    */
   /** The site plan's member limit is reached (also by an import's new rows). */
   MEMBER_LIMIT: 3300,
+  /** Staff adds a member whose e-mail is already one of the site's. */
+  MEMBER_EXISTS: 3301,
+  /** A CSV import with rows in error: nothing is imported. */
+  MEMBER_IMPORT_INVALID: 3302,
+  /** A CSV import over 10,000 rows or 2 MB, or not CSV at all (no e-mail column, an open quote). */
+  MEMBER_IMPORT_UNREADABLE: 3303,
+  /** A CSV import whose new rows go beyond the plan's member limit: nothing is imported. */
+  MEMBER_IMPORT_LIMIT: 3304,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

@@ -36,6 +36,7 @@ import { contentActions } from './modules/content/routes';
 import { dashboardActions } from './modules/dashboard/routes';
 import { fileActions } from './modules/files/routes';
 import { homeActions } from './modules/home/routes';
+import { memberActions } from './modules/members/routes';
 import { menuActions } from './modules/menus/routes';
 import { paymentNotifyRoutes } from './modules/plans/notify';
 import { planActions } from './modules/plans/routes';
@@ -67,6 +68,7 @@ const modules = [
   planActions,
   themeActions,
   designActions,
+  memberActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */

@@ -118,6 +118,11 @@ const core: DeepStrings<typeof coreSource> = {
     '3200': 'This theme is in use; apply another theme before deleting it.',
     '3201': 'The built-in theme cannot be deleted or changed.',
     '3300': 'The member limit of your plan (%{limit}) is reached. Upgrade the plan to add more.',
+    '3301': 'This e-mail address is already a member of the site.',
+    '3302': 'The CSV has %{n} rows with errors. Nothing was imported; fix them and try again.',
+    '3303': 'This CSV cannot be read: it needs an email column, at most %{rows} rows and 2 MB.',
+    '3304':
+      "The %{adding} new members of this import exceed your plan's limit (%{used} / %{limit} used). Nothing was imported.",
     '13000': 'No valid CNAME record was found; please try again later.',
     '19001': 'The plan was already changed this month and cannot be changed again.',
     '19002': 'This site has no active plan.',

@@ -6,6 +6,7 @@ import core from './core';
 import dashboard from './dashboard';
 import files from './files';
 import labels from './labels';
+import members from './members';
 import menus from './menus';
 import plan from './plan';
 import profile from './profile';
@@ -38,6 +39,7 @@ const messages: Messages = {
   ...publicSite,
   ...themeUpload,
   ...themes,
+  ...members,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
@@ -46,6 +48,7 @@ const messages: Messages = {
     ...staff.resources,
     ...files.resources,
     ...dashboard.resources,
+    ...members.resources,
   },
 };
 

@@ -10,6 +10,7 @@ import core from './core';
 import dashboard from './dashboard';
 import files from './files';
 import labels from './labels';
+import members from './members';
 import menus from './menus';
 import plan from './plan';
 import profile from './profile';
@@ -42,6 +43,7 @@ const zhTW = {
   ...publicSite,
   ...themeUpload,
   ...themes,
+  ...members,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
@@ -50,6 +52,7 @@ const zhTW = {
     ...staff.resources,
     ...files.resources,
     ...dashboard.resources,
+    ...members.resources,
   },
 };
 

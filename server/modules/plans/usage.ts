@@ -1,12 +1,13 @@
 /**
  * What a site uses today against a plan's limits (plan/change's preview, `over_limits`). Counted from what exists:
  * staff plus open invitations (the seats), the most revisions any one item keeps, uploads (pictures and videos) in
- * MB. Members and newsletters are not built yet: they count 0.
+ * MB, the site's members (readers). Newsletters are not counted yet: they count 0.
  */
 import { count, eq, sql } from 'drizzle-orm';
 import type { OverLimit } from '../../../contract/billing';
 import { contentRevisions, contents, files, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { memberCount } from '../readers/limit';
 import { seats } from '../staff/service';
 import type { PlanRow } from './catalogue';
 
@@ -40,7 +41,7 @@ async function uploadedMb(deps: Deps, siteId: number): Promise<number> {
 export async function overLimits(deps: Deps, siteId: number, plan: PlanRow): Promise<OverLimit[]> {
   const { used: staff } = await seats(deps.db, siteId, deps.now());
   const usage: OverLimit[] = [
-    { what: 'members', used: 0, limit: plan.members },
+    { what: 'members', used: await memberCount(deps.db, siteId), limit: plan.members },
     { what: 'staff', used: staff, limit: plan.staffCount },
     { what: 'revisions', used: await mostRevisions(deps, siteId), limit: plan.historyCount },
     ...(plan.uploadMb > 0

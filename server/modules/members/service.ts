@@ -1,0 +1,358 @@
+/**
+ * Members (/member): the site's readers as staff see them. Every read and change goes through the caller's site: an
+ * id of another site's reader answers 404 exactly like one that does not exist.
+ */
+import {
+  type AnyColumn,
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { Code } from '../../../contract/codes';
+import { toInt4 } from '../../../contract/fields';
+import type { ListQuery, ListResult } from '../../../contract/list';
+import {
+  MEMBER_COLUMNS,
+  MEMBER_STATUSES,
+  type Member,
+  type MemberDetail,
+  type MemberSaveInput,
+  type MemberStanding,
+  type MemberStatus,
+} from '../../../contract/members';
+import type { Db } from '../../db/client';
+import {
+  contents,
+  epaperDeliveries,
+  epaperSends,
+  followers,
+  readerPayments,
+  readerPlans,
+  readerSubscriptions,
+  readers,
+} from '../../db/schema';
+import { AppError, FieldError } from '../../http/errors';
+import { likePattern } from '../../http/list';
+import { assertMemberRoom } from '../readers/limit';
+import { memberStatusSql } from '../readers/status';
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** A reader row with its subscription and plan, as the list and the record read it. */
+const memberSelect = {
+  reader: readers,
+  status: memberStatusSql,
+  planId: readerPlans.id,
+  planName: readerPlans.name,
+  sub: {
+    status: readerSubscriptions.status,
+    periodEnd: readerSubscriptions.periodEnd,
+    cancelAtPeriodEnd: readerSubscriptions.cancelAtPeriodEnd,
+  },
+};
+
+const fromMembers = (db: Db) =>
+  db
+    .select(memberSelect)
+    .from(readers)
+    .leftJoin(readerSubscriptions, eq(readerSubscriptions.readerId, readers.id))
+    .leftJoin(readerPlans, eq(readerPlans.id, readerSubscriptions.planId));
+
+type MemberRecord = {
+  reader: typeof readers.$inferSelect;
+  status: MemberStatus;
+  planId: number | null;
+  planName: string | null;
+  sub: { status: string | null; periodEnd: Date | null; cancelAtPeriodEnd: boolean | null } | null;
+};
+
+export function toMember(r: MemberRecord): Member {
+  const { reader } = r;
+  return {
+    id: reader.id,
+    name: reader.name,
+    email: reader.email,
+    intro: reader.intro,
+    tags: reader.tags,
+    meta: { note: reader.note },
+    status: r.status,
+    plan: r.planId !== null && r.planName !== null ? { id: r.planId, name: r.planName } : null,
+    epaper_opt_in: reader.epaperOptIn,
+    source: reader.source,
+    created_at: reader.createdAt.toISOString(),
+  };
+}
+
+function standingOf(r: MemberRecord): MemberStanding {
+  return {
+    id: r.reader.id,
+    status: r.status,
+    plan: r.planId !== null && r.planName !== null ? { id: r.planId, name: r.planName } : null,
+    subscription: r.sub?.status ?? null,
+    period_end: iso(r.sub?.periodEnd),
+    cancel_at_period_end: r.sub?.cancelAtPeriodEnd ?? false,
+    epaper_opt_in: r.reader.epaperOptIn,
+    bounced_at: iso(r.reader.bouncedAt),
+  };
+}
+
+const SORTS: Record<string, SQL | AnyColumn> = {
+  created_at: readers.createdAt,
+  name: readers.name,
+  email: readers.email,
+  status: memberStatusSql,
+};
+
+/** The list's conditions from its filters (MEMBER_COLUMNS), within the site; unknown columns are field errors. */
+export function memberConditions(siteId: number, query: ListQuery): SQL[] {
+  const conditions: SQL[] = [eq(readers.siteId, siteId)];
+  const bad: FieldError['fields'] = {};
+  query.filters.forEach((filter, i) => {
+    const values = (Array.isArray(filter.value) ? filter.value : [filter.value]).map((v) =>
+      typeof v === 'string' ? v.trim() : v,
+    );
+    const fail = (what: 'col' | 'value') => {
+      bad[`query.filters.${i}.${what}`] = { message: 'validation.format' };
+    };
+    switch (filter.col) {
+      case 'keyword': {
+        const pattern = likePattern(String(values[0] ?? ''));
+        conditions.push(or(ilike(readers.name, pattern), ilike(readers.email, pattern)) as SQL);
+        break;
+      }
+      case 'tag':
+        conditions.push(values.length ? arrayOverlaps(readers.tags, values.map(String)) : sql`false`);
+        break;
+      case 'plan': {
+        const ids = values.map((v) => toInt4(v));
+        if (ids.includes(undefined)) return fail('value');
+        conditions.push(ids.length ? inArray(readerSubscriptions.planId, ids as number[]) : sql`false`);
+        break;
+      }
+      case 'status': {
+        const statuses = values.map(String);
+        if (!statuses.every((s) => (MEMBER_STATUSES as readonly string[]).includes(s))) return fail('value');
+        conditions.push(
+          statuses.length
+            ? sql`(${memberStatusSql}) in (${sql.join(
+                statuses.map((s) => sql`${s}`),
+                sql`, `,
+              )})`
+            : sql`false`,
+        );
+        break;
+      }
+      case 'epaper_opt_in': {
+        const flags = values.map((v) =>
+          v === 1 || v === '1' || v === 'true'
+            ? true
+            : v === 0 || v === '0' || v === 'false'
+              ? false
+              : undefined,
+        );
+        if (flags.includes(undefined)) return fail('value');
+        conditions.push(flags.length ? inArray(readers.epaperOptIn, flags as boolean[]) : sql`false`);
+        break;
+      }
+      default:
+        fail('col');
+    }
+  });
+  if (query.sort && !(MEMBER_COLUMNS.sort as readonly string[]).includes(query.sort.col))
+    bad['query.sort.col'] = { message: 'validation.format' };
+  if (Object.keys(bad).length) throw new FieldError(bad);
+  return conditions;
+}
+
+function memberOrder(query: ListQuery): SQL[] {
+  const sort = query.sort ?? { col: 'created_at', order: 'desc' as const };
+  const column = SORTS[sort.col] ?? readers.createdAt;
+  return [
+    sort.order === 'asc' ? asc(column) : desc(column),
+    sort.order === 'asc' ? asc(readers.id) : desc(readers.id),
+  ];
+}
+
+export async function listMembers(db: Db, siteId: number, query: ListQuery): Promise<ListResult<Member>> {
+  const where = and(...memberConditions(siteId, query));
+  const [records, [{ total }]] = await Promise.all([
+    fromMembers(db)
+      .where(where)
+      .orderBy(...memberOrder(query))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    db
+      .select({ total: count() })
+      .from(readers)
+      .leftJoin(readerSubscriptions, eq(readerSubscriptions.readerId, readers.id))
+      .where(where),
+  ]);
+  return { rows: (records as MemberRecord[]).map(toMember), total: Number(total) };
+}
+
+/** Every member of the filter, in the list's order (the CSV export). */
+export async function allMembers(db: Db, siteId: number, query: ListQuery): Promise<Member[]> {
+  const records = await fromMembers(db)
+    .where(and(...memberConditions(siteId, query)))
+    .orderBy(...memberOrder(query));
+  return (records as MemberRecord[]).map(toMember);
+}
+
+async function memberRecord(db: Db, siteId: number, id: number): Promise<MemberRecord> {
+  const [record] = await fromMembers(db).where(and(eq(readers.siteId, siteId), eq(readers.id, id)));
+  if (!record) throw new AppError(Code.NOT_FOUND);
+  return record as MemberRecord;
+}
+
+export async function getMember(db: Db, siteId: number, id: number): Promise<MemberDetail> {
+  const record = await memberRecord(db, siteId, id);
+  const [payments, epapers, follow] = await Promise.all([
+    db
+      .select({ payment: readerPayments, plan: readerPlans.name })
+      .from(readerPayments)
+      .innerJoin(readerPlans, eq(readerPlans.id, readerPayments.planId))
+      .where(and(eq(readerPayments.siteId, siteId), eq(readerPayments.readerId, id)))
+      .orderBy(desc(readerPayments.createdAt), desc(readerPayments.id))
+      .limit(100),
+    db
+      .select({
+        id: epaperDeliveries.id,
+        contentId: epaperSends.contentId,
+        title: contents.title,
+        status: epaperDeliveries.status,
+        sentAt: epaperDeliveries.sentAt,
+      })
+      .from(epaperDeliveries)
+      .innerJoin(epaperSends, eq(epaperSends.id, epaperDeliveries.sendId))
+      .innerJoin(contents, eq(contents.id, epaperSends.contentId))
+      .where(and(eq(epaperDeliveries.siteId, siteId), eq(epaperDeliveries.readerId, id)))
+      .orderBy(desc(epaperDeliveries.id))
+      .limit(100),
+    db
+      .select({ id: followers.id })
+      .from(followers)
+      .where(
+        and(
+          eq(followers.siteId, siteId),
+          or(eq(followers.readerId, id), eq(followers.email, record.reader.email)),
+        ),
+      )
+      .limit(1),
+  ]);
+  return {
+    ...toMember(record),
+    standing: standingOf(record),
+    following: follow.length > 0,
+    last_seen_at: iso(record.reader.lastSeenAt),
+    payments: payments.map(({ payment: p, plan }) => ({
+      id: p.id,
+      order_number: p.orderNumber,
+      plan,
+      kind: p.kind,
+      amount: p.amount,
+      status: p.status,
+      created_at: p.createdAt.toISOString(),
+      paid_at: iso(p.paidAt),
+    })),
+    epapers: epapers.map((e) => ({
+      id: e.id,
+      content_id: e.contentId,
+      title: e.title,
+      status: e.status,
+      sent_at: iso(e.sentAt),
+    })),
+  };
+}
+
+export async function memberStanding(db: Db, siteId: number, id: number): Promise<MemberStanding> {
+  return standingOf(await memberRecord(db, siteId, id));
+}
+
+async function updateMember(
+  db: Db,
+  siteId: number,
+  id: number,
+  values: Partial<typeof readers.$inferInsert>,
+  now: number,
+): Promise<MemberDetail> {
+  const updated = await db
+    .update(readers)
+    .set({ ...values, updatedAt: new Date(now) })
+    .where(and(eq(readers.siteId, siteId), eq(readers.id, id)))
+    .returning({ id: readers.id });
+  if (!updated.length) throw new AppError(Code.NOT_FOUND);
+  return getMember(db, siteId, id);
+}
+
+export const setTags = (db: Db, siteId: number, id: number, tags: string[], now: number) =>
+  updateMember(db, siteId, id, { tags }, now);
+
+export const setNote = (db: Db, siteId: number, id: number, note: string, now: number) =>
+  updateMember(db, siteId, id, { note }, now);
+
+/** Removes members of the site (their sessions, subscription and payments cascade); another site's ids are 404. */
+export async function removeMembers(db: Db, siteId: number, ids: number[]): Promise<{ ids: number[] }> {
+  const unique = [...new Set(ids)];
+  return db.transaction(async (tx) => {
+    const found = await tx
+      .select({ id: readers.id })
+      .from(readers)
+      .where(and(eq(readers.siteId, siteId), inArray(readers.id, unique)));
+    if (found.length !== unique.length) throw new AppError(Code.NOT_FOUND);
+    await tx.delete(readers).where(and(eq(readers.siteId, siteId), inArray(readers.id, unique)));
+    return { ids: unique };
+  });
+}
+
+/** Staff adds a member by hand: a new address only, within the plan's member limit. */
+export async function addMember(
+  db: Db,
+  siteId: number,
+  input: Required<Omit<MemberSaveInput, 'id'>>,
+): Promise<MemberDetail> {
+  const id = await db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: readers.id })
+      .from(readers)
+      .where(and(eq(readers.siteId, siteId), eq(readers.email, input.email)));
+    if (existing) throw new AppError(Code.MEMBER_EXISTS);
+    await assertMemberRoom(tx as unknown as Db, siteId, 1);
+    const [row] = await tx
+      .insert(readers)
+      .values({
+        siteId,
+        email: input.email,
+        name: input.name,
+        intro: input.intro,
+        tags: input.tags,
+        note: input.note,
+        source: 'staff',
+      })
+      .onConflictDoNothing()
+      .returning({ id: readers.id });
+    if (!row) throw new AppError(Code.MEMBER_EXISTS);
+    return row.id;
+  });
+  return getMember(db, siteId, id);
+}
+
+/** The members' tags in use, most used first. */
+export async function tagsInUse(db: Db, siteId: number): Promise<{ tag: string; count: number }[]> {
+  const tag = sql<string>`unnest(${readers.tags})`.as('tag');
+  const sub = db.select({ tag }).from(readers).where(eq(readers.siteId, siteId)).as('t');
+  const rows = await db
+    .select({ tag: sub.tag, count: count() })
+    .from(sub)
+    .groupBy(sub.tag)
+    .orderBy(desc(count()), asc(sub.tag))
+    .limit(500);
+  return rows.map((r) => ({ tag: r.tag, count: Number(r.count) }));
+}
