@@ -133,13 +133,19 @@ export function memberConditions(siteId: number, query: ListQuery): SQL[] {
         break;
       case 'plan': {
         const ids = values.map((v) => toInt4(v));
-        if (ids.includes(undefined)) return fail('value');
+        if (ids.includes(undefined)) {
+          fail('value');
+          return;
+        }
         conditions.push(ids.length ? inArray(readerSubscriptions.planId, ids as number[]) : sql`false`);
         break;
       }
       case 'status': {
         const statuses = values.map(String);
-        if (!statuses.every((s) => (MEMBER_STATUSES as readonly string[]).includes(s))) return fail('value');
+        if (!statuses.every((s) => (MEMBER_STATUSES as readonly string[]).includes(s))) {
+          fail('value');
+          return;
+        }
         conditions.push(
           statuses.length
             ? sql`(${memberStatusSql}) in (${sql.join(
@@ -158,7 +164,10 @@ export function memberConditions(siteId: number, query: ListQuery): SQL[] {
               ? false
               : undefined,
         );
-        if (flags.includes(undefined)) return fail('value');
+        if (flags.includes(undefined)) {
+          fail('value');
+          return;
+        }
         conditions.push(flags.length ? inArray(readers.epaperOptIn, flags as boolean[]) : sql`false`);
         break;
       }
