@@ -1,0 +1,46 @@
+/** contract/csv.ts: the RFC 4180 reader behind the members' CSV import. */
+import { describe, expect, it } from 'vitest';
+import { parseCsv } from '../../contract/csv';
+
+describe('parseCsv', () => {
+  it('reads plain records with CRLF, LF or CR, skipping blank lines', () => {
+    expect(parseCsv('a,b\r\nc,d\ne,f\rg,h\n\n').rows).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+      ['e', 'f'],
+      ['g', 'h'],
+    ]);
+  });
+
+  it('reads quoted fields with commas, line breaks and doubled quotes, and empty fields', () => {
+    const r = parseCsv('"王, 小明","第一行\r\n第二行","say ""hi"""\n,,x\n');
+    expect(r.rows).toEqual([
+      ['王, 小明', '第一行\r\n第二行', 'say "hi"'],
+      ['', '', 'x'],
+    ]);
+    expect(r.lines).toEqual([1, 3]);
+    expect(r.unterminated).toBe(false);
+  });
+
+  it('drops a leading byte-order mark and reads a last record without a line break', () => {
+    expect(parseCsv('\uFEFFemail\na@b.co').rows).toEqual([['email'], ['a@b.co']]);
+  });
+
+  it('reports an open quote at the end', () => {
+    expect(parseCsv('email\n"a@b.co').unterminated).toBe(true);
+  });
+
+  it('stops after maxRows and says so', () => {
+    const r = parseCsv('h\n1\n2\n3\n', 3);
+    expect(r.rows).toEqual([['h'], ['1'], ['2']]);
+    expect(r.truncated).toBe(true);
+    expect(parseCsv('h\n1\n2\n', 3).truncated).toBe(false);
+  });
+
+  it('reads 2 MB of hostile text in linear time', () => {
+    const start = performance.now();
+    parseCsv('"'.repeat(1_000_000) + ','.repeat(1_000_000));
+    parseCsv('a,'.repeat(1_000_000));
+    expect(performance.now() - start).toBeLessThan(2000);
+  });
+});
