@@ -24,6 +24,7 @@ import admin from './resources/admin';
 import epaper from './resources/epaper';
 import file from './resources/file';
 import label from './resources/label';
+import member from './resources/member';
 import page from './resources/page';
 import press from './resources/press';
 import role from './resources/role';
@@ -70,6 +71,7 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <Resource {...file} />
       <Resource {...role} />
       <Resource {...admin} />
+      <Resource {...member} />
       <Resource {...site} />
       <CustomRoutes>{publishRoutes}</CustomRoutes>
       <CustomRoutes>{menuRoutes}</CustomRoutes>

@@ -16,6 +16,7 @@ import {
   MemberCsvInput,
   MemberDetail,
   MemberNoteInput,
+  MemberPlanRef,
   MemberRemoveInput,
   MemberRemoveReply,
   MemberRoom,
@@ -124,6 +125,14 @@ export const memberApi = {
     access: 'site',
     permission: perm.list,
     summary: "The members' tags in use, with how many members carry each",
+  }),
+  plans: endpoint({
+    path: 'profile/plans',
+    input: EmptyInput,
+    output: z.array(MemberPlanRef),
+    access: 'site',
+    permission: perm.list,
+    summary: "The site's reader plans, for the members list's plan filter",
   }),
   room: endpoint({
     path: 'site/members',

@@ -4,6 +4,7 @@
  * (contract/entities) are mapped from their declaration (src/entities/api.ts).
  */
 import { fileApi } from '../../contract/api/files';
+import { memberApi } from '../../contract/api/members';
 import { roleApi } from '../../contract/api/roles';
 import { siteApi } from '../../contract/api/sites';
 import { staffApi } from '../../contract/api/staff';
@@ -44,6 +45,24 @@ export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
     update: staffApi.save,
     delete: staffApi.delete,
     filters: { q: keyword('keyword') },
+  },
+  /**
+   * Members (the site's readers): `profile/save` with id 0 adds one by hand (the add dialog calls it directly); tags
+   * and note have their own calls on the record page; `profile/remove` takes `{id}`.
+   */
+  member: {
+    list: memberApi.list,
+    get: memberApi.get,
+    delete: memberApi.remove,
+    filters: {
+      q: keyword('keyword'),
+      tag: (v) => (typeof v === 'string' && v !== '' ? { col: 'tag', value: [v], type: 'in' } : undefined),
+      plan: (v) => (typeof v === 'number' ? { col: 'plan', value: [v], type: 'in' } : undefined),
+      status: (v) =>
+        typeof v === 'string' && v !== '' ? { col: 'status', value: [v], type: 'in' } : undefined,
+      epaper_opt_in: (v) =>
+        v === 0 || v === 1 ? { col: 'epaper_opt_in', value: [v], type: 'in' } : undefined,
+    },
   },
   /** `role/save` with id 0 creates a custom role. */
   role: {

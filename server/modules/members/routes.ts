@@ -56,6 +56,10 @@ export const memberActions = [
     handler: (_input, ctx) => members.tagsInUse(ctx.deps.db, ctx.site.id),
   }),
   action({
+    ...memberApi.plans,
+    handler: (_input, ctx) => members.memberPlans(ctx.deps.db, ctx.site.id),
+  }),
+  action({
     ...memberApi.room,
     handler: (_input, ctx) => memberRoom(ctx.deps.db, ctx.site.id),
   }),

@@ -365,3 +365,12 @@ export async function tagsInUse(db: Db, siteId: number): Promise<{ tag: string; 
     .limit(500);
   return rows.map((r) => ({ tag: r.tag, count: Number(r.count) }));
 }
+
+/** The site's reader plans (every language), for the plan filter. */
+export async function memberPlans(db: Db, siteId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: readerPlans.id, name: readerPlans.name })
+    .from(readerPlans)
+    .where(eq(readerPlans.siteId, siteId))
+    .orderBy(asc(readerPlans.langId), asc(readerPlans.id));
+}

@@ -1,0 +1,84 @@
+/** Member calls beyond the dataProvider: the count and limit, tags and plans for the filters, CSV out and in. */
+import { useQuery } from '@tanstack/react-query';
+import { memberApi } from '../../../contract/api/members';
+import { Code, codeMessageKey } from '../../../contract/codes';
+import type { Envelope } from '../../../contract/envelope';
+import type { ListQuery } from '../../../contract/list';
+import type { ImportPreview } from '../../../contract/members';
+import { postFile } from '../../components/upload';
+import { ApiError, call, urlFor } from '../../dataProvider/client';
+import { storedLocale } from '../../i18n/locale';
+
+/** Query keys under the resource's name, so invalidating ['member'] also refreshes react-admin's list. */
+export const memberKeys = {
+  all: ['member'] as const,
+  room: ['member', 'room'] as const,
+  tags: ['member', 'tags'] as const,
+  plans: ['member', 'plans'] as const,
+};
+
+export const useMemberRoom = () =>
+  useQuery({ queryKey: memberKeys.room, queryFn: () => call(memberApi.room) });
+export const useMemberTags = () =>
+  useQuery({ queryKey: memberKeys.tags, queryFn: () => call(memberApi.tagList) });
+export const useMemberPlans = () =>
+  useQuery({ queryKey: memberKeys.plans, queryFn: () => call(memberApi.plans) });
+
+/** The envelope's words when the server gave them (messages with numbers), else the code's own. */
+export const failureMessage = (err: unknown): string => {
+  const failure = err as ApiError;
+  if (failure?.status === 403) return '';
+  return failure?.body?.msg || failure?.message || 'errors.generic';
+};
+
+function readEnvelope<T>(status: number, text: string): T {
+  let envelope: Envelope<T> | null = null;
+  try {
+    envelope = JSON.parse(text) as Envelope<T>;
+  } catch {
+    envelope = null;
+  }
+  if (status >= 200 && status < 300 && envelope?.code === Code.OK) return envelope.data;
+  const body = envelope ?? { code: Code.FAIL, msg: '', data: null };
+  const key = status === 413 ? codeMessageKey(Code.FILE_TOO_LARGE) : codeMessageKey(body.code);
+  throw new ApiError(status === 403 ? '' : (key ?? 'errors.generic'), status, body);
+}
+
+/** The CSV (pasted or picked, sent as a file so that 2 MB fit) read by the server: each row's fate. */
+export const previewImport = (csv: Blob) =>
+  postFile(memberApi.importPreview, csv, { name: 'members.csv' }, (s, t) =>
+    readEnvelope<ImportPreview>(s, t),
+  );
+
+export const importCsv = (csv: Blob) =>
+  postFile(memberApi.import, csv, { name: 'members.csv' }, (s, t) =>
+    readEnvelope<{ added: number; updated: number }>(s, t),
+  );
+
+/** Downloads memberApi.export for the list's current filter and sort; a refusal still comes as an envelope. */
+export async function downloadMembersCsv(query: Partial<ListQuery>): Promise<void> {
+  const response = await fetch(urlFor(memberApi.export.path), {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json', 'accept-language': storedLocale() },
+    body: JSON.stringify({ query }),
+  }).catch(() => {
+    throw new ApiError('errors.slow', 0, { code: Code.FAIL, msg: '', data: null });
+  });
+  if (!response.ok || !response.headers.get('content-type')?.startsWith('text/csv')) {
+    const envelope = (await response.json().catch(() => null)) as Envelope | null;
+    const body = envelope ?? { code: Code.FAIL, msg: '', data: null };
+    const message = response.status === 403 ? '' : (codeMessageKey(body.code) ?? 'errors.generic');
+    throw new ApiError(message, response.status, body);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'members.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
