@@ -309,7 +309,8 @@ export default function MemberDetail() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {translate('members.detail.title')}
       </Typography>
-      {member ? (
+      {/* The list's row may stand in for the record until the full one (standing, payments) arrives. */}
+      {member?.standing ? (
         <MemberCard key={member.id} member={member} canEdit={canEdit} canDelete={canDelete} />
       ) : (
         <Loading />
