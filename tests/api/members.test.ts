@@ -418,6 +418,45 @@ describe('import', () => {
   });
 });
 
+async function postCsvFile(path: string, csv: string) {
+  const boundary = '----members-big';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.from(csv),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/${path}`,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+    payload,
+  });
+  return res.json() as Reply<ImportPreview>;
+}
+
+describe('a large file', () => {
+  it('previews 10,000 rows, refuses their import over the limit, and refuses a 10,001st row', async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => `bulk${i}@example.com,會員${i}`);
+    const started = Date.now();
+    const p = await postCsvFile('profile/import_preview', `email,name\n${rows.join('\n')}\n`);
+    expect(p.data).toMatchObject({ total: 10_000, new: 10_000, errors: 0, importable: false });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    const refused = await postCsvFile('profile/import', `email,name\n${rows.join('\n')}\n`);
+    expect(refused.code).toBe(Code.MEMBER_IMPORT_LIMIT);
+    expect((await list()).total).toBe(5);
+    const tooMany = await postCsvFile(
+      'profile/import_preview',
+      `email\n${rows.join('\n')}\nlast@example.com\n`,
+    );
+    expect(tooMany.code).toBe(Code.MEMBER_IMPORT_UNREADABLE);
+  });
+});
+
 describe('the member limit', () => {
   it('counts members in site/members and plan/change’s over_limits', async () => {
     const room = ok(await owner.call<{ used: number; limit: number }>('site/members'));
