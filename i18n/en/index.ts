@@ -5,6 +5,7 @@ import content from './content';
 import core from './core';
 import dashboard from './dashboard';
 import files from './files';
+import inbox from './inbox';
 import labels from './labels';
 import menus from './menus';
 import plan from './plan';
@@ -38,6 +39,7 @@ const messages: Messages = {
   ...publicSite,
   ...themeUpload,
   ...themes,
+  ...inbox,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
@@ -46,6 +48,7 @@ const messages: Messages = {
     ...staff.resources,
     ...files.resources,
     ...dashboard.resources,
+    ...inbox.resources,
   },
 };
 

@@ -9,6 +9,7 @@ import content from './content';
 import core from './core';
 import dashboard from './dashboard';
 import files from './files';
+import inbox from './inbox';
 import labels from './labels';
 import menus from './menus';
 import plan from './plan';
@@ -42,6 +43,7 @@ const zhTW = {
   ...publicSite,
   ...themeUpload,
   ...themes,
+  ...inbox,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
@@ -50,6 +52,7 @@ const zhTW = {
     ...staff.resources,
     ...files.resources,
     ...dashboard.resources,
+    ...inbox.resources,
   },
 };
 
