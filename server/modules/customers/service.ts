@@ -33,7 +33,11 @@ const spec: QuerySpec = {
   id: customerMessages.id,
 };
 
-const replyCount = sql<number>`(select count(*)::int from ${customerReplies} where ${customerReplies.messageId} = ${customerMessages.id})`;
+/**
+ * The replies of each message. Written with qualified names: drizzle leaves columns unqualified in a one-table
+ * select, where `id` inside the subquery would be the reply's own.
+ */
+const replyCount = sql<number>`(select count(*)::int from customer_replies cr where cr.message_id = "customer_messages"."id")`;
 
 const rowColumns = {
   id: customerMessages.id,
