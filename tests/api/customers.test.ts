@@ -117,8 +117,12 @@ describe('customer/list and customer/unread', () => {
   });
 
   it('filters by keyword (CJK too), status and date range', async () => {
-    expect(titles(await list(owner, [{ col: 'keyword', value: '錯字', type: 'search' }]))).toEqual(['文章錯字回報']);
-    expect(titles(await list(owner, [{ col: 'keyword', value: '小明', type: 'search' }]))).toEqual(['訂單沒有收到']);
+    expect(titles(await list(owner, [{ col: 'keyword', value: '錯字', type: 'search' }]))).toEqual([
+      '文章錯字回報',
+    ]);
+    expect(titles(await list(owner, [{ col: 'keyword', value: '小明', type: 'search' }]))).toEqual([
+      '訂單沒有收到',
+    ]);
     expect(titles(await list(owner, [{ col: 'keyword', value: 'CORP.EX', type: 'search' }]))).toEqual([
       'Advertising inquiry',
     ]);
@@ -227,10 +231,12 @@ describe('customer/reply', () => {
 
   it('refuses an empty or too long reply; 5000 characters are sent', async () => {
     const before = (await t.flushMail()).length;
-    expect(fieldErrors(await owner.call('customer/reply', { id: ids.ad, body: '  ' }))).toHaveProperty('body');
-    expect(fieldErrors(await owner.call('customer/reply', { id: ids.ad, body: 'x'.repeat(5001) }))).toHaveProperty(
+    expect(fieldErrors(await owner.call('customer/reply', { id: ids.ad, body: '  ' }))).toHaveProperty(
       'body',
     );
+    expect(
+      fieldErrors(await owner.call('customer/reply', { id: ids.ad, body: 'x'.repeat(5001) })),
+    ).toHaveProperty('body');
     ok(await owner.call('customer/reply', { id: ids.ad, body: 'y'.repeat(5000) }));
     expect((await t.flushMail()).length).toBe(before + 1);
   });
@@ -244,7 +250,9 @@ describe('permissions', () => {
     ok(await shop.call('customer/status', { id: ids.order, status: 1 }));
     const got = ok(await shop.call<CustomerMessage>('customer/get', { request_id: ids.order }));
     expect(got.read_by).toBe('電商小幫手');
-    const replied = ok(await shop.call<CustomerMessage>('customer/reply', { id: ids.order, body: '已幫您查詢。' }));
+    const replied = ok(
+      await shop.call<CustomerMessage>('customer/reply', { id: ids.order, body: '已幫您查詢。' }),
+    );
     expect(replied.thread.at(-1)).toMatchObject({ staff: '電商小幫手', body: '已幫您查詢。' });
   });
 
@@ -286,7 +294,10 @@ describe('another site', () => {
     expectCode(await owner.call('customer/status', { id: ids.foreign, status: 2 }), Code.NOT_FOUND, 404);
     expectCode(await owner.call('customer/reply', { id: ids.foreign, body: 'hi' }), Code.NOT_FOUND, 404);
     expect((await t.flushMail()).length).toBe(before);
-    const [row] = await t.database.db.select().from(customerMessages).where(eq(customerMessages.id, ids.foreign));
+    const [row] = await t.database.db
+      .select()
+      .from(customerMessages)
+      .where(eq(customerMessages.id, ids.foreign));
     expect(row.status).toBe(1);
     expect(
       await t.database.db.select().from(customerReplies).where(eq(customerReplies.messageId, ids.foreign)),

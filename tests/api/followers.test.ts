@@ -101,9 +101,10 @@ describe('subscribers/list', () => {
     expect(emails(await list(owner, [{ col: 'keyword', value: 'ALICE', type: 'search' }]))).toEqual([
       'alice@example.com',
     ]);
-    expect(
-      emails(await list(owner, [{ col: 'source', value: ['account'], type: 'in' }])).sort(),
-    ).toEqual(['bob@example.com', 'member@example.com']);
+    expect(emails(await list(owner, [{ col: 'source', value: ['account'], type: 'in' }])).sort()).toEqual([
+      'bob@example.com',
+      'member@example.com',
+    ]);
     expect(emails(await list(owner, [{ col: 'source', value: 'post', type: 'search' }]))).toEqual([
       'alice@example.com',
     ]);
@@ -126,7 +127,9 @@ describe('subscribers/list', () => {
       'carol@example.com',
       'member@example.com',
     ]);
-    const page = ok(await owner.call<ListResult<Follower>>('subscribers/list', { query: { page: 2, size: 2 } }));
+    const page = ok(
+      await owner.call<ListResult<Follower>>('subscribers/list', { query: { page: 2, size: 2 } }),
+    );
     expect(page.total).toBe(5);
     expect(page.rows.map((r) => r.id)).toEqual([ids.member, ids.b]);
   });
@@ -144,7 +147,9 @@ describe('subscribers/export', () => {
     const res = await exportCsv(owner);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="followers-demo-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="followers-demo-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const body = res.body;
     expect(body.startsWith('\uFEFF')).toBe(true);
     const lines = body.slice(1).split('\r\n');

@@ -4,11 +4,7 @@
  * thread, and marking a message new or read again. Always inside the caller's site; another site's id is 404.
  */
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type {
-  CustomerMessage,
-  CustomerReply,
-  CustomerRow,
-} from '../../../contract/api/customers';
+import type { CustomerMessage, CustomerReply, CustomerRow } from '../../../contract/api/customers';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import { wallTime } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
@@ -24,7 +20,11 @@ const spec: QuerySpec = {
     status: { in: { ints: true, where: (v) => inArray(customerMessages.status, v as number[]) } },
     keyword: {
       search: (p) =>
-        or(ilike(customerMessages.title, p), ilike(customerMessages.name, p), ilike(customerMessages.email, p)),
+        or(
+          ilike(customerMessages.title, p),
+          ilike(customerMessages.name, p),
+          ilike(customerMessages.email, p),
+        ),
     },
   },
   createdAt: customerMessages.createdAt,
@@ -69,7 +69,11 @@ const toRow = (r: RowRecord): CustomerRow => ({
   replies: Number(r.replies),
 });
 
-export async function listMessages(db: Db, siteId: number, query: ListQuery): Promise<ListResult<CustomerRow>> {
+export async function listMessages(
+  db: Db,
+  siteId: number,
+  query: ListQuery,
+): Promise<ListResult<CustomerRow>> {
   const { conditions, orderBy } = listConditions(spec, query, await siteTimeZone(db, siteId));
   const where = and(eq(customerMessages.siteId, siteId), ...conditions) as SQL;
   const [rows, [{ total }]] = await Promise.all([
@@ -196,7 +200,11 @@ const quoted = (text: string) =>
     .join('\n');
 
 /** A header line: no line breaks, bounded. */
-const oneLine = (text: string, max = 200) => text.replace(/[\r\n\t]+/g, ' ').trim().slice(0, max);
+const oneLine = (text: string, max = 200) =>
+  text
+    .replace(/[\r\n\t]+/g, ' ')
+    .trim()
+    .slice(0, max);
 
 /**
  * `customer/reply`: keeps the reply in the thread and queues its mail to the sender (subject "[site] Re: title", the

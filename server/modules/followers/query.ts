@@ -40,7 +40,11 @@ const dayStart = (date: string, timeZone: string): Date | undefined => {
 };
 
 /** The conditions and order of a list query; throws FieldError for a filter or sort it cannot take. */
-export function listConditions(spec: QuerySpec, query: Pick<ListQuery, 'filters' | 'sort'>, timeZone: string) {
+export function listConditions(
+  spec: QuerySpec,
+  query: Pick<ListQuery, 'filters' | 'sort'>,
+  timeZone: string,
+) {
   const conditions: SQL[] = [];
   const bad: FieldError['fields'] = {};
   query.filters.forEach((filter, i) => {

@@ -33,10 +33,7 @@ const spec: QuerySpec = {
 /** The member behind a follow: the reader it names, else the site's member with the same address. */
 const memberJoin = and(
   eq(readers.siteId, followers.siteId),
-  or(
-    eq(readers.id, followers.readerId),
-    and(isNull(followers.readerId), eq(readers.email, followers.email)),
-  ),
+  or(eq(readers.id, followers.readerId), and(isNull(followers.readerId), eq(readers.email, followers.email))),
 );
 
 const columns = {
@@ -48,7 +45,14 @@ const columns = {
   memberName: readers.name,
 };
 
-type Selected = { id: number; email: string; source: string; createdAt: Date; memberId: number | null; memberName: string | null };
+type Selected = {
+  id: number;
+  email: string;
+  source: string;
+  createdAt: Date;
+  memberId: number | null;
+  memberName: string | null;
+};
 
 const toFollower = (r: Selected): Follower => ({
   id: r.id,
@@ -101,7 +105,12 @@ export async function exportFollowers(ctx: SiteContext, query: ListQuery): Promi
   const header = ['email', 'source', 'date', 'member'].map((k) => t(ctx.lang, `inbox.followers.csv.${k}`));
   const body = csvRows([
     header,
-    ...rows.map((r) => [r.email, r.source, at(r.createdAt), r.memberName ?? (r.memberId ? String(r.memberId) : '')]),
+    ...rows.map((r) => [
+      r.email,
+      r.source,
+      at(r.createdAt),
+      r.memberName ?? (r.memberId ? String(r.memberId) : ''),
+    ]),
   ]);
   const day = wallTime(ctx.deps.now(), site.timezone).date;
   ctx.reply
