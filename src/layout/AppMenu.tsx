@@ -178,6 +178,17 @@ const currentSx = (active: boolean) => ({
   ...(active ? { bgcolor: 'action.selected', fontWeight: 500 } : {}),
 });
 
+/** Read by screen readers, not shown: the badge's words. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** The count of new customer messages beside their item (polled every minute); nothing while there are none. */
 function UnreadBadge() {
   const translate = useTranslate();
@@ -187,7 +198,7 @@ function UnreadBadge() {
     <Box
       component="span"
       data-testid="customer-badge"
-      aria-label={translate('inbox.customers.badge', { smart_count: count })}
+      data-count={count}
       sx={{
         ml: 'auto',
         px: 0.75,
@@ -200,7 +211,10 @@ function UnreadBadge() {
         textAlign: 'center',
       }}
     >
-      {count > 99 ? '99+' : count}
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <Box component="span" sx={visuallyHidden}>
+        {translate('inbox.customers.badge', { smart_count: count })}
+      </Box>
     </Box>
   );
 }
