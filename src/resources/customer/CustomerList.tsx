@@ -11,8 +11,9 @@ import { DateTimeField } from '../../components/DateTimeField';
 import { WindowPagination } from '../../components/WindowPagination';
 import { tableSx } from '../../entities/view';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="inbox.customers.filters.keyword" />,
+/** The filters; SearchInput shows its placeholder as given, so it is translated here. */
+const filtersOf = (translate: (key: string) => string) => [
+  <SearchInput key="q" source="q" alwaysOn placeholder={translate('inbox.customers.filters.keyword')} />,
   <SelectInput
     key="status"
     source="status"
@@ -51,9 +52,11 @@ function TitleCell() {
 }
 
 export default function CustomerList() {
+  const translate = useTranslate();
   return (
     <List
-      filters={filters}
+      filters={filtersOf(translate)}
+      exporter={false}
       pagination={<WindowPagination />}
       perPage={25}
       sort={{ field: 'created_at', order: 'DESC' }}

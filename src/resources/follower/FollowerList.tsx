@@ -19,8 +19,9 @@ import { resourceApis } from '../../dataProvider/resources';
 import { tableSx } from '../../entities/view';
 import { downloadFollowersCsv, removeFollowers } from './api';
 
-const filters = [
-  <SearchInput key="q" source="q" alwaysOn placeholder="inbox.followers.filters.keyword" />,
+/** The filters; SearchInput shows its placeholder as given, so it is translated here. */
+const filtersOf = (translate: (key: string) => string) => [
+  <SearchInput key="q" source="q" alwaysOn placeholder={translate('inbox.followers.filters.keyword')} />,
   <TextInput key="source" source="source" label="inbox.followers.filters.source" alwaysOn resettable />,
   <DateInput key="from" source="from" label="inbox.followers.filters.from" alwaysOn />,
   <DateInput key="to" source="to" label="inbox.followers.filters.to" alwaysOn />,
@@ -111,10 +112,11 @@ function MemberCell({ record }: { record: Follower }) {
 }
 
 export default function FollowerList() {
+  const translate = useTranslate();
   const { canAccess: canDelete = false } = useCanAccess({ resource: 'follower', action: 'delete' });
   return (
     <List
-      filters={filters}
+      filters={filtersOf(translate)}
       actions={
         <TopToolbar>
           <ExportButton />
