@@ -75,10 +75,9 @@ export async function readerChallenge(world: World, siteUrl: string): Promise<st
     answer = await siteHttp(world, siteUrl, 'POST', '/api/reader/challenge', {});
   if (answer.status !== 200) throw new Error(`reader/challenge: ${answer.status} ${answer.body}`);
   const parsed = JSON.parse(answer.body) as Record<string, unknown>;
-  // The raw ALTCHA challenge, or one inside an envelope.
-  const challenge = (parsed.algorithm ? parsed : parsed.data) as Parameters<
-    typeof solveChallenge
-  >[0]['challenge'];
+  // The raw ALTCHA challenge (as /api/captcha answers it), or one inside an envelope.
+  const enveloped = 'code' in parsed && 'data' in parsed;
+  const challenge = (enveloped ? parsed.data : parsed) as Parameters<typeof solveChallenge>[0]['challenge'];
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('reader challenge not solved');
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
