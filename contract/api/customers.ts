@@ -10,6 +10,7 @@
  * Sorts: `created_at` (default, newest first), `status`, `id`.
  */
 import { z } from 'zod';
+import { MESSAGE_BODY_MAX } from '../constants';
 import { endpoint } from '../endpoint';
 import { f, ruled } from '../fields';
 import { ListInput, listResult } from '../list';
@@ -19,7 +20,6 @@ import { rules } from '../validation';
 const perm = RESOURCE_PERMISSIONS.customer;
 
 /** The longest reply (characters); the SPA's reply box counts against the same number (src/resources/customer). */
-const REPLY_MAX = 5000;
 
 const Status = z.union([z.literal(1), z.literal(2)]);
 
@@ -69,7 +69,7 @@ export type CustomerGet = z.infer<typeof CustomerGet>;
 
 const CustomerReplyInput = z.strictObject({
   id: f.id(),
-  body: ruled(f.text(REPLY_MAX), rules.required),
+  body: ruled(f.text(MESSAGE_BODY_MAX), rules.required),
 });
 export type CustomerReplyInput = z.infer<typeof CustomerReplyInput>;
 

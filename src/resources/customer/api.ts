@@ -15,8 +15,8 @@ export const customerKeys = {
 
 /** The menu badge polls this often. */
 export const UNREAD_POLL_MS = 60_000;
-/** The longest reply the server takes (contract/api/customers.ts REPLY_MAX, which the SPA gets as paths only). */
-export const REPLY_MAX = 5000;
+/** The longest reply the server takes. */
+export { MESSAGE_BODY_MAX as REPLY_MAX } from '../../../contract/constants';
 
 /** The count of new messages, polled every minute while `enabled` (the user holds customer.view). */
 export const useUnreadCount = (enabled: boolean) =>
