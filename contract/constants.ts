@@ -47,6 +47,9 @@ export const PASSWORD_MAX = 128;
 
 export const TAG_MIN_LENGTH = 2;
 
+/** A customer message's body (the contact form) and a staff reply to it. */
+export const MESSAGE_BODY_MAX = 5000;
+
 /** The longest link or image address a field takes. */
 export const LINK_MAX = 2000;
 /** The longest inline HTML of one paragraph or heading. */

@@ -33,8 +33,10 @@ import { mailQueue, type Outbox } from './jobs/mail';
 import { authActions } from './modules/auth/routes';
 import { categoryActions } from './modules/categories/routes';
 import { contentActions } from './modules/content/routes';
+import { customerActions } from './modules/customers/routes';
 import { dashboardActions } from './modules/dashboard/routes';
 import { fileActions } from './modules/files/routes';
+import { followerActions } from './modules/followers/routes';
 import { homeActions } from './modules/home/routes';
 import { memberActions } from './modules/members/routes';
 import { menuActions } from './modules/menus/routes';
@@ -69,6 +71,8 @@ const modules = [
   themeActions,
   designActions,
   memberActions,
+  followerActions,
+  customerActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */

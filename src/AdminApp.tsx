@@ -21,8 +21,10 @@ import { entityResourceProps } from './entities/resources';
 import { AppLayout } from './layout/AppLayout';
 import { QuietNotification } from './layout/QuietNotification';
 import admin from './resources/admin';
+import customer from './resources/customer';
 import epaper from './resources/epaper';
 import file from './resources/file';
+import follower from './resources/follower';
 import label from './resources/label';
 import member from './resources/member';
 import page from './resources/page';
@@ -73,6 +75,8 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <Resource {...admin} />
       <Resource {...member} />
       <Resource {...site} />
+      <Resource {...follower} />
+      <Resource {...customer} />
       <CustomRoutes>{publishRoutes}</CustomRoutes>
       <CustomRoutes>{menuRoutes}</CustomRoutes>
       <CustomRoutes>{homeRoutes}</CustomRoutes>

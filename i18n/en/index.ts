@@ -5,6 +5,7 @@ import content from './content';
 import core from './core';
 import dashboard from './dashboard';
 import files from './files';
+import inbox from './inbox';
 import labels from './labels';
 import members from './members';
 import menus from './menus';
@@ -40,6 +41,7 @@ const messages: Messages = {
   ...themeUpload,
   ...themes,
   ...members,
+  ...inbox,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
@@ -49,6 +51,7 @@ const messages: Messages = {
     ...files.resources,
     ...dashboard.resources,
     ...members.resources,
+    ...inbox.resources,
   },
 };
 

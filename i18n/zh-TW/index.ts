@@ -9,6 +9,7 @@ import content from './content';
 import core from './core';
 import dashboard from './dashboard';
 import files from './files';
+import inbox from './inbox';
 import labels from './labels';
 import members from './members';
 import menus from './menus';
@@ -44,6 +45,7 @@ const zhTW = {
   ...themeUpload,
   ...themes,
   ...members,
+  ...inbox,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
@@ -53,6 +55,7 @@ const zhTW = {
     ...files.resources,
     ...dashboard.resources,
     ...members.resources,
+    ...inbox.resources,
   },
 };
 

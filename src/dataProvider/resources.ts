@@ -3,7 +3,9 @@
  * endpoint serves which dataProvider method, and how list filters become the API's filter objects. Entity resources
  * (contract/entities) are mapped from their declaration (src/entities/api.ts).
  */
+import { customerApi } from '../../contract/api/customers';
 import { fileApi } from '../../contract/api/files';
+import { followerApi } from '../../contract/api/followers';
 import { memberApi } from '../../contract/api/members';
 import { roleApi } from '../../contract/api/roles';
 import { siteApi } from '../../contract/api/sites';
@@ -15,6 +17,14 @@ import { contentResourceApi } from '../resources/content/resourceApi';
 import type { ResourceApi } from './resourceApi';
 
 export type { ResourceApi };
+
+/** A date of a DateInput (YYYY-MM-DD) as a range bound: `from` or `to`, days of the site's time zone. */
+const day =
+  (col: 'from' | 'to') =>
+  (value: unknown): Filter | undefined =>
+    typeof value === 'string' && value.trim() !== ''
+      ? { col, value: value.trim(), type: 'search' }
+      : undefined;
 
 const keyword =
   (col: string) =>
@@ -72,6 +82,34 @@ export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
     update: roleApi.save,
     delete: roleApi.delete,
     filters: { q: keyword('name') },
+  },
+  /**
+   * Followers: listed, exported and removed only (subscribers/remove takes the ids, removed by FollowerList in one
+   * call); there is no record page, so `get` is the list, never called with an id alone.
+   */
+  follower: {
+    list: followerApi.list,
+    get: followerApi.list,
+    delete: followerApi.remove,
+    deleteBody: (id) => ({ ids: [id] }),
+    filters: { q: keyword('keyword'), source: keyword('source'), from: day('from'), to: day('to') },
+  },
+  /**
+   * Customer messages: `customer/get` takes `{id}` as well as SPEC's `{request_id}`, and opening marks the message
+   * read. Replies and the status are the record page's own calls (resources/customer/api.ts).
+   */
+  customer: {
+    list: customerApi.list,
+    get: customerApi.get,
+    filters: {
+      q: keyword('keyword'),
+      status: (value) =>
+        value === 1 || value === 2 || value === '1' || value === '2'
+          ? { col: 'status', value: [Number(value)], type: 'in' }
+          : undefined,
+      from: day('from'),
+      to: day('to'),
+    },
   },
   /**
    * The user's own sites: listed and read only. Sites are made by the wizard (a later issue) and changed in the

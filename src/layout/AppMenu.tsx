@@ -35,6 +35,7 @@ import type { MenuPlace } from '../../contract/entityBrief';
 import type { ResourceAction } from '../../contract/permissions';
 import { hasFeature } from '../../contract/plans';
 import { entityResource } from '../entities/registry';
+import { useUnreadCount } from '../resources/customer/api';
 import { useShellPrompts } from './ShellDialogs';
 import { useSessionQuery } from './session';
 import { activePath, type ItemState, itemState } from './shellLogic';
@@ -177,6 +178,47 @@ const currentSx = (active: boolean) => ({
   ...(active ? { bgcolor: 'action.selected', fontWeight: 500 } : {}),
 });
 
+/** Read by screen readers, not shown: the badge's words. */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** The count of new customer messages beside their item (polled every minute); nothing while there are none. */
+function UnreadBadge() {
+  const translate = useTranslate();
+  const count = useUnreadCount(true).data?.count ?? 0;
+  if (count === 0) return null;
+  return (
+    <Box
+      component="span"
+      data-testid="customer-badge"
+      data-count={count}
+      sx={{
+        ml: 'auto',
+        px: 0.75,
+        minWidth: 20,
+        borderRadius: 10,
+        bgcolor: 'error.main',
+        color: 'error.contrastText',
+        fontSize: '0.75rem',
+        lineHeight: '20px',
+        textAlign: 'center',
+      }}
+    >
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <Box component="span" sx={visuallyHidden}>
+        {translate('inbox.customers.badge', { smart_count: count })}
+      </Box>
+    </Box>
+  );
+}
+
 /**
  * One item. react-admin marks every item whose path the location lies under; here only the current one (the longest
  * such path) looks and reads as current.
@@ -186,11 +228,14 @@ function ShellItem({
   state,
   active,
   onPlan,
+  badge,
 }: {
   entry: Entry;
   state: ItemState;
   active: boolean;
   onPlan: () => void;
+  /** Shown after the label (the customer messages' count of new ones). */
+  badge?: ReactNode;
 }) {
   const translate = useTranslate();
   const label = translate(entry.label, { _: entry.label });
@@ -213,7 +258,7 @@ function ShellItem({
       }
       sx={currentSx(active)}
     >
-      <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box component="span" sx={{ display: 'flex', alignItems: 'center', gap: 1, flex: 1 }}>
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {label}
         </Box>
@@ -224,6 +269,7 @@ function ShellItem({
             sx={{ color: 'text.disabled' }}
           />
         ) : null}
+        {badge}
       </Box>
     </Menu.Item>
   );
@@ -337,6 +383,7 @@ export function AppMenu() {
               state={state}
               active={current === entry.to}
               onPlan={openPlan}
+              badge={entry.resource === 'customer' && state === 'open' ? <UnreadBadge /> : undefined}
             />
           ))}
         </Section>

@@ -1,0 +1,115 @@
+/**
+ * Readers in browser tests, which cannot reach the database: what a visitor of the public site does, done from Node
+ * on the site's own host. `http://<slug>.sites.localhost:<port>` resolves in Chromium but not in Node, so each call
+ * goes to 127.0.0.1 with the site's Host and, for a POST, its own Origin (as a browser on the site sends them).
+ *
+ * - `siteOf(api)`: the current site's address, published first (reader actions answer only on a published site).
+ * - `readerChallenge(site)`: a solved bot check from `<site>/api/reader/challenge`, as fixtures.ts `captchaToken`
+ *   solves the admin's.
+ * - `seedCustomerMessage(world, …)`: a message sent with the site's contact form (`POST <site>/api/reader/contact`).
+ */
+import { request as httpRequest } from 'node:http';
+import { type APIRequestContext, request } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { apiCall, apiSignIn, OWNER } from './fixtures';
+
+interface World {
+  url: string;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** One HTTP call to the server of `world` as if to `siteUrl`'s host. */
+function siteHttp(world: World, siteUrl: string, method: 'GET' | 'POST', path: string, body?: object) {
+  const server = new URL(world.url);
+  const site = new URL(siteUrl);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise<Answer>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: server.hostname,
+        port: server.port,
+        method,
+        path,
+        headers: {
+          host: site.host,
+          'accept-language': 'zh-TW',
+          ...(method === 'POST' ? { origin: site.origin } : {}),
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (payload !== undefined) req.write(payload);
+    req.end();
+  });
+}
+
+/** The current site's public address (e.g. http://demo.sites.localhost:PORT), after publishing it. */
+export async function publishedSite(api: APIRequestContext): Promise<string> {
+  await apiCall(api, 'site/publish', { publish: true });
+  const status = await apiCall<{ site: { current: { url: string } | null } }>(api, 'member/status');
+  const url = status.site.current?.url;
+  if (!url) throw new Error('no current site');
+  return url;
+}
+
+/** A solved bot check of the site's reader forms (`<site>/api/reader/challenge`, GET or POST). */
+export async function readerChallenge(world: World, siteUrl: string): Promise<string> {
+  let answer = await siteHttp(world, siteUrl, 'GET', '/api/reader/challenge');
+  if (answer.status === 404 || answer.status === 405)
+    answer = await siteHttp(world, siteUrl, 'POST', '/api/reader/challenge', {});
+  if (answer.status !== 200) throw new Error(`reader/challenge: ${answer.status} ${answer.body}`);
+  const parsed = JSON.parse(answer.body) as Record<string, unknown>;
+  // The raw ALTCHA challenge (as /api/captcha answers it), or one inside an envelope.
+  const enveloped = 'code' in parsed && 'data' in parsed;
+  const challenge = (enveloped ? parsed.data : parsed) as Parameters<typeof solveChallenge>[0]['challenge'];
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('reader challenge not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/**
+ * A customer message as a visitor sends it with the site's contact form: the owner's current site (the demo site) is
+ * published first through the settings call, then `POST <site>/api/reader/contact` with a solved bot check.
+ */
+export async function seedCustomerMessage(
+  world: World,
+  message: { title: string; body: string; email: string; name?: string },
+): Promise<void> {
+  const owner = await request.newContext({
+    baseURL: world.url,
+    extraHTTPHeaders: { origin: world.url },
+    storageState: await apiSignIn(world.url, OWNER.email, OWNER.password),
+  });
+  let siteUrl: string;
+  try {
+    siteUrl = await publishedSite(owner);
+  } finally {
+    await owner.dispose();
+  }
+  const token = await readerChallenge(world, siteUrl);
+  const answer = await siteHttp(world, siteUrl, 'POST', '/api/reader/contact', {
+    name: message.name ?? '',
+    email: message.email,
+    title: message.title,
+    body: message.body,
+    token,
+  });
+  const envelope = answer.status === 200 ? (JSON.parse(answer.body) as { code: number }) : null;
+  if (envelope?.code !== 1) throw new Error(`reader/contact: ${answer.status} ${answer.body}`);
+}
