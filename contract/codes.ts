@@ -58,6 +58,10 @@ export const Code = {
    */
   /** The site plan's member limit is reached (also by an import's new rows). */
   MEMBER_LIMIT: 3300,
+  /** A reader action that needs a signed-in reader of the site (account edits, unfollow, delete). */
+  READER_SIGNED_OUT: 3400,
+  /** No open code for the address (expired, used, replaced, or 5 wrong tries): a new one is asked for. */
+  READER_CODE_EXPIRED: 3401,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

@@ -39,6 +39,7 @@ import { homeActions } from './modules/home/routes';
 import { menuActions } from './modules/menus/routes';
 import { paymentNotifyRoutes } from './modules/plans/notify';
 import { planActions } from './modules/plans/routes';
+import { readerPublicActions } from './modules/readers/publicRoutes';
 import { roleActions } from './modules/roles/routes';
 import { settingsActions } from './modules/settings/routes';
 import { siteActions } from './modules/sites/routes';
@@ -67,6 +68,7 @@ const modules = [
   planActions,
   themeActions,
   designActions,
+  readerPublicActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */

@@ -118,6 +118,8 @@ const core: DeepStrings<typeof coreSource> = {
     '3200': 'This theme is in use; apply another theme before deleting it.',
     '3201': 'The built-in theme cannot be deleted or changed.',
     '3300': 'The member limit of your plan (%{limit}) is reached. Upgrade the plan to add more.',
+    '3400': 'Please sign in first.',
+    '3401': 'This code is no longer valid; please ask for a new one.',
     '13000': 'No valid CNAME record was found; please try again later.',
     '19001': 'The plan was already changed this month and cannot be changed again.',
     '19002': 'This site has no active plan.',

@@ -10,6 +10,7 @@ import menus from './menus';
 import plan from './plan';
 import profile from './profile';
 import publicSite from './publicSite';
+import readers from './readers';
 import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
@@ -38,6 +39,7 @@ const messages: Messages = {
   ...publicSite,
   ...themeUpload,
   ...themes,
+  ...readers,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
