@@ -207,4 +207,10 @@ export interface PageContext {
   article?: ArticleObject;
   /** category, tag and author only. */
   collection?: CollectionObject;
+  /** signin only: why a magic link did not sign in ('' | 'invalid' | 'full'). */
+  signin?: { link_error: string };
+  /** account only: the signed-in reader's page, or null when signed out. */
+  account?: AccountObject | null;
+  /** contact only: the signed-in reader's name and e-mail ('' when signed out). */
+  contact?: { name: string; email: string };
 }
