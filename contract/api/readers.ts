@@ -48,7 +48,8 @@ export const ReaderMe = z.object({ name: z.string(), email: z.string(), new_memb
 
 /** The magic link's query: the link token, and the page language it was asked on. */
 export const ReaderLinkInput = z.strictObject({
-  token: bounded(TOKEN_MAX, { trim: false }),
+  /** A link cut short (no token) is a spent link, not an error page. */
+  token: bounded(TOKEN_MAX, { trim: false }).default(''),
   lang: z.string().max(8).optional(),
 });
 

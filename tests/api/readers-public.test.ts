@@ -21,7 +21,10 @@ import {
   readers,
   sites,
 } from '../../server/db/schema';
+import { ensureSecret } from '../../server/db/seed';
 import { forgetPlans } from '../../server/modules/plans/catalogue';
+import { signToken } from '../../server/public/tokens';
+import { FIXTURE_THEME, storeTheme } from '../fixtures/publicSite';
 import { addReader, DEMO_HOST, readerCall, readerCookie, sitePage } from '../fixtures/readers';
 import { type Client, createTestApp, ok, signInOwner, type TestApp } from '../fixtures/testApp';
 
@@ -121,6 +124,7 @@ describe('sign-up and sign-in', () => {
     const cookie = cookieOf(r.headers);
     expect(cookie).toMatch(/^site_reader=/);
     expect(String(r.headers['set-cookie'])).toContain('HttpOnly');
+    expect(String(r.headers['set-cookie'])).toContain('SameSite=Lax');
     const member = await memberOf(email);
     expect(member).toMatchObject({ name: '林小明', source: 'signup', epaperOptIn: true });
     // The code is spent.
@@ -171,6 +175,9 @@ describe('sign-up and sign-in', () => {
       headers: { host: otherHost },
     });
     expect(cross.headers.location).toBe('/signin?link=invalid');
+    // A link cut short goes to the sign-in page too.
+    const cut = await t.app.inject({ method: 'GET', url: '/api/reader/link', headers: { host: DEMO_HOST } });
+    expect(cut.headers.location).toBe('/signin?link=invalid');
   });
 
   it('takes 5 tries of a code, then wants a new one; a new code replaces the old', async () => {
@@ -542,5 +549,28 @@ describe('reader pages', () => {
     expect(account.body).toContain('年訂方案');
     expect(account.body).toContain('訂閱中');
     expect(account.body).toContain('data-reader="subscription/cancel"');
+  });
+});
+
+describe('a theme without reader templates', () => {
+  it('renders the built-in reader pages inside its own layout, with the built-in script', async () => {
+    const { themeId, versionId } = await storeTheme(t.database.db, demoSiteId, FIXTURE_THEME);
+    const secret = await ensureSecret(t.database.db);
+    const preview = signToken(
+      secret,
+      { k: 'theme', site: demoSiteId, theme: themeId, version: versionId },
+      3600_000,
+      t.clock.now,
+    );
+    for (const path of ['/signin', '/account', '/contact']) {
+      const res = await sitePage(t, `${path}?theme_preview=${preview}`);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body).toContain('<body class="fixture">');
+      expect(res.body).toMatch(/data-reader="(signin|contact)"/);
+      const script = res.body.match(/\/assets\/[0-9a-f]{12}\/reader\.js/)?.[0] as string;
+      expect((await sitePage(t, `${script}?theme_preview=${preview}`)).statusCode).toBe(200);
+    }
+    // The built-in theme's words, in the page's language.
+    expect((await sitePage(t, `/signin?theme_preview=${preview}`)).body).toContain('寄送驗證碼');
   });
 });

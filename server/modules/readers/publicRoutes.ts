@@ -23,6 +23,8 @@ export const readerPublicActions = [
     ...readersApi.verify,
     handler: async (input, ctx) => {
       const { token, reader, created } = await verifyCode(ctx.deps, ctx.publicSite, input);
+      // A session the browser held before is replaced, not left alive beside the new one.
+      await endReaderSession(ctx.deps.db, ctx.readerToken);
       ctx.reply.header('set-cookie', readerCookie(token, ctx.req.protocol === 'https'));
       return { name: reader.name, email: reader.email, new_member: created };
     },
@@ -39,6 +41,7 @@ export const readerPublicActions = [
         ctx.reply.header('location', `${prefix}/signin?link=${done}`);
         return '';
       }
+      await endReaderSession(ctx.deps.db, ctx.readerToken);
       ctx.reply
         .header('set-cookie', readerCookie(done.token, ctx.req.protocol === 'https'))
         .header('location', `${prefix}/account`);
