@@ -66,6 +66,10 @@ export const Code = {
   MEMBER_IMPORT_UNREADABLE: 3303,
   /** A CSV import whose new rows go beyond the plan's member limit: nothing is imported. */
   MEMBER_IMPORT_LIMIT: 3304,
+  /** A reader action that needs a signed-in reader of the site (account edits, unfollow, delete). */
+  READER_SIGNED_OUT: 3400,
+  /** No open code for the address (expired, used, replaced, or 5 wrong tries): a new one is asked for. */
+  READER_CODE_EXPIRED: 3401,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

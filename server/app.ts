@@ -42,6 +42,7 @@ import { memberActions } from './modules/members/routes';
 import { menuActions } from './modules/menus/routes';
 import { paymentNotifyRoutes } from './modules/plans/notify';
 import { planActions } from './modules/plans/routes';
+import { readerPublicActions } from './modules/readers/publicRoutes';
 import { roleActions } from './modules/roles/routes';
 import { settingsActions } from './modules/settings/routes';
 import { siteActions } from './modules/sites/routes';
@@ -73,6 +74,7 @@ const modules = [
   memberActions,
   followerActions,
   customerActions,
+  readerPublicActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */

@@ -123,6 +123,8 @@ const core: DeepStrings<typeof coreSource> = {
     '3303': 'This CSV cannot be read: it needs an email column, at most %{rows} rows and 2 MB.',
     '3304':
       "The %{adding} new members of this import exceed your plan's limit (%{used} / %{limit} used). Nothing was imported.",
+    '3400': 'Please sign in first.',
+    '3401': 'This code is no longer valid; please ask for a new one.',
     '13000': 'No valid CNAME record was found; please try again later.',
     '19001': 'The plan was already changed this month and cannot be changed again.',
     '19002': 'This site has no active plan.',

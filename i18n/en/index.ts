@@ -12,6 +12,7 @@ import menus from './menus';
 import plan from './plan';
 import profile from './profile';
 import publicSite from './publicSite';
+import readers from './readers';
 import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
@@ -42,6 +43,7 @@ const messages: Messages = {
   ...themes,
   ...members,
   ...inbox,
+  ...readers,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

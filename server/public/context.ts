@@ -18,7 +18,7 @@ import { draftItem, type ItemRow, publishedItem, publishedLanguages } from './co
 import { articleObject } from './content/single';
 import { siteLanguages, siteObject } from './content/site';
 import type { PageContext } from './objects';
-import { contentKind, defaultLang, isReaderPageKind, publicPath } from './paths';
+import { contentKind, defaultLang, isReaderPageKind, publicPath, type ReaderPageKind } from './paths';
 import { readerPageBuilders } from './readers';
 import type { ContextInput, SiteRow } from './route';
 import { KEY_MAX } from './router';
@@ -74,6 +74,25 @@ function assemble(
     tracking: site.tracking,
     preview: page.preview ?? false,
   });
+  // The readers' pages in this language, and the signed-in reader (null when nobody is): on every page.
+  const readerPage = (kind: ReaderPageKind) => base + publicPath(site, kind, '', langId);
+  const reader_pages = {
+    signin_url: readerPage('signin'),
+    account_url: readerPage('account'),
+    contact_url: readerPage('contact'),
+    subscribe_url: readerPage('subscribe'),
+    api_url: '/api/reader',
+    lang_id: langId,
+  };
+  const reader = input.reader
+    ? {
+        name: input.reader.name,
+        email: input.reader.email,
+        paying: input.reader.paying,
+        url_account: reader_pages.account_url,
+        url_signin: reader_pages.signin_url,
+      }
+    : null;
   return {
     site: siteObj,
     menus,
@@ -81,6 +100,8 @@ function assemble(
     template: page.template,
     head,
     page_title: page.title,
+    reader,
+    reader_pages,
   };
 }
 

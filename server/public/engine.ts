@@ -10,7 +10,8 @@
 import { Liquid } from 'liquidjs';
 import { localeOfLanguage } from '../i18n';
 import type { PageContext } from './objects';
-import type { LoadedTheme } from './themeSource';
+import { isReaderPageKind } from './paths';
+import { builtinTheme, type LoadedTheme } from './themeSource';
 
 /** A page's render may take this long (each of the page template and the layout) before it is an error. */
 export const RENDER_LIMIT_MS = 1000;
@@ -117,18 +118,28 @@ function templateFor(engine: Engine, name: string): string {
 }
 
 /**
+ * The engine that renders a page's own template: the theme's; for a reader page (signin, account, contact …) the
+ * theme lacks, the built-in theme's (themes/default), so that every theme has working reader pages. Its words (`t`)
+ * and assets (`asset_url`, e.g. reader.js) are then the built-in theme's, which the renderer serves to every site
+ * (render.ts looks assets up in the built-in theme too); the theme's own layout still frames the page.
+ */
+async function pageEngine(engine: Engine, template: string): Promise<Engine> {
+  if (engine.has(template) || !isReaderPageKind(template)) return engine;
+  const builtin = engineOf(await builtinTheme());
+  return builtin.has(template) ? builtin : engine;
+}
+
+/**
  * The page's HTML: its template with the context, then `layout` (when the theme has one) with the same context
- * plus `content_for_layout`. Throws on a template error or a limit reached.
+ * plus `content_for_layout`. Throws on a template error or a limit reached. A reader page the theme has no template
+ * for is rendered by the built-in theme's template (pageEngine).
  */
 export async function renderPage(theme: LoadedTheme, context: PageContext): Promise<string> {
   const engine = engineOf(theme);
   // `site` and `settings` are globals too: partials (`{% render %}` has a scope of its own) and `t` see them.
   const options = { globals: { site: context.site, settings: context.settings } };
-  const body: string = await engine.liquid.renderFile(
-    templateFor(engine, context.template),
-    context,
-    options,
-  );
+  const own = await pageEngine(engine, context.template);
+  const body: string = await own.liquid.renderFile(templateFor(own, context.template), context, options);
   if (!engine.has('layout')) return body;
   return engine.liquid.renderFile('layout', { ...context, content_for_layout: body }, options);
 }

@@ -118,13 +118,77 @@ export interface CollectionObject {
   pagination: PaginationObject;
 }
 
+/** The signed-in reader of the site, on every page (`reader`; null when nobody is signed in). */
+export interface ReaderObject {
+  name: string;
+  email: string;
+  /** A paying member: the paid sections are theirs. */
+  paying: boolean;
+  url_account: string;
+  url_signin: string;
+}
+
+/**
+ * The readers' pages and forms, on every page (`reader_pages`), in the page's language: where the sign-in, account,
+ * contact and plans pages are, where the forms post (`api_url` + '/signin' …), and the page's content language id
+ * (sent as `lang_id` by the sign-in form, for the mail's language).
+ */
+export interface ReaderPagesObject {
+  signin_url: string;
+  account_url: string;
+  contact_url: string;
+  subscribe_url: string;
+  /** '/api/reader': the reader actions, on the site's own host. */
+  api_url: string;
+  lang_id: number;
+}
+
+/** The signed-in reader's own page (`account`, template `account`; null when signed out). */
+export interface AccountObject {
+  name: string;
+  email: string;
+  epaper_opt_in: boolean;
+  /** Their address follows the site. */
+  following: boolean;
+  paying: boolean;
+  member_since: string;
+  member_since_display: string;
+  /** Their plan, or null when they never subscribed. */
+  subscription: {
+    plan_name: string;
+    price: number;
+    /** pending, active, past_due, lapsed or cancelled. */
+    status: string;
+    period_end: string;
+    period_end_display: string;
+    cancel_at_period_end: boolean;
+    /** A paid plan that is not yet set to end: the cancel form (`reader/subscription/cancel`) applies. */
+    cancellable: boolean;
+  } | null;
+  /** Their payments, newest first. */
+  payments: {
+    order_number: string;
+    /** Whole TWD. */
+    amount: number;
+    /** pending, paid or failed (the gateway's outcome). */
+    status: string;
+    /** first or renewal. */
+    kind: string;
+    date: string;
+    date_display: string;
+  }[];
+}
+
 /** The variables of every template. */
 export interface PageContext {
   site: SiteObject;
   menus: { main: MenuItemObject[]; secondary: MenuItemObject[] };
   /** The theme's design settings (theme.json defaults, overridden by the site's /design values). */
   settings: ThemeSettingValues;
-  /** Which template renders the page: index, post, page, category, tag, author, 404 or coming_soon. */
+  /**
+   * Which template renders the page: index, post, page, category, tag, author, 404, coming_soon, or a reader page
+   * (signin, account, contact, subscribe, search, unsubscribe).
+   */
   template: string;
   /**
    * What belongs in <head>, already escaped: title, description, canonical, og:/twitter: tags (cover as og:image),
@@ -133,10 +197,20 @@ export interface PageContext {
   head: string;
   /** The <title> text, for themes that write their own. */
   page_title: string;
+  /** The signed-in reader of the site, or null. */
+  reader?: ReaderObject | null;
+  /** The readers' pages and forms' addresses. */
+  reader_pages?: ReaderPagesObject;
   /** index only. */
   home?: HomeObject;
   /** post and page only. */
   article?: ArticleObject;
   /** category, tag and author only. */
   collection?: CollectionObject;
+  /** signin only: why a magic link did not sign in ('' | 'invalid' | 'full'). */
+  signin?: { link_error: string };
+  /** account only: the signed-in reader's page, or null when signed out. */
+  account?: AccountObject | null;
+  /** contact only: the signed-in reader's name and e-mail ('' when signed out). */
+  contact?: { name: string; email: string };
 }

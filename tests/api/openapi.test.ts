@@ -35,9 +35,11 @@ function registeredRoutes(app: TestApp['app']): [string, string][] {
     const m = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
     if (!m) continue;
     const depth = [...m[1]].length / 4;
-    const path = (prefixes[depth - 1] ?? '') + m[2];
-    prefixes[depth] = path;
+    const full = (prefixes[depth - 1] ?? '') + m[2];
+    prefixes[depth] = full;
     prefixes.length = depth + 1;
+    // A reader action lives under /_site on the server and answers at <site>/api/… (as documented).
+    const path = full.startsWith('/_site/api/') ? full.slice('/_site'.length) : full;
     if (!m[3] || !path.startsWith('/api/')) continue;
     for (const method of m[3].split(', ')) if (method !== 'HEAD') found.push([path, method.toLowerCase()]);
   }

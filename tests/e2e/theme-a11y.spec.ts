@@ -8,6 +8,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { ThemeSettingValues } from '../../contract/themes';
 import { assetType } from '../../server/public/assets';
+import type { PageContext } from '../../server/public/objects';
 import {
   FIXTURE_LANGUAGES,
   FIXTURE_ORIGIN,
@@ -81,6 +82,88 @@ for (const language of FIXTURE_LANGUAGES) {
       await checkPage(page, language, name);
     });
   }
+}
+
+/** The readers' pages (issue 14): the fixture site's 404 context made into each, signed out and signed in. */
+const READER_PAGES = ['signin', 'accountSignedOut', 'account', 'contact', 'homeSignedIn'] as const;
+type ReaderFixture = (typeof READER_PAGES)[number];
+
+function readerContext(language: FixtureLanguage, name: ReaderFixture): PageContext {
+  const base = pageContext(language, name === 'homeSignedIn' ? 'home' : 'notFound', themeSettings(theme));
+  const prefix = language === 'zh-TW' ? '' : `/${language}`;
+  const url = (kind: string) => `${FIXTURE_ORIGIN}${prefix}/${kind}`;
+  const reader_pages = {
+    signin_url: url('signin'),
+    account_url: url('account'),
+    contact_url: url('contact'),
+    subscribe_url: url('subscribe'),
+    api_url: '/api/reader',
+    lang_id: language === 'zh-TW' ? 1 : language === 'en' ? 3 : 4,
+  };
+  const signedIn = name === 'account' || name === 'homeSignedIn';
+  const reader = signedIn
+    ? {
+        name: '林小明',
+        email: 'reader@example.com',
+        paying: true,
+        url_account: reader_pages.account_url,
+        url_signin: reader_pages.signin_url,
+      }
+    : null;
+  const common = { ...base, reader, reader_pages };
+  if (name === 'homeSignedIn') return common;
+  if (name === 'signin') return { ...common, template: 'signin', signin: { link_error: 'invalid' } };
+  if (name === 'contact') return { ...common, template: 'contact', contact: { name: '', email: '' } };
+  if (name === 'accountSignedOut') return { ...common, template: 'account', account: null };
+  return {
+    ...common,
+    template: 'account',
+    account: {
+      name: '林小明',
+      email: 'reader@example.com',
+      epaper_opt_in: true,
+      following: false,
+      paying: true,
+      member_since: '2026-01-02T03:04:05.000Z',
+      member_since_display: '2026年1月2日',
+      subscription: {
+        plan_name: '年訂方案',
+        price: 1200,
+        status: 'active',
+        period_end: '2027-01-02T03:04:05.000Z',
+        period_end_display: '2027年1月2日',
+        cancel_at_period_end: false,
+        cancellable: true,
+      },
+      payments: [
+        {
+          order_number: 'R20260102000001',
+          amount: 1200,
+          status: 'paid',
+          kind: 'first',
+          date: '2026-01-02T03:04:05.000Z',
+          date_display: '2026年1月2日',
+        },
+      ],
+    },
+  };
+}
+
+for (const language of FIXTURE_LANGUAGES) {
+  test(`the default theme's reader pages in ${language} have no WCAG A/AA violation`, async ({ page }) => {
+    for (const name of READER_PAGES) {
+      const html = await renderPage(theme, readerContext(language, name));
+      const outside = await openRendered(page, html);
+      for (const width of WIDTHS) {
+        await page.setViewportSize({ width, height: 900 });
+        await shot(page, `theme-paper-${language}-reader-${name}-${width}`);
+        expect(await wcagViolations(page), `${language} ${name} at ${width}px`).toEqual([]);
+      }
+      // The reader script loads from the theme's assets and the challenge is asked only on submit.
+      expect(outside).toEqual([]);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+  });
 }
 
 test('chosen design settings keep the pages accessible, a pale accent colour included', async ({ page }) => {

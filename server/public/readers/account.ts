@@ -1,8 +1,72 @@
-/** The readers' `/account` page: scaffolding until its part of issue 14 lands (it then says what it shows). */
+/**
+ * The readers' `/account` page (template `account`). Its object `account` is null when nobody is signed in (the
+ * template then shows the sign-in form), else the signed-in reader's AccountObject (objects.ts): name, e-mail,
+ * e-paper opt-in, whether they follow the site, member since, their subscription (plan, status, period end) and
+ * their payments, newest first.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { readerPayments, readerPlans, readerSubscriptions, readers } from '../../db/schema';
 import { localeOfLanguage, t } from '../../i18n';
+import { isFollowing } from '../../modules/readers/account';
+import { displayDate } from '../content/dates';
+import type { AccountObject } from '../objects';
 import type { ReaderPageBuilder } from './types';
 
-export const accountPage: ReaderPageBuilder = async (_deps, _input, at) => ({
-  title: t(localeOfLanguage(at.locale), 'publicSite.pageNotFound'),
-  objects: {},
-});
+/** Payments listed on the page (the newest). */
+const PAYMENTS_SHOWN = 50;
+
+export const accountPage: ReaderPageBuilder = async (deps, input, at) => {
+  const title = t(localeOfLanguage(at.locale), 'readers.page.account');
+  const signedIn = input.reader;
+  if (!signedIn) return { title, objects: { account: null } };
+  const siteId = input.site.id;
+  const date = (d: Date | null) => displayDate(d, at.timeZone, at.locale);
+  const [[me], [sub], payments] = await Promise.all([
+    deps.db
+      .select()
+      .from(readers)
+      .where(and(eq(readers.id, signedIn.id), eq(readers.siteId, siteId))),
+    deps.db
+      .select({ sub: readerSubscriptions, plan: readerPlans })
+      .from(readerSubscriptions)
+      .innerJoin(readerPlans, eq(readerPlans.id, readerSubscriptions.planId))
+      .where(and(eq(readerSubscriptions.readerId, signedIn.id), eq(readerSubscriptions.siteId, siteId))),
+    deps.db
+      .select()
+      .from(readerPayments)
+      .where(and(eq(readerPayments.readerId, signedIn.id), eq(readerPayments.siteId, siteId)))
+      .orderBy(desc(readerPayments.createdAt), desc(readerPayments.id))
+      .limit(PAYMENTS_SHOWN),
+  ]);
+  if (!me) return { title, objects: { account: null } };
+  const account: AccountObject = {
+    name: me.name,
+    email: me.email,
+    epaper_opt_in: me.epaperOptIn,
+    following: await isFollowing(deps, siteId, me.email),
+    paying: signedIn.paying,
+    member_since: me.createdAt.toISOString(),
+    member_since_display: date(me.createdAt),
+    subscription: sub
+      ? {
+          plan_name: sub.plan.name,
+          price: sub.plan.price,
+          status: sub.sub.status,
+          period_end: sub.sub.periodEnd?.toISOString() ?? '',
+          period_end_display: date(sub.sub.periodEnd),
+          cancel_at_period_end: sub.sub.cancelAtPeriodEnd,
+          cancellable:
+            (sub.sub.status === 'active' || sub.sub.status === 'past_due') && !sub.sub.cancelAtPeriodEnd,
+        }
+      : null,
+    payments: payments.map((p) => ({
+      order_number: p.orderNumber,
+      amount: p.amount,
+      status: p.status,
+      kind: p.kind,
+      date: (p.paidAt ?? p.createdAt).toISOString(),
+      date_display: date(p.paidAt ?? p.createdAt),
+    })),
+  };
+  return { title, objects: { account } };
+};
