@@ -18,6 +18,7 @@ import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
 import staff from './staff';
+import subscription from './subscription';
 import themes from './themes';
 import themeUpload from './themeUpload';
 import wizard from './wizard';
@@ -42,6 +43,7 @@ const zhTW = {
   ...publicSite,
   ...themeUpload,
   ...themes,
+  ...subscription,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
