@@ -58,6 +58,12 @@ export const Code = {
    */
   /** The site plan's member limit is reached (also by an import's new rows). */
   MEMBER_LIMIT: 3300,
+  /** A reader plan that is not on sale (status 0, another language's site, or the site sells no membership). */
+  READER_PLAN_UNAVAILABLE: 3420,
+  /** The reader already pays for a plan (active or in its grace period). */
+  READER_ALREADY_PAYING: 3421,
+  /** The reader has no subscription to cancel. */
+  READER_NO_SUBSCRIPTION: 3422,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */
