@@ -4,9 +4,9 @@
  * `freq` months; status 1 puts it on sale, 0 takes it off (a plan is never deleted: readers may hold it).
  */
 import { z } from 'zod';
+import { PAYMENT_STATUSES } from './billing';
 import { LangId } from './content';
 import { bounded, f, ruled } from './fields';
-import { PAYMENT_STATUSES } from './billing';
 import { rules } from './validation';
 
 export const READER_PLAN_NAME_MAX = 100;
@@ -115,7 +115,14 @@ export type ReaderPaymentReply = z.infer<typeof ReaderPaymentReply>;
 /** `reader/subscription/status`: with an order number (the 3-D Secure return), that payment is settled first. */
 export const ReaderStatusInput = z.strictObject({ order_number: bounded(50).optional() });
 
-export const READER_SUBSCRIPTION_STATUSES = ['none', 'pending', 'active', 'past_due', 'lapsed', 'cancelled'] as const;
+export const READER_SUBSCRIPTION_STATUSES = [
+  'none',
+  'pending',
+  'active',
+  'past_due',
+  'lapsed',
+  'cancelled',
+] as const;
 
 export const ReaderStatusReply = z.object({
   status: z.enum(READER_SUBSCRIPTION_STATUSES),

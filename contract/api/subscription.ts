@@ -8,6 +8,7 @@
  * and the screen is a custom page of cards with a modal, not a react-admin list and form.
  */
 import { z } from 'zod';
+import { EmptyInput } from '../auth';
 import { endpoint } from '../endpoint';
 import {
   OfferedPlan,
@@ -24,7 +25,6 @@ import {
   SubscriptionInfo,
   SubscriptionInfoInput,
 } from '../subscription';
-import { EmptyInput } from '../auth';
 
 const staff = { access: 'site', permission: 'subscription.plan', feature: 'membership' } as const;
 

@@ -232,8 +232,7 @@ export const neverReached = (
   asked: TradeRecord | null,
   boundMs: number,
   now: number,
-) =>
-  !payment.recTradeId && !asked && now - payment.createdAt.getTime() >= boundMs;
+) => !payment.recTradeId && !asked && now - payment.createdAt.getTime() >= boundMs;
 
 /** What of a payment the gateway's record is matched on (site and reader payments alike). */
 type Matched = Pick<PaymentRow, 'orderNumber' | 'amount'>;

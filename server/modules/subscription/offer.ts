@@ -24,7 +24,9 @@ export async function offeredPlans(db: Db, siteId: number, langId: number): Prom
   return db
     .select()
     .from(readerPlans)
-    .where(and(eq(readerPlans.siteId, siteId), eq(readerPlans.langId, langId), eq(readerPlans.status, PLAN_ON)))
+    .where(
+      and(eq(readerPlans.siteId, siteId), eq(readerPlans.langId, langId), eq(readerPlans.status, PLAN_ON)),
+    )
     .orderBy(asc(readerPlans.price), asc(readerPlans.id));
 }
 

@@ -93,7 +93,8 @@ export interface ReaderPayRequest {
 /** A reader's first payment for a plan: pending with the 3-D Secure window's address, paid, or failed. */
 export async function startReaderPayment(deps: Deps, req: ReaderPayRequest): Promise<ReaderPaymentReply> {
   const sub = await subscriptionOfReader(deps.db, req.reader.id);
-  if (sub && (PAYING as readonly string[]).includes(sub.status)) throw new AppError(Code.READER_ALREADY_PAYING);
+  if (sub && (PAYING as readonly string[]).includes(sub.status))
+    throw new AppError(Code.READER_ALREADY_PAYING);
   await openReaderSlot(deps, req.reader.id);
   let payment: ReaderPaymentRow;
   try {
@@ -199,7 +200,8 @@ async function settleRow(
     return failed ?? ((await readerPaymentByOrder(deps.db, payment.orderNumber)) as ReaderPaymentRow);
   }
   const record = recordOf(asked, payment);
-  if (!open) return record && paidAtGateway(record) ? refundLateReader(deps, payment, record.tradeId) : payment;
+  if (!open)
+    return record && paidAtGateway(record) ? refundLateReader(deps, payment, record.tradeId) : payment;
   const outcome = outcomeOf(record, payment);
   if (outcome === 'pending') return payment;
   return deps.db.transaction(async (tx) => {
@@ -218,7 +220,10 @@ async function settleRow(
 
 /** A first payment's effects: the plan active for `freq` months from now, the card kept for renewals. */
 async function applyFirstPaid(tx: Db, payment: ReaderPaymentRow, at: Date) {
-  const [plan] = await tx.select({ freq: readerPlans.freq }).from(readerPlans).where(eq(readerPlans.id, payment.planId));
+  const [plan] = await tx
+    .select({ freq: readerPlans.freq })
+    .from(readerPlans)
+    .where(eq(readerPlans.id, payment.planId));
   const end = periodEnd(at, plan?.freq ?? 1);
   const period = {
     planId: payment.planId,
@@ -249,9 +254,15 @@ export async function applyReaderRenewal(tx: Db, payment: ReaderPaymentRow, at: 
     eq(readerSubscriptions.renewAttempts, key.attempt),
     inArray(readerSubscriptions.status, [...PAYING]),
   );
-  const [sub] = await tx.select({ periodStart: readerSubscriptions.periodStart }).from(readerSubscriptions).where(asFound);
+  const [sub] = await tx
+    .select({ periodStart: readerSubscriptions.periodStart })
+    .from(readerSubscriptions)
+    .where(asFound);
   if (!sub) return false;
-  const [plan] = await tx.select({ freq: readerPlans.freq }).from(readerPlans).where(eq(readerPlans.id, payment.planId));
+  const [plan] = await tx
+    .select({ freq: readerPlans.freq })
+    .from(readerPlans)
+    .where(eq(readerPlans.id, payment.planId));
   const months = plan?.freq ?? 1;
   const day = Math.max(sub.periodStart?.getUTCDate() ?? 0, key.periodEnd.getUTCDate());
   const end = periodEnd(key.periodEnd, months, day);

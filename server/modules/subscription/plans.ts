@@ -5,8 +5,8 @@
  * articles, /subscribe) bumps the site's render version in the same transaction.
  */
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
-import { Code } from '../../../contract/codes';
 import type { subscriptionApi } from '../../../contract/api/subscription';
+import { Code } from '../../../contract/codes';
 import type { InputOf } from '../../../contract/endpoint';
 import type { ReaderPlan, SubscriptionInfo } from '../../../contract/subscription';
 import type { Db } from '../../db/client';

@@ -57,7 +57,8 @@ export async function pay(
 
 async function statusOf(deps: Deps, readerId: number): Promise<Omit<ReaderStatusReply, 'payment'>> {
   const sub = await subscriptionOfReader(deps.db, readerId);
-  if (!sub) return { status: 'none', paying: false, plan: null, period_end: null, cancel_at_period_end: false };
+  if (!sub)
+    return { status: 'none', paying: false, plan: null, period_end: null, cancel_at_period_end: false };
   const [plan] = await deps.db.select().from(readerPlans).where(eq(readerPlans.id, sub.planId));
   return {
     status: sub.status,

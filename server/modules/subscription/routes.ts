@@ -1,7 +1,7 @@
 /** `/api/subscription/*` (staff, reader plans) and `<site>/api/reader/subscription/*` (readers on the site). */
 import { readerSubscriptionApi, subscriptionApi } from '../../../contract/api/subscription';
 import { action } from '../../http/action';
-import { getPlan, savePlan, saveContent, setPlanStatus, subscriptionInfo } from './plans';
+import { getPlan, saveContent, savePlan, setPlanStatus, subscriptionInfo } from './plans';
 import { cancelRenewal, pay, plansOnSale, readerStatus } from './reader';
 
 export const subscriptionActions = [

@@ -14,8 +14,8 @@ import { publicPath } from '../paths';
 import { type ArticleSetting, articleObjects } from './articles';
 import { blocksHtml, hasPaidSection, readsAll, videoIds } from './blocksHtml';
 import { escapeHtml } from './html';
-import { paywallNotice } from './paywall';
 import { LISTED_TYPES } from './lists';
+import { paywallNotice } from './paywall';
 import { type ItemRow, itemsByIds, latestItems } from './queries';
 
 export const RELATED_LATEST = 4;

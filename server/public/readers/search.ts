@@ -70,7 +70,8 @@ export const searchPage: ReaderPageBuilder = async (deps, input, at) => {
     for (const r of rows) {
       if (results.length >= RESULTS) break;
       const matches =
-        r.title.toLocaleLowerCase().includes(needle) || freeText(r.content).toLocaleLowerCase().includes(needle);
+        r.title.toLocaleLowerCase().includes(needle) ||
+        freeText(r.content).toLocaleLowerCase().includes(needle);
       if (!matches) continue;
       results.push({
         title: r.title,
