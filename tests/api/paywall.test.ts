@@ -29,9 +29,7 @@ const cookies: Record<'free' | 'lapsed' | 'paying', string> = { free: '', lapsed
 const para = (text: string) => ({ type: 'paragraph', data: { text } });
 
 async function publishItem(body: Record<string, unknown>) {
-  const made = ok(
-    await owner.call<SaveReply>('press/save?t=1', { id: 0, title: '', version: 0, ...body }),
-  );
+  const made = ok(await owner.call<SaveReply>('press/save?t=1', { id: 0, title: '', version: 0, ...body }));
   ok(await owner.call('press/publish?t=1', { id: made.id, mode: 1 }));
   return made;
 }
@@ -55,7 +53,9 @@ beforeAll(async () => {
     ).id;
   const categoryId = await label('category', 'paywall-cat', '付費分類');
   const tagId = await label('tag', 'paywall-tag', '付費標籤');
-  authorId = ok(await owner.call<{ id: number }>('author/save', { id: 0, name: '付費作者', title: '記者' })).id;
+  authorId = ok(
+    await owner.call<{ id: number }>('author/save', { id: 0, name: '付費作者', title: '記者' }),
+  ).id;
   const made = await publishItem({
     title: '付費文章',
     slug: 'paywalled',
@@ -82,7 +82,8 @@ beforeAll(async () => {
     content: { blocks: [para('Free part'), { type: 'paid', data: {} }, para(`Paid ${SECRET_EN} ${SECRET}`)] },
   });
   // More items so that lists have a second page.
-  for (let i = 0; i < 13; i++) await publishItem({
+  for (let i = 0; i < 13; i++)
+    await publishItem({
       title: `其他 ${i}`,
       slug: `other-${i}`,
       category_id: categoryId,
@@ -110,7 +111,14 @@ beforeAll(async () => {
   const at = new Date(t.clock.now);
   const later = new Date(t.clock.now + 30 * 86_400_000);
   await t.database.db.insert(readerSubscriptions).values([
-    { siteId: demoSiteId, readerId: lapsed.id, planId: plan.id, status: 'lapsed', periodStart: at, periodEnd: at },
+    {
+      siteId: demoSiteId,
+      readerId: lapsed.id,
+      planId: plan.id,
+      status: 'lapsed',
+      periodStart: at,
+      periodEnd: at,
+    },
     {
       siteId: demoSiteId,
       readerId: paying.id,

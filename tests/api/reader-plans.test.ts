@@ -101,7 +101,9 @@ describe('subscription info and plans', () => {
 
   it('validates: price 1..20,000,000 whole, freq 1..12, func ≤ 20 of ≤ 100, name required and bounded', async () => {
     expect(fieldErrors(await owner.call('subscription/save_plan', plan({ price: 0 }))).price).toBeTruthy();
-    expect(fieldErrors(await owner.call('subscription/save_plan', plan({ price: 20_000_001 }))).price).toBeTruthy();
+    expect(
+      fieldErrors(await owner.call('subscription/save_plan', plan({ price: 20_000_001 }))).price,
+    ).toBeTruthy();
     expect(fieldErrors(await owner.call('subscription/save_plan', plan({ price: 1.5 }))).price).toBeTruthy();
     expect(fieldErrors(await owner.call('subscription/save_plan', plan({ freq: 13 }))).freq).toBeTruthy();
     expect(fieldErrors(await owner.call('subscription/save_plan', plan({ freq: 0 }))).freq).toBeTruthy();
@@ -110,16 +112,23 @@ describe('subscription info and plans', () => {
         fieldErrors(await owner.call('subscription/save_plan', plan({ func: Array(21).fill('x') }))),
       ).some((k) => k.startsWith('func')),
     ).toBe(true);
-    expect(fieldErrors(await owner.call('subscription/save_plan', plan({ func: ['x'.repeat(101)] })))['func.0']).toBeTruthy();
+    expect(
+      fieldErrors(await owner.call('subscription/save_plan', plan({ func: ['x'.repeat(101)] })))['func.0'],
+    ).toBeTruthy();
     expect(fieldErrors(await owner.call('subscription/save_plan', plan({ name: '' }))).name).toBeTruthy();
-    expect(fieldErrors(await owner.call('subscription/save_plan', plan({ name: 'x'.repeat(101) }))).name).toBeTruthy();
-    expect(fieldErrors(await owner.call('subscription/save_plan', plan({ lang_id: 9 }))).lang_id).toBeTruthy();
+    expect(
+      fieldErrors(await owner.call('subscription/save_plan', plan({ name: 'x'.repeat(101) }))).name,
+    ).toBeTruthy();
+    expect(
+      fieldErrors(await owner.call('subscription/save_plan', plan({ lang_id: 9 }))).lang_id,
+    ).toBeTruthy();
     expect(fieldErrors(await owner.call('subscription/save_plan', plan({ status: 2 }))).status).toBeTruthy();
     expect(
       fieldErrors(await owner.call('subscription/save_plan', plan({ cover: 'javascript:alert(1)' }))).cover,
     ).toBeTruthy();
     expect(
-      fieldErrors(await owner.call('subscription/save_content', { lang_id: 1, content: 'x'.repeat(20_001) })).content,
+      fieldErrors(await owner.call('subscription/save_content', { lang_id: 1, content: 'x'.repeat(20_001) }))
+        .content,
     ).toBeTruthy();
   });
 });
@@ -158,7 +167,9 @@ describe('who may', () => {
       .values({ siteId: site.id, name: '別站方案', price: 99, status: 1 })
       .returning();
     expect((await owner.call('subscription/get', { id: foreign.id })).code).toBe(Code.NOT_FOUND);
-    expect((await owner.call('subscription/status', { id: foreign.id, status: 0 })).code).toBe(Code.NOT_FOUND);
+    expect((await owner.call('subscription/status', { id: foreign.id, status: 0 })).code).toBe(
+      Code.NOT_FOUND,
+    );
     expect((await owner.call('subscription/save_plan', plan({ id: foreign.id }))).code).toBe(Code.NOT_FOUND);
     const info = ok(await owner.call<SubscriptionInfo>('subscription/info', { lang_id: 1 }));
     expect(info.list.map((p) => p.id)).not.toContain(foreign.id);
