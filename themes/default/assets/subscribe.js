@@ -42,7 +42,7 @@
       else cancel.disabled = false;
     });
   const form = root.querySelector('.subscribe-form');
-  if (!form || !form.querySelector('[name=number]')) return;
+  if (!form?.querySelector('[name=number]')) return;
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     const button = form.querySelector('button[type=submit]');
