@@ -12,7 +12,7 @@ import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
 import { readerPaymentEvents, readerPayments, readerSubscriptions } from '../../server/db/schema';
 import { renewDueReaders } from '../../server/jobs/readerRenewal';
 import { answer3ds, tradeOf } from '../fixtures/billing';
-import { addReader, readerCall, readerCookie } from '../fixtures/readers';
+import { addReader, DEMO_HOST, readerCall, readerCookie, sitePage } from '../fixtures/readers';
 import { type Client, createTestApp, ok, signInOwner, type TestApp } from '../fixtures/testApp';
 
 const DAY = 86_400_000;
@@ -201,6 +201,38 @@ describe('the first payment', () => {
       { cookie },
     );
     expect(r.status).toBe(404);
+  });
+});
+
+describe('the /subscribe page', () => {
+  it('offers the plans; a signed-in reader gets the card form, whose prime the site’s own host gives', async () => {
+    const anonymous = await sitePage(t, '/subscribe');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.body).toContain(plan.name);
+    expect(anonymous.body).toContain('/signin"');
+    expect(anonymous.body).not.toContain('name="number"');
+    const { cookie } = await newReader('form@example.com');
+    const page = await sitePage(t, '/subscribe', { cookie });
+    expect(page.body).toContain('name="number"');
+    expect(page.body).toContain('data-prime="/sandbox-gateway/prime"');
+    expect(page.body).toContain('data-pay="/api/reader/subscription/pay"');
+    expect(page.body).toMatch(/<script src="[^"]*subscribe\.js"/);
+    const prime = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox-gateway/prime',
+      headers: { host: DEMO_HOST, origin: `http://${DEMO_HOST}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ number: SANDBOX_CARDS.success, expiry: '12/30', ccv: '123' }),
+    });
+    expect(prime.statusCode).toBe(200);
+    expect(prime.json().prime).toBeTruthy();
+    // Another origin may not ask for one on the site's host.
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox-gateway/prime',
+      headers: { host: DEMO_HOST, origin: 'http://evil.example', 'content-type': 'application/json' },
+      payload: JSON.stringify({ number: SANDBOX_CARDS.success, expiry: '12/30', ccv: '123' }),
+    });
+    expect(foreign.statusCode).toBe(403);
   });
 });
 
