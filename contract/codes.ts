@@ -70,6 +70,12 @@ export const Code = {
   READER_SIGNED_OUT: 3400,
   /** No open code for the address (expired, used, replaced, or 5 wrong tries): a new one is asked for. */
   READER_CODE_EXPIRED: 3401,
+  /** A reader plan that is not on sale (status 0, another language's site, or the site sells no membership). */
+  READER_PLAN_UNAVAILABLE: 3420,
+  /** The reader already pays for a plan (active or in its grace period). */
+  READER_ALREADY_PAYING: 3421,
+  /** The reader has no subscription to cancel. */
+  READER_NO_SUBSCRIPTION: 3422,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

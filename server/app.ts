@@ -47,6 +47,7 @@ import { roleActions } from './modules/roles/routes';
 import { settingsActions } from './modules/settings/routes';
 import { siteActions } from './modules/sites/routes';
 import { staffActions } from './modules/staff/routes';
+import { subscriptionActions } from './modules/subscription/routes';
 import { themeFileRoutes } from './modules/themes/download';
 import { designActions, themeActions } from './modules/themes/routes';
 import { type PublicSiteOptions, registerPublicSite, siteUrlRewriter } from './public';
@@ -75,6 +76,7 @@ const modules = [
   followerActions,
   customerActions,
   readerPublicActions,
+  subscriptionActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */

@@ -8,6 +8,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/seed';
 import { mailQueue, startMailJob } from './jobs/mail';
+import { startReaderRenewals } from './jobs/readerRenewal';
 import { startRenewals } from './jobs/renewal';
 import { startScheduler } from './jobs/scheduler';
 
@@ -33,6 +34,13 @@ const renewals = startRenewals({
   config,
   invoice: invoiceIssuer(config.invoice, app.log),
 });
+// Readers' subscriptions to the sites' reader plans renew through the same gateway.
+const readerRenewals = startReaderRenewals({
+  db: database.db,
+  now: Date.now,
+  log: app.log,
+  payment: payment.gateway,
+});
 const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log);
 const mailJob = startMailJob({ db: database.db, now: Date.now, log: app.log, mailer, queue: outbox });
 
@@ -44,6 +52,7 @@ const shutdown = async () => {
   stopping = true;
   await scheduler.stop();
   await renewals.stop();
+  await readerRenewals.stop();
   await mailJob.stop();
   await app.close();
   await database.close();

@@ -14,6 +14,7 @@ import { planRoutes } from './custom/plan/routes';
 import { profileRoutes } from './custom/profile/routes';
 import { publishRoutes } from './custom/publish/routes';
 import { settingsRoutes } from './custom/settings/routes';
+import { subscriptionRoutes } from './custom/subscription/routes';
 import { themeRoutes } from './custom/themes/routes';
 import { wizardRoutes } from './custom/wizard/routes';
 import { dataProvider } from './dataProvider';
@@ -83,6 +84,7 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <CustomRoutes>{profileRoutes}</CustomRoutes>
       <CustomRoutes>{settingsRoutes}</CustomRoutes>
       <CustomRoutes>{planRoutes}</CustomRoutes>
+      <CustomRoutes>{subscriptionRoutes}</CustomRoutes>
       <CustomRoutes>{themeRoutes}</CustomRoutes>
       <CustomRoutes>{designRoutes}</CustomRoutes>
       <CustomRoutes noLayout>{wizardRoutes}</CustomRoutes>

@@ -17,6 +17,7 @@ import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
 import staff from './staff';
+import subscription from './subscription';
 import themes from './themes';
 import themeUpload from './themeUpload';
 import wizard from './wizard';
@@ -44,6 +45,7 @@ const messages: Messages = {
   ...members,
   ...inbox,
   ...readers,
+  ...subscription,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

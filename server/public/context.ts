@@ -137,7 +137,7 @@ export async function buildPageContext(deps: PageDeps, input: ContextInput): Pro
     const langId = item.langId;
     const at = settingFor(deps, site, base, langId);
     const [article, languages, menus] = await Promise.all([
-      articleObject(at, item, preview),
+      articleObject(at, item, preview, input.reader?.paying === true),
       publishedLanguages(deps.db, site.id, item.uuid),
       menuObjects(deps.db, site.id, langId, base, input.path),
     ]);

@@ -4,7 +4,8 @@
  * opens (`GET /sandbox-gateway/3ds/<trade>`), whose two buttons post the buyer's answer back and send the window on
  * to the charge's return address. The page runs no script: plain forms, so the app's Content-Security-Policy holds.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SITE_PREFIX } from '../../public/host';
 import { SANDBOX_PREFIX, type SandboxCardFields, type SandboxGateway } from './sandbox';
 
 const escapeHtml = (s: string) =>
@@ -47,7 +48,7 @@ export function sandboxRoutes(gateway: SandboxGateway) {
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-    app.post(`${SANDBOX_PREFIX}/prime`, { bodyLimit: 1024 }, async (req, reply) => {
+    const prime = async (req: FastifyRequest, reply: FastifyReply) => {
       const fields = (req.body ?? {}) as Partial<Record<keyof SandboxCardFields, unknown>>;
       const answer = gateway.createPrime({
         number: typeof fields.number === 'string' ? fields.number : '',
@@ -56,7 +57,11 @@ export function sandboxRoutes(gateway: SandboxGateway) {
       });
       if (!('error' in answer)) return answer;
       return reply.code(answer.error === 'busy' ? 503 : 400).send(answer);
-    });
+    };
+    app.post(`${SANDBOX_PREFIX}/prime`, { bodyLimit: 1024 }, prime);
+    // Also on the public sites' hosts (their pages' own origin, which their CSP lets a script call): a reader's card
+    // form on /subscribe trades the card for a prime there, as TapPay's SDK would at TapPay.
+    app.post(`${SITE_PREFIX}${SANDBOX_PREFIX}/prime`, { bodyLimit: 1024 }, prime);
 
     app.get<{ Params: { tradeId: string } }>(`${SANDBOX_PREFIX}/3ds/:tradeId`, async (req, reply) => {
       const trade = gateway.pendingTrade(req.params.tradeId);

@@ -11,6 +11,7 @@ import { paymentEvents, payments } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { sendError, sendOk } from '../../http/reply';
+import { isReaderOrder, settleReaderNotification } from '../subscription/notify';
 import { NOTIFY_PATH, paymentByOrder, settle } from './payments';
 
 const NOTIFY_MAX_BYTES = 64 * 1024;
@@ -27,6 +28,11 @@ export function paymentNotifyRoutes(deps: Deps) {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const event = await deps.payment.verifyNotification(raw, req.headers);
       if (!event) return sendError(req, reply, new AppError(Code.BAD_REQUEST));
+      // A reader's payment for a site's reader plan (R-orders): settled and recorded on its own tables.
+      if (isReaderOrder(event.orderNumber)) {
+        await settleReaderNotification(deps, event);
+        return sendOk(reply, null);
+      }
       const [seen] = await deps.db
         .select({ id: paymentEvents.id })
         .from(paymentEvents)

@@ -227,18 +227,25 @@ export async function lookUp(
  * A charge whose call threw, of which the gateway has no record `boundMs` after the payment was made (longer than
  * a call may take): it never reached the gateway, and nothing was charged.
  */
-export const neverReached = (payment: PaymentRow, asked: TradeRecord | null, boundMs: number, now: number) =>
-  !payment.recTradeId && !asked && now - payment.createdAt.getTime() >= boundMs;
+export const neverReached = (
+  payment: Pick<PaymentRow, 'recTradeId' | 'createdAt'>,
+  asked: TradeRecord | null,
+  boundMs: number,
+  now: number,
+) => !payment.recTradeId && !asked && now - payment.createdAt.getTime() >= boundMs;
+
+/** What of a payment the gateway's record is matched on (site and reader payments alike). */
+type Matched = Pick<PaymentRow, 'orderNumber' | 'amount'>;
 
 /** Whether the gateway's record is of our payment: its order and amount. Another's settles nothing. */
-const recordOf = (record: TradeRecord | null, payment: PaymentRow) =>
+export const recordOf = (record: TradeRecord | null, payment: Matched) =>
   record && record.orderNumber === payment.orderNumber && record.amount === payment.amount ? record : null;
 
-const paidAtGateway = (record: TradeRecord) =>
+export const paidAtGateway = (record: TradeRecord) =>
   record.status === 'paid' || record.status === 'authorized' || record.status === 'partially_refunded';
 
 /** What the gateway's record says of our payment; a record of another order or amount settles nothing. */
-export function outcomeOf(record: TradeRecord | null, payment: PaymentRow): 'paid' | 'failed' | 'pending' {
+export function outcomeOf(record: TradeRecord | null, payment: Matched): 'paid' | 'failed' | 'pending' {
   if (!recordOf(record, payment) || !record) return 'pending';
   if (record.status === 'paid' || record.status === 'authorized') return 'paid';
   if (record.status === 'failed' || record.status === 'cancelled') return 'failed';

@@ -1,6 +1,7 @@
 /**
- * A block document (contract/blocks.ts) as the HTML of an article's body. Readers get the free part only and a
- * paywall notice where the paid section starts; a preview shows everything with a visible marker there. Inline
+ * A block document (contract/blocks.ts) as the HTML of an article's body. Readers who do not pay get the free part
+ * only (freeBlocks: nothing after the paid section's marker) and the plan card where the paid section starts; a
+ * paying reader gets all of it; a preview shows everything with a visible marker there. Inline
  * HTML was sanitized when saved and is sanitized again here; every attribute is escaped and every address checked.
  */
 import type { Block, BlockDocument } from '../../../contract/blocks';
@@ -14,6 +15,10 @@ export interface BlocksHtmlOptions {
   lang: string;
   /** A preview: the whole document, the paid part marked. */
   preview: boolean;
+  /** A paying reader (readers/status.ts): the whole document, unmarked. */
+  paying?: boolean;
+  /** The plan card shown to everyone else where the paid section starts (HTML, built from escaped values). */
+  paywall?: string;
   /** The site's videos by id: their file's address. */
   videos: ReadonlyMap<number, string>;
 }
@@ -59,19 +64,25 @@ function blockHtml(block: Block, o: BlocksHtmlOptions): string {
   }
 }
 
-/** The document's HTML for a reader (cut at the paid section) or a preview (all of it). */
+/** Whether a reader gets the whole document: a preview or a paying reader; everyone else stops at the marker. */
+export const readsAll = (o: Pick<BlocksHtmlOptions, 'preview' | 'paying'>) => o.preview || o.paying === true;
+
+/** Whether the document has a paid section. */
+export const hasPaidSection = (doc: BlockDocument) => (doc?.blocks ?? []).some((b) => b.type === 'paid');
+
+/** The document's HTML for a reader who does not pay (cut at the paid section), a paying one or a preview (all). */
 export function blocksHtml(doc: BlockDocument, o: BlocksHtmlOptions): string {
   const blocks = doc?.blocks ?? [];
-  const paid = blocks.some((b) => b.type === 'paid');
-  const shown = o.preview ? blocks : freeBlocks({ blocks }).blocks;
+  const shown = readsAll(o) ? blocks : freeBlocks({ blocks }).blocks;
   const parts = shown.map((b) => blockHtml(b, o));
-  if (paid && !o.preview)
-    parts.push(`<aside class="paywall"><p>${escapeHtml(paywallNotice(o.lang))}</p></aside>`);
+  if (hasPaidSection(doc) && !readsAll(o))
+    parts.push(o.paywall ?? `<aside class="paywall"><p>${escapeHtml(paywallNotice(o.lang))}</p></aside>`);
   return parts.filter(Boolean).join('\n');
 }
 
 /** The ids of the video blocks a page will show, to load their addresses in one query. */
-export function videoIds(doc: BlockDocument, preview: boolean): number[] {
-  const blocks = preview ? (doc?.blocks ?? []) : freeBlocks({ blocks: doc?.blocks ?? [] }).blocks;
+export function videoIds(doc: BlockDocument, preview: boolean, paying = false): number[] {
+  const all = readsAll({ preview, paying });
+  const blocks = all ? (doc?.blocks ?? []) : freeBlocks({ blocks: doc?.blocks ?? [] }).blocks;
   return [...new Set(blocks.flatMap((b) => (b.type === 'video' && b.data.id > 0 ? [b.data.id] : [])))];
 }

@@ -6,10 +6,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { CONTENT_TYPE, RELATED } from '../../../contract/contentConstants';
 import { videos } from '../../db/schema';
+import { localeOfLanguage, t } from '../../i18n';
+import { offeredPlans, paywallText } from '../../modules/subscription/offer';
+import { sanitizeRichText } from '../../modules/subscription/richText';
 import type { ArticleObject } from '../objects';
+import { publicPath } from '../paths';
 import { type ArticleSetting, articleObjects } from './articles';
-import { blocksHtml, videoIds } from './blocksHtml';
+import { blocksHtml, hasPaidSection, readsAll, videoIds } from './blocksHtml';
+import { escapeHtml } from './html';
 import { LISTED_TYPES } from './lists';
+import { paywallNotice } from './paywall';
 import { type ItemRow, itemsByIds, latestItems } from './queries';
 
 export const RELATED_LATEST = 4;
@@ -42,16 +48,53 @@ async function relatedRows(at: ArticleSetting, item: ItemRow): Promise<ItemRow[]
   );
 }
 
+/**
+ * The plan card where the paid section starts, for a reader who does not pay: the notice, the site's paywall text
+ * of the language (save_content), the plans on sale and a link to /subscribe. Every value escaped or sanitised.
+ */
+export async function planCardHtml(at: ArticleSetting): Promise<string> {
+  const [text, plans] = await Promise.all([
+    paywallText(at.db, at.siteId, at.langId),
+    offeredPlans(at.db, at.siteId, at.langId),
+  ]);
+  const locale = localeOfLanguage(at.locale);
+  const items = plans.map(
+    (p) =>
+      `<li class="paywall-plan"><strong>${escapeHtml(p.name)}</strong> <span>${escapeHtml(
+        t(locale, 'readerSubscribe.perPeriod', { price: p.price.toLocaleString('en-US'), freq: p.freq }),
+      )}</span></li>`,
+  );
+  const href = at.base + publicPath(at.site, 'subscribe', '', at.langId);
+  return [
+    '<aside class="paywall">',
+    `<p class="paywall-notice">${escapeHtml(paywallNotice(at.locale))}</p>`,
+    text ? `<div class="paywall-text">${sanitizeRichText(text)}</div>` : '',
+    items.length ? `<ul class="paywall-plans">${items.join('')}</ul>` : '',
+    `<p><a class="paywall-subscribe" href="${escapeHtml(href)}">${escapeHtml(t(locale, 'readerSubscribe.cta'))}</a></p>`,
+    '</aside>',
+  ]
+    .filter(Boolean)
+    .join('');
+}
+
+/**
+ * The item as its page shows it: a preview or a paying reader (`paying`, from the page's signed-in reader) get the
+ * whole body; everyone else the part before the paid section and the plan card.
+ */
 export async function articleObject(
   at: ArticleSetting,
   item: ItemRow,
   preview: boolean,
+  paying = false,
 ): Promise<ArticleObject> {
   const doc = item.content ?? { blocks: [] };
-  const [[article], related, paths] = await Promise.all([
+  const locked = hasPaidSection(doc) && !readsAll({ preview, paying });
+  const [[article], related, paths, paywall] = await Promise.all([
     articleObjects(at, [item]),
     relatedRows(at, item).then((rows) => articleObjects(at, rows)),
-    videoPaths(at, videoIds(doc, preview)),
+    videoPaths(at, videoIds(doc, preview, paying)),
+    locked ? planCardHtml(at) : undefined,
   ]);
-  return { ...article, content: blocksHtml(doc, { lang: at.locale, preview, videos: paths }), related };
+  const content = blocksHtml(doc, { lang: at.locale, preview, paying, paywall, videos: paths });
+  return { ...article, content, related };
 }

@@ -1,0 +1,62 @@
+/** en words: readers' subscription plans (/subscription), the paywall's plan card and the /subscribe page. */
+import type { DeepStrings } from '../types';
+import type zh from '../zh-TW/subscription';
+
+const subscription: DeepStrings<typeof zh> = {
+  readerPlans: {
+    title: 'Reader plans',
+    subtitle: 'Paying readers read the paid sections of articles. Each language has its own plans.',
+    noMembership:
+      "The site's plan has no membership feature: readers cannot subscribe. Upgrade the site's plan to sell reader plans.",
+    notSelling: 'No plan is on sale: readers cannot subscribe.',
+    selling: 'Readers can subscribe to the plans on sale.',
+    add: 'Add a plan',
+    edit: 'Edit plan',
+    empty: 'This language has no plan yet.',
+    name: 'Plan name',
+    price: 'Price (TWD)',
+    freq: 'Months a period',
+    cover: 'Cover',
+    func: 'Features',
+    funcAdd: 'Add a feature',
+    funcRemove: 'Remove',
+    content: 'Description',
+    status: 'On sale',
+    on: 'On sale',
+    off: 'Not on sale',
+    perPeriod: 'NT$ %{price} / %{freq} months',
+    saved: 'Plan updated.',
+    contentSaved: 'Plan text updated.',
+    paywallText: 'Paywall text',
+    paywallHelp: 'Readers who do not pay see this text and the plans on sale where the paid section starts.',
+    save: 'Save',
+    cancel: 'Cancel',
+  },
+  readerSubscribe: {
+    title: 'Subscribe',
+    intro: 'Subscribe to read all paid content.',
+    choose: 'Choose a plan',
+    perPeriod: 'NT$ %{price} / %{freq} months',
+    cta: 'See the plans',
+    none: 'No plan is offered at the moment.',
+    signIn: 'Please sign in to subscribe.',
+    cardNumber: 'Card number',
+    expiry: 'Expiry (MM/YY)',
+    ccv: 'Security code',
+    cardholder: 'Cardholder name',
+    pay: 'Pay',
+    paying: 'Paying…',
+    paid: 'Payment succeeded: you can now read the paid content.',
+    failed: 'The payment failed. Check your card and try again.',
+    active: 'You subscribe to "%{plan}"; this period ends on %{end}.',
+    cancelled: 'Your subscription ends on %{end} and will not renew.',
+    cancel: 'Stop renewing',
+    searchTitle: 'Search',
+    searchLabel: 'Search articles',
+    searchButton: 'Search',
+    searchNone: 'No article matches.',
+    searchCount: '%{count} articles found',
+  },
+};
+
+export default subscription;

@@ -1,0 +1,62 @@
+/** ja words: readers' subscription plans (/subscription), the paywall's plan card and the /subscribe page. */
+import type { DeepStrings } from '../types';
+import type zh from '../zh-TW/subscription';
+
+const subscription: DeepStrings<typeof zh> = {
+  readerPlans: {
+    title: '読者プラン',
+    subtitle: '有料読者は記事の有料部分を読めます。プランは言語ごとに設定します。',
+    noMembership:
+      'サイトのプランに会員機能がないため、読者は購読できません。サイトのプランをアップグレードすると読者プランを販売できます。',
+    notSelling: '販売中のプランがないため、読者は購読できません。',
+    selling: '読者は販売中のプランを購読できます。',
+    add: 'プランを追加',
+    edit: 'プランを編集',
+    empty: 'この言語にはまだプランがありません。',
+    name: 'プラン名',
+    price: '価格（台湾ドル）',
+    freq: '1期の月数',
+    cover: 'カバー',
+    func: '特徴',
+    funcAdd: '特徴を追加',
+    funcRemove: '削除',
+    content: '説明',
+    status: '販売中',
+    on: '販売中',
+    off: '販売停止',
+    perPeriod: 'NT$ %{price} / %{freq} か月',
+    saved: 'プランを更新しました。',
+    contentSaved: 'プランの本文を更新しました。',
+    paywallText: 'ペイウォールの文章',
+    paywallHelp: '有料でない読者には、有料部分の位置にこの文章と販売中のプランが表示されます。',
+    save: '保存',
+    cancel: 'キャンセル',
+  },
+  readerSubscribe: {
+    title: '購読',
+    intro: '購読するとすべての有料コンテンツを読めます。',
+    choose: 'プランを選択',
+    perPeriod: 'NT$ %{price} / %{freq} か月',
+    cta: 'プランを見る',
+    none: '現在購読できるプランはありません。',
+    signIn: '購読するにはログインしてください。',
+    cardNumber: 'カード番号',
+    expiry: '有効期限（MM/YY）',
+    ccv: 'セキュリティコード',
+    cardholder: 'カード名義',
+    pay: '支払う',
+    paying: '支払い中…',
+    paid: 'お支払いが完了しました。有料コンテンツを読めます。',
+    failed: 'お支払いに失敗しました。カードを確認してもう一度お試しください。',
+    active: '「%{plan}」を購読中です。今期は %{end} までです。',
+    cancelled: '購読は %{end} に終了し、更新されません。',
+    cancel: '更新を停止',
+    searchTitle: '検索',
+    searchLabel: '記事を検索',
+    searchButton: '検索',
+    searchNone: '一致する記事はありません。',
+    searchCount: '%{count} 件の記事',
+  },
+};
+
+export default subscription;
