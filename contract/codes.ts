@@ -58,6 +58,14 @@ export const Code = {
    */
   /** The site plan's member limit is reached (also by an import's new rows). */
   MEMBER_LIMIT: 3300,
+  /** An e-paper send beyond the month's newsletter quota of the plan (the remaining number in the message). */
+  EPAPER_QUOTA: 3340,
+  /** The e-paper already has a send scheduled or under way. */
+  EPAPER_SEND_ACTIVE: 3341,
+  /** Cancel of an e-paper send that is not (or no longer) scheduled. */
+  EPAPER_NOT_SCHEDULED: 3342,
+  /** The audience chosen has no one to send to. */
+  EPAPER_NO_RECIPIENTS: 3343,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */
