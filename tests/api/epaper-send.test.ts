@@ -44,6 +44,14 @@ interface Received {
   subject: string;
 }
 
+/** The message with its base64 parts decoded (the e-paper's text and HTML readable). */
+function decodeParts(raw: string): string {
+  return raw.replace(
+    /Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g,
+    (_m, body: string) => Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8'),
+  );
+}
+
 /** An SMTP sink whose replies to RCPT TO a test sets per address (e.g. 550 once, 451 twice). */
 async function startSink() {
   const mails: Received[] = [];
@@ -74,12 +82,7 @@ async function startSink() {
           mails.push({
             to: r.address.toLowerCase(),
             raw,
-            decoded: Buffer.from(
-              raw
-                .replace(/=\r?\n/g, '')
-                .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-              'latin1',
-            ).toString('utf8'),
+            decoded: decodeParts(raw),
             messageId: header('Message-ID'),
             subject: parseMail(raw, []).subject,
           });
