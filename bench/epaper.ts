@@ -45,6 +45,7 @@ async function child(url: string, port: number) {
     },
     { intervalMs: 250, leaseMs: LEASE_MS, batch: 25, workers: 8 },
   );
+  process.stdout.on('error', () => process.exit(0));
   setInterval(() => process.stdout.write(`${JSON.stringify(sender.stats)}\n`), 500);
 }
 
@@ -91,6 +92,8 @@ async function main() {
       });
     },
   });
+  // A killed sender's connections end abruptly (ECONNRESET): expected here, not a failure of the sink.
+  sink.on('error', () => {});
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
   const port = (sink.server.address() as AddressInfo).port;
   const children: ChildProcess[] = [];
@@ -176,7 +179,12 @@ async function main() {
     let duplicates = 0;
     let extra = 0;
     let idDuplicates = 0;
-    for (const [, n] of received) if (n > 1) duplicates++, (extra += n - 1);
+    for (const [, n] of received) {
+      if (n > 1) {
+        duplicates++;
+        extra += n - 1;
+      }
+    }
     for (const [, ids] of messageIds) if (ids.size > 1) idDuplicates++;
     let misses = 0;
     for (let g = 1; g <= MEMBERS; g++) if (!received.has(`member${g}@example.com`)) misses++;
