@@ -76,6 +76,14 @@ export const Code = {
   READER_ALREADY_PAYING: 3421,
   /** The reader has no subscription to cancel. */
   READER_NO_SUBSCRIPTION: 3422,
+  /** An e-paper send beyond the month's newsletter quota of the plan (the remaining number in the message). */
+  EPAPER_QUOTA: 3340,
+  /** The e-paper already has a send scheduled or under way. */
+  EPAPER_SEND_ACTIVE: 3341,
+  /** Cancel of an e-paper send that is not (or no longer) scheduled. */
+  EPAPER_NOT_SCHEDULED: 3342,
+  /** The audience chosen has no one to send to. */
+  EPAPER_NO_RECIPIENTS: 3343,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

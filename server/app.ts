@@ -35,6 +35,7 @@ import { categoryActions } from './modules/categories/routes';
 import { contentActions } from './modules/content/routes';
 import { customerActions } from './modules/customers/routes';
 import { dashboardActions } from './modules/dashboard/routes';
+import { epaperActions } from './modules/epaper/routes';
 import { fileActions } from './modules/files/routes';
 import { followerActions } from './modules/followers/routes';
 import { homeActions } from './modules/home/routes';
@@ -51,6 +52,7 @@ import { subscriptionActions } from './modules/subscription/routes';
 import { themeFileRoutes } from './modules/themes/download';
 import { designActions, themeActions } from './modules/themes/routes';
 import { type PublicSiteOptions, registerPublicSite, siteUrlRewriter } from './public';
+import { UNSUBSCRIBE_ROUTES, unsubscribeRoutes } from './public/readers/unsubscribe';
 
 const UPLOAD_MARGIN_BYTES = 1024 * 1024;
 /** The API's version in its OpenAPI document. */
@@ -77,6 +79,7 @@ const modules = [
   customerActions,
   readerPublicActions,
   subscriptionActions,
+  epaperActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */
@@ -163,6 +166,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // State-changing calls must come from the app's own origin (or a configured one).
   app.addHook('onRequest', async (req, reply) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+    // RFC 8058 one-click unsubscribe: posted by mail providers without the site's Origin; its signed token is the proof.
+    if (req.method === 'POST' && UNSUBSCRIBE_ROUTES.includes(req.routeOptions.url ?? '')) return;
     const origin = req.headers.origin;
     let foreign = req.headers['sec-fetch-site'] === 'cross-site';
     if (origin) {
@@ -181,6 +186,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The sandbox's card form and 3-D Secure page (none for TapPay, whose pages are its own).
   if (payment.routes) await app.register(payment.routes);
   await app.register(paymentNotifyRoutes(deps));
+  // A member's e-paper unsubscribe (the confirmation form and the one-click POST), on the sites' hosts.
+  await app.register(unsubscribeRoutes(deps));
   // Theme zips by signed link, and theme pictures (the list's covers), on the admin origin.
   await app.register(themeFileRoutes(deps));
 

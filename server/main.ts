@@ -1,12 +1,13 @@
 /** Starts the product: read config, open and migrate the database, seed an empty one, start the jobs, listen. */
 import { mkdirSync } from 'node:fs';
 import { invoiceIssuer } from './adapters/invoice';
-import { logMailer, smtpMailer } from './adapters/mail';
+import { logMailer, pooledSmtpMailer, smtpMailer } from './adapters/mail';
 import { paymentGateway } from './adapters/payment';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { prepareDatabase } from './db/seed';
+import { ensureSecret, prepareDatabase } from './db/seed';
+import { startEpaperSender } from './jobs/epaperSender';
 import { mailQueue, startMailJob } from './jobs/mail';
 import { startReaderRenewals } from './jobs/readerRenewal';
 import { startRenewals } from './jobs/renewal';
@@ -43,6 +44,14 @@ const readerRenewals = startReaderRenewals({
 });
 const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log);
 const mailJob = startMailJob({ db: database.db, now: Date.now, log: app.log, mailer, queue: outbox });
+const epaperSender = startEpaperSender({
+  db: database.db,
+  now: Date.now,
+  log: app.log,
+  mailer: config.smtpUrl ? pooledSmtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log),
+  secret: await ensureSecret(database.db),
+  config,
+});
 
 // Ctrl-C (SIGINT) or SIGTERM, also when sent to `npm start` (which execs this process): the jobs stop, requests in
 // flight finish, the database closes. A second signal does not wait for that.
@@ -54,6 +63,7 @@ const shutdown = async () => {
   await renewals.stop();
   await readerRenewals.stop();
   await mailJob.stop();
+  await epaperSender.stop();
   await app.close();
   await database.close();
   process.exit(0);

@@ -128,6 +128,11 @@ const core: DeepStrings<typeof coreSource> = {
     '3420': 'This plan cannot be subscribed to at the moment.',
     '3421': 'You already subscribe to a paid plan.',
     '3422': 'You have no subscription to cancel.',
+    '3340':
+      "This send needs %{needed} newsletters, but only %{remaining} of the plan's %{limit} a month remain.",
+    '3341': 'This e-paper already has a send scheduled or under way.',
+    '3342': 'This send is not scheduled; it cannot be cancelled.',
+    '3343': 'No member would receive this e-paper.',
     '13000': 'No valid CNAME record was found; please try again later.',
     '19001': 'The plan was already changed this month and cannot be changed again.',
     '19002': 'This site has no active plan.',

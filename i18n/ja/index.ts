@@ -4,6 +4,7 @@ import auth from './auth';
 import content from './content';
 import core from './core';
 import dashboard from './dashboard';
+import epaperSend from './epaperSend';
 import files from './files';
 import inbox from './inbox';
 import labels from './labels';
@@ -39,6 +40,7 @@ const messages: Messages = {
   ...wizard,
   ...plan,
   ...renewal,
+  ...epaperSend,
   ...publicSite,
   ...themeUpload,
   ...themes,

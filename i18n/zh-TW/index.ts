@@ -8,6 +8,7 @@ import auth from './auth';
 import content from './content';
 import core from './core';
 import dashboard from './dashboard';
+import epaperSend from './epaperSend';
 import files from './files';
 import inbox from './inbox';
 import labels from './labels';
@@ -43,6 +44,7 @@ const zhTW = {
   ...wizard,
   ...plan,
   ...renewal,
+  ...epaperSend,
   ...publicSite,
   ...themeUpload,
   ...themes,

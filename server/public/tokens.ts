@@ -12,6 +12,8 @@ export const PREVIEW_LINK_HOURS = 48;
 export const SHORT_LINK_MINUTES = 30;
 /** A staff member's look at an unpublished site, as a cookie on the site's host. */
 export const STAFF_VIEW_HOURS = 12;
+/** An e-paper's unsubscribe link works as long as an old mail may be read. */
+export const UNSUBSCRIBE_LINK_DAYS = 730;
 /** Longer strings are refused before any decoding (a design preview carries up to 40 values of 200 characters). */
 const TOKEN_MAX = 16_384;
 
@@ -25,7 +27,9 @@ export type TokenPayload =
   /** A theme version's zip. */
   | { k: 'download'; site: number; theme: number; version: number }
   /** A signed-in staff member (user id) may see the unpublished site. */
-  | { k: 'staff'; site: number; user: number };
+  | { k: 'staff'; site: number; user: number }
+  /** A member's e-paper unsubscribe link (reader 0: a staff member's test send, which unsubscribes no one). */
+  | { k: 'unsubscribe'; site: number; reader: number };
 
 type Signed = TokenPayload & { exp: number };
 

@@ -12,13 +12,8 @@ import type { ContentTypeName } from '../../../contract/contentConstants';
 import { NotFound } from '../../components/NotFound';
 import { tabTitle } from '../../components/useDocumentTitle';
 import { useSessionQuery } from '../../layout/session';
-import {
-  ConflictDialog,
-  LeaveDialog,
-  RestoreLocalDialog,
-  ScheduledEpaperDialog,
-  TranslateDialog,
-} from './dialogs';
+import { ConflictDialog, LeaveDialog, RestoreLocalDialog, TranslateDialog } from './dialogs';
+import { EpaperSendWarning } from './EpaperSendWarning';
 import { BlockEditor, normalizeDocument } from './editor/BlockEditor';
 import { useWriter, WriterContext } from './state/context';
 import { WriterController } from './state/controller';
@@ -163,7 +158,7 @@ function Writer({ type, routeId }: { type: ContentTypeName; routeId: number }) {
       <RestoreLocalDialog />
       <ConflictDialog />
       <TranslateDialog />
-      <ScheduledEpaperDialog />
+      <EpaperSendWarning />
       <LeaveDialog
         open={leaveTo !== null}
         onStay={() => setLeaveTo(null)}

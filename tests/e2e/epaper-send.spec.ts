@@ -1,0 +1,50 @@
+/**
+ * E-paper delivery in the browser (issue 14): three members made through the members API, an e-paper sent to all of
+ * them from its send screen, the progress bar reaching 3 sent, and each member receiving it exactly once in the
+ * e2e SMTP sink. (The members API, `profile/save`, is another part of issue 14.)
+ */
+import { expect, test } from './fixtures';
+
+const MEMBERS = ['reader-one@example.com', 'reader-two@example.com', 'reader-three@example.com'];
+
+async function post<T>(page: import('@playwright/test').Page, path: string, data: object): Promise<T> {
+  const reply = await (await page.request.post(`/api/${path}`, { data })).json();
+  if (reply.code !== 1) throw new Error(`${path}: ${JSON.stringify(reply)}`);
+  return reply.data as T;
+}
+
+test('an e-paper sent to 3 members reaches each of them once, with the progress bar at 3 sent', async ({
+  page,
+  world,
+}) => {
+  await page.goto('/');
+  for (const [i, email] of MEMBERS.entries())
+    await post(page, 'profile/save', { id: 0, email, name: `讀者 ${i + 1}` });
+  const paper = await post<{ id: number }>(page, 'press/save?t=4', {
+    id: 0,
+    title: '十二月電子報',
+    content: { blocks: [{ type: 'paragraph', data: { text: '這個月的消息。' } }] },
+    version: 0,
+  });
+
+  await page.goto(`/epaper/${paper.id}/send`);
+  await expect(page.getByTestId('audience-count')).toHaveText('3 人');
+  await page.getByRole('button', { name: '寄出', exact: true }).click();
+  await page.getByTestId('epaper-confirm').click();
+  await expect(page.getByTestId('epaper-progress')).toHaveAttribute('data-status', 'done', {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('epaper-progress-counts')).toContainText('已寄出 3');
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+
+  // A reload reads the progress again.
+  await page.reload();
+  await expect(page.getByTestId('epaper-progress-counts')).toContainText('已寄出 3');
+
+  for (const email of MEMBERS) await world.sink.waitFor(email, /十二月電子報/);
+  await page.waitForTimeout(500);
+  for (const email of MEMBERS) {
+    const mails = world.sink.mails.filter((m) => m.to.includes(email) && m.subject.includes('十二月電子報'));
+    expect(mails, email).toHaveLength(1);
+  }
+});
