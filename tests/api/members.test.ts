@@ -517,6 +517,24 @@ describe('the member limit', () => {
 });
 
 describe('remove', () => {
+  it('waits while a payment of the member is in flight (19004), removing nobody', async () => {
+    const [open] = await t.database.db
+      .insert(readerPayments)
+      .values({
+        siteId: demoSiteId,
+        readerId: ids.amy,
+        planId,
+        orderNumber: 'R-open-payment',
+        kind: 'first',
+        amount: 150,
+        status: 'pending',
+      })
+      .returning();
+    expectCode(await owner.call('profile/remove', { ids: [ids.lin, ids.amy] }), Code.PAYMENT_IN_PROGRESS);
+    ok(await owner.call('profile/get', { id: ids.lin }));
+    await t.database.db.update(readerPayments).set({ status: 'failed' }).where(eq(readerPayments.id, open.id));
+  });
+
   it('removes one member, then several, with their subscription and payments', async () => {
     ok(await owner.call('profile/remove', { id: ids.wang }));
     expectCode(await owner.call('profile/get', { id: ids.wang }), Code.NOT_FOUND, 404);

@@ -200,7 +200,8 @@ describe('what readers see', () => {
     await publish(made.id);
     const html = (await page('post', 'paid-post'))?.article?.content ?? '';
     expect(html).toContain('<p>免費段落</p>');
-    expect(html).toContain('<aside class="paywall"><p>以下為付費內容。</p></aside>');
+    expect(html).toContain('<aside class="paywall"><p class="paywall-notice">以下為付費內容。</p>');
+    expect(html).toContain('href="http://demo.sites.localhost:8080/subscribe"');
     expect(html).not.toContain('付費段落');
     const preview = (await page('post', 'x', { previewId: made.id }))?.article?.content ?? '';
     expect(preview).toContain('<hr class="paid-marker">\n<p>付費段落</p>');

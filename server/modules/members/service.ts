@@ -2,6 +2,7 @@
  * Members (/member): the site's readers as staff see them. Every read and change goes through the caller's site: an
  * id of another site's reader answers 404 exactly like one that does not exist.
  */
+
 import {
   type AnyColumn,
   and,
@@ -42,6 +43,7 @@ import {
 import { AppError, FieldError } from '../../http/errors';
 import { likePattern } from '../../http/list';
 import { assertMemberRoom } from '../readers/limit';
+import { assertNoOpenPayment } from '../readers/removal';
 import { memberStatusSql } from '../readers/status';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -316,6 +318,7 @@ export async function removeMembers(db: Db, siteId: number, ids: number[]): Prom
       .from(readers)
       .where(and(eq(readers.siteId, siteId), inArray(readers.id, unique)));
     if (found.length !== unique.length) throw new AppError(Code.NOT_FOUND);
+    await assertNoOpenPayment(tx, siteId, unique);
     await tx.delete(readers).where(and(eq(readers.siteId, siteId), inArray(readers.id, unique)));
     return { ids: unique };
   });

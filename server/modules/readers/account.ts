@@ -3,12 +3,14 @@
  * Every function takes the site of the request's host and, where one is needed, the reader its cookie signs in:
  * nothing here takes an id from a body, so no reader reaches another's row nor another site's.
  */
+
 import { and, eq, or } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import { customerMessages, followers, readerSignins, readers } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import type { ResolvedSite } from '../../public/host';
+import { assertNoOpenPayment } from './removal';
 import type { ReaderRow } from './session';
 
 /** The signed-in reader, or READER_SIGNED_OUT (3400). */
@@ -35,10 +37,12 @@ export async function saveProfile(
  * Deletes the reader: their follow row and sign-in codes here; the row itself, whose foreign keys (ON DELETE CASCADE)
  * remove their sessions, subscription and payments. A paid subscription simply ends with the row (no plans
  * helper to cancel it at the gateway exists yet: the card on file is kept by the gateway only under the row that goes,
- * so no renewal can charge it again). Their customer messages stay, unlinked (ON DELETE SET NULL).
+ * so no renewal can charge it again). Their customer messages stay, unlinked (ON DELETE SET NULL). Not while a
+ * payment of theirs is in flight (removal.ts).
  */
 export async function deleteReader(deps: Deps, reader: ReaderRow): Promise<void> {
   await deps.db.transaction(async (tx) => {
+    await assertNoOpenPayment(tx, reader.siteId, [reader.id]);
     await tx
       .delete(followers)
       .where(
