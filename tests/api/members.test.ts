@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * Members through HTTP (/member): the list's filters (tag, plan, status, keyword over name or e-mail, CJK too),
  * sorts, the record with its payments and standing, tags and note, removal (one and bulk), a member added by hand,
@@ -12,6 +13,8 @@ import type { ListResult } from '../../contract/list';
 import type { ImportPreview, Member, MemberDetail, MemberStanding } from '../../contract/members';
 import { ROLE } from '../../contract/permissions';
 import {
+  contents,
+  epaperSends,
   plans,
   readerPayments,
   readerPlans,
@@ -471,6 +474,33 @@ describe('the member limit', () => {
       members: 2,
     } as never);
     expect(over).toEqual(expect.arrayContaining([{ what: 'members', used: 5, limit: 2 }]));
+
+    // Newsletters: this month's e-paper recipients (a send of 30 started now) against a plan of 20.
+    const [paper] = await t.database.db
+      .insert(contents)
+      .values({
+        siteId: demoSiteId,
+        uuid: randomUUID(),
+        type: 4,
+        body: { blocks: [] },
+        seo: { title: '', content: '' },
+      })
+      .returning();
+    await t.database.db.insert(epaperSends).values({
+      siteId: demoSiteId,
+      contentId: paper.id,
+      audience: { kind: 'all' },
+      status: 'done',
+      total: 30,
+      sent: 30,
+      startedAt: new Date(t.clock.now),
+    });
+    const letters = await overLimits({ db: t.database.db, now: () => t.clock.now } as never, demoSiteId, {
+      ...small,
+      newsletters: 20,
+    } as never);
+    expect(letters).toEqual(expect.arrayContaining([{ what: 'newsletters', used: 30, limit: 20 }]));
+    await t.database.db.delete(contents).where(eq(contents.id, paper.id));
   });
 
   it('refuses an import and a hand-made member beyond the limit, importing nothing', async () => {
@@ -532,7 +562,10 @@ describe('remove', () => {
       .returning();
     expectCode(await owner.call('profile/remove', { ids: [ids.lin, ids.amy] }), Code.PAYMENT_IN_PROGRESS);
     ok(await owner.call('profile/get', { id: ids.lin }));
-    await t.database.db.update(readerPayments).set({ status: 'failed' }).where(eq(readerPayments.id, open.id));
+    await t.database.db
+      .update(readerPayments)
+      .set({ status: 'failed' })
+      .where(eq(readerPayments.id, open.id));
   });
 
   it('removes one member, then several, with their subscription and payments', async () => {

@@ -1,12 +1,14 @@
 /**
  * What a site uses today against a plan's limits (plan/change's preview, `over_limits`). Counted from what exists:
  * staff plus open invitations (the seats), the most revisions any one item keeps, uploads (pictures and videos) in
- * MB, the site's members (readers). Newsletters are not counted yet: they count 0.
+ * MB, the site's members (readers), and this calendar month's e-paper recipients (epaper/sends.ts quotaOf).
  */
+
 import { count, eq, sql } from 'drizzle-orm';
 import type { OverLimit } from '../../../contract/billing';
 import { contentRevisions, contents, files, videos } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { quotaOf } from '../epaper/sends';
 import { memberCount } from '../readers/limit';
 import { seats } from '../staff/service';
 import type { PlanRow } from './catalogue';
@@ -47,7 +49,7 @@ export async function overLimits(deps: Deps, siteId: number, plan: PlanRow): Pro
     ...(plan.uploadMb > 0
       ? [{ what: 'upload' as const, used: await uploadedMb(deps, siteId), limit: plan.uploadMb }]
       : []),
-    { what: 'newsletters', used: 0, limit: plan.newsletters },
+    { what: 'newsletters', used: (await quotaOf(deps.db, siteId, deps.now())).used, limit: plan.newsletters },
   ];
   return usage.filter((u) => u.used > u.limit);
 }
