@@ -4,6 +4,7 @@
  * exports the CSV of that filter, which holds the reader's address and the tag. Everything is made by the test with
  * unique names: the worker's site holds what earlier specs made.
  */
+import type { Page } from '@playwright/test';
 import { expect, signedOutPage, test } from './fixtures';
 import {
   exportMembersCsv,
@@ -12,6 +13,11 @@ import {
   signUpWithCode,
   siteInDefaultTheme,
 } from './fixtures-readers';
+
+/** The /member list's filter, as its address holds it. */
+function listFilter(page: Page): Record<string, unknown> {
+  return JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}');
+}
 
 test('a reader who signs up on the site is a member the owner tags, filters and exports', async ({
   page,
@@ -34,6 +40,8 @@ test('a reader who signs up on the site is a member the owner tags, filters and 
   // The owner finds them in /member by their address: a free member who came from the site's sign-up.
   await page.goto('/member');
   await page.getByLabel('搜尋姓名或電子信箱').fill(email);
+  // The keyword applies after a pause: the list is clicked only once it is filtered.
+  await expect.poll(() => listFilter(page)).toEqual({ q: email });
   const row = memberRow(page, email);
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(name);
@@ -52,7 +60,9 @@ test('a reader who signs up on the site is a member the owner tags, filters and 
   await page.getByRole('link', { name: '返回會員列表' }).click();
   await expect(page).toHaveURL(/\/member(\?.*)?$/);
   await page.getByLabel('搜尋姓名或電子信箱').fill('');
+  await expect.poll(() => listFilter(page)).toEqual({});
   await page.getByTestId('member-tag-filter').getByRole('button', { name: tag }).click();
+  await expect.poll(() => listFilter(page)).toEqual({ tag });
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await expect(memberRow(page, email)).toBeVisible();
 
