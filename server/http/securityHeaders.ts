@@ -41,8 +41,15 @@ const policy = (directives: Record<string, string[]>) =>
     .map(([name, sources]) => [name, ...sources].join(' '))
     .join('; ');
 
-/** The Content-Security-Policy of one kind of response. */
-export function contentSecurityPolicy(kind: ResponseKind, config: PolicyConfig): string {
+/**
+ * The Content-Security-Policy of one kind of response. `formTargets`: where the page's forms may go besides its own
+ * origin (a form's redirect is held to form-action too).
+ */
+export function contentSecurityPolicy(
+  kind: ResponseKind,
+  config: PolicyConfig,
+  formTargets: string[] = [],
+): string {
   if (kind === 'upload') {
     // A file is only ever shown as a picture; opened on its own it runs nothing, in an origin of its own.
     return policy({ 'default-src': ["'none'"], sandbox: [], 'frame-ancestors': ["'none'"] });
@@ -90,7 +97,7 @@ export function contentSecurityPolicy(kind: ResponseKind, config: PolicyConfig):
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    'form-action': ["'self'", ...formTargets],
     'frame-ancestors': ["'none'"],
   });
 }
@@ -128,10 +135,20 @@ function openerPolicy(url: string): string {
   return paymentWindow ? 'unsafe-none' : 'same-origin-allow-popups';
 }
 
+/**
+ * The sandbox gateway's 3-D Secure page answers its form with a redirect to the charge's return address: the admin's
+ * return page, or a public site's /subscribe for a reader's payment. Like a real gateway's page, it may send the
+ * window on to the sites' addresses (and custom domains, over https).
+ */
+function formTargets(kind: ResponseKind, url: string, config: PolicyConfig): string[] {
+  if (kind !== 'app' || !url.startsWith(`${SANDBOX_PREFIX}/`)) return [];
+  return [`${config.siteScheme}://*.${config.siteDomain}${config.sitePort}`, 'https:'];
+}
+
 export function securityHeaders(req: FastifyRequest, config: PolicyConfig): Record<string, string> {
   const kind = responseKind(req.url, (req.raw as MarkedRequest)[SITE_HOST]);
   return {
-    'content-security-policy': contentSecurityPolicy(kind, config),
+    'content-security-policy': contentSecurityPolicy(kind, config, formTargets(kind, req.url, config)),
     // A site page may be framed by the admin (its CSP's frame-ancestors says by whom); nothing else may be.
     ...(kind === 'site' ? {} : { 'x-frame-options': 'DENY' }),
     'x-content-type-options': 'nosniff',

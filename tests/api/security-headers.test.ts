@@ -126,6 +126,8 @@ describe('security headers', () => {
     // The sandbox gateway's pages stand in for the gateway's: the window moves between them and the return page.
     const gateway = await t.app.inject({ method: 'GET', url: '/sandbox-gateway/3ds/sbx_unknown' });
     expect(gateway.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    // Its form's redirect goes on to the return address, which for a reader's payment is the site's /subscribe.
+    expect(csp(gateway).get('form-action')).toEqual(["'self'", 'http://*.sites.localhost:8080', 'https:']);
     const other = await t.app.inject({ method: 'GET', url: '/plan/paidx' });
     expect(other.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
   });

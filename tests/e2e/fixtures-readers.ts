@@ -7,12 +7,20 @@
  * - `readerChallenge(site)`: a solved bot check from `<site>/api/reader/challenge`, as fixtures.ts `captchaToken`
  *   solves the admin's.
  * - `seedCustomerMessage(world, …)`: a message sent with the site's contact form (`POST <site>/api/reader/contact`).
+ *
+ * And what the browser tests of readers share:
+ * - `siteInDefaultTheme(api, world)`: the demo site published in the built-in theme; its address as Chromium reaches it.
+ * - `openSignin(reader, site)` then `signUpWithCode(reader, sink, site, …)`: a visitor signs up on the site's pages
+ *   with the code mailed to the SMTP sink, and lands on /account.
+ * - `memberRow(page, text)` and `exportMembersCsv(page)`: the owner's /member list and its CSV download.
  */
+import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { type APIRequestContext, request } from '@playwright/test';
+import { type APIRequestContext, type Page, request } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import { apiCall, apiSignIn, OWNER } from './fixtures';
+import type { SmtpSink } from '../fixtures/smtpSink';
+import { apiCall, apiSignIn, expect, OWNER } from './fixtures';
 
 interface World {
   url: string;
@@ -112,4 +120,58 @@ export async function seedCustomerMessage(
   });
   const envelope = answer.status === 200 ? (JSON.parse(answer.body) as { code: number }) : null;
   if (envelope?.code !== 1) throw new Error(`reader/contact: ${answer.status} ${answer.body}`);
+}
+
+/**
+ * The demo site published (anonymous visitors see it) in the built-in theme, whatever ran before; answers its address
+ * as Chromium reaches it (`http://demo.sites.localhost:<port>`).
+ */
+export async function siteInDefaultTheme(api: APIRequestContext, world: World): Promise<string> {
+  await apiCall(api, 'site/publish', { publish: true });
+  await apiCall(api, 'theme/apply', { id: 0 });
+  return `http://demo.sites.localhost:${new URL(world.url).port}`;
+}
+
+/** A visitor goes from the site's home to its sign-in page through the header's member menu. */
+export async function openSignin(reader: Page, site: string): Promise<void> {
+  await reader.goto(`${site}/`);
+  await reader.getByRole('navigation', { name: '會員' }).getByRole('link', { name: '登入／註冊' }).click();
+  await expect(reader).toHaveURL(`${site}/signin`);
+  await expect(reader.getByRole('heading', { level: 1, name: '會員登入／註冊' })).toBeVisible();
+}
+
+/**
+ * On the site's /signin page: a new reader asks for a code, reads it from the SMTP sink, signs in with it and lands on
+ * their /account page.
+ */
+export async function signUpWithCode(
+  reader: Page,
+  sink: SmtpSink,
+  site: string,
+  who: { email: string; name: string },
+): Promise<void> {
+  await reader.getByLabel('電子信箱', { exact: true }).fill(who.email);
+  await reader.getByLabel('姓名（新會員填寫）').fill(who.name);
+  await reader.getByRole('button', { name: '寄送驗證碼' }).click();
+  const codeField = reader.getByLabel('6 位數驗證碼');
+  await expect(codeField).toBeVisible({ timeout: 20_000 });
+  await expect(codeField).toBeFocused();
+  await expect(reader.getByText('驗證碼已寄出，請到信箱查看。')).toBeVisible();
+  const code = await sink.waitFor(who.email, /\b(\d{6})\b/);
+  await codeField.fill(code);
+  await reader.getByRole('button', { name: '登入', exact: true }).click();
+  await expect(reader).toHaveURL(`${site}/account`, { timeout: 15_000 });
+  await expect(reader.getByRole('heading', { level: 1, name: '我的帳戶' })).toBeVisible();
+}
+
+/** The /member list's row holding `text`. */
+export const memberRow = (page: Page, text: string) => page.locator('tbody tr').filter({ hasText: text });
+
+/** Clicks /member's 匯出 CSV: the downloaded file's suggested name and its text. */
+export async function exportMembersCsv(page: Page): Promise<{ filename: string; csv: string }> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('member-export').click(),
+  ]);
+  return { filename: download.suggestedFilename(), csv: await readFile(await download.path(), 'utf8') };
 }

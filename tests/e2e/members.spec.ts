@@ -3,11 +3,9 @@
  * where a tag is added, the tag filter, the CSV export of the current filter (its content checked), and a CSV import
  * whose bad row is shown and blocks the import until it is fixed.
  */
-import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-const rowOf = (page: Page, text: string) => page.locator('tbody tr').filter({ hasText: text });
+import { exportMembersCsv, memberRow as rowOf } from './fixtures-readers';
 
 async function addMember(page: Page, data: { email: string; name: string; tags?: string[] }) {
   const reply = await (await page.request.post('/api/profile/save', { data: { id: 0, ...data } })).json();
@@ -20,7 +18,8 @@ test('the owner filters members, tags one, exports the filter and imports a CSV 
   test.setTimeout(120_000);
   await page.goto('/');
   // The worker's site may hold members of earlier specs: the count is checked relative to what was there.
-  const before = (await (await page.request.post('/api/site/members', { data: {} })).json()).data.used as number;
+  const before = (await (await page.request.post('/api/site/members', { data: {} })).json()).data
+    .used as number;
   const room = (n: number) => `會員 ${before + n} / 1000 人`;
   await addMember(page, { email: 'wang@e2e.example', name: '王小明' });
   await addMember(page, { email: 'lin@e2e.example', name: '林美麗', tags: ['舊讀者'] });
@@ -58,12 +57,8 @@ test('the owner filters members, tags one, exports the filter and imports a CSV 
   await expect(rowOf(page, 'wang@e2e.example')).toBeVisible();
 
   // The export holds the current filter only.
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('member-export').click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/^members-demo-\d{4}-\d{2}-\d{2}\.csv$/);
-  const csv = await readFile(await download.path(), 'utf8');
+  const { filename, csv } = await exportMembersCsv(page);
+  expect(filename).toMatch(/^members-demo-\d{4}-\d{2}-\d{2}\.csv$/);
   expect(csv.startsWith('\uFEFF')).toBe(true);
   const lines = csv.slice(1).trimEnd().split('\r\n');
   expect(lines[0]).toBe('姓名,電子信箱,簡介,標籤,備註,狀態,方案,訂閱電子報,來源,加入日期');
