@@ -6,8 +6,8 @@ import type { Envelope } from '../../../contract/envelope';
 import type { ListQuery } from '../../../contract/list';
 import type { ImportPreview } from '../../../contract/members';
 import { postFile } from '../../components/upload';
-import { ApiError, call, urlFor } from '../../dataProvider/client';
-import { storedLocale } from '../../i18n/locale';
+import { ApiError, call } from '../../dataProvider/client';
+import { downloadCsv } from '../../dataProvider/download';
 
 /** Query keys under the resource's name, so invalidating ['member'] also refreshes react-admin's list. */
 export const memberKeys = {
@@ -55,30 +55,6 @@ export const importCsv = (csv: Blob) =>
     readEnvelope<{ added: number; updated: number }>(s, t),
   );
 
-/** Downloads memberApi.export for the list's current filter and sort; a refusal still comes as an envelope. */
-export async function downloadMembersCsv(query: Partial<ListQuery>): Promise<void> {
-  const response = await fetch(urlFor(memberApi.export.path), {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'content-type': 'application/json', 'accept-language': storedLocale() },
-    body: JSON.stringify({ query }),
-  }).catch(() => {
-    throw new ApiError('errors.slow', 0, { code: Code.FAIL, msg: '', data: null });
-  });
-  if (!response.ok || !response.headers.get('content-type')?.startsWith('text/csv')) {
-    const envelope = (await response.json().catch(() => null)) as Envelope | null;
-    const body = envelope ?? { code: Code.FAIL, msg: '', data: null };
-    const message = response.status === 403 ? '' : (codeMessageKey(body.code) ?? 'errors.generic');
-    throw new ApiError(message, response.status, body);
-  }
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'members.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+/** Downloads memberApi.export for the list's current filter and sort. */
+export const downloadMembersCsv = (query: Partial<ListQuery>) =>
+  downloadCsv(memberApi.export, { query }, 'members.csv');
