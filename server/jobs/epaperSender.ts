@@ -27,8 +27,12 @@ import { onEpaperSend } from '../modules/epaper/wake';
 
 /** How often a sender looks for due sends and work left by others. */
 export const EPAPER_POLL_MS = 2_000;
-/** A claim's lease, renewed every third of it while its worker is busy. */
-export const EPAPER_LEASE_MS = 60_000;
+/**
+ * A claim's lease, renewed every third of it while its worker is busy. Short, so that the deliveries a killed instance
+ * held are taken over soon (they wait at most this long, and meanwhile the others are sent): a live instance renews
+ * every 5 s, so only a process stalled for 10 s can lose its rows (then they may be sent twice, never missed).
+ */
+export const EPAPER_LEASE_MS = 15_000;
 export const EPAPER_MAX_ATTEMPTS = 3;
 /** The wait after the n-th passing failure: 30 s, then 2 min. */
 export const epaperRetryDelayMs = (attempts: number) => 30_000 * 4 ** (attempts - 1);
@@ -198,15 +202,42 @@ export function startEpaperSender(deps: EpaperSenderDeps, opts: EpaperSenderOpti
     }
     if (resend) stats.resent++;
     stats.sent++;
-    await db
-      .update(epaperDeliveries)
-      .set({
-        status: 'sent',
-        sentAt: new Date(deps.now()),
-        leaseUntil: null,
-        error: resend ? RESENT_NOTE : null,
-      })
-      .where(mine);
+    await markSent(row, resend);
+  }
+
+  /**
+   * Marks delivered rows `sent`, grouped: a 250 joins the next UPDATE, which starts as soon as the one before it has
+   * returned (no timer, so a row waits no longer for its mark than it would alone; under load one UPDATE records
+   * dozens of 250s). Each row is still matched on its claim (`sending`, same attempts).
+   */
+  let marking: Promise<void> | undefined;
+  let queued: { row: Claimed; resend: boolean; done: () => void; fail: (e: unknown) => void }[] = [];
+  function markSent(row: Claimed, resend: boolean): Promise<void> {
+    return new Promise<void>((done, fail) => {
+      queued.push({ row, resend, done, fail });
+      if (!marking) marking = flushMarks();
+    });
+  }
+  async function flushMarks(): Promise<void> {
+    while (queued.length) {
+      const group = queued;
+      queued = [];
+      const values = sql.join(
+        group.map((g) => sql`(${g.row.id}::int, ${g.row.attempts}::int, ${g.resend}::boolean)`),
+        sql`, `,
+      );
+      try {
+        await db.execute(sql`UPDATE ${epaperDeliveries} d
+          SET status = 'sent', sent_at = ${iso(deps.now())}::timestamptz, lease_until = NULL,
+            error = CASE WHEN v.resend THEN ${RESENT_NOTE} ELSE NULL END
+          FROM (VALUES ${values}) AS v(id, attempts, resend)
+          WHERE d.id = v.id AND d.status = 'sending' AND d.attempts = v.attempts`);
+        for (const g of group) g.done();
+      } catch (err) {
+        for (const g of group) g.fail(err);
+      }
+    }
+    marking = undefined;
   }
 
   /** Keeps a worker's claimed rows its own while it works on them. */
