@@ -1,12 +1,14 @@
 /**
- * E-paper delivery at size: 40,000 members of one site get one e-paper through a local SMTP sink (smtp-server, in
- * this process), sent by the server's own sender job (server/jobs/epaperSender.ts) running in a CHILD process, which
+ * E-paper delivery at size: 40,000 members of one site get one e-paper through a local SMTP sink (bench/smtpSink.ts,
+ * a minimal one in this process that records every DATA it accepts), sent by the server's own sender job (server/jobs/epaperSender.ts) running in a CHILD process, which
  * is killed with SIGKILL once about 40% of the mails have arrived, and started again. The figures: the total time,
  * the mails per recipient in the sink (duplicates, misses), the distinct Message-IDs per recipient, and how many
  * deliveries were ambiguous (left `sending` by the killed child) and sent again.
  *
  *   npx tsx bench/epaper.ts                 # a fresh database on PostgreSQL (BENCH_PG_URL), dropped after
  *   BENCH_MEMBERS=40000 BENCH_KILL_AT=0.4 npx tsx bench/epaper.ts
+ *   BENCH_LEASE_MS=15000                    # the children's lease (default: the sender's EPAPER_LEASE_MS)
+ *   BENCH_CPU_PROF=/tmp/prof                # children run with --cpu-prof; the restarted one's profile is written
  *
  * PostgreSQL only: two processes share the database, which PGlite cannot.
  */

@@ -4,7 +4,8 @@
  *
  * A claim is one UPDATE over rows taken FOR UPDATE SKIP LOCKED: the rows become `sending` with a lease (`lease_until`)
  * that the worker renews while it works, so two instances never hold the same row. Each delivery is marked `sent`
- * right after the server's 250; a failure waits (30 s, then 2 min) and is tried again, three attempts in all, then
+ * right after the server's 250, in the next grouped UPDATE (`markSent`: one UPDATE records every 250 that came while
+ * the previous one ran; no timer is added); a failure waits (30 s, then 2 min) and is tried again, three attempts in all, then
  * `failed` with the error. A permanent refusal (5xx to RCPT or DATA) is a hard bounce: failed at once, and the member's
  * e-paper opt-in goes off (`bounced_at` set).
  *
@@ -12,7 +13,8 @@
  * handing it to the mail server and recording the 250: the mail may or may not have been accepted. Policy: once its
  * lease has run out it is sent AGAIN, with the same Message-ID (`<delivery.send@site-host>`), so that receivers that
  * deduplicate by Message-ID show it once; the delivery keeps the note RESENT_NOTE, and the count of such resends is
- * reported (progress and bench). At most workers × batch deliveries are in that state at any moment. The other
+ * reported (progress and bench). At most workers × batch deliveries are in that state at any moment, and the lease
+ * (EPAPER_LEASE_MS, 15 s) bounds how long they wait; the restarted sender sends the unclaimed ones meanwhile. The other
  * choice, never resending, would turn each of them into a possible miss instead of a possible duplicate.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
