@@ -1,12 +1,14 @@
 /**
- * E-paper delivery at size: 40,000 members of one site get one e-paper through a local SMTP sink (smtp-server, in
- * this process), sent by the server's own sender job (server/jobs/epaperSender.ts) running in a CHILD process, which
+ * E-paper delivery at size: 40,000 members of one site get one e-paper through a local SMTP sink (bench/smtpSink.ts,
+ * a minimal one in this process that records every DATA it accepts), sent by the server's own sender job (server/jobs/epaperSender.ts) running in a CHILD process, which
  * is killed with SIGKILL once about 40% of the mails have arrived, and started again. The figures: the total time,
  * the mails per recipient in the sink (duplicates, misses), the distinct Message-IDs per recipient, and how many
  * deliveries were ambiguous (left `sending` by the killed child) and sent again.
  *
  *   npx tsx bench/epaper.ts                 # a fresh database on PostgreSQL (BENCH_PG_URL), dropped after
  *   BENCH_MEMBERS=40000 BENCH_KILL_AT=0.4 npx tsx bench/epaper.ts
+ *   BENCH_LEASE_MS=15000                    # the children's lease (default: the sender's EPAPER_LEASE_MS)
+ *   BENCH_CPU_PROF=/tmp/prof                # children run with --cpu-prof; the restarted one's profile is written
  *
  * PostgreSQL only: two processes share the database, which PGlite cannot.
  */
@@ -15,20 +17,22 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { pooledSmtpMailer } from '../server/adapters/mail';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { contents, epaperDeliveries, epaperSends, readers, sites } from '../server/db/schema';
 import { ensureSecret, prepareDatabase } from '../server/db/seed';
-import { startEpaperSender } from '../server/jobs/epaperSender';
+import { EPAPER_LEASE_MS, startEpaperSender } from '../server/jobs/epaperSender';
 import { RESENT_NOTE } from '../server/modules/epaper/sends';
 import { PG_URL } from './lib';
+import { smtpSink } from './smtpSink';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS || 40_000);
 const KILL_AT = Number(process.env.BENCH_KILL_AT || 0.4);
 /** The child's lease: how long the deliveries a killed child held wait before another sender takes them. */
-const LEASE_MS = Number(process.env.BENCH_LEASE_MS || 10_000);
+/** A folder: the children run with --cpu-prof into it (the second one's profile is written as it ends). */
+const PROFILE = process.env.BENCH_CPU_PROF;
+const LEASE_MS = Number(process.env.BENCH_LEASE_MS || EPAPER_LEASE_MS);
 
 /** The child: the sender job alone, on the given database and SMTP port, until killed. */
 async function child(url: string, port: number) {
@@ -46,6 +50,7 @@ async function child(url: string, port: number) {
     { intervalMs: 250, leaseMs: LEASE_MS, batch: 25, workers: 8 },
   );
   process.stdout.on('error', () => process.exit(0));
+  process.on('SIGTERM', () => process.exit(0));
   setInterval(() => process.stdout.write(`${JSON.stringify(sender.stats)}\n`), 500);
 }
 
@@ -65,37 +70,10 @@ async function main() {
   const database = await openDatabase({ url });
   const drop = () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   const { db } = database;
-  const received = new Map<string, number>();
-  const messageIds = new Map<string, Set<string>>();
-  let total = 0;
-  const sink = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    maxClients: 64,
-    onData(stream, session, callback) {
-      let head = '';
-      stream.on('data', (c: Buffer) => {
-        if (head.length < 4096) head += c.toString('latin1');
-      });
-      stream.on('end', () => {
-        const id = head.match(/^Message-ID:\s*(\S+)/im)?.[1] ?? '';
-        for (const r of session.envelope.rcptTo) {
-          const to = r.address.toLowerCase();
-          received.set(to, (received.get(to) ?? 0) + 1);
-          const ids = messageIds.get(to) ?? new Set<string>();
-          ids.add(id);
-          messageIds.set(to, ids);
-          total++;
-        }
-        callback();
-      });
-    },
-  });
-  // A killed sender's connections end abruptly (ECONNRESET): expected here, not a failure of the sink.
-  sink.on('error', () => {});
+  const { server: sink, record } = smtpSink();
+  const { received, messageIds } = record;
   await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
-  const port = (sink.server.address() as AddressInfo).port;
+  const port = (sink.address() as AddressInfo).port;
   const children: ChildProcess[] = [];
   try {
     await prepareDatabase(db, { seed: true, adminEmail: 'owner@example.com', adminPassword: 'bench-pass-1' });
@@ -135,7 +113,15 @@ async function main() {
     const startChild = () => {
       const c = spawn(
         process.execPath,
-        ['--import', 'tsx', 'bench/epaper.ts', '--child', url, String(port)],
+        [
+          ...(PROFILE ? ['--cpu-prof', '--cpu-prof-dir', PROFILE] : []),
+          '--import',
+          'tsx',
+          'bench/epaper.ts',
+          '--child',
+          url,
+          String(port),
+        ],
         {
           stdio: ['ignore', 'pipe', 'inherit'],
         },
@@ -151,10 +137,10 @@ async function main() {
 
     const start = performance.now();
     const first = startChild();
-    while (total < MEMBERS * KILL_AT) await new Promise((r) => setTimeout(r, 20));
+    while (record.total < MEMBERS * KILL_AT) await new Promise((r) => setTimeout(r, 20));
     first.c.kill('SIGKILL');
     const killedAt = performance.now() - start;
-    const atKill = total;
+    const atKill = record.total;
     const [held] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(epaperDeliveries)
@@ -170,7 +156,9 @@ async function main() {
     }
     const elapsed = (performance.now() - start) / 1000;
     await new Promise((r) => setTimeout(r, 300));
-    second.c.kill('SIGKILL');
+    // SIGTERM lets a profiled child write its profile; the second child's work is over either way.
+    second.c.kill(PROFILE ? 'SIGTERM' : 'SIGKILL');
+    if (PROFILE) await new Promise((r) => second.c.once('exit', r));
     const [row] = await db.select().from(epaperSends).where(eq(epaperSends.id, send.id));
     const [resent] = await db
       .select({ n: sql<number>`count(*)::int` })
@@ -193,10 +181,10 @@ async function main() {
         {
           members: MEMBERS,
           seconds: Number(elapsed.toFixed(1)),
-          mailsPerSecond: Math.round(total / elapsed),
+          mailsPerSecond: Math.round(record.total / elapsed),
           send: { status: row.status, total: row.total, sent: row.sent, failed: row.failed },
           sink: {
-            mails: total,
+            mails: record.total,
             recipients: received.size,
             misses,
             recipientsWithMoreThanOne: duplicates,

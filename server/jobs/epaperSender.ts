@@ -4,7 +4,8 @@
  *
  * A claim is one UPDATE over rows taken FOR UPDATE SKIP LOCKED: the rows become `sending` with a lease (`lease_until`)
  * that the worker renews while it works, so two instances never hold the same row. Each delivery is marked `sent`
- * right after the server's 250; a failure waits (30 s, then 2 min) and is tried again, three attempts in all, then
+ * right after the server's 250, in the next grouped UPDATE (`markSent`: one UPDATE records every 250 that came while
+ * the previous one ran; no timer is added); a failure waits (30 s, then 2 min) and is tried again, three attempts in all, then
  * `failed` with the error. A permanent refusal (5xx to RCPT or DATA) is a hard bounce: failed at once, and the member's
  * e-paper opt-in goes off (`bounced_at` set).
  *
@@ -12,7 +13,8 @@
  * handing it to the mail server and recording the 250: the mail may or may not have been accepted. Policy: once its
  * lease has run out it is sent AGAIN, with the same Message-ID (`<delivery.send@site-host>`), so that receivers that
  * deduplicate by Message-ID show it once; the delivery keeps the note RESENT_NOTE, and the count of such resends is
- * reported (progress and bench). At most workers × batch deliveries are in that state at any moment. The other
+ * reported (progress and bench). At most workers × batch deliveries are in that state at any moment, and the lease
+ * (EPAPER_LEASE_MS, 15 s) bounds how long they wait; the restarted sender sends the unclaimed ones meanwhile. The other
  * choice, never resending, would turn each of them into a possible miss instead of a possible duplicate.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
@@ -27,8 +29,12 @@ import { onEpaperSend } from '../modules/epaper/wake';
 
 /** How often a sender looks for due sends and work left by others. */
 export const EPAPER_POLL_MS = 2_000;
-/** A claim's lease, renewed every third of it while its worker is busy. */
-export const EPAPER_LEASE_MS = 60_000;
+/**
+ * A claim's lease, renewed every third of it while its worker is busy. Short, so that the deliveries a killed instance
+ * held are taken over soon (they wait at most this long, and meanwhile the others are sent): a live instance renews
+ * every 5 s, so only a process stalled for 10 s can lose its rows (then they may be sent twice, never missed).
+ */
+export const EPAPER_LEASE_MS = 15_000;
 export const EPAPER_MAX_ATTEMPTS = 3;
 /** The wait after the n-th passing failure: 30 s, then 2 min. */
 export const epaperRetryDelayMs = (attempts: number) => 30_000 * 4 ** (attempts - 1);
@@ -198,15 +204,42 @@ export function startEpaperSender(deps: EpaperSenderDeps, opts: EpaperSenderOpti
     }
     if (resend) stats.resent++;
     stats.sent++;
-    await db
-      .update(epaperDeliveries)
-      .set({
-        status: 'sent',
-        sentAt: new Date(deps.now()),
-        leaseUntil: null,
-        error: resend ? RESENT_NOTE : null,
-      })
-      .where(mine);
+    await markSent(row, resend);
+  }
+
+  /**
+   * Marks delivered rows `sent`, grouped: a 250 joins the next UPDATE, which starts as soon as the one before it has
+   * returned (no timer, so a row waits no longer for its mark than it would alone; under load one UPDATE records
+   * dozens of 250s). Each row is still matched on its claim (`sending`, same attempts).
+   */
+  let marking: Promise<void> | undefined;
+  let queued: { row: Claimed; resend: boolean; done: () => void; fail: (e: unknown) => void }[] = [];
+  function markSent(row: Claimed, resend: boolean): Promise<void> {
+    return new Promise<void>((done, fail) => {
+      queued.push({ row, resend, done, fail });
+      if (!marking) marking = flushMarks();
+    });
+  }
+  async function flushMarks(): Promise<void> {
+    while (queued.length) {
+      const group = queued;
+      queued = [];
+      const values = sql.join(
+        group.map((g) => sql`(${g.row.id}::int, ${g.row.attempts}::int, ${g.resend}::boolean)`),
+        sql`, `,
+      );
+      try {
+        await db.execute(sql`UPDATE ${epaperDeliveries} d
+          SET status = 'sent', sent_at = ${iso(deps.now())}::timestamptz, lease_until = NULL,
+            error = CASE WHEN v.resend THEN ${RESENT_NOTE} ELSE NULL END
+          FROM (VALUES ${values}) AS v(id, attempts, resend)
+          WHERE d.id = v.id AND d.status = 'sending' AND d.attempts = v.attempts`);
+        for (const g of group) g.done();
+      } catch (err) {
+        for (const g of group) g.fail(err);
+      }
+    }
+    marking = undefined;
   }
 
   /** Keeps a worker's claimed rows its own while it works on them. */
