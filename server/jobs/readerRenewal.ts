@@ -5,6 +5,7 @@
  * ahead, so two instances never take one at once and one whose instance died is taken again after the lease (the
  * charge's unique purpose then stops a second charge). The claim commits before the gateway is called.
  */
+
 import { and, asc, inArray, lte } from 'drizzle-orm';
 import { readerSubscriptions } from '../db/schema';
 import {
@@ -14,6 +15,7 @@ import {
   type RenewalOutcome,
   renewReader,
 } from '../modules/subscription/renewal';
+import { type BatchedJob, batchedJob } from './batched';
 
 export const READER_RENEWAL_INTERVAL_MS = 60_000;
 const BATCH = 20;
@@ -23,10 +25,7 @@ export interface ReaderRenewalResult {
   outcome: RenewalOutcome;
 }
 
-export interface ReaderRenewals {
-  pass(): Promise<ReaderRenewalResult[]>;
-  stop(): Promise<void>;
-}
+export type ReaderRenewals = BatchedJob<ReaderRenewalResult>;
 
 export async function renewDueReaders(deps: ReaderRenewalDeps): Promise<ReaderRenewalResult[]> {
   const now = new Date(deps.now());
@@ -69,43 +68,11 @@ export function startReaderRenewals(
   deps: ReaderRenewalDeps,
   opts: { intervalMs?: number } = {},
 ): ReaderRenewals {
-  const interval = opts.intervalMs ?? READER_RENEWAL_INTERVAL_MS;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = async (): Promise<ReaderRenewalResult[]> => {
-    try {
-      const all: ReaderRenewalResult[] = [];
-      let claimed: ReaderRenewalResult[];
-      do {
-        claimed = await renewDueReaders(deps);
-        all.push(...claimed);
-      } while (!stopped && claimed.length === BATCH);
-      if (all.length) deps.log.info({ results: all }, 'reader renewals');
-      return all;
-    } catch (err) {
-      deps.log.error({ err }, 'reader renewal pass failed');
-      return [];
-    }
-  };
-  const pass = () => {
-    const next = running.then(tick);
-    running = next;
-    return next;
-  };
-  const loop = () => {
-    if (stopped) return;
-    void pass().then(() => {
-      if (!stopped) timer = setTimeout(loop, interval);
-    });
-  };
-  loop();
-  return {
-    pass,
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return batchedJob({
+    name: 'reader renewals',
+    intervalMs: opts.intervalMs ?? READER_RENEWAL_INTERVAL_MS,
+    batch: BATCH,
+    claim: () => renewDueReaders(deps),
+    log: deps.log,
+  });
 }

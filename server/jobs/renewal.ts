@@ -6,6 +6,7 @@
  * charge). The claim commits before the gateway is called, so no transaction waits on it. An instance started after
  * the moment (a restart) renews what it missed on its first pass.
  */
+
 import { and, asc, inArray, lte } from 'drizzle-orm';
 import { siteSubscriptions } from '../db/schema';
 import {
@@ -15,6 +16,7 @@ import {
   type RenewalOutcome,
   renewSubscription,
 } from '../modules/plans/renewal';
+import { type BatchedJob, batchedJob } from './batched';
 
 export { RENEWAL_LEASE_MS };
 
@@ -34,12 +36,7 @@ export interface RenewalOptions {
   onRenewed?: (results: RenewalResult[]) => void;
 }
 
-export interface Renewals {
-  /** Runs a pass now (after one under way) and answers what it did. */
-  pass(): Promise<RenewalResult[]>;
-  /** Stops polling and waits for a pass under way. */
-  stop(): Promise<void>;
-}
+export type Renewals = BatchedJob<RenewalResult>;
 
 /** One pass: claims up to BATCH due subscriptions and renews each; answers what happened to them. */
 export async function renewDue(deps: RenewalDeps): Promise<RenewalResult[]> {
@@ -76,51 +73,12 @@ export async function renewDue(deps: RenewalDeps): Promise<RenewalResult[]> {
 
 /** Renews every `intervalMs` (RENEWAL_INTERVAL_MS by default), starting at once. */
 export function startRenewals(deps: RenewalDeps, opts: RenewalOptions = {}): Renewals {
-  const interval = opts.intervalMs ?? RENEWAL_INTERVAL_MS;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-
-  const tick = async (): Promise<RenewalResult[]> => {
-    try {
-      // A full batch: more may be due.
-      const all: RenewalResult[] = [];
-      let claimed: RenewalResult[];
-      do {
-        claimed = await renewDue(deps);
-        all.push(...claimed);
-      } while (!stopped && claimed.length === BATCH);
-      if (all.length) {
-        deps.log.info({ results: all }, 'renewals');
-        opts.onRenewed?.(all);
-      }
-      return all;
-    } catch (err) {
-      // A failed pass (e.g. the database restarting) is retried by the next one.
-      deps.log.error({ err }, 'renewal pass failed');
-      return [];
-    }
-  };
-  /** One pass after whatever runs: passes never overlap within an instance. */
-  const pass = () => {
-    const next = running.then(tick);
-    running = next;
-    return next;
-  };
-  const loop = () => {
-    if (stopped) return;
-    void pass().then(() => {
-      if (!stopped) timer = setTimeout(loop, interval);
-    });
-  };
-  loop();
-
-  return {
-    pass,
-    stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return batchedJob({
+    name: 'renewals',
+    intervalMs: opts.intervalMs ?? RENEWAL_INTERVAL_MS,
+    batch: BATCH,
+    claim: () => renewDue(deps),
+    log: deps.log,
+    onDone: opts.onRenewed,
+  });
 }

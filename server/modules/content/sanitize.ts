@@ -1,6 +1,7 @@
 /**
- * Inline HTML of paragraphs and headings is cleaned on the server whatever the editor sent: only simple text marks
- * and links survive, so stored content can be rendered on the public site as it is.
+ * HTML is cleaned on the server whatever the editor sent, so stored content can be rendered on the public site as it
+ * is: inline HTML of paragraphs and headings keeps only simple text marks and links; rich text (reader plans and the
+ * paywall text, ra-input-rich-text's HTML) keeps paragraphs, headings, lists and quotes besides.
  */
 import sanitizeHtml from 'sanitize-html';
 import type { BlockDocument } from '../../../contract/blocks';
@@ -13,8 +14,10 @@ import { rules } from '../../../contract/validation';
  */
 const safeHref = (href: string) => href.length <= LINK_MAX && rules.textLink(href) === undefined;
 
+const INLINE_TAGS = ['b', 'strong', 'i', 'em', 'u', 's', 'a', 'br', 'code', 'mark', 'sub', 'sup'];
+
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: ['b', 'strong', 'i', 'em', 'u', 's', 'a', 'br', 'code', 'mark', 'sub', 'sup'],
+  allowedTags: INLINE_TAGS,
   allowedAttributes: { a: ['href'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowProtocolRelative: false,
@@ -28,6 +31,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export const sanitizeInline = (html: string): string => sanitizeHtml(html, OPTIONS);
+
+const RICH_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', ...INLINE_TAGS],
+};
+
+/** Rich text: cleaned when saved and again when a public page shows it. */
+export const sanitizeRichText = (html: string): string => sanitizeHtml(html, RICH_OPTIONS);
 
 /** The document with every paragraph and heading text sanitized; other blocks hold no HTML. */
 export function sanitizeDocument(doc: BlockDocument): BlockDocument {

@@ -13,8 +13,8 @@ import type { Db } from '../../db/client';
 import { readerPlans, readerPlanTexts, readerSubscriptions, sites } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { bumpRender } from '../../public/invalidate';
+import { sanitizeRichText } from '../content/sanitize';
 import { PLAN_ON, type ReaderPlanRow, sellsMembership } from './offer';
-import { sanitizeRichText } from './richText';
 
 /** Subscription statuses that hold a plan (a reader on it, or about to be). */
 const HOLDING = ['pending', 'active', 'past_due'] as const;

@@ -10,6 +10,7 @@ import { readerPlans, readerSubscriptions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { ReaderContext } from '../../http/action';
 import { AppError } from '../../http/errors';
+import { sanitizeRichText } from '../content/sanitize';
 import { offeredPlan, offeredPlans, type ReaderPlanRow } from './offer';
 import {
   readerPaymentByOrder,
@@ -18,7 +19,6 @@ import {
   subscriptionOfReader,
   toReaderReply,
 } from './payments';
-import { sanitizeRichText } from './richText';
 
 export const toOffered = (p: ReaderPlanRow): OfferedPlan => ({
   id: p.id,

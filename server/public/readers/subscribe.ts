@@ -9,8 +9,8 @@
 import { eq } from 'drizzle-orm';
 import { readerPlans, readerSubscriptions } from '../../db/schema';
 import { localeOfLanguage, t } from '../../i18n';
+import { sanitizeRichText } from '../../modules/content/sanitize';
 import { offeredPlans } from '../../modules/subscription/offer';
-import { sanitizeRichText } from '../../modules/subscription/richText';
 import { displayDate } from '../content/dates';
 import { publicPath } from '../paths';
 import type { ReaderPageBuilder } from './types';
