@@ -5,6 +5,7 @@
  * offers writing. A 編輯 sees neither the role menu item nor the role screens.
  */
 import type { Browser, Page } from '@playwright/test';
+import { ALL_PERMISSIONS } from '../../contract/permissions';
 import { expect, fillForm, shot, signedInPage, test } from './fixtures';
 
 /** The checkbox of a permission tree node, by its label. */
@@ -85,14 +86,14 @@ test('the owner makes a Writer role; taking 編輯文章 away refuses the holder
   for (const leaf of ['刪除文章', '檢視同站文章', '檢視所有文章']) await box(page, leaf).click();
   await expect(box(page, '文章')).toBeChecked({ indeterminate: true });
   await expect(box(page, '編輯文章')).toBeChecked();
-  await expect(page.getByTestId('permission-count')).toHaveText('已選 2 / 29 項權限');
+  await expect(page.getByTestId('permission-count')).toHaveText(`已選 2 / ${ALL_PERMISSIONS.length} 項權限`);
   await shot(page, 'role-create');
   await page.getByRole('button', { name: '儲存' }).click();
   await expect(page.getByText('角色已儲存')).toBeVisible();
   await expect(page).toHaveURL(/\/role$/);
   const writerRow = page.getByRole('row').filter({ hasText: 'Writer' });
   await expect(writerRow).toContainText('0 位人員');
-  await expect(writerRow).toContainText('已選 2 / 29 項權限');
+  await expect(writerRow).toContainText(`已選 2 / ${ALL_PERMISSIONS.length} 項權限`);
 
   // A second role of the same name is refused under the field.
   await page.getByRole('link', { name: '新增' }).click();
@@ -137,7 +138,7 @@ test('the owner makes a Writer role; taking 編輯文章 away refuses the holder
   await page.getByRole('button', { name: '儲存' }).click();
   await expect(page.getByText('角色已儲存')).toBeVisible();
   await expect(page).toHaveURL(/\/role$/);
-  await expect(writerRow).toContainText('已選 1 / 29 項權限');
+  await expect(writerRow).toContainText(`已選 1 / ${ALL_PERMISSIONS.length} 項權限`);
   await expect(writerRow).toContainText('1 位人員');
 
   // A role someone holds cannot be deleted: the server's words say why.

@@ -101,8 +101,9 @@ export function unsubscribeRoutes(deps: Deps) {
           .type('text/plain; charset=utf-8')
           .send(t(locale, `epaperSend.unsubscribe.${key}`, { site: site.name }));
       }
-      // The confirmation form: back to the page, which now says it is done.
-      const path = req.url.slice(SITE_PREFIX.length).split('?')[0];
+      // The confirmation form: back to the page (in its language), which now says it is done.
+      const lang = (req.params as { lang?: string }).lang;
+      const path = lang ? `/${encodeURIComponent(lang)}/unsubscribe` : '/unsubscribe';
       return reply.redirect(`${path}?token=${encodeURIComponent(String(token))}`, 303);
     };
     for (const url of UNSUBSCRIBE_ROUTES) app.post(url, handler);
