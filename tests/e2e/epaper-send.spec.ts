@@ -3,7 +3,7 @@
  * them from its send screen, the progress bar reaching 3 sent, and each member receiving it exactly once in the
  * e2e SMTP sink. (The members API, `profile/save`, is another part of issue 14.)
  */
-import { expect, test } from './fixtures';
+import { expect, shot, test } from './fixtures';
 
 const MEMBERS = ['reader-one@example.com', 'reader-two@example.com', 'reader-three@example.com'];
 
@@ -36,6 +36,8 @@ test('an e-paper sent to 3 members reaches each of them once, with the progress 
   });
   await expect(page.getByTestId('epaper-progress-counts')).toContainText('已寄出 3');
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByTestId('publish-send').getByText('已發佈')).toBeVisible();
+  await shot(page, 'epaper-send-progress');
 
   // A reload reads the progress again.
   await page.reload();

@@ -4,7 +4,7 @@
  * whose bad row is shown and blocks the import until it is fixed.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, shot, test } from './fixtures';
 import { exportMembersCsv, memberRow as rowOf } from './fixtures-readers';
 
 async function addMember(page: Page, data: { email: string; name: string; tags?: string[] }) {
@@ -29,6 +29,7 @@ test('the owner filters members, tags one, exports the filter and imports a CSV 
   await expect(page.getByTestId('member-room')).toHaveText(room(3));
   await expect(rowOf(page, 'lin@e2e.example')).toBeVisible();
 
+  await shot(page, 'member-list');
   // A Chinese keyword over names and addresses.
   await page.getByLabel('搜尋姓名或電子信箱').fill('小明');
   await expect(rowOf(page, 'lin@e2e.example')).toHaveCount(0);
@@ -46,6 +47,7 @@ test('the owner filters members, tags one, exports the filter and imports a CSV 
   await tagInput.press('Enter');
   await expect(page.getByText('標籤已儲存')).toBeVisible();
   await expect(page.getByTestId('member-tags').getByText('台北讀者')).toBeVisible();
+  await shot(page, 'member-record');
 
   // Back to the list: filter by that tag instead of the keyword.
   await page.getByRole('link', { name: '返回會員列表' }).click();
@@ -78,6 +80,7 @@ test('the owner filters members, tags one, exports the filter and imports a CSV 
   await expect(dialog.getByTestId('member-import-summary')).toContainText('共 3 列：新增 1、更新 1、錯誤 1');
   await expect(dialog.getByTestId('import-row-error')).toContainText('電子信箱格式錯誤');
   await expect(dialog.getByTestId('member-import-submit')).toBeDisabled();
+  await shot(dialog, 'member-import-errors');
 
   // Fixed: previewed again, then imported.
   await text.fill(

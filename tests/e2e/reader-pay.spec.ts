@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
-import { apiCall, expect, signedOutPage, test } from './fixtures';
+import { apiCall, expect, shot, signedOutPage, test } from './fixtures';
 import { openSignin, signUpWithCode, siteInDefaultTheme } from './fixtures-readers';
 
 test('the owner adds a reader plan and writes the paywall text', async ({ page }) => {
@@ -31,6 +31,7 @@ test('the owner adds a reader plan and writes the paywall text', async ({ page }
   await page.keyboard.insertText('加入會員閱讀全文');
   await page.getByRole('button', { name: '儲存' }).last().click();
   await expect(page.getByText('方案內文已更新。')).toBeVisible();
+  await shot(page, 'subscription-screen');
 });
 
 test('a reader pays for a plan with 3-D Secure and then reads the paid section; a free reader does not', async ({
@@ -90,6 +91,7 @@ test('a reader pays for a plan with 3-D Secure and then reads the paid section; 
   await openSignin(buyer, site);
   await signUpWithCode(buyer, world.sink, site, { email: `buyer-${unique}@example.com`, name: '付費讀者' });
   await readArticle(buyer, false);
+  await shot(buyer, 'site-paywall');
 
   // The card's link leads to /subscribe, where the reader picks this plan and pays with the success card.
   await buyer.locator('aside.paywall').getByRole('link', { name: '查看訂閱方案' }).click();
@@ -100,6 +102,7 @@ test('a reader pays for a plan with 3-D Secure and then reads the paid section; 
   await buyer.getByLabel('卡號').fill(SANDBOX_CARDS.success);
   await buyer.getByLabel('有效期限（MM/YY）').fill('12/30');
   await buyer.getByLabel('安全碼').fill('123');
+  await shot(buyer, 'site-subscribe');
   await buyer.getByRole('button', { name: '付款' }).click();
 
   // The gateway's 3-D Secure page: the reader confirms, and comes back to /subscribe, paid.
@@ -114,6 +117,7 @@ test('a reader pays for a plan with 3-D Secure and then reads the paid section; 
 
   // The article now shows the secret.
   await readArticle(buyer, true);
+  await shot(buyer, 'site-paid-article');
 
   // Another reader, free, in a browser of their own: still the plan card, never the secret.
   const free = await signedOutPage(browser);

@@ -25,7 +25,7 @@ import {
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'ra-core';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { type EpaperAudienceInput, epaperSendApi } from '../../../contract/api/epaperSend';
 import type { ContentItem } from '../../../contract/content';
@@ -71,6 +71,11 @@ function SendBody({ kind, item }: { kind: ContentKind; item: ContentItem }) {
       queryClient.invalidateQueries({ queryKey: progressKey(item.id) }),
       queryClient.invalidateQueries({ queryKey: ['epaper-audience', item.id] }),
     ]);
+  // Sending publishes the e-paper (scheduling schedules it): the heading's status chip follows the send's.
+  const sendStatus = progress.data?.status;
+  useEffect(() => {
+    if (sendStatus) void queryClient.invalidateQueries({ queryKey: ['epaper', 'getOne'] });
+  }, [sendStatus, queryClient]);
 
   const run = async (what: () => Promise<unknown>, failed: string) => {
     setBusy(true);
