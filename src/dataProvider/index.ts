@@ -125,6 +125,10 @@ export const dataProvider: DataProvider = {
   },
   async deleteMany(resource, params) {
     const api = await apiOf(resource);
+    if (api.deleteManyBody) {
+      await send(api, api.delete, { ...api.extra, ...api.deleteManyBody(params.ids.map(Number)) });
+      return { data: params.ids };
+    }
     for (const raw of params.ids) {
       const id = Number(raw);
       await send(api, api.delete, api.deleteBody ? api.deleteBody(id) : { ...api.extra, id });

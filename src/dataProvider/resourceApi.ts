@@ -20,6 +20,8 @@ export interface ResourceApi {
   filters: Record<string, (value: unknown) => Filter | undefined>;
   /** The delete action's body when it is not `{id}` (e.g. articles are deleted by publishing with mode -1). */
   deleteBody?: (id: number) => object;
+  /** Bulk deletion in ONE call of the delete action, when it takes several ids (all or nothing on the server). */
+  deleteManyBody?: (ids: number[]) => object;
   /** Fields sent with every call of the resource (e.g. a label's `type`); they win over the record's. */
   extra?: Record<string, unknown>;
 }

@@ -64,6 +64,7 @@ export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
     list: memberApi.list,
     get: memberApi.get,
     delete: memberApi.remove,
+    deleteManyBody: (ids) => ({ ids }),
     filters: {
       q: keyword('keyword'),
       tag: (v) => (typeof v === 'string' && v !== '' ? { col: 'tag', value: [v], type: 'in' } : undefined),

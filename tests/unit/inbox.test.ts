@@ -51,6 +51,14 @@ describe('followers through the dataProvider', () => {
   });
 });
 
+describe('members through the dataProvider', () => {
+  it('removes several in one call of profile/remove {ids}, all or nothing', async () => {
+    const removed = stubApi({ ids: [3, 4] });
+    await dataProvider.deleteMany('member', { ids: [3, '4'] });
+    expect(removed()).toEqual([['/api/profile/remove', { ids: [3, 4] }]]);
+  });
+});
+
 describe('customer messages through the dataProvider', () => {
   it('maps status and dates; reads one message by {id}', async () => {
     const calls = stubApi({ rows: [], total: 0 });
