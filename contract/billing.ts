@@ -26,7 +26,7 @@ export const RETRY_AFTER_DAYS = [1, 3, 7] as const;
 export const SITES_AWAITING_PAYMENT_MAX = 3;
 
 /** A gateway prime (TapPay's are about 70 characters). */
-const PRIME_MAX = 200;
+export const PRIME_MAX = 200;
 const ORDER_NUMBER_MAX = 50;
 
 /** One plan card (service/collection). */

@@ -84,6 +84,27 @@ export const Code = {
   EPAPER_NOT_SCHEDULED: 3342,
   /** The audience chosen has no one to send to. */
   EPAPER_NO_RECIPIENTS: 3343,
+  /**
+   * The shop (issue 15), 3500–3549: goods and SKUs 3500–3509, logistics 3510–3519, orders and checkout 3520–3549.
+   */
+  /** A SKU code already used by another SKU of the site (codes are unique per site). */
+  SKU_CODE_TAKEN: 3500,
+  /** Not enough stock for a line of the order (the product and SKU named in the message); nothing is reserved. */
+  OUT_OF_STOCK: 3501,
+  /** A product or SKU that is not on sale (offline, removed, or of another site). */
+  GOODS_UNAVAILABLE: 3502,
+  /** A logistics option that is not offered (offline, removed, or of another site). */
+  LOGISTICS_UNAVAILABLE: 3510,
+  /** An order status change that is not a legal move from its present status. */
+  ORDER_ILLEGAL_MOVE: 3520,
+  /** Shipping an order needs its tracking code. */
+  ORDER_CODE_REQUIRED: 3521,
+  /** An order whose payment time is over (it is invalid and its stock released). */
+  ORDER_EXPIRED: 3522,
+  /** A payment for an order that is already paid, shipped, completed or invalid. */
+  ORDER_NOT_PAYABLE: 3523,
+  /** An empty cart. */
+  CART_EMPTY: 3524,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

@@ -32,6 +32,18 @@ export const PERMISSION_TREE: readonly PermissionNode[] = [
       { id: 'page', children: leaves('page', ['add', 'edit', 'delete']) },
     ],
   },
+  /**
+   * The shop (issue 15; SPEC §6's tree names none): products with their SKUs, logistics options and orders. The
+   * e-commerce role (電商人員) holds these and nothing else; the plan's `shop` feature gates them all.
+   */
+  {
+    id: 'shop',
+    children: [
+      { id: 'goods', children: leaves('goods', ['view', 'edit', 'delete']) },
+      { id: 'logistics', children: leaves('logistics', ['view', 'edit', 'delete']) },
+      { id: 'order', children: leaves('order', ['view', 'edit']) },
+    ],
+  },
   {
     id: 'system',
     children: [
@@ -84,7 +96,8 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<number, readonly string[]> = {
   [ROLE.OWNER]: ALL_PERMISSIONS,
   [ROLE.ADMIN]: ALL_PERMISSIONS.filter((p) => !p.startsWith('subscription.')),
   [ROLE.EDITOR]: [...leafIds([PERMISSION_TREE[1]])],
-  [ROLE.ECOMMERCE]: ['customer.view', 'customer.reply', 'post.view', 'plan.add', 'plan.edit', 'plan.delete'],
+  /** The shop and nothing else (issue 15): products, logistics and orders. */
+  [ROLE.ECOMMERCE]: [...leafIds([PERMISSION_TREE[2]])],
 };
 
 /** A role's permissions: a built-in role's from the contract, a custom one's as stored. */
@@ -137,9 +150,9 @@ export const RESOURCE_PERMISSIONS = {
    * the site's settings (logo, SEO cover, home). Deleting from the library is the writer's.
    */
   file: {
-    list: ['post.view', 'page.edit', 'setting.view'],
-    create: ['post.edit', 'page.add', 'page.edit', 'setting.edit'],
-    edit: ['post.edit', 'page.add', 'page.edit', 'setting.edit'],
+    list: ['post.view', 'page.edit', 'setting.view', 'goods.view'],
+    create: ['post.edit', 'page.add', 'page.edit', 'setting.edit', 'goods.edit'],
+    edit: ['post.edit', 'page.add', 'page.edit', 'setting.edit', 'goods.edit'],
     delete: 'post.delete',
   },
   press: postPerms,
@@ -184,6 +197,16 @@ export const RESOURCE_PERMISSIONS = {
     edit: 'subscription.plan',
     delete: 'subscription.plan',
   },
+  /** The shop (issue 15): products with their SKUs (/goods), logistics options (/logistics), orders (/orders). */
+  goods: { list: 'goods.view', create: 'goods.edit', edit: 'goods.edit', delete: 'goods.delete' },
+  logistics: {
+    list: 'logistics.view',
+    create: 'logistics.edit',
+    edit: 'logistics.edit',
+    delete: 'logistics.delete',
+  },
+  /** Orders are made by buyers on the public site; staff move them along (`order/save`) and never delete them. */
+  orders: { list: 'order.view', create: 'order.edit', edit: 'order.edit', delete: 'order.edit' },
   /** The site's own plan (/plan/*): subscription management, which the built-in roles give its owner only. */
   plan: {
     list: 'subscription.plan',

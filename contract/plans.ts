@@ -19,6 +19,9 @@ export const PERMISSION_FEATURES: Readonly<Record<string, Feature>> = {
   theme: 'theme',
   design: 'design',
   plan: 'membership',
+  goods: 'shop',
+  logistics: 'shop',
+  order: 'shop',
 };
 
 export interface Plan {

@@ -19,6 +19,10 @@ const roles: DeepStrings<typeof rolesSource> = {
       theme: 'Themes',
       member: 'Members',
       customer: 'Customer messages',
+      shop: 'Shop',
+      goods: 'Products',
+      logistics: 'Logistics',
+      order: 'Orders',
     },
     leaf: {
       staff: { view: 'View staff', edit: 'Edit staff', delete: 'Delete staff', view_all: 'View all admins' },
@@ -44,6 +48,9 @@ const roles: DeepStrings<typeof rolesSource> = {
       theme: { add: 'Add themes', edit: 'Edit themes', delete: 'Delete themes' },
       member: { view: 'View members', edit: 'Edit members', delete: 'Delete members' },
       customer: { view: 'View customer messages', reply: 'Reply to customer messages' },
+      goods: { view: 'View products', edit: 'Edit products', delete: 'Delete products' },
+      logistics: { view: 'View logistics', edit: 'Edit logistics', delete: 'Delete logistics' },
+      order: { view: 'View orders', edit: 'Process orders' },
     },
     help: {
       staff: {

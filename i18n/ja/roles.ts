@@ -19,6 +19,10 @@ const roles: DeepStrings<typeof rolesSource> = {
       theme: 'テーマ管理',
       member: '会員管理',
       customer: 'お問い合わせ',
+      shop: 'EC 管理',
+      goods: '商品',
+      logistics: '配送',
+      order: '注文',
     },
     leaf: {
       staff: {
@@ -49,6 +53,9 @@ const roles: DeepStrings<typeof rolesSource> = {
       theme: { add: 'テーマを追加', edit: 'テーマを編集', delete: 'テーマを削除' },
       member: { view: '会員を表示', edit: '会員を編集', delete: '会員を削除' },
       customer: { view: 'お問い合わせを表示', reply: 'お問い合わせに返信' },
+      goods: { view: '商品を表示', edit: '商品を編集', delete: '商品を削除' },
+      logistics: { view: '配送を表示', edit: '配送を編集', delete: '配送を削除' },
+      order: { view: '注文を表示', edit: '注文を処理' },
     },
     help: {
       staff: {

@@ -16,6 +16,10 @@ const roles = {
       theme: '主題管理',
       member: '會員管理',
       customer: '客服訊息',
+      shop: '電商管理',
+      goods: '商品',
+      logistics: '物流',
+      order: '訂單',
     },
     leaf: {
       staff: { view: '檢視人員', edit: '編輯人員', delete: '刪除人員', view_all: '檢視所有管理員' },
@@ -41,6 +45,9 @@ const roles = {
       theme: { add: '新增主題', edit: '編輯主題', delete: '刪除主題' },
       member: { view: '檢視會員', edit: '編輯會員', delete: '刪除會員' },
       customer: { view: '檢視客服訊息', reply: '回覆客服訊息' },
+      goods: { view: '檢視商品', edit: '編輯商品', delete: '刪除商品' },
+      logistics: { view: '檢視物流', edit: '編輯物流', delete: '刪除物流' },
+      order: { view: '檢視訂單', edit: '處理訂單' },
     },
     /** What the permissions that widen or guard the others do (contract/permissions.ts PERM), under the leaf. */
     help: {
