@@ -14,6 +14,7 @@ import { authors, users } from '../../server/db/schema';
 import {
   type Client,
   createTestApp,
+  customRole,
   fieldErrors,
   OWNER,
   register,
@@ -216,8 +217,12 @@ describe('tenant isolation', () => {
 });
 
 describe('permissions', () => {
-  it('lets 電商人員 (role 4) read and have an author of their own, but not save or delete (403)', async () => {
-    const shop = await demoStaff('authors-shop@example.com', ROLE.ECOMMERCE, 'Shop');
+  it('lets a role with post.view only read and have an author of their own, but not save or delete (403)', async () => {
+    const shop = await demoStaff(
+      'authors-shop@example.com',
+      await customRole(t, demoSiteId, '唯讀', ['post.view']),
+      'Shop',
+    );
     const target = await save(owner, { name: '不可改' });
     expect((await list(shop)).code).toBe(1);
     expect((await shop.call<Author>('author/get', { id: target.id })).data).toEqual(target);

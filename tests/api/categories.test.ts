@@ -12,6 +12,7 @@ import type { Session } from '../../contract/session';
 import {
   type Client,
   createTestApp,
+  customRole,
   fieldErrors,
   OWNER,
   type Reply,
@@ -477,8 +478,8 @@ describe('permissions', () => {
     expect((await owner.call<Category>('category/get', { id: tech })).data.name).toBe('科技');
   });
 
-  it('lets 電商人員 (role 4) list and get, but not new, edit or del (403, 1009)', async () => {
-    const shop = await demoStaff('shop@example.com', ROLE.ECOMMERCE);
+  it('lets a role with post.view only list and get, but not new, edit or del (403, 1009)', async () => {
+    const shop = await demoStaff('shop@example.com', await customRole(t, demoSiteId, '唯讀', ['post.view']));
     const st = await shop.call<Session>('member/status');
     expect(st.data.site.current?.id).toBe(demoSiteId);
     const before = await all(owner);

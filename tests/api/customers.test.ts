@@ -17,6 +17,7 @@ import { addReader } from '../fixtures/readers';
 import {
   type Client,
   createTestApp,
+  customRole,
   fieldErrors,
   ok,
   type Reply,
@@ -243,8 +244,14 @@ describe('customer/reply', () => {
 });
 
 describe('permissions', () => {
-  it('lets the e-commerce role read and reply', async () => {
-    const shop = await staffOf(t, demoSiteId, 'c.shop@example.com', ROLE.ECOMMERCE, '電商小幫手');
+  it('lets a role with customer.view and customer.reply read and reply', async () => {
+    const shop = await staffOf(
+      t,
+      demoSiteId,
+      'c.shop@example.com',
+      await customRole(t, demoSiteId, '客服', ['customer.view', 'customer.reply']),
+      '電商小幫手',
+    );
     expect(ok(await list(shop)).total).toBe(3);
     expect(await unread(shop)).toBeGreaterThanOrEqual(0);
     ok(await shop.call('customer/status', { id: ids.order, status: 1 }));

@@ -23,6 +23,7 @@ import { files, roles, videos } from '../../server/db/schema';
 import {
   type Client,
   createTestApp,
+  customRole,
   OWNER,
   type Reply,
   register,
@@ -374,8 +375,13 @@ describe('access', () => {
     expect(await t.database.db.select().from(files)).toHaveLength(before.length);
   });
 
-  it('answers 403 to 電商人員 (role 4) for uploads, and lets them see the videos', async () => {
-    const shop = await staffOf(t, demoSiteId, 'files-shop@example.com', ROLE.ECOMMERCE);
+  it('answers 403 to a role with post.view only for uploads, and lets them see the videos', async () => {
+    const shop = await staffOf(
+      t,
+      demoSiteId,
+      'files-shop@example.com',
+      await customRole(t, demoSiteId, '唯讀', ['post.view']),
+    );
     const r = await uploadOne(shop, await image(10, 10).png().toBuffer());
     expect(r).toMatchObject({ status: 403, code: Code.FORBIDDEN });
     expect((await shop.call('video/list')).code).toBe(1);

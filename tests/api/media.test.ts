@@ -17,6 +17,7 @@ import { type S3Server, startS3Server } from '../fixtures/s3Server';
 import {
   type Client,
   createTestApp,
+  customRole,
   type Reply,
   register,
   signInOwner,
@@ -191,10 +192,15 @@ describe('the library on the folder store', () => {
   });
 
   it('lets roles do what their permissions say', async () => {
-    const shop = await staffOf(t, demoSiteId, 'media-shop@example.com', ROLE.ECOMMERCE);
+    const shop = await staffOf(
+      t,
+      demoSiteId,
+      'media-shop@example.com',
+      await customRole(t, demoSiteId, '唯讀', ['post.view']),
+    );
     const editor = await staffOf(t, demoSiteId, 'media-editor@example.com', ROLE.EDITOR);
     const [victim] = (await list(owner)).data.rows;
-    // 電商人員 may look (post.view) but not delete or upload.
+    // A role with post.view only may look but not delete or upload.
     expect((await list(shop)).data.total).toBe(2);
     expect((await shop.call('file/get', { id: victim.id })).code).toBe(1);
     expect(await shop.call('file/delete', { id: victim.id })).toMatchObject({

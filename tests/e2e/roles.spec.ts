@@ -63,9 +63,11 @@ test('the owner makes a Writer role; taking 編輯文章 away refuses the holder
   await page.getByRole('row').filter({ hasText: '電商人員' }).getByText('電商人員', { exact: true }).click();
   await expect(page).toHaveURL(/\/role\/4$/);
   await expect(page.getByTestId('role-builtin-note')).toBeVisible();
-  await expect(box(page, '檢視文章')).toBeChecked();
-  await expect(box(page, '檢視文章')).toBeDisabled();
-  await expect(box(page, '內容管理')).toBeChecked({ indeterminate: true });
+  // 電商人員 runs the shop and nothing else.
+  await expect(box(page, '檢視商品')).toBeChecked();
+  await expect(box(page, '檢視商品')).toBeDisabled();
+  await expect(box(page, '電商管理')).toBeChecked();
+  await expect(box(page, '檢視文章')).not.toBeChecked();
   await expect(page.getByRole('button', { name: '儲存' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: '刪除' })).toHaveCount(0);
   await shot(page, 'role-builtin');

@@ -167,7 +167,9 @@ function sessionOf(
 describe('who stays in the back-office', () => {
   it('keeps anyone with a usable permission', () => {
     expect(shellDecision(sessionOf(ROLE.OWNER, null), '/')).toEqual({ kind: 'ok' });
-    expect(shellDecision(sessionOf(ROLE.ECOMMERCE, null), '/press')).toEqual({ kind: 'ok' });
+    expect(shellDecision(sessionOf(ROLE.EDITOR, null), '/press')).toEqual({ kind: 'ok' });
+    // 電商人員 has the shop only: on a plan that sells.
+    expect(shellDecision(sessionOf(ROLE.ECOMMERCE, 3), '/orders')).toEqual({ kind: 'ok' });
   });
 
   it('sends someone with nothing usable to the site’s own address', () => {

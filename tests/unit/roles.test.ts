@@ -156,9 +156,11 @@ describe('the permission model helpers', () => {
     expect(mayAccess(['setting.view'], 'file', 'list')).toBe(true);
     expect(mayAccess(['setting.edit'], 'file', 'create')).toBe(true);
     expect(mayAccess(['page.add'], 'file', 'create')).toBe(true);
-    expect(mayAccess(BUILTIN_ROLE_PERMISSIONS[ROLE.ECOMMERCE], 'file', 'create')).toBe(false);
+    expect(mayAccess(['post.view'], 'file', 'create')).toBe(false);
+    // 電商人員 pictures their products.
+    expect(mayAccess(BUILTIN_ROLE_PERMISSIONS[ROLE.ECOMMERCE], 'file', 'create')).toBe(true);
     expect(mayAccess(['setting.edit'], 'file', 'delete')).toBe(false);
-    expect(permissionFor('file', 'show')).toEqual(['post.view', 'page.edit', 'setting.view']);
+    expect(permissionFor('file', 'show')).toEqual(['post.view', 'page.edit', 'setting.view', 'goods.view']);
   });
 
   it('contentSight: own items, also live ones, or everything', () => {
@@ -208,7 +210,7 @@ describe('labels', () => {
 
   it('every node of the tree has a label in zh-TW, en and ja', () => {
     const nodes = allNodes();
-    expect(nodes.length).toBe(3 + 11 + ALL_PERMISSIONS.length);
+    expect(nodes.length).toBe(4 + 14 + ALL_PERMISSIONS.length);
     for (const [lang, messages] of [
       ['zh-TW', zhTW],
       ['en', en],
@@ -223,6 +225,7 @@ describe('labels', () => {
     expect(lookup(zhTW, 'permissions.group.site_admin')).toBe('網站管理');
     expect(lookup(zhTW, 'permissions.group.content')).toBe('內容管理');
     expect(lookup(zhTW, 'permissions.group.system')).toBe('系統管理');
+    expect(lookup(zhTW, 'permissions.group.shop')).toBe('電商管理');
   });
 
   it('the permissions that widen or guard others are explained in every language', () => {
@@ -243,7 +246,7 @@ describe('labels', () => {
       const names = (group.children ?? []).map((c) => lookup(zhTW, permissionLabelKey(c)));
       expect(new Set(names).size, group.id).toBe(names.length);
     }
-    expect(PERMISSION_TREE.map((g) => g.id)).toEqual(['site_admin', 'content', 'system']);
+    expect(PERMISSION_TREE.map((g) => g.id)).toEqual(['site_admin', 'content', 'shop', 'system']);
   });
 });
 
@@ -254,6 +257,8 @@ describe('featureFor', () => {
     expect(featureFor('theme.add')).toBe('theme');
     expect(featureFor('design.style')).toBe('design');
     expect(featureFor('plan.edit')).toBe('membership');
+    expect(featureFor('goods.edit')).toBe('shop');
+    expect(featureFor('order.view')).toBe('shop');
     for (const p of ['post.view', 'page.add', 'setting.edit', 'subscription.plan']) {
       expect(featureFor(p), p).toBeUndefined();
     }
@@ -265,7 +270,7 @@ describe('grantedPermissions', () => {
 
   it('grants no gated permission without a plan', () => {
     const granted = grantedPermissions(owner, []);
-    expect(granted).toEqual(owner.filter((p) => !/^(staff|role|theme|design|plan)\./.test(p)));
+    expect(granted).toEqual(owner.filter((p) => !/^(staff|role|theme|design|plan|goods|logistics|order)\./.test(p)));
     expect(granted).toContain('subscription.payment');
     expect(granted).toContain('setting.edit');
   });

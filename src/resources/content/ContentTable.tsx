@@ -17,8 +17,11 @@ import { StatusChips } from './StatusChips';
 /** The row menu's column, pinned to the right edge of a table that scrolls sideways. */
 const ROW_MENU = 'column-row-menu';
 
-/** Titles keep a readable width (Chinese would otherwise break after every character). */
-const titleCell = () => ({ minWidth: { xs: 120, lg: 160 } });
+/**
+ * Titles keep a readable width (Chinese would otherwise break after every character), and a long unbroken word (a
+ * number, an address) wraps rather than widening the table past the window.
+ */
+const titleCell = () => ({ minWidth: { xs: 120, lg: 160 }, overflowWrap: 'anywhere' as const });
 
 export function ContentTable({ kind }: { kind: ContentKind }) {
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
