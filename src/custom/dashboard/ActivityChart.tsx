@@ -55,7 +55,8 @@ export function ActivityChart({ stats }: { stats: Statistics }) {
   const BOX = boxOf(stats.series);
   const max = Math.max(0, ...stats.series.map((p) => Math.max(p.posts, p.staff, p.orders ?? 0)));
   const scale = yScale(max);
-  const money = yScale(Math.max(0, ...stats.series.map((p) => p.revenue ?? 0)));
+  // At least NT$0–100 on the revenue axis: whole dollars 0, 1, 2 would look like a scale of nothing.
+  const money = yScale(Math.max(100, ...stats.series.map((p) => p.revenue ?? 0)));
   const days = layoutDays(stats.series, scale.top, money.top);
   const plotBottom = BOX.height - BOX.bottom;
   const yOf = (v: number, top = scale.top) => plotBottom - (v / top) * (plotBottom - BOX.top);
@@ -77,7 +78,13 @@ export function ActivityChart({ stats }: { stats: Statistics }) {
 
   return (
     <Box data-testid="activity-chart">
-      <Stack direction="row" spacing={2} sx={{ mb: 1, flexWrap: 'wrap' }} data-testid="chart-legend">
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ mb: 1, flexWrap: 'wrap' }}
+        data-testid="chart-legend"
+      >
         <Legend color={postsColor} label={translate('dashboard.stats.posts')} />
         <Legend color={staffColor} label={translate('dashboard.stats.staff')} />
         {shop ? (

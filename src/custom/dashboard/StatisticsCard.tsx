@@ -73,7 +73,13 @@ export function StatisticsCard() {
         {isError ? <Alert severity="warning">{translate('dashboard.stats.loadFailed')}</Alert> : null}
         {data ? (
           <>
-            <Stack direction="row" spacing={4} sx={{ mb: 2, flexWrap: 'wrap' }} data-testid="stats-totals">
+            <Stack
+              direction="row"
+              spacing={4}
+              useFlexGap
+              sx={{ mb: 2, flexWrap: 'wrap', rowGap: 2 }}
+              data-testid="stats-totals"
+            >
               <Total label={translate('dashboard.stats.posts')} value={String(data.totals.posts)} />
               <Total label={translate('dashboard.stats.staff')} value={String(data.totals.staff)} />
               <Total
