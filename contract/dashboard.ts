@@ -3,6 +3,13 @@
  * over the last 7, 30 or 90 days, days being the site's own calendar days (its time zone, contract/zoned.ts).
  * Series: items of one content type published per day, staff members who joined per day, and page views, which the
  * platform does not measure yet (null: 'when known'). Readers (members) come with a later issue.
+ *
+ * The shop's series (SPEC: "orders and revenue over 7/30/90 days join the activity chart") are there only for a
+ * caller holding `order.view` on a site whose plan has `shop`; for anyone else the keys are absent (not zero), and
+ * the chart draws no such lines. An order counts on the day it was PAID (its `paid_at`, on the site's calendar), and
+ * only while it is still paid or further on (paid, shipped, completed): an order invalidated after payment (its
+ * money refunded) leaves both the count and the revenue of its day. Unpaid orders never count. Revenue is the sum of
+ * those orders' `total` (goods and shipping), in NT$.
  */
 import { z } from 'zod';
 import { CONTENT_TYPE } from './contentConstants';
@@ -30,6 +37,10 @@ export const StatPoint = z.object({
   staff: z.number(),
   /** Page views: not measured yet. */
   views: z.number().nullable(),
+  /** Orders paid that day and not invalidated since; absent for a caller who does not see the shop. */
+  orders: z.number().optional(),
+  /** The sum of those orders' totals, NT$; absent like `orders`. */
+  revenue: z.number().optional(),
 });
 export type StatPoint = z.infer<typeof StatPoint>;
 
@@ -42,7 +53,13 @@ export const Statistics = z.object({
   to: z.string(),
   series: z.array(StatPoint),
   /** Sums over the series. */
-  totals: z.object({ posts: z.number(), staff: z.number(), views: z.number().nullable() }),
+  totals: z.object({
+    posts: z.number(),
+    staff: z.number(),
+    views: z.number().nullable(),
+    orders: z.number().optional(),
+    revenue: z.number().optional(),
+  }),
   /** The site as it is now: published items of the type, staff members. */
   overall: z.object({ posts: z.number(), staff: z.number() }),
 });
@@ -62,24 +79,42 @@ export function lastDays(now: Date | number, timeZone: string, days: number): st
   return Array.from({ length: days }, (_, i) => addDays(today, i - days + 1));
 }
 
-/** One point per day, zero where nothing was counted. */
+/** The shop's figures per day, for a caller who sees them. */
+export interface ShopDays {
+  orders: ReadonlyMap<string, number>;
+  revenue: ReadonlyMap<string, number>;
+}
+
+/** One point per day, zero where nothing was counted; the shop's keys only with `shop`. */
 export function toSeries(
   days: readonly string[],
   posts: ReadonlyMap<string, number>,
   staff: ReadonlyMap<string, number>,
+  shop?: ShopDays,
 ): StatPoint[] {
   return days.map((date) => ({
     date,
     posts: posts.get(date) ?? 0,
     staff: staff.get(date) ?? 0,
     views: null,
+    ...(shop ? { orders: shop.orders.get(date) ?? 0, revenue: shop.revenue.get(date) ?? 0 } : {}),
   }));
 }
 
+/** Whether a series carries the shop's figures. */
+export const hasShop = (stats: Pick<Statistics, 'totals'>): boolean => stats.totals.orders !== undefined;
+
 export function totalsOf(series: readonly StatPoint[]): Statistics['totals'] {
+  const shop = series.some((p) => p.orders !== undefined);
   return {
     posts: series.reduce((n, p) => n + p.posts, 0),
     staff: series.reduce((n, p) => n + p.staff, 0),
     views: series.some((p) => p.views !== null) ? series.reduce((n, p) => n + (p.views ?? 0), 0) : null,
+    ...(shop
+      ? {
+          orders: series.reduce((n, p) => n + (p.orders ?? 0), 0),
+          revenue: series.reduce((n, p) => n + (p.revenue ?? 0), 0),
+        }
+      : {}),
   };
 }

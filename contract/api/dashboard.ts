@@ -1,4 +1,7 @@
-/** The dashboard's endpoints: the site's statistics, which any staff member may read. */
+/**
+ * The dashboard's endpoints: the site's statistics, which any staff member may read (the shop's orders and revenue
+ * only with `order.view` on a plan with `shop`; contract/dashboard.ts).
+ */
 import { Statistics, StatisticsInput } from '../dashboard';
 import { endpoint } from '../endpoint';
 
@@ -8,6 +11,7 @@ export const dashboardApi = {
     input: StatisticsInput,
     output: Statistics,
     access: 'site',
-    summary: 'Day-by-day publications and new staff of the current site over 7, 30 or 90 days',
+    summary:
+      'Day-by-day publications, new staff and (with order.view) paid orders and revenue of the current site over 7, 30 or 90 days',
   }),
 };

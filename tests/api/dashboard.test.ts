@@ -1,7 +1,9 @@
 /**
  * dashboard/statistics through HTTP: items published per calendar day of the site's time zone (the day boundary at
  * the site's midnight, moving with its zone), only published items of the asked type and of the current site,
- * languages of one item counted once; staff who joined per day; the 7/30/90-day ranges; access and bad input.
+ * languages of one item counted once; staff who joined per day; the 7/30/90-day ranges; access and bad input; the
+ * shop's orders and revenue by the day of payment (paid or further on only), for callers with order.view on a plan
+ * with `shop` only.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -11,8 +13,9 @@ import type { PublishReply, SaveReply } from '../../contract/content';
 import type { Statistics, StatPoint } from '../../contract/dashboard';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
+import { ORDER_STATUS, type OrderStatus } from '../../contract/shop';
 import { BADGE } from '../../contract/sites';
-import { contents, siteStaff, sites } from '../../server/db/schema';
+import { contents, orders, siteStaff, sites } from '../../server/db/schema';
 import { publishDue } from '../../server/jobs/scheduler';
 import {
   type Client,
@@ -66,6 +69,7 @@ let writer: Client;
 let homeless: Client;
 let firstPost: Client;
 let scheduled: Client;
+let shopper: Client;
 
 const joinedAt = (email: string, at: string) =>
   userIdOf(t, email).then((userId) =>
@@ -85,7 +89,9 @@ beforeAll(async () => {
   homeless = await register(t, 'homeless@example.com');
   firstPost = await register(t, 'first@example.com');
   scheduled = await register(t, 'scheduled@example.com');
+  shopper = await staffOf(t, demoSiteId, 'shop@example.com', ROLE.ECOMMERCE);
   await joinedAt('owner@example.com', '2025-01-01T00:00:00Z');
+  await joinedAt('shop@example.com', '2025-01-01T00:00:00Z');
   await joinedAt('both@example.com', '2025-06-01T00:00:00Z');
   // 01:00 on the 20th in Taipei.
   await joinedAt('joined@example.com', '2026-11-19T17:00:00Z');
@@ -109,10 +115,19 @@ describe('the series', () => {
       from: '2026-10-24',
       to: '2026-11-22',
       totals: { posts: 0, staff: 1, views: null },
-      overall: { posts: 0, staff: 3 },
+      overall: { posts: 0, staff: 4 },
     });
     expect(s.series).toHaveLength(30);
-    expect(s.series[0]).toEqual({ date: '2026-10-24', posts: 0, staff: 0, views: null });
+    // The owner of the demo site (its plan has `shop`) sees the shop's figures too.
+    expect(s.series[0]).toEqual({
+      date: '2026-10-24',
+      posts: 0,
+      staff: 0,
+      views: null,
+      orders: 0,
+      revenue: 0,
+    });
+    expect(s.totals).toMatchObject({ orders: 0, revenue: 0 });
     expect(s.series.map((p) => p.date)).toContain('2026-11-01');
     // 7 and 90 days.
     const week = await stats(owner, { query: { days: 7 } });
@@ -195,13 +210,99 @@ describe('the series', () => {
     const s = await stats(owner, { query: { days: 7 } });
     expect(nonZero(s.series, 'staff')).toEqual({ '2026-11-20': 1 });
     expect(s.totals.staff).toBe(1);
-    expect(s.overall.staff).toBe(3);
+    expect(s.overall.staff).toBe(4);
     // Any staff member may read the statistics of their current site.
     expect((await stats(editor, { query: { days: 7 } })).totals.staff).toBe(1);
     // In New York the same moment is 12:00 on the 19th, and the owner two years back is outside 90 days.
     await setZone('America/New_York');
     const ny = await stats(owner, { query: { days: 90 } });
     expect(nonZero(ny.series, 'staff')).toEqual({ '2026-11-19': 1 });
+  });
+});
+
+describe('the shop’s orders and revenue', () => {
+  let n = 0;
+  /** An order row straight into the database: its status, total and payment time are the point here. */
+  const order = (siteId: number, status: OrderStatus, total: number, paidAt: string | null) =>
+    t.database.db.insert(orders).values({
+      siteId,
+      orderNumber: `OT${String(++n).padStart(8, '0')}`,
+      status,
+      buyerName: 'Buyer',
+      buyerEmail: 'buyer@example.com',
+      subtotal: total,
+      total,
+      paidAt: paidAt ? new Date(paidAt) : null,
+    });
+  const shopKeys = (s: Statistics) => ({
+    orders: nonZeroOf(s.series, 'orders'),
+    revenue: nonZeroOf(s.series, 'revenue'),
+  });
+  const nonZeroOf = (series: StatPoint[], key: 'orders' | 'revenue') =>
+    Object.fromEntries(series.filter((p) => (p[key] ?? 0) > 0).map((p) => [p.date, p[key]]));
+  let writerSiteId: number;
+
+  beforeAll(async () => {
+    writerSiteId = (await writer.call<Session>('member/status')).data.site.current?.id as number;
+    // Taipei is UTC+8.
+    await order(demoSiteId, ORDER_STATUS.PAID, 1000, '2026-11-20T15:59:00Z'); // 23:59 on the 20th
+    await order(demoSiteId, ORDER_STATUS.SHIPPED, 250, '2026-11-20T16:00:00Z'); // midnight of the 21st
+    await order(demoSiteId, ORDER_STATUS.COMPLETED, 500, '2026-11-21T03:00:00Z'); // the 21st
+    await order(demoSiteId, ORDER_STATUS.INVALID, 9999, '2026-11-21T05:00:00Z'); // paid, then refunded
+    await order(demoSiteId, ORDER_STATUS.CREATED, 4444, null); // never paid
+    await order(demoSiteId, ORDER_STATUS.PAID, 30, '2026-11-15T15:59:00Z'); // 23:59 on the 15th: 30 days only
+    await order(writerSiteId, ORDER_STATUS.PAID, 7777, '2026-11-21T03:00:00Z'); // another site's
+  });
+  afterAll(async () => {
+    await t.database.db.delete(orders);
+  });
+
+  it('counts this site’s paid orders (paid or further on) by the day of payment on the site’s calendar', async () => {
+    const s = await stats(owner, { query: { days: 7 } });
+    expect(shopKeys(s)).toEqual({
+      orders: { '2026-11-20': 1, '2026-11-21': 2 },
+      revenue: { '2026-11-20': 1000, '2026-11-21': 750 },
+    });
+    expect(s.totals).toMatchObject({ orders: 3, revenue: 1750 });
+    expect(s.series.every((p) => p.orders !== undefined && p.revenue !== undefined)).toBe(true);
+    const month = await stats(owner, { query: { days: 30 } });
+    expect(month.totals).toMatchObject({ orders: 4, revenue: 1780 });
+    expect(shopKeys(month).orders['2026-11-15']).toBe(1);
+    // In New York (UTC−5) the three fall on the 20th; its 7 days run from the 15th, when the fourth was paid (10:59).
+    await setZone('America/New_York');
+    const ny = await stats(owner, { query: { days: 7 } });
+    expect(shopKeys(ny)).toEqual({
+      orders: { '2026-11-15': 1, '2026-11-20': 3 },
+      revenue: { '2026-11-15': 30, '2026-11-20': 1750 },
+    });
+  });
+
+  it('shows them to 電商人員, not to a role without order.view', async () => {
+    const shop = await stats(shopper, { query: { days: 7 } });
+    expect(shop.totals).toMatchObject({ orders: 3, revenue: 1750 });
+    const ed = await stats(editor, { query: { days: 7 } });
+    expect(ed.totals).not.toHaveProperty('orders');
+    expect(ed.totals).not.toHaveProperty('revenue');
+    expect(ed.series[0]).not.toHaveProperty('orders');
+    expect(ed.series[0]).not.toHaveProperty('revenue');
+  });
+
+  it('shows none on a site whose plan lacks the shop, even to its owner', async () => {
+    // The writer owns a personal site without a plan; its paid order stays unseen.
+    const mine = await stats(writer, { query: { days: 7 } });
+    expect(mine.totals).not.toHaveProperty('orders');
+    expect(mine.series[0]).not.toHaveProperty('revenue');
+    // The demo site on STARTER (no `shop`).
+    await t.database.db.update(sites).set({ serviceId: 2 }).where(eq(sites.id, demoSiteId));
+    try {
+      const starter = await stats(owner, { query: { days: 7 } });
+      expect(starter.totals).not.toHaveProperty('orders');
+      expect(starter.series.some((p) => 'orders' in p || 'revenue' in p)).toBe(false);
+      expect(starter.totals.posts).toBe(0);
+    } finally {
+      await t.database.db.update(sites).set({ serviceId: 4 }).where(eq(sites.id, demoSiteId));
+    }
+    expect((await stats(owner, { query: { days: 7 } })).totals.orders).toBe(3);
   });
 });
 

@@ -9,7 +9,7 @@ import { BUILTIN_ROLE_PERMISSIONS, ROLE } from '../../contract/permissions';
 import { featuresOf, grantedPermissions } from '../../contract/plans';
 import type { CurrentSite, Session } from '../../contract/session';
 import { BADGE, onboardingDone } from '../../contract/sites';
-import { BOX, labelEvery, layoutDays, yScale } from '../../src/custom/dashboard/chart';
+import { BOX, labelEvery, layoutDays, polyline, SHOP_BOX, yScale } from '../../src/custom/dashboard/chart';
 import { activePath, itemState, shellDecision } from '../../src/layout/shellLogic';
 
 describe('calendar days', () => {
@@ -246,5 +246,48 @@ describe('menu items', () => {
     expect(activePath('/site/3', paths)).toBe('/site');
     expect(activePath('/sites', paths)).toBeUndefined();
     expect(activePath('/nothing', paths)).toBeUndefined();
+  });
+});
+
+describe('the shop’s figures', () => {
+  const days = ['2026-11-21', '2026-11-22'];
+  const shopSeries = () =>
+    toSeries(days, new Map(), new Map([['2026-11-22', 1]]), {
+      orders: new Map([['2026-11-22', 2]]),
+      revenue: new Map([['2026-11-21', 500]]),
+    });
+
+  it('are in the series and totals only when given', () => {
+    const series = shopSeries();
+    expect(series[0]).toEqual({
+      date: '2026-11-21',
+      posts: 0,
+      staff: 0,
+      views: null,
+      orders: 0,
+      revenue: 500,
+    });
+    expect(totalsOf(series)).toEqual({ posts: 0, staff: 1, views: null, orders: 2, revenue: 500 });
+    const plain = toSeries(days, new Map(), new Map());
+    expect(plain[0]).not.toHaveProperty('orders');
+    expect(totalsOf(plain)).not.toHaveProperty('revenue');
+  });
+
+  it('draw orders on the count axis and revenue on its own, in a box with room for the NT$ axis', () => {
+    const [first, second] = layoutDays(shopSeries(), 2, 1000);
+    const plotHeight = SHOP_BOX.height - SHOP_BOX.top - SHOP_BOX.bottom;
+    const baseline = SHOP_BOX.top + plotHeight;
+    expect(SHOP_BOX.right).toBeGreaterThan(BOX.right);
+    expect(first.orders).toEqual({ x: first.center, y: baseline });
+    expect(second.orders?.y).toBeCloseTo(SHOP_BOX.top);
+    expect(first.revenue?.y).toBeCloseTo(baseline - plotHeight / 2);
+    expect(second.staff.x + second.staff.width).toBeLessThanOrEqual(SHOP_BOX.width - SHOP_BOX.right);
+    expect(
+      polyline([
+        { x: 1, y: 2 },
+        { x: 3, y: 4 },
+      ]),
+    ).toBe('1,2 3,4');
+    expect(layoutDays(toSeries(days, new Map(), new Map()), 2)[0]).not.toHaveProperty('orders');
   });
 });

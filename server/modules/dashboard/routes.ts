@@ -1,11 +1,21 @@
-/** `/api/dashboard/*`: the dashboard's statistics of the current site; any staff member may read them. */
+/**
+ * `/api/dashboard/*`: the dashboard's statistics of the current site; any staff member may read them, the shop's
+ * figures only with `order.view` (granted only on a plan with `shop`).
+ */
 import { dashboardApi } from '../../../contract/api/dashboard';
+import { holdsAny, RESOURCE_PERMISSIONS } from '../../../contract/permissions';
 import { action } from '../../http/action';
 import { statistics } from './service';
 
 export const dashboardActions = [
   action({
     ...dashboardApi.statistics,
-    handler: (input, ctx) => statistics(ctx.deps, ctx.site.id, input),
+    handler: (input, ctx) =>
+      statistics(
+        ctx.deps,
+        ctx.site.id,
+        input,
+        holdsAny(ctx.site.permissions, RESOURCE_PERMISSIONS.orders.list),
+      ),
   }),
 ];

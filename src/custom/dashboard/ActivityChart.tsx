@@ -1,16 +1,18 @@
 /**
  * The site's activity over time in plain SVG (no chart library): per day, a bar of articles published and a bar of
- * new members. The SVG is one labelled image with a summary; each day tells its numbers on hover, and the same
- * numbers are in a table for screen readers.
+ * new members; for a caller who sees the shop, a line of orders paid (on the same count axis) and a dashed line of
+ * revenue on its own axis on the right (NT$). The SVG is one labelled image with a summary; each day tells its
+ * numbers on hover, and the same numbers are in a table for screen readers.
  */
 import { Box, Stack, Typography } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useLocaleState, useTranslate } from 'ra-core';
 import { useId } from 'react';
 import type { Locale } from '../../../contract/constants';
-import type { Statistics } from '../../../contract/dashboard';
+import { hasShop, type Statistics } from '../../../contract/dashboard';
+import { formatTwd } from '../../../contract/shop';
 import { formatCalendarDay } from '../../components/dates';
-import { BOX, layoutDays, yScale } from './chart';
+import { boxOf, layoutDays, type Point, polyline, yScale } from './chart';
 
 /** Read by screen readers, not shown. */
 const visuallyHidden = {
@@ -23,10 +25,18 @@ const visuallyHidden = {
   whiteSpace: 'nowrap',
 } as const;
 
-function Legend({ color, label }: { color: string; label: string }) {
+/** The revenue axis's labels: short (NT$12K, NT$1.2萬), the exact sums being in the hover and the table. */
+const compactTwd = (amount: number, lang: string) =>
+  `NT$${new Intl.NumberFormat(lang, { notation: 'compact', maximumFractionDigits: 1 }).format(amount)}`;
+
+function Legend({ color, label, line }: { color: string; label: string; line?: 'solid' | 'dashed' }) {
   return (
     <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }}>
-      <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: color }} aria-hidden />
+      {line ? (
+        <Box sx={{ width: 16, height: 0, borderTop: `2px ${line} ${color}` }} aria-hidden />
+      ) : (
+        <Box sx={{ width: 12, height: 12, borderRadius: 0.5, bgcolor: color }} aria-hidden />
+      )}
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -41,20 +51,48 @@ export function ActivityChart({ stats }: { stats: Statistics }) {
   const lang = locale as Locale;
   const titleId = useId();
   const descId = useId();
-  const max = Math.max(0, ...stats.series.map((p) => Math.max(p.posts, p.staff)));
+  const shop = hasShop(stats);
+  const BOX = boxOf(stats.series);
+  const max = Math.max(0, ...stats.series.map((p) => Math.max(p.posts, p.staff, p.orders ?? 0)));
   const scale = yScale(max);
-  const days = layoutDays(stats.series, scale.top);
+  // At least NT$0–100 on the revenue axis: whole dollars 0, 1, 2 would look like a scale of nothing.
+  const money = yScale(Math.max(100, ...stats.series.map((p) => p.revenue ?? 0)));
+  const days = layoutDays(stats.series, scale.top, money.top);
   const plotBottom = BOX.height - BOX.bottom;
-  const yOf = (v: number) => plotBottom - (v / scale.top) * (plotBottom - BOX.top);
+  const yOf = (v: number, top = scale.top) => plotBottom - (v / top) * (plotBottom - BOX.top);
   const postsColor = theme.palette.primary.main;
   const staffColor = theme.palette.secondary.light;
+  const ordersColor = theme.palette.warning.main;
+  const revenueColor = theme.palette.success.main;
   const numbers = (p: { posts: number; staff: number }) => ({ posts: p.posts, staff: p.staff });
+  const shopNumbers = (p: { orders?: number; revenue?: number }) => ({
+    orders: p.orders ?? 0,
+    revenue: formatTwd(p.revenue ?? 0),
+  });
+  const ordersLine = days.flatMap((d) => (d.orders ? [d.orders] : []));
+  const revenueLine = days.flatMap((d) => (d.revenue ? [d.revenue] : []));
+  const dots = (points: Point[], color: string) =>
+    points.length <= 31
+      ? points.map((p) => <circle key={p.x} cx={p.x} cy={p.y} r={2.5} fill={color} />)
+      : null;
 
   return (
     <Box data-testid="activity-chart">
-      <Stack direction="row" spacing={2} sx={{ mb: 1 }}>
+      <Stack
+        direction="row"
+        spacing={2}
+        useFlexGap
+        sx={{ mb: 1, flexWrap: 'wrap' }}
+        data-testid="chart-legend"
+      >
         <Legend color={postsColor} label={translate('dashboard.stats.posts')} />
         <Legend color={staffColor} label={translate('dashboard.stats.staff')} />
+        {shop ? (
+          <>
+            <Legend color={ordersColor} line="solid" label={translate('dashboard.stats.orders')} />
+            <Legend color={revenueColor} line="dashed" label={translate('dashboard.stats.revenueAxis')} />
+          </>
+        ) : null}
       </Stack>
       <Box
         component="svg"
@@ -70,6 +108,7 @@ export function ActivityChart({ stats }: { stats: Statistics }) {
             to: formatCalendarDay(stats.to, lang, 'long'),
             ...stats.totals,
           })}
+          {shop ? ` ${translate('dashboard.stats.chartSummaryShop', shopNumbers(stats.totals))}` : null}
         </desc>
         {scale.ticks.map((tick) => (
           <g key={tick}>
@@ -93,6 +132,21 @@ export function ActivityChart({ stats }: { stats: Statistics }) {
             </text>
           </g>
         ))}
+        {shop
+          ? money.ticks.map((tick) => (
+              <text
+                key={`r${tick}`}
+                x={BOX.width - BOX.right + 6}
+                y={yOf(tick, money.top)}
+                textAnchor="start"
+                dominantBaseline="middle"
+                fontSize="11"
+                fill={revenueColor}
+              >
+                {compactTwd(tick, lang)}
+              </text>
+            ))
+          : null}
         {days.map((day) => (
           <g key={day.point.date} data-date={day.point.date}>
             <title>
@@ -100,6 +154,7 @@ export function ActivityChart({ stats }: { stats: Statistics }) {
                 date: formatCalendarDay(day.point.date, lang, 'long'),
                 ...numbers(day.point),
               })}
+              {shop ? `\n${translate('dashboard.stats.dayShop', shopNumbers(day.point))}` : null}
             </title>
             {/* The whole slot answers the hover, not only the (often empty) bars. */}
             <rect {...day.slot} fill="transparent" />
@@ -118,6 +173,27 @@ export function ActivityChart({ stats }: { stats: Statistics }) {
             ) : null}
           </g>
         ))}
+        {shop ? (
+          <g pointerEvents="none" data-testid="shop-lines">
+            <polyline
+              points={polyline(ordersLine)}
+              fill="none"
+              stroke={ordersColor}
+              strokeWidth={2}
+              strokeLinejoin="round"
+            />
+            {dots(ordersLine, ordersColor)}
+            <polyline
+              points={polyline(revenueLine)}
+              fill="none"
+              stroke={revenueColor}
+              strokeWidth={2}
+              strokeDasharray="6 4"
+              strokeLinejoin="round"
+            />
+            {dots(revenueLine, revenueColor)}
+          </g>
+        ) : null}
       </Box>
       {/* The hiding box is a div: a table is never shorter than its rows, and would lengthen the page. */}
       <Box sx={visuallyHidden}>
@@ -128,6 +204,12 @@ export function ActivityChart({ stats }: { stats: Statistics }) {
               <th scope="col">{translate('dashboard.stats.date')}</th>
               <th scope="col">{translate('dashboard.stats.posts')}</th>
               <th scope="col">{translate('dashboard.stats.staff')}</th>
+              {shop ? (
+                <>
+                  <th scope="col">{translate('dashboard.stats.orders')}</th>
+                  <th scope="col">{translate('dashboard.stats.revenue')}</th>
+                </>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -136,6 +218,12 @@ export function ActivityChart({ stats }: { stats: Statistics }) {
                 <th scope="row">{formatCalendarDay(p.date, lang, 'long')}</th>
                 <td>{p.posts}</td>
                 <td>{p.staff}</td>
+                {shop ? (
+                  <>
+                    <td>{p.orders ?? 0}</td>
+                    <td>{formatTwd(p.revenue ?? 0)}</td>
+                  </>
+                ) : null}
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,7 @@
-/** The site's activity: a range switch (7, 30, 90 days), the totals, and the chart (dashboard/statistics). */
+/**
+ * The site's activity: a range switch (7, 30, 90 days), the totals, and the chart (dashboard/statistics); orders and
+ * revenue only when the reply carries them (a caller with order.view on a plan with the shop).
+ */
 import {
   Alert,
   Box,
@@ -13,7 +16,8 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useStore, useTranslate } from 'ra-core';
 import { dashboardApi } from '../../../contract/api/dashboard';
-import { DEFAULT_STAT_RANGE, STAT_RANGES, type StatRange } from '../../../contract/dashboard';
+import { DEFAULT_STAT_RANGE, hasShop, STAT_RANGES, type StatRange } from '../../../contract/dashboard';
+import { formatTwd } from '../../../contract/shop';
 import { call } from '../../dataProvider/client';
 import { ActivityChart } from './ActivityChart';
 
@@ -69,7 +73,13 @@ export function StatisticsCard() {
         {isError ? <Alert severity="warning">{translate('dashboard.stats.loadFailed')}</Alert> : null}
         {data ? (
           <>
-            <Stack direction="row" spacing={4} sx={{ mb: 2, flexWrap: 'wrap' }} data-testid="stats-totals">
+            <Stack
+              direction="row"
+              spacing={4}
+              useFlexGap
+              sx={{ mb: 2, flexWrap: 'wrap', rowGap: 2 }}
+              data-testid="stats-totals"
+            >
               <Total label={translate('dashboard.stats.posts')} value={String(data.totals.posts)} />
               <Total label={translate('dashboard.stats.staff')} value={String(data.totals.staff)} />
               <Total
@@ -77,6 +87,16 @@ export function StatisticsCard() {
                 value={data.totals.views === null ? '—' : String(data.totals.views)}
                 hint={data.totals.views === null ? translate('dashboard.stats.viewsLater') : undefined}
               />
+              {hasShop(data) ? (
+                <>
+                  <Total label={translate('dashboard.stats.orders')} value={String(data.totals.orders)} />
+                  <Total
+                    label={translate('dashboard.stats.revenue')}
+                    value={formatTwd(data.totals.revenue ?? 0)}
+                    hint={translate('dashboard.stats.revenueHint')}
+                  />
+                </>
+              ) : null}
             </Stack>
             <ActivityChart stats={data} />
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>

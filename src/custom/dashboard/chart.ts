@@ -6,6 +6,9 @@ import type { StatPoint } from '../../../contract/dashboard';
 
 /** The chart's own coordinate box; the SVG scales it to the card's width. */
 export const BOX = { width: 720, height: 220, left: 36, right: 8, top: 12, bottom: 28 };
+/** With the shop's figures: room on the right for the revenue axis (NT$). */
+export const SHOP_BOX = { ...BOX, right: 64 };
+export type ChartBox = typeof BOX;
 
 /** The y axis: from 0 to `top` in steps of `step` (whole numbers: counts), about four steps. */
 export function yScale(max: number): { top: number; step: number; ticks: number[] } {
@@ -38,13 +41,32 @@ export interface DayGeometry {
   staff: Bar;
   /** Whether the date is written under this day. */
   labelled: boolean;
+  /** The shop's points (orders on the count axis, revenue on its own), when the series has them. */
+  orders?: Point;
+  revenue?: Point;
 }
 
-/** Two bars per day, side by side: items published, and staff who joined. */
-export function layoutDays(series: readonly StatPoint[], top: number): DayGeometry[] {
-  const plotWidth = BOX.width - BOX.left - BOX.right;
-  const plotHeight = BOX.height - BOX.top - BOX.bottom;
-  const baseline = BOX.top + plotHeight;
+export interface Point {
+  x: number;
+  y: number;
+}
+
+/** An SVG polyline's `points`. */
+export const polyline = (points: readonly Point[]): string => points.map((p) => `${p.x},${p.y}`).join(' ');
+
+/** The box a series is drawn in: wider on the right when it carries the shop's revenue. */
+export const boxOf = (series: readonly StatPoint[]): ChartBox =>
+  series.some((p) => p.revenue !== undefined) ? SHOP_BOX : BOX;
+
+/**
+ * Two bars per day, side by side: items published, and staff who joined; with the shop's figures, a point of orders
+ * (on the same count axis, `top`) and one of revenue (on its own axis up to `revenueTop`) at the day's centre.
+ */
+export function layoutDays(series: readonly StatPoint[], top: number, revenueTop = 1): DayGeometry[] {
+  const box = boxOf(series);
+  const plotWidth = box.width - box.left - box.right;
+  const plotHeight = box.height - box.top - box.bottom;
+  const baseline = box.top + plotHeight;
   const slotWidth = plotWidth / Math.max(series.length, 1);
   const barWidth = Math.max(1, (slotWidth * 0.76) / 2);
   const every = labelEvery(series.length);
@@ -53,17 +75,23 @@ export function layoutDays(series: readonly StatPoint[], top: number): DayGeomet
     const height = (value / top) * plotHeight;
     return { x, y: baseline - height, width: barWidth, height };
   };
+  const at = (x: number, value: number, max: number): Point => ({
+    x,
+    y: baseline - (value / max) * plotHeight,
+  });
   return series.map((point, i) => {
-    const x = BOX.left + i * slotWidth;
+    const x = box.left + i * slotWidth;
     const center = x + slotWidth / 2;
     return {
       point,
-      slot: { x, y: BOX.top, width: slotWidth, height: plotHeight },
+      slot: { x, y: box.top, width: slotWidth, height: plotHeight },
       center,
       posts: bar(center - barWidth, point.posts),
       staff: bar(center, point.staff),
       // Counted back from today, so the last label is always today's.
       labelled: (last - i) % every === 0,
+      ...(point.orders !== undefined ? { orders: at(center, point.orders, top) } : {}),
+      ...(point.revenue !== undefined ? { revenue: at(center, point.revenue, revenueTop) } : {}),
     };
   });
 }
