@@ -16,6 +16,7 @@ import publicSite from './publicSite';
 import readers from './readers';
 import renewal from './renewal';
 import roles from './roles';
+import shopPublic from './shopPublic';
 import settings from './settings';
 import staff from './staff';
 import subscription from './subscription';
@@ -48,6 +49,7 @@ const messages: Messages = {
   ...inbox,
   ...readers,
   ...subscription,
+  ...shopPublic,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

@@ -5,6 +5,7 @@
 import type { ReaderPageKind } from '../paths';
 import { accountPage } from './account';
 import { contactPage } from './contact';
+import { shopPageBuilders } from '../shop/pages';
 import { searchPage } from './search';
 import { signinPage } from './signin';
 import { subscribePage } from './subscribe';
@@ -18,4 +19,5 @@ export const readerPageBuilders: Record<ReaderPageKind, ReaderPageBuilder> = {
   subscribe: subscribePage,
   search: searchPage,
   unsubscribe: unsubscribePage,
+  ...shopPageBuilders,
 };
