@@ -3,9 +3,9 @@
  * title and the objects its template gets besides the usual ones (site, menus, settings, head …), or null for a 404.
  */
 import type { ReaderPageKind } from '../paths';
+import { shopPageBuilders } from '../shop/pages';
 import { accountPage } from './account';
 import { contactPage } from './contact';
-import { shopPageBuilders } from '../shop/pages';
 import { searchPage } from './search';
 import { signinPage } from './signin';
 import { subscribePage } from './subscribe';

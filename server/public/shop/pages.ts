@@ -28,9 +28,7 @@ const ORDER_NUMBER_MAX = 60;
 
 /** Every word of the shop's pages in a locale (i18n shopPublic.*), for templates and, as JSON, the script. */
 export function shopWords(locale: Locale): Record<string, string> {
-  return Object.fromEntries(
-    Object.keys(zhShop.shopPublic).map((k) => [k, t(locale, `shopPublic.${k}`)]),
-  );
+  return Object.fromEntries(Object.keys(zhShop.shopPublic).map((k) => [k, t(locale, `shopPublic.${k}`)]));
 }
 
 const pathOf = (site: SiteLanguages, kind: 'shop' | 'cart' | 'order', langId: number) =>
@@ -179,8 +177,7 @@ export const orderPage: ReaderPageBuilder = async (deps, input, at) => {
   if (!(await sellsShop(deps.db, input.site))) return null;
   const { words, base } = common(deps, input, at);
   const asked = input.query?.get('order_number') ?? '';
-  const orderNumber =
-    asked.length <= ORDER_NUMBER_MAX && /^[A-Za-z0-9_-]+$/.test(asked) ? asked : '';
+  const orderNumber = asked.length <= ORDER_NUMBER_MAX && /^[A-Za-z0-9_-]+$/.test(asked) ? asked : '';
   return {
     title: words.order,
     objects: {
