@@ -23,12 +23,16 @@ export type SkuRow = typeof goodsSkus.$inferSelect;
 
 const online = (siteId: number) => and(eq(goods.siteId, siteId), eq(goods.status, 'online'));
 
-/** The prices and the units left of a product's online SKUs, aggregated in the database. */
+/**
+ * The prices and the units left of a product's online SKUs, aggregated in the database (written out: drizzle leaves
+ * a column of the outer table unqualified inside a subquery).
+ */
+const ownSkus = sql.raw(
+  `from goods_skus s where s.goods_id = "goods"."id" and s.site_id = "goods"."site_id" and s.status = 'online'`,
+);
 const skuSummary = {
-  prices: sql<
-    number[] | null
-  >`(select array_agg(s.price) from ${goodsSkus} s where s.goods_id = ${goods.id} and s.site_id = ${goods.siteId} and s.status = 'online')`,
-  left: sql<number>`(select coalesce(sum(s.qty), 0)::int from ${goodsSkus} s where s.goods_id = ${goods.id} and s.site_id = ${goods.siteId} and s.status = 'online')`,
+  prices: sql<number[] | null>`(select array_agg(s.price) ${ownSkus})`,
+  left: sql<number>`(select coalesce(sum(s.qty), 0)::int ${ownSkus})`,
 };
 
 export interface ListedGoods {
