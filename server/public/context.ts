@@ -126,13 +126,13 @@ async function findItem(deps: PageDeps, input: ContextInput, kind: ItemKind): Pr
   return publishedItem(deps.db, input.site.id, ITEM_TYPE[kind], input.route.langId, input.route.key ?? '');
 }
 
-/** A page's objects, with `shop_pages` where the site sells (shop/pages.ts). */
+/** A page's objects, with `shop_pages` (where the site's shop and cart are; null unless it sells: shop/pages.ts). */
 export async function buildPageContext(deps: PageDeps, input: ContextInput): Promise<PageContext | null> {
   const [context, sells] = await Promise.all([buildContext(deps, input), sellsShop(deps.db, input.site)]);
   return context && withShop(context, input, sells);
 }
 
-/** The page's language id, from its `site.language` code (an item's page is in the item's language). */
+/** Adds `shop_pages` in the page's language (its `site.language`: an item's page is in the item's language). */
 function withShop(context: PageContext, input: ContextInput, sells: boolean): PageContext {
   const langId = siteLanguages(input.site).find((id) => langCode(id) === context.site.language);
   return {

@@ -353,6 +353,7 @@ test('a buyer adds to the cart, sees the count, the prices and shipping, and ord
   await expect(page.locator('[data-total]')).toHaveText('NT$1,240');
   await expect(page.locator('[data-deadline]')).toContainText('前完成付款');
   await expect(page.getByRole('button', { name: '付款' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '重新整理' })).toBeHidden();
   expect(calls.get).toEqual([{ order_number: 'O20261126XYZ' }]);
 });
 
