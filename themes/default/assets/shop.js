@@ -380,6 +380,8 @@
     }
 
     function render() {
+      // The 3-D Secure window comes back with its charge's number: the order's own is the one shown and paid.
+      root.querySelector('[data-number]').textContent = order.order_number;
       const status = order.status === -1 ? 'status_invalid' : `status_${order.status}`;
       root.querySelector('[data-status]').textContent = words[status] || String(order.status);
       root.querySelector('[data-created]').textContent = new Date(order.created_at).toLocaleString(lang());
@@ -422,7 +424,7 @@
       refresh.disabled = true;
       let reply;
       try {
-        reply = await post(root.getAttribute('data-get'), { order_number: number });
+        reply = await post(root.getAttribute('data-get'), { order_number: order?.order_number || number });
       } catch {
         reply = null;
       }
@@ -457,7 +459,7 @@
         const card = await primeRes.json().catch(() => ({}));
         if (!card.prime) throw new Error('no prime');
         const reply = await post(root.getAttribute('data-pay'), {
-          order_number: number,
+          order_number: order?.order_number || number,
           prime: card.prime,
           cardholder: { name: field('cardholder') },
         });
