@@ -18,10 +18,12 @@ import { draftItem, type ItemRow, publishedItem, publishedLanguages } from './co
 import { articleObject } from './content/single';
 import { siteLanguages, siteObject } from './content/site';
 import type { PageContext } from './objects';
-import { contentKind, defaultLang, isReaderPageKind, publicPath, type ReaderPageKind } from './paths';
+import { contentKind, defaultLang, isLivePageKind, publicPath, type ReaderPageKind } from './paths';
 import { readerPageBuilders } from './readers';
 import type { ContextInput, SiteRow } from './route';
 import { KEY_MAX } from './router';
+import { goodsPage, shopPagesObject } from './shop/pages';
+import { sellsShop } from './shop/queries';
 
 /** What the builders read: the database, and PUBLIC_URL for uploads' addresses. */
 export type PageDeps = Pick<Deps, 'db' | 'config'>;
@@ -124,7 +126,22 @@ async function findItem(deps: PageDeps, input: ContextInput, kind: ItemKind): Pr
   return publishedItem(deps.db, input.site.id, ITEM_TYPE[kind], input.route.langId, input.route.key ?? '');
 }
 
+/** A page's objects, with `shop_pages` (where the site's shop and cart are; null unless it sells: shop/pages.ts). */
 export async function buildPageContext(deps: PageDeps, input: ContextInput): Promise<PageContext | null> {
+  const [context, sells] = await Promise.all([buildContext(deps, input), sellsShop(deps.db, input.site)]);
+  return context && withShop(context, input, sells);
+}
+
+/** Adds `shop_pages` in the page's language (its `site.language`: an item's page is in the item's language). */
+function withShop(context: PageContext, input: ContextInput, sells: boolean): PageContext {
+  const langId = siteLanguages(input.site).find((id) => langCode(id) === context.site.language);
+  return {
+    ...context,
+    shop_pages: shopPagesObject(input.site, input.base, langId ?? defaultLang(input.site), sells),
+  };
+}
+
+async function buildContext(deps: PageDeps, input: ContextInput): Promise<PageContext | null> {
   const { site, route, base } = input;
   const title = (name: string) => `${name} | ${site.name}`;
   if ((route.key ?? '').length > KEY_MAX) return null;
@@ -192,10 +209,12 @@ export async function buildPageContext(deps: PageDeps, input: ContextInput): Pro
     return { ...context, home };
   }
 
-  if (isReaderPageKind(route.kind)) {
+  if (isLivePageKind(route.kind)) {
     const kind = route.kind;
-    const [built, menus] = await Promise.all([readerPageBuilders[kind](deps, input, at), menusOf()]);
+    const builder = kind === 'goods' ? goodsPage : readerPageBuilders[kind];
+    const [built, menus] = await Promise.all([builder(deps, input, at), menusOf()]);
     if (!built) return null;
+    const key = built.key ?? '';
     const context = assemble(
       deps,
       input,
@@ -203,11 +222,11 @@ export async function buildPageContext(deps: PageDeps, input: ContextInput): Pro
       {
         template: kind,
         title: title(built.title),
-        description: '',
+        description: built.description ?? '',
         type: 'website',
-        image: '',
-        pathIn: (id) => publicPath(site, kind, '', id),
-        canonicalPath: publicPath(site, kind, '', langId),
+        image: built.image ?? '',
+        pathIn: (id) => publicPath(site, kind, key, id),
+        canonicalPath: publicPath(site, kind, key, langId),
       },
       menus,
     );
@@ -253,7 +272,8 @@ export async function notFoundContext(
   // A page that is not there, or a site that is not open yet: the theme's page says which; the title too.
   const key = template === '404' ? 'publicSite.pageNotFound' : 'publicSite.comingSoon.title';
   const words = t(localeOfLanguage(langCode(langId)), key);
-  return assemble(
+  const sells = template === '404' && (await sellsShop(deps.db, site));
+  const context = assemble(
     deps,
     input,
     langId,
@@ -268,4 +288,5 @@ export async function notFoundContext(
     },
     menus,
   );
+  return { ...context, shop_pages: shopPagesObject(site, base, langId, sells) };
 }

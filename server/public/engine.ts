@@ -10,7 +10,7 @@
 import { Liquid } from 'liquidjs';
 import { localeOfLanguage } from '../i18n';
 import type { PageContext } from './objects';
-import { isReaderPageKind } from './paths';
+import { isLivePageKind } from './paths';
 import { builtinTheme, type LoadedTheme } from './themeSource';
 
 /** A page's render may take this long (each of the page template and the layout) before it is an error. */
@@ -124,7 +124,7 @@ function templateFor(engine: Engine, name: string): string {
  * (render.ts looks assets up in the built-in theme too); the theme's own layout still frames the page.
  */
 async function pageEngine(engine: Engine, template: string): Promise<Engine> {
-  if (engine.has(template) || !isReaderPageKind(template)) return engine;
+  if (engine.has(template) || !isLivePageKind(template)) return engine;
   const builtin = engineOf(await builtinTheme());
   return builtin.has(template) ? builtin : engine;
 }

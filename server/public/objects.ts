@@ -143,6 +143,14 @@ export interface ReaderPagesObject {
   lang_id: number;
 }
 
+/** Where a selling site's shop is, on every page (`shop_pages`; null when the site's plan has no shop). */
+export interface ShopPagesObject {
+  shop_url: string;
+  cart_url: string;
+  /** '/api/reader/shop': the buyers' calls (quote, order, pay, get), on the site's own host. */
+  api_url: string;
+}
+
 /** The signed-in reader's own page (`account`, template `account`; null when signed out). */
 export interface AccountObject {
   name: string;
@@ -201,6 +209,8 @@ export interface PageContext {
   reader?: ReaderObject | null;
   /** The readers' pages and forms' addresses. */
   reader_pages?: ReaderPagesObject;
+  /** The shop's pages on a site that sells, or null. */
+  shop_pages?: ShopPagesObject | null;
   /** index only. */
   home?: HomeObject;
   /** post and page only. */

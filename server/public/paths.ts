@@ -11,6 +11,12 @@ import { CONTENT_TYPE } from '../../contract/contentConstants';
  * the same name: sign-in and sign-up, the reader's account, the contact form, the plans and their checkout, search,
  * and the e-paper unsubscribe page. Their builders are server/public/readers/<kind>.ts.
  */
+/**
+ * The shop's pages (issue 15) that stand alone like the readers' pages (server/public/shop/): the goods list, the
+ * cart and checkout, and a buyer's order. A product's page is the content-like kind `goods` (`/shop/<slug>`).
+ */
+export const SHOP_PAGE_KINDS = ['shop', 'cart', 'order'] as const;
+
 export const READER_PAGE_KINDS = [
   'signin',
   'account',
@@ -18,13 +24,22 @@ export const READER_PAGE_KINDS = [
   'subscribe',
   'search',
   'unsubscribe',
+  ...SHOP_PAGE_KINDS,
 ] as const;
 export type ReaderPageKind = (typeof READER_PAGE_KINDS)[number];
 export const isReaderPageKind = (kind: string): kind is ReaderPageKind =>
   (READER_PAGE_KINDS as readonly string[]).includes(kind);
 
+/**
+ * Pages rendered for each request and never cached (their forms, a reader's or buyer's data, a product's stock),
+ * which every theme has: the built-in theme's template renders them when a theme lacks one (engine.ts).
+ */
+export const isLivePageKind = (kind: string): kind is ReaderPageKind | 'goods' =>
+  isReaderPageKind(kind) || kind === 'goods';
+
 export type PublicPageKind =
   | 'index'
+  | 'goods'
   | 'post'
   | 'epaper'
   | 'page'
@@ -61,6 +76,7 @@ const SECTION: Record<Exclude<PublicPageKind, 'index' | 'page' | ReaderPageKind>
   category: '/category/',
   tag: '/tag/',
   author: '/author/',
+  goods: '/shop/',
 };
 
 /** A page's path (from the site root): `key` is a slug, or an id where there is no slug. */

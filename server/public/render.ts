@@ -22,7 +22,7 @@ import {
 } from './errors';
 import type { ResolvedSite } from './host';
 import type { PageBuilders } from './pages';
-import { defaultLang, isReaderPageKind } from './paths';
+import { defaultLang, isLivePageKind } from './paths';
 import type { ContextInput, PageReader, PublicRoute } from './route';
 import { routeOf } from './router';
 import { isStaffViewer, STAFF_COOKIE, STAFF_COOKIE_MAX_AGE_S, staffTokenUser } from './staff';
@@ -189,7 +189,7 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
   });
   // An address that is no page (a bad ?page=, say) shares its path with one that is: never cached.
   // The readers' pages (forms, search results, a reader's own account) are never cached either.
-  const readerPage = address?.kind === 'page' && isReaderPageKind(address.route.kind);
+  const readerPage = address?.kind === 'page' && isLivePageKind(address.route.kind);
   const cacheable = anonymous && !reader && !readerPage && (address !== null || comingSoon);
   if (cacheable) {
     const hit = r.cache.get(key);

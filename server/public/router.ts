@@ -18,14 +18,15 @@ export type SiteAddress =
   | { kind: 'asset'; hash: string; file: string }
   | { kind: 'staff' };
 
-const SECTIONS: Record<string, 'post' | 'epaper' | 'category' | 'tag' | 'author'> = {
+const SECTIONS: Record<string, 'post' | 'epaper' | 'category' | 'tag' | 'author' | 'goods'> = {
   post: 'post',
   epaper: 'epaper',
   category: 'category',
   tag: 'tag',
   author: 'author',
+  shop: 'goods',
 };
-const LISTS = new Set<PublicPageKind>(['index', 'category', 'tag', 'author']);
+const LISTS = new Set<PublicPageKind>(['index', 'category', 'tag', 'author', 'shop']);
 /** First segments that are never a page's slug. */
 const RESERVED = new Set([
   'assets',

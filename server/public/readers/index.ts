@@ -3,6 +3,7 @@
  * title and the objects its template gets besides the usual ones (site, menus, settings, head …), or null for a 404.
  */
 import type { ReaderPageKind } from '../paths';
+import { shopPageBuilders } from '../shop/pages';
 import { accountPage } from './account';
 import { contactPage } from './contact';
 import { searchPage } from './search';
@@ -18,4 +19,5 @@ export const readerPageBuilders: Record<ReaderPageKind, ReaderPageBuilder> = {
   subscribe: subscribePage,
   search: searchPage,
   unsubscribe: unsubscribePage,
+  ...shopPageBuilders,
 };

@@ -8,6 +8,10 @@ export interface ReaderPage {
   title: string;
   /** The template's own objects (e.g. `plans`, `results`); documented in docs/themes.md. */
   objects: Record<string, unknown>;
+  /** A page of an item (a product, `/shop/<key>`): its own key for its address, description and picture. */
+  key?: string;
+  description?: string;
+  image?: string;
 }
 
 export type ReaderPageBuilder = (

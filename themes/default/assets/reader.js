@@ -2,17 +2,14 @@
  * The readers' forms of the default theme, without a framework: each <form data-reader="ACTION"> is posted as JSON to
  * /api/reader/ACTION on the site's own host (docs/themes.md lists the actions and their fields). A form with
  * data-captcha first solves the site's bot check (an ALTCHA proof of work from /api/reader/challenge, solved here
- * with Web Crypto) and sends it as `token`. The server's message is shown in the form's [data-message] element
+ * with Web Crypto) and sends it as `token` (assets/shop.js solves it through window.readerBotCheck). The server's
+ * message is shown in the form's [data-message] element
  * (aria-live); a field the server refuses is marked aria-invalid and focused.
  *
  * After a success: signin shows the code step; verify goes to data-next; signout, delete, unfollow, profile and
  * subscription/cancel show their message (and reload where data-reload is set); follow and contact show theirs.
  */
 (() => {
-  // Included by the layout and by each reader template (for themes that lack them): bound once.
-  if (window.__readerForms) return;
-  window.__readerForms = true;
-
   const API = '/api/reader/';
   // The words for a failure the server did not explain (no answer): the script tag's data-error.
   const errorWord = document.currentScript?.getAttribute('data-error') || 'Error';
@@ -51,6 +48,12 @@
     }
     throw new Error('unsolved');
   }
+
+  // The bot check for other forms of the theme (assets/shop.js: the order), whichever copy of this script ran first.
+  if (!window.readerBotCheck) window.readerBotCheck = solveChallenge;
+  // Included by the layout and by each reader template (for themes that lack them): bound once.
+  if (window.__readerForms) return;
+  window.__readerForms = true;
 
   function say(form, text, ok) {
     const box = form.querySelector('[data-message]');
