@@ -10,6 +10,7 @@ import inbox from './inbox';
 import labels from './labels';
 import members from './members';
 import menus from './menus';
+import orders from './orders';
 import plan from './plan';
 import profile from './profile';
 import publicSite from './publicSite';
@@ -45,6 +46,7 @@ const messages: Messages = {
   ...themeUpload,
   ...themes,
   ...members,
+  ...orders,
   ...inbox,
   ...readers,
   ...subscription,
@@ -57,6 +59,7 @@ const messages: Messages = {
     ...files.resources,
     ...dashboard.resources,
     ...members.resources,
+    ...orders.resources,
     ...inbox.resources,
   },
 };

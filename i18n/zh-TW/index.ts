@@ -14,6 +14,7 @@ import inbox from './inbox';
 import labels from './labels';
 import members from './members';
 import menus from './menus';
+import orders from './orders';
 import plan from './plan';
 import profile from './profile';
 import publicSite from './publicSite';
@@ -49,6 +50,7 @@ const zhTW = {
   ...themeUpload,
   ...themes,
   ...members,
+  ...orders,
   ...inbox,
   ...readers,
   ...subscription,
@@ -61,6 +63,7 @@ const zhTW = {
     ...files.resources,
     ...dashboard.resources,
     ...members.resources,
+    ...orders.resources,
     ...inbox.resources,
   },
 };
