@@ -11,9 +11,8 @@
  */
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from './billing';
-import { f } from './fields';
+import { bounded, f } from './fields';
 import { ORDER_ACTORS, ORDER_STATUS, ORDER_STATUSES, type OrderStatus, TRACKING_CODE_MAX } from './shop';
-import { bounded } from './fields';
 
 export const ORDER_COLUMNS = {
   filter: ['status', 'keyword', 'sku', 'from', 'to'],

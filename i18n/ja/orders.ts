@@ -6,7 +6,13 @@ const orders: DeepStrings<typeof ordersSource> = {
   orders: {
     status: { '0': '支払い待ち', '1': '支払い済み', '2': '発送済み', '3': '完了', '-1': '無効' },
     actor: { buyer: '購入者', staff: 'スタッフ', gateway: '決済', system: 'システム' },
-    payment: { pending: '処理中', paid: '支払い済み', failed: '失敗', expired: '期限切れ', refunded: '返金済み' },
+    payment: {
+      pending: '処理中',
+      paid: '支払い済み',
+      failed: '失敗',
+      expired: '期限切れ',
+      refunded: '返金済み',
+    },
     list: {
       export: 'CSV をエクスポート',
       exported: '注文をダウンロードしました',

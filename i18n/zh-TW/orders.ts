@@ -57,7 +57,8 @@ const orders = {
       completeBody: '完成後訂單無法再變更。',
       invalidateTitle: '作廢訂單 %{number}？',
       invalidateBody: '訂單作廢後，保留的庫存會退回，且無法復原。',
-      invalidatePaidBody: '這筆訂單已付款：作廢時會將 %{amount} 全額退款給買家，保留的庫存也會退回，且無法復原。',
+      invalidatePaidBody:
+        '這筆訂單已付款：作廢時會將 %{amount} 全額退款給買家，保留的庫存也會退回，且無法復原。',
       shipped: '訂單已出貨，已寄送通知信給買家',
       completed: '訂單已完成',
       invalidated: '訂單已作廢',

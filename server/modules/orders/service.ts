@@ -175,10 +175,15 @@ export async function getOrder(db: Db, siteId: number, id: number): Promise<Orde
 
 /** 3520 with both statuses named in the caller's language. */
 const illegal = (lang: Locale, from: OrderStatus, to: OrderStatus) =>
-  new AppError(Code.ORDER_ILLEGAL_MOVE, undefined, { from, to }, {
-    from: t(lang, `orders.status.${from}`),
-    to: t(lang, `orders.status.${to}`),
-  });
+  new AppError(
+    Code.ORDER_ILLEGAL_MOVE,
+    undefined,
+    { from, to },
+    {
+      from: t(lang, `orders.status.${from}`),
+      to: t(lang, `orders.status.${to}`),
+    },
+  );
 
 async function currentStatus(db: Db, siteId: number, id: number): Promise<OrderStatus> {
   const [row] = await db

@@ -10,8 +10,8 @@ import { and, eq } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import { ORDER_STATUS } from '../../../contract/shop';
 import type { Db } from '../../db/client';
-import type { Deps } from '../../deps';
 import { orderPayments, orders } from '../../db/schema';
+import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 
 export type OrderPaymentRow = typeof orderPayments.$inferSelect;
