@@ -97,7 +97,7 @@ export default function OrderList() {
           render={(r: OrderRow) => <span title={r.buyer_email}>{r.buyer_name || r.buyer_email}</span>}
         />
         <DataTable.NumberCol source="items" disableSort />
-        <DataTable.NumberCol source="total" render={(r: OrderRow) => formatTwd(r.total)} />
+        <DataTable.Col source="total" align="right" render={(r: OrderRow) => formatTwd(r.total)} />
         <DataTable.Col source="status" render={(r: OrderRow) => <StatusChip status={r.status} />} />
       </DataTable>
     </List>
