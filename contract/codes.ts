@@ -105,6 +105,8 @@ export const Code = {
   ORDER_NOT_PAYABLE: 3523,
   /** An empty cart. */
   CART_EMPTY: 3524,
+  /** Invalidating a paid order whose refund the gateway refused or did not answer: the order stays paid. */
+  ORDER_REFUND_FAILED: 3525,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

@@ -41,6 +41,7 @@ import { followerActions } from './modules/followers/routes';
 import { homeActions } from './modules/home/routes';
 import { memberActions } from './modules/members/routes';
 import { menuActions } from './modules/menus/routes';
+import { orderActions } from './modules/orders/routes';
 import { paymentNotifyRoutes } from './modules/plans/notify';
 import { planActions } from './modules/plans/routes';
 import { readerPublicActions } from './modules/readers/publicRoutes';
@@ -80,6 +81,7 @@ const modules = [
   readerPublicActions,
   subscriptionActions,
   epaperActions,
+  orderActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */

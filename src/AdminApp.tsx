@@ -28,6 +28,8 @@ import file from './resources/file';
 import follower from './resources/follower';
 import label from './resources/label';
 import member from './resources/member';
+import orders from './resources/orders';
+import { orderRoutes } from './resources/orders/routes';
 import page from './resources/page';
 import press from './resources/press';
 import role from './resources/role';
@@ -78,6 +80,7 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <Resource {...site} />
       <Resource {...follower} />
       <Resource {...customer} />
+      <Resource {...orders} />
       <CustomRoutes>{publishRoutes}</CustomRoutes>
       <CustomRoutes>{menuRoutes}</CustomRoutes>
       <CustomRoutes>{homeRoutes}</CustomRoutes>
@@ -88,6 +91,7 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <CustomRoutes>{themeRoutes}</CustomRoutes>
       <CustomRoutes>{designRoutes}</CustomRoutes>
       <CustomRoutes noLayout>{wizardRoutes}</CustomRoutes>
+      <CustomRoutes noLayout>{orderRoutes}</CustomRoutes>
       <CustomRoutes noLayout>
         <Route path="/auth/*" element={<ToAuthScreens />} />
         <Route

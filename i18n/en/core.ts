@@ -142,6 +142,7 @@ const core: DeepStrings<typeof coreSource> = {
     '3522': 'The time to pay this order is over; the order is no longer valid.',
     '3523': 'This order cannot be paid.',
     '3524': 'Your cart is empty.',
+    '3525': 'The refund did not go through, so the order stays paid. Please try again later.',
     '13000': 'No valid CNAME record was found; please try again later.',
     '19001': 'The plan was already changed this month and cannot be changed again.',
     '19002': 'This site has no active plan.',

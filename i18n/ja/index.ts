@@ -10,6 +10,7 @@ import inbox from './inbox';
 import labels from './labels';
 import members from './members';
 import menus from './menus';
+import orders from './orders';
 import plan from './plan';
 import profile from './profile';
 import publicSite from './publicSite';
@@ -46,6 +47,7 @@ const messages: Messages = {
   ...themeUpload,
   ...themes,
   ...members,
+  ...orders,
   ...inbox,
   ...readers,
   ...subscription,
@@ -59,6 +61,7 @@ const messages: Messages = {
     ...files.resources,
     ...dashboard.resources,
     ...members.resources,
+    ...orders.resources,
     ...inbox.resources,
   },
 };

@@ -14,6 +14,7 @@ import inbox from './inbox';
 import labels from './labels';
 import members from './members';
 import menus from './menus';
+import orders from './orders';
 import plan from './plan';
 import profile from './profile';
 import publicSite from './publicSite';
@@ -50,6 +51,7 @@ const zhTW = {
   ...themeUpload,
   ...themes,
   ...members,
+  ...orders,
   ...inbox,
   ...readers,
   ...subscription,
@@ -63,6 +65,7 @@ const zhTW = {
     ...files.resources,
     ...dashboard.resources,
     ...members.resources,
+    ...orders.resources,
     ...inbox.resources,
   },
 };

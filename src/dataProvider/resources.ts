@@ -7,6 +7,7 @@ import { customerApi } from '../../contract/api/customers';
 import { fileApi } from '../../contract/api/files';
 import { followerApi } from '../../contract/api/followers';
 import { memberApi } from '../../contract/api/members';
+import { orderApi } from '../../contract/api/orders';
 import { roleApi } from '../../contract/api/roles';
 import { siteApi } from '../../contract/api/sites';
 import { staffApi } from '../../contract/api/staff';
@@ -108,6 +109,26 @@ export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
         value === 1 || value === 2 || value === '1' || value === '2'
           ? { col: 'status', value: [Number(value)], type: 'in' }
           : undefined,
+      from: day('from'),
+      to: day('to'),
+    },
+  },
+  /**
+   * Orders: read here; staff's moves (`order/save {id, status, code}`) and the CSV export are the record page's and
+   * the list's own calls (resources/orders/api.ts). `status` takes one or several statuses.
+   */
+  orders: {
+    list: orderApi.list,
+    get: orderApi.get,
+    filters: {
+      q: keyword('keyword'),
+      sku: keyword('sku'),
+      status: (value) => {
+        const values = (Array.isArray(value) ? value : [value])
+          .map((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v))
+          .filter((v): v is number => typeof v === 'number' && Number.isInteger(v));
+        return values.length ? { col: 'status', value: values, type: 'in' } : undefined;
+      },
       from: day('from'),
       to: day('to'),
     },

@@ -1,0 +1,17 @@
+/** The packing slip's route (/orders/:id/slip), outside the frame: <CustomRoutes noLayout>{orderRoutes}</CustomRoutes>. */
+import { lazy, Suspense } from 'react';
+import { Route } from 'react-router';
+
+const OrderSlip = lazy(() => import('./OrderSlip'));
+
+export const orderRoutes = [
+  <Route
+    key="order-slip"
+    path="/orders/:id/slip"
+    element={
+      <Suspense fallback={null}>
+        <OrderSlip />
+      </Suspense>
+    }
+  />,
+];
