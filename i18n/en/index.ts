@@ -17,6 +17,7 @@ import readers from './readers';
 import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
+import shopMail from './shopMail';
 import staff from './staff';
 import subscription from './subscription';
 import themes from './themes';
@@ -48,6 +49,7 @@ const messages: Messages = {
   ...inbox,
   ...readers,
   ...subscription,
+  ...shopMail,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

@@ -21,6 +21,7 @@ import readers from './readers';
 import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
+import shopMail from './shopMail';
 import staff from './staff';
 import subscription from './subscription';
 import themes from './themes';
@@ -52,6 +53,7 @@ const zhTW = {
   ...inbox,
   ...readers,
   ...subscription,
+  ...shopMail,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
