@@ -155,12 +155,7 @@ export async function placeOrder(
   const order = await deps.db.transaction(async (tx) => {
     const { lines, unavailable } = await priceCart(tx, site.id, input.items);
     if (unavailable.length)
-      throw new AppError(
-        Code.GOODS_UNAVAILABLE,
-        undefined,
-        { sku_ids: unavailable },
-        { sku_id: unavailable[0] },
-      );
+      throw new AppError(Code.GOODS_UNAVAILABLE, undefined, { sku_id: unavailable[0], sku_ids: unavailable });
     const [option] = await tx
       .select()
       .from(logistics)
@@ -278,10 +273,32 @@ export async function toBuyerOrder(db: Db, order: OrderRow): Promise<BuyerOrder>
   };
 }
 
-/** The order as its buyer sees it; a payment still pending is settled with the gateway first (3-D Secure's return). */
-export async function getOrder(ctx: ReaderContext, orderNumber: string): Promise<BuyerOrder> {
+/**
+ * The order named by its number, or by one of its charges' numbers: the gateway's 3-D Secure window comes back to
+ * the order page with the charge's `order_number` (`<order>-p<n>`).
+ */
+async function orderOfAnyNumber(ctx: ReaderContext, number: string): Promise<OrderRow> {
+  const [charge] = await ctx.deps.db
+    .select({ orderId: orderPayments.orderId })
+    .from(orderPayments)
+    .where(and(eq(orderPayments.siteId, ctx.publicSite.id), eq(orderPayments.orderNumber, number)));
+  if (!charge) return orderOf(ctx, number);
+  const [row] = await ctx.deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.siteId, ctx.publicSite.id), eq(orders.id, charge.orderId)));
+  if (!row) throw new AppError(Code.NOT_FOUND);
+  return row;
+}
+
+/**
+ * The order as its buyer sees it (named by its number or a charge's); a payment still pending is settled with the
+ * gateway first (3-D Secure's return lands on the order page, which calls this).
+ */
+export async function getOrder(ctx: ReaderContext, number: string): Promise<BuyerOrder> {
   const { deps } = ctx;
-  let order = await orderOf(ctx, orderNumber);
+  let order = await orderOfAnyNumber(ctx, number);
+  const orderNumber = order.orderNumber;
   const payment = await lastPayment(deps.db, order.id);
   if (payment?.status === 'pending') {
     await settleLedgerRow(deps, orderLedger(deps), payment, 'keep');
