@@ -64,13 +64,17 @@ export interface Ledger<R extends LedgerRow> {
    * paid for is gone): the row is then not counted (expired) and its money refunded.
    */
   onPaid(tx: Db, row: R, at: Date): Promise<boolean>;
+  /** Rows settled elsewhere (e.g. renewals, by their job): looked up, never settled here. */
+  skip?: (row: R) => boolean;
+  /** Further columns recorded from an accepted charge's answer (e.g. the card kept for renewals). */
+  charged?: (result: Exclude<ChargeResult, { status: 'declined' }>) => Record<string, unknown>;
 }
 
 type AnyDb = Db;
 
 // The descriptor's tables differ in their other columns; the ledger touches only the ones above.
 // biome-ignore lint/suspicious/noExplicitAny: a table of any shape, narrowed by the descriptor
-const tableOf = (l: Ledger<LedgerRow>) => l.table as any;
+const tableOf = (l: { table: LedgerTable }) => l.table as any;
 
 const UNCOUNTED: PaymentStatus[] = ['failed', 'expired'];
 
@@ -177,7 +181,7 @@ export async function chargeByPrime<R extends LedgerRow>(
   }
   await deps.db
     .update(tableOf(ledger))
-    .set({ recTradeId: result.tradeId })
+    .set({ recTradeId: result.tradeId, ...ledger.charged?.(result) })
     .where(eq(ledger.table.id, payment.id));
   const withTrade = { ...payment, recTradeId: result.tradeId };
   if (result.status === 'pending') return { row: withTrade, redirectUrl: result.redirectUrl };
@@ -188,7 +192,7 @@ export async function chargeByPrime<R extends LedgerRow>(
  * The gateway's record of a row: by its trade id, or by our order number when the charge's call threw (no trade id);
  * a record of ours found so gives the row its trade id.
  */
-async function lookUp<R extends LedgerRow>(
+export async function lookUp<R extends LedgerRow>(
   deps: Pick<Deps, 'db' | 'payment'>,
   ledger: Ledger<R>,
   payment: R,
@@ -234,6 +238,7 @@ export async function settleLedgerRow<R extends LedgerRow>(
     if (unreachable === 'throw') throw new AppError(Code.PAYMENT_UNCONFIRMED);
     return found;
   }
+  if (ledger.skip?.(payment)) return payment;
   if (open && neverReached(payment, asked, LEDGER_WINDOW_MS, deps.now())) {
     const failed = await flip(
       deps.db,
