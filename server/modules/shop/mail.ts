@@ -108,7 +108,7 @@ export async function queuePaidMails(
     if (seen.has(person.email)) continue;
     seen.add(person.email);
     const lang = localeOfLanguage(person.language);
-    const args = { ...words(lang), link: `${deps.config.publicUrl}/orders/${order.id}/show` };
+    const args = { ...words(lang), link: `${deps.config.publicUrl}/orders/${order.id}` };
     await outbox.enqueue({
       to: person.email,
       subject: t(lang, 'shopMail.staff.subject', args),
