@@ -27,7 +27,7 @@ import { moveOrder } from '../../server/modules/shop/moves';
 import { answer3ds, tradeOf } from '../fixtures/billing';
 import { DEMO_HOST, readerCall } from '../fixtures/readers';
 import { addGoods, addLogistics, BUYER, placeOrder } from '../fixtures/shopCheckout';
-import { createTestApp, ok, signInOwner, staffOf, type TestApp } from '../fixtures/testApp';
+import { createTestApp, OWNER, ok, signInOwner, staffOf, type TestApp } from '../fixtures/testApp';
 
 const MINUTE = 60_000;
 let t: TestApp;
@@ -260,6 +260,18 @@ describe('expiry', () => {
 });
 
 describe('payment', () => {
+  it('with no e-commerce staff, the new-order notice goes to the owner', async () => {
+    await t.flushMail();
+    const sent = t.mails.length;
+    const order = await newOrder(1, 'first.payer@example.com');
+    const r = ok(await pay(order.order_number)) as z.infer<typeof PayReply>;
+    await answer3ds(t, r.redirect_url as string, true);
+    expect(ok(await getOrder(order.order_number))).toMatchObject({ status: 1, payment: { status: 'paid' } });
+    const mails = (await t.flushMail()).slice(sent);
+    expect(mails.map((m) => m.to).sort()).toEqual(['first.payer@example.com', OWNER.email]);
+    expect(mails.find((m) => m.to === OWNER.email)?.text).toContain(`${t.config.publicUrl}/orders/`);
+  });
+
   it('pays with 3-D Secure, back to the order page; paid once when the notification and the page race; mails once', async () => {
     const shopStaff = 'shop.staff@example.com';
     await staffOf(t, demoSiteId, shopStaff, ROLE.ECOMMERCE, '電商');
