@@ -15,6 +15,7 @@ import type {
   QuoteReply,
 } from '../../../contract/api/shopReader';
 import { Code } from '../../../contract/codes';
+import { hasFeature } from '../../../contract/plans';
 import { ORDER_PAYMENT_MINUTES, ORDER_STATUS, SHOP_ORDER_PREFIX, shippingFee } from '../../../contract/shop';
 import type { Db } from '../../db/client';
 import { goods, goodsSkus, logistics, orderEvents, orderItems, orderPayments, orders } from '../../db/schema';
@@ -31,9 +32,9 @@ import { reserveStock } from './stock';
 
 type Site = ReaderContext['publicSite'];
 
-/** A site sells when its plan has the shop feature. */
+/** A site sells when its plan has the shop feature (or `full`). After merging main: public/shop/queries.ts sellsShop is the same rule. */
 export async function assertSelling(db: Db, site: Pick<Site, 'serviceId'>): Promise<void> {
-  if (!planFeatures(await planRow(db, site.serviceId)).includes('shop'))
+  if (!hasFeature(planFeatures(await planRow(db, site.serviceId)), 'shop'))
     throw new AppError(Code.GOODS_UNAVAILABLE);
 }
 
