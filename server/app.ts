@@ -47,6 +47,7 @@ import { planActions } from './modules/plans/routes';
 import { readerPublicActions } from './modules/readers/publicRoutes';
 import { roleActions } from './modules/roles/routes';
 import { settingsActions } from './modules/settings/routes';
+import { shopReaderActions } from './modules/shop/routes';
 import { siteActions } from './modules/sites/routes';
 import { staffActions } from './modules/staff/routes';
 import { subscriptionActions } from './modules/subscription/routes';
@@ -82,6 +83,7 @@ const modules = [
   subscriptionActions,
   epaperActions,
   orderActions,
+  shopReaderActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */

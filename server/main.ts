@@ -9,6 +9,7 @@ import { openDatabase } from './db/client';
 import { ensureSecret, prepareDatabase } from './db/seed';
 import { startEpaperSender } from './jobs/epaperSender';
 import { mailQueue, startMailJob } from './jobs/mail';
+import { startOrderExpiry } from './jobs/orderExpiry';
 import { startReaderRenewals } from './jobs/readerRenewal';
 import { startRenewals } from './jobs/renewal';
 import { startScheduler } from './jobs/scheduler';
@@ -42,6 +43,14 @@ const readerRenewals = startReaderRenewals({
   log: app.log,
   payment: payment.gateway,
 });
+// Unpaid shop orders give their stock back when their payment time is over.
+const orderExpiry = startOrderExpiry({
+  db: database.db,
+  now: Date.now,
+  log: app.log,
+  payment: payment.gateway,
+  config,
+});
 const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log);
 const mailJob = startMailJob({ db: database.db, now: Date.now, log: app.log, mailer, queue: outbox });
 const epaperSender = startEpaperSender({
@@ -62,6 +71,7 @@ const shutdown = async () => {
   await scheduler.stop();
   await renewals.stop();
   await readerRenewals.stop();
+  await orderExpiry.stop();
   await mailJob.stop();
   await epaperSender.stop();
   await app.close();

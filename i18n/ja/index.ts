@@ -18,6 +18,7 @@ import readers from './readers';
 import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
+import shopMail from './shopMail';
 import shopPublic from './shopPublic';
 import staff from './staff';
 import subscription from './subscription';
@@ -52,6 +53,7 @@ const messages: Messages = {
   ...readers,
   ...subscription,
   ...shopPublic,
+  ...shopMail,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

@@ -22,6 +22,7 @@ import readers from './readers';
 import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
+import shopMail from './shopMail';
 import shopPublic from './shopPublic';
 import staff from './staff';
 import subscription from './subscription';
@@ -56,6 +57,7 @@ const zhTW = {
   ...readers,
   ...subscription,
   ...shopPublic,
+  ...shopMail,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

@@ -96,6 +96,7 @@ const STRING_CANDIDATES = [
   'zh-TW',
   '00000000-0000-4000-8000-000000000000',
   'post.view',
+  '0912345678',
 ];
 const NUMBER_CANDIDATES = [1, 2, 3, 4, 0, -1];
 

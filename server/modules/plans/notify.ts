@@ -11,6 +11,7 @@ import { paymentEvents, payments } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { sendError, sendOk } from '../../http/reply';
+import { isShopOrder, settleShopNotification } from '../shop/notify';
 import { isReaderOrder, settleReaderNotification } from '../subscription/notify';
 import { NOTIFY_PATH, paymentByOrder, settle } from './payments';
 
@@ -31,6 +32,11 @@ export function paymentNotifyRoutes(deps: Deps) {
       // A reader's payment for a site's reader plan (R-orders): settled and recorded on its own tables.
       if (isReaderOrder(event.orderNumber)) {
         await settleReaderNotification(deps, event);
+        return sendOk(reply, null);
+      }
+      // A buyer's payment of a shop order (O-orders): settled through the payment ledger.
+      if (isShopOrder(event.orderNumber)) {
+        await settleShopNotification(deps, event);
         return sendOk(reply, null);
       }
       const [seen] = await deps.db
