@@ -23,7 +23,7 @@ import { rules } from '../validation';
 export const GOODS_NAME_MAX = 100;
 export const GOODS_INTRO_MAX = 300;
 /** The product page's rich text (HTML), in characters. */
-export const GOODS_CONTENT_MAX = 100_000;
+export const GOODS_CONTENT_MAX = 50_000;
 export const SKU_NAME_MAX = 60;
 
 /** A SKU code: letters, digits, '-', '_' and '.'; unique per site without case. */
