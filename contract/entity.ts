@@ -68,6 +68,8 @@ export interface Field<O extends z.ZodType = z.ZodType, I extends z.ZodType = z.
   reference?: string;
   /** languages, list: the sub-record's fields. */
   fields?: Record<string, Field>;
+  /** images: how many at most. */
+  max?: number;
 }
 
 export type Fields = Record<string, Field>;
@@ -232,8 +234,8 @@ export const field = {
     make('slug', f.slugOrEmpty().default(''), z.string(), { ...o, from }),
   image: (o: FieldOptions = {}) => make('image', f.linkOrEmpty().default(''), z.string(), o),
   /** Image addresses (at most `max`), each by the image rule and none empty. */
-  images: (o: FieldOptions & { max?: number } = {}) =>
-    make(
+  images: (o: FieldOptions & { max?: number } = {}) => ({
+    ...make(
       'images',
       z
         .array(f.linkOrEmpty().refine((v) => v !== '', { message: 'validation.required' }))
@@ -242,6 +244,8 @@ export const field = {
       z.array(z.string()),
       o,
     ),
+    max: o.max ?? 20,
+  }),
   /** A whole amount in TWD, from 0 (to `max`). */
   money: (o: FieldOptions & { max?: number } = {}) =>
     make('money', o.max === undefined ? f.uint() : f.uint().max(o.max), z.number(), o),

@@ -58,10 +58,6 @@ const goods: DeepStrings<typeof source> = {
         offline: 'Take off sale',
         done: '%{smart_count} product updated |||| %{smart_count} products updated',
       },
-      gallery: {
-        add: 'Add picture',
-        remove: 'Remove picture',
-      },
       empty: 'No products yet',
       emptyHint: 'Add a product and its variants to sell it on your site.',
       create: 'New product',

@@ -58,10 +58,6 @@ const goods: DeepStrings<typeof source> = {
         offline: '販売停止',
         done: '%{smart_count} 件の商品を更新しました',
       },
-      gallery: {
-        add: '画像を追加',
-        remove: '画像を削除',
-      },
       empty: '商品はまだありません',
       emptyHint: '商品とバリエーションを追加すると、サイトで販売できます。',
       create: '新しい商品',

@@ -56,10 +56,6 @@ const goods = {
         offline: '下架',
         done: '已更新 %{smart_count} 項商品',
       },
-      gallery: {
-        add: '新增圖片',
-        remove: '移除圖片',
-      },
       empty: '還沒有商品',
       emptyHint: '新增商品和規格後，就能在網站上販售。',
       create: '新增商品',
