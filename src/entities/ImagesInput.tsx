@@ -42,7 +42,7 @@ export function ImagesInput({ source, label, helperText, max, testId, validate }
               <Box
                 component="img"
                 src={path}
-                alt=""
+                alt={`${translate(label)} ${i + 1}`}
                 sx={{ width: 96, height: 96, objectFit: 'cover', borderRadius: 1, bgcolor: 'action.hover' }}
               />
               <IconButton

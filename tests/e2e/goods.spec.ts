@@ -3,7 +3,14 @@
  * modal (the lead time explained there), its price range and stock in the list, a SKU code taken by another product
  * refused on its row, the bulk 上架; and a logistics option with its free threshold.
  */
+import sharp from 'sharp';
 import { apiCall, expect, fillForm, test } from './fixtures';
+
+/** A small real PNG, made here. */
+const png = (color: string) =>
+  sharp({ create: { width: 24, height: 24, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 test('the owner creates a product with two SKUs in the SKU modal and a logistics option', async ({
   page,
@@ -24,6 +31,18 @@ test('the owner creates a product with two SKUs in the SKU modal and a logistics
   await expect(dialog.getByRole('heading', { name: '新增商品' })).toBeVisible();
   await fillForm(dialog.getByRole('textbox', { name: '名稱' }), '手工皂禮盒');
   await expect(dialog.getByRole('textbox', { name: '網址代稱' })).toHaveValue('shou-gong-zao-li-he');
+  // Two pictures in the gallery, one removed again.
+  const gallery = dialog.getByTestId('gallery-images');
+  await dialog
+    .getByTestId('gallery-file')
+    .setInputFiles({ name: 'a.png', mimeType: 'image/png', buffer: await png('#2e86c1') });
+  await expect(gallery.getByRole('img')).toHaveCount(1);
+  await dialog
+    .getByTestId('gallery-file')
+    .setInputFiles({ name: 'b.png', mimeType: 'image/png', buffer: await png('#c0392b') });
+  await expect(gallery.getByRole('img')).toHaveCount(2);
+  await gallery.getByRole('button', { name: '移除圖片' }).first().click();
+  await expect(gallery.getByRole('img')).toHaveCount(1);
 
   const addSku = async (sku: { name: string; code: string; price: string; qty: string; shift?: string }) => {
     await dialog.getByTestId('sku-add').click();
@@ -80,6 +99,7 @@ test('the owner creates a product with two SKUs in the SKU modal and a logistics
   await row.getByText('手工皂禮盒', { exact: true }).click();
   await expect(dialog.getByTestId('sku-row')).toHaveCount(2);
   await expect(dialog.getByTestId('sku-row').nth(1)).toContainText('SOAP-ROSE');
+  await expect(gallery.getByRole('img')).toHaveAttribute('src', /^\/uploads\//);
   await dialog.getByRole('button', { name: '取消' }).click();
 
   // A logistics option with its free threshold.
