@@ -4,7 +4,7 @@
  * refused on its row, the bulk 上架; and a logistics option with its free threshold.
  */
 import sharp from 'sharp';
-import { apiCall, expect, fillForm, test } from './fixtures';
+import { apiCall, expect, fillForm, shot, test } from './fixtures';
 
 /** A small real PNG, made here. */
 const png = (color: string) =>
@@ -70,12 +70,14 @@ test('the owner creates a product with two SKUs in the SKU modal and a logistics
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('7 天內出貨');
   await expect(rows.nth(0)).toContainText('現貨');
+  await shot(dialog, 'goods-dialog');
 
   // The code another product holds is refused on its row; edited in the modal, it saves.
   await dialog.getByRole('button', { name: '儲存' }).click();
   await expect(rows.nth(1).getByTestId('sku-error')).toHaveText('這個 SKU 編號已被使用。');
   await rows.nth(1).getByRole('button', { name: '編輯規格' }).click();
   await expect(modal.getByTestId('sku-code')).toHaveValue('old-1');
+  await shot(modal, 'goods-sku-modal');
   await modal.getByTestId('sku-code').fill('SOAP-ROSE');
   await modal.getByTestId('sku-done').click();
   await dialog.getByRole('button', { name: '儲存' }).click();
@@ -94,6 +96,7 @@ test('the owner creates a product with two SKUs in the SKU modal and a logistics
   await page.getByTestId('goods-bulk-online').click();
   await expect(page.getByText('已更新 1 項商品')).toBeVisible();
   await expect(row).toContainText('上架');
+  await shot(page, 'goods-list');
 
   // The SKUs come back in the dialog, in their order.
   await row.getByText('手工皂禮盒', { exact: true }).click();

@@ -37,7 +37,7 @@ import {
   useTranslate,
   useUnselectAll,
 } from 'ra-core';
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { goodsApi } from '../../../contract/api/goods';
 import type { Field, Fields } from '../../../contract/entity';
@@ -190,13 +190,13 @@ function SkuDialog({
     const label = translate(`${R}.fields.${name}`);
     const hint = translate(`${R}.hints.${name}`, { _: '' });
     const common = {
-      key: name,
       label,
       value: values[name] ?? '',
       onChange: (e: { target: { value: unknown } }) => setValues((v) => ({ ...v, [name]: e.target.value })),
       error: Boolean(errors[name]),
       helperText: errors[name] || hint || undefined,
       fullWidth: true,
+      required: field.input?.safeParse(field.kind === 'text' ? '' : undefined).success === false,
       margin: 'dense' as const,
       slotProps: { htmlInput: { 'data-testid': `sku-${name}` } },
     };
@@ -229,7 +229,7 @@ function SkuDialog({
           slotProps={{ htmlInput: { 'data-testid': `sku-${name}`, min: 0, step: 1 } }}
         />
       );
-    return <TextField {...common} required={field.input?.safeParse('').success === false} />;
+    return <TextField {...common} />;
   };
 
   return (
@@ -237,7 +237,11 @@ function SkuDialog({
       <DialogTitle id={titleId}>
         {translate(sku.id || sku.code ? `${R}.sku.edit` : `${R}.sku.create`)}
       </DialogTitle>
-      <DialogContent dividers>{shown.map(([name, field]) => input(name, field))}</DialogContent>
+      <DialogContent dividers>
+        {shown.map(([name, field]) => (
+          <Fragment key={name}>{input(name, field)}</Fragment>
+        ))}
+      </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
         <Button variant="contained" onClick={done} data-testid="sku-done">
@@ -289,58 +293,60 @@ function SkusInput({ source, field }: FieldInputProps) {
           {translate(`${R}.sku.empty`)}
         </Typography>
       ) : (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              {['name', 'code', 'price', 'qty', 'shift', 'status'].map((k) => (
-                <TableCell key={k} sx={{ whiteSpace: 'nowrap' }}>
-                  {translate(`${R}.fields.${k}`)}
-                </TableCell>
-              ))}
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {skus.map((sku, i) => {
-              const error = rowError(i);
-              return (
-                <TableRow key={sku.id ? `id-${sku.id}` : `code-${sku.code}`} data-testid="sku-row">
-                  <TableCell>{String(sku.name ?? '')}</TableCell>
-                  <TableCell>
-                    {String(sku.code ?? '')}
-                    {error ? (
-                      <Typography variant="caption" color="error" component="div" data-testid="sku-error">
-                        {translate(error, { _: error })}
-                      </Typography>
-                    ) : null}
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" sx={{ '& td, & th': { whiteSpace: 'nowrap', px: 1 } }}>
+            <TableHead>
+              <TableRow>
+                {['name', 'code', 'price', 'qty', 'shift', 'status'].map((k) => (
+                  <TableCell key={k} sx={{ whiteSpace: 'nowrap' }}>
+                    {translate(`${R}.fields.${k}`)}
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTwd(Number(sku.price ?? 0))}</TableCell>
-                  <TableCell>{Number(sku.qty ?? 0).toLocaleString('en-US')}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <ShipsIn days={Number(sku.shift ?? 0)} />
-                  </TableCell>
-                  <TableCell>{translate(`${R}.fields.status_${sku.status}`)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <IconButton
-                      size="small"
-                      aria-label={translate(`${R}.sku.edit`)}
-                      onClick={() => setEditing({ at: i, sku })}
-                    >
-                      <EditIcon fontSize="small" />
-                    </IconButton>
-                    <IconButton
-                      size="small"
-                      aria-label={translate(`${R}.sku.remove`)}
-                      onClick={() => set(skus.filter((_, j) => j !== i))}
-                    >
-                      <DeleteIcon fontSize="small" />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+                ))}
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {skus.map((sku, i) => {
+                const error = rowError(i);
+                return (
+                  <TableRow key={sku.id ? `id-${sku.id}` : `code-${sku.code}`} data-testid="sku-row">
+                    <TableCell>{String(sku.name ?? '')}</TableCell>
+                    <TableCell>
+                      {String(sku.code ?? '')}
+                      {error ? (
+                        <Typography variant="caption" color="error" component="div" data-testid="sku-error">
+                          {translate(error, { _: error })}
+                        </Typography>
+                      ) : null}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatTwd(Number(sku.price ?? 0))}</TableCell>
+                    <TableCell>{Number(sku.qty ?? 0).toLocaleString('en-US')}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <ShipsIn days={Number(sku.shift ?? 0)} />
+                    </TableCell>
+                    <TableCell>{translate(`${R}.fields.status_${sku.status}`)}</TableCell>
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <IconButton
+                        size="small"
+                        aria-label={translate(`${R}.sku.edit`)}
+                        onClick={() => setEditing({ at: i, sku })}
+                      >
+                        <EditIcon fontSize="small" />
+                      </IconButton>
+                      <IconButton
+                        size="small"
+                        aria-label={translate(`${R}.sku.remove`)}
+                        onClick={() => set(skus.filter((_, j) => j !== i))}
+                      >
+                        <DeleteIcon fontSize="small" />
+                      </IconButton>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </Box>
       )}
       {listError ? (
         <Alert severity="error" sx={{ mt: 1 }}>
