@@ -25,6 +25,8 @@ export type FieldKind =
   | 'slug'
   /** An image address: uploaded or picked from the library. */
   | 'image'
+  /** Several image addresses (a gallery), in order. */
+  | 'images'
   /** An integer amount in TWD. */
   | 'money'
   | 'number'
@@ -66,6 +68,8 @@ export interface Field<O extends z.ZodType = z.ZodType, I extends z.ZodType = z.
   reference?: string;
   /** languages, list: the sub-record's fields. */
   fields?: Record<string, Field>;
+  /** images: how many at most. */
+  max?: number;
 }
 
 export type Fields = Record<string, Field>;
@@ -229,8 +233,22 @@ export const field = {
   slug: (from: string, o: FieldOptions = {}) =>
     make('slug', f.slugOrEmpty().default(''), z.string(), { ...o, from }),
   image: (o: FieldOptions = {}) => make('image', f.linkOrEmpty().default(''), z.string(), o),
-  /** A whole amount in TWD, from 0. */
-  money: (o: FieldOptions = {}) => make('money', f.uint(), z.number(), o),
+  /** Image addresses (at most `max`), each by the image rule and none empty. */
+  images: (o: FieldOptions & { max?: number } = {}) => ({
+    ...make(
+      'images',
+      z
+        .array(f.linkOrEmpty().refine((v) => v !== '', { message: 'validation.required' }))
+        .max(o.max ?? 20)
+        .default([]),
+      z.array(z.string()),
+      o,
+    ),
+    max: o.max ?? 20,
+  }),
+  /** A whole amount in TWD, from 0 (to `max`). */
+  money: (o: FieldOptions & { max?: number } = {}) =>
+    make('money', o.max === undefined ? f.uint() : f.uint().max(o.max), z.number(), o),
   /** A whole number an int4 column holds, or the rule given. */
   number: <I extends z.ZodType = ReturnType<typeof f.int>>(input?: I, o: FieldOptions = {}) =>
     make('number', (input ?? f.int()) as I, z.number(), o),

@@ -97,6 +97,8 @@ export const PATTERNS = {
   themeColour: p(/^#[0-9a-fA-F]{6}$/, 7),
   /** theme.json's version, e.g. 1.2.0 or 1.2.0-beta.1 (THEME_VERSION_MAX). */
   themeVersion: p(/^\d+\.\d+\.\d+([-.][0-9A-Za-z.]+)?$/, 20),
+  /** A SKU's code (contract/shop.ts SKU_CODE_MAX): letters, digits, '-', '_' and '.', from a letter or digit. */
+  skuCode: p(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 40),
 } as const satisfies Record<string, Pattern>;
 
 export type PatternName = keyof typeof PATTERNS;

@@ -15,6 +15,7 @@ import { isUniqueViolation } from '../db/errors';
 import { type AnyAction, action, type SiteContext } from '../http/action';
 import { duplicate, FieldError, notFound } from '../http/errors';
 import { listRows } from '../http/list';
+import { sanitizeRichText } from '../modules/content/sanitize';
 import { foreignUploadErrors } from '../modules/files/addresses';
 import { bumpRender } from '../public/invalidate';
 import type { Fixed, Row, SaveInput, ServedEntity } from './hooks';
@@ -54,6 +55,8 @@ function images(fields: Fields, input: Record<string, unknown>, at = ''): [strin
   return Object.entries(fields).flatMap(([name, field]): [string, string][] => {
     const value = input[name];
     if (field.kind === 'image' && typeof value === 'string' && value) return [[`${at}${name}`, value]];
+    if (field.kind === 'images' && Array.isArray(value))
+      return value.map((v, i): [string, string] => [`${at}${name}.${i}`, String(v)]);
     if (field.fields && Array.isArray(value))
       return value.flatMap((sub, i) =>
         images(field.fields as Fields, sub as Record<string, unknown>, `${at}${name}.${i}.`),
@@ -128,10 +131,16 @@ function actionsOf(
     return record;
   }
 
-  /** Images of the site's own (or elsewhere on the web), references to the site's records, without repeats. */
+  /**
+   * Images of the site's own (or elsewhere on the web), references to the site's records, without repeats; rich text
+   * cleaned (server/modules/content/sanitize.ts).
+   */
   async function checked(ctx: SiteContext, input: SaveInput): Promise<SaveInput> {
     const bad = foreignUploadErrors(ctx.deps, ctx.site.id, images(entity.fields, input));
     const out = { ...input };
+    for (const [name, field] of Object.entries(entity.fields as Fields))
+      if (field.kind === 'richText' && typeof input[name] === 'string')
+        out[name] = sanitizeRichText(input[name] as string);
     for (const [name, field] of references) {
       const value = input[name];
       const ids =

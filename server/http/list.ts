@@ -2,7 +2,19 @@
  * One way to answer a list query (contract/list.ts) over a site-owned table: filters `{col, value, type}` on the
  * columns a resource allows, a sort, and a page — always inside the caller's site.
  */
-import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { toInt4 } from '../../contract/fields';
 import type { ListColumns, ListQuery, ListResult } from '../../contract/list';
@@ -40,12 +52,17 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
       conditions.push(ilike(sql`${column}::text`, likePattern(String(filter.value))));
     } else {
       const raw = (Array.isArray(filter.value) ? filter.value : [filter.value]) as (string | number)[];
-      const values: (string | number | undefined)[] = column.dataType === 'number' ? raw.map(toInt4) : raw;
+      // An array column (e.g. a product's tag ids) matches when it holds any of the values (`&&`).
+      const array = column.dataType === 'array';
+      const base = array ? (column as unknown as { baseColumn?: AnyColumn }).baseColumn : column;
+      const values: (string | number | undefined)[] = base?.dataType === 'number' ? raw.map(toInt4) : raw;
       if (values.includes(undefined)) {
         bad[`query.filters.${i}.value`] = { message: 'validation.format' };
         return;
       }
-      conditions.push(values.length ? inArray(column, values as (string | number)[]) : sql`false`);
+      if (!values.length) conditions.push(sql`false`);
+      else if (array) conditions.push(arrayOverlaps(column, values as (string | number)[]));
+      else conditions.push(inArray(column, values as (string | number)[]));
     }
   });
   const sort = query.sort ?? spec.defaultSort;

@@ -38,7 +38,7 @@ export function EntityDialog({ resource, id, onClose, onDelete, overrides = {} }
           prepare={prepare}
           warnCode={overrides.warnCode}
         >
-          <FieldInputs resource={resource} fields={entity.fields} />
+          <FieldInputs resource={resource} fields={entity.fields} inputs={overrides.inputs} />
         </RecordForm>
       )}
     </DialogFrame>

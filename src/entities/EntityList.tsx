@@ -213,7 +213,16 @@ export function EntityList({
         <DataTable
           sx={tableSx}
           rowClick={canEdit ? (id) => `${basePath}/${id}${search}` : false}
-          bulkActionButtons={canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+          bulkActionButtons={
+            canDelete || overrides.BulkActions ? (
+              <>
+                {overrides.BulkActions ? <overrides.BulkActions /> : null}
+                {canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : null}
+              </>
+            ) : (
+              false
+            )
+          }
         >
           {listed.map(([name, field]) => (
             <DataTable.Col key={name} source={name} disableSort={!field.sort}>

@@ -21,18 +21,15 @@ import {
 import type { Fields } from '../../contract/entity';
 import { ImageUploadInput } from '../components/ImageUploadInput';
 import { editable, validatorOf } from './form';
+import { ImagesInput } from './ImagesInput';
 import { LanguageTabs } from './LanguageTabs';
+import type { EntityOverrides } from './overrides';
 import { SlugInput } from './SlugInput';
-import { type FieldProps, fieldLabel } from './view';
+import { type FieldInputProps, fieldLabel } from './view';
 
 const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
 
-export interface FieldInputProps extends FieldProps {
-  /** Where the value sits in the form (`name`, or `lang.2.title` inside a sub-record). */
-  source: string;
-  /** The record's fields, for a slug made from another one. */
-  fields: Fields;
-}
+export type { FieldInputProps };
 
 export function FieldInput({ resource, name, field, source, fields }: FieldInputProps) {
   const translate = useTranslate();
@@ -54,6 +51,17 @@ export function FieldInput({ resource, name, field, source, fields }: FieldInput
       return <SlugInput {...common} from={sourceOf(field.from, fields)} />;
     case 'image':
       return <ImageUploadInput source={source} label={label} helperText={hint} testId={`${name}-file`} />;
+    case 'images':
+      return (
+        <ImagesInput
+          source={source}
+          label={label}
+          helperText={hint}
+          max={field.max ?? 20}
+          testId={`${name}-file`}
+          validate={common.validate}
+        />
+      );
     case 'money':
       return (
         <NumberInput
@@ -123,26 +131,26 @@ export function FieldInput({ resource, name, field, source, fields }: FieldInput
   }
 }
 
-/** The inputs of a record's (or a sub-record's) editable fields; `at` is where it sits in the form, if not at the top. */
+/**
+ * The inputs of a record's (or a sub-record's) editable fields; `at` is where it sits in the form, if not at the top;
+ * `inputs` an entity's own inputs of some fields (overrides).
+ */
 export function FieldInputs({
   resource,
   fields = {},
   at,
+  inputs,
 }: {
   resource: string;
   fields?: Fields;
   at?: string;
+  inputs?: EntityOverrides['inputs'];
 }) {
-  return editable(fields).map(([name, field]) => (
-    <FieldInput
-      key={name}
-      resource={resource}
-      name={name}
-      field={field}
-      source={at ? `${at}.${name}` : name}
-      fields={fields}
-    />
-  ));
+  return editable(fields).map(([name, field]) => {
+    const Own = inputs?.[name];
+    const props = { resource, name, field, source: at ? `${at}.${name}` : name, fields };
+    return Own ? <Own key={name} {...props} /> : <FieldInput key={name} {...props} />;
+  });
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import type { RaRecord } from 'ra-core';
 import type { ComponentType } from 'react';
+import type { FieldInputProps } from './view';
 
 export interface EntityListProps {
   resource: string;
@@ -35,6 +36,10 @@ export interface EntityOverrides {
   Dialog?: ComponentType<EntityDialogProps>;
   /** A column's cell, rendered with the record in context. */
   cells?: Record<string, ComponentType>;
+  /** A field's input in the generated dialog, in place of the one of its kind. */
+  inputs?: Record<string, ComponentType<FieldInputProps>>;
+  /** Further bulk actions of the list (beside delete), rendered with the selection in context. */
+  BulkActions?: ComponentType;
   /** Why a record may not be changed here (an i18n key): its edit and delete are disabled with that reason. */
   locked?: (record: RaRecord) => string | undefined;
   /** What the dialog shows for a locked record instead of the form. */

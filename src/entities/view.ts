@@ -1,5 +1,5 @@
 /** The generated screens' small pure helpers: which dialog an address asks for, and how lists look. */
-import type { Field } from '../../contract/entity';
+import type { Field, Fields } from '../../contract/entity';
 import { INT4_MAX } from '../../contract/fields';
 
 /** What shows one field of a resource: its input, its filter, its cell. */
@@ -8,6 +8,14 @@ export interface FieldProps {
   /** The field's name: its words are `resources.<resource>.fields.<name>`. */
   name: string;
   field: Field;
+}
+
+/** What an input of a form field gets. */
+export interface FieldInputProps extends FieldProps {
+  /** Where the value sits in the form (`name`, or `lang.2.title` inside a sub-record). */
+  source: string;
+  /** The record's fields, for a slug made from another one. */
+  fields: Fields;
 }
 
 /** The i18n key of a field's name (an enum's values are `<key>_<value>`). */

@@ -50,6 +50,9 @@ function sampleOf(fields: Fields, n: number): Record<string, unknown> {
       case 'image':
         out[name] = `https://cdn.example/${name}-${n}.png`;
         break;
+      case 'images':
+        out[name] = [`https://cdn.example/${name}-${n}.png`];
+        break;
       case 'money':
       case 'number':
         out[name] = 100 + n;
@@ -94,6 +97,9 @@ function foreignOf(fields: Fields, body: Record<string, unknown>) {
     if (field.kind === 'image') {
       out[name] = FOREIGN_UPLOAD;
       errors[name] = 'validation.link';
+    } else if (field.kind === 'images') {
+      out[name] = [FOREIGN_UPLOAD];
+      errors[`${name}.0`] = 'validation.link';
     } else if (field.kind === 'reference' || field.kind === 'references') {
       out[name] = field.kind === 'reference' ? UNKNOWN_ID : [UNKNOWN_ID];
       errors[name] = 'validation.format';
