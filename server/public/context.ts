@@ -7,6 +7,7 @@
 import { CONTENT_TYPE } from '../../contract/contentConstants';
 import type { Deps } from '../deps';
 import { localeOfLanguage, t } from '../i18n';
+import { sellsShop } from '../modules/shop/selling';
 import { type ArticleSetting, itemPath } from './content/articles';
 import { type HeadInput, headHtml } from './content/head';
 import { homeObject } from './content/home';
@@ -23,7 +24,6 @@ import { readerPageBuilders } from './readers';
 import type { ContextInput, SiteRow } from './route';
 import { KEY_MAX } from './router';
 import { goodsPage, shopPagesObject } from './shop/pages';
-import { sellsShop } from './shop/queries';
 
 /** What the builders read: the database, and PUBLIC_URL for uploads' addresses. */
 export type PageDeps = Pick<Deps, 'db' | 'config'>;

@@ -193,6 +193,31 @@ describe('an order', () => {
     expect((await getOrder('O1-nope-0000')).status).toBe(404);
   });
 
+  it('of NT$0 (a free sample, free shipping) is paid at once: there is nothing to charge', async () => {
+    await t.flushMail();
+    const sent = t.mails.length;
+    const { skus } = await addGoods(t, demoSiteId, {
+      name: '試用包',
+      skus: [{ name: '小', price: 0, qty: 5 }],
+    });
+    const free = await addLogistics(t, demoSiteId, { name: '自取', fee: 0 });
+    const order = ok(
+      await placeOrder(t, [{ sku_id: skus[0].id, qty: 1 }], free.id, {
+        buyer: { email: 'free@example.com' },
+      }),
+    ) as BuyerOrder;
+    expect(order).toMatchObject({ status: 1, total: 0, payment: null, expires_at: null });
+    const row = await orderRow(order.order_number);
+    expect(await eventsOf(row.id)).toEqual([
+      expect.objectContaining({ toStatus: 0, actor: 'buyer' }),
+      expect.objectContaining({ fromStatus: 0, toStatus: 1, actor: 'system', detail: 'free' }),
+    ]);
+    expect(await qtyOf(skus[0].id)).toBe(4);
+    expect((await pay(order.order_number)).code).toBe(Code.ORDER_NOT_PAYABLE);
+    const mails = (await t.flushMail()).slice(sent);
+    expect(mails.map((m) => m.to)).toContain('free@example.com');
+  });
+
   it('refuses another site’s SKU (3502) and logistics (3510), an offline SKU, and takes nothing', async () => {
     const before = await qtyOf(skuA);
     const { skus } = await addGoods(t, otherSiteId, { skus: [{ price: 1, qty: 10 }] });

@@ -449,7 +449,8 @@ describe('one staff member', () => {
     );
     expect(saved.role).toEqual({ id: ROLE.ECOMMERCE, name: '電商人員' });
     const perms = await editor.client.call<{ user: { permissions: string[] } }>('member/status');
-    expect(perms.data.user.permissions).toContain('plan.add');
+    expect(perms.data.user.permissions).toContain('order.edit');
+    expect(perms.data.user.permissions).not.toContain('post.view');
     expect(fieldErrors(await owner.call('admin/save', { id: editor.id, roles: ROLE.OWNER }))).toEqual({
       roles: '格式錯誤',
     });

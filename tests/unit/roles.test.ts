@@ -270,7 +270,9 @@ describe('grantedPermissions', () => {
 
   it('grants no gated permission without a plan', () => {
     const granted = grantedPermissions(owner, []);
-    expect(granted).toEqual(owner.filter((p) => !/^(staff|role|theme|design|plan|goods|logistics|order)\./.test(p)));
+    expect(granted).toEqual(
+      owner.filter((p) => !/^(staff|role|theme|design|plan|goods|logistics|order)\./.test(p)),
+    );
     expect(granted).toContain('subscription.payment');
     expect(granted).toContain('setting.edit');
   });

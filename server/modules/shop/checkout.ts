@@ -15,7 +15,6 @@ import type {
   QuoteReply,
 } from '../../../contract/api/shopReader';
 import { Code } from '../../../contract/codes';
-import { hasFeature } from '../../../contract/plans';
 import { ORDER_PAYMENT_MINUTES, ORDER_STATUS, SHOP_ORDER_PREFIX, shippingFee } from '../../../contract/shop';
 import type { Db } from '../../db/client';
 import { goods, goodsSkus, logistics, orderEvents, orderItems, orderPayments, orders } from '../../db/schema';
@@ -23,19 +22,19 @@ import type { ReaderContext } from '../../http/action';
 import { AppError } from '../../http/errors';
 import { defaultLang } from '../../public/paths';
 import { chargeByPrime, insertPending, openSlot, settleLedgerRow } from '../payments/ledger';
-import { planFeatures, planRow } from '../plans/catalogue';
 import { NOTIFY_PATH } from '../plans/payments';
 import { orderPageUrl } from './links';
-import type { OrderRow } from './moves';
+import { queuePaidMails } from './mail';
+import { moveOrder, type OrderRow } from './moves';
 import { nextPaymentNumber, type OrderPaymentRow, orderLedger, paymentsOfOrder } from './payments';
+import { sellsShop } from './selling';
 import { reserveStock } from './stock';
 
 type Site = ReaderContext['publicSite'];
 
-/** A site sells when its plan has the shop feature (or `full`). After merging main: public/shop/queries.ts sellsShop is the same rule. */
+/** Refuses the buyers' calls of a site that does not sell. */
 export async function assertSelling(db: Db, site: Pick<Site, 'serviceId'>): Promise<void> {
-  if (!hasFeature(planFeatures(await planRow(db, site.serviceId)), 'shop'))
-    throw new AppError(Code.GOODS_UNAVAILABLE);
+  if (!(await sellsShop(db, site))) throw new AppError(Code.GOODS_UNAVAILABLE);
 }
 
 /** The order's content language: the one asked for when the site shows it, else the site's default. */
@@ -222,6 +221,20 @@ export async function placeOrder(
       actor: 'buyer',
       at,
     });
+    // Nothing to charge (free goods, free shipping): the gateway takes no NT$0 payment, so the order is paid now.
+    if (row.total === 0) {
+      const paid = await moveOrder(tx, {
+        siteId: site.id,
+        orderId: row.id,
+        from: ORDER_STATUS.CREATED,
+        to: ORDER_STATUS.PAID,
+        actor: 'system',
+        detail: 'free',
+        at,
+      });
+      if (paid) await queuePaidMails(tx, deps, paid);
+      return paid ?? row;
+    }
     return row;
   });
   return toBuyerOrder(deps.db, order);

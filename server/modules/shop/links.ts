@@ -1,6 +1,6 @@
 /** Addresses of the shop on a site's own host (the public pages serve them). */
 import type { Config } from '../../config';
-import { langPrefix, type SiteLanguages } from '../../public/paths';
+import { publicPath, type SiteLanguages } from '../../public/paths';
 import { siteUrl } from '../sites/service';
 
 type SiteOfLink = SiteLanguages & { domain: string; slug: string };
@@ -12,4 +12,4 @@ export const orderPageUrl = (
   langId: number,
   orderNumber: string,
 ): string =>
-  `${siteUrl(site, config)}${langPrefix(site, langId)}/order?order_number=${encodeURIComponent(orderNumber)}`;
+  `${siteUrl(site, config)}${publicPath(site, 'order', '', langId)}?order_number=${encodeURIComponent(orderNumber)}`;

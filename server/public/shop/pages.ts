@@ -13,13 +13,14 @@ import zhShop from '../../../i18n/zh-TW/shopPublic';
 import type { Deps } from '../../deps';
 import { localeOfLanguage, t } from '../../i18n';
 import { sanitizeRichText } from '../../modules/content/sanitize';
+import { sellsShop } from '../../modules/shop/selling';
 import type { ArticleSetting } from '../content/articles';
 import type { ShopPagesObject } from '../objects';
 import { publicPath, type SiteLanguages } from '../paths';
 import type { ReaderPage, ReaderPageBuilder } from '../readers/types';
 import type { ContextInput } from '../route';
 import { leadTimeText, priceRangeText, stockState, stockText } from './format';
-import { onlineGoods, onlineProduct, onlineSkus, SHOP_PAGE_SIZE, sellsShop } from './queries';
+import { onlineGoods, onlineProduct, onlineSkus, SHOP_PAGE_SIZE } from './queries';
 
 /** The buyers' calls (contract/api/shopReader.ts), on the site's own host. */
 export const SHOP_API = '/api/reader/shop';

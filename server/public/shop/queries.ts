@@ -4,19 +4,11 @@
  * Every query is scoped to the site.
  */
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { hasFeature } from '../../../contract/plans';
 import type { Db } from '../../db/client';
 import { goods, goodsSkus } from '../../db/schema';
-import { planFeatures, planRow } from '../../modules/plans/catalogue';
-import type { SiteRow } from '../route';
 
 /** Goods on one page of /shop. */
 export const SHOP_PAGE_SIZE = 12;
-
-/** Whether the site's plan in force has the shop (its plan rows are cached per process). */
-export async function sellsShop(db: Db, site: Pick<SiteRow, 'serviceId'>): Promise<boolean> {
-  return hasFeature(planFeatures(await planRow(db, site.serviceId)), 'shop');
-}
 
 export type GoodsRow = typeof goods.$inferSelect;
 export type SkuRow = typeof goodsSkus.$inferSelect;
