@@ -103,6 +103,8 @@ export const OrderNumberInput = z.strictObject({ order_number: bounded(60) });
 /** What the buyer sees of their order. */
 export const BuyerOrder = z.object({
   order_number: z.string(),
+  /** The buyer's name as ordered (the card form's cardholder until they change it). */
+  buyer_name: z.string(),
   status: z.union(
     ORDER_STATUSES.map((s) => z.literal(s)) as [z.ZodLiteral<number>, ...z.ZodLiteral<number>[]],
   ),

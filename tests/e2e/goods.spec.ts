@@ -5,6 +5,7 @@
  */
 import sharp from 'sharp';
 import { apiCall, expect, fillForm, shot, test } from './fixtures';
+import { addSku } from './fixtures-shop';
 
 /** A small real PNG, made here. */
 const png = (color: string) =>
@@ -44,18 +45,6 @@ test('the owner creates a product with two SKUs in the SKU modal and a logistics
   await gallery.getByRole('button', { name: '移除圖片' }).first().click();
   await expect(gallery.getByRole('img')).toHaveCount(1);
 
-  const addSku = async (sku: { name: string; code: string; price: string; qty: string; shift?: string }) => {
-    await dialog.getByTestId('sku-add').click();
-    const modal = page.getByTestId('sku-dialog');
-    await expect(modal.getByText('付款後幾天內出貨（0 = 現貨）')).toBeVisible();
-    await modal.getByTestId('sku-name').fill(sku.name);
-    await modal.getByTestId('sku-code').fill(sku.code);
-    await modal.getByTestId('sku-price').fill(sku.price);
-    await modal.getByTestId('sku-qty').fill(sku.qty);
-    if (sku.shift) await modal.getByTestId('sku-shift').fill(sku.shift);
-    await modal.getByTestId('sku-done').click();
-    await expect(modal).toHaveCount(0);
-  };
   // The modal checks its rules before the SKU joins the list.
   await dialog.getByTestId('sku-add').click();
   const modal = page.getByTestId('sku-dialog');
@@ -64,8 +53,8 @@ test('the owner creates a product with two SKUs in the SKU modal and a logistics
   await modal.getByRole('button', { name: '取消' }).click();
   await expect(modal).toHaveCount(0);
 
-  await addSku({ name: '薰衣草', code: 'SOAP-LAV', price: '350', qty: '12' });
-  await addSku({ name: '玫瑰', code: 'old-1', price: '420', qty: '3', shift: '7' });
+  await addSku(page, dialog, { name: '薰衣草', code: 'SOAP-LAV', price: '350', qty: '12' });
+  await addSku(page, dialog, { name: '玫瑰', code: 'old-1', price: '420', qty: '3', shift: '7' });
   const rows = dialog.getByTestId('sku-row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('7 天內出貨');

@@ -268,6 +268,7 @@ export async function toBuyerOrder(db: Db, order: OrderRow): Promise<BuyerOrder>
   const payment = await lastPayment(db, order.id);
   return {
     order_number: order.orderNumber,
+    buyer_name: order.buyerName,
     status: order.status,
     lines: items.map((i) => ({
       goods_name: i.goodsName,

@@ -406,6 +406,8 @@
       root.querySelector('[data-shipping]').textContent =
         `${order.logistic_name} ${order.logistic_fee > 0 ? money(order.logistic_fee) : words.free}`;
       root.querySelector('[data-total]').textContent = money(order.total);
+      const cardholder = form.querySelector('[name="cardholder"]');
+      if (cardholder && !cardholder.value) cardholder.value = order.buyer_name;
       const payment = order.payment?.status;
       const unpaid = order.status === 0 && Date.parse(order.expires_at || '') > Date.now();
       form.hidden = !unpaid || payment === 'pending' || !prime;
