@@ -86,14 +86,18 @@ beforeAll(async () => {
   // The other site sells too (a plan with the shop), so only the site scope hides its orders.
   await t.database.db.update(sites).set({ serviceId: 4 }).where(eq(sites.id, otherSiteId));
 
-  ({ skus } = await addGoods(t, demoSiteId, '經典帆布袋', [
-    { name: '黑色', code: 'BAG-BLK', price: 590, qty: 50 },
-    { name: '白色', code: 'BAG-WHT', price: 620, qty: 50 },
-  ]));
+  ({ skus } = await addGoods(t, demoSiteId, {
+    name: '經典帆布袋',
+    skus: [
+      { name: '黑色', code: 'BAG-BLK', price: 590, qty: 50 },
+      { name: '白色', code: 'BAG-WHT', price: 620, qty: 50 },
+    ],
+  }));
   logistic = await addLogistics(t, demoSiteId, { name: '宅配', fee: 100, freeThreshold: 1000 });
-  const mug = await addGoods(t, demoSiteId, '馬克杯', [
-    { name: '標準', code: 'MUG-01', price: 350, qty: 20 },
-  ]);
+  const mug = await addGoods(t, demoSiteId, {
+    name: '馬克杯',
+    skus: [{ name: '標準', code: 'MUG-01', price: 350, qty: 20 }],
+  });
 
   named.april = await order({
     at: '2026-04-01T02:00:00Z',
@@ -113,9 +117,10 @@ beforeAll(async () => {
     qty: 2,
   });
 
-  const { skus: otherSkus } = await addGoods(t, otherSiteId, '別人的商品', [
-    { name: '單一', code: 'BAG-BLK', price: 100, qty: 5 },
-  ]);
+  const { skus: otherSkus } = await addGoods(t, otherSiteId, {
+    name: '別人的商品',
+    skus: [{ name: '單一', code: 'BAG-BLK', price: 100, qty: 5 }],
+  });
   const otherLogistic = await addLogistics(t, otherSiteId, { name: '超商', fee: 60 });
   otherOrder = await addOrder(t, otherSiteId, {
     lines: [{ sku: otherSkus[0], qty: 1, goodsName: '別人的商品' }],

@@ -7,8 +7,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goods, goodsSkus, logistics, sites } from '../../server/db/schema';
+import { goods, goodsSkus, sites } from '../../server/db/schema';
 import { addReader, readerCookie, sitePage } from '../fixtures/readers';
+import { addGoods, addLogistics, type GoodsValues, type SkuValues } from '../fixtures/shop';
 import { createTestApp, ok, signInOwner, type TestApp } from '../fixtures/testApp';
 
 let t: TestApp;
@@ -16,20 +17,9 @@ let demoSiteId: number;
 let otherHost: string;
 let otherSiteId: number;
 
-type GoodsValues = Partial<typeof goods.$inferInsert> & { name: string };
-type SkuValues = Partial<typeof goodsSkus.$inferInsert> & { name: string; code: string; price: number };
-
-async function product(siteId: number, values: GoodsValues, skus: SkuValues[] = [], at?: Date) {
-  const [row] = await t.database.db
-    .insert(goods)
-    .values({ siteId, status: 'online', ...values, ...(at ? { createdAt: at } : {}) })
-    .returning();
-  if (skus.length)
-    await t.database.db
-      .insert(goodsSkus)
-      .values(skus.map((s, i) => ({ siteId, goodsId: row.id, position: i, ...s })));
-  return row;
-}
+/** A product of `siteId` with its SKUs, made `at` when given. */
+const product = async (siteId: number, values: GoodsValues, skus: SkuValues[] = [], at?: Date) =>
+  (await addGoods(t, siteId, { ...values, ...(at && { createdAt: at }), skus })).product;
 
 /** The page's <main> only (the header and footer hold the site's menus and words). */
 const mainOf = (body: string) => body.slice(body.indexOf('<main'), body.indexOf('</main>'));
@@ -79,9 +69,7 @@ beforeAll(async () => {
   await product(otherSiteId, { name: '別站的茶葉', slug: 'tea' }, [
     { name: '一罐', code: 'TEA-1', price: 300, qty: 10 },
   ]);
-  await t.database.db
-    .insert(logistics)
-    .values({ siteId: demoSiteId, name: '宅配', fee: 100, freeThreshold: 1000 });
+  await addLogistics(t, demoSiteId, { name: '宅配', fee: 100, freeThreshold: 1000 });
 });
 
 afterAll(() => t?.close());

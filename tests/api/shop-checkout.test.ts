@@ -26,7 +26,7 @@ import { expireDueOrders } from '../../server/jobs/orderExpiry';
 import { moveOrder } from '../../server/modules/shop/moves';
 import { answer3ds, tradeOf } from '../fixtures/billing';
 import { DEMO_HOST, readerCall } from '../fixtures/readers';
-import { addGoods, addLogistics, BUYER, placeOrder } from '../fixtures/shopCheckout';
+import { addGoods, addLogistics, BUYER, placeOrder } from '../fixtures/shop';
 import { createTestApp, OWNER, ok, signInOwner, staffOf, type TestApp } from '../fixtures/testApp';
 
 const MINUTE = 60_000;

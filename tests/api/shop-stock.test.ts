@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import { goodsSkus, orders } from '../../server/db/schema';
-import { addGoods, addLogistics, placeOrder, siteToken } from '../fixtures/shopCheckout';
+import { addGoods, addLogistics, placeOrder, siteToken } from '../fixtures/shop';
 import { createTestApp, ok, signInOwner, type TestApp } from '../fixtures/testApp';
 
 let t: TestApp;
