@@ -8,8 +8,11 @@ import { sites } from '../db/schema';
 
 /** Marks the site's rendered pages stale, on every instance. Call it in the transaction of the change. */
 export async function bumpRender(db: Pick<Db, 'update'>, siteId: number): Promise<void> {
-  await db
-    .update(sites)
-    .set({ renderVersion: sql`${sites.renderVersion} + 1` })
-    .where(eq(sites.id, siteId));
+  await db.update(sites).set(NEXT_RENDER).where(eq(sites.id, siteId));
 }
+
+/**
+ * Spread into a `sites` update that readers would see, e.g. a plan switch (the shop's pages and the header's cart
+ * link come and go with the plan's features).
+ */
+export const NEXT_RENDER = { renderVersion: sql`${sites.renderVersion} + 1` };

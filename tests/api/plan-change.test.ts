@@ -29,6 +29,8 @@ async function subscription() {
 }
 const serviceOf = async () =>
   (await t.database.db.select().from(sites).where(eq(sites.id, siteId)))[0].serviceId;
+const renderVersionOf = async () =>
+  (await t.database.db.select().from(sites).where(eq(sites.id, siteId)))[0].renderVersion;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -93,7 +95,10 @@ describe('an upgrade', () => {
     });
     expect(await subscription()).toMatchObject({ planId: 3, changedAt: null });
 
+    // The plan's features show on the public pages (the shop's cart link): their cache moves on with the switch.
+    const rendered = await renderVersionOf();
     const done = ok(await change(4, true));
+    expect(await renderVersionOf()).toBe(rendered + 1);
     expect(done).toMatchObject({ plan: 4, applied: true, effective: 'now', charge: 533, next_plan: null });
     expect(done.period_end).toBe(before.periodEnd?.toISOString());
     expect(await serviceOf()).toBe(4);

@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { paymentCards, payments, siteSubscriptions, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { NEXT_RENDER } from '../../public/invalidate';
 import { offeredPlan, type PlanRow, planRow } from './catalogue';
 import { paymentPaid } from './invoicing';
 import {
@@ -100,7 +101,10 @@ export async function changePlan(
   if (charge === 0) {
     const row = await deps.db.transaction(async (tx) => {
       const changed = await write(tx, sub, change);
-      await tx.update(sites).set({ serviceId: plan.id, updatedAt: at }).where(eq(sites.id, siteId));
+      await tx
+        .update(sites)
+        .set({ serviceId: plan.id, updatedAt: at, ...NEXT_RENDER })
+        .where(eq(sites.id, siteId));
       return changed;
     });
     return toSubscription(deps, row, true, extra);
@@ -172,7 +176,10 @@ async function chargeUpgrade(deps: Deps, u: Upgrade): Promise<SubscriptionRow> {
   const applied = await db
     .transaction(async (tx) => {
       const row = await write(tx, u.sub, u.change);
-      await tx.update(sites).set({ serviceId: u.plan.id, updatedAt: at }).where(eq(sites.id, u.siteId));
+      await tx
+        .update(sites)
+        .set({ serviceId: u.plan.id, updatedAt: at, ...NEXT_RENDER })
+        .where(eq(sites.id, u.siteId));
       const [paid] = await tx
         .update(payments)
         .set({ status: 'paid', paidAt: at, recTradeId: tradeId })

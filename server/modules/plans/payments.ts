@@ -31,6 +31,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { paymentCards, payments, siteSubscriptions, sites } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { NEXT_RENDER } from '../../public/invalidate';
 import type { PlanRow } from './catalogue';
 import { paymentPaid } from './invoicing';
 import { renewalKeyOf } from './renewalKey';
@@ -393,7 +394,12 @@ async function applyPaid(tx: Db, payment: PaymentRow, at: Date) {
     .limit(1);
   await tx
     .update(sites)
-    .set({ serviceId: payment.planId, updatedAt: at, ...(earlier ? {} : { published: true }) })
+    .set({
+      serviceId: payment.planId,
+      updatedAt: at,
+      ...(earlier ? {} : { published: true }),
+      ...NEXT_RENDER,
+    })
     .where(eq(sites.id, payment.siteId));
   if (payment.card) {
     // The card just paid with replaces the one kept before: renewals charge it.
@@ -440,7 +446,7 @@ export async function applyRenewal(tx: Db, payment: PaymentRow, at: Date): Promi
   if (!row) return false;
   await tx
     .update(sites)
-    .set({ serviceId: payment.planId, updatedAt: at })
+    .set({ serviceId: payment.planId, updatedAt: at, ...NEXT_RENDER })
     .where(eq(sites.id, payment.siteId));
   return true;
 }

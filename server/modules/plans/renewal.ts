@@ -24,6 +24,7 @@ import type { Db } from '../../db/client';
 import { paymentCards, payments, plans, siteSubscriptions, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { t } from '../../i18n';
+import { NEXT_RENDER } from '../../public/invalidate';
 import { paymentPaid } from './invoicing';
 import { applyRenewal, lookUp, neverReached, newOrderNumber, outcomeOf, refundLate } from './payments';
 import { type RenewalKey, renewalKeyOf, renewalPurpose } from './renewalKey';
@@ -255,7 +256,10 @@ async function applyFailure(tx: Db, payment: PaymentRow, at: Date) {
   if (!row) return { outcome: 'skipped' } as const;
   // The site keeps its data; what it may do comes from its plan, and it has none now.
   if (lapse)
-    await tx.update(sites).set({ serviceId: null, updatedAt: at }).where(eq(sites.id, payment.siteId));
+    await tx
+      .update(sites)
+      .set({ serviceId: null, updatedAt: at, ...NEXT_RENDER })
+      .where(eq(sites.id, payment.siteId));
   return { outcome: lapse ? 'lapsed' : 'past_due', nextAttemptAt } as const;
 }
 
@@ -269,7 +273,10 @@ async function cancelAtEnd(deps: RenewalDeps, siteId: number, key: RenewalKey): 
       .where(and(onSubscriptionAsFound(siteId, key), eq(siteSubscriptions.cancelAtPeriodEnd, true)))
       .returning({ id: siteSubscriptions.id });
     if (!row) return 'skipped';
-    await tx.update(sites).set({ serviceId: null, updatedAt: at }).where(eq(sites.id, siteId));
+    await tx
+      .update(sites)
+      .set({ serviceId: null, updatedAt: at, ...NEXT_RENDER })
+      .where(eq(sites.id, siteId));
     return 'cancelled';
   });
 }
