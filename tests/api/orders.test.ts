@@ -409,6 +409,46 @@ describe('order/save', () => {
     expect((await t.sandbox.query(tradeId))?.refunded).toBe(o.total);
   });
 
+  it('a refund that went through while its invalidation stopped half way is finished by the next, not repeated', async () => {
+    const o = await order({});
+    const { tradeId } = await payOrder(t, o);
+    // The state a crash leaves between the gateway's refund and the move: the payment claimed, the money back.
+    await t.database.db
+      .update(orderPayments)
+      .set({ status: 'refunded' })
+      .where(eq(orderPayments.orderId, o.id));
+    await t.sandbox.refund(tradeId);
+    const refund = t.sandbox.refund;
+    let refunds = 0;
+    t.sandbox.refund = async (id, amount) => {
+      refunds++;
+      return refund(id, amount);
+    };
+    try {
+      // Shipping it now would ship refunded goods: refused.
+      expectCode(await save(owner, { id: o.id, status: 2, code: 'TW-1' }), Code.ORDER_ILLEGAL_MOVE);
+      const r = ok(await save(owner, { id: o.id, status: -1 }));
+      expect(r.status).toBe(-1);
+      expect(r.events[r.events.length - 1]).toMatchObject({ to_status: -1, detail: 'refunded' });
+    } finally {
+      t.sandbox.refund = refund;
+    }
+    expect(refunds).toBe(0);
+    expect((await t.sandbox.query(tradeId))?.refunded).toBe(o.total);
+  });
+
+  it('a claimed refund the gateway has not made is someone else’s under way: refused, nothing refunded', async () => {
+    const o = await order({});
+    const { tradeId } = await payOrder(t, o);
+    await t.database.db
+      .update(orderPayments)
+      .set({ status: 'refunded' })
+      .where(eq(orderPayments.orderId, o.id));
+    expectCode(await save(owner, { id: o.id, status: -1 }), Code.ORDER_ILLEGAL_MOVE);
+    expect((await statusOf(o.id)).status).toBe(1);
+    expect((await t.sandbox.query(tradeId))?.refunded).toBe(0);
+  });
+
   it('concurrent saves of the same move: one wins, the rest are refused, one event, one refund', async () => {
     const o = await order({});
     await payOrder(t, o);

@@ -26,7 +26,7 @@ import { AppError, notFound } from '../../http/errors';
 import { localeOfLanguage, t } from '../../i18n';
 import { listConditions, type QuerySpec, siteTimeZone } from '../followers/query';
 import { moveOrder, type OrderRow as OrderRecord } from '../shop/moves';
-import { claimRefund, refundClaimed, refundUnderWay } from '../shop/refund';
+import { claimRefund, refundClaimed, refundedAtGateway, refundUnderWay } from '../shop/refund';
 
 /** An item of the order matches the SKU filter (its code, SKU name or product name), as EXISTS. */
 const skuMatch = (pattern: string) =>
@@ -211,7 +211,12 @@ export async function saveOrder(ctx: SiteContext, input: OrderSave): Promise<Ord
 
   const refunding = from === ORDER_STATUS.PAID && to === ORDER_STATUS.INVALID;
   const claim = refunding ? await claimRefund(db, siteId, input.id) : null;
-  if (claim?.kind === 'busy') throw illegal(ctx.lang, await currentStatus(db, siteId, input.id), to);
+  // A refund under way is someone else's, unless the gateway already gave the money back: then one that stopped
+  // half way is finished here.
+  const finished =
+    claim?.kind === 'busy' && claim.claimed && (await refundedAtGateway(ctx.deps, claim.claimed));
+  if (claim?.kind === 'busy' && !finished)
+    throw illegal(ctx.lang, await currentStatus(db, siteId, input.id), to);
   if (claim?.kind === 'claimed') await refundClaimed(ctx.deps, claim.payment);
 
   const at = new Date(ctx.deps.now());
@@ -224,7 +229,7 @@ export async function saveOrder(ctx: SiteContext, input: OrderSave): Promise<Ord
       to,
       actor: 'staff',
       userId: ctx.user.id,
-      detail: to === ORDER_STATUS.SHIPPED ? code : claim?.kind === 'claimed' ? 'refunded' : '',
+      detail: to === ORDER_STATUS.SHIPPED ? code : claim?.kind === 'claimed' || finished ? 'refunded' : '',
       set: to === ORDER_STATUS.SHIPPED ? { logisticCode: code } : undefined,
       at,
     });

@@ -19,8 +19,11 @@ export type OrderPaymentRow = typeof orderPayments.$inferSelect;
 export type RefundClaim =
   /** This caller holds the payment (now `refunded`) and must refund it, or put it back. */
   | { kind: 'claimed'; payment: OrderPaymentRow }
-  /** The order is no longer paid, or another caller's refund is under way. */
-  | { kind: 'busy' }
+  /**
+   * The order is no longer paid, or a refund of it is under way (`claimed`: its payment, already `refunded`) — by
+   * another caller, or by one that stopped half way (see `refundedAtGateway`).
+   */
+  | { kind: 'busy'; claimed?: OrderPaymentRow }
   /** A paid order without a paid payment: nothing to give back. */
   | { kind: 'none' };
 
@@ -55,8 +58,30 @@ export async function claimRefund(db: Db, siteId: number, orderId: number): Prom
       )
       .returning();
     if (payment) return { kind: 'claimed', payment } as const;
-    return (await refundUnderWay(tx, orderId)) ? ({ kind: 'busy' } as const) : ({ kind: 'none' } as const);
+    const [claimed] = await tx
+      .select()
+      .from(orderPayments)
+      .where(and(eq(orderPayments.orderId, orderId), eq(orderPayments.status, 'refunded')))
+      .limit(1);
+    return claimed ? ({ kind: 'busy', claimed } as const) : ({ kind: 'none' } as const);
   });
+}
+
+/**
+ * Whether the gateway has given all of a claimed payment's money back: a refund that went through while its caller
+ * stopped before moving the order (a crash, a lost answer), which a later invalidation may then finish.
+ */
+export async function refundedAtGateway(
+  deps: Pick<Deps, 'payment' | 'log'>,
+  payment: OrderPaymentRow,
+): Promise<boolean> {
+  if (!payment.recTradeId) return false;
+  try {
+    return ((await deps.payment.query(payment.recTradeId))?.refunded ?? 0) >= payment.amount;
+  } catch (err) {
+    deps.log.warn({ err, order: payment.orderNumber }, 'order refund: the gateway could not be asked');
+    return false;
+  }
 }
 
 /** Refunds a claimed payment's trade in full; on any failure the payment is paid again and 3525 is thrown. */
