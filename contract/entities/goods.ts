@@ -66,9 +66,10 @@ export const goods = defineEntity({
     prices: field.readOnly(z.object({ min: z.number(), max: z.number() }).nullable(), { list: true }),
     /** Units free to sell, all SKUs together. */
     stock: field.readOnly(z.number(), { list: true }),
-    stock_alert: field.readOnly(z.enum(STOCK_ALERTS).nullable(), { list: true }),
+    /** Shown in the stock column, beside the total. */
+    stock_alert: field.readOnly(z.enum(STOCK_ALERTS).nullable()),
     created_at: field.dateTime({ sort: true }),
-    updated_at: field.dateTime({ list: true, sort: true }),
+    updated_at: field.dateTime({ sort: true }),
   },
   paths: { list: 'product/list', get: 'product/get', save: 'product/save', delete: 'product/delete' },
   permissions: RESOURCE_PERMISSIONS.goods,

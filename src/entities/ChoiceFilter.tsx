@@ -7,7 +7,7 @@ export default function ChoiceFilter({ resource, name, field }: FieldProps) {
   if (field.reference) {
     return (
       <ReferenceArrayInput source={name} reference={field.reference}>
-        <AutocompleteArrayInput label={label} helperText={false} />
+        <AutocompleteArrayInput label={label} helperText={false} fullWidth />
       </ReferenceArrayInput>
     );
   }
@@ -17,6 +17,7 @@ export default function ChoiceFilter({ resource, name, field }: FieldProps) {
       source={name}
       label={label}
       helperText={false}
+      fullWidth
       choices={values.map((id) => ({ id, name: `${label}_${id}` }))}
     />
   );

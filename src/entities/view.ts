@@ -37,6 +37,8 @@ export function modalFor(rest: string | undefined): { open: false } | { open: tr
 
 /** List tables: headers on one line; dates and counts stay whole, slugs may wrap at their hyphens. */
 export const tableSx = {
+  // A wide table scrolls inside its card; the page itself never gets wider than the window.
+  '& .RaDataTable-tableWrapper': { overflowX: 'auto' },
   '& .RaDataTable-headerCell': { whiteSpace: 'nowrap' },
   '& td.column-updated_at, & td.column-created_at, & td.column-count': { whiteSpace: 'nowrap' },
   '& td.column-active': { minWidth: 104 },

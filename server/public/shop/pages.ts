@@ -186,6 +186,8 @@ export const orderPage: ReaderPageBuilder = async (deps, input, at) => {
         ...base,
         order_number: orderNumber,
         cardholder: input.reader?.name ?? '',
+        // The order's times read in the site's zone, as every other date of the site does.
+        time_zone: at.timeZone,
       },
     },
   };

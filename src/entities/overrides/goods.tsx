@@ -61,31 +61,34 @@ function PricesCell() {
   const record = useRecordContext();
   const prices = record?.prices as { min: number; max: number } | null | undefined;
   if (!prices) return <Dash />;
-  return prices.min === prices.max
-    ? formatTwd(prices.min)
-    : `${formatTwd(prices.min)} – ${formatTwd(prices.max)}`;
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      {prices.min === prices.max
+        ? formatTwd(prices.min)
+        : `${formatTwd(prices.min)} – ${formatTwd(prices.max)}`}
+    </span>
+  );
 }
 
+/** The units left, with the warning when an online SKU is out or all are running low. */
 function StockCell() {
-  const record = useRecordContext();
-  return record ? (
-    <span data-testid="goods-stock">{Number(record.stock ?? 0).toLocaleString('en-US')}</span>
-  ) : null;
-}
-
-function AlertCell() {
   const translate = useTranslate();
   const record = useRecordContext();
-  const alert = record?.stock_alert as 'out' | 'low' | null | undefined;
-  if (!alert) return null;
+  if (!record) return null;
+  const alert = record.stock_alert as 'out' | 'low' | null | undefined;
   return (
-    <Chip
-      size="small"
-      color={alert === 'out' ? 'error' : 'warning'}
-      variant="outlined"
-      label={translate(`${R}.alert.${alert}`)}
-      data-testid="goods-stock-alert"
-    />
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
+      <span data-testid="goods-stock">{Number(record.stock ?? 0).toLocaleString('en-US')}</span>
+      {alert ? (
+        <Chip
+          size="small"
+          color={alert === 'out' ? 'error' : 'warning'}
+          variant="outlined"
+          label={translate(`${R}.alert.${alert}`)}
+          data-testid="goods-stock-alert"
+        />
+      ) : null}
+    </Stack>
   );
 }
 
@@ -372,7 +375,7 @@ function SkusInput({ source, field }: FieldInputProps) {
 }
 
 const goods: EntityOverrides = {
-  cells: { prices: PricesCell, stock: StockCell, stock_alert: AlertCell },
+  cells: { prices: PricesCell, stock: StockCell },
   inputs: { skus: SkusInput },
   BulkActions: BulkStatus,
 };

@@ -348,6 +348,8 @@
   function startOrder(root) {
     const words = wordsOf(root);
     const number = root.getAttribute('data-order-number');
+    // The site's time zone (the browser's when a theme gives none).
+    const zone = root.getAttribute('data-zone') || undefined;
     if (!number) return;
     const message = root.querySelector('[data-order-message]');
     const view = root.querySelector('[data-order]');
@@ -375,6 +377,7 @@
       const time = new Date(order.expires_at).toLocaleTimeString(lang(), {
         hour: '2-digit',
         minute: '2-digit',
+        timeZone: zone,
       });
       line.textContent = fill(words.payBy, { time, minutes: Math.ceil(left / 60000) });
     }
@@ -384,7 +387,9 @@
       root.querySelector('[data-number]').textContent = order.order_number;
       const status = order.status === -1 ? 'status_invalid' : `status_${order.status}`;
       root.querySelector('[data-status]').textContent = words[status] || String(order.status);
-      root.querySelector('[data-created]').textContent = new Date(order.created_at).toLocaleString(lang());
+      root.querySelector('[data-created]').textContent = new Date(order.created_at).toLocaleString(lang(), {
+        timeZone: zone,
+      });
       const shipped = order.logistic_code !== '';
       root.querySelector('[data-tracking-row]').hidden = !shipped;
       const tracking = root.querySelector('[data-tracking]');
