@@ -8,8 +8,9 @@
 import { and, desc, eq, exists, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { CONTENT_LANGUAGES } from '../../contract/constants';
 import { CONTENT_TYPE, STATUS } from '../../contract/contentConstants';
-import { categories, contents, contentTags, tags } from '../db/schema';
+import { categories, contents, contentTags, goods, tags } from '../db/schema';
 import type { Deps } from '../deps';
+import { sellsShop } from '../modules/shop/selling';
 import { contentKind, langPrefix, type PublicPageKind, publicPath } from './paths';
 import type { SiteRow } from './route';
 import { element, escapeXml, rfc822Date } from './xml';
@@ -20,7 +21,10 @@ export const SITEMAP_MAX_URLS = 50_000;
 export const RSS_ITEMS = 20;
 
 type FeedDeps = Pick<Deps, 'db' | 'config'>;
-type FeedSite = Pick<SiteRow, 'id' | 'name' | 'description' | 'seo' | 'displayLanguages' | 'published'>;
+type FeedSite = Pick<
+  SiteRow,
+  'id' | 'name' | 'description' | 'seo' | 'displayLanguages' | 'published' | 'serviceId'
+>;
 
 /** The content language's code as hreflang and RSS want it (BCP 47: Korean is `ko`, whatever the product calls it). */
 function langCode(langId: number): string {
@@ -163,8 +167,8 @@ async function newestItems(deps: FeedDeps, siteId: number, langs: number[], limi
 }
 
 /**
- * sitemap.xml: the home of each display language, categories and tags with published items, and the published
- * posts, pages and e-papers, newest first, up to the protocol's 50,000 addresses; each item's `lastmod` is the later
+ * sitemap.xml: the home of each display language, categories and tags with published items, a selling site's shop
+ * and online products, and the published posts, pages and e-papers, newest first, up to the protocol's 50,000 addresses; each item's `lastmod` is the later
  * of its publication and its last change, and an item in several languages names its other languages (hreflang).
  */
 export async function sitemapXml(
@@ -180,6 +184,7 @@ export async function sitemapXml(
     .slice(0, maxUrls)
     .map((h) => ({ loc: h.loc, alternates: alternatesOf(langs, homes) }));
   head.push(...(await labelUrls(deps, site, base, langs, maxUrls - head.length)));
+  head.push(...(await shopUrls(deps, site, base, langs[0], maxUrls - head.length)));
 
   const items = await newestItems(deps, site.id, langs, maxUrls - head.length);
   const locs = items.map((r) => `${base}${publicPath(site, contentKind(r.type), r.slug || r.id, r.langId)}`);
@@ -206,6 +211,34 @@ export async function sitemapXml(
   });
   lines.push('</urlset>', '');
   return lines.join('\n');
+}
+
+/**
+ * A selling site's /shop and its online products, when it has any (in the default language: goods have no
+ * languages of their own).
+ */
+async function shopUrls(
+  deps: FeedDeps,
+  site: FeedSite,
+  base: string,
+  langId: number | undefined,
+  room: number,
+) {
+  if (room <= 0 || langId === undefined || !(await sellsShop(deps.db, site))) return [];
+  const rows = await deps.db
+    .select({ id: goods.id, slug: goods.slug, updatedAt: goods.updatedAt })
+    .from(goods)
+    .where(and(eq(goods.siteId, site.id), eq(goods.status, 'online')))
+    .orderBy(desc(goods.updatedAt), desc(goods.id))
+    .limit(room - 1);
+  if (rows.length === 0) return [];
+  return [
+    { loc: `${base}${publicPath(site, 'shop', '', langId)}` },
+    ...rows.map((r) => ({
+      loc: `${base}${publicPath(site, 'goods', r.slug || r.id, langId)}`,
+      lastmod: r.updatedAt.toISOString(),
+    })),
+  ];
 }
 
 /** An absolute address of a cover (uploads are relative to the admin's address), or '' when it is no web link. */

@@ -234,3 +234,14 @@ describe('a site whose plan has no shop', () => {
     expect((await sitePage(t, '/shop')).statusCode).toBe(200);
   });
 });
+
+describe('the sitemap', () => {
+  it("names the shop and the site's online products, not the offline ones nor another site's", async () => {
+    const page = await sitePage(t, '/sitemap.xml');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<loc>http://demo.sites.localhost:8080/shop</loc>');
+    expect(page.body).toContain('<loc>http://demo.sites.localhost:8080/shop/coffee</loc>');
+    expect(page.body).not.toContain('/shop/old-cup');
+    expect(page.body).not.toContain('/shop/tea');
+  });
+});
