@@ -37,6 +37,8 @@ export interface Plan {
   newsletters: number;
   /** Staff accounts allowed. */
   staffCount: number;
+  /** AI helper suggestions per calendar month (issue 16; the product's own figures, README "AI helper"). */
+  aiPerMonth: number;
   features: readonly Feature[];
 }
 
@@ -44,6 +46,7 @@ export interface Plan {
 export const PLANS: readonly Plan[] = [
   {
     id: 1,
+    aiPerMonth: 1000,
     name: 'internal',
     price: 299,
     members: 9999,
@@ -55,6 +58,7 @@ export const PLANS: readonly Plan[] = [
   },
   {
     id: 2,
+    aiPerMonth: 30,
     name: 'STARTER',
     price: 299,
     members: 500,
@@ -66,6 +70,7 @@ export const PLANS: readonly Plan[] = [
   },
   {
     id: 3,
+    aiPerMonth: 200,
     name: 'CREATOR',
     price: 799,
     members: 1000,
@@ -77,6 +82,7 @@ export const PLANS: readonly Plan[] = [
   },
   {
     id: 4,
+    aiPerMonth: 500,
     name: 'TEAM+',
     price: 1599,
     members: 1000,
@@ -88,6 +94,7 @@ export const PLANS: readonly Plan[] = [
   },
   {
     id: 5,
+    aiPerMonth: 2000,
     name: 'BUSINESS',
     price: 6399,
     members: 2999,

@@ -494,9 +494,15 @@ export const videos = pgTable(
     cover: text('cover').notNull().default(''),
     duration: integer('duration').notNull().default(0),
     size: integer('size').notNull().default(0),
+    /** uploading (a tus upload under way, `upload_id`), ready, or error. A ready video whose file is gone is shown missing. */
+    status: text('status').$type<'uploading' | 'ready' | 'error'>().notNull().default('ready'),
+    uploadId: text('upload_id'),
+    mime: text('mime').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('videos_site_idx').on(t.siteId)],
+  (t) => [index('videos_site_idx').on(t.siteId), uniqueIndex('videos_upload_uq').on(t.uploadId)],
 );
 
 /** Items of a site's two menus (1 main, 2 secondary); a parent (type 2) holds children through `parent_id`. */
@@ -533,6 +539,8 @@ export const plans = pgTable('plans', {
   historyDays: integer('history_days').notNull(),
   uploadMb: integer('upload_mb').notNull(),
   newsletters: integer('newsletters').notNull(),
+  /** AI helper suggestions a site may ask for per calendar month (its time zone). */
+  aiPerMonth: integer('ai_per_month').notNull().default(0),
   features: jsonb('features').$type<Feature[]>().notNull().default(sql`'[]'::jsonb`),
   icon: text('icon').notNull().default(''),
   helperTw: text('helper_tw').notNull().default(''),
@@ -1278,4 +1286,80 @@ export const orderPaymentEvents = pgTable(
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('order_payment_events_event_uq').on(t.eventId)],
+);
+
+/*
+ * The helpers of issue 16: the AI helper's monthly usage, sharing to Facebook and Instagram, and videos uploaded with
+ * tus (the `videos` table above gains its upload state).
+ */
+
+/** AI helper suggestions used per site and calendar month (`YYYY-MM` in the site's time zone). */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    month: text('month').notNull(),
+    used: integer('used').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.month] })],
+);
+
+export const SHARE_PLATFORMS = ['facebook', 'instagram'] as const;
+export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
+
+/** A site's connection to a Facebook page or an Instagram business account; the token encrypted at rest. */
+export const socialConnections = pgTable(
+  'social_connections',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    platform: text('platform').$type<SharePlatform>().notNull(),
+    /** The page (or Instagram account) id and name as the platform gives them. */
+    pageId: text('page_id').notNull().default(''),
+    pageName: text('page_name').notNull().default(''),
+    /** The page access token, AES-256-GCM sealed (never sent to a browser). */
+    tokenSealed: text('token_sealed').notNull().default(''),
+    /** connected; pending (authorised, no page chosen yet); disconnected. */
+    status: text('status').$type<'pending' | 'connected' | 'disconnected'>().notNull().default('pending'),
+    /** The pages the authorisation offered, while a page is being chosen (ids and names only). */
+    pages: jsonb('pages').$type<{ id: string; name: string }[]>().notNull().default([]),
+    connectedBy: integer('connected_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('social_connections_site_platform_uq').on(t.siteId, t.platform)],
+);
+
+/** One share of an item to a platform: recorded before it is posted, so a retry never posts twice. */
+export const shares = pgTable(
+  'shares',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    contentId: integer('content_id').references(() => contents.id, { onDelete: 'set null' }),
+    platform: text('platform').$type<SharePlatform>().notNull(),
+    message: text('message').notNull().default(''),
+    image: text('image').notNull().default(''),
+    link: text('link').notNull().default(''),
+    /** The caller's key of this share (a retry sends the same one). */
+    requestKey: text('request_key').notNull(),
+    status: text('status').$type<'pending' | 'posted' | 'failed'>().notNull().default('pending'),
+    /** The platform's id of the post, once posted. */
+    remoteId: text('remote_id'),
+    error: text('error'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    postedAt: ts('posted_at'),
+  },
+  (t) => [
+    uniqueIndex('shares_request_uq').on(t.siteId, t.requestKey),
+    index('shares_content_idx').on(t.siteId, t.contentId),
+  ],
 );

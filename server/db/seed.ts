@@ -72,6 +72,7 @@ async function ensurePlans(db: Db) {
           historyDays: p.history.days,
           uploadMb: p.uploadMb,
           newsletters: p.newsletters,
+          aiPerMonth: p.aiPerMonth,
           features: [...p.features],
           icon: display?.icon ?? '',
           helperTw: display?.helper.tw ?? '',
