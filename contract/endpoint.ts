@@ -23,6 +23,11 @@ export interface Endpoint<
 > {
   /** `<module>/<action>`, served at POST /api/<path>. */
   path: string;
+  /**
+   * Other names of the same action, served alike (SPEC §7 names some actions twice: `navigation/*` for `menu/*`,
+   * `site/home` for `home/get` …). The SPA calls `path`; an integrator may call either.
+   */
+  aliases?: readonly string[];
   method?: 'POST' | 'GET';
   input: I;
   /**

@@ -107,6 +107,8 @@ export interface EntityDef<F extends Fields = Fields> extends EntityBrief {
   fields: F;
   /** The action paths when they are not `<name>/<op>` (those of SPEC §7). */
   paths?: Partial<Record<EntityOp, string>>;
+  /** Other names of an action, served alike (SPEC §7's `label/edit`, `author/show`). */
+  aliases?: Partial<Record<EntityOp, readonly string[]>>;
   defaultSort: { col: string; order: 'asc' | 'desc' };
   /**
    * A valid record to save (without id and fixed fields), for the generated conformance tests; by default one is
@@ -160,6 +162,7 @@ export function defineEntity<F extends Fields, const R extends readonly EntityRe
   const api = {
     list: endpoint({
       path: path('list'),
+      aliases: def.aliases?.list,
       input: ListInput.extend(fixedShape).strict(),
       output: listResult(record),
       access: 'site',
@@ -169,6 +172,7 @@ export function defineEntity<F extends Fields, const R extends readonly EntityRe
     }),
     get: endpoint({
       path: path('get'),
+      aliases: def.aliases?.get,
       input: ref,
       output: record,
       access: 'site',
@@ -178,6 +182,7 @@ export function defineEntity<F extends Fields, const R extends readonly EntityRe
     }),
     save: endpoint({
       path: path('save'),
+      aliases: def.aliases?.save,
       input: save,
       output: record,
       access: 'site',
@@ -188,6 +193,7 @@ export function defineEntity<F extends Fields, const R extends readonly EntityRe
     }),
     delete: endpoint({
       path: path('delete'),
+      aliases: def.aliases?.delete,
       input: ref,
       output: IdReply,
       access: 'site',

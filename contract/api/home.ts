@@ -9,6 +9,8 @@ const perm = RESOURCE_PERMISSIONS.setting;
 export const homeApi = {
   get: endpoint({
     path: 'home/get',
+    /** SPEC §7's name. */
+    aliases: ['site/home'],
     input: EmptyInput,
     output: HomeSettings,
     access: 'site',
@@ -17,6 +19,7 @@ export const homeApi = {
   }),
   save: endpoint({
     path: 'home/save',
+    aliases: ['site/set_home'],
     input: HomeSave,
     output: HomeSettings,
     access: 'site',

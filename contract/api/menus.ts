@@ -1,6 +1,6 @@
 /**
  * The site's main and secondary menus (SPEC §3 Menu): viewing needs setting.view, saving setting.edit. SPEC §7 also
- * names them `navigation/*`: the same actions under a second path.
+ * names them `navigation/*` too: the same actions under their aliases.
  */
 import { z } from 'zod';
 import { EmptyInput } from '../auth';
@@ -10,29 +10,24 @@ import { RESOURCE_PERMISSIONS } from '../permissions';
 
 const perm = RESOURCE_PERMISSIONS.setting;
 
-const get = (path: string) =>
-  endpoint({
-    path,
-    input: EmptyInput,
-    output: Menus,
-    access: 'site',
-    permission: perm.list,
-    summary: "Both menus' trees, keyed by menu id (1 main, 2 secondary)",
-  });
+const get = endpoint({
+  path: 'menu/get',
+  aliases: ['navigation/get'],
+  input: EmptyInput,
+  output: Menus,
+  access: 'site',
+  permission: perm.list,
+  summary: "Both menus' trees, keyed by menu id (1 main, 2 secondary)",
+});
 
-const save = (path: string) =>
-  endpoint({
-    path,
-    input: MenuSave,
-    output: z.array(MenuItem),
-    access: 'site',
-    permission: perm.edit,
-    summary: "Saves one menu's whole tree, in order, and answers it as stored",
-  });
+const save = endpoint({
+  path: 'menu/save',
+  aliases: ['navigation/save'],
+  input: MenuSave,
+  output: z.array(MenuItem),
+  access: 'site',
+  permission: perm.edit,
+  summary: "Saves one menu's whole tree, in order, and answers it as stored",
+});
 
-export const menuApi = {
-  get: get('menu/get'),
-  save: save('menu/save'),
-  navigationGet: get('navigation/get'),
-  navigationSave: save('navigation/save'),
-};
+export const menuApi = { get, save };

@@ -21,6 +21,8 @@ export const author = defineEntity({
     updated_at: field.dateTime({ list: true, sort: true }),
   },
   permissions: RESOURCE_PERMISSIONS.author,
+  /** SPEC §7 names the get `author/get` and `author/show`. */
+  aliases: { get: ['author/show'] },
   defaultSort: { col: 'id', order: 'desc' },
   menu: { group: 'content', order: 70, icon: () => import('@mui/icons-material/PersonOutline') },
 });

@@ -189,20 +189,20 @@ export function registerActions(
   actions: readonly AnyAction[],
   opts: { checkReplies?: boolean } = {},
 ) {
-  for (const def of actions) {
-    app.route({
-      method: def.method ?? 'POST',
-      // A reader action answers on the sites' hosts only (rewritten under SITE_PREFIX), an admin one never there.
-      url: def.access === 'reader' ? `${SITE_PREFIX}/api/${def.path}` : `/api/${def.path}`,
-      handler: async (req, reply) => {
-        try {
-          const data = await run(def, deps, req, reply);
-          if (opts.checkReplies) checkReply(def, data);
-          return def.raw ? reply.send(data) : sendOk(reply, data);
-        } catch (err) {
-          return sendError(req, reply, err);
-        }
-      },
-    });
-  }
+  for (const def of actions)
+    for (const path of [def.path, ...(def.aliases ?? [])])
+      app.route({
+        method: def.method ?? 'POST',
+        // A reader action answers on the sites' hosts only (rewritten under SITE_PREFIX), an admin one never there.
+        url: def.access === 'reader' ? `${SITE_PREFIX}/api/${path}` : `/api/${path}`,
+        handler: async (req, reply) => {
+          try {
+            const data = await run(def, deps, req, reply);
+            if (opts.checkReplies) checkReply(def, data);
+            return def.raw ? reply.send(data) : sendOk(reply, data);
+          } catch (err) {
+            return sendError(req, reply, err);
+          }
+        },
+      });
 }

@@ -60,7 +60,7 @@ const queryParameters = (object: JsonSchema) =>
     schema,
   }));
 
-function operation(e: AnyEndpoint) {
+function operation(e: AnyEndpoint, path = e.path) {
   const input = jsonSchema(e.input, 'input');
   const query = e.query ? queryParameters(jsonSchema(e.query, 'input')) : [];
   const body =
@@ -78,10 +78,14 @@ function operation(e: AnyEndpoint) {
         };
   const data = jsonSchema(e.output, 'output');
   return {
-    operationId: e.path.replace(/[^a-zA-Z0-9]+/g, '_'),
+    operationId: path.replace(/[^a-zA-Z0-9]+/g, '_'),
     tags: [e.path.split('/')[0]],
     summary: e.summary ?? e.path,
-    description: [access(e), e.captcha ? 'Needs a solved bot challenge in `token`.' : '']
+    description: [
+      path === e.path ? '' : `Another name of \`${e.path}\`.`,
+      access(e),
+      e.captcha ? 'Needs a solved bot challenge in `token`.' : '',
+    ]
       .filter(Boolean)
       .join(' '),
     ...(e.access === 'public' ? { security: [] } : {}),
@@ -101,10 +105,11 @@ function operation(e: AnyEndpoint) {
 
 export function openApiDocument(endpoints: readonly AnyEndpoint[], info: { version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const e of endpoints) {
-    const at = `/api/${e.path}`;
-    paths[at] = { ...paths[at], [(e.method ?? 'POST').toLowerCase()]: operation(e) };
-  }
+  for (const e of endpoints)
+    for (const path of [e.path, ...(e.aliases ?? [])]) {
+      const at = `/api/${path}`;
+      paths[at] = { ...paths[at], [(e.method ?? 'POST').toLowerCase()]: operation(e, path) };
+    }
   return {
     openapi: '3.1.0',
     info: {
