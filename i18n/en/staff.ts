@@ -32,6 +32,7 @@ const staff: DeepStrings<typeof staffSource> = {
       readOnly: 'You may view staff but not edit them.',
       changeRole: 'Change role',
       saved: 'Role updated',
+      saveFailed: 'The account role could not be saved. %{reason}',
       remove: 'Remove',
       removeTitle: 'Remove "%{name}"?',
       removeBody: 'They will no longer manage this site; their account itself stays.',

@@ -32,6 +32,7 @@ const staff: DeepStrings<typeof staffSource> = {
       readOnly: 'スタッフを編集する権限がないため、閲覧のみです。',
       changeRole: '役割を変更',
       saved: '役割を更新しました',
+      saveFailed: 'アカウントの役割を保存できませんでした。%{reason}',
       remove: 'スタッフを外す',
       removeTitle: '「%{name}」を外しますか？',
       removeBody: 'このサイトを管理できなくなります。アカウント自体は残ります。',

@@ -29,6 +29,8 @@ const staff = {
       readOnly: '你沒有編輯人員的權限，只能檢視。',
       changeRole: '變更角色',
       saved: '角色已更新',
+      /** SPEC §8's message, with the server's reason when it gives one. */
+      saveFailed: '帳號角色儲存失敗。%{reason}',
       remove: '移除人員',
       removeTitle: '移除「%{name}」？',
       removeBody: '對方將無法再管理這個網站，帳號本身會保留。',

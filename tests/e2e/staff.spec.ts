@@ -127,12 +127,24 @@ test('the owner invites an editor, who joins by the mailed link and has only the
   expect(csv.startsWith('\uFEFF暱稱,電子信箱,角色,狀態,日期\r\n')).toBe(true);
   expect(csv).toContain(`艾迪,${EDITOR.email},編輯,已加入,`);
 
+  // A role that will be gone by the time the change is saved: the save fails with SPEC §8's message.
+  const gone = `臨時角色 ${Date.now()}`;
+  const made = await page.request.post('/api/role/save', {
+    data: { id: 0, name: gone, permissions: ['post.view'] },
+  });
+  const goneId = ((await made.json()).data as { id: number }).id;
+
   // /admin/:id: another role, saved.
   await editorRow.getByText(EDITOR.email).click();
   await expect(page).toHaveURL(/\/admin\/\d+$/);
   await expect(page.getByTestId('staff-email')).toHaveText(EDITOR.email);
   await expect(page.getByRole('radio', { name: '編輯' })).toBeChecked();
   await shot(page, 'admin-detail');
+  await page.getByRole('radio', { name: gone }).check();
+  expect((await (await page.request.post('/api/role/delete', { data: { id: goneId } })).json()).code).toBe(1);
+  await page.getByRole('button', { name: '儲存' }).click();
+  await expect(page.getByText(/^帳號角色儲存失敗。/)).toBeVisible();
+  await expect(page.getByTestId('role-chip')).toHaveText('編輯');
   await page.getByRole('radio', { name: '電商人員' }).check();
   await page.getByRole('button', { name: '儲存' }).click();
   await expect(page.getByText('角色已更新')).toBeVisible();

@@ -97,7 +97,12 @@ function MemberForm({
       return undefined;
     } catch (err) {
       const failure = err as ApiError;
-      if (failure?.message) notify(failure.message, { type: 'error' });
+      // 帳號角色儲存失敗。 (SPEC §8), with the server's reason; a refusal of access (403) stays silent as everywhere.
+      if (failure?.status !== 403)
+        notify('staff.detail.saveFailed', {
+          type: 'error',
+          messageArgs: { reason: failure?.message ? translate(failure.message, { _: failure.message }) : '' },
+        });
       return failure?.body?.errors;
     }
   };
