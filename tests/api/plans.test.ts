@@ -66,6 +66,7 @@ describe('the operator’s command (npm run plans)', () => {
     const parsed = parsePlanChanges([
       'price=899',
       'newsletters=5000',
+      'ai_per_month=250',
       'features=membership,shop',
       'offered=no',
     ]);
@@ -74,10 +75,12 @@ describe('the operator’s command (npm run plans)', () => {
     expect(changed).toMatchObject({
       price: 899,
       newsletters: 5000,
+      aiPerMonth: 250,
       features: ['membership', 'shop'],
       status: 0,
     });
     expect(planLine(changed as NonNullable<typeof changed>)).toContain('price=899');
+    expect(planLine(changed as NonNullable<typeof changed>)).toContain('ai_per_month=250');
     const owner = (await signInOwner(t)).owner;
     const cards = await owner.call<{ rows: { id: number }[] }>('service/collection');
     expect(cards.data.rows.map((c) => c.id)).toEqual([2, 4, 5]);

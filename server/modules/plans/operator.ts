@@ -31,6 +31,7 @@ const FIELDS = {
   history_days: count,
   upload_mb: count,
   newsletters: count,
+  ai_per_month: count,
   features: z
     .string()
     .max(200)
@@ -60,6 +61,7 @@ const COLUMN: Record<Key, keyof PlanRow> = {
   history_days: 'historyDays',
   upload_mb: 'uploadMb',
   newsletters: 'newsletters',
+  ai_per_month: 'aiPerMonth',
   features: 'features',
   offered: 'status',
   name_tw: 'nameTw',
@@ -114,6 +116,7 @@ export const planLine = (p: PlanRow): string =>
     `history_days=${p.historyDays}`,
     `upload_mb=${p.uploadMb}`,
     `newsletters=${p.newsletters}`,
+    `ai_per_month=${p.aiPerMonth}`,
     `features=${p.features.join(',')}`,
     `offered=${p.status === 1 ? 'yes' : 'no'}`,
   ].join('  ');
