@@ -28,7 +28,7 @@ export const RegisterInput = z.strictObject({
   /** The token of the verification that proved the e-mail. */
   verify_token: f.token(),
   token: captcha(),
-  language: z.enum(LOCALES).optional(),
+  language: f.locale().optional(),
 });
 /** Registering hands back a one-time ticket for `token_login`. */
 export const TicketReply = z.object({ token: z.string() });

@@ -74,6 +74,26 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/** SPEC §9 names the interface languages `zh-tw`, `jp` and `en`: the same locales under its codes. */
+const SPEC_LOCALE_CODES: Readonly<Record<string, Locale>> = {
+  'zh-tw': 'zh-TW',
+  jp: 'ja',
+  ja: 'ja',
+  en: 'en',
+};
+
+/**
+ * The interface locale a code names — the product's (`zh-TW`, `en`, `ja`) or SPEC §9's (`zh-tw`, `jp`, `en`), in
+ * any case — or undefined. Wherever a language is saved or read, it goes through here.
+ */
+export function toLocale(value: unknown): Locale | undefined {
+  if (typeof value !== 'string' || value.length > 8) return undefined;
+  return isLocale(value) ? value : SPEC_LOCALE_CODES[value.toLowerCase()];
+}
+
+/** The locale a stored code names, or `fallback`. */
+export const localeOr = (value: unknown, fallback: Locale): Locale => toLocale(value) ?? fallback;
+
 /** Picks the best interface locale for an Accept-Language style list. */
 export function pickLocale(header: string | undefined | null): Locale {
   if (!header) return DEFAULT_LOCALE;

@@ -4,7 +4,16 @@
  * the server turns issues into `data.errors` in the caller's language.
  */
 import { z } from 'zod';
-import { EMAIL_MAX, LINK_MAX, NAME_MAX, PASSWORD_MAX, TOKEN_MAX, VERIFY_CODE_LENGTH } from './constants';
+import {
+  EMAIL_MAX,
+  LINK_MAX,
+  type Locale,
+  NAME_MAX,
+  PASSWORD_MAX,
+  TOKEN_MAX,
+  toLocale,
+  VERIFY_CODE_LENGTH,
+} from './constants';
 import { PATTERNS } from './patterns';
 import { type RuleResult, rules } from './validation';
 
@@ -97,5 +106,13 @@ export const f = {
   /** An opaque token: a solved bot challenge, a verification or reset token. */
   token: () => ruled(bounded(TOKEN_MAX, { trim: false }), rules.required),
   /** A link or an image address by the SPEC link rule, or '' for none; trimmed. */
+  /** An interface language, in the product's codes or SPEC §9's (`zh-tw`, `jp`, `en`); stored as the product's. */
+  locale: () =>
+    bounded(8).transform((v, ctx): Locale => {
+      const locale = toLocale(v);
+      if (locale) return locale;
+      ctx.addIssue({ code: 'custom', message: 'validation.format' });
+      return z.NEVER;
+    }),
   linkOrEmpty: (max = LINK_MAX) => ruled(bounded(max), (v) => (v === '' ? undefined : rules.link(v))),
 };

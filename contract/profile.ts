@@ -23,7 +23,7 @@ export const SaveProfileInput = z
   .strictObject({
     /** An uploaded image's path; '' removes it. */
     avatar: f.linkOrEmpty().optional(),
-    language: z.enum(LOCALES).optional(),
+    language: f.locale().optional(),
     nickname: f.requiredText(NICKNAME_MAX).optional(),
     email: f.email().optional(),
     /** The token of the e-mail verification (from `verify` of an earlier reply). */

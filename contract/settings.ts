@@ -56,7 +56,7 @@ export const SiteSave = z.strictObject({
   timezone: ruled(bounded(TIMEZONE_MAX), rules.required, (v) => rules.timezone(v, TIMEZONES)).default(
     DEFAULT_TIMEZONE,
   ),
-  language: z.enum(LOCALES).default(DEFAULT_LOCALE),
+  language: f.locale().default(DEFAULT_LOCALE),
   logo: imageOrEmpty,
   favicon: imageOrEmpty,
   seo: z

@@ -6,7 +6,7 @@
 import { Typography, type TypographyProps } from '@mui/material';
 import { useFieldValue, useLocaleState } from 'ra-core';
 import { useCallback } from 'react';
-import { DEFAULT_TIMEZONE, isLocale, type Locale } from '../../contract/constants';
+import { DEFAULT_TIMEZONE, type Locale, localeOr } from '../../contract/constants';
 import { useSessionQuery } from '../layout/session';
 import { type DateTimeStyle, formatDateTime } from './dates';
 
@@ -15,7 +15,7 @@ export function useDateTime() {
   const { data: session } = useSessionQuery();
   const zone = session?.site.current?.timezone || DEFAULT_TIMEZONE;
   const [current] = useLocaleState();
-  const locale: Locale = isLocale(current) ? current : 'zh-TW';
+  const locale: Locale = localeOr(current, 'zh-TW');
   const format = useCallback(
     (instant: Date | number | string | null | undefined, style: DateTimeStyle = 'dateTime') =>
       formatDateTime(instant, locale, zone, style),

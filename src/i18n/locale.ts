@@ -2,7 +2,7 @@
  * The interface locale chosen by the user, kept in localStorage under its own key (react-admin clears its store on
  * sign-out; the language choice must outlive that). zh-TW when none was chosen.
  */
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../contract/constants';
+import { DEFAULT_LOCALE, type Locale, toLocale } from '../../contract/constants';
 
 const KEY = 'locale';
 
@@ -10,7 +10,8 @@ const KEY = 'locale';
 function chosenLocale(): Locale | null {
   try {
     const value = localStorage.getItem(KEY);
-    return isLocale(value) ? value : null;
+    // SPEC §9's codes (zh-tw, jp, en) read as the product's.
+    return toLocale(value) ?? null;
   } catch {
     return null;
   }

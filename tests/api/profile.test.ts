@@ -64,6 +64,16 @@ describe('member/save_profile', () => {
     expect((await status(other)).user?.meta.language).toBe('ja');
   });
 
+  it("takes SPEC §9's codes (zh-tw, jp, en) and keeps the product's; anything else is a field error", async () => {
+    const c = await register(t, 'spec-codes@example.com');
+    expect((await save(c, { language: 'jp' })).data).toMatchObject({ language: 'ja' });
+    expect((await status(c)).user?.meta.language).toBe('ja');
+    expect((await save(c, { language: 'zh-tw' })).data).toMatchObject({ language: 'zh-TW' });
+    expect((await save(c, { language: 'EN' })).data).toMatchObject({ language: 'en' });
+    expect(fieldErrors(await save(c, { language: 'xx' }))).toEqual({ language: '格式錯誤' });
+    expect(fieldErrors(await save(c, { language: 'j'.repeat(5000) }))).toHaveProperty('language');
+  });
+
   it('saves the nickname and avatar; the linked bylines on every site follow', async () => {
     const c = await staffOf(t, demoSiteId, 'byline@example.com', ROLE.EDITOR, 'Old name');
     const id = await userIdOf(t, 'byline@example.com');

@@ -26,6 +26,13 @@ describe('the device locale', () => {
     expect(html.lang).toBe('ja');
   });
 
+  it("reads SPEC §9's codes kept on the device as the product's", () => {
+    storage.set('locale', 'jp');
+    expect(storedLocale()).toBe('ja');
+    storage.set('locale', 'zh-tw');
+    expect(storedLocale()).toBe('zh-TW');
+  });
+
   it('ignores a stored value that is not a locale', () => {
     storage.set('locale', 'xx');
     expect(storedLocale()).toBe('zh-TW');

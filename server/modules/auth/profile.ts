@@ -8,7 +8,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { VerifyReply } from '../../../contract/auth';
 import { Code } from '../../../contract/codes';
-import { isLocale, NAME_MAX } from '../../../contract/constants';
+import { localeOr, NAME_MAX } from '../../../contract/constants';
 import type { Profile, SaveProfileInput, SaveProfileReply } from '../../../contract/profile';
 import { isUniqueViolation } from '../../db/errors';
 import { authors, users } from '../../db/schema';
@@ -27,7 +27,7 @@ const toProfile = (u: Row): Profile => ({
   is_verified: u.isVerified,
   nickname: u.nickname,
   avatar: u.avatar,
-  language: isLocale(u.language) ? u.language : 'zh-TW',
+  language: localeOr(u.language, 'zh-TW'),
 });
 
 async function userRow(deps: Deps, id: number): Promise<Row> {

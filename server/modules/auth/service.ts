@@ -10,7 +10,7 @@ import type {
   TokenLoginInput,
 } from '../../../contract/auth';
 import { Code } from '../../../contract/codes';
-import { isLocale, LOGIN_TICKET_TTL_S, type Locale, RESET_TTL_S } from '../../../contract/constants';
+import { LOGIN_TICKET_TTL_S, type Locale, localeOr, RESET_TTL_S } from '../../../contract/constants';
 import type { Session } from '../../../contract/session';
 import { authTokens, roles, sessions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -123,7 +123,7 @@ export async function forgot(deps: Deps, ctx: BaseContext, input: In<typeof Forg
   if (!user) return null;
   const token = await issueToken(deps, 'reset', user.id, RESET_TTL_S);
   const link = `${deps.config.publicUrl}/auth/reset?v=${encodeURIComponent(token)}`;
-  const lang = isLocale(user.language) ? user.language : ctx.lang;
+  const lang = localeOr(user.language, ctx.lang);
   await deps.outbox.enqueue({
     to: user.email,
     subject: t(lang, 'mail.reset.subject'),
@@ -197,7 +197,7 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
       info: user.info,
       permissions,
       base_permissions: scope ? [...scope.basePermissions].sort() : [],
-      meta: { language: isLocale(user.language) ? user.language : 'zh-TW' },
+      meta: { language: localeOr(user.language, 'zh-TW') },
     },
     site: {
       current: current ? toCurrent(current, scope, deps.config) : null,

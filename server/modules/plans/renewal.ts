@@ -17,7 +17,7 @@
 
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { RETRY_AFTER_DAYS } from '../../../contract/billing';
-import { isLocale, type Locale } from '../../../contract/constants';
+import { type Locale, localeOr } from '../../../contract/constants';
 import { wallTime } from '../../../contract/zoned';
 import { PaymentGatewayError } from '../../adapters/payment/gateway';
 import type { Db } from '../../db/client';
@@ -296,7 +296,7 @@ async function mailOwner(
 ) {
   const owner = await ownerOf(deps.db, payment.siteId);
   if (!owner?.email) return;
-  const lang: Locale = isLocale(owner.language) ? owner.language : 'zh-TW';
+  const lang: Locale = localeOr(owner.language, 'zh-TW');
   const [plan] = await deps.db.select().from(plans).where(eq(plans.id, payment.planId));
   const card = await cardOf(deps.db, payment.siteId);
   const key = keyOf(payment);

@@ -6,7 +6,7 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../contract/codes';
-import { isLocale } from '../../../contract/constants';
+import { localeOr } from '../../../contract/constants';
 import type {
   BindInput,
   SiteProfile,
@@ -38,7 +38,7 @@ const toProfile = (s: SiteRow): SiteProfile => ({
   description: s.description,
   tracking: s.tracking,
   timezone: s.timezone,
-  language: isLocale(s.language) ? s.language : 'zh-TW',
+  language: localeOr(s.language, 'zh-TW'),
   logo: s.logo,
   favicon: s.favicon,
   seo: { cover: s.seo.cover ?? '', title: s.seo.title ?? '', description: s.seo.description ?? '' },

@@ -4,7 +4,7 @@
  * not exist for them (404).
  */
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import { isLocale, type Locale } from '../../../contract/constants';
+import { type Locale, localeOr } from '../../../contract/constants';
 import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import {
@@ -167,7 +167,7 @@ export async function startFree(
   viewer: Viewer & { sessionId: string },
   user: Pick<AuthUser, 'id' | 'nickname' | 'language'>,
 ): Promise<UserSite> {
-  const language = isLocale(user.language) ? user.language : viewer.lang;
+  const language = localeOr(user.language, viewer.lang);
   const siteId = await deps.db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const [owned] = await tx

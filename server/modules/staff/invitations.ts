@@ -6,7 +6,7 @@
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../contract/codes';
-import { isLocale, type Locale } from '../../../contract/constants';
+import { type Locale, localeOr } from '../../../contract/constants';
 import { mayTouchRole } from '../../../contract/permissions';
 import { BADGE } from '../../../contract/sites';
 import {
@@ -101,7 +101,7 @@ export async function invite(deps: Deps, ctx: SiteContext, input: z.output<typeo
   });
 
   // The mail speaks the invitee's language when they have an account, else the inviter's.
-  const lang: Locale = existing && isLocale(existing.language) ? existing.language : ctx.lang;
+  const lang: Locale = localeOr(existing?.language, ctx.lang);
   const args = {
     inviter: ctx.user.nickname || ctx.user.email,
     site: site.name,

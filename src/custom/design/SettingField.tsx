@@ -14,7 +14,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useLocaleState, useTranslate } from 'ra-core';
-import { isLocale } from '../../../contract/constants';
+import { localeOr } from '../../../contract/constants';
 import { THEME_SETTING_TEXT_MAX, type ThemeSetting, type ThemeSettingValue } from '../../../contract/themes';
 import { themeWord } from '../themes/themeLogic';
 import { numberFrom } from './designForm';
@@ -29,7 +29,7 @@ interface Props {
 export function SettingField({ setting, value, error, onChange }: Props) {
   const translate = useTranslate();
   const [current] = useLocaleState();
-  const locale = isLocale(current) ? current : 'zh-TW';
+  const locale = localeOr(current, 'zh-TW');
   const label = themeWord(setting.label, locale) || setting.id;
   const id = `design-${setting.id}`;
   const helper = error ? translate(error, { _: error }) : undefined;
