@@ -1,6 +1,6 @@
 /** Sign-in and account calls (SPEC §7 Auth): `/api/member/*` and `/api/verify/*`. */
 import { z } from 'zod';
-import { EMAIL_MAX, LOCALES, NICKNAME_MAX } from './constants';
+import { EMAIL_MAX, NICKNAME_MAX } from './constants';
 import { bounded, f, ruled } from './fields';
 import { rules } from './validation';
 
