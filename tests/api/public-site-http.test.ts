@@ -220,6 +220,30 @@ describe('a published site', () => {
     expect((await get(HOST, '/post/new-address')).body).toContain('換網址');
   });
 
+  it('moves the cache on when a published item’s tags change (live, as on the publish tags screen)', async () => {
+    const post = await publishPost('加標籤', 'tagged-later');
+    expect((await get(HOST, '/post/tagged-later')).statusCode).toBe(200);
+    const renderVersion = async () =>
+      (await t.database.db.select({ v: sites.renderVersion }).from(sites).where(eq(sites.id, demoSiteId)))[0]
+        .v;
+    const before = await renderVersion();
+    const tag = ok(await owner.call<{ id: number }>('press/save_tag', { name: '之後加的標籤' }));
+    const save = (version: number, tagIds: number[]) =>
+      owner.call<SaveReply>('press/save?t=1', {
+        id: post.id,
+        title: '加標籤',
+        slug: 'tagged-later',
+        content: { blocks: [{ type: 'paragraph', data: { text: 'x' } }] },
+        tag: tagIds,
+        version,
+      });
+    // The same tags again (none): nothing readers see changed, the cached pages stay.
+    const same = ok(await save(post.version, []));
+    expect(await renderVersion()).toBe(before);
+    ok(await save(same.version, [tag.id]));
+    expect(await renderVersion()).toBeGreaterThan(before);
+  });
+
   it('answers HEAD like GET without a body, and 405 to other methods', async () => {
     const getRes = await get(HOST, '/');
     const head = await get(HOST, '/', {}, 'HEAD');

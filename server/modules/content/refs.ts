@@ -150,8 +150,29 @@ export async function checkRefs(
   return out;
 }
 
-/** Replaces an item's tags and authors (authors keep the order given). */
-export async function linkRefs(db: Db, contentId: number, tagIds: number[], authorIds: number[]) {
+/**
+ * Replaces an item's tags and authors (authors keep the order given); answers whether they changed (a published
+ * item's tags and authors are live on readers' pages, not in its snapshot).
+ */
+export async function linkRefs(
+  db: Db,
+  contentId: number,
+  tagIds: number[],
+  authorIds: number[],
+): Promise<boolean> {
+  const oldTags = await db
+    .select({ id: contentTags.tagId })
+    .from(contentTags)
+    .where(eq(contentTags.contentId, contentId));
+  const oldAuthors = await db
+    .select({ id: contentAuthors.authorId })
+    .from(contentAuthors)
+    .where(eq(contentAuthors.contentId, contentId))
+    .orderBy(asc(contentAuthors.sort));
+  const sortedTags = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b).join();
+  const changed =
+    sortedTags(oldTags.map((r) => r.id)) !== sortedTags(tagIds) ||
+    oldAuthors.map((r) => r.id).join() !== authorIds.join();
   await db.delete(contentTags).where(eq(contentTags.contentId, contentId));
   await db.delete(contentAuthors).where(eq(contentAuthors.contentId, contentId));
   if (tagIds.length) await db.insert(contentTags).values(tagIds.map((tagId) => ({ contentId, tagId })));
@@ -159,6 +180,7 @@ export async function linkRefs(db: Db, contentId: number, tagIds: number[], auth
     await db
       .insert(contentAuthors)
       .values(authorIds.map((authorId, sort) => ({ contentId, authorId, sort })));
+  return changed;
 }
 
 function group(rows: (Named & { contentId: number })[]): Map<number, Named[]> {

@@ -272,7 +272,9 @@ async function saveInTransaction(
     return { row };
   }
   const row = await writeVersion(db, s, current, draft, now, { ...other, ...pinColumns(s, input.set2top) });
-  await linkRefs(db, row.id, refs.tag, author);
+  // Tags and authors are live on a published item's page, like its address and category.
+  const linksChanged = await linkRefs(db, row.id, refs.tag, author);
+  if (linksChanged && row.status === STATUS.PUBLISHED) await bumpRender(db, s.siteId);
   return { row };
 }
 
