@@ -26,6 +26,8 @@ interface Job {
   done: number;
   total: number;
   promise: Promise<{ id: number; lang_id: number }>;
+  /** A caller was told of its failure (else the next call is, rather than starting again). */
+  failureTold: boolean;
 }
 
 /** How long a finished job's progress stays readable. */
@@ -92,6 +94,7 @@ function start(s: Scope, item: ContentRecord, langId: number, translator: Transl
     done: 0,
     total: batches.length,
     promise: Promise.resolve({ id: 0, lang_id: 0 }),
+    failureTold: false,
   };
   job.promise = (async () => {
     const translated: string[] = new Array(segments.length);
@@ -151,6 +154,11 @@ export async function machineTranslate(
 ): Promise<{ id: number; lang_id: number }> {
   const key = keyOf(s, item, langId);
   let job = jobs.get(key);
+  if (job?.state === 'failed' && !job.failureTold) {
+    // It failed between this caller's calls (each waits at most waitMs): this one learns it, the next starts again.
+    job.failureTold = true;
+    throw new AppError(Code.TRANSLATE_FAILED);
+  }
   if (!job || job.state === 'failed') {
     if (await copyExists(s, item, langId)) return copyItem(s, item, langId);
     const translator = translatorsOf(s.deps.config.translation).pick(item.langId, langId);
@@ -161,16 +169,18 @@ export async function machineTranslate(
   const waited = new Promise<undefined>((resolve) => {
     timer = setTimeout(() => resolve(undefined), s.deps.config.translation.waitMs ?? 100_000);
   });
+  let result: { id: number; lang_id: number } | undefined;
   try {
-    const result = await Promise.race([job.promise, waited]);
-    if (!result) throw new AppError(Code.TRANSLATE_RUNNING);
-    return result;
+    result = await Promise.race([job.promise, waited]);
   } catch (err) {
+    job.failureTold = true;
     if (err instanceof TranslationError) throw new AppError(Code.TRANSLATE_FAILED);
     throw err;
   } finally {
     clearTimeout(timer);
   }
+  if (!result) throw new AppError(Code.TRANSLATE_RUNNING);
+  return result;
 }
 
 /** `translate_progress`: the running (or just finished) translation of `item` into `langId`. */

@@ -107,27 +107,26 @@ export function walk(item: TranslatableItem): {
 }
 
 /**
- * The segments in batches sent one request each: consecutive ones of the same kind (HTML or plain), at most
- * `maxCount` texts and about `maxChars` characters (a longer text goes alone). Indexes into `segments`.
+ * The segments in batches sent one request each: plain texts apart from inline HTML (the services treat them
+ * differently), each batch at most `maxCount` texts and about `maxChars` characters (a longer text goes alone), in
+ * the document's order within each kind. Indexes into `segments`.
  */
 export function batchesOf(segments: readonly Segment[], maxCount = 25, maxChars = 6000): number[][] {
   const batches: number[][] = [];
-  let current: number[] = [];
-  let chars = 0;
-  segments.forEach((segment, i) => {
-    const kindChanged = current.length > 0 && segments[current[0]].html !== segment.html;
-    if (
-      kindChanged ||
-      current.length >= maxCount ||
-      (current.length > 0 && chars + segment.text.length > maxChars)
-    ) {
-      batches.push(current);
-      current = [];
-      chars = 0;
-    }
-    current.push(i);
-    chars += segment.text.length;
-  });
-  if (current.length) batches.push(current);
+  for (const html of [false, true]) {
+    let current: number[] = [];
+    let chars = 0;
+    segments.forEach((segment, i) => {
+      if (segment.html !== html) return;
+      if (current.length >= maxCount || (current.length > 0 && chars + segment.text.length > maxChars)) {
+        batches.push(current);
+        current = [];
+        chars = 0;
+      }
+      current.push(i);
+      chars += segment.text.length;
+    });
+    if (current.length) batches.push(current);
+  }
   return batches;
 }
