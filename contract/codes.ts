@@ -107,6 +107,12 @@ export const Code = {
   CART_EMPTY: 3524,
   /** Invalidating a paid order whose refund the gateway refused or did not answer: the order stays paid. */
   ORDER_REFUND_FAILED: 3525,
+  /** Machine translation: no translation service for this pair of languages (a blank copy can be made instead). */
+  TRANSLATE_NO_PROVIDER: 3610,
+  /** Machine translation: the translation service failed or did not answer in time; nothing was created. */
+  TRANSLATE_FAILED: 3611,
+  /** Machine translation: still running after the call's wait; calling again waits for the same translation. */
+  TRANSLATE_RUNNING: 3612,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

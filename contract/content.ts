@@ -216,10 +216,27 @@ export const TagSave = z.strictObject({
 
 export const ContentTranslate = z.strictObject({
   id: f.id(),
-  /** true: machine translation (not yet available); false: a blank copy. */
+  /** true: machine translation (press/translate_pairs says which pairs have a service); false: a blank copy. */
   translate: z.boolean(),
   lang_id: LangId,
   from: LangId.optional(),
 });
 /** The item in the other language, made or found. */
 export const TranslateReply = z.object({ id: z.number(), lang_id: z.number() });
+
+/** `translate_progress`: how far the machine translation of item `id` into `lang_id` is. */
+export const TranslateProgressInput = z.strictObject({ id: f.id(), lang_id: LangId });
+/** idle: none running here; done: the language version exists. `done`/`total` count batches of text. */
+export const TranslateProgress = z.object({
+  state: z.enum(['idle', 'running', 'done', 'failed']),
+  done: z.number(),
+  total: z.number(),
+});
+export type TranslateProgress = z.infer<typeof TranslateProgress>;
+/** `translate_pairs`: the language pairs (content language ids) machine translation serves, and by which service. */
+export const TranslatePairs = z.object({
+  pairs: z.array(
+    z.object({ from: z.number(), to: z.number(), provider: z.enum(['opencc', 'deepl', 'openai']) }),
+  ),
+});
+export type TranslatePairs = z.infer<typeof TranslatePairs>;

@@ -5,6 +5,8 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import type { TapPayConfig } from './adapters/payment/tappay';
 import type { S3Config } from './adapters/s3Storage';
+import type { DeepLConfig } from './adapters/translation/deepl';
+import type { OpenAiConfig } from './adapters/translation/openai';
 
 export interface Config {
   host: string;
@@ -60,6 +62,8 @@ export interface Config {
   payment: PaymentConfig;
   /** Who issues the e-invoice of a paid payment (server/adapters/invoice): only `log` so far. */
   invoice: InvoiceConfig;
+  /** Machine translation (server/adapters/translation): OpenCC for zh-TW ↔ zh-CN, DeepL or OpenAI-compatible. */
+  translation: TranslationConfig;
 }
 
 export interface InvoiceConfig {
@@ -111,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: 120_000,
     payment: paymentConfig(env),
     invoice: invoiceConfig(env),
+    translation: translationConfig(env),
   };
 }
 
@@ -223,4 +228,46 @@ export function invoiceConfig(env: NodeJS.ProcessEnv): InvoiceConfig {
   const issuer = env.INVOICE_ISSUER?.trim() || 'log';
   if (issuer !== 'log') throw new Error(`INVOICE_ISSUER: ${issuer} is not known (log)`);
   return { issuer };
+}
+
+export interface TranslationConfig {
+  deepl?: DeepLConfig;
+  openai?: OpenAiConfig;
+  /** How long a translate call waits for its translation before answering that it still runs (100 s). */
+  waitMs?: number;
+}
+
+/**
+ * DEEPL_API_KEY (DEEPL_BASE_URL; a ':fx' key is DeepL's free API) and AI_BASE_URL / AI_API_KEY / AI_MODEL → the
+ * translation services; TRANSLATION_TIMEOUT_MS bounds each request to them (60 s).
+ */
+export function translationConfig(env: NodeJS.ProcessEnv): TranslationConfig {
+  const timeoutMs = Number(env.TRANSLATION_TIMEOUT_MS || 60_000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new Error(`TRANSLATION_TIMEOUT_MS: ${env.TRANSLATION_TIMEOUT_MS} is not a positive whole number`);
+  const deeplKey = env.DEEPL_API_KEY?.trim();
+  const deeplUrl = deeplKey?.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com';
+  const aiKey = env.AI_API_KEY?.trim() || undefined;
+  const aiUrl = env.AI_BASE_URL?.trim() || (aiKey ? 'https://api.openai.com/v1' : '');
+  return {
+    ...(deeplKey
+      ? {
+          deepl: {
+            baseUrl: (env.DEEPL_BASE_URL?.trim() || deeplUrl).replace(/\/+$/, ''),
+            apiKey: deeplKey,
+            timeoutMs,
+          },
+        }
+      : {}),
+    ...(aiUrl
+      ? {
+          openai: {
+            baseUrl: aiUrl.replace(/\/+$/, ''),
+            apiKey: aiKey,
+            model: env.AI_MODEL?.trim() || 'gpt-4o-mini',
+            timeoutMs,
+          },
+        }
+      : {}),
+  };
 }

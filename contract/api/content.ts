@@ -25,6 +25,9 @@ import {
   SaveReply,
   SorterReply,
   Titled,
+  TranslatePairs,
+  TranslateProgress,
+  TranslateProgressInput,
   TranslateReply,
 } from '../content';
 import { endpoint } from '../endpoint';
@@ -132,7 +135,23 @@ export const contentApi = {
     output: TranslateReply,
     access: 'site',
     timeout: TIMEOUT.long,
-    summary: 'Makes the item in another language: a blank copy (machine translation is not yet available)',
+    summary:
+      'Makes the item in another language: machine translated (whole item, blocks kept) or a blank copy; exactly once',
+  }),
+  translateProgress: endpoint({
+    path: 'press/translate_progress',
+    input: TranslateProgressInput,
+    query: OnItem,
+    output: TranslateProgress,
+    access: 'site',
+    summary: 'How far the machine translation of an item into a language is (batches done of total)',
+  }),
+  translatePairs: endpoint({
+    path: 'press/translate_pairs',
+    input: z.strictObject({}),
+    output: TranslatePairs,
+    access: 'site',
+    summary: 'The language pairs machine translation serves, and by which service',
   }),
   tags: endpoint({
     path: 'press/tag',

@@ -143,6 +143,11 @@ const core: DeepStrings<typeof coreSource> = {
     '3523': 'This order cannot be paid.',
     '3524': 'Your cart is empty.',
     '3525': 'The refund did not go through, so the order stays paid. Please try again later.',
+    '3610':
+      'No translation service is available for this pair of languages; you can start from a blank copy instead.',
+    '3611':
+      'The translation service failed or did not answer, so no language version was created. Please try again later.',
+    '3612': 'The translation is still running. Please wait.',
     '13000': 'No valid CNAME record was found; please try again later.',
     '19001': 'The plan was already changed this month and cannot be changed again.',
     '19002': 'This site has no active plan.',

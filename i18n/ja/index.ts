@@ -24,6 +24,7 @@ import staff from './staff';
 import subscription from './subscription';
 import themes from './themes';
 import themeUpload from './themeUpload';
+import translation from './translation';
 import wizard from './wizard';
 import writer from './writer';
 
@@ -33,6 +34,7 @@ const messages: Messages = {
   ...labels,
   ...content,
   ...writer,
+  ...translation,
   ...profile,
   ...menus,
   ...roles,

@@ -28,6 +28,7 @@ import staff from './staff';
 import subscription from './subscription';
 import themes from './themes';
 import themeUpload from './themeUpload';
+import translation from './translation';
 import wizard from './wizard';
 import writer from './writer';
 
@@ -37,6 +38,7 @@ const zhTW = {
   ...labels,
   ...content,
   ...writer,
+  ...translation,
   ...profile,
   ...menus,
   ...roles,

@@ -631,10 +631,10 @@ describe('history', () => {
 });
 
 describe('translate and tags', () => {
-  it('refuses machine translation as not available yet', async () => {
+  it('refuses machine translation of a pair no service translates (tests/api/translate.test.ts has the rest)', async () => {
     const made = await create(owner, { title: '翻譯' });
     const r = await owner.call('press/translate?t=1', { id: made.id, translate: true, lang_id: 3 });
-    expect(r).toMatchObject({ status: 200, code: Code.UNAVAILABLE, msg: '這項功能尚未開放。' });
+    expect(r).toMatchObject({ status: 200, code: Code.TRANSLATE_NO_PROVIDER });
     expect(ok(await get(owner, made.id)).frontend_display_language).toEqual([1]);
   });
 

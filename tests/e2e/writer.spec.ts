@@ -490,13 +490,13 @@ test('published items, leaving, languages, a failed load, a scheduled e-paper', 
   expect(dialogs).toContain('beforeunload');
   await expect(page.getByTestId('writer-body')).toContainText('發佈後的修改。');
 
-  // English does not exist yet: translation is not available, a blank copy is.
+  // English does not exist yet: no translation service for the pair (the reason is shown), a blank copy is.
   await page.getByTestId('writer-language').click();
   await page.getByRole('menuitem', { name: /English/ }).click();
   const ask = page.getByTestId('translate-dialog');
   await expect(ask).toBeVisible();
-  await ask.getByRole('button', { name: '翻譯' }).click();
-  await expect(page.getByText('這項功能尚未開放。')).toBeVisible();
+  await expect(ask.getByTestId('translate-unavailable')).toContainText('English');
+  await expect(ask.getByRole('button', { name: '翻譯' })).toBeDisabled();
   await ask.getByRole('button', { name: '從空白開始' }).click();
   await expect(page).not.toHaveURL(new RegExp(`/edit/post/${id}$`));
   await expect(page.getByTestId('writer-language')).toHaveText('English');

@@ -9,6 +9,7 @@ import { contentApi } from '../../../contract/api/content';
 import { PUBLISH_MODE } from '../../../contract/contentConstants';
 import type { Endpoint } from '../../../contract/endpoint';
 import { action, type SiteContext } from '../../http/action';
+import { translateItem, translatePairs, translateProgress } from '../translate/service';
 import { listContents, searchContents } from './list';
 import { setPinned, sortPinned } from './pins';
 import { publishItem } from './publish';
@@ -25,7 +26,7 @@ import {
   scopeOf,
   viewerOf,
 } from './scope';
-import { restoreRevision, saveContent, translateItem } from './service';
+import { restoreRevision, saveContent } from './service';
 
 type SiteEndpoint<S extends z.ZodType, O extends z.ZodType> = Endpoint<S, O, 'site'>;
 
@@ -110,5 +111,9 @@ export const contentActions = [
     (input, s) => sortPinned(s, input.ids),
   ),
   onItem(contentApi.translate, byId, ['create', 'edit'], (input, s, item) => translateItem(s, item, input)),
+  onItem(contentApi.translateProgress, byId, ['list'], (input, s, item) =>
+    translateProgress(s, item, input.lang_id),
+  ),
+  action({ ...contentApi.translatePairs, handler: async (_body, ctx: SiteContext) => translatePairs(ctx) }),
   onItem(contentApi.tags, byId, ['list'], (_input, s, item) => itemTags(s, item.id)),
 ];

@@ -9,20 +9,14 @@ import type { z } from 'zod';
 import type { BlockDocument } from '../../../contract/blocks';
 import { abstractOf, emptyDocument, readingMinutes } from '../../../contract/blockText';
 import { Code } from '../../../contract/codes';
-import type {
-  ConflictData,
-  ContentSave,
-  ContentTranslate,
-  SaveReply,
-  Status,
-} from '../../../contract/content';
+import type { ConflictData, ContentSave, SaveReply, Status } from '../../../contract/content';
 import { STATUS } from '../../../contract/contentConstants';
 import { slugify } from '../../../contract/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { contentAuthors, contents, contentTags, users } from '../../db/schema';
 import { authorOfUser } from '../../entities/author';
-import { AppError, duplicate, notFound } from '../../http/errors';
+import { AppError, duplicate, FieldError, notFound } from '../../http/errors';
 import { bumpRender } from '../../public/invalidate';
 import { nextPinOrder, pinColumns } from './pins';
 import { checkRefs, languagesOf, linkRefs, tagsOf } from './refs';
@@ -321,53 +315,66 @@ export async function restoreRevision(s: Scope, id: number, revisionId: number):
   return saveReply(s, row);
 }
 
+/** The text of a new language version: translated, or blank by default. */
+export interface CopyText {
+  title: string;
+  subtitle: string;
+  body: BlockDocument;
+  seo: { title: string; content: string };
+}
+
 /**
- * `translate` with translate=false: a blank copy (no title or content) in another language, sharing the uuid and the
- * language-neutral parts (category, cover, tags, authors). An existing copy is answered as it is.
+ * A copy of `item` in language `langId`, sharing the uuid and the language-neutral parts (category, cover, tags,
+ * authors), with `text` (blank by default). An existing copy is answered as it is, never overwritten: one item per
+ * uuid and language, so a retry makes nothing twice.
  */
-export async function translateItem(
+export async function copyItem(
   s: Scope,
   item: ContentRecord,
-  input: z.output<typeof ContentTranslate>,
+  langId: number,
+  text?: CopyText,
 ): Promise<{ id: number; lang_id: number }> {
-  if (input.translate) throw new AppError(Code.UNAVAILABLE);
-  if (input.lang_id === item.langId) return { id: item.id, lang_id: item.langId };
-  const row = await raceSafe(false, () =>
-    s.deps.db.transaction(async (tx) => {
-      const existing = await languageSlot(tx, s, item.uuid, input.lang_id);
-      if (existing) {
-        // A copy out of the caller's sight is not theirs to open: the language is taken (as a save of it answers),
-        // and the copy's id stays unknown.
-        const [seen] = await tx
-          .select({ id: contents.id })
-          .from(contents)
-          .where(and(eq(contents.id, existing.id), visibleTo(s)));
-        if (!seen) throw duplicate('lang_id');
-        return existing;
-      }
-      const tagRows = await tx
-        .select({ id: contentTags.tagId })
-        .from(contentTags)
-        .where(eq(contentTags.contentId, item.id));
-      const authorRows = await tx
-        .select({ id: contentAuthors.authorId })
-        .from(contentAuthors)
-        .where(eq(contentAuthors.contentId, item.id))
-        .orderBy(asc(contentAuthors.sort));
-      return insertItem(
-        tx,
-        s,
-        {
-          ...textOf('', '', emptyDocument()),
-          uuid: item.uuid,
-          langId: input.lang_id,
-          cover: item.cover,
-          categoryId: item.categoryId,
-        },
-        { tag: tagRows.map((r) => r.id), author: authorRows.map((r) => r.id) },
-        new Date(s.deps.now()),
-      );
-    }),
-  );
+  const write = () =>
+    raceSafe(false, () =>
+      s.deps.db.transaction(async (tx) => {
+        const existing = await languageSlot(tx, s, item.uuid, langId);
+        if (existing) {
+          // A copy out of the caller's sight is not theirs to open: the language is taken (as a save of it answers),
+          // and the copy's id stays unknown.
+          const [seen] = await tx
+            .select({ id: contents.id })
+            .from(contents)
+            .where(and(eq(contents.id, existing.id), visibleTo(s)));
+          if (!seen) throw duplicate('lang_id');
+          return existing;
+        }
+        const tagRows = await tx
+          .select({ id: contentTags.tagId })
+          .from(contentTags)
+          .where(eq(contentTags.contentId, item.id));
+        const authorRows = await tx
+          .select({ id: contentAuthors.authorId })
+          .from(contentAuthors)
+          .where(eq(contentAuthors.contentId, item.id))
+          .orderBy(asc(contentAuthors.sort));
+        const body = text ? sanitizeDocument(text.body) : emptyDocument();
+        return insertItem(
+          tx,
+          s,
+          {
+            ...textOf(text?.title ?? '', text?.subtitle ?? '', body),
+            ...(text ? { seo: text.seo } : {}),
+            uuid: item.uuid,
+            langId,
+            cover: item.cover,
+            categoryId: item.categoryId,
+          },
+          { tag: tagRows.map((r) => r.id), author: authorRows.map((r) => r.id) },
+          new Date(s.deps.now()),
+        );
+      }),
+    );
+  // A copy made meanwhile by another call (the unique index refused this one) is now found and answered.
+  const row = await write().catch((err) => (err instanceof FieldError ? write() : Promise.reject(err)));
   return { id: row.id, lang_id: row.langId };
 }

@@ -46,6 +46,9 @@ export const api = {
     const body = { id, translate, lang_id: lang as LangId };
     return call(contentApi.translate, from ? { ...body, from: from as LangId } : body, of(type));
   },
+  translateProgress: (type: ContentTypeName, id: number, lang: number) =>
+    call(contentApi.translateProgress, { id, lang_id: lang as LangId }, of(type)),
+  translatePairs: () => call(contentApi.translatePairs, {}),
   tags: () => call(tagApi.all),
   saveTag: (name: string) => call(tagApi.save, { name }),
   authors: (keyword = '') => call(authorApi.list, { query: listQuery('name', keyword, 100) }),

@@ -5,7 +5,6 @@
 import {
   Alert,
   Button,
-  CircularProgress,
   Dialog,
   DialogActions,
   DialogContent,
@@ -116,43 +115,7 @@ export function LeaveDialog({
   );
 }
 
-export function TranslateDialog() {
-  const translate = useTranslate();
-  const controller = useController();
-  const lang = useWriter((s) => s.askLanguage);
-  const busy = useWriter((s) => s.busy);
-  const name = lang ? translate(`writer.language.names.${lang}`) : '';
-  return (
-    <Dialog
-      open={!!lang}
-      onClose={() => controller.cancelLanguage()}
-      aria-labelledby="translate-title"
-      data-testid="translate-dialog"
-    >
-      <DialogTitle id="translate-title">{translate('writer.language.askTitle', { lang: name })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{translate('writer.language.askBody')}</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        {busy && <CircularProgress size={18} sx={{ mr: 1 }} />}
-        <Button onClick={() => controller.cancelLanguage()} color="inherit" disabled={busy}>
-          {translate('writer.language.cancel')}
-        </Button>
-        <Button onClick={() => void controller.createLanguage(false)} disabled={busy}>
-          {translate('writer.language.blank')}
-        </Button>
-        <Button
-          variant="contained"
-          disableElevation
-          onClick={() => void controller.createLanguage(true)}
-          disabled={busy}
-        >
-          {translate('writer.language.translate')}
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
+export { TranslateDialog } from './TranslateDialog';
 
 export function ScheduledEpaperDialog() {
   const translate = useTranslate();

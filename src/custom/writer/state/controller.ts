@@ -26,6 +26,7 @@ import {
   pickOffer,
 } from './localCopy';
 import { SaveMachine, type SaveView } from './saveMachine';
+import { type TranslateProgressView, translateWithProgress } from './translateRun';
 
 export interface ItemInfo {
   id: number;
@@ -595,24 +596,21 @@ export class WriterController {
     }
   }
 
-  /** Creates the language asked for: machine translation, or a blank copy. */
-  async createLanguage(translate: boolean) {
+  /** Creates the language asked for: machine translation (its progress to `onProgress`), or a blank copy. */
+  async createLanguage(translate: boolean, onProgress: (p: TranslateProgressView) => void = () => {}) {
     const lang = this.state.askLanguage;
     if (!lang) return;
     this.set({ busy: true });
     try {
-      const created = await api.translate(
-        this.type,
-        this.state.info.id,
-        translate,
-        lang,
-        this.state.info.lang_id,
-      );
+      const { id, lang_id: from } = this.state.info;
+      const created = translate
+        ? await translateWithProgress(this.type, id, lang, from, onProgress)
+        : await api.translate(this.type, id, false, lang, from);
       this.set({ askLanguage: null });
       const item = await api.get(this.type, created.id);
       this.go(`/edit/${this.type}/${item.id}`, { state: { item } });
     } catch (error) {
-      // 'not available yet': the server's own words.
+      // No service for the pair, or it failed: the server's own words.
       const text = error instanceof ApiError && error.body.msg ? error.body.msg : messageOf(error);
       this.deps.notify(text, { type: 'warning' });
     } finally {
