@@ -107,6 +107,10 @@ export const Code = {
   CART_EMPTY: 3524,
   /** Invalidating a paid order whose refund the gateway refused or did not answer: the order stays paid. */
   ORDER_REFUND_FAILED: 3525,
+  /** The AI helper (issue 16), 3600–3609. The site's AI suggestions of this month (its plan's quota) are used up. */
+  AI_QUOTA_USED_UP: 3600,
+  /** The AI provider failed or answered something unusable: nothing was suggested and nothing counted. */
+  AI_PROVIDER_FAILED: 3601,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { AiConfig } from './adapters/ai';
 import type { TapPayConfig } from './adapters/payment/tappay';
 import type { S3Config } from './adapters/s3Storage';
 
@@ -60,6 +61,8 @@ export interface Config {
   payment: PaymentConfig;
   /** Who issues the e-invoice of a paid payment (server/adapters/invoice): only `log` so far. */
   invoice: InvoiceConfig;
+  /** The AI helper's provider (server/adapters/ai): extractive offline unless AI_BASE_URL names an OpenAI-compatible one. */
+  ai: AiConfig;
 }
 
 export interface InvoiceConfig {
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: 120_000,
     payment: paymentConfig(env),
     invoice: invoiceConfig(env),
+    ai: aiConfig(env),
   };
 }
 
@@ -223,4 +227,17 @@ export function invoiceConfig(env: NodeJS.ProcessEnv): InvoiceConfig {
   const issuer = env.INVOICE_ISSUER?.trim() || 'log';
   if (issuer !== 'log') throw new Error(`INVOICE_ISSUER: ${issuer} is not known (log)`);
   return { issuer };
+}
+
+/** AI_BASE_URL, AI_API_KEY, AI_MODEL (and AI_TIMEOUT_MS) → the AI helper's provider; none set: extractive. */
+export function aiConfig(env: NodeJS.ProcessEnv): AiConfig {
+  const baseUrl = env.AI_BASE_URL?.trim().replace(/\/+$/, '');
+  if (!baseUrl) return { provider: 'extractive' };
+  const apiKey = env.AI_API_KEY?.trim() ?? '';
+  const model = env.AI_MODEL?.trim();
+  if (!model) throw new Error('AI_BASE_URL is set: AI_MODEL is needed too');
+  const timeoutMs = Number(env.AI_TIMEOUT_MS || 110_000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new Error(`AI_TIMEOUT_MS: ${env.AI_TIMEOUT_MS} is not a positive whole number`);
+  return { provider: 'openai', openai: { baseUrl, apiKey, model, timeoutMs } };
 }

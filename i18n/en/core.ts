@@ -143,6 +143,8 @@ const core: DeepStrings<typeof coreSource> = {
     '3523': 'This order cannot be paid.',
     '3524': 'Your cart is empty.',
     '3525': 'The refund did not go through, so the order stays paid. Please try again later.',
+    '3600': "This month's AI helper suggestions are used up.",
+    '3601': 'The AI helper could not make a suggestion. Please try again later (this one was not counted).',
     '13000': 'No valid CNAME record was found; please try again later.',
     '19001': 'The plan was already changed this month and cannot be changed again.',
     '19002': 'This site has no active plan.',
