@@ -4,7 +4,7 @@
  *   without stop-words, numbers and one-letter words.
  * - Keywords: TF-IDF, the document frequencies taken from the site's own published articles (`corpus`).
  * - Summary: the sentences most like the whole text (cosine of their TF-IDF vector to the text's), in the text's
- *   order, as many as fit in the limit; a first sentence longer than that is cut.
+ *   order, as many as fit in the limit (and are at least half as central as the best); a first sentence longer than that is cut.
  * - Slug: the key phrase (the best keywords in the order the text has them), made a slug by the caller (pinyin).
  * - Tags: the site's tags the text names first (most mentioned first), then new keywords.
  */
@@ -30,6 +30,9 @@ const STOP_WORDS = new Set(
     .join(' ')
     .split(' '),
 );
+
+/** A sentence joins the summary only if at least this share as central as the best one. */
+const CENTRAL_SHARE = 0.5;
 
 const LETTER = /\p{L}/u;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
@@ -147,7 +150,10 @@ export function summarize(
   const chosen: { s: string; i: number }[] = [];
   let length = 0;
   const joiner = CJK.test(text) ? '' : ' ';
+  // Sentences far less central than the best one are left out even when there is room.
+  const floor = ranked[0].score * CENTRAL_SHARE;
   for (const r of ranked) {
+    if (chosen.length && r.score < floor) break;
     const add = [...r.s].length + (chosen.length ? joiner.length : 0);
     if (length + add > max) continue;
     chosen.push(r);
