@@ -32,7 +32,7 @@ const source = () => f.requiredText(AI_SOURCE_MAX);
 export const AiAsk = z.strictObject({
   /** The content type (1 article, 3 page, 4 e-paper); informative. */
   type: z.number().int().min(1).max(4).optional(),
-  /** The saved item the text is from (must be the site's); its own text is left out of the site's statistics. */
+  /** The saved item the text is from (must be the site's): its language is the text's unless lang_id says. */
   id: f.id().optional(),
   title: f.text(200).optional(),
   content: source(),

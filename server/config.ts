@@ -236,6 +236,16 @@ export function aiConfig(env: NodeJS.ProcessEnv): AiConfig {
   const apiKey = env.AI_API_KEY?.trim() ?? '';
   const model = env.AI_MODEL?.trim();
   if (!model) throw new Error('AI_BASE_URL is set: AI_MODEL is needed too');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`AI_BASE_URL: ${baseUrl} is not an address`);
+  }
+  // The key travels in every request: over HTTPS, or plain HTTP only to this machine or without a key.
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (loopback || !apiKey)))
+    throw new Error(`AI_BASE_URL: ${baseUrl} must be https (or http to this machine, or without AI_API_KEY)`);
   const timeoutMs = Number(env.AI_TIMEOUT_MS || 110_000);
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
     throw new Error(`AI_TIMEOUT_MS: ${env.AI_TIMEOUT_MS} is not a positive whole number`);

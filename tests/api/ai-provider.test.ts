@@ -54,6 +54,18 @@ describe('the configuration', () => {
   it('is extractive without AI_BASE_URL, and needs a model with it', () => {
     expect(aiConfig({})).toEqual({ provider: 'extractive' });
     expect(() => aiConfig({ AI_BASE_URL: 'http://127.0.0.1:1/v1' })).toThrow(/AI_MODEL/);
+    // The key never travels in clear text to another machine.
+    const remote = { AI_BASE_URL: 'http://llm.example.com/v1', AI_MODEL: 'm' };
+    expect(() => aiConfig({ ...remote, AI_API_KEY: 'sk-x' })).toThrow(/https/);
+    expect(aiConfig(remote)).toMatchObject({
+      provider: 'openai',
+      openai: { baseUrl: remote.AI_BASE_URL, apiKey: '' },
+    });
+    expect(
+      aiConfig({ AI_BASE_URL: 'https://api.openai.com/v1/', AI_API_KEY: 'sk-x', AI_MODEL: 'm' }),
+    ).toMatchObject({
+      openai: { baseUrl: 'https://api.openai.com/v1', timeoutMs: 110_000 },
+    });
   });
 });
 

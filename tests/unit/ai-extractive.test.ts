@@ -95,6 +95,7 @@ describe('key phrase and tags', () => {
       lang: 'zh-TW',
       siteTags: ['公園', '美食'],
       corpus: async () => CORPUS_ZH,
+      corpusKey: 'test',
     });
     expect(tags[0]).toBe('公園');
     expect(tags).toContain('捷運');

@@ -194,17 +194,34 @@ export function matchingTags(text: string, tags: readonly string[]): string[] {
     .map((t) => t.name);
 }
 
+type Stats = { df: Map<string, number>; n: number };
+
+/** Word statistics of a site's articles are kept this long per site and language (new articles count after it). */
+export const STATS_TTL_MS = 5 * 60_000;
+const STATS_KEPT = 200;
 export interface ExtractiveLimits {
   summaryMax: number;
   tagsMax: number;
 }
 
 export function extractiveProvider(limits: ExtractiveLimits): AiProvider {
+  // Per provider (one per configuration, so per app): the statistics of each corpus key, newest last.
+  const statsCache = new Map<string, { at: number; stats: Promise<Stats> }>();
+  async function statsOf(req: AiRequest): Promise<Stats> {
+    const hit = statsCache.get(req.corpusKey);
+    if (hit && Date.now() - hit.at < STATS_TTL_MS) return hit.stats;
+    const stats = req.corpus().then((docs) => documentFrequencies(docs, req.lang));
+    statsCache.delete(req.corpusKey);
+    statsCache.set(req.corpusKey, { at: Date.now(), stats });
+    while (statsCache.size > STATS_KEPT) statsCache.delete(statsCache.keys().next().value as string);
+    stats.catch(() => statsCache.delete(req.corpusKey));
+    return stats;
+  }
   return {
     name: 'extractive',
     async suggest(req: AiRequest): Promise<string[]> {
       const text = req.title ? `${req.title}\n${req.text}` : req.text;
-      const stats = documentFrequencies(await req.corpus(), req.lang);
+      const stats = await statsOf(req);
       if (req.kind === 'summary') {
         const summary = summarize(req.text, req.lang, stats, limits.summaryMax);
         return summary ? [summary] : [];

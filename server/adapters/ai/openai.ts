@@ -107,10 +107,10 @@ function unescapeJson(raw: string): string {
 
 /** The model's answer → the suggestions (a ```json fence around it is tolerated); else AiProviderError. */
 export function parseAnswer(text: string): string[] {
-  const body = text
-    .trim()
-    .replace(/^```(?:json)?\s*/i, '')
-    .replace(/\s*```$/, '');
+  // Without patterns: a run of white space before the closing fence would make one retry at every position.
+  let body = text.trim();
+  if (body.startsWith('```')) body = body.slice(body.toLowerCase().startsWith('```json') ? 7 : 3);
+  if (body.endsWith('```')) body = body.slice(0, -3);
   let json: unknown;
   try {
     json = JSON.parse(body);
@@ -143,7 +143,7 @@ export function openAiProvider(config: OpenAiConfig, limits: ExtractiveLimits): 
         res = await fetch(url, {
           method: 'POST',
           headers: {
-            authorization: `Bearer ${config.apiKey}`,
+            ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
             'content-type': 'application/json',
             accept: 'text/event-stream',
           },

@@ -17,6 +17,8 @@ export interface AiRequest {
   siteTags: readonly string[];
   /** The site's published articles' texts, for word statistics (read only if the provider needs them). */
   corpus: () => Promise<string[]>;
+  /** Names the corpus (site and language): a provider may keep what it computed of it for a while under this key. */
+  corpusKey: string;
 }
 
 export interface AiProvider {

@@ -33,8 +33,8 @@ import { month } from '../plans/service';
 /** Content language id → BCP 47 (SPEC §9: 1 zh-TW, 2 zh-CN, 3 en, 4 ja, 5 kr). */
 const LANG_TAGS: Record<number, string> = { 1: 'zh-TW', 2: 'zh-CN', 3: 'en', 4: 'ja', 5: 'ko' };
 /** Published articles read for word statistics at most (the newest), and characters of each. */
-const CORPUS_DOCS = 500;
-const CORPUS_DOC_CHARS = 20_000;
+const CORPUS_DOCS = 300;
+const CORPUS_DOC_CHARS = 3_000;
 /** Site tags considered at most. */
 const SITE_TAGS = 2_000;
 
@@ -195,7 +195,6 @@ export async function suggest(
           eq(contents.siteId, siteId),
           eq(contents.status, STATUS.PUBLISHED),
           langId ? eq(contents.langId, langId) : undefined,
-          input.id !== undefined ? ne(contents.id, input.id) : undefined,
         ),
       )
       .orderBy(desc(contents.publishTs))
@@ -212,7 +211,15 @@ export async function suggest(
   let bounded: { result: string[]; existing: string[] };
   try {
     const raw = await provider.suggest(
-      { kind: input.kind, title: input.title ?? '', text: input.content, lang, siteTags, corpus },
+      {
+        kind: input.kind,
+        title: input.title ?? '',
+        text: input.content,
+        lang,
+        siteTags,
+        corpus,
+        corpusKey: `${siteId}:${langId ?? lang}`,
+      },
       onDelta,
       signal,
     );
