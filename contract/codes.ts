@@ -113,6 +113,10 @@ export const Code = {
   TRANSLATE_FAILED: 3611,
   /** Machine translation: still running after the call's wait; calling again waits for the same translation. */
   TRANSLATE_RUNNING: 3612,
+  /** The AI helper (issue 16), 3600–3609. The site's AI suggestions of this month (its plan's quota) are used up. */
+  AI_QUOTA_USED_UP: 3600,
+  /** The AI provider failed or answered something unusable: nothing was suggested and nothing counted. */
+  AI_PROVIDER_FAILED: 3601,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

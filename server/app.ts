@@ -39,6 +39,7 @@ import { epaperActions } from './modules/epaper/routes';
 import { fileActions } from './modules/files/routes';
 import { followerActions } from './modules/followers/routes';
 import { homeActions } from './modules/home/routes';
+import { intelligenceActions } from './modules/intelligence/routes';
 import { memberActions } from './modules/members/routes';
 import { menuActions } from './modules/menus/routes';
 import { orderActions } from './modules/orders/routes';
@@ -84,6 +85,7 @@ const modules = [
   epaperActions,
   orderActions,
   shopReaderActions,
+  intelligenceActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */

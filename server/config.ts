@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { AiConfig } from './adapters/ai';
 import type { TapPayConfig } from './adapters/payment/tappay';
 import type { S3Config } from './adapters/s3Storage';
 import type { DeepLConfig } from './adapters/translation/deepl';
@@ -64,6 +65,8 @@ export interface Config {
   invoice: InvoiceConfig;
   /** Machine translation (server/adapters/translation): OpenCC for zh-TW ↔ zh-CN, DeepL or OpenAI-compatible. */
   translation: TranslationConfig;
+  /** The AI helper's provider (server/adapters/ai): extractive offline unless AI_BASE_URL names an OpenAI-compatible one. */
+  ai: AiConfig;
 }
 
 export interface InvoiceConfig {
@@ -116,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payment: paymentConfig(env),
     invoice: invoiceConfig(env),
     translation: translationConfig(env),
+    ai: aiConfig(env),
   };
 }
 
@@ -238,8 +242,8 @@ export interface TranslationConfig {
 }
 
 /**
- * DEEPL_API_KEY (DEEPL_BASE_URL; a ':fx' key is DeepL's free API) and AI_BASE_URL / AI_API_KEY / AI_MODEL → the
- * translation services; TRANSLATION_TIMEOUT_MS bounds each request to them (60 s).
+ * DEEPL_API_KEY (DEEPL_BASE_URL; a ':fx' key is DeepL's free API) and the AI helper's OpenAI-compatible service
+ * (aiConfig) → the translation services; TRANSLATION_TIMEOUT_MS bounds each request to them (60 s).
  */
 export function translationConfig(env: NodeJS.ProcessEnv): TranslationConfig {
   const timeoutMs = Number(env.TRANSLATION_TIMEOUT_MS || 60_000);
@@ -247,8 +251,7 @@ export function translationConfig(env: NodeJS.ProcessEnv): TranslationConfig {
     throw new Error(`TRANSLATION_TIMEOUT_MS: ${env.TRANSLATION_TIMEOUT_MS} is not a positive whole number`);
   const deeplKey = env.DEEPL_API_KEY?.trim();
   const deeplUrl = deeplKey?.endsWith(':fx') ? 'https://api-free.deepl.com' : 'https://api.deepl.com';
-  const aiKey = env.AI_API_KEY?.trim() || undefined;
-  const aiUrl = env.AI_BASE_URL?.trim() || (aiKey ? 'https://api.openai.com/v1' : '');
+  const ai = aiConfig(env);
   return {
     ...(deeplKey
       ? {
@@ -259,15 +262,30 @@ export function translationConfig(env: NodeJS.ProcessEnv): TranslationConfig {
           },
         }
       : {}),
-    ...(aiUrl
-      ? {
-          openai: {
-            baseUrl: aiUrl.replace(/\/+$/, ''),
-            apiKey: aiKey,
-            model: env.AI_MODEL?.trim() || 'gpt-4o-mini',
-            timeoutMs,
-          },
-        }
-      : {}),
+    // The same OpenAI-compatible service as the AI helper's, read once (aiConfig), with the translation's timeout.
+    ...(ai.provider === 'openai' ? { openai: { ...ai.openai, timeoutMs } } : {}),
   };
+}
+
+/** AI_BASE_URL, AI_API_KEY, AI_MODEL (and AI_TIMEOUT_MS) → the AI helper's provider; none set: extractive. */
+export function aiConfig(env: NodeJS.ProcessEnv): AiConfig {
+  const baseUrl = env.AI_BASE_URL?.trim().replace(/\/+$/, '');
+  if (!baseUrl) return { provider: 'extractive' };
+  const apiKey = env.AI_API_KEY?.trim() ?? '';
+  const model = env.AI_MODEL?.trim();
+  if (!model) throw new Error('AI_BASE_URL is set: AI_MODEL is needed too');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`AI_BASE_URL: ${baseUrl} is not an address`);
+  }
+  // The key travels in every request: over HTTPS, or plain HTTP only to this machine or without a key.
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && (loopback || !apiKey)))
+    throw new Error(`AI_BASE_URL: ${baseUrl} must be https (or http to this machine, or without AI_API_KEY)`);
+  const timeoutMs = Number(env.AI_TIMEOUT_MS || 110_000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new Error(`AI_TIMEOUT_MS: ${env.AI_TIMEOUT_MS} is not a positive whole number`);
+  return { provider: 'openai', openai: { baseUrl, apiKey, model, timeoutMs } };
 }

@@ -148,6 +148,8 @@ const core: DeepStrings<typeof coreSource> = {
     '3611':
       'The translation service failed or did not answer, so no language version was created. Please try again later.',
     '3612': 'The translation is still running. Please wait.',
+    '3600': "This month's AI helper suggestions are used up.",
+    '3601': 'The AI helper could not make a suggestion. Please try again later (this one was not counted).',
     '13000': 'No valid CNAME record was found; please try again later.',
     '19001': 'The plan was already changed this month and cannot be changed again.',
     '19002': 'This site has no active plan.',

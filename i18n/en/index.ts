@@ -1,5 +1,6 @@
 /** en: the same areas and keys as zh-TW. */
 import type { Messages } from '../zh-TW';
+import aiHelper from './aiHelper';
 import auth from './auth';
 import content from './content';
 import core from './core';
@@ -30,6 +31,7 @@ import writer from './writer';
 
 const messages: Messages = {
   ...core,
+  ...aiHelper,
   ...auth,
   ...labels,
   ...content,

@@ -4,6 +4,7 @@
  */
 
 import type { DeepStrings } from '../types';
+import aiHelper from './aiHelper';
 import auth from './auth';
 import content from './content';
 import core from './core';
@@ -34,6 +35,7 @@ import writer from './writer';
 
 const zhTW = {
   ...core,
+  ...aiHelper,
   ...auth,
   ...labels,
   ...content,

@@ -159,7 +159,15 @@ describe('translationConfig', () => {
     expect(
       translationConfig({ DEEPL_API_KEY: 'abc', DEEPL_BASE_URL: 'http://127.0.0.1:9/' }).deepl?.baseUrl,
     ).toBe('http://127.0.0.1:9');
-    expect(translationConfig({ AI_API_KEY: 'sk' }).openai).toEqual({
+    // The AI helper's one reading of AI_*: a key alone names no service.
+    expect(translationConfig({ AI_API_KEY: 'sk' }).openai).toBeUndefined();
+    expect(
+      translationConfig({
+        AI_BASE_URL: 'https://api.openai.com/v1',
+        AI_API_KEY: 'sk',
+        AI_MODEL: 'gpt-4o-mini',
+      }).openai,
+    ).toEqual({
       baseUrl: 'https://api.openai.com/v1',
       apiKey: 'sk',
       model: 'gpt-4o-mini',
@@ -171,7 +179,7 @@ describe('translationConfig', () => {
         AI_MODEL: 'qwen',
         TRANSLATION_TIMEOUT_MS: '5000',
       }).openai,
-    ).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', apiKey: undefined, model: 'qwen', timeoutMs: 5000 });
+    ).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', apiKey: '', model: 'qwen', timeoutMs: 5000 });
     expect(() => translationConfig({ TRANSLATION_TIMEOUT_MS: 'soon' })).toThrow(/TRANSLATION_TIMEOUT_MS/);
   });
 });

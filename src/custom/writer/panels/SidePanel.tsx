@@ -3,6 +3,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Box, Divider, IconButton, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
+import { AiPanel } from './AiPanel';
 import { AbstractView, AuthorsField, CategoryField, CoverField, SlugField, TagsField } from './fields';
 import { HistoryPanel } from './HistoryPanel';
 import { RelatedPanel } from './RelatedPanel';
@@ -63,6 +64,7 @@ export default function SidePanel({ onClose }: { onClose: () => void }) {
             <AuthorsField />
             <Divider />
             <AbstractView />
+            <AiPanel />
           </Stack>
         )}
         {tab === 'seo' && <SeoPanel />}
