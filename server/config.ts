@@ -5,6 +5,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import type { TapPayConfig } from './adapters/payment/tappay';
 import type { S3Config } from './adapters/s3Storage';
+import { type SocialConfig, socialConfig } from './adapters/social/config';
 
 export interface Config {
   host: string;
@@ -60,6 +61,8 @@ export interface Config {
   payment: PaymentConfig;
   /** Who issues the e-invoice of a paid payment (server/adapters/invoice): only `log` so far. */
   invoice: InvoiceConfig;
+  /** Facebook/Instagram sharing (server/adapters/social): the built-in sandbox unless FACEBOOK_APP_ID is set. */
+  social: SocialConfig;
 }
 
 export interface InvoiceConfig {
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: 120_000,
     payment: paymentConfig(env),
     invoice: invoiceConfig(env),
+    social: socialConfig(env),
   };
 }
 
