@@ -147,7 +147,7 @@ const core: DeepStrings<typeof coreSource> = {
     '3631': 'Sharing to Instagram needs an image.',
     '3632': 'Only a published article can be shared.',
     '3633': 'The platform is busy; please try again later.',
-    '3634': 'The platform\'s authorisation expired, so the connection was ended; please connect again.',
+    '3634': "The platform's authorisation expired, so the connection was ended; please connect again.",
     '3635': 'The platform did not accept this share; please try again later.',
     '3636': 'This page was not offered by the authorisation.',
     '3637': 'No authorisation is waiting for a page choice; please connect again.',

@@ -7,9 +7,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Connection, ShareRow } from '../../contract/api/share';
 import { Code } from '../../contract/codes';
 import type { SaveReply } from '../../contract/content';
+import type { Connection, ShareRow } from '../../contract/share';
 import { shares, socialConnections } from '../../server/db/schema';
 import { type FakeGraph, startFakeGraph } from '../fixtures/fakeGraph';
 import { type Client, createTestApp, ok, signInOwner, type TestApp } from '../fixtures/testApp';

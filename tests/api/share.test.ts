@@ -6,10 +6,10 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Connection, ShareRow } from '../../contract/api/share';
 import { Code } from '../../contract/codes';
 import type { SaveReply } from '../../contract/content';
 import { ROLE } from '../../contract/permissions';
+import type { Connection, ShareRow } from '../../contract/share';
 import { type SocialSandbox, socialSandbox, socialSandboxRoutes } from '../../server/adapters/social/sandbox';
 import { shares, socialConnections } from '../../server/db/schema';
 import {

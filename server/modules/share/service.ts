@@ -8,9 +8,9 @@
  * conditional UPDATE.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import type { Connection, SharePlatformId, ShareRow } from '../../../contract/api/share';
 import { Code } from '../../../contract/codes';
 import { STATUS } from '../../../contract/contentConstants';
+import type { Connection, SharePlatformId, ShareRow } from '../../../contract/share';
 import { SocialError } from '../../adapters/social/provider';
 import { SOCIAL_CALLBACK_PATH } from '../../adapters/social/sandbox';
 import { tokenSealer } from '../../adapters/social/seal';
