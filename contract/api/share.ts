@@ -3,6 +3,7 @@
  * Connection calls need setting.edit (status: setting.view); sharing needs post.edit. No reply carries a token.
  */
 import { z } from 'zod';
+import { TIMEOUT } from '../constants';
 import { endpoint } from '../endpoint';
 import { bounded, f, ruled } from '../fields';
 import { Connection, requestKey, SHARE_MESSAGE_MAX, ShareRow, shareImage, sharePlatform } from '../share';
@@ -94,7 +95,7 @@ export const shareApi = {
     output: ShareRow,
     access: 'site',
     permission: 'post.edit',
-    timeout: 60_000,
+    timeout: TIMEOUT.long,
     summary: 'Shares a published item once per key: a retry with the same key answers the first result',
   }),
 };

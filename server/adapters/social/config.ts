@@ -12,7 +12,7 @@ export interface GraphConfig {
   timeoutMs: number;
   /** Attempts of a call the platform rate-limits (429, Graph codes 4, 17, 32, 613) before giving up. */
   attempts: number;
-  /** The first back-off (doubled each time) when the platform gives no Retry-After; at most 30 s are waited. */
+  /** The first back-off (doubled each time) when the platform gives no Retry-After; at most 10 s are waited. */
   backoffMs: number;
 }
 

@@ -2,14 +2,14 @@
  * Facebook's Graph API (FACEBOOK_GRAPH_URL): the code exchange (oauth/access_token), the pages (me/accounts, with
  * each page's instagram_business_account), a page's feed post and Instagram's two-step publish (media, then
  * media_publish). A rate limit (HTTP 429, or Graph error codes 4, 17, 32, 613) is retried after Retry-After or a
- * doubling back-off, `attempts` times at most, then answered `rate_limited`; code 190 (expired or revoked token)
+ * doubling back-off, `attempts` times at most, then answered `rate_limited` (a wait is at most 10 s); code 190 (expired or revoked token)
  * is `token_expired`; anything else, a timeout or a network failure, `failed`.
  */
 import type { GraphConfig } from './config';
 import { type OfferedPage, SocialError, type SocialPlatform, type SocialProvider } from './provider';
 
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
-const WAIT_MAX_MS = 30_000;
+const WAIT_MAX_MS = 10_000;
 
 interface GraphError {
   error?: { message?: string; code?: number; type?: string };

@@ -133,8 +133,16 @@ function ShareForm({ id, onClose }: { id: number; onClose: () => void }) {
             </Alert>
           )}
           {result && (
-            <Alert severity="success" data-testid="share-result" data-share-id={result.id}>
-              {translate('share.panel.posted', { platform: translate(`share.platforms.${result.platform}`) })}
+            <Alert
+              severity={result.status === 'posted' ? 'success' : 'info'}
+              data-testid="share-result"
+              data-share-id={result.id}
+            >
+              {result.status === 'posted'
+                ? translate('share.panel.posted', {
+                    platform: translate(`share.platforms.${result.platform}`),
+                  })
+                : translate('share.panel.status.pending')}
               {result.remote_id ? ` (${result.remote_id})` : ''}
             </Alert>
           )}
