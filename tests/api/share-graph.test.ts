@@ -2,7 +2,7 @@
  * The Graph API client's HTTP contract (server/adapters/social/graph.ts) against a local fake Graph server
  * (tests/fixtures/fakeGraph.ts), through the app: the dialog address, the code exchange and the pages at the
  * callback, the page token at connect, a feed post, Instagram's media + media_publish, a rate limit (429 with
- * Retry-After, then success) retried, a rate limit that lasts answered 3633 and recorded failed, and error 190 leaving
+ * Retry-After, then success) retried, a platform that does not answer (timeout), a rate limit that lasts answered 3633 and recorded failed, and error 190 leaving
  * the connection disconnected.
  */
 import { and, eq } from 'drizzle-orm';
@@ -54,7 +54,7 @@ beforeAll(async () => {
           appSecret: graph.appSecret,
           graphUrl: graph.url,
           dialogUrl: 'https://www.facebook.com/v19.0/dialog/oauth',
-          timeoutMs: 5000,
+          timeoutMs: 1500,
           attempts: 3,
           backoffMs: 5,
         },
@@ -115,6 +115,15 @@ describe('the Graph API contract', () => {
     const again = await share({ key: 'graph-limit-1' });
     expect(again.code).toBe(Code.SOCIAL_RATE_LIMITED);
     expect(graph.requests.length - before).toBe(3);
+    expect(graph.posts).toHaveLength(2);
+  });
+
+  it('a platform that does not answer in time is 3635, the share recorded failed', async () => {
+    graph.next.push({ hang: true });
+    const r = await share({ key: 'graph-hang-1' });
+    expect(r.code).toBe(Code.SOCIAL_FAILED);
+    const [row] = await t.database.db.select().from(shares).where(eq(shares.requestKey, 'graph-hang-1'));
+    expect(row).toMatchObject({ status: 'failed', remoteId: null });
     expect(graph.posts).toHaveLength(2);
   });
 
