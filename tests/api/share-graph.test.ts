@@ -82,8 +82,12 @@ describe('the Graph API contract', () => {
   it('exchanges the code, lists the pages and keeps the chosen page token', async () => {
     const c = await connectVia('facebook', '1001');
     expect(c).toMatchObject({ status: 'connected', page_id: '1001', page_name: 'Fake Page' });
-    const exchange = graph.requests.find((r) => r.path === 'oauth/access_token');
-    expect(exchange?.params).toMatchObject({ client_id: graph.appId, client_secret: graph.appSecret });
+    const exchange = graph.requests.filter((r) => r.path === 'oauth/access_token');
+    expect(exchange[0]?.params).toMatchObject({ client_id: graph.appId, client_secret: graph.appSecret });
+    expect(exchange[1]?.params).toMatchObject({
+      grant_type: 'fb_exchange_token',
+      client_secret: graph.appSecret,
+    });
     expect(graph.requests.filter((r) => r.path === 'me/accounts')).toHaveLength(2);
   });
 

@@ -1,5 +1,6 @@
 /**
- * Facebook's Graph API (FACEBOOK_GRAPH_URL): the code exchange (oauth/access_token), the pages (me/accounts, with
+ * Facebook's Graph API (FACEBOOK_GRAPH_URL): the code exchange (oauth/access_token, then the long-lived user token
+ * whose page tokens do not expire), the pages (me/accounts, with
  * each page's instagram_business_account), a page's feed post and Instagram's two-step publish (media, then
  * media_publish). A rate limit (HTTP 429, or Graph error codes 4, 17, 32, 613) is retried after Retry-After or a
  * doubling back-off, `attempts` times at most, then answered `rate_limited` (a wait is at most 10 s); code 190 (expired or revoked token)
@@ -73,7 +74,15 @@ export function graphProvider(
         code,
       });
       if (!r.access_token) throw new SocialError('failed', 'no access_token');
-      return r.access_token;
+      // A short-lived user token gives page tokens that expire within hours; a long-lived one gives lasting ones.
+      const long = await call<{ access_token?: string }>('GET', 'oauth/access_token', {
+        grant_type: 'fb_exchange_token',
+        client_id: cfg.appId,
+        client_secret: cfg.appSecret,
+        fb_exchange_token: r.access_token,
+      });
+      if (!long.access_token) throw new SocialError('failed', 'no long-lived access_token');
+      return long.access_token;
     },
     async listPages(userToken, platform: SocialPlatform) {
       const r = await call<{
