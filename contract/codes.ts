@@ -117,6 +117,22 @@ export const Code = {
   AI_QUOTA_USED_UP: 3600,
   /** The AI provider failed or answered something unusable: nothing was suggested and nothing counted. */
   AI_PROVIDER_FAILED: 3601,
+  /** Sharing: the platform is not connected (or its token was forgotten). */
+  SOCIAL_NOT_CONNECTED: 3630,
+  /** Sharing to Instagram without an image. */
+  SOCIAL_NEEDS_IMAGE: 3631,
+  /** Sharing an item that is not published. */
+  SHARE_NOT_PUBLISHED: 3632,
+  /** The platform kept answering "too many calls" after the bounded retries. */
+  SOCIAL_RATE_LIMITED: 3633,
+  /** The platform said the token expired or was revoked: the connection is now disconnected. */
+  SOCIAL_TOKEN_EXPIRED: 3634,
+  /** The platform refused the post, or could not be reached in time. */
+  SOCIAL_FAILED: 3635,
+  /** connect: the page is not among those the authorisation offered. */
+  SOCIAL_PAGE_UNKNOWN: 3636,
+  /** connect: no authorisation waits for a page choice (or it expired). */
+  SOCIAL_NOT_AUTHORISED: 3637,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

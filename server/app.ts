@@ -15,6 +15,7 @@ import { type Dns, resolverDns } from './adapters/dns';
 import { type InvoiceIssuer, invoiceIssuer } from './adapters/invoice';
 import { type Payment, paymentGateway } from './adapters/payment';
 import { s3Storage } from './adapters/s3Storage';
+import { type Social, socialProvider } from './adapters/social';
 import { folderStorage, UPLOADS_PREFIX } from './adapters/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -48,6 +49,7 @@ import { planActions } from './modules/plans/routes';
 import { readerPublicActions } from './modules/readers/publicRoutes';
 import { roleActions } from './modules/roles/routes';
 import { settingsActions } from './modules/settings/routes';
+import { shareActions, socialCallbackRoutes } from './modules/share/routes';
 import { shopReaderActions } from './modules/shop/routes';
 import { siteActions } from './modules/sites/routes';
 import { staffActions } from './modules/staff/routes';
@@ -86,6 +88,7 @@ const modules = [
   orderActions,
   shopReaderActions,
   intelligenceActions,
+  shareActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */
@@ -109,6 +112,8 @@ export interface AppOptions {
   payment?: Payment;
   /** The e-invoice issuer; by default the configuration's (a test passes one it can watch). */
   invoice?: InvoiceIssuer;
+  /** Facebook/Instagram sharing; by default the configuration's (a test passes a sandbox it can watch). */
+  social?: Social;
   /** Entities served besides the declared ones (a test's fixture entity, its table already made). */
   entities?: ServedEntity[];
   /** The public sites' page builders, built-in theme folder and cache (a test passes stand-ins). */
@@ -138,6 +143,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       now,
       onDeliveryError: (err, tradeId) => app.log.warn({ err, tradeId }, 'sandbox notification not delivered'),
     });
+  const social = opts.social ?? socialProvider(config.social, app.log);
   const deps: Deps = {
     db: opts.db,
     config,
@@ -150,6 +156,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     dns: opts.dns ?? resolverDns({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
     payment: payment.gateway,
     invoice: opts.invoice ?? invoiceIssuer(config.invoice, app.log),
+    social: social.provider,
   };
 
   registerSecurityHeaders(app, config);
@@ -192,6 +199,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // The sandbox's card form and 3-D Secure page (none for TapPay, whose pages are its own).
   if (payment.routes) await app.register(payment.routes);
   await app.register(paymentNotifyRoutes(deps));
+  // Facebook/Instagram: the OAuth callback, and the sandbox's consent page (none with a real app id).
+  await app.register(socialCallbackRoutes(deps));
+  if (social.routes) await app.register(social.routes);
   // A member's e-paper unsubscribe (the confirmation form and the one-click POST), on the sites' hosts.
   await app.register(unsubscribeRoutes(deps));
   // Theme zips by signed link, and theme pictures (the list's covers), on the admin origin.

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { AiConfig } from './adapters/ai';
 import type { TapPayConfig } from './adapters/payment/tappay';
 import type { S3Config } from './adapters/s3Storage';
+import { type SocialConfig, socialConfig } from './adapters/social/config';
 import type { DeepLConfig } from './adapters/translation/deepl';
 import type { OpenAiConfig } from './adapters/translation/openai';
 
@@ -67,6 +68,8 @@ export interface Config {
   translation: TranslationConfig;
   /** The AI helper's provider (server/adapters/ai): extractive offline unless AI_BASE_URL names an OpenAI-compatible one. */
   ai: AiConfig;
+  /** Facebook/Instagram sharing (server/adapters/social): the built-in sandbox unless FACEBOOK_APP_ID is set. */
+  social: SocialConfig;
 }
 
 export interface InvoiceConfig {
@@ -120,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     invoice: invoiceConfig(env),
     translation: translationConfig(env),
     ai: aiConfig(env),
+    social: socialConfig(env),
   };
 }
 

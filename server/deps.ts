@@ -4,6 +4,7 @@ import type { Captcha } from './adapters/captcha';
 import type { Dns } from './adapters/dns';
 import type { InvoiceIssuer } from './adapters/invoice';
 import type { PaymentGateway } from './adapters/payment/gateway';
+import type { SocialProvider } from './adapters/social/provider';
 import type { Storage } from './adapters/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
@@ -22,6 +23,8 @@ export interface Deps {
   payment: PaymentGateway;
   /** Issues the e-invoice of each paid payment, once (log-only unless INVOICE_ISSUER says otherwise). */
   invoice: InvoiceIssuer;
+  /** Facebook/Instagram sharing (the built-in sandbox unless FACEBOOK_APP_ID is set). */
+  social: SocialProvider;
   log: FastifyBaseLogger;
   /** The installation's signing secret (app_kv): signed links of the public site (server/public/tokens.ts). */
   secret: string;

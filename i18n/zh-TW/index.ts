@@ -23,6 +23,7 @@ import readers from './readers';
 import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
+import share from './share';
 import shopMail from './shopMail';
 import shopPublic from './shopPublic';
 import staff from './staff';
@@ -62,6 +63,7 @@ const zhTW = {
   ...subscription,
   ...shopPublic,
   ...shopMail,
+  ...share,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

@@ -29,7 +29,9 @@ export type TokenPayload =
   /** A signed-in staff member (user id) may see the unpublished site. */
   | { k: 'staff'; site: number; user: number }
   /** A member's e-paper unsubscribe link (reader 0: a staff member's test send, which unsubscribes no one). */
-  | { k: 'unsubscribe'; site: number; reader: number };
+  | { k: 'unsubscribe'; site: number; reader: number }
+  /** The OAuth `state` of a Facebook/Instagram authorisation, bound to the site and the user who started it. */
+  | { k: 'social'; site: number; user: number; platform: 'facebook' | 'instagram' };
 
 type Signed = TokenPayload & { exp: number };
 

@@ -67,6 +67,7 @@ function PublishSwitch({ status, canEdit }: { status: SiteStatus; canEdit: boole
 const pages = [
   { to: '/setting/general', words: 'settings.links.general' },
   { to: '/setting/domain', words: 'settings.links.domain' },
+  { to: '/setting/social', words: 'share.social.link' },
   { to: '/setting/menu', words: 'settings.links.menu' },
   { to: '/page/home', words: 'settings.links.home' },
   { to: '/setting/account', words: 'settings.links.account' },

@@ -12,6 +12,7 @@ const GeneralSettings = lazy(() => import('./GeneralSettings'));
 const DomainScreen = lazy(() => import('./DomainScreen'));
 const SubdomainScreen = lazy(() => import('./SubdomainScreen'));
 const CustomDomainScreen = lazy(() => import('./CustomDomainScreen'));
+const SocialScreen = lazy(() => import('../share/SocialScreen'));
 
 const guarded = (action: 'list' | 'edit', screen: ReactNode) => (
   <CanAccess resource="setting" action={action} loading={<Loading />} accessDenied={<AccessDenied />}>
@@ -33,4 +34,5 @@ export const settingsRoutes = [
     path="/setting/domain/custom"
     element={guarded('edit', <CustomDomainScreen />)}
   />,
+  <Route key="setting-social" path="/setting/social" element={guarded('list', <SocialScreen />)} />,
 ];

@@ -22,6 +22,7 @@ import {
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { LANG_IDS, STATUS } from '../../../contract/contentConstants';
+import { ShareButton } from '../share/ShareButton';
 import { useController, useWriter } from './state/context';
 
 function SaveIndicator() {
@@ -192,6 +193,7 @@ export function TopBar({
         </Typography>
       )}
       <LanguageMenu />
+      {ready && published && info.id > 0 && <ShareButton id={info.id} />}
       {ready && info.id > 0 && info.preview_url && (
         <Button
           color="inherit"

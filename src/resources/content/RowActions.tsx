@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ContentItem, ContentRow } from '../../../contract/content';
 import { STATUS } from '../../../contract/contentConstants';
+import { ShareMenuItem, SharePanelLazy } from '../../custom/share/ShareButton';
 import { ConfirmRowAction } from './ConfirmRowAction';
 import { type ContentKind, publishPath, writerPath } from './kinds';
 import { withdrawalOf } from './status';
@@ -29,6 +30,7 @@ export function RowActions({ kind }: { kind: ContentKind }) {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState<RowAction | null>(null);
+  const [sharing, setSharing] = useState(false);
   const { canAccess: canEdit = false } = useCanAccess({ resource: kind.resource, action: 'edit' });
   const { canAccess: canDelete = false } = useCanAccess({ resource: kind.resource, action: 'delete' });
   const { data: item } = useGetOne<ContentItem>(
@@ -85,6 +87,14 @@ export function RowActions({ kind }: { kind: ContentKind }) {
             {translate('siteLinks.preview')}
           </MenuItem>
         )}
+        {canEdit && row.status === STATUS.PUBLISHED && (
+          <ShareMenuItem
+            onPick={() => {
+              setAnchor(null);
+              setSharing(true);
+            }}
+          />
+        )}
         {actions.map((action) => (
           <MenuItem
             key={action}
@@ -98,6 +108,7 @@ export function RowActions({ kind }: { kind: ContentKind }) {
           </MenuItem>
         ))}
       </Menu>
+      <SharePanelLazy id={row.id} open={sharing} onClose={() => setSharing(false)} />
       {confirming && (
         <ConfirmRowAction kind={kind} action={confirming} row={row} onClose={() => setConfirming(null)} />
       )}

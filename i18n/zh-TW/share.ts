@@ -1,0 +1,48 @@
+/** zh-TW words: the Facebook/Instagram connection screen and the share panel. */
+const share = {
+  share: {
+    platforms: { facebook: 'Facebook', instagram: 'Instagram' },
+    social: {
+      title: '社群連結',
+      subtitle: '連結 Facebook 粉絲專頁與 Instagram 商業帳號，即可從寫作畫面與文章列表分享文章。',
+      link: '社群連結',
+      state: {
+        none: '尚未連結',
+        pending: '已授權，請選擇專頁',
+        connected: '已連結：%{name}',
+        disconnected: '已中斷連結（%{name}）',
+      },
+      connect: '連結',
+      reconnect: '重新連結',
+      waiting: '請在開啟的視窗中完成授權…',
+      choose: '選擇專頁',
+      chooseAccount: '選擇帳號',
+      noPages: '這次授權沒有可用的專頁或帳號。',
+      confirm: '確認連結',
+      disconnect: '中斷連結',
+      unconnect: '取消授權',
+      connected: '已連結 %{name}',
+      disconnected: '已中斷連結',
+      cancelled: '已取消授權',
+    },
+    panel: {
+      open: '分享',
+      title: '分享文章',
+      platform: '平台',
+      message: '訊息',
+      image: '圖片網址',
+      imageHint: '預設為文章封面；Instagram 必須有圖片。',
+      notReady: '%{platform} 尚未連結，請先到「設定 › 社群連結」連結。',
+      notPublished: '文章發布後才能分享。',
+      needsImage: 'Instagram 分享需要一張圖片。',
+      submit: '分享',
+      posted: '已分享到 %{platform}',
+      history: '分享紀錄',
+      none: '還沒有分享過。',
+      status: { pending: '處理中', posted: '已分享', failed: '失敗' },
+      retry: '重試',
+      close: '關閉',
+    },
+  },
+};
+export default share;
