@@ -53,6 +53,7 @@ import { staffActions } from './modules/staff/routes';
 import { subscriptionActions } from './modules/subscription/routes';
 import { themeFileRoutes } from './modules/themes/download';
 import { designActions, themeActions } from './modules/themes/routes';
+import { wordImportActions } from './modules/wordImport/routes';
 import { type PublicSiteOptions, registerPublicSite, siteUrlRewriter } from './public';
 import { UNSUBSCRIBE_ROUTES, unsubscribeRoutes } from './public/readers/unsubscribe';
 
@@ -84,6 +85,7 @@ const modules = [
   epaperActions,
   orderActions,
   shopReaderActions,
+  wordImportActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */
