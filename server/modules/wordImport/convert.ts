@@ -133,6 +133,16 @@ export function plainText(html: string): string {
 }
 const hasText = (html: string) => plainText(html).trim() !== '';
 
+/** Trims ASCII white space only (a list item's indent is no-break spaces), without a regular expression. */
+function trimSpaces(text: string): string {
+  const space = (c: string) => c === ' ' || c === '\t' || c === '\r' || c === '\n';
+  let start = 0;
+  let end = text.length;
+  while (start < end && space(text[start])) start++;
+  while (end > start && space(text[end - 1])) end--;
+  return text.slice(start, end);
+}
+
 const BULLETS = ['•', '◦', '▪'];
 const INDENT = '\u00a0\u00a0\u00a0\u00a0';
 
@@ -146,7 +156,7 @@ class BlockWriter {
   private text(type: 'paragraph', html: string): void;
   private text(type: 'header', html: string, level: 2 | 3 | 4): void;
   private text(type: 'paragraph' | 'header', html: string, level?: 2 | 3 | 4) {
-    const text = html.trim();
+    const text = trimSpaces(html);
     if (!hasText(text)) return;
     if (type === 'header') {
       if (!this.title) {
@@ -193,7 +203,7 @@ class BlockWriter {
       n++;
       const mark = node.tag === 'ol' ? `${n}.` : BULLETS[Math.min(depth, BULLETS.length - 1)];
       const pictures: number[] = [];
-      const text = inline(item, pictures).trim();
+      const text = trimSpaces(inline(item, pictures));
       if (hasText(text)) this.text('paragraph', `${INDENT.repeat(depth)}${mark} ${text}`);
       this.pictures(pictures);
       for (const nested of item.children)
@@ -215,7 +225,7 @@ class BlockWriter {
       const pictures: number[] = [];
       const cells = row.children
         .filter((c): c is Element => isElement(c) && (c.tag === 'td' || c.tag === 'th'))
-        .map((c) => inline(c, pictures).trim());
+        .map((c) => trimSpaces(inline(c, pictures)));
       if (cells.some(hasText)) this.text('paragraph', cells.join(' ｜ '));
       this.pictures(pictures);
     }
@@ -223,7 +233,7 @@ class BlockWriter {
 }
 
 /** Word's document-title paragraph style reads as a top heading too. */
-const STYLE_MAP = ["p[style-name='Title'] => h1:fresh"];
+const STYLE_MAP = ['p.Title => h1:fresh', "p[style-name='Title'] => h1:fresh"];
 
 /** Converts a checked .docx (checkDocx) into draft blocks; a document mammoth cannot read is 轉換時發生錯誤. */
 export async function convertDocx(bytes: Buffer): Promise<Converted> {
