@@ -25,6 +25,7 @@ import subscription from './subscription';
 import themes from './themes';
 import themeUpload from './themeUpload';
 import wizard from './wizard';
+import wordImport from './wordImport';
 import writer from './writer';
 
 const messages: Messages = {
@@ -54,6 +55,7 @@ const messages: Messages = {
   ...subscription,
   ...shopPublic,
   ...shopMail,
+  ...wordImport,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

@@ -29,6 +29,7 @@ import subscription from './subscription';
 import themes from './themes';
 import themeUpload from './themeUpload';
 import wizard from './wizard';
+import wordImport from './wordImport';
 import writer from './writer';
 
 const zhTW = {
@@ -58,6 +59,7 @@ const zhTW = {
   ...subscription,
   ...shopPublic,
   ...shopMail,
+  ...wordImport,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
