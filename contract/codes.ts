@@ -133,6 +133,20 @@ export const Code = {
   SOCIAL_PAGE_UNKNOWN: 3636,
   /** connect: no authorisation waits for a page choice (or it expired). */
   SOCIAL_NOT_AUTHORISED: 3637,
+  /** Word import (press/import): the .docx could not be read or converted (轉換時發生錯誤); nothing was created. */
+  IMPORT_FAILED: 3620,
+  /** Word import: the file is not a Word document (.docx), judged by its content, not its name. */
+  IMPORT_NOT_DOCX: 3621,
+  /** Word import: a macro-enabled document (.docm, or a part vbaProject.bin) is refused. */
+  IMPORT_MACRO: 3622,
+  /** Word import: an OLE compound file, i.e. an encrypted .docx (or an old .doc), is refused. */
+  IMPORT_ENCRYPTED: 3623,
+  /** Word import: more pictures than DOCX_IMAGES_MAX (contract/wordImport.ts). */
+  IMPORT_TOO_MANY_IMAGES: 3624,
+  /** Word import: a picture in the document is 5 MB or more (IMAGE_MAX_BYTES) or too many pixels. */
+  IMPORT_IMAGE_TOO_LARGE: 3625,
+  /** Word import: the document makes more blocks, or a longer paragraph, than an article holds. */
+  IMPORT_TOO_LONG: 3626,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

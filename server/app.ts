@@ -56,6 +56,7 @@ import { staffActions } from './modules/staff/routes';
 import { subscriptionActions } from './modules/subscription/routes';
 import { themeFileRoutes } from './modules/themes/download';
 import { designActions, themeActions } from './modules/themes/routes';
+import { wordImportActions } from './modules/wordImport/routes';
 import { type PublicSiteOptions, registerPublicSite, siteUrlRewriter } from './public';
 import { UNSUBSCRIBE_ROUTES, unsubscribeRoutes } from './public/readers/unsubscribe';
 
@@ -89,6 +90,7 @@ const modules = [
   shopReaderActions,
   intelligenceActions,
   shareActions,
+  wordImportActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */

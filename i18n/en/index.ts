@@ -28,6 +28,7 @@ import themes from './themes';
 import themeUpload from './themeUpload';
 import translation from './translation';
 import wizard from './wizard';
+import wordImport from './wordImport';
 import writer from './writer';
 
 const messages: Messages = {
@@ -60,6 +61,7 @@ const messages: Messages = {
   ...shopPublic,
   ...shopMail,
   ...share,
+  ...wordImport,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

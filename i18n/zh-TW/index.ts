@@ -32,6 +32,7 @@ import themes from './themes';
 import themeUpload from './themeUpload';
 import translation from './translation';
 import wizard from './wizard';
+import wordImport from './wordImport';
 import writer from './writer';
 
 const zhTW = {
@@ -64,6 +65,7 @@ const zhTW = {
   ...shopPublic,
   ...shopMail,
   ...share,
+  ...wordImport,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

@@ -11,6 +11,7 @@ import { ContentFilters } from './ContentFilters';
 import { ContentListActions } from './ContentListActions';
 import { ContentTable } from './ContentTable';
 import { CreateContentButton } from './CreateContentButton';
+import { ImportWordButton } from './ImportWordButton';
 import { kindOf } from './kinds';
 import { PinnedSorter } from './PinnedSorter';
 import { PINNED_FIRST } from './pinned';
@@ -31,6 +32,7 @@ export default function ContentList() {
       empty={
         <ListEmpty resource={kind.resource}>
           <CreateContentButton kind={kind} variant="contained" />
+          {kind.resource === 'press' && <ImportWordButton />}
         </ListEmpty>
       }
       // A wide table scrolls inside the list (ContentTable) instead of widening the page.

@@ -8,6 +8,7 @@ import { Button, TopToolbar } from 'react-admin';
 import { mayReorderPinned } from '../../../contract/permissions';
 import { CreateContentButton } from './CreateContentButton';
 import { DefaultOrderButton } from './DefaultOrderButton';
+import { ImportWordButton } from './ImportWordButton';
 import type { ContentKind } from './kinds';
 
 interface Props {
@@ -28,6 +29,7 @@ export function ContentListActions({ kind, reordering, onReorder }: Props) {
           <SwapVertIcon />
         </Button>
       )}
+      {kind.resource === 'press' && <ImportWordButton />}
       <CreateContentButton kind={kind} />
     </TopToolbar>
   );
