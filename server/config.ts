@@ -4,11 +4,11 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { AiConfig } from './adapters/ai';
+import type { OpenAiConfig } from './adapters/ai/openai';
 import type { TapPayConfig } from './adapters/payment/tappay';
 import type { S3Config } from './adapters/s3Storage';
 import { type SocialConfig, socialConfig } from './adapters/social/config';
 import type { DeepLConfig } from './adapters/translation/deepl';
-import type { OpenAiConfig } from './adapters/translation/openai';
 
 export interface Config {
   host: string;

@@ -138,7 +138,7 @@ describe('services', () => {
 
   it('chooses OpenCC for the zh pair, then DeepL, then the OpenAI-compatible service, else none', () => {
     const deepl = { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', timeoutMs: 1 };
-    const openai = { baseUrl: 'http://127.0.0.1:2', model: 'm', timeoutMs: 1 };
+    const openai = { baseUrl: 'http://127.0.0.1:2', apiKey: '', model: 'm', timeoutMs: 1 };
     expect(translators({}).pick(1, 3)).toBeUndefined();
     expect(translators({}).pick(1, 2)?.name).toBe('opencc');
     expect(translators({ deepl, openai }).pick(1, 2)?.name).toBe('opencc');

@@ -3,14 +3,8 @@
  * its own client): POST {baseUrl}/chat/completions with the texts as a JSON array, asking for a JSON array of their
  * translations in the same order, tags kept. A reply that is not such an array is a failure.
  */
+import type { OpenAiConfig } from '../ai/openai';
 import { LANGUAGES, postJson, TranslationError, type Translator } from './translator';
-
-export interface OpenAiConfig {
-  baseUrl: string;
-  apiKey?: string;
-  model: string;
-  timeoutMs: number;
-}
 
 const instructions = (from: number, to: number, html: boolean) =>
   [
