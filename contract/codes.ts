@@ -107,6 +107,12 @@ export const Code = {
   CART_EMPTY: 3524,
   /** Invalidating a paid order whose refund the gateway refused or did not answer: the order stays paid. */
   ORDER_REFUND_FAILED: 3525,
+  /** A video upload that is no MP4/MOV (ISO BMFF `ftyp`) or WebM/MKV (EBML) file by its content: deleted, row error. */
+  VIDEO_FORMAT: 3650,
+  /** A video over the per-file limit of the site's plan (%{mb} MB; contract/videos.ts videoLimitMb). */
+  VIDEO_TOO_LARGE: 3651,
+  /** A video whose upload is not finished (or failed) cannot be used or given a cover yet. */
+  VIDEO_NOT_READY: 3652,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */
