@@ -7,6 +7,9 @@
 /** The tus endpoint: POST creates an upload, HEAD asks its offset, PATCH appends, DELETE ends it. */
 export const VIDEO_UPLOAD_PATH = '/api/element/upload/video';
 
+/** The reply header of the PATCH that finishes an upload: the video's id in the library. */
+export const VIDEO_ID_HEADER = 'video-id';
+
 /** The per-file limit of a site without a plan's own (`plans.upload_mb` 0: STARTER, or no plan yet). */
 export const VIDEO_DEFAULT_MB = 50;
 

@@ -87,7 +87,7 @@ async function tus(
   const res = await fetch(`${base}${url}`, {
     method,
     headers: { 'tus-resumable': '1.0.0', ...(c ? { cookie: cookieOf(c) } : {}), ...headers },
-    body,
+    body: body ? new Uint8Array(body) : undefined,
   });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
@@ -156,6 +156,7 @@ describe('a tus upload', () => {
     expect(second.status).toBe(204);
     expect(second.headers.get('upload-offset')).toBe(String(file.length));
     row = await rowOf(url);
+    expect(second.headers.get('video-id')).toBe(String(row.id));
     expect(row).toMatchObject({ status: 'ready', mime: 'video/mp4', duration: 7, size: file.length });
     expect(row.path).toMatch(new RegExp(`^${demoSiteId}/\\d{4}/\\d{2}/[0-9a-f]{32}\\.mp4$`));
     expect((await readFile(storedFile(row))).equals(file)).toBe(true);

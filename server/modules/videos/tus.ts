@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, type CodeValue, codeMessageKey, httpStatus } from '../../../contract/codes';
 import { pickLocale } from '../../../contract/constants';
 import { holdsAny, RESOURCE_PERMISSIONS } from '../../../contract/permissions';
-import { VIDEO_METADATA, VIDEO_UPLOAD_PATH, videoLimitMb } from '../../../contract/videos';
+import { VIDEO_ID_HEADER, VIDEO_METADATA, VIDEO_UPLOAD_PATH, videoLimitMb } from '../../../contract/videos';
 import { newKey } from '../../adapters/storage';
 import { videos } from '../../db/schema';
 import type { Deps } from '../../deps';
@@ -112,8 +112,8 @@ function tusServer(deps: Deps): Server {
     },
     async onUploadFinish(req, upload) {
       const who = uploaderOf(req);
-      await finish(deps, req, who, upload);
-      return {};
+      // The library's id of the finished video, for the client's next calls (video/save with its cover).
+      return { headers: { [VIDEO_ID_HEADER]: await finish(deps, req, who, upload) } };
     },
     onResponseError(req, err) {
       const status = (err as { status_code?: number }).status_code;
@@ -135,7 +135,7 @@ function tusServer(deps: Deps): Server {
   });
   return server;
 
-  async function finish(deps: Deps, req: Request, who: Uploader, upload: Upload) {
+  async function finish(deps: Deps, req: Request, who: Uploader, upload: Upload): Promise<number> {
     const where = and(eq(videos.siteId, who.siteId), eq(videos.uploadId, upload.id));
     const kind = sniffVideo(await store.head(upload.id, SNIFF_BYTES));
     if (!kind) {
@@ -156,7 +156,7 @@ function tusServer(deps: Deps): Server {
       }
     }
     const key = await store.keep(upload.id, newKey(who.siteId, kind.ext, new Date(deps.now())));
-    await deps.db
+    const [done] = await deps.db
       .update(videos)
       .set({
         status: 'ready',
@@ -166,7 +166,9 @@ function tusServer(deps: Deps): Server {
         ...(seconds !== undefined ? { duration: boundedDuration(seconds) } : {}),
         updatedAt: new Date(deps.now()),
       })
-      .where(where);
+      .where(where)
+      .returning({ id: videos.id });
+    return done.id;
   }
 }
 
