@@ -24,6 +24,7 @@ import staff from './staff';
 import subscription from './subscription';
 import themes from './themes';
 import themeUpload from './themeUpload';
+import videos from './videos';
 import wizard from './wizard';
 import writer from './writer';
 
@@ -54,6 +55,7 @@ const messages: Messages = {
   ...subscription,
   ...shopPublic,
   ...shopMail,
+  ...videos,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

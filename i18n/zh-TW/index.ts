@@ -28,6 +28,7 @@ import staff from './staff';
 import subscription from './subscription';
 import themes from './themes';
 import themeUpload from './themeUpload';
+import videos from './videos';
 import wizard from './wizard';
 import writer from './writer';
 
@@ -58,6 +59,7 @@ const zhTW = {
   ...subscription,
   ...shopPublic,
   ...shopMail,
+  ...videos,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
