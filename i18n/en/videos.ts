@@ -13,6 +13,7 @@ const videos: DeepStrings<typeof zhTW> = {
     uploading: 'Video loading',
     missing: 'Video missing',
     failed: 'Upload failed',
+    needsCover: 'Choose a cover for it in the video library first',
     duration: 'Length',
     size: 'File size',
     modal: {

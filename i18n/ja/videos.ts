@@ -13,6 +13,7 @@ const videos: DeepStrings<typeof zhTW> = {
     uploading: '動画を読み込み中',
     missing: '動画が見つかりません',
     failed: 'アップロードに失敗しました',
+    needsCover: '先に動画ライブラリでカバーを選んでください',
     duration: '長さ',
     size: 'ファイルサイズ',
     modal: {

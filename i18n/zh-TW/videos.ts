@@ -10,6 +10,7 @@ const videos = {
     uploading: '影片載入中',
     missing: '影片遺失',
     failed: '上傳失敗',
+    needsCover: '請先在影片庫為它選一張封面',
     duration: '長度',
     size: '檔案大小',
     modal: {
