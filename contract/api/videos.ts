@@ -13,7 +13,7 @@ import { VIDEO_CONTENT_MAX, VIDEO_TITLE_MAX } from '../videos';
 
 const perm = RESOURCE_PERMISSIONS.press;
 
-export const VideoSave = z.strictObject({
+const VideoSave = z.strictObject({
   id: f.id(),
   title: f.requiredText(VIDEO_TITLE_MAX),
   content: f.text(VIDEO_CONTENT_MAX),
