@@ -40,10 +40,12 @@ export function folderStorage(root: string): Storage {
     async remove(key) {
       await rm(fileOf(key), { force: true });
     },
-    exists: (key) =>
-      stat(fileOf(key)).then(
+    async exists(key) {
+      const file = fileOf(key);
+      return stat(file).then(
         (s) => s.isFile(),
         () => false,
-      ),
+      );
+    },
   };
 }

@@ -70,13 +70,12 @@ function toVideo(deps: Deps, r: VideoRow, missing = false): Video {
 /** Whether a ready video's file is gone; a store that cannot be asked says nothing (not missing). */
 async function isMissing(deps: Deps, r: VideoRow): Promise<boolean> {
   if (r.status !== 'ready' || !r.path) return false;
-  return deps.storage.exists(r.path).then(
-    (found) => !found,
-    (err) => {
-      deps.log.warn({ err }, 'the file store did not say whether a video exists');
-      return false;
-    },
-  );
+  try {
+    return !(await deps.storage.exists(r.path));
+  } catch (err) {
+    deps.log.warn({ err }, 'the file store did not say whether a video exists');
+    return false;
+  }
 }
 
 /** The library's page: newest first; each ready video of the page asked of the store (a stat or a HEAD). */
