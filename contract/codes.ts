@@ -147,6 +147,12 @@ export const Code = {
   IMPORT_IMAGE_TOO_LARGE: 3625,
   /** Word import: the document makes more blocks, or a longer paragraph, than an article holds. */
   IMPORT_TOO_LONG: 3626,
+  /** A video upload that is no MP4/MOV (ISO BMFF `ftyp`) or WebM/MKV (EBML) file by its content: deleted, row error. */
+  VIDEO_FORMAT: 3650,
+  /** A video over the per-file limit of the site's plan (%{mb} MB; contract/videos.ts videoLimitMb). */
+  VIDEO_TOO_LARGE: 3651,
+  /** A video whose upload is not finished (or failed) cannot be used or given a cover yet. */
+  VIDEO_NOT_READY: 3652,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

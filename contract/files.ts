@@ -74,12 +74,19 @@ export const Video = z.object({
   /** Bytes. */
   size: z.number(),
   insert_ts: z.string(),
+  /** Where the file is served ('' until the upload finishes). */
+  url: z.string(),
+  mime: z.string(),
+  /** uploading (tus, under way), ready, or error (refused by its content). */
+  status: z.enum(['uploading', 'ready', 'error']),
+  /** A ready video whose file is gone from the storage (影片遺失). */
+  missing: z.boolean(),
 });
 export type Video = z.infer<typeof Video>;
 
 export const videoColumns: ListColumns = {
-  filter: ['id', 'title'],
-  sort: ['id', 'title', 'insert_ts'],
+  filter: ['id', 'title', 'status'],
+  sort: ['id', 'title', 'insert_ts', 'size'],
 };
 
 /** A picture of the site's library (`file/list`, `file/get`). */

@@ -56,6 +56,8 @@ import { staffActions } from './modules/staff/routes';
 import { subscriptionActions } from './modules/subscription/routes';
 import { themeFileRoutes } from './modules/themes/download';
 import { designActions, themeActions } from './modules/themes/routes';
+import { videoActions } from './modules/videos/routes';
+import { videoUploadRoutes } from './modules/videos/tus';
 import { wordImportActions } from './modules/wordImport/routes';
 import { type PublicSiteOptions, registerPublicSite, siteUrlRewriter } from './public';
 import { UNSUBSCRIBE_ROUTES, unsubscribeRoutes } from './public/readers/unsubscribe';
@@ -91,6 +93,7 @@ const modules = [
   intelligenceActions,
   shareActions,
   wordImportActions,
+  videoActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */
@@ -208,6 +211,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(unsubscribeRoutes(deps));
   // Theme zips by signed link, and theme pictures (the list's covers), on the admin origin.
   await app.register(themeFileRoutes(deps));
+  // Resumable video uploads (tus: POST, HEAD, PATCH, DELETE), outside the JSON catalogue (modules/videos/tus.ts).
+  await app.register(videoUploadRoutes(deps));
 
   const extra = opts.entities ?? [];
   const actions = extra.length

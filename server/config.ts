@@ -49,6 +49,8 @@ export interface Config {
   uploadDir: string;
   /** An S3-compatible bucket for uploads instead of uploadDir (set by S3_BUCKET). */
   s3?: S3Config;
+  /** Video uploads in progress (tus) without S3: a private folder, never served (VIDEO_UPLOAD_DIR). */
+  videoUploadDir: string;
   /** Name servers for verifying custom domains (`ip` or `ip:port`); the system's when empty. */
   dnsServers: string[];
   /** A DNS lookup gives up after this long (below the client's 20 s for site/valid). */
@@ -115,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...siteAddress(env, port),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     s3: s3Config(env),
+    videoUploadDir: path.resolve(env.VIDEO_UPLOAD_DIR || path.join(dataDir, 'video-uploads')),
     dnsServers: dnsServers(env.DNS_SERVERS),
     dnsTimeoutMs: dnsTimeoutMs(env.DNS_TIMEOUT_MS),
     cnameTarget: env.CNAME_TARGET?.trim().toLowerCase().replace(/\.$/, '') || undefined,

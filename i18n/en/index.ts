@@ -27,6 +27,7 @@ import subscription from './subscription';
 import themes from './themes';
 import themeUpload from './themeUpload';
 import translation from './translation';
+import videos from './videos';
 import wizard from './wizard';
 import wordImport from './wordImport';
 import writer from './writer';
@@ -62,6 +63,7 @@ const messages: Messages = {
   ...shopMail,
   ...share,
   ...wordImport,
+  ...videos,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

@@ -31,6 +31,7 @@ import subscription from './subscription';
 import themes from './themes';
 import themeUpload from './themeUpload';
 import translation from './translation';
+import videos from './videos';
 import wizard from './wizard';
 import wordImport from './wordImport';
 import writer from './writer';
@@ -66,6 +67,7 @@ const zhTW = {
   ...shopMail,
   ...share,
   ...wordImport,
+  ...videos,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

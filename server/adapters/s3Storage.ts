@@ -152,7 +152,7 @@ export function s3Storage(config: S3Config, clock: () => Date = () => new Date()
     region: config.region,
   };
   const request = async (
-    method: 'PUT' | 'DELETE',
+    method: 'PUT' | 'DELETE' | 'HEAD',
     key: string,
     body?: Buffer,
     extra: Record<string, string> = {},
@@ -163,19 +163,24 @@ export function s3Storage(config: S3Config, clock: () => Date = () => new Date()
       creds,
     );
     const reply = await send(method, url, headers, body);
+    if (method === 'HEAD') return reply.status === 200;
     // A missing object is already deleted.
     const ok = method === 'PUT' ? reply.status === 200 : [200, 204, 404].includes(reply.status);
     if (!ok) throw new Error(`S3 ${method} ${key}: HTTP ${reply.status} ${reply.text.slice(0, 300)}`);
   };
   return {
-    put: (key, bytes, mime) =>
-      request('PUT', key, bytes, {
+    put: async (key, bytes, mime) => {
+      await request('PUT', key, bytes, {
         'content-type': mime,
         'content-length': String(bytes.length),
         // Keys are random and never rewritten: the object may be cached for ever, as the folder's files are.
         'cache-control': 'public, max-age=31536000, immutable',
-      }),
+      });
+    },
     url: (key) => `${config.publicUrl}/${key}`,
-    remove: (key) => request('DELETE', key),
+    remove: async (key) => {
+      await request('DELETE', key);
+    },
+    exists: async (key) => (await request('HEAD', key)) === true,
   };
 }

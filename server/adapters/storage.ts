@@ -3,7 +3,7 @@
  * come later behind the same three calls. Keys are made by the server, e.g. `12/2026/11/9f3c….webp`.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface Storage {
@@ -11,6 +11,8 @@ export interface Storage {
   /** The address the file is served at. */
   url(key: string): string;
   remove(key: string): Promise<void>;
+  /** Whether the file is still stored (a stat, or a HEAD): the video library marks a gone one missing. */
+  exists(key: string): Promise<boolean>;
 }
 
 export const UPLOADS_PREFIX = '/uploads/';
@@ -37,6 +39,13 @@ export function folderStorage(root: string): Storage {
     url: (key) => `${UPLOADS_PREFIX}${key}`,
     async remove(key) {
       await rm(fileOf(key), { force: true });
+    },
+    async exists(key) {
+      const file = fileOf(key);
+      return stat(file).then(
+        (s) => s.isFile(),
+        () => false,
+      );
     },
   };
 }

@@ -91,6 +91,8 @@ export function contentSecurityPolicy(
       ...(config.s3 ? [new URL(config.s3.publicUrl).origin] : []),
     ],
     'connect-src': ["'self'"],
+    // Uploaded videos (here or in the bucket), and a video being uploaded, read from its blob: for its cover frame.
+    'media-src': ["'self'", 'blob:', ...bucket],
     // /design shows the site in a frame for its live preview: the sites' addresses, and custom domains (https).
     'frame-src': ["'self'", `${config.siteScheme}://*.${config.siteDomain}${config.sitePort}`, 'https:'],
     // The ALTCHA widget solves its proof of work in workers it makes from blob: URLs.

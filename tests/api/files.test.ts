@@ -443,6 +443,11 @@ describe('video/list', () => {
       duration: 61,
       size: 1000,
       insert_ts: '2026-01-02T03:04:05.000Z',
+      url: '/uploads/v/1.mp4',
+      mime: '',
+      status: 'ready',
+      // The row's file was never stored.
+      missing: true,
     });
   });
 

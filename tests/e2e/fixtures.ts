@@ -30,6 +30,8 @@ export const OWNER = { email: 'owner@example.com', password: 'owner-pass-1' };
 interface World {
   url: string;
   sink: SmtpSink;
+  /** The server's DATA_DIR (its uploads live in `uploads/`). */
+  dataDir: string;
 }
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
@@ -173,7 +175,7 @@ export const test = base.extend<{ signedIn: boolean }, { world: World }>({
         // The bot check stays on, at a cost that does not make a loaded machine's browser wait seconds per form.
         CAPTCHA_MAX_COUNTER: '2000',
       });
-      await use({ url: `http://127.0.0.1:${port}`, sink });
+      await use({ url: `http://127.0.0.1:${port}`, sink, dataDir });
       server.kill('SIGTERM');
       await sink.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 /** `/api/element/upload/*`, the image library `/api/file/*` and `/api/video/list` (contract/api/files.ts). */
 import { fileApi } from '../../../contract/api/files';
 import { action } from '../../http/action';
+import { listVideos } from '../videos/service';
 import * as files from './service';
 
 export const fileActions = [
@@ -30,6 +31,6 @@ export const fileActions = [
   }),
   action({
     ...fileApi.videos,
-    handler: (input, ctx) => files.listVideos(ctx.deps, ctx.site.id, input.query),
+    handler: (input, ctx) => listVideos(ctx.deps, ctx.site.id, input.query),
   }),
 ];

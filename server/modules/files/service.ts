@@ -1,7 +1,7 @@
 /**
  * Uploads and the site's image library: images are checked and normalised by sharp, favicons checked as PNG or ICO;
  * the bytes go through the storage adapter (a folder or an S3 bucket) and each file is recorded per site. Also the
- * site's videos for the video block.
+ * site's videos for the video block (modules/videos).
  */
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -20,12 +20,10 @@ import {
   IMAGE_MAX_PIXELS,
   type LibraryFile,
   type UploadReply,
-  type Video,
-  videoColumns,
 } from '../../../contract/files';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import { newKey } from '../../adapters/storage';
-import { files, videos } from '../../db/schema';
+import { files } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
 import { listRows } from '../../http/list';
@@ -247,30 +245,4 @@ export async function deleteFile(deps: Deps, siteId: number, id: number): Promis
   }
   await deps.db.delete(files).where(and(eq(files.siteId, siteId), eq(files.id, id)));
   return { id };
-}
-
-type VideoRow = typeof videos.$inferSelect;
-
-export function listVideos(deps: Deps, siteId: number, query: ListQuery): Promise<ListResult<Video>> {
-  return listRows(deps.db, {
-    table: videos,
-    siteColumn: videos.siteId,
-    siteId,
-    columns: { id: videos.id, title: videos.title, insert_ts: videos.createdAt },
-    allowed: videoColumns,
-    defaultSort: { col: 'id', order: 'desc' },
-    query,
-    toRow: (record): Video => {
-      const r = record as VideoRow;
-      return {
-        id: r.id,
-        title: r.title,
-        content: r.content,
-        cover: r.cover,
-        duration: r.duration,
-        size: r.size,
-        insert_ts: r.createdAt.toISOString(),
-      };
-    },
-  });
 }

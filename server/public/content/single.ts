@@ -25,7 +25,8 @@ async function videoPaths(at: ArticleSetting, ids: number[]): Promise<Map<number
   const rows = await at.db
     .select({ id: videos.id, path: videos.path })
     .from(videos)
-    .where(and(eq(videos.siteId, at.siteId), inArray(videos.id, ids)));
+    .where(and(eq(videos.siteId, at.siteId), inArray(videos.id, ids), eq(videos.status, 'ready')));
+  // A video still uploading (or refused) has no file yet: its block is left out.
   return new Map(rows.map((r) => [r.id, at.media(r.path)]));
 }
 

@@ -8,7 +8,7 @@ import type { ResourceProps } from 'react-admin';
 
 const file: ResourceProps = {
   name: 'file',
-  list: lazy(() => import('./FileLibrary')),
+  list: lazy(() => import('./FileScreens')),
   icon: FileIcon,
   recordRepresentation: 'name',
 };

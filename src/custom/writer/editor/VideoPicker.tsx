@@ -1,4 +1,7 @@
-/** Picks an uploaded video (video/list) for a video block: only a video with a cover can be used. */
+/**
+ * Picks an uploaded video (video/list) for a video block: only a ready video with its file and a cover can be used.
+ * Its upload button opens the video upload modal (resources/file), whose new video is picked at once when ready.
+ */
 import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
@@ -15,10 +18,21 @@ import {
   Typography,
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { DELAY } from '../../../../contract/constants';
 import type { Video } from '../../../../contract/files';
 import { api, messageOf } from '../api';
+
+const VideoUploadDialog = lazy(() =>
+  import('../../../resources/file/VideoUploadDialog').then((m) => ({ default: m.VideoUploadDialog })),
+);
+
+/** Why a video cannot be picked (its label), or null when it can. */
+function notPickable(video: Video): string | null {
+  if (video.status === 'uploading') return 'writer.video.processing';
+  if (video.status === 'error' || video.missing) return 'writer.video.missing';
+  return video.cover ? null : 'videos.needsCover';
+}
 
 export function VideoPicker({
   open,
@@ -33,7 +47,10 @@ export function VideoPicker({
   const [keyword, setKeyword] = useState('');
   const [rows, setRows] = useState<Video[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [version, setVersion] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` lists again after an upload
   useEffect(() => {
     if (!open) return;
     let live = true;
@@ -58,7 +75,7 @@ export function VideoPicker({
       live = false;
       clearTimeout(timer);
     };
-  }, [open, keyword]);
+  }, [open, keyword, version]);
 
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="video-picker-title">
@@ -98,7 +115,8 @@ export function VideoPicker({
         ) : (
           <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', gap: 2 }}>
             {rows.map((video) => {
-              const ready = !!video.cover;
+              const why = notPickable(video);
+              const ready = why === null;
               return (
                 <ButtonBase
                   key={video.id}
@@ -118,7 +136,7 @@ export function VideoPicker({
                     sx={{
                       aspectRatio: '16 / 9',
                       bgcolor: 'grey.200',
-                      backgroundImage: ready ? `url("${video.cover}")` : undefined,
+                      backgroundImage: video.cover ? `url("${video.cover}")` : undefined,
                       backgroundSize: 'cover',
                       backgroundPosition: 'center',
                     }}
@@ -127,9 +145,9 @@ export function VideoPicker({
                     <Typography variant="body2" noWrap>
                       {video.title}
                     </Typography>
-                    {!ready && (
+                    {why && (
                       <Typography variant="caption" color="text.secondary">
-                        {translate('writer.video.processing')}
+                        {translate(why)}
                       </Typography>
                     )}
                   </Box>
@@ -140,8 +158,27 @@ export function VideoPicker({
         )}
       </DialogContent>
       <DialogActions>
+        <Button onClick={() => setUploading(true)}>{translate('videos.upload')}</Button>
         <Button onClick={onClose}>{translate('writer.video.cancel')}</Button>
       </DialogActions>
+      {uploading && (
+        <Suspense fallback={null}>
+          <VideoUploadDialog
+            open
+            onClose={() => {
+              setUploading(false);
+              setVersion((v) => v + 1);
+            }}
+            onDone={(video) => {
+              setVersion((v) => v + 1);
+              if (!notPickable(video)) {
+                setUploading(false);
+                onPick(video);
+              }
+            }}
+          />
+        </Suspense>
+      )}
     </Dialog>
   );
 }

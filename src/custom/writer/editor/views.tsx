@@ -27,6 +27,7 @@ import {
   VideoBlock,
 } from './extensions';
 import { appendToAlbum } from './uploads';
+import { useVideoState } from './videoState';
 
 /** Puts the cursor in the paragraph after the block at `pos` (making one when the next block is not text). */
 export function focusAfter(editor: Editor, pos: number) {
@@ -278,10 +279,13 @@ function VideoView({ node, updateAttributes, deleteNode, selected, editor, getPo
   const [failed, setFailed] = useState<string | null>(null);
   const editable = editor.isEditable;
   const broken = failed !== null && failed === node.attrs.cover;
+  const state = useVideoState(node.attrs.id);
   return (
     <NodeViewWrapper as="figure" className={`wr-figure${selected ? ' is-selected' : ''}`} data-block="video">
       <div className="wr-media wr-video" data-drag-handle="">
-        {broken || !node.attrs.cover ? (
+        {state === 'uploading' ? (
+          <Uploading label={translate('writer.video.processing')} />
+        ) : broken || !node.attrs.cover || state === 'missing' ? (
           <Broken label={translate('writer.video.missing')} video />
         ) : (
           <>

@@ -1,0 +1,43 @@
+/**
+ * Video uploads (issue 16): resumable through tus at VIDEO_UPLOAD_PATH (outside the JSON catalogue), checked by
+ * content when they finish, then listed in the video library (`video/list`) and used by the writer's video block.
+ * Plain constants only: the SPA's upload modal imports this without zod.
+ */
+
+/** The tus endpoint: POST creates an upload, HEAD asks its offset, PATCH appends, DELETE ends it. */
+export const VIDEO_UPLOAD_PATH = '/api/element/upload/video';
+
+/** The reply header of the PATCH that finishes an upload: the video's id in the library. */
+export const VIDEO_ID_HEADER = 'video-id';
+
+/** The per-file limit of a site without a plan's own (`plans.upload_mb` 0: STARTER, or no plan yet). */
+export const VIDEO_DEFAULT_MB = 50;
+
+/** A site's per-file video limit in MB: its plan's `upload_mb` (CREATOR 100, TEAM+ 200, BUSINESS and internal 300). */
+export const videoLimitMb = (uploadMb: number | undefined) =>
+  uploadMb && uploadMb > 0 ? uploadMb : VIDEO_DEFAULT_MB;
+
+/** tus-js-client's waits between retries of a failed request (ms). */
+export const VIDEO_RETRY_DELAYS = [0, 3000, 5000, 10000, 20000, 30000];
+
+/** One PATCH carries at most this much: each request ends well within the server's request timeout. */
+export const VIDEO_CHUNK_BYTES = 8 * 1024 * 1024;
+
+/** The containers accepted, by their content; the browser's file picker offers these. */
+export const VIDEO_TYPES = ['video/mp4', 'video/quicktime', 'video/webm', 'video/x-matroska'] as const;
+export const VIDEO_EXTENSIONS = ['.mp4', '.m4v', '.mov', '.webm', '.mkv'] as const;
+
+/** Where the cover frame is taken from (seconds; the middle of a shorter video). */
+export const VIDEO_COVER_AT_S = 2;
+
+/** The longest duration recorded (24 h); a longer claim is not believed. */
+export const VIDEO_DURATION_MAX_S = 24 * 60 * 60;
+
+export const VIDEO_TITLE_MAX = 200;
+export const VIDEO_CONTENT_MAX = 2000;
+
+export const VIDEO_STATUSES = ['uploading', 'ready', 'error'] as const;
+export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+
+/** Upload-Metadata keys the upload sends (values base64 by the tus protocol). */
+export const VIDEO_METADATA = { filename: 'filename', filetype: 'filetype', duration: 'duration' } as const;
