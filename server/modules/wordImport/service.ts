@@ -91,12 +91,11 @@ export async function importDocx(ctx: SiteContext, file: UploadedFile): Promise<
   const watched: Deps = {
     ...deps,
     storage: {
+      ...deps.storage,
       put: (key, bytes, mime) => {
         keys.push(key);
         return deps.storage.put(key, bytes, mime);
       },
-      url: (key) => deps.storage.url(key),
-      remove: (key) => deps.storage.remove(key),
     },
   };
   try {
