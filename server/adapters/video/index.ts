@@ -94,9 +94,29 @@ export function folderVideoStore(tusDir: string, uploadDir: string): VideoStore 
   };
 }
 
+/**
+ * @tus/s3-store, and a way to forget an upload whatever its state: its remove() aborts the multipart upload first and
+ * gives up when there is none (a finished upload's has been completed), leaving the object and `.info` behind; and it
+ * never deletes the incomplete part `<id>.part`.
+ */
+class VideoS3Store extends S3Store {
+  async forget(id: string): Promise<void> {
+    // Aborts a multipart upload still open (its parts go with it); a finished or missing one is fine.
+    await this.remove(id).catch(() => undefined);
+    await this.client.deleteObjects({
+      Bucket: this.bucket,
+      Delete: {
+        Objects: [{ Key: id }, { Key: this.infoKey(id) }, { Key: this.partKey(id, true) }],
+        Quiet: true,
+      },
+    });
+    await this.clearCache(id);
+  }
+}
+
 /** The S3 bucket: the upload is the object `<id>` (its bookkeeping `<id>.info` beside it). */
 export function s3VideoStore(config: S3Config): VideoStore {
-  const datastore = new S3Store({
+  const datastore = new VideoS3Store({
     s3ClientConfig: {
       bucket: config.bucket,
       region: config.region,
@@ -110,9 +130,7 @@ export function s3VideoStore(config: S3Config): VideoStore {
     head: async (id, n) => firstBytes(await datastore.read(id), n),
     reader: async () => undefined,
     keep: async (id) => id,
-    async discard(id) {
-      await datastore.remove(id).catch(() => undefined);
-    },
+    discard: (id) => datastore.forget(id),
   };
 }
 
