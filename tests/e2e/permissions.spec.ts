@@ -92,8 +92,14 @@ test('a role without uploads sets their own avatar; a settings-only role uploads
   const path = await logo.getAttribute('src');
   await settings.getByRole('button', { name: '儲存' }).click();
   await expect(settings.getByText(/已儲存|儲存成功/).first()).toBeVisible();
-  const profile = await (await settings.request.post('/api/site/profile', { data: {} })).json();
-  expect(profile.data.logo).toBe(path);
+  // The server has it once the save's answer is in (a toast of the page may show before that).
+  const savedLogo = async () =>
+    (
+      (await (await settings.request.post('/api/site/profile', { data: {} })).json()) as {
+        data: { logo: string };
+      }
+    ).data.logo;
+  await expect.poll(savedLogo).toBe(path);
   // The picker lists the library for them too.
   await logoField.getByTestId('logo-file-library').click();
   const picker = settings.getByTestId('image-picker');
