@@ -73,6 +73,23 @@ export function readUploadReply(status: number, text: string): UploadReply {
   return throwing(uploadFailed(status, envelope, envelope?.data?.message));
 }
 
+/**
+ * Reads an upload's plain envelope reply (CSV imports, Word import): its data on success, else an ApiError with the
+ * code's message (the size message for HTTP 413; silent for 403).
+ */
+export function readEnvelopeReply<T>(status: number, text: string): T {
+  let envelope: Envelope<T> | null = null;
+  try {
+    envelope = JSON.parse(text) as Envelope<T>;
+  } catch {
+    envelope = null;
+  }
+  if (status >= 200 && status < 300 && envelope?.code === Code.OK) return envelope.data;
+  const body = envelope ?? { code: Code.FAIL, msg: '', data: null };
+  const key = status === 413 ? codeMessageKey(Code.FILE_TOO_LARGE) : codeMessageKey(body.code);
+  throw new ApiError(status === 403 ? '' : (key ?? 'errors.generic'), status, body);
+}
+
 export interface UploadOptions {
   /** Which upload action: `image` (the library's) by default. */
   kind?: UploadKind;

@@ -6,10 +6,8 @@
 import { wordImportApi } from '../../../contract/api/wordImport';
 import { Code, codeMessageKey } from '../../../contract/codes';
 import type { ReplyOf } from '../../../contract/endpoint';
-import type { Envelope } from '../../../contract/envelope';
 import { DOCX_MAX_BYTES } from '../../../contract/wordImport';
-import { postFile } from '../../components/upload';
-import { ApiError } from '../../dataProvider/client';
+import { postFile, readEnvelopeReply } from '../../components/upload';
 
 export type WordImportReply = ReplyOf<typeof wordImportApi.import>;
 
@@ -17,18 +15,5 @@ export type WordImportReply = ReplyOf<typeof wordImportApi.import>;
 export const checkWordFile = (file: { size: number }): string | undefined =>
   file.size > DOCX_MAX_BYTES ? codeMessageKey(Code.FILE_TOO_LARGE) : undefined;
 
-export function readImportReply(status: number, text: string): WordImportReply {
-  let envelope: Envelope<WordImportReply> | null = null;
-  try {
-    envelope = JSON.parse(text) as Envelope<WordImportReply>;
-  } catch {
-    envelope = null;
-  }
-  if (status >= 200 && status < 300 && envelope?.code === Code.OK) return envelope.data;
-  const body = envelope ?? { code: Code.FAIL, msg: '', data: null };
-  const key = status === 413 ? codeMessageKey(Code.FILE_TOO_LARGE) : codeMessageKey(body.code);
-  throw new ApiError(status === 403 ? '' : (key ?? 'errors.generic'), status, body);
-}
-
 export const importWord = (file: File, onProgress: (percent: number) => void, signal: AbortSignal) =>
-  postFile(wordImportApi.import, file, { onProgress, signal }, readImportReply);
+  postFile(wordImportApi.import, file, { onProgress, signal }, readEnvelopeReply<WordImportReply>);

@@ -1,12 +1,10 @@
 /** Member calls beyond the dataProvider: the count and limit, tags and plans for the filters, CSV out and in. */
 import { useQuery } from '@tanstack/react-query';
 import { memberApi } from '../../../contract/api/members';
-import { Code, codeMessageKey } from '../../../contract/codes';
-import type { Envelope } from '../../../contract/envelope';
 import type { ListQuery } from '../../../contract/list';
 import type { ImportPreview } from '../../../contract/members';
-import { postFile } from '../../components/upload';
-import { ApiError, call } from '../../dataProvider/client';
+import { postFile, readEnvelopeReply } from '../../components/upload';
+import { type ApiError, call } from '../../dataProvider/client';
 import { downloadCsv } from '../../dataProvider/download';
 
 /** Query keys under the resource's name, so invalidating ['member'] also refreshes react-admin's list. */
@@ -31,28 +29,16 @@ export const failureMessage = (err: unknown): string => {
   return failure?.body?.msg || failure?.message || 'errors.generic';
 };
 
-function readEnvelope<T>(status: number, text: string): T {
-  let envelope: Envelope<T> | null = null;
-  try {
-    envelope = JSON.parse(text) as Envelope<T>;
-  } catch {
-    envelope = null;
-  }
-  if (status >= 200 && status < 300 && envelope?.code === Code.OK) return envelope.data;
-  const body = envelope ?? { code: Code.FAIL, msg: '', data: null };
-  const key = status === 413 ? codeMessageKey(Code.FILE_TOO_LARGE) : codeMessageKey(body.code);
-  throw new ApiError(status === 403 ? '' : (key ?? 'errors.generic'), status, body);
-}
-
 /** The CSV (pasted or picked, sent as a file so that 2 MB fit) read by the server: each row's fate. */
 export const previewImport = (csv: Blob) =>
-  postFile(memberApi.importPreview, csv, { name: 'members.csv' }, (s, t) =>
-    readEnvelope<ImportPreview>(s, t),
-  );
+  postFile(memberApi.importPreview, csv, { name: 'members.csv' }, readEnvelopeReply<ImportPreview>);
 
 export const importCsv = (csv: Blob) =>
-  postFile(memberApi.import, csv, { name: 'members.csv' }, (s, t) =>
-    readEnvelope<{ added: number; updated: number }>(s, t),
+  postFile(
+    memberApi.import,
+    csv,
+    { name: 'members.csv' },
+    readEnvelopeReply<{ added: number; updated: number }>,
   );
 
 /** Downloads memberApi.export for the list's current filter and sort. */
