@@ -28,6 +28,7 @@ import { useTranslate } from 'ra-core';
 import { useEffect, useState } from 'react';
 import { shareApi } from '../../../contract/api/share';
 import { SHARE_MESSAGE_MAX, type SharePlatformId, type ShareRow } from '../../../contract/share';
+import { useDateTime } from '../../components/DateTimeField';
 import { type ApiError, call } from '../../dataProvider/client';
 
 const newKey = () => `s${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}`;
@@ -35,6 +36,7 @@ const statusColor = { pending: 'default', posted: 'success', failed: 'error' } a
 
 function ShareForm({ id, onClose }: { id: number; onClose: () => void }) {
   const translate = useTranslate();
+  const { format } = useDateTime();
   const queryClient = useQueryClient();
   const queryKey = ['share', 'status', id];
   const { data, isPending, error } = useQuery({ queryKey, queryFn: () => call(shareApi.status, { id }) });
@@ -158,7 +160,7 @@ function ShareForm({ id, onClose }: { id: number; onClose: () => void }) {
                 <ListItem key={s.id} disableGutters data-testid="share-history-row">
                   <ListItemText
                     primary={s.message || s.link}
-                    secondary={`${translate(`share.platforms.${s.platform}`)} · ${new Date(s.created_at).toLocaleString()}`}
+                    secondary={`${translate(`share.platforms.${s.platform}`)} · ${format(s.created_at)}`}
                   />
                   <Chip
                     size="small"
