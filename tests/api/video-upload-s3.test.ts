@@ -1,11 +1,3 @@
-/**
- * Resumable video uploads into an S3 bucket (@tus/s3-store against the local fake S3 of tests/fixtures/s3Server.ts,
- * which checks every signature): create → a multipart upload and its `<id>.info`; a PATCH cut off at half way → the
- * half that arrived is stored as a part and HEAD answers its offset; the resumed PATCH sends only the rest, and the
- * bucket gets only the rest as the second part; finish → the object `<id>` is byte-identical and the row ready with
- * that key. A file that is no video by its content is refused (415) and its object and `.info` removed.
- */
-import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -15,6 +7,7 @@ import { VIDEO_UPLOAD_PATH } from '../../contract/videos';
 import { videos } from '../../server/db/schema';
 import { type S3Server, startS3Server } from '../fixtures/s3Server';
 import { type Client, createTestApp, signInOwner, type TestApp } from '../fixtures/testApp';
+import { mp4 } from '../fixtures/videos';
 
 const MB = 1024 * 1024;
 
@@ -51,25 +44,6 @@ afterAll(async () => {
   await t?.close();
   await s3?.close();
 });
-
-const box = (type: string, ...parts: Buffer[]) => {
-  const body = Buffer.concat(parts);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(8 + body.length, 0);
-  head.write(type, 4, 'latin1');
-  return Buffer.concat([head, body]);
-};
-
-/** A small ISO BMFF file: ftyp (isom), moov with an mvhd of `seconds`, and an mdat filling it to `size` bytes. */
-function mp4(size: number, seconds: number): Buffer {
-  const ftyp = box('ftyp', Buffer.from('isom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41'));
-  const mvhd = Buffer.alloc(100);
-  mvhd.writeUInt32BE(1000, 12); // timescale
-  mvhd.writeUInt32BE(seconds * 1000, 16); // duration
-  const moov = box('moov', box('mvhd', mvhd));
-  const fill = size - ftyp.length - moov.length - 8;
-  return Buffer.concat([ftyp, moov, box('mdat', randomBytes(fill))]);
-}
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const cookieOf = (c: Client) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -28,6 +28,7 @@ import {
   staffOf,
   type TestApp,
 } from '../fixtures/testApp';
+import { mp4 } from '../fixtures/videos';
 
 const MB = 1024 * 1024;
 
@@ -48,25 +49,6 @@ afterAll(async () => {
   await t?.close();
   await rm(tusDir, { recursive: true, force: true });
 });
-
-const box = (type: string, ...parts: Buffer[]) => {
-  const body = Buffer.concat(parts);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(8 + body.length, 0);
-  head.write(type, 4, 'latin1');
-  return Buffer.concat([head, body]);
-};
-
-/** A small ISO BMFF file: ftyp (isom), moov with an mvhd of `seconds`, and an mdat filling it to `size` bytes. */
-function mp4(size: number, seconds: number): Buffer {
-  const ftyp = box('ftyp', Buffer.from('isom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41'));
-  const mvhd = Buffer.alloc(100);
-  mvhd.writeUInt32BE(1000, 12); // timescale
-  mvhd.writeUInt32BE(seconds * 1000, 16); // duration
-  const moov = box('moov', box('mvhd', mvhd));
-  const fill = size - ftyp.length - moov.length - 8;
-  return Buffer.concat([ftyp, moov, box('mdat', randomBytes(fill))]);
-}
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const cookieOf = (c: Client) => [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -1,34 +1,10 @@
-/**
- * Video uploads in the browser (issue 16): a generated MP4 through the upload modal — preparing, the progress bar
- * held at its first PATCH, done — into /file/video, given a cover and picked in the writer's video block; a video whose
- * file is gone shows 影片遺失 in the library and in the block. Videos made here are deleted at the end (the writer's
- * own test expects none in its world).
- */
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Video } from '../../contract/files';
 import type { ListResult } from '../../contract/list';
+import { mp4 } from '../fixtures/videos';
 import { apiCall, expect, shot, test } from './fixtures';
-
-const box = (type: string, ...parts: Buffer[]) => {
-  const body = Buffer.concat(parts);
-  const head = Buffer.alloc(8);
-  head.writeUInt32BE(8 + body.length, 0);
-  head.write(type, 4, 'latin1');
-  return Buffer.concat([head, body]);
-};
-
-/** An ISO BMFF file the server takes (ftyp isom, an mvhd of `seconds`); a browser may not play it. */
-function mp4(size: number, seconds: number): Buffer {
-  const ftyp = box('ftyp', Buffer.from('isom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2mp41'));
-  const mvhd = Buffer.alloc(100);
-  mvhd.writeUInt32BE(1000, 12);
-  mvhd.writeUInt32BE(seconds * 1000, 16);
-  const moov = box('moov', box('mvhd', mvhd));
-  return Buffer.concat([ftyp, moov, box('mdat', randomBytes(size - ftyp.length - moov.length - 8))]);
-}
 
 /** A 1×1 PNG for a cover. */
 const PNG = Buffer.from(
