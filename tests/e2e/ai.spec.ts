@@ -6,7 +6,7 @@ import { type APIRequestContext, request } from '@playwright/test';
 import type { ContentItem } from '../../contract/content';
 import type { AiUsage } from '../../contract/intelligence';
 import type { SmtpSink } from '../fixtures/smtpSink';
-import { apiCall, expect, registerByApi, shot, signedInPage, test } from './fixtures';
+import { apiCall, expect, paidSite, registerByApi, shot, signedInPage, test } from './fixtures';
 
 const TEXT =
   '台北市政府今天宣布，捷運環狀線將於明年通車。捷運環狀線連接新北市與台北市，沿線設有十四個車站。' +
@@ -23,37 +23,7 @@ async function starterOwner(world: {
   const tag = unique();
   const email = `ai-${tag}@example.com`;
   await registerByApi(ctx, world.sink, { email, password: 'ai-pass-12', nickname: 'AI 站長' });
-  const { prime } = await (
-    await ctx.post('/sandbox-gateway/prime', {
-      data: { number: '4242424242424242', expiry: '12/39', ccv: '123' },
-    })
-  ).json();
-  const paying = await apiCall<{ site: number; order_number: string; redirect_url?: string }>(
-    ctx,
-    'site/init',
-    {
-      slug: `ai${tag}`,
-      site_name: 'AI 測試站',
-      plan: 2,
-      name: 'AI 站長',
-      email,
-      prime,
-      invoice: { mode: 'donation', donation: { code: '0958' } },
-    },
-  );
-  if (paying.redirect_url) {
-    const page = new URL(paying.redirect_url);
-    const answered = await ctx.post(page.pathname, { form: { answer: 'confirm' }, maxRedirects: 0 });
-    expect(answered.status()).toBe(303);
-  }
-  await expect
-    .poll(
-      async () =>
-        (await apiCall<{ status: string }>(ctx, 'site/payment', { order_number: paying.order_number }))
-          .status,
-    )
-    .toBe('paid');
-  await apiCall(ctx, 'site/switch', { id: paying.site });
+  await paidSite(ctx, { plan: 2, slug: `ai${tag}`, name: 'AI 測試站', owner: 'AI 站長', email });
   return { email, ctx };
 }
 

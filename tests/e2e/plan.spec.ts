@@ -7,16 +7,15 @@
  */
 import { request } from '@playwright/test';
 import type { SmtpSink } from '../fixtures/smtpSink';
-import { apiCall, expect, registerByApi, shot, signedInPage, test } from './fixtures';
+import { apiCall, expect, paidSite, registerByApi, shot, signedInPage, test } from './fixtures';
 
 const STARTER = 2;
 const CREATOR = 3;
 const TEAM = 4;
 
 /**
- * The browser state of a new user; with `paidPlan`, owning a new site on that plan, paid as the wizard pays: the
- * site made with a card prime from the sandbox's card form, 3-D Secure confirmed on its page, the payment checked
- * (the server asks the gateway), and the session switched to the new site.
+ * The browser state of a new user; with `paidPlan`, owning a new site on that plan paid as the wizard pays
+ * (fixtures.ts `paidSite`).
  */
 async function newOwner(world: { url: string; sink: SmtpSink }, paidPlan?: number) {
   const ctx = await request.newContext({
@@ -33,38 +32,7 @@ async function newOwner(world: { url: string; sink: SmtpSink }, paidPlan?: numbe
       await apiCall(ctx, 'site/start_free');
       return await ctx.storageState();
     }
-    const { prime } = await (
-      await ctx.post('/sandbox-gateway/prime', {
-        data: { number: '4242424242424242', expiry: '12/39', ccv: '123' },
-      })
-    ).json();
-    const paying = await apiCall<{ site: number; order_number: string; redirect_url?: string }>(
-      ctx,
-      'site/init',
-      {
-        slug: `plan${tag}`,
-        site_name: '方案測試站',
-        plan: paidPlan,
-        name: '方案站長',
-        email,
-        prime,
-        invoice: { mode: 'donation', donation: { code: '0958' } },
-      },
-    );
-    if (paying.redirect_url) {
-      // The 3-D Secure page posts the buyer's answer to its own address; its redirect goes to the app's window.
-      const page = new URL(paying.redirect_url);
-      const answered = await ctx.post(page.pathname, { form: { answer: 'confirm' }, maxRedirects: 0 });
-      expect(answered.status()).toBe(303);
-    }
-    await expect
-      .poll(
-        async () =>
-          (await apiCall<{ status: string }>(ctx, 'site/payment', { order_number: paying.order_number }))
-            .status,
-      )
-      .toBe('paid');
-    await apiCall(ctx, 'site/switch', { id: paying.site });
+    await paidSite(ctx, { plan: paidPlan, slug: `plan${tag}`, name: '方案測試站', owner: '方案站長', email });
     return await ctx.storageState();
   } finally {
     await ctx.dispose();
