@@ -153,6 +153,10 @@ export const Code = {
   VIDEO_TOO_LARGE: 3651,
   /** A video whose upload is not finished (or failed) cannot be used or given a cover yet. */
   VIDEO_NOT_READY: 3652,
+  /*
+   * Issue 17, 3700–3749: page structure 3700–3709, places 3710–3719, platform support access 3720–3729, link
+   * analytics 3730–3739, and issue 18's upload quota 3740–3749.
+   */
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

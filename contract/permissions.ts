@@ -207,6 +207,13 @@ export const RESOURCE_PERMISSIONS = {
   },
   /** Orders are made by buyers on the public site; staff move them along (`order/save`) and never delete them. */
   orders: { list: 'order.view', create: 'order.edit', edit: 'order.edit', delete: 'order.edit' },
+  /** Page categories (issue 17 "Page structure"): with the pages' own permissions. */
+  page_category: { list: 'page.edit', create: 'page.edit', edit: 'page.edit', delete: 'page.delete' },
+  /**
+   * Places (issue 17): written with the articles that link them; read also by logistics staff, whose pickup options
+   * name a place.
+   */
+  place: { list: ['post.view', 'logistics.view'], create: 'post.edit', edit: 'post.edit', delete: 'post.delete' },
   /** The site's own plan (/plan/*): subscription management, which the built-in roles give its owner only. */
   plan: {
     list: 'subscription.plan',

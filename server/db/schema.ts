@@ -52,6 +52,8 @@ export const users = pgTable(
     /** A new address waiting for its mailed code; `email` stays the account's address until it is confirmed. */
     pendingEmail: text('pending_email'),
     language: text('language').notNull().default('zh-TW'),
+    /** A platform operator (issue 17 "support access"): made only by the server command, never through the API. */
+    platformAdmin: boolean('platform_admin').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -112,6 +114,8 @@ export const sites = pgTable(
       .default(sql`'{}'::jsonb`),
     /** Bumped by every change readers would see (publish, settings, menus, theme): the public pages' cache key. */
     renderVersion: integer('render_version').notNull().default(0),
+    /** Whether platform operators may open the site for support (issue 17); the owner switches it. */
+    supportAccess: boolean('support_access').notNull().default(true),
     ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -190,6 +194,10 @@ export const sessions = pgTable(
     lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
+    /** An operator's support entry this session works under (issue 17): the site it opens, until the entry expires. */
+    supportEntryId: integer('support_entry_id').references((): AnyPgColumn => supportEntries.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
@@ -367,6 +375,8 @@ export const contents = pgTable(
     related: smallint('related').notNull().default(1),
     custom: jsonb('custom').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
     categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    /** The place an article names (issue 17 "Places"). */
+    placeId: integer('place_id').references((): AnyPgColumn => places.id, { onDelete: 'set null' }),
     toTop: boolean('to_top').notNull().default(false),
     pinOrder: integer('pin_order').notNull().default(0),
     status: smallint('status').notNull().default(0),
@@ -1152,6 +1162,8 @@ export const logistics = pgTable(
     content: text('content').notNull().default(''),
     fee: integer('fee').notNull().default(0),
     freeThreshold: integer('free_threshold').notNull().default(0),
+    /** Set: a pickup option at this place (issue 17), rather than a delivery. */
+    placeId: integer('place_id').references(() => places.id, { onDelete: 'set null' }),
     status: text('status').$type<ShopStatus>().notNull().default('online'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -1362,4 +1374,115 @@ export const shares = pgTable(
     uniqueIndex('shares_request_uq').on(t.siteId, t.requestKey),
     index('shares_content_idx').on(t.siteId, t.contentId),
   ],
+);
+
+/** Page categories (issue 17 "Page structure"): groups of static pages, with a title per language. */
+export const pageCategories = pgTable(
+  'page_categories',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    langs: jsonb('langs').$type<LabelLang[]>().notNull().default(sql`'[]'::jsonb`),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('page_categories_site_name_uq').on(t.siteId, sql`lower(${t.name})`)],
+);
+
+/**
+ * Where a static page stands in its site's page tree (issue 17), one row per page (its `uuid`: all its languages
+ * alike). A page without a row is a top-level page in no category, shown in the navigation. Siblings are ordered by
+ * `sort`, which is also the order of a parent's tabs; `first_tab` is the child whose tab opens first.
+ */
+export const pageNodes = pgTable(
+  'page_nodes',
+  {
+    uuid: uuid('uuid').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    parentUuid: uuid('parent_uuid'),
+    categoryId: integer('category_id').references(() => pageCategories.id, { onDelete: 'set null' }),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    firstTab: uuid('first_tab'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('page_nodes_parent_idx').on(t.siteId, t.parentUuid, t.sort)],
+);
+
+/** A place's words in one content language (issue 17 "Places"). */
+export interface PlaceLang {
+  lang_id: number;
+  name: string;
+  address: string;
+  hours: string;
+}
+
+/** Named locations (issue 17): linked from articles, offered as pickup points by logistics. */
+export const places = pgTable(
+  'places',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** The name in the site's first language, for lists and pickers. */
+    name: text('name').notNull(),
+    langs: jsonb('langs').$type<PlaceLang[]>().notNull().default(sql`'[]'::jsonb`),
+    mapUrl: text('map_url').notNull().default(''),
+    cover: text('cover').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('places_site_idx').on(t.siteId)],
+);
+
+/**
+ * Platform operators' entries into a site for support (issue 17), the audit log its owner sees: who, when, why.
+ * The token is kept as its hash; it is used once (`joined_at`) before `expires_at`, and the support session it opens
+ * ends then too.
+ */
+export const supportEntries = pgTable(
+  'support_entries',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    operatorId: integer('operator_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as written when the entry was made, so the log still names a deleted operator. */
+    operatorEmail: text('operator_email').notNull(),
+    reason: text('reason').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    joinedAt: ts('joined_at'),
+  },
+  (t) => [
+    uniqueIndex('support_entries_token_uq').on(t.tokenHash),
+    index('support_entries_site_idx').on(t.siteId, t.createdAt),
+  ],
+);
+
+/** Cookie-free page views and link clicks per site and day (issue 17 "Link analytics"): counts only. */
+export const ANALYTICS_KIND = { view: 1, click: 2 } as const;
+export const analyticsDaily = pgTable(
+  'analytics_daily',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** The site's calendar day (its time zone), YYYY-MM-DD. */
+    day: text('day').notNull(),
+    kind: smallint('kind').notNull(),
+    /** The page's path, or the clicked link's address. */
+    target: text('target').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.day, t.kind, t.target] })],
 );
