@@ -213,7 +213,12 @@ export const RESOURCE_PERMISSIONS = {
    * Places (issue 17): written with the articles that link them; read also by logistics staff, whose pickup options
    * name a place.
    */
-  place: { list: ['post.view', 'logistics.view'], create: 'post.edit', edit: 'post.edit', delete: 'post.delete' },
+  place: {
+    list: ['post.view', 'logistics.view'],
+    create: 'post.edit',
+    edit: 'post.edit',
+    delete: 'post.delete',
+  },
   /** The site's own plan (/plan/*): subscription management, which the built-in roles give its owner only. */
   plan: {
     list: 'subscription.plan',
