@@ -2,6 +2,8 @@
 
 /** Client timeouts in milliseconds: an endpoint names its own (contract/endpoint.ts `timeout`), else the default. */
 export const TIMEOUT = {
+  /** SPEC §9's 3 s base: the client's fetches outside the catalogue (e.g. the served language pack). */
+  base: 3_000,
   default: 10_000,
   long: 120_000, // translate, publish, intelligence
   domainValid: 20_000,
