@@ -157,6 +157,10 @@ export const Code = {
    * Issue 17, 3700–3749: page structure 3700–3709, places 3710–3719, platform support access 3720–3729, link
    * analytics 3730–3739, and issue 18's upload quota 3740–3749.
    */
+  /** The site's owner switched platform support access off: no token is given and no support session works there. */
+  SUPPORT_OFF: 3720,
+  /** A support token that is unknown, already used or past its join deadline. */
+  SUPPORT_TOKEN_INVALID: 3721,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

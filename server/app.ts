@@ -54,6 +54,7 @@ import { shopReaderActions } from './modules/shop/routes';
 import { siteActions } from './modules/sites/routes';
 import { staffActions } from './modules/staff/routes';
 import { subscriptionActions } from './modules/subscription/routes';
+import { supportActions } from './modules/support/routes';
 import { themeFileRoutes } from './modules/themes/download';
 import { designActions, themeActions } from './modules/themes/routes';
 import { videoActions } from './modules/videos/routes';
@@ -94,6 +95,7 @@ const modules = [
   shareActions,
   wordImportActions,
   videoActions,
+  supportActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */

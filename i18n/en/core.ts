@@ -169,6 +169,8 @@ const core: DeepStrings<typeof coreSource> = {
     '3650': 'Only MP4, MOV, WebM or MKV videos can be uploaded.',
     '3651': 'The video is over the limit of %{mb} MB per file of your plan.',
     '3652': 'The video has not finished uploading.',
+    '3720': 'The site owner has switched platform support access off.',
+    '3721': 'The support token is invalid, already used or expired.',
     '13000': 'No valid CNAME record was found; please try again later.',
     '19001': 'The plan was already changed this month and cannot be changed again.',
     '19002': 'This site has no active plan.',
