@@ -15,6 +15,7 @@ import { profileRoutes } from './custom/profile/routes';
 import { publishRoutes } from './custom/publish/routes';
 import { settingsRoutes } from './custom/settings/routes';
 import { subscriptionRoutes } from './custom/subscription/routes';
+import { supportRoutes } from './custom/support/routes';
 import { themeRoutes } from './custom/themes/routes';
 import { wizardRoutes } from './custom/wizard/routes';
 import { dataProvider } from './dataProvider';
@@ -90,6 +91,7 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <CustomRoutes>{subscriptionRoutes}</CustomRoutes>
       <CustomRoutes>{themeRoutes}</CustomRoutes>
       <CustomRoutes>{designRoutes}</CustomRoutes>
+      <CustomRoutes>{supportRoutes}</CustomRoutes>
       <CustomRoutes noLayout>{wizardRoutes}</CustomRoutes>
       <CustomRoutes noLayout>{orderRoutes}</CustomRoutes>
       <CustomRoutes noLayout>

@@ -24,6 +24,7 @@ import shopMail from './shopMail';
 import shopPublic from './shopPublic';
 import staff from './staff';
 import subscription from './subscription';
+import support from './support';
 import themes from './themes';
 import themeUpload from './themeUpload';
 import translation from './translation';
@@ -64,6 +65,7 @@ const messages: Messages = {
   ...share,
   ...wordImport,
   ...videos,
+  ...support,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

@@ -55,9 +55,15 @@ function failure(status: number, envelope: Envelope | null): ApiError {
 
 const forbiddenListeners = new Set<() => void>();
 
-/** Runs `listener` whenever the server refuses a call (403): what the SPA believes the user may do is stale. */
-export function onForbidden(listener: () => void): void {
+/**
+ * Runs `listener` whenever the server refuses a call (403): what the SPA believes the user may do is stale. Answers
+ * a function that stops it.
+ */
+export function onForbidden(listener: () => void): () => void {
   forbiddenListeners.add(listener);
+  return () => {
+    forbiddenListeners.delete(listener);
+  };
 }
 
 /** Calls an endpoint of the catalogue (contract/api): `call(authorApi.list, body)`, typed by its input and output. */

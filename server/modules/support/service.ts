@@ -18,7 +18,6 @@ import {
   type SupportGetReply,
 } from '../../../contract/support';
 import { sessions, siteStaff, sites, supportEntries } from '../../db/schema';
-import type { Deps } from '../../deps';
 import type { SiteContext, UserContext } from '../../http/action';
 import { AppError } from '../../http/errors';
 import { hashToken, newToken } from '../auth/session';
