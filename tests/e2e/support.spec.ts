@@ -99,12 +99,14 @@ test('an operator enters the demo site for support; the owner sees it and switch
   await expect(page.getByText('平台支援設定已儲存')).toBeVisible();
   await expect(toggle).not.toBeChecked();
 
-  // The operator's next step in the site is refused: they are taken out of it, back to /support.
-  await op.getByRole('link', { name: '文章列表' }).first().click();
+  // The operator's next step in the site (another list) is refused: they are taken out of it, back to /support,
+  // without the banner; opening the articles again leads there too.
+  await op.getByRole('menuitem', { name: '頁面' }).click();
   await expect(op).toHaveURL(/\/support$/);
   await expect(op.getByTestId('support-banner')).toHaveCount(0);
   await op.goto('/press');
   await expect(op).toHaveURL(/\/support$/);
+  await expect(op.getByTestId('support-screen')).toBeVisible();
 
   // Switched on again for other tests of this world; the ended entry stays ended.
   await toggle.click();
