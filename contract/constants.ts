@@ -10,6 +10,12 @@ export const TIMEOUT = {
   upload: 30_000,
 } as const;
 
+/**
+ * SPEC §7's app-level wait-for-data fallback (src/dataProvider/client.ts `waitForData`): a screen waiting for data
+ * another part of the app fetches (the session) looks every `intervalMs`, and after `tries` looks answers code 0.
+ */
+export const WAIT_FOR_DATA = { tries: 10, intervalMs: 200 } as const;
+
 export const DELAY = {
   validate: 500,
   autosave: 2_000,
