@@ -8,6 +8,11 @@ export const TIMEOUT = {
   long: 120_000, // translate, publish, intelligence
   domainValid: 20_000,
   upload: 30_000,
+  /**
+   * The product's own (SPEC §9 names none): a call that waits on an outside service besides ours, e.g. choosing the
+   * Facebook page to share to (the Graph API's page tokens).
+   */
+  outside: 30_000,
 } as const;
 
 /**
