@@ -88,7 +88,7 @@ describe('the catalogue’s timeouts (SPEC §9)', () => {
   });
 
   it('leaves every other call on the 10 s default, but for files answered (CSV exports) and outside services', async () => {
-    const named = new Set([TIMEOUT.long, TIMEOUT.domainValid, TIMEOUT.upload, TIMEOUT.outside]);
+    const named = new Set<number>([TIMEOUT.long, TIMEOUT.domainValid, TIMEOUT.upload, TIMEOUT.outside]);
     for (const e of await catalogue()) {
       if (e.timeout === undefined) continue;
       expect(named.has(e.timeout), `${e.path}: ${e.timeout}`).toBe(true);
