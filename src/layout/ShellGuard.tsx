@@ -2,16 +2,14 @@
  * Who stays in the back-office (SPEC §6): a signed-in user whose role on the current site grants nothing usable is
  * sent to the site's own public address (or to /site when they work on other sites too), and a user without any
  * site (a new account) to the new-site wizard, where they may also skip for a site without a plan. Everyone else gets
- * the screens. While the session has not come, nothing is shown; once the wait-for-data fallback gives up (SPEC §7,
- * 10 tries at 200 ms) a notice says so and offers to try again, instead of a blank page for ever.
+ * the screens.
  */
-import { Box, Button, Card, CardContent, Link, Typography } from '@mui/material';
+import { Box, Card, CardContent, Link, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Code } from '../../contract/codes';
 import { ShellPrompts } from './ShellDialogs';
-import { useSessionQuery, useSessionWait } from './session';
+import { useSessionQuery } from './session';
 import { shellDecision } from './shellLogic';
 
 function Notice({ title, children }: { title: string; children: ReactNode }) {
@@ -32,7 +30,6 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
 export function ShellGuard({ children }: { children: ReactNode }) {
   const translate = useTranslate();
   const { data: session, isError } = useSessionQuery();
-  const wait = useSessionWait();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const decision = session ? shellDecision(session, pathname) : null;
@@ -52,18 +49,6 @@ export function ShellGuard({ children }: { children: ReactNode }) {
 
   // Without an answer (a failed call) react-admin's own error handling takes over.
   if (isError) return <>{children}</>;
-  if (!session && wait.code === Code.FAIL) {
-    return (
-      <Notice title={translate('shell.waiting.title')}>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {translate('shell.waiting.body')}
-        </Typography>
-        <Button variant="contained" onClick={wait.again} data-testid="shell-wait-again">
-          {translate('shell.waiting.again')}
-        </Button>
-      </Notice>
-    );
-  }
   if (!decision || choose || toWizard) return null;
   if (decision.kind === 'public') {
     return (
