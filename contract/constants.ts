@@ -8,7 +8,18 @@ export const TIMEOUT = {
   long: 120_000, // translate, publish, intelligence
   domainValid: 20_000,
   upload: 30_000,
+  /**
+   * The product's own (SPEC §9 names none): a call that waits on an outside service besides ours, e.g. choosing the
+   * Facebook page to share to (the Graph API's page tokens).
+   */
+  outside: 30_000,
 } as const;
+
+/**
+ * SPEC §7's app-level wait-for-data fallback (src/dataProvider/client.ts `waitForData`): a screen waiting for data
+ * another part of the app fetches (the session) looks every `intervalMs`, and after `tries` looks answers code 0.
+ */
+export const WAIT_FOR_DATA = { tries: 10, intervalMs: 200 } as const;
 
 export const DELAY = {
   validate: 500,

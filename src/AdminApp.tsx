@@ -22,6 +22,7 @@ import { dataProvider } from './dataProvider';
 import { entityResourceProps } from './entities/resources';
 import { AppLayout } from './layout/AppLayout';
 import { QuietNotification } from './layout/QuietNotification';
+import { SessionLoading } from './layout/SessionLoading';
 import admin from './resources/admin';
 import customer from './resources/customer';
 import epaper from './resources/epaper';
@@ -65,6 +66,7 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       dashboard={Dashboard}
       catchAll={NotFound}
       requireAuth
+      loading={SessionLoading}
       disableTelemetry
     >
       <Resource {...press} />
