@@ -157,6 +157,12 @@ export const Code = {
    * Issue 17, 3700–3749: page structure 3700–3709, places 3710–3719, platform support access 3720–3729, link
    * analytics 3730–3739, and issue 18's upload quota 3740–3749.
    */
+  /** A page cannot be moved under itself or one of its descendants. */
+  PAGE_CYCLE: 3700,
+  /** A move would make the page tree deeper than PAGE_DEPTH_MAX (3) levels. */
+  PAGE_TOO_DEEP: 3701,
+  /** page/set_tab: the tabs sent are not exactly the page's children (or the first is not one of them). */
+  PAGE_TABS_MISMATCH: 3702,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */
