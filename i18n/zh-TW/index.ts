@@ -16,6 +16,7 @@ import labels from './labels';
 import members from './members';
 import menus from './menus';
 import orders from './orders';
+import pageTree from './pageTree';
 import plan from './plan';
 import profile from './profile';
 import publicSite from './publicSite';
@@ -68,6 +69,7 @@ const zhTW = {
   ...share,
   ...wordImport,
   ...videos,
+  ...pageTree,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
