@@ -3,6 +3,7 @@
  * and picks the one that opens first through 分頁, sees the tree on /page; the public parent page shows the tabs in
  * that order with the chosen one open, and switching the parent's navigation off takes it out of the footer.
  */
+import { wcagViolations } from './a11y';
 import { apiCall, expect, signedOutPage, test } from './fixtures';
 import { siteInDefaultTheme } from './fixtures-readers';
 
@@ -81,6 +82,7 @@ test('nest pages, order their tabs and take a page out of the navigation', async
   await expect(bar.getByRole('link', { name: first })).toHaveAttribute('aria-current', 'page');
   await expect(visitor.getByRole('heading', { level: 2, name: first })).toBeVisible();
   await expect(visitor.getByText(`${first}：內文。`)).toBeVisible();
+  expect(await wcagViolations(visitor)).toEqual([]);
   const footerPages = visitor.getByRole('navigation', { name: '網站頁面' });
   await expect(footerPages.getByRole('link', { name: parent, exact: true })).toBeVisible();
   // A child's page: the same bar with itself current.
