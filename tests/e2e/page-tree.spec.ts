@@ -33,6 +33,12 @@ test('nest pages, order their tabs and take a page out of the navigation', async
   await make(first, `pricing-${tag}`);
   await make(second, `faq-${tag}`);
 
+  const category = `說明頁${tag}`;
+  await apiCall(api, 'page_category/save', { id: 0, lang: [{ lang_id: 1, title: category }], sort: 0 });
+  // The page categories' own screen (page/cate) lists it.
+  await page.goto('/page_category');
+  await expect(page.getByText(category)).toBeVisible();
+
   await page.goto('/page');
   const row = (title: string) => page.getByTestId('page-row').filter({ hasText: title });
   for (const child of [first, second]) {
@@ -40,6 +46,10 @@ test('nest pages, order their tabs and take a page out of the navigation', async
     const dialog = page.getByRole('dialog', { name: `「${child}」的結構` });
     await dialog.getByRole('combobox', { name: '上層頁面' }).click();
     await page.getByRole('option', { name: parent }).click();
+    if (child === first) {
+      await dialog.getByRole('combobox', { name: '頁面分類' }).click();
+      await page.getByRole('option', { name: category }).click();
+    }
     await dialog.getByRole('button', { name: '儲存' }).click();
     await expect(page.getByText('頁面結構已儲存')).toBeVisible();
     await expect(dialog).toHaveCount(0);
@@ -59,6 +69,15 @@ test('nest pages, order their tabs and take a page out of the navigation', async
     .getByRole('button', { name: `展開「${parent}」` })
     .click();
   await expect(row(first)).toBeVisible();
+
+  // The category filter: only the page placed in it.
+  await page.getByRole('combobox', { name: '頁面分類' }).click();
+  await page.getByRole('option', { name: category }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(first);
+  await page.getByRole('combobox', { name: '頁面分類' }).click();
+  await page.getByRole('option', { name: '全部分類' }).click();
+  await expect(row(parent)).toBeVisible();
 
   // 分頁: the second child first (dragged with the keyboard), the first child opening first.
   await row(parent).getByRole('button', { name: '分頁' }).click();
