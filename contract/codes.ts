@@ -161,6 +161,12 @@ export const Code = {
   SUPPORT_OFF: 3720,
   /** A support token that is unknown, already used or past its join deadline. */
   SUPPORT_TOKEN_INVALID: 3721,
+  /** A page cannot be moved under itself or one of its descendants. */
+  PAGE_CYCLE: 3700,
+  /** A move would make the page tree deeper than PAGE_DEPTH_MAX (3) levels. */
+  PAGE_TOO_DEEP: 3701,
+  /** page/set_tab: the tabs sent are not exactly the page's children (or the first is not one of them). */
+  PAGE_TABS_MISMATCH: 3702,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

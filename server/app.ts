@@ -44,6 +44,7 @@ import { intelligenceActions } from './modules/intelligence/routes';
 import { memberActions } from './modules/members/routes';
 import { menuActions } from './modules/menus/routes';
 import { orderActions } from './modules/orders/routes';
+import { pageActions } from './modules/pages/routes';
 import { paymentNotifyRoutes } from './modules/plans/notify';
 import { planActions } from './modules/plans/routes';
 import { readerPublicActions } from './modules/readers/publicRoutes';
@@ -96,6 +97,7 @@ const modules = [
   wordImportActions,
   videoActions,
   supportActions,
+  pageActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */

@@ -12,6 +12,7 @@ import labels from './labels';
 import members from './members';
 import menus from './menus';
 import orders from './orders';
+import pageTree from './pageTree';
 import plan from './plan';
 import profile from './profile';
 import publicSite from './publicSite';
@@ -66,6 +67,7 @@ const messages: Messages = {
   ...wordImport,
   ...videos,
   ...support,
+  ...pageTree,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

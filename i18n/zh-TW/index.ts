@@ -16,6 +16,7 @@ import labels from './labels';
 import members from './members';
 import menus from './menus';
 import orders from './orders';
+import pageTree from './pageTree';
 import plan from './plan';
 import profile from './profile';
 import publicSite from './publicSite';
@@ -70,6 +71,7 @@ const zhTW = {
   ...wordImport,
   ...videos,
   ...support,
+  ...pageTree,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,
