@@ -30,8 +30,6 @@ export const Code = {
   /** Someone else saved the item first; the caller's copy was kept as a revision. */
   CONFLICT: 3001,
   SCHEDULE_IN_PAST: 3002,
-  /** A feature announced but not built yet (machine translation before the AI issue). */
-  UNAVAILABLE: 3003,
   FILE_TOO_LARGE: 3004,
   UPLOAD_FAILED: 3005,
   /** An author tied to a member account is edited only through that person's profile. */

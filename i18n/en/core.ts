@@ -99,7 +99,6 @@ const core: DeepStrings<typeof coreSource> = {
     '2011': 'You have no site to manage yet.',
     '3001': 'Someone else updated this item. Your version was kept in the history.',
     '3002': 'The scheduled time cannot be in the past',
-    '3003': 'This feature is not available yet.',
     '3004': 'The file is too large',
     '3005': 'The file could not be uploaded.',
     '3006':
