@@ -155,6 +155,8 @@ export const Code = {
    * Issue 17, 3700–3749: page structure 3700–3709, places 3710–3719, platform support access 3720–3729, link
    * analytics 3730–3739, and issue 18's upload quota 3740–3749.
    */
+  /** An upload that would take the site's stored uploads over its plan's total (%{mb} MB; contract/uploadQuota.ts). */
+  UPLOAD_QUOTA: 3740,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */
