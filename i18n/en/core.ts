@@ -168,7 +168,8 @@ const core: DeepStrings<typeof coreSource> = {
     '3650': 'Only MP4, MOV, WebM or MKV videos can be uploaded.',
     '3651': 'The video is over the limit of %{mb} MB per file of your plan.',
     '3652': 'The video has not finished uploading.',
-    '3740': 'This upload would go over your plan’s upload space (%{mb} MB). Delete files you no longer use or upgrade the plan.',
+    '3740':
+      'This upload would go over your plan’s upload space (%{mb} MB). Delete files you no longer use or upgrade the plan.',
     '13000': 'No valid CNAME record was found; please try again later.',
     '19001': 'The plan was already changed this month and cannot be changed again.',
     '19002': 'This site has no active plan.',
