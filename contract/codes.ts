@@ -30,8 +30,6 @@ export const Code = {
   /** Someone else saved the item first; the caller's copy was kept as a revision. */
   CONFLICT: 3001,
   SCHEDULE_IN_PAST: 3002,
-  /** A feature announced but not built yet (machine translation before the AI issue). */
-  UNAVAILABLE: 3003,
   FILE_TOO_LARGE: 3004,
   UPLOAD_FAILED: 3005,
   /** An author tied to a member account is edited only through that person's profile. */
@@ -167,6 +165,8 @@ export const Code = {
   PAGE_TOO_DEEP: 3701,
   /** page/set_tab: the tabs sent are not exactly the page's children (or the first is not one of them). */
   PAGE_TABS_MISMATCH: 3702,
+  /** An upload that would take the site's stored uploads over its plan's total (%{mb} MB; contract/uploadQuota.ts). */
+  UPLOAD_QUOTA: 3740,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

@@ -23,7 +23,13 @@ export const WAIT_FOR_DATA = { tries: 10, intervalMs: 200 } as const;
 
 export const DELAY = {
   validate: 500,
+  /** SPEC §9: a save 2 s after the last change (posts and pages)… */
   autosave: 2_000,
+  /**
+   * …and 1 s in the e-paper writer (SPEC's "1 s in another reading"): an e-paper is sent to subscribers from what is
+   * saved, so its last keystrokes must reach the server sooner. contract/contentConstants.ts autosaveDelay.
+   */
+  autosaveEpaper: 1_000,
   slugFromTitle: 500,
   inputDebounce: 100,
   forgotRedirect: 5_000,

@@ -95,6 +95,8 @@ export interface ArticleObject {
   cover: string;
   /** Plain text, at most 120 characters. */
   abstract: string;
+  /** The agenda excerpt (SPEC §9): plain text, at most 100 characters, from the abstract or else the subtitle. */
+  agenda: string;
   /** Minutes. */
   reading_time: number;
   published_at: string;
