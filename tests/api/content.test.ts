@@ -715,7 +715,7 @@ describe('search for related items', () => {
       ok(await c.call<{ title: string }[]>('press/search?t=1', { query: '%_' })).map((x) => x.title),
     ).toEqual(['100%_颱風']);
     expect(ok(await c.call('press/search?t=3', { query: '颱風' }))).toEqual([
-      { id: expect.any(Number), title: '颱風動態 頁面' },
+      { id: expect.any(Number), title: '颱風動態 頁面', agenda: '' },
     ]);
     expect(fieldErrors(await c.call('press/search?t=1', { query: ' ' })).query).toBe('請輸入搜尋文字。');
   });
