@@ -5,9 +5,10 @@
  * 403 failures carry an empty message: they stay silent.
  */
 import { Code, codeMessageKey } from '../../contract/codes';
-import { TIMEOUT } from '../../contract/constants';
+import { I18N_VERSION_HEADER, TIMEOUT } from '../../contract/constants';
 import type { AnyEndpoint, BodyOf, ReplyOf } from '../../contract/endpoint';
 import type { Envelope, FieldErrors } from '../../contract/envelope';
+import { noteI18nVersion } from '../i18n/langPack';
 import { storedLocale } from '../i18n/locale';
 
 export class ApiError extends Error {
@@ -86,6 +87,7 @@ export async function call<E extends AnyEndpoint>(
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
   }
+  noteI18nVersion(response.headers?.get(I18N_VERSION_HEADER));
   let envelope: Envelope | null = null;
   try {
     envelope = (await response.json()) as Envelope;
