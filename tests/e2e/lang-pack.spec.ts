@@ -3,7 +3,8 @@
  * shows it after a reload, without a new build: the kept pack's version no longer matches the one the API names,
  * so the SPA fetches the pack again and renders the corrected word. The word is the dashboard's 快速操作 heading,
  * which no other spec reads; the file is removed at the end and the test waits until the server serves the built-in
- * word again, so nothing leaks into the next test of this worker.
+ * word again, so nothing leaks into the next test of this worker. The sign-in screen renders with its built-in
+ * words at once and takes the corrected one (還沒有帳號？, read by no other spec) when the pack arrives.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { expect, test } from './fixtures';
 
 interface Pack {
   version: string;
-  words: { dashboard: { shortcuts: { title: string } } };
+  words: { dashboard: { shortcuts: { title: string } }; auth: { login: { noAccount: string } } };
 }
 
 const servedPack = async (api: APIRequestContext): Promise<Pack> =>
@@ -56,4 +57,30 @@ test('a corrected word reaches the signed-in admin after a reload', async ({ pag
       .poll(async () => (await servedPack(page.request)).words.dashboard.shortcuts.title, { timeout: 15_000 })
       .toBe('快速操作');
   }
+});
+
+test.describe('signed out', () => {
+  test.use({ signedIn: false });
+
+  test('the sign-in screen takes a corrected word when the pack arrives', async ({ page, world }) => {
+    const file = path.join(world.dataDir, 'i18n', 'zh-TW.json');
+    const corrected = `第一次來嗎？ ${Date.now()}`;
+    try {
+      await mkdir(path.dirname(file), { recursive: true });
+      await writeFile(file, JSON.stringify({ 'auth.login.noAccount': corrected }));
+      await expect
+        .poll(async () => (await servedPack(page.request)).words.auth.login.noAccount, { timeout: 15_000 })
+        .toBe(corrected);
+      await page.goto('/auth/login');
+      await expect(page.getByText(corrected)).toBeVisible();
+      await expect(page.getByText('還沒有帳號？')).toHaveCount(0);
+      await expect(page.getByRole('link', { name: '立即註冊' })).toBeVisible();
+      expect((await keptPack(page))?.words.dashboard.shortcuts.title).toBe('快速操作');
+    } finally {
+      await rm(file, { force: true });
+      await expect
+        .poll(async () => (await servedPack(page.request)).words.auth.login.noAccount, { timeout: 15_000 })
+        .toBe('還沒有帳號？');
+    }
+  });
 });
