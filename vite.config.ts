@@ -146,6 +146,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: api, changeOrigin: false },
       '/uploads': { target: api, changeOrigin: false },
+      '/i18n': { target: api, changeOrigin: false },
     },
   },
 });

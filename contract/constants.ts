@@ -93,6 +93,15 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/** The product's i18n version (SPEC §9); a served language pack's version is this plus a hash of its words. */
+export const I18N_VERSION = '1.0.8';
+/** Where the served language pack is (outside /api/: a plain GET), `?lang=<locale>`. */
+export const LANG_PACK_PATH = '/i18n/lang.json';
+/** Every /api reply names the version of the caller's language pack in this header. */
+export const I18N_VERSION_HEADER = 'x-i18n-version';
+/** SPEC §9: the SPA keeps a language pack this long (seconds) before asking again. */
+export const LANG_PACK_TTL_S = 86_400;
+
 /** SPEC §9 names the interface languages `zh-tw`, `jp` and `en`: the same locales under its codes. */
 const SPEC_LOCALE_CODES: Readonly<Record<string, Locale>> = {
   'zh-tw': 'zh-TW',

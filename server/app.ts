@@ -41,6 +41,7 @@ import { fileActions } from './modules/files/routes';
 import { followerActions } from './modules/followers/routes';
 import { homeActions } from './modules/home/routes';
 import { intelligenceActions } from './modules/intelligence/routes';
+import { registerLangPacks } from './modules/langPack/routes';
 import { memberActions } from './modules/members/routes';
 import { menuActions } from './modules/menus/routes';
 import { orderActions } from './modules/orders/routes';
@@ -217,6 +218,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(themeFileRoutes(deps));
   // Resumable video uploads (tus: POST, HEAD, PATCH, DELETE), outside the JSON catalogue (modules/videos/tus.ts).
   await app.register(videoUploadRoutes(deps));
+  // The served language packs (GET /i18n/lang.json) and every /api reply's X-I18n-Version (modules/langPack).
+  registerLangPacks(app, deps);
 
   const extra = opts.entities ?? [];
   const actions = extra.length

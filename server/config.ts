@@ -49,6 +49,8 @@ export interface Config {
   uploadDir: string;
   /** An S3-compatible bucket for uploads instead of uploadDir (set by S3_BUCKET). */
   s3?: S3Config;
+  /** The operator's corrections of the interface words: `<lang>.json` files (I18N_DIR; DATA_DIR/i18n by default). */
+  i18nDir: string;
   /** Video uploads in progress (tus) without S3: a private folder, never served (VIDEO_UPLOAD_DIR). */
   videoUploadDir: string;
   /** Name servers for verifying custom domains (`ip` or `ip:port`); the system's when empty. */
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...siteAddress(env, port),
     uploadDir: path.resolve(env.UPLOAD_DIR || path.join(dataDir, 'uploads')),
     s3: s3Config(env),
+    i18nDir: path.resolve(env.I18N_DIR || path.join(dataDir, 'i18n')),
     videoUploadDir: path.resolve(env.VIDEO_UPLOAD_DIR || path.join(dataDir, 'video-uploads')),
     dnsServers: dnsServers(env.DNS_SERVERS),
     dnsTimeoutMs: dnsTimeoutMs(env.DNS_TIMEOUT_MS),

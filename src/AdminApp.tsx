@@ -20,6 +20,7 @@ import { themeRoutes } from './custom/themes/routes';
 import { wizardRoutes } from './custom/wizard/routes';
 import { dataProvider } from './dataProvider';
 import { entityResourceProps } from './entities/resources';
+import { useLiveI18nProvider } from './i18n';
 import { AppLayout } from './layout/AppLayout';
 import { QuietNotification } from './layout/QuietNotification';
 import { SessionLoading } from './layout/SessionLoading';
@@ -54,11 +55,13 @@ function ToAuthScreens() {
 const store = createAppStore();
 
 function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  // A newer served language pack re-renders the words in place (src/i18n/langPack.ts).
+  const words = useLiveI18nProvider(i18nProvider);
   return (
     <Admin
       dataProvider={dataProvider}
       authProvider={authProvider}
-      i18nProvider={i18nProvider}
+      i18nProvider={words}
       store={store}
       theme={theme}
       layout={AppLayout}

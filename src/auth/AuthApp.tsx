@@ -8,6 +8,7 @@ import { I18nContextProvider, type I18nProvider, StoreContextProvider } from 'ra
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { NotFound } from '../components/NotFound';
+import { useLiveI18nProvider } from '../i18n';
 import { createAuthStore } from '../store';
 import { theme } from '../theme';
 import { getSession } from './session';
@@ -43,9 +44,11 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
 const store = createAuthStore();
 
 export default function AuthApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
+  // Rendered with the built-in words at once; the served pack's words replace them when they arrive.
+  const words = useLiveI18nProvider(i18nProvider);
   return (
     <StoreContextProvider value={store}>
-      <I18nContextProvider value={i18nProvider}>
+      <I18nContextProvider value={words}>
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <ToastProvider>

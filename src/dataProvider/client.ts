@@ -6,8 +6,10 @@
  */
 import { Code, codeMessageKey } from '../../contract/codes';
 import { TIMEOUT, WAIT_FOR_DATA } from '../../contract/constants';
+import { I18N_VERSION_HEADER, TIMEOUT } from '../../contract/constants';
 import type { AnyEndpoint, BodyOf, ReplyOf } from '../../contract/endpoint';
 import type { Envelope, FieldErrors } from '../../contract/envelope';
+import { noteI18nVersion } from '../i18n/langPack';
 import { storedLocale } from '../i18n/locale';
 
 export class ApiError extends Error {
@@ -104,6 +106,7 @@ export async function call<E extends AnyEndpoint>(
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);
   }
+  noteI18nVersion(response.headers?.get(I18N_VERSION_HEADER));
   let envelope: Envelope | null = null;
   try {
     envelope = (await response.json()) as Envelope;
