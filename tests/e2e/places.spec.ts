@@ -89,6 +89,7 @@ test('a place made in two languages shows as a card on the linked article and as
   const option = page.getByTestId('logistics-dialog');
   await fillForm(option.getByRole('textbox', { name: '名稱' }), pickupName);
   await option.getByRole('spinbutton', { name: '運費' }).fill('0');
+  await option.getByRole('spinbutton', { name: '免運門檻' }).fill('0');
   const where = option.getByRole('combobox', { name: '自取地點' });
   await where.click();
   await where.fill(placeName.slice(0, 4));
