@@ -274,7 +274,7 @@
         // A pickup option names its place (issue 17): where the buyer collects the order.
         if (option.pickup) {
           const where = [option.pickup.name, option.pickup.address].filter(Boolean).join(' · ');
-          const pickup = el('p', `${words.pickupAt}: ${where}`, 'pickup-place');
+          const pickup = el('p', `${words.pickupAt}: ${where}`, 'field-hint pickup-place');
           pickup.dataset.pickup = String(option.id);
           wrap.append(pickup);
         }
