@@ -63,6 +63,38 @@ export function abstractOf(doc: BlockDocument, length: number = ABSTRACT_LENGTH)
     .trimEnd();
 }
 
+/** SPEC §9's agenda excerpt: an item's line where it is listed in compact form. */
+export const AGENDA_LENGTH = 100;
+
+const graphemes = (text: string): string[] => {
+  if (typeof Intl !== 'undefined' && 'Segmenter' in Intl)
+    return Array.from(
+      new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text),
+      (s) => s.segment,
+    );
+  return [...text];
+};
+
+/**
+ * The agenda excerpt (SPEC §9, 100 characters): from the item's abstract, or else `text` (e.g. its subtitle) when the
+ * abstract is empty; white space runs collapsed to one space; at most 100 characters counted as a reader sees them
+ * (grapheme clusters: an emoji with its modifiers or a letter with its accents is one, and is never cut in half);
+ * a longer one is cut to 99 and ends with an ellipsis (…).
+ */
+export function agendaOf(abstract: string, text = '', length: number = AGENDA_LENGTH): string {
+  // Bounded before anything looks at it: no grapheme a reader sees is 64 code units long.
+  const bound = length * 64;
+  const clean = (s: string) => s.slice(0, bound).replace(PATTERNS.whiteSpace.re, ' ').trim();
+  const from = abstract.trim() ? abstract : text;
+  const source = clean(from);
+  const chars = graphemes(source);
+  if (chars.length <= length && from.length <= bound) return source;
+  return `${chars
+    .slice(0, length - 1)
+    .join('')
+    .trimEnd()}…`;
+}
+
 /** The characters of the text (paragraphs and headings): Chinese characters, letters and digits. */
 export function characterCount(doc: BlockDocument): number {
   let count = 0;

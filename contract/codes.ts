@@ -30,8 +30,6 @@ export const Code = {
   /** Someone else saved the item first; the caller's copy was kept as a revision. */
   CONFLICT: 3001,
   SCHEDULE_IN_PAST: 3002,
-  /** A feature announced but not built yet (machine translation before the AI issue). */
-  UNAVAILABLE: 3003,
   FILE_TOO_LARGE: 3004,
   UPLOAD_FAILED: 3005,
   /** An author tied to a member account is edited only through that person's profile. */
@@ -157,6 +155,18 @@ export const Code = {
    * Issue 17, 3700–3749: page structure 3700–3709, places 3710–3719, platform support access 3720–3729, link
    * analytics 3730–3739, and issue 18's upload quota 3740–3749.
    */
+  /** The site's owner switched platform support access off: no token is given and no support session works there. */
+  SUPPORT_OFF: 3720,
+  /** A support token that is unknown, already used or past its join deadline. */
+  SUPPORT_TOKEN_INVALID: 3721,
+  /** A page cannot be moved under itself or one of its descendants. */
+  PAGE_CYCLE: 3700,
+  /** A move would make the page tree deeper than PAGE_DEPTH_MAX (3) levels. */
+  PAGE_TOO_DEEP: 3701,
+  /** page/set_tab: the tabs sent are not exactly the page's children (or the first is not one of them). */
+  PAGE_TABS_MISMATCH: 3702,
+  /** An upload that would take the site's stored uploads over its plan's total (%{mb} MB; contract/uploadQuota.ts). */
+  UPLOAD_QUOTA: 3740,
   CNAME_NOT_FOUND: 13000,
   PLAN_ALREADY_CHANGED: 19001,
   /** A plan call on a site whose subscription is not active. */

@@ -8,11 +8,28 @@ export const TIMEOUT = {
   long: 120_000, // translate, publish, intelligence
   domainValid: 20_000,
   upload: 30_000,
+  /**
+   * The product's own (SPEC §9 names none): a call that waits on an outside service besides ours, e.g. choosing the
+   * Facebook page to share to (the Graph API's page tokens).
+   */
+  outside: 30_000,
 } as const;
+
+/**
+ * SPEC §7's app-level wait-for-data fallback (src/dataProvider/client.ts `waitForData`): a screen waiting for data
+ * another part of the app fetches (the session) looks every `intervalMs`, and after `tries` looks answers code 0.
+ */
+export const WAIT_FOR_DATA = { tries: 10, intervalMs: 200 } as const;
 
 export const DELAY = {
   validate: 500,
+  /** SPEC §9: a save 2 s after the last change (posts and pages)… */
   autosave: 2_000,
+  /**
+   * …and 1 s in the e-paper writer (SPEC's "1 s in another reading"): an e-paper is sent to subscribers from what is
+   * saved, so its last keystrokes must reach the server sooner. contract/contentConstants.ts autosaveDelay.
+   */
+  autosaveEpaper: 1_000,
   slugFromTitle: 500,
   inputDebounce: 100,
   forgotRedirect: 5_000,

@@ -41,6 +41,10 @@ export type Named = z.infer<typeof Named>;
 export const Titled = z.object({ id: z.number(), title: z.string() });
 export type Titled = z.infer<typeof Titled>;
 
+/** A search hit of the related-items picker: with its 100-character agenda excerpt (contract/blockText.ts agendaOf). */
+export const TitledAgenda = Titled.extend({ agenda: z.string() });
+export type TitledAgenda = z.infer<typeof TitledAgenda>;
+
 export const LangId = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
 export type LangId = z.infer<typeof LangId>;
 
@@ -163,6 +167,8 @@ export const ContentRow = z.object({
   pin_order: z.number(),
   is_draft_changed: z.boolean(),
   updated_at: z.string(),
+  /** The 100-character agenda excerpt (SPEC §9; agendaOf): from the abstract, or else the subtitle. */
+  agenda: z.string(),
 });
 export type ContentRow = z.infer<typeof ContentRow>;
 

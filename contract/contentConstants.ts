@@ -3,6 +3,7 @@
  * validates nothing and loads no zod: a module's import of another brings that whole module to the screen, and
  * content.ts's schemas are in use in the SPA (the entity declarations' language ids).
  */
+import { DELAY } from './constants';
 import { PATTERNS } from './patterns';
 
 /** Content types as the API numbers them (`?t=`). */
@@ -17,6 +18,10 @@ export type ContentTypeId = (typeof CONTENT_TYPE)[ContentTypeName];
 export const contentQuery = (type: ContentTypeId) => ({ t: String(type) });
 export const contentTypeName = (t: number): ContentTypeName | undefined =>
   (Object.keys(CONTENT_TYPE) as ContentTypeName[]).find((k) => CONTENT_TYPE[k] === t);
+
+/** The writer's autosave delay by content type: 1 s for e-papers (sent from what is saved), else 2 s. */
+export const autosaveDelay = (type: ContentTypeName): number =>
+  type === 'epaper' ? DELAY.autosaveEpaper : DELAY.autosave;
 
 export const STATUS = { DELETED: -1, DRAFT: 0, PUBLISHED: 1, SCHEDULED: 2 } as const;
 

@@ -109,3 +109,14 @@ export const fileColumns: ListColumns = {
   filter: ['id', 'name'],
   sort: ['id', 'name', 'size', 'created_at'],
 };
+
+/** The site's stored uploads against its plan's total (`file/usage`; contract/uploadQuota.ts). */
+export const UploadUsage = z.object({
+  /** Bytes stored: pictures, the favicon, avatars and videos (unfinished ones by their declared size). */
+  used_bytes: z.number(),
+  /** The plan's total in bytes. */
+  quota_bytes: z.number(),
+  /** The plan's total in MB (`plans.upload_mb`, or the default). */
+  quota_mb: z.number(),
+});
+export type UploadUsage = z.infer<typeof UploadUsage>;

@@ -20,6 +20,8 @@ export const SessionUser = z.object({
   /** The role's own permissions. */
   base_permissions: z.array(z.string()),
   meta: z.object({ language: z.enum(LOCALES) }),
+  /** A platform operator (issue 17): may ask support tokens into sites (/support). */
+  platform_admin: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof SessionUser>;
 
@@ -58,5 +60,16 @@ export const Session = z.object({
   role: z.object({ id: z.number(), name: z.string() }).nullable(),
   meta: z.object({ server_time: z.number() }),
   remember: z.boolean(),
+  /**
+   * Whether the current site grants the user anything in the back-office, or another site of theirs does (SPEC §6);
+   * a signed-in user who manages nothing is sent to `public_url`, the current (or last) site's public address.
+   */
+  managing: z.boolean().optional(),
+  public_url: z.string().nullable().optional(),
+  /** An operator's support session on the current site (issue 17): which site, until when (ISO time). */
+  support: z
+    .object({ site_id: z.number(), site_name: z.string(), expires_at: z.string() })
+    .nullable()
+    .optional(),
 });
 export type Session = z.infer<typeof Session>;

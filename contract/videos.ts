@@ -10,12 +10,17 @@ export const VIDEO_UPLOAD_PATH = '/api/element/upload/video';
 /** The reply header of the PATCH that finishes an upload: the video's id in the library. */
 export const VIDEO_ID_HEADER = 'video-id';
 
-/** The per-file limit of a site without a plan's own (`plans.upload_mb` 0: STARTER, or no plan yet). */
-export const VIDEO_DEFAULT_MB = 50;
+import { UPLOAD_DEFAULT_MB, uploadQuotaMb } from './uploadQuota';
 
-/** A site's per-file video limit in MB: its plan's `upload_mb` (CREATOR 100, TEAM+ 200, BUSINESS and internal 300). */
-export const videoLimitMb = (uploadMb: number | undefined) =>
-  uploadMb && uploadMb > 0 ? uploadMb : VIDEO_DEFAULT_MB;
+/** The per-file limit of a site without a plan's own (`plans.upload_mb` 0: STARTER, or no plan yet). */
+export const VIDEO_DEFAULT_MB = UPLOAD_DEFAULT_MB;
+
+/**
+ * A site's per-file video limit in MB: one video may take the whole of the plan's upload total (`upload_mb`: CREATOR
+ * 100, TEAM+ 200, BUSINESS and internal 300, else 50), never more (3651); what the site already stores counts against
+ * the total (3740, contract/uploadQuota.ts).
+ */
+export const videoLimitMb = (uploadMb: number | undefined) => uploadQuotaMb(uploadMb);
 
 /** tus-js-client's waits between retries of a failed request (ms). */
 export const VIDEO_RETRY_DELAYS = [0, 3000, 5000, 10000, 20000, 30000];

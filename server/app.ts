@@ -44,6 +44,7 @@ import { intelligenceActions } from './modules/intelligence/routes';
 import { memberActions } from './modules/members/routes';
 import { menuActions } from './modules/menus/routes';
 import { orderActions } from './modules/orders/routes';
+import { pageActions } from './modules/pages/routes';
 import { paymentNotifyRoutes } from './modules/plans/notify';
 import { planActions } from './modules/plans/routes';
 import { readerPublicActions } from './modules/readers/publicRoutes';
@@ -54,6 +55,7 @@ import { shopReaderActions } from './modules/shop/routes';
 import { siteActions } from './modules/sites/routes';
 import { staffActions } from './modules/staff/routes';
 import { subscriptionActions } from './modules/subscription/routes';
+import { supportActions } from './modules/support/routes';
 import { themeFileRoutes } from './modules/themes/download';
 import { designActions, themeActions } from './modules/themes/routes';
 import { videoActions } from './modules/videos/routes';
@@ -94,6 +96,8 @@ const modules = [
   shareActions,
   wordImportActions,
   videoActions,
+  supportActions,
+  pageActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */

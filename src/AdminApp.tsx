@@ -15,12 +15,14 @@ import { profileRoutes } from './custom/profile/routes';
 import { publishRoutes } from './custom/publish/routes';
 import { settingsRoutes } from './custom/settings/routes';
 import { subscriptionRoutes } from './custom/subscription/routes';
+import { supportRoutes } from './custom/support/routes';
 import { themeRoutes } from './custom/themes/routes';
 import { wizardRoutes } from './custom/wizard/routes';
 import { dataProvider } from './dataProvider';
 import { entityResourceProps } from './entities/resources';
 import { AppLayout } from './layout/AppLayout';
 import { QuietNotification } from './layout/QuietNotification';
+import { SessionLoading } from './layout/SessionLoading';
 import admin from './resources/admin';
 import customer from './resources/customer';
 import epaper from './resources/epaper';
@@ -64,6 +66,7 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       dashboard={Dashboard}
       catchAll={NotFound}
       requireAuth
+      loading={SessionLoading}
       disableTelemetry
     >
       <Resource {...press} />
@@ -90,6 +93,7 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       <CustomRoutes>{subscriptionRoutes}</CustomRoutes>
       <CustomRoutes>{themeRoutes}</CustomRoutes>
       <CustomRoutes>{designRoutes}</CustomRoutes>
+      <CustomRoutes>{supportRoutes}</CustomRoutes>
       <CustomRoutes noLayout>{wizardRoutes}</CustomRoutes>
       <CustomRoutes noLayout>{orderRoutes}</CustomRoutes>
       <CustomRoutes noLayout>

@@ -5,6 +5,7 @@
  * be of the caller's site and in their sight (404 otherwise).
  */
 import { z } from 'zod';
+import { TIMEOUT } from '../constants';
 import { endpoint } from '../endpoint';
 import { bounded, f, ruled } from '../fields';
 import { PATTERNS } from '../patterns';
@@ -94,6 +95,8 @@ export const epaperSendApi = {
     access: 'site',
     permission: perm,
     feature: 'newsletter',
+    // A publish (SPEC §9: 120 s): it publishes the e-paper if not yet, and queues its mail.
+    timeout: TIMEOUT.long,
     summary: 'Sends the e-paper now or at a time, publishing it if not yet; refused beyond the monthly quota',
   }),
   progress: endpoint({

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { TIMEOUT } from '../constants';
 import { type AnyEndpoint, endpoint } from '../endpoint';
-import { fileField, LibraryFile, type UploadKind, UploadReply, Video } from '../files';
+import { fileField, LibraryFile, type UploadKind, UploadReply, UploadUsage, Video } from '../files';
 import { IdInput, IdReply, ListInput, listResult } from '../list';
 import { RESOURCE_PERMISSIONS } from '../permissions';
 
@@ -68,6 +68,14 @@ export const fileApi = {
     access: 'site',
     permission: perm.delete,
     summary: 'Deletes a picture from the library and the storage',
+  }),
+  usage: endpoint({
+    path: 'file/usage',
+    input: z.strictObject({}),
+    output: UploadUsage,
+    access: 'site',
+    permission: perm.list,
+    summary: "The site's stored uploads (pictures and videos) against its plan's upload total",
   }),
   videos: endpoint({
     path: 'video/list',

@@ -9,6 +9,7 @@
  * Sorts: `created_at` (default, newest first), `email`, `id`.
  */
 import { z } from 'zod';
+import { TIMEOUT } from '../constants';
 import { endpoint } from '../endpoint';
 import { f } from '../fields';
 import { ListInput, listResult } from '../list';
@@ -50,6 +51,8 @@ export const followerApi = {
     access: 'site',
     permission: perm.list,
     raw: true,
+    // A file, as the other CSV exports (profile/export, order/export).
+    timeout: TIMEOUT.upload,
     summary: 'The followers the filters keep, as CSV',
   }),
   remove: endpoint({

@@ -49,6 +49,8 @@ export const settingsApi = {
     output: SiteStatus,
     access: 'site',
     permission: perm.edit,
+    // A publish (SPEC §9: 120 s).
+    timeout: TIMEOUT.long,
     summary: 'Turns the public site on or off',
   }),
   check: endpoint({

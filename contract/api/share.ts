@@ -37,7 +37,7 @@ export const facebookApi = {
     output: Connection,
     access: 'site',
     permission: settingEdit,
-    timeout: 30_000,
+    timeout: TIMEOUT.outside,
     summary:
       'Chooses the page (Instagram: account) among those the authorisation offered; stores its token sealed',
   }),

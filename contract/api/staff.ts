@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { EmptyInput } from '../auth';
+import { TIMEOUT } from '../constants';
 import { endpoint } from '../endpoint';
 import { IdInput, IdReply, ListInput, listResult } from '../list';
 import { RESOURCE_PERMISSIONS } from '../permissions';
@@ -56,6 +57,8 @@ export const staffApi = {
     access: 'site',
     permission: perm.list,
     raw: true,
+    // A file, as the other CSV exports (profile/export, order/export).
+    timeout: TIMEOUT.upload,
     summary: 'The staff and open invitations the caller sees, as CSV',
   }),
   list: endpoint({

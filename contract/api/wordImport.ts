@@ -29,6 +29,7 @@ export const wordImportApi = {
     permission: RESOURCE_PERMISSIONS.press.create,
     multipart: true,
     fileMaxBytes: DOCX_MAX_BYTES,
+    // An upload that also converts the document and adds its pictures to the library: the long timeout, not 30 s.
     timeout: TIMEOUT.long,
     summary: 'Makes a draft article of a Word document (.docx), its pictures added to the library',
   }),

@@ -99,7 +99,6 @@ const core: DeepStrings<typeof coreSource> = {
     '2011': 'You have no site to manage yet.',
     '3001': 'Someone else updated this item. Your version was kept in the history.',
     '3002': 'The scheduled time cannot be in the past',
-    '3003': 'This feature is not available yet.',
     '3004': 'The file is too large',
     '3005': 'The file could not be uploaded.',
     '3006':
@@ -169,6 +168,13 @@ const core: DeepStrings<typeof coreSource> = {
     '3650': 'Only MP4, MOV, WebM or MKV videos can be uploaded.',
     '3651': 'The video is over the limit of %{mb} MB per file of your plan.',
     '3652': 'The video has not finished uploading.',
+    '3720': 'The site owner has switched platform support access off.',
+    '3721': 'The support token is invalid, already used or expired.',
+    '3700': 'A page cannot be placed under itself or one of its sub-pages.',
+    '3701': 'Pages can be nested at most three levels deep.',
+    '3702': "The tabs must be exactly this page's sub-pages. Reload and try again.",
+    '3740':
+      'This upload would go over your plan’s upload space (%{mb} MB). Delete files you no longer use or upgrade the plan.',
     '13000': 'No valid CNAME record was found; please try again later.',
     '19001': 'The plan was already changed this month and cannot be changed again.',
     '19002': 'This site has no active plan.',

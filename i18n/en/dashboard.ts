@@ -89,6 +89,11 @@ const dashboard: DeepStrings<typeof zh> = {
       later: 'Later',
       go: 'Go to settings',
     },
+    waiting: {
+      title: 'Still waiting for your session',
+      body: 'Your sign-in details have not arrived yet; the network may be slow. Wait a moment or try again.',
+      again: 'Try again',
+    },
     leaving: {
       title: 'Taking you to the site',
       body: 'You have no back-office access on this site, so we are taking you to its home page.',

@@ -3,6 +3,7 @@ import type filesSource from '../zh-TW/files';
 
 const files: DeepStrings<typeof filesSource> = {
   files: {
+    usage: '%{used} MB of %{quota} MB used',
     upload: 'Upload images',
     search: 'Search file names',
     empty: 'No images yet',

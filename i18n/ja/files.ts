@@ -3,6 +3,7 @@ import type filesSource from '../zh-TW/files';
 
 const files: DeepStrings<typeof filesSource> = {
   files: {
+    usage: '%{used} MB / %{quota} MB を使用中',
     upload: '画像をアップロード',
     search: 'ファイル名で検索',
     empty: '画像はまだありません',

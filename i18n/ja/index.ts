@@ -12,6 +12,7 @@ import labels from './labels';
 import members from './members';
 import menus from './menus';
 import orders from './orders';
+import pageTree from './pageTree';
 import plan from './plan';
 import profile from './profile';
 import publicSite from './publicSite';
@@ -24,6 +25,7 @@ import shopMail from './shopMail';
 import shopPublic from './shopPublic';
 import staff from './staff';
 import subscription from './subscription';
+import support from './support';
 import themes from './themes';
 import themeUpload from './themeUpload';
 import translation from './translation';
@@ -64,6 +66,8 @@ const messages: Messages = {
   ...share,
   ...wordImport,
   ...videos,
+  ...support,
+  ...pageTree,
   // Areas share only `resources` (react-admin's resource words), merged here.
   resources: {
     ...labels.resources,

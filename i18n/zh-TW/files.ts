@@ -1,6 +1,7 @@
 /** zh-TW words: the media library (/file), the picker, upload progress, site icons. */
 const files = {
   files: {
+    usage: '已使用 %{used} MB / %{quota} MB',
     upload: '上傳圖片',
     search: '搜尋檔名',
     empty: '還沒有圖片',

@@ -27,6 +27,9 @@ import { sendError, sendOk, zodFieldErrors } from './reply';
 
 export type { Access };
 
+/** The reply header that marks a platform operator's session (issue 17). */
+export const PLATFORM_ADMIN_HEADER = 'X-Platform-Admin';
+
 export interface BaseContext {
   deps: Deps;
   req: FastifyRequest;
@@ -81,6 +84,8 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
   if (!def.multipart && req.isMultipart()) throw new AppError(Code.BAD_REQUEST);
   // A reader action lives on a site's host, where the admin's session cookie is never sent.
   const session = def.access === 'reader' ? null : await resolveSession(deps, req);
+  // SPEC §7 "a header marks platform admin": every reply to a platform operator's session says so.
+  if (session?.user.platformAdmin) reply.header(PLATFORM_ADMIN_HEADER, '1');
   const ctx: BaseContext = {
     deps,
     req,
@@ -96,7 +101,8 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
     if (!ctx.user) throw new AppError(Code.UNAUTHORIZED);
     if (def.access === 'site') {
       ctx.site = await resolveSite(deps, ctx as UserContext);
-      if (!ctx.site) throw new AppError(Code.NO_SITE);
+      // An operator whose support session ended (issue 17) is refused, so the SPA reads the session again and leaves.
+      if (!ctx.site) throw new AppError(ctx.session?.supportEntryId ? Code.FORBIDDEN : Code.NO_SITE);
       if (def.permission && !holdsAny(ctx.site.permissions, def.permission))
         throw new AppError(Code.FORBIDDEN);
       if (def.feature && !hasFeature(ctx.site.features, def.feature)) throw new AppError(Code.FORBIDDEN);

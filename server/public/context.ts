@@ -15,6 +15,7 @@ import { langCode, ogLocale } from './content/language';
 import { collectionObject } from './content/lists';
 import { mediaUrlOf } from './content/media';
 import { menuObjects } from './content/menus';
+import { pageTreeObjects } from './content/pageTree';
 import { draftItem, type ItemRow, publishedItem, publishedLanguages } from './content/queries';
 import { articleObject } from './content/single';
 import { siteLanguages, siteObject } from './content/site';
@@ -129,7 +130,23 @@ async function findItem(deps: PageDeps, input: ContextInput, kind: ItemKind): Pr
 /** A page's objects, with `shop_pages` (where the site's shop and cart are; null unless it sells: shop/pages.ts). */
 export async function buildPageContext(deps: PageDeps, input: ContextInput): Promise<PageContext | null> {
   const [context, sells] = await Promise.all([buildContext(deps, input), sellsShop(deps.db, input.site)]);
-  return context && withShop(context, input, sells);
+  return context && withPages(deps, input, withShop(context, input, sells));
+}
+
+/**
+ * Adds the navigation's pages (`site.pages`) in the page's language and, on a page, its tabs (`page_tabs`:
+ * content/pageTree.ts).
+ */
+async function withPages(deps: PageDeps, input: ContextInput, context: PageContext): Promise<PageContext> {
+  const langId = siteLanguages(input.site).find((id) => langCode(id) === context.site.language);
+  const at = settingFor(deps, input.site, input.base, langId ?? defaultLang(input.site));
+  const current = context.template === 'page' && context.article ? context.article.id : null;
+  const { pages, tabs } = await pageTreeObjects(at, current, input.reader?.paying === true);
+  return {
+    ...context,
+    site: { ...context.site, pages },
+    ...(context.template === 'page' && { page_tabs: tabs }),
+  };
 }
 
 /** Adds `shop_pages` in the page's language (its `site.language`: an item's page is in the item's language). */
@@ -288,5 +305,5 @@ export async function notFoundContext(
     },
     menus,
   );
-  return { ...context, shop_pages: shopPagesObject(site, base, langId, sells) };
+  return withPages(deps, input, { ...context, shop_pages: shopPagesObject(site, base, langId, sells) });
 }

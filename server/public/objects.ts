@@ -31,6 +31,31 @@ export interface SiteObject {
   languages: LanguageObject[];
   /** RSS of the page's language. */
   rss_url: string;
+  /** The navigation's static pages in the page's language (issue 17). */
+  pages?: SitePageObject[];
+}
+
+/** A link to a static page of the site (issue 17 "Page structure"). */
+export interface PageLinkObject {
+  title: string;
+  url: string;
+  /** The page being shown is this one. */
+  current: boolean;
+}
+
+/** A page of the site's navigation (`site.pages`): an active, published top-level page and its active children. */
+export interface SitePageObject extends PageLinkObject {
+  children: PageLinkObject[];
+}
+
+/** A page's tabs: its parent's (or its own) published children in order. */
+export interface PageTabsObject {
+  /** The page whose children the tabs are. */
+  parent: PageLinkObject;
+  /** The tabs; `current` marks the one open (on the parent's page: its first tab). */
+  items: PageLinkObject[];
+  /** On the parent's page: the first tab's page, shown under the parent's content; null on a child's page. */
+  open: { title: string; url: string; content: string } | null;
 }
 
 export interface MenuItemObject {
@@ -82,6 +107,8 @@ export interface ArticleObject {
   cover: string;
   /** Plain text, at most 120 characters. */
   abstract: string;
+  /** The agenda excerpt (SPEC §9): plain text, at most 100 characters, from the abstract or else the subtitle. */
+  agenda: string;
   /** Minutes. */
   reading_time: number;
   published_at: string;
@@ -229,6 +256,8 @@ export interface PageContext {
   home?: HomeObject;
   /** post and page only. */
   article?: ArticleObject;
+  /** page only: its tabs (its own children, or its parent's), or null. */
+  page_tabs?: PageTabsObject | null;
   /** category, tag and author only. */
   collection?: CollectionObject;
   /** signin only: why a magic link did not sign in ('' | 'invalid' | 'full'). */

@@ -1,13 +1,14 @@
 /**
- * The bot check: the ALTCHA widget against the challenge endpoint (authApi.captcha). The proof of work starts as the
- * screen opens and takes well under a second; the widget reports the solved payload (or null). `reset()` solves a
+ * The bot check: the ALTCHA widget against the challenge endpoint (authApi.captcha), fetched within TIMEOUT.base.
+ * The proof of work starts as the screen opens and takes well under a second; the widget reports the solved payload (or null). `reset()` solves a
  * fresh challenge, after the server answered 1005 or spent the payload on a failed call.
  */
 import { Box } from '@mui/material';
 import { useLocaleState, useTranslate } from 'ra-core';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { authApi } from '../../contract/api/auth';
-import { urlFor } from '../dataProvider/client';
+import { TIMEOUT } from '../../contract/constants';
+import { fetchWithin, urlFor, waitForData } from '../dataProvider/client';
 
 export interface CaptchaHandle {
   reset(): void;
@@ -16,6 +17,8 @@ export interface CaptchaHandle {
 interface Widget extends HTMLElement {
   reset?: () => void;
   verify?: () => Promise<unknown>;
+  /** There once the widget has mounted (a moment after it is added to the page). */
+  configure?: (config: { fetch?: typeof fetch }) => unknown;
 }
 
 interface AltchaGlobal {
@@ -69,13 +72,21 @@ export const Captcha = forwardRef<CaptchaHandle, { onChange: (payload: string | 
         });
         element = document.createElement('altcha-widget') as Widget;
         element.setAttribute('challenge', urlFor(authApi.captcha.path, { v: window.location.hostname }));
-        element.setAttribute('auto', 'onload');
         element.setAttribute('language', lang);
         element.setAttribute('name', 'altcha');
         element.setAttribute('configuration', JSON.stringify({ hideFooter: true, hideLogo: true }));
         element.addEventListener('statechange', onState);
         holder.current.replaceChildren(element);
         widget.current = element;
+        // The challenge is a short read outside the catalogue (SPEC §9's 3 s base): the widget fetches it through a
+        // bounded fetch, given once it has mounted; then it starts solving, as `auto="onload"` would.
+        const mounted = element;
+        void waitForData(() => (mounted.configure ? mounted : null)).then(({ data }) => {
+          if (cancelled) return;
+          data?.configure?.({ fetch: fetchWithin(TIMEOUT.base) });
+          if (data) void data.verify?.();
+          else mounted.setAttribute('auto', 'onload');
+        });
       });
       return () => {
         cancelled = true;

@@ -7,24 +7,38 @@ import type { Session } from '../../contract/session';
 import { call, onForbidden } from '../dataProvider/client';
 
 let pending: Promise<Session> | null = null;
+/** The session the current request answered, once it has. */
+let known: Session | null = null;
 
 export function getSession(): Promise<Session> {
   if (!pending) {
-    pending = call(authApi.status).catch((err) => {
-      pending = null;
-      throw err;
-    });
+    const request: Promise<Session> = call(authApi.status).then(
+      (session) => {
+        if (pending === request) known = session;
+        return session;
+      },
+      (err) => {
+        if (pending === request) pending = null;
+        throw err;
+      },
+    );
+    pending = request;
   }
   return pending;
 }
 
+/** The session if it has come, without asking (what the wait-for-data fallback looks at), else null. */
+export const knownSession = (): Session | null => known;
+
 export function refreshSession(): Promise<Session> {
   pending = null;
+  known = null;
   return getSession();
 }
 
 export function forgetSession(): void {
   pending = null;
+  known = null;
 }
 
 onForbidden(forgetSession);

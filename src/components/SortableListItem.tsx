@@ -18,8 +18,9 @@ export interface SortableListItemProps {
   testId: string;
   /** Accessible names of the drag handle and the remove button, naming the row. */
   handleLabel: string;
-  removeLabel: string;
-  onRemove: () => void;
+  /** Without onRemove the row has no remove button (a list whose rows all stay, e.g. a page's tabs). */
+  removeLabel?: string;
+  onRemove?: () => void;
   children: ReactNode;
 }
 
@@ -51,7 +52,7 @@ export function SortableListItem({
         pl: 1,
       }}
       secondaryAction={
-        disabled ? undefined : (
+        disabled || !onRemove ? undefined : (
           <IconButton edge="end" aria-label={removeLabel} onClick={onRemove}>
             <CloseIcon />
           </IconButton>

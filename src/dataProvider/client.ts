@@ -5,7 +5,7 @@
  * 403 failures carry an empty message: they stay silent.
  */
 import { Code, codeMessageKey } from '../../contract/codes';
-import { TIMEOUT } from '../../contract/constants';
+import { TIMEOUT, WAIT_FOR_DATA } from '../../contract/constants';
 import type { AnyEndpoint, BodyOf, ReplyOf } from '../../contract/endpoint';
 import type { Envelope, FieldErrors } from '../../contract/envelope';
 import { storedLocale } from '../i18n/locale';
@@ -53,11 +53,29 @@ function failure(status: number, envelope: Envelope | null): ApiError {
   return new ApiError(codeMessageKey(envelope.code) ?? (envelope.msg || 'errors.generic'), status, body);
 }
 
+/**
+ * `fetch` given up after `timeout` ms (besides any signal of the caller's own): for the SPA's fetches outside the
+ * envelope client. Short reads outside the catalogue take SPEC §9's 3 s base (TIMEOUT.base); a catalogue endpoint
+ * fetched by hand its own timeout.
+ */
+export function fetchWithin(timeout: number = TIMEOUT.base): typeof fetch {
+  return (input, init) => {
+    const limit = AbortSignal.timeout(timeout);
+    return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, limit]) : limit });
+  };
+}
+
 const forbiddenListeners = new Set<() => void>();
 
-/** Runs `listener` whenever the server refuses a call (403): what the SPA believes the user may do is stale. */
-export function onForbidden(listener: () => void): void {
+/**
+ * Runs `listener` whenever the server refuses a call (403): what the SPA believes the user may do is stale. Answers
+ * a function that stops it.
+ */
+export function onForbidden(listener: () => void): () => void {
   forbiddenListeners.add(listener);
+  return () => {
+    forbiddenListeners.delete(listener);
+  };
 }
 
 /** Calls an endpoint of the catalogue (contract/api): `call(authorApi.list, body)`, typed by its input and output. */
@@ -95,4 +113,51 @@ export async function call<E extends AnyEndpoint>(
   if (response.ok && envelope?.code === Code.OK) return envelope.data as ReplyOf<E>;
   if (response.status === 403) for (const listener of forbiddenListeners) listener();
   throw failure(response.status, envelope);
+}
+
+export interface WaitOptions {
+  /** How many times `read` is asked (WAIT_FOR_DATA.tries). */
+  tries?: number;
+  /** The pause between two tries, in ms (WAIT_FOR_DATA.intervalMs). */
+  intervalMs?: number;
+  /** Stops waiting (answers code 0 at once). */
+  signal?: AbortSignal;
+}
+
+/**
+ * SPEC §7's app-level wait-for-data fallback: asks `read()` at once and then every 200 ms, 10 times in all, until it
+ * answers something (not null or undefined; a throw counts as nothing yet). Answers an envelope as a call would:
+ * `{code: 1, msg: '', data}` with what it read, or `{code: 0, msg: '', data: null}` when nothing came, so a screen
+ * that waits for data fetched elsewhere (the session) shows a clear state instead of waiting for ever.
+ */
+export async function waitForData<T>(
+  read: () => T | null | undefined | Promise<T | null | undefined>,
+  { tries = WAIT_FOR_DATA.tries, intervalMs = WAIT_FOR_DATA.intervalMs, signal }: WaitOptions = {},
+): Promise<Envelope<T | null>> {
+  const none: Envelope<null> = { code: Code.FAIL, msg: '', data: null };
+  for (let attempt = 1; attempt <= tries; attempt++) {
+    if (signal?.aborted) return none;
+    let value: T | null | undefined;
+    try {
+      value = await read();
+    } catch {
+      value = undefined;
+    }
+    if (value !== null && value !== undefined) return { code: Code.OK, msg: '', data: value };
+    if (attempt < tries) {
+      const waited = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => {
+          signal?.removeEventListener('abort', stop);
+          resolve(true);
+        }, intervalMs);
+        const stop = () => {
+          clearTimeout(timer);
+          resolve(false);
+        };
+        signal?.addEventListener('abort', stop, { once: true });
+      });
+      if (!waited) return none;
+    }
+  }
+  return none;
 }

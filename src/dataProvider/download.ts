@@ -3,17 +3,18 @@
  * saved by the browser under the server's name; a refusal still comes as an envelope and throws an ApiError.
  */
 import { Code, codeMessageKey } from '../../contract/codes';
+import { TIMEOUT } from '../../contract/constants';
 import type { AnyEndpoint, BodyOf } from '../../contract/endpoint';
 import type { Envelope } from '../../contract/envelope';
 import { storedLocale } from '../i18n/locale';
-import { ApiError, urlFor } from './client';
+import { ApiError, fetchWithin, urlFor } from './client';
 
 export async function downloadCsv<E extends AnyEndpoint>(
   endpoint: E,
   body: BodyOf<E>,
   fallbackName: string,
 ): Promise<void> {
-  const response = await fetch(urlFor(endpoint.path), {
+  const response = await fetchWithin(endpoint.timeout ?? TIMEOUT.default)(urlFor(endpoint.path), {
     method: 'POST',
     credentials: 'include',
     headers: { 'content-type': 'application/json', 'accept-language': storedLocale() },

@@ -130,12 +130,14 @@ function RowActions({
   canEdit,
   canDelete,
   locked,
+  Extra,
 }: {
   onEdit: (record: RaRecord) => void;
   onDelete: (record: RaRecord) => void;
   canEdit: boolean;
   canDelete: boolean;
   locked?: EntityOverrides['locked'];
+  Extra?: EntityOverrides['RowActions'];
 }) {
   const translate = useTranslate();
   const record = useRecordContext();
@@ -159,7 +161,8 @@ function RowActions({
     </Tooltip>
   );
   return (
-    <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+    <Stack direction="row" sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+      {Extra ? <Extra /> : null}
       {canEdit ? action('ra.action.edit', EditIcon, onEdit) : null}
       {canDelete ? action('ra.action.delete', DeleteIcon, onDelete) : null}
     </Stack>
@@ -238,6 +241,7 @@ export function EntityList({
               canEdit={canEdit}
               canDelete={canDelete}
               locked={overrides.locked}
+              Extra={overrides.RowActions}
             />
           </DataTable.Col>
         </DataTable>

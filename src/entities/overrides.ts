@@ -38,6 +38,8 @@ export interface EntityOverrides {
   cells?: Record<string, ComponentType>;
   /** A field's input in the generated dialog, in place of the one of its kind. */
   inputs?: Record<string, ComponentType<FieldInputProps>>;
+  /** Further actions of a row (before edit and delete), rendered with the record in context. */
+  RowActions?: ComponentType;
   /** Further bulk actions of the list (beside delete), rendered with the selection in context. */
   BulkActions?: ComponentType;
   /** Why a record may not be changed here (an i18n key): its edit and delete are disabled with that reason. */

@@ -8,8 +8,9 @@ import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
 import { AppBar, Layout, LoadingIndicator, TitlePortal, UserMenu } from 'react-admin';
 import { LanguageSwitch } from '../components/LanguageSwitch';
-import { AccountMenuItem, ProfileMenuItem } from '../custom/profile/UserMenuItems';
+import { AccountMenuItem, ProfileMenuItem, SupportMenuItem } from '../custom/profile/UserMenuItems';
 import { useSaveLanguage } from '../custom/profile/useSaveLanguage';
+import { SupportBanner } from '../custom/support/SupportBanner';
 import { AppMenu } from './AppMenu';
 import { DocumentTitle } from './DocumentTitle';
 import { ShellGuard } from './ShellGuard';
@@ -42,6 +43,7 @@ function TopBar() {
         <UserMenu>
           <ProfileMenuItem />
           <AccountMenuItem />
+          <SupportMenuItem />
           <SignOutItem />
         </UserMenu>
       }
@@ -59,6 +61,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           scrolls inside its own box. */}
       <Layout appBar={TopBar} menu={AppMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
         <DocumentTitle />
+        <SupportBanner />
         {children}
       </Layout>
     </ShellGuard>

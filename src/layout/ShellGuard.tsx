@@ -10,7 +10,7 @@ import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ShellPrompts } from './ShellDialogs';
 import { useSessionQuery } from './session';
-import { shellDecision } from './shellLogic';
+import { SUPPORT_PATH, shellDecision } from './shellLogic';
 
 function Notice({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -36,6 +36,7 @@ export function ShellGuard({ children }: { children: ReactNode }) {
   const leaveFor = decision?.kind === 'public' ? decision.url : null;
   const choose = decision?.kind === 'choose-site';
   const toWizard = decision?.kind === 'no-site';
+  const toSupport = decision?.kind === 'support';
 
   useEffect(() => {
     if (leaveFor) window.location.replace(leaveFor);
@@ -46,10 +47,13 @@ export function ShellGuard({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (toWizard) navigate('/init', { replace: true });
   }, [toWizard, navigate]);
+  useEffect(() => {
+    if (toSupport) navigate(SUPPORT_PATH, { replace: true });
+  }, [toSupport, navigate]);
 
   // Without an answer (a failed call) react-admin's own error handling takes over.
   if (isError) return <>{children}</>;
-  if (!decision || choose || toWizard) return null;
+  if (!decision || choose || toWizard || toSupport) return null;
   if (decision.kind === 'public') {
     return (
       <Notice title={translate('shell.leaving.title')}>

@@ -13,15 +13,23 @@ export type ShellDecision =
   /** Nothing usable here and no other site: the site's own public address. */
   | { kind: 'public'; url: string }
   /** Nothing usable on the current site, but other sites to choose from: /site. */
-  | { kind: 'choose-site' };
+  | { kind: 'choose-site' }
+  /** A platform operator without a site to work on (issue 17): the support screen. */
+  | { kind: 'support' };
 
 const SITES_PATH = '/site';
+export const SUPPORT_PATH = '/support';
 const underSites = (pathname: string) => pathname === SITES_PATH || pathname.startsWith(`${SITES_PATH}/`);
 
 export function shellDecision(session: Session, pathname: string): ShellDecision {
   // Signed out: the authProvider's checkAuth sends the visitor to sign in.
   if (!session.user) return { kind: 'ok' };
+  if (session.support) return { kind: 'ok' };
   const current = session.site.current;
+  if (session.user.platform_admin && !current)
+    return pathname === SUPPORT_PATH ? { kind: 'ok' } : { kind: 'support' };
+  // Someone who manages nothing anywhere, but works (or worked) on a site: its public address (SPEC §6).
+  if (session.managing === false && session.public_url) return { kind: 'public', url: session.public_url };
   if (!current) return { kind: 'no-site' };
   if (session.user.permissions.length > 0) return { kind: 'ok' };
   // Someone who also works on other sites must be able to reach the switch, or they would be sent away for good.

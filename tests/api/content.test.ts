@@ -710,7 +710,7 @@ describe('search for related items', () => {
     expect(found).toHaveLength(20);
     expect(found.map((x) => x.id)).not.toContain(base.id);
     expect(found.every((x) => x.title.startsWith('颱風動態') && x.title !== '颱風動態 頁面')).toBe(true);
-    expect(Object.keys(found[0]).sort()).toEqual(['id', 'title']);
+    expect(Object.keys(found[0]).sort()).toEqual(['agenda', 'id', 'title']);
     expect(
       ok(await c.call<{ title: string }[]>('press/search?t=1', { query: '%_' })).map((x) => x.title),
     ).toEqual(['100%_颱風']);

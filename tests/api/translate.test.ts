@@ -208,3 +208,30 @@ describe('access', () => {
     expect(p.code).toBe(Code.VALIDATION);
   });
 });
+
+describe('code 3003 (a feature not built yet) is gone', () => {
+  it('the formerly-3003 call, translating, answers a translation or 3610 for every type and language, never 3003', async () => {
+    expect(Object.values(Code)).not.toContain(3003);
+    for (const type of [1, 3, 4]) {
+      const made = ok(
+        await owner.call<SaveReply>(`press/save?t=${type}`, {
+          id: 0,
+          title: `翻譯 ${type}`,
+          content: { blocks: [{ type: 'paragraph', data: { text: '軟體' } }] },
+          version: 0,
+        }),
+      );
+      for (const lang_id of [2, 3, 4, 5]) {
+        const r = await owner.call(`press/translate?t=${type}`, {
+          id: made.id,
+          translate: true,
+          lang_id,
+          from: 1,
+        });
+        expect(r.code).not.toBe(3003);
+        expect([Code.OK, Code.TRANSLATE_NO_PROVIDER]).toContain(r.code);
+        expect(r.code === Code.OK).toBe(lang_id === 2);
+      }
+    }
+  });
+});

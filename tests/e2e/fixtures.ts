@@ -27,7 +27,7 @@ import { type SmtpSink, startSmtpSink } from '../fixtures/smtpSink';
 
 export const OWNER = { email: 'owner@example.com', password: 'owner-pass-1' };
 
-interface World {
+export interface World {
   url: string;
   sink: SmtpSink;
   /** The server's DATA_DIR (its uploads live in `uploads/`). */
@@ -174,9 +174,10 @@ function freePort(): Promise<number> {
   });
 }
 
-const SERVER_START_MS = 240_000;
+export const SERVER_START_MS = 240_000;
 
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
+/** Starts the server (`tsx server/main.ts`) with `env` and answers once it listens. */
+export async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
@@ -203,26 +204,57 @@ async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   return child;
 }
 
+/** Stops a server started by startServer and waits for it to exit (closing its database). */
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+/**
+ * A world's server, sink and folder. `between`, when given, runs after a first start (which seeds the database)
+ * and a stop, with the server's environment, before the server starts again: for an operator's command that opens
+ * the database itself (PGlite serves one process at a time).
+ */
+export async function startWorld(
+  between?: (env: Record<string, string>) => Promise<void>,
+): Promise<{ world: World; stop: () => Promise<void> }> {
+  const sink = await startSmtpSink();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-'));
+  const port = await freePort();
+  const env = {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`,
+    ADMIN_PASSWORD: OWNER.password,
+    // The bot check stays on, at a cost that does not make a loaded machine's browser wait seconds per form.
+    CAPTCHA_MAX_COUNTER: '2000',
+  };
+  let server = await startServer(env);
+  if (between) {
+    await stopServer(server);
+    await between(env);
+    server = await startServer(env);
+  }
+  return {
+    world: { url: `http://127.0.0.1:${port}`, sink, dataDir },
+    stop: async () => {
+      server.kill('SIGTERM');
+      await sink.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export const test = base.extend<{ signedIn: boolean }, { world: World }>({
   world: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
     async ({}, use) => {
-      const sink = await startSmtpSink();
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-'));
-      const port = await freePort();
-      const server = await startServer({
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        SMTP_URL: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`,
-        ADMIN_PASSWORD: OWNER.password,
-        // The bot check stays on, at a cost that does not make a loaded machine's browser wait seconds per form.
-        CAPTCHA_MAX_COUNTER: '2000',
-      });
-      await use({ url: `http://127.0.0.1:${port}`, sink, dataDir });
-      server.kill('SIGTERM');
-      await sink.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      const { world, stop } = await startWorld();
+      await use(world);
+      await stop();
     },
     { scope: 'worker', timeout: SERVER_START_MS + 30_000 },
   ],

@@ -3,10 +3,12 @@
  * the bytes sent (the upload is throttled through Chromium's network emulation so the bars can be seen), a preview
  * at /file/image/:id, deleting one after a confirmation; the picker offered by the shared image field; a cover
  * uploaded in the writer with its progress bar, then swapped for one chosen from the library; and on
- * /setting/general a logo uploaded with its progress bar and a site icon (PNG or ICO only).
+ * /setting/general a logo uploaded with its progress bar and a site icon (PNG or ICO only). The library shows the
+ * site's stored uploads against its plan's total (已使用 X MB / Y MB with a bar), counting new pictures.
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { shownMb } from '../../contract/uploadQuota';
 import { expect, shot, test } from './fixtures';
 
 /** Noise does not compress: a picture of about width × height × 3 bytes, slow enough to watch on a slow line. */
@@ -60,6 +62,15 @@ test('library: two uploads with progress bars, preview, delete one, SPEC address
       .rows as { id: number; name: string; path: string }[];
   const before = (await listed()).length;
   expect(before).toBeLessThan(20);
+  // The site's stored uploads against its plan's total (issue 18), as file/usage answers them.
+  const usageLine = page.getByTestId('upload-usage');
+  const usageNow = async () => {
+    const u = (await page.request.post('/api/file/usage', { data: {} }).then((r) => r.json())).data;
+    return `已使用 ${shownMb(u.used_bytes)} MB / ${u.quota_mb} MB`;
+  };
+  await expect(usageLine).toHaveText(/^已使用 [\d.]+ MB \/ \d+ MB$/);
+  await expect(usageLine.getByRole('progressbar')).toBeVisible();
+  const usageBefore = await usageLine.textContent();
 
   const [sea, city] = await Promise.all([noisyPng(800, 500), noisyPng(640, 640)]);
   const restore = await throttleUploads(page, 400);
@@ -82,6 +93,9 @@ test('library: two uploads with progress bars, preview, delete one, SPEC address
 
   const tiles = page.getByTestId('media-tile');
   await expect(tiles).toHaveCount(before + 2);
+  // The usage line counts the new pictures (about 2.4 MB of noise).
+  await expect.poll(async () => (await usageLine.textContent()) === (await usageNow())).toBe(true);
+  expect(await usageLine.textContent()).not.toBe(usageBefore);
   await shot(page, 'media-library');
 
   // Preview: the address names the picture, and survives a reload.

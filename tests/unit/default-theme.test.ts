@@ -98,6 +98,31 @@ describe('the default theme', { timeout: 60_000 }, () => {
     }
   });
 
+  it('shows related articles with their 100-character agenda excerpt, other lists with the abstract', async () => {
+    const context = pageContext('zh-TW', 'post', themeSettings(theme));
+    const related = context.article?.related ?? [];
+    expect(related.length).toBeGreaterThan(0);
+    if (context.article)
+      context.article.related = related.map((r) => ({
+        ...r,
+        abstract: '較長的摘要文字',
+        agenda: '議程摘錄',
+      }));
+    const post = await renderPage(theme, context);
+    expect(post).toContain('<p class="card-abstract">議程摘錄</p>');
+    expect(post).not.toContain('較長的摘要文字');
+    const list = pageContext('zh-TW', 'category', themeSettings(theme));
+    const first = list.collection?.articles[0];
+    expect(first).toBeDefined();
+    if (first) {
+      first.abstract = '分類卡片的摘要';
+      first.agenda = '不該出現';
+    }
+    const listHtml = await renderPage(theme, list);
+    expect(listHtml).toContain('分類卡片的摘要');
+    expect(listHtml).not.toContain('不該出現');
+  });
+
   it('shows each page its own parts', async () => {
     const settings = themeSettings(theme);
     const render = (language: (typeof FIXTURE_LANGUAGES)[number], page: (typeof FIXTURE_PAGES)[number]) =>

@@ -34,6 +34,12 @@ const author: DeepStrings<typeof source> = {
       noTitle: 'No title',
       linkedTip:
         'An author linked to a member account can only be changed by that member in their profile, not edited or deleted here.',
+      works: {
+        action: 'Works',
+        title: 'Works by “%{name}”',
+        total: '%{smart_count} published or scheduled item |||| %{smart_count} published or scheduled items',
+        empty: 'This author has no published or scheduled items yet.',
+      },
       issue: {
         title: 'This author cannot be changed here',
         body: '“%{name}” is linked to a member account: its name, title and avatar can only be changed by that member in their profile, and it cannot be deleted here.',

@@ -31,6 +31,12 @@ const author = {
       yours: '你的帳號',
       noTitle: '未填頭銜',
       linkedTip: '連結會員帳號的作者只能由本人在個人資料中修改，無法在這裡編輯或刪除。',
+      works: {
+        action: '作品',
+        title: '「%{name}」的作品',
+        total: '共 %{smart_count} 篇已發佈或已排程的作品',
+        empty: '這位作者還沒有已發佈或已排程的作品。',
+      },
       issue: {
         title: '無法在這裡修改這位作者',
         body: '「%{name}」連結了會員帳號，名稱、頭銜和頭像只能由本人在個人資料中修改，也無法在這裡刪除。',

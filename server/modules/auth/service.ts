@@ -12,15 +12,25 @@ import type {
 import { Code } from '../../../contract/codes';
 import { LOGIN_TICKET_TTL_S, type Locale, localeOr, RESET_TTL_S } from '../../../contract/constants';
 import type { Session } from '../../../contract/session';
-import { authTokens, roles, sessions, users } from '../../db/schema';
+import { authTokens, roles, sessions, siteStaff, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { BaseContext, UserContext } from '../../http/action';
 import { AppError } from '../../http/errors';
 import { t } from '../../i18n';
-import { sitesOfUser, toCurrent, toSummary } from '../sites/service';
+import { siteById, sitesOfUser, siteUrl, toCurrent, toSummary } from '../sites/service';
 import { attemptPassword, userByEmail } from './accounts';
 import { checkPassword, hashPassword, isRecentPassword, setPassword } from './passwords';
-import { endSession, hashToken, newToken, resolveSite, startSession } from './session';
+import {
+  type AuthUser,
+  endSession,
+  hashToken,
+  newToken,
+  resolveSite,
+  rolePermissions,
+  type SessionInfo,
+  type SiteScope,
+  startSession,
+} from './session';
 import { consumeVerified, startVerification } from './verification';
 
 type In<T extends z.ZodType> = z.output<T>;
@@ -181,7 +191,8 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
   const user = ctx.user;
   const scope = await resolveSite(deps, { session: ctx.session, user });
   const list = await sitesOfUser(deps.db, user.id);
-  const current = scope ? list.find((s) => s.id === scope.id) : undefined;
+  // An operator in support works on a site that is not among their own (issue 17).
+  const current = scope?.support ? await siteById(deps.db, scope.id) : list.find((s) => s.id === scope?.id);
   const [role] = scope ? await deps.db.select().from(roles).where(eq(roles.id, scope.roleId)) : [];
   const permissions = scope ? [...scope.permissions].sort() : [];
   return {
@@ -198,6 +209,7 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
       permissions,
       base_permissions: scope ? [...scope.basePermissions].sort() : [],
       meta: { language: localeOr(user.language, 'zh-TW') },
+      platform_admin: user.platformAdmin,
     },
     site: {
       current: current ? toCurrent(current, scope, deps.config) : null,
@@ -206,5 +218,35 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
     role: role ? { id: role.id, name: role.builtin ? t(ctx.lang, `roles.${role.id}`) : role.name } : null,
     meta: { server_time: deps.now() },
     remember: ctx.session.remember,
+    ...(await managing(deps, ctx.session, user, scope, permissions.length > 0)),
+    support:
+      scope?.support && current
+        ? { site_id: current.id, site_name: current.name, expires_at: scope.support.expiresAt.toISOString() }
+        : null,
   };
+}
+
+/**
+ * SPEC §6 non-managing users: whether the user has anything to do in the back-office — here, on another site of
+ * theirs, or as a platform operator — and otherwise the public address of the site they work on (or worked on, when
+ * they are no longer its staff). A new account without any site is managing nothing and has no address: the wizard.
+ */
+async function managing(
+  deps: Deps,
+  session: SessionInfo,
+  user: AuthUser,
+  scope: SiteScope | null,
+  here: boolean,
+): Promise<Pick<Session, 'managing' | 'public_url'>> {
+  if (here || user.platformAdmin) return { managing: true, public_url: null };
+  const roleRows = await deps.db
+    .select({ siteId: siteStaff.siteId, roleId: siteStaff.roleId, permissions: roles.permissions })
+    .from(siteStaff)
+    .innerJoin(roles, eq(roles.id, siteStaff.roleId))
+    .where(eq(siteStaff.userId, user.id));
+  if (roleRows.some((r) => r.siteId !== scope?.id && rolePermissions(r.roleId, r.permissions).length > 0))
+    return { managing: true, public_url: null };
+  const siteId = scope?.id ?? session.siteId;
+  const site = siteId ? await siteById(deps.db, siteId) : undefined;
+  return { managing: false, public_url: site ? siteUrl(site, deps.config) : null };
 }

@@ -7,9 +7,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_IDLE_S, SESSION_REMEMBER_S } from '../../../contract/constants';
-import { BUILTIN_ROLE_PERMISSIONS } from '../../../contract/permissions';
+import { BUILTIN_ROLE_PERMISSIONS, ROLE } from '../../../contract/permissions';
 import { type Feature, grantedPermissions } from '../../../contract/plans';
-import { roles, sessions, siteStaff, sites, users } from '../../db/schema';
+import { roles, sessions, siteStaff, sites, supportEntries, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { planFeatures, planRow, planService } from '../plans/catalogue';
 
@@ -22,6 +22,8 @@ export interface SessionInfo {
   userId: number;
   siteId: number | null;
   remember: boolean;
+  /** The operator's support entry this session works under (issue 17), if any. */
+  supportEntryId: number | null;
 }
 
 export interface AuthUser {
@@ -34,6 +36,8 @@ export interface AuthUser {
   /** A new address waiting for its code (`email` is the account's until then). */
   pendingEmail: string | null;
   language: string;
+  /** A platform operator (issue 17), marked only by `npm run operator`. */
+  platformAdmin: boolean;
 }
 
 export interface SiteScope {
@@ -46,6 +50,8 @@ export interface SiteScope {
   features: readonly Feature[];
   /** The site's plan (from the plans table), or null before its first payment. */
   plan: { id: number; name: string } | null;
+  /** Set when the caller is a platform operator here through a support entry (issue 17), not as staff. */
+  support?: { entryId: number; expiresAt: Date };
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -75,7 +81,13 @@ export async function resolveSession(
   }
   const u = row.user;
   return {
-    session: { id, userId: u.id, siteId: row.session.siteId, remember: row.session.remember },
+    session: {
+      id,
+      userId: u.id,
+      siteId: row.session.siteId,
+      remember: row.session.remember,
+      supportEntryId: row.session.supportEntryId,
+    },
     user: {
       id: u.id,
       email: u.email,
@@ -85,6 +97,7 @@ export async function resolveSession(
       isVerified: u.isVerified,
       pendingEmail: u.pendingEmail,
       language: u.language,
+      platformAdmin: u.platformAdmin,
     },
   };
 }
@@ -102,6 +115,8 @@ export async function resolveSite(
   deps: Deps,
   ctx: { session: SessionInfo; user: AuthUser },
 ): Promise<SiteScope | null> {
+  const support = await supportScope(deps, ctx);
+  if (support && support !== 'lost') return support;
   const memberships = await deps.db
     .select({
       siteId: siteStaff.siteId,
@@ -114,7 +129,10 @@ export async function resolveSite(
     .innerJoin(sites, eq(sites.id, siteStaff.siteId))
     .where(eq(siteStaff.userId, ctx.user.id))
     .orderBy(asc(siteStaff.siteId));
-  const chosen = memberships.find((m) => m.siteId === ctx.session.siteId) ?? memberships[0];
+  // A support session that ended leaves the operator without that site (unless they are its staff): no fallback.
+  const chosen =
+    memberships.find((m) => m.siteId === ctx.session.siteId) ??
+    (support === 'lost' ? undefined : memberships[0]);
   if (!chosen) return null;
   const basePermissions = rolePermissions(chosen.roleId, chosen.permissions);
   const plan = await planRow(deps.db, chosen.serviceId);
@@ -175,4 +193,44 @@ export async function startSession(
 export async function endSession(deps: Deps, req: FastifyRequest, reply: FastifyReply, sessionId?: string) {
   if (sessionId) await deps.db.delete(sessions).where(eq(sessions.id, sessionId));
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(req) });
+}
+
+/**
+ * The site an operator's session works on through its support entry (issue 17): while the entry is joined and
+ * unexpired, the site still allows support and the user is still an operator, and the session's current site is that
+ * one; with the administrator's role (never the owner's). `lost` when the session still
+ * points at the site of an entry that no longer holds; otherwise null, and the session has only its own sites.
+ */
+async function supportScope(
+  deps: Deps,
+  ctx: { session: SessionInfo; user: AuthUser },
+): Promise<SiteScope | 'lost' | null> {
+  const entryId = ctx.session.supportEntryId;
+  if (!entryId) return null;
+  const [row] = await deps.db
+    .select({ entry: supportEntries, serviceId: sites.serviceId, access: sites.supportAccess })
+    .from(supportEntries)
+    .innerJoin(sites, eq(sites.id, supportEntries.siteId))
+    .where(and(eq(supportEntries.id, entryId), eq(supportEntries.operatorId, ctx.user.id)))
+    .limit(1);
+  if (!row || row.entry.siteId !== ctx.session.siteId) return null;
+  if (
+    !ctx.user.platformAdmin ||
+    !row.entry.joinedAt ||
+    !row.access ||
+    row.entry.expiresAt.getTime() <= deps.now()
+  )
+    return 'lost';
+  const basePermissions = rolePermissions(ROLE.ADMIN, []);
+  const plan = await planRow(deps.db, row.serviceId);
+  const features = planFeatures(plan);
+  return {
+    plan: planService(plan),
+    id: row.entry.siteId,
+    roleId: ROLE.ADMIN,
+    permissions: new Set(grantedPermissions(basePermissions, features)),
+    basePermissions,
+    features,
+    support: { entryId, expiresAt: row.entry.expiresAt },
+  };
 }

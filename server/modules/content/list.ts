@@ -5,6 +5,7 @@
  */
 import { type AnyColumn, and, asc, desc, eq, exists, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { agendaOf } from '../../../contract/blockText';
 import type { ContentRow, ContentSearch, Status } from '../../../contract/content';
 import { contentColumns } from '../../../contract/content';
 import { STATUS } from '../../../contract/contentConstants';
@@ -124,6 +125,8 @@ export function pageQuery(db: Db, place: Place, query: ListQuery) {
       pinOrder: contents.pinOrder,
       isDraftChanged: contents.isDraftChanged,
       updatedAt: contents.updatedAt,
+      abstract: contents.abstract,
+      subtitle: contents.subtitle,
       categoryId: categories.id,
       categoryName: categories.name,
     })
@@ -162,6 +165,7 @@ export async function listContents(s: Scope, query: ListQuery): Promise<ListResu
       pin_order: r.pinOrder,
       is_draft_changed: r.isDraftChanged,
       updated_at: r.updatedAt.toISOString(),
+      agenda: agendaOf(r.abstract, r.subtitle),
     })),
   };
 }
@@ -172,9 +176,14 @@ const SEARCH_MAX = 20;
 export async function searchContents(
   s: Scope,
   input: z.output<typeof ContentSearch>,
-): Promise<{ id: number; title: string }[]> {
-  return s.deps.db
-    .select({ id: contents.id, title: contents.title })
+): Promise<{ id: number; title: string; agenda: string }[]> {
+  const rows = await s.deps.db
+    .select({
+      id: contents.id,
+      title: contents.title,
+      abstract: contents.abstract,
+      subtitle: contents.subtitle,
+    })
     .from(contents)
     .where(
       and(
@@ -188,4 +197,5 @@ export async function searchContents(
     )
     .orderBy(desc(contents.updatedAt), desc(contents.id))
     .limit(SEARCH_MAX);
+  return rows.map((r) => ({ id: r.id, title: r.title, agenda: agendaOf(r.abstract, r.subtitle) }));
 }

@@ -13,6 +13,7 @@ import { instantOf } from '../../../contract/zoned';
 import { contents } from '../../db/schema';
 import { AppError, FieldError, notFound } from '../../http/errors';
 import { bumpRender } from '../../public/invalidate';
+import { pageRowDeleted } from '../pages/service';
 import { awardBadge, siteById } from '../sites/service';
 import { pinColumns } from './pins';
 import { findItem, type Scope, visibleTo } from './scope';
@@ -82,6 +83,9 @@ export async function publishItem(s: Scope, input: PublishInput): Promise<Publis
     )
     .returning();
   if (!row) throw notFound();
+  // A deleted page's children move up to its parent (modules/pages).
+  if (row.status === STATUS.DELETED && row.type === CONTENT_TYPE.page)
+    await pageRowDeleted(s.deps.db, s.siteId, row.uuid);
   // Published, scheduled, offline or deleted: what readers see may have changed.
   await bumpRender(s.deps.db, s.siteId);
   if (row.status === STATUS.PUBLISHED && row.type === CONTENT_TYPE.post) {

@@ -3,11 +3,12 @@
  * unless the audience is the paying members) and as text, from the site's name, with an unsubscribe link
  * (`<site>/unsubscribe?token=…`) in the body and in `List-Unsubscribe` (with RFC 8058 one-click), and a Message-ID
  * that is the same every time one delivery is sent (`<delivery.send@site-host>`), so that a resend after a crash is
- * recognisably the same message.
+ * recognisably the same message. The HTML starts with a hidden preheader, the e-paper's agenda excerpt (SPEC §9), which
+ * mail clients show as the summary line under the subject.
  */
 import { randomUUID } from 'node:crypto';
 import type { Block, BlockDocument } from '../../../contract/blocks';
-import { freeBlocks, stripHtml } from '../../../contract/blockText';
+import { agendaOf, freeBlocks, stripHtml } from '../../../contract/blockText';
 import { CONTENT_LANGUAGES } from '../../../contract/constants';
 import { fromAddress, type Mail } from '../../adapters/mail';
 import type { Config } from '../../config';
@@ -82,8 +83,13 @@ export function letterOf(
   const unsubscribeWord = t(locale, 'epaperSend.mail.unsubscribe');
   const why = t(locale, 'epaperSend.mail.why', { site: site.name });
   const title = snapshot.title || item.title;
+  // The inbox's summary line under the subject (a hidden preheader): the e-paper's agenda excerpt.
+  const agenda = agendaOf(snapshot.abstract ?? '', snapshot.subtitle ?? '');
+  const preheader = agenda
+    ? `\n<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(agenda)}</div>`
+    : '';
   const html = `<!doctype html><html lang="${escapeHtml(iso)}"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:24px;font-family:sans-serif;line-height:1.6;color:#222">
+<body style="margin:0;padding:24px;font-family:sans-serif;line-height:1.6;color:#222">${preheader}
 <div style="max-width:640px;margin:0 auto">
 <h1>${escapeHtml(title)}</h1>${snapshot.subtitle ? `\n<p><strong>${escapeHtml(snapshot.subtitle)}</strong></p>` : ''}
 ${absolute(bodyHtml, config.publicUrl)}

@@ -2,6 +2,7 @@
 import { fileApi } from '../../../contract/api/files';
 import { action } from '../../http/action';
 import { listVideos } from '../videos/service';
+import { uploadUsage } from './quota';
 import * as files from './service';
 
 export const fileActions = [
@@ -28,6 +29,10 @@ export const fileActions = [
   action({
     ...fileApi.delete,
     handler: (input, ctx) => files.deleteFile(ctx.deps, ctx.site.id, input.id),
+  }),
+  action({
+    ...fileApi.usage,
+    handler: (_input, ctx) => uploadUsage(ctx.deps.db, ctx.site.id),
   }),
   action({
     ...fileApi.videos,

@@ -28,6 +28,7 @@ import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
 import { listRows } from '../../http/list';
 import { isPng, readIco } from './ico';
+import { withinQuota } from './quota';
 
 /** The formats accepted, by sharp's name for them (and `ico`, which sharp cannot read). */
 const FORMATS = {
@@ -117,7 +118,10 @@ async function normaliseFavicon(bytes: Buffer): Promise<Image> {
   return { format: 'ico', bytes, width: largest.width, height: largest.height };
 }
 
-/** Stores the bytes and records them; a store that fails is an upload failure, not a crash. */
+/**
+ * Records the file within the site's upload total (files/quota.ts: refused before anything is stored), then stores
+ * the bytes; a store that fails removes the row again and is an upload failure, not a crash.
+ */
 async function store(
   deps: Deps,
   siteId: number,
@@ -128,28 +132,29 @@ async function store(
 ): Promise<UploadReply> {
   const { mime, ext } = FORMATS[image.format];
   const key = newKey(siteId, ext, new Date(deps.now()));
+  // `path` holds the storage key; the address comes from the adapter, so another store changes only that.
+  const [row] = await withinQuota(deps.db, siteId, image.bytes.length, (tx) =>
+    tx
+      .insert(files)
+      .values({
+        siteId,
+        kind,
+        path: key,
+        name,
+        mime,
+        size: image.bytes.length,
+        width: image.width,
+        height: image.height,
+        createdBy: userId,
+      })
+      .returning({ id: files.id }),
+  );
   try {
     await deps.storage.put(key, image.bytes, mime);
   } catch (err) {
     deps.log.error({ err }, 'the file store refused an upload');
+    await deps.db.delete(files).where(eq(files.id, row.id));
     throw new AppError(Code.UPLOAD_FAILED);
-  }
-  try {
-    // `path` holds the storage key; the address comes from the adapter, so another store changes only that.
-    await deps.db.insert(files).values({
-      siteId,
-      kind,
-      path: key,
-      name,
-      mime,
-      size: image.bytes.length,
-      width: image.width,
-      height: image.height,
-      createdBy: userId,
-    });
-  } catch (err) {
-    await deps.storage.remove(key).catch(() => undefined);
-    throw err;
   }
   return {
     success: true,

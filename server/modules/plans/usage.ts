@@ -6,14 +6,14 @@
 
 import { count, eq, sql } from 'drizzle-orm';
 import type { OverLimit } from '../../../contract/billing';
-import { contentRevisions, contents, files, videos } from '../../db/schema';
+import { MB, uploadQuotaMb } from '../../../contract/uploadQuota';
+import { contentRevisions, contents } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { quotaOf } from '../epaper/sends';
+import { usedBytes } from '../files/quota';
 import { memberCount } from '../readers/limit';
 import { seats } from '../staff/service';
 import type { PlanRow } from './catalogue';
-
-const MB = 1024 * 1024;
 
 async function mostRevisions(deps: Deps, siteId: number): Promise<number> {
   const perItem = deps.db
@@ -28,27 +28,17 @@ async function mostRevisions(deps: Deps, siteId: number): Promise<number> {
 }
 
 async function uploadedMb(deps: Deps, siteId: number): Promise<number> {
-  const [pictures] = await deps.db
-    .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
-    .from(files)
-    .where(eq(files.siteId, siteId));
-  const [clips] = await deps.db
-    .select({ bytes: sql<string>`coalesce(sum(${videos.size}), 0)` })
-    .from(videos)
-    .where(eq(videos.siteId, siteId));
-  return Math.ceil((Number(pictures.bytes) + Number(clips.bytes)) / MB);
+  return Math.ceil((await usedBytes(deps.db, siteId)) / MB);
 }
 
-/** Each limit of `plan` the site is over today, with its use. A plan's upload 0 means the default limit: not counted. */
+/** Each limit of `plan` the site is over today, with its use. A plan's upload 0 means the default total (50 MB). */
 export async function overLimits(deps: Deps, siteId: number, plan: PlanRow): Promise<OverLimit[]> {
   const { used: staff } = await seats(deps.db, siteId, deps.now());
   const usage: OverLimit[] = [
     { what: 'members', used: await memberCount(deps.db, siteId), limit: plan.members },
     { what: 'staff', used: staff, limit: plan.staffCount },
     { what: 'revisions', used: await mostRevisions(deps, siteId), limit: plan.historyCount },
-    ...(plan.uploadMb > 0
-      ? [{ what: 'upload' as const, used: await uploadedMb(deps, siteId), limit: plan.uploadMb }]
-      : []),
+    { what: 'upload', used: await uploadedMb(deps, siteId), limit: uploadQuotaMb(plan.uploadMb) },
     { what: 'newsletters', used: (await quotaOf(deps.db, siteId, deps.now())).used, limit: plan.newsletters },
   ];
   return usage.filter((u) => u.used > u.limit);

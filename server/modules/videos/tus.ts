@@ -4,7 +4,8 @@
  * is stored, PATCH appends at that offset, DELETE ends an unfinished one. Each request is checked as an action is
  * before tus sees it: the same-origin rule of every state-changing call (app.ts), a session (401), a site and the
  * post.edit permission (403); then, in tus's hooks, every upload id must be an unfinished upload of the caller's
- * site (404 otherwise), and the size the site plan's per-file limit (413, code 3651; tus's maxSize by request too).
+ * site (404 otherwise), and the size the site plan's per-file limit (413, code 3651; tus's maxSize by request too)
+ * and, with what the site already stores, its upload total (413, code 3740; files/quota.ts), at creation and finish.
  * A finished upload is checked by its content (ftyp / EBML): anything else is deleted, its row marked error and the
  * PATCH answered 415 with code 3650; a video's row gets its kind, duration and stored file. Errors are envelopes.
  */
@@ -23,6 +24,7 @@ import { sendError } from '../../http/reply';
 import { securityHeaders } from '../../http/securityHeaders';
 import { t } from '../../i18n';
 import { resolveSession, resolveSite } from '../auth/session';
+import { stillWithinQuota, withinQuota } from '../files/quota';
 import { planRow } from '../plans/catalogue';
 import { SNIFF_BYTES, sniffVideo, videoDuration } from './probe';
 import { boundedDuration, titleOf, videoStoreOf } from './service';
@@ -96,17 +98,24 @@ function tusServer(deps: Deps): Server {
       if (upload.size === undefined) throw refusal(req, Code.BAD_REQUEST);
       if (upload.size > who.limitMb * MB) throw refusal(req, Code.VIDEO_TOO_LARGE, 413, { mb: who.limitMb });
       const meta = upload.metadata ?? {};
-      await deps.db.insert(videos).values({
-        siteId: who.siteId,
-        title: titleOf(meta[VIDEO_METADATA.filename]),
-        path: '',
-        size: upload.size,
-        duration: boundedDuration(meta[VIDEO_METADATA.duration]),
-        // The browser's claim until the content says.
-        mime: (meta[VIDEO_METADATA.filetype] ?? '').slice(0, 100),
-        status: 'uploading',
-        uploadId: upload.id,
-        createdBy: who.userId,
+      // Within the plan's upload total with what the site stores already (its declared size is reserved).
+      await withinQuota(deps.db, who.siteId, upload.size, (tx) =>
+        tx.insert(videos).values({
+          siteId: who.siteId,
+          title: titleOf(meta[VIDEO_METADATA.filename]),
+          path: '',
+          size: upload.size,
+          duration: boundedDuration(meta[VIDEO_METADATA.duration]),
+          // The browser's claim until the content says.
+          mime: (meta[VIDEO_METADATA.filetype] ?? '').slice(0, 100),
+          status: 'uploading',
+          uploadId: upload.id,
+          createdBy: who.userId,
+        }),
+      ).catch((err) => {
+        if (err instanceof AppError && err.code === Code.UPLOAD_QUOTA)
+          throw refusal(req, Code.UPLOAD_QUOTA, 413, err.args);
+        throw err;
       });
       return {};
     },
@@ -138,6 +147,22 @@ function tusServer(deps: Deps): Server {
   async function finish(deps: Deps, req: Request, who: Uploader, upload: Upload): Promise<number> {
     const where = and(eq(videos.siteId, who.siteId), eq(videos.uploadId, upload.id));
     const kind = sniffVideo(await store.head(upload.id, SNIFF_BYTES));
+    // Checked again at the end: the plan (and so its total) may have shrunk while the bytes came.
+    const over = await stillWithinQuota(deps.db, who.siteId).then(
+      () => undefined,
+      (err) => {
+        if (err instanceof AppError && err.code === Code.UPLOAD_QUOTA) return err;
+        throw err;
+      },
+    );
+    if (over) {
+      await store.discard(upload.id);
+      await deps.db
+        .update(videos)
+        .set({ status: 'error', updatedAt: new Date(deps.now()) })
+        .where(where);
+      throw refusal(req, Code.UPLOAD_QUOTA, 413, over.args);
+    }
     if (!kind) {
       await store.discard(upload.id);
       await deps.db

@@ -2,7 +2,7 @@
  * Items as templates get them (ArticleObject): a list's worth at once, with authors, tags and categories loaded in
  * one query each. Content and related items are filled in by the single page (context.ts); lists leave them empty.
  */
-import { ABSTRACT_LENGTH } from '../../../contract/blockText';
+import { ABSTRACT_LENGTH, agendaOf } from '../../../contract/blockText';
 import type { Db } from '../../db/client';
 import type { ArticleObject } from '../objects';
 import { contentKind, publicPath } from '../paths';
@@ -53,6 +53,7 @@ export async function articleObjects(at: ArticleSetting, rows: ItemRow[]): Promi
       url: at.base + itemPath(at, r),
       cover: at.media(r.cover),
       abstract: [...r.abstract].slice(0, ABSTRACT_LENGTH).join(''),
+      agenda: agendaOf(r.abstract, r.subtitle),
       reading_time: r.readingTime,
       published_at: r.publishTs?.toISOString() ?? '',
       published_at_display: displayDate(r.publishTs, at.timeZone, at.locale),

@@ -7,7 +7,8 @@ import CreditCardIcon from '@mui/icons-material/CreditCard';
 import { Alert, InputAdornment, Stack, TextField } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { DELAY } from '../../../contract/constants';
+import { DELAY, TIMEOUT } from '../../../contract/constants';
+import { fetchWithin } from '../../dataProvider/client';
 import {
   CARD_CCV,
   CARD_NUMBER,
@@ -43,7 +44,8 @@ function check(values: Values): Errors {
 /** Asks the sandbox gateway for a prime; a refusal names the field it did not accept. */
 async function requestPrime(values: Values): Promise<{ prime: string } | { error: string }> {
   try {
-    const response = await fetch(PRIME_URL, {
+    // A short read outside the catalogue: SPEC §9's 3 s base.
+    const response = await fetchWithin(TIMEOUT.base)(PRIME_URL, {
       method: 'POST',
       credentials: 'omit',
       headers: { 'content-type': 'application/json' },

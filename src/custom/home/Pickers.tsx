@@ -1,7 +1,7 @@
 /**
  * Choosing what the home page shows: published articles found by keyword (the article list's own search), and the
  * site's categories. A choice is added at the end of its list; one already chosen is not added twice, and a toast
- * says so (SPEC §5).
+ * says so (SPEC §5). An article option shows its agenda excerpt (SPEC §9, 100 characters) under its title.
  */
 import CheckIcon from '@mui/icons-material/Check';
 import { Autocomplete, Box, TextField } from '@mui/material';
@@ -29,9 +29,12 @@ function useChosen(source: 'articles' | 'categories') {
   return { chosen, choose };
 }
 
+/** An option: a choice, with the article's 100-character agenda excerpt to tell like titles apart. */
+type Option = Chosen & { agenda?: string };
+
 interface PickerProps {
   label: string;
-  options: Chosen[];
+  options: Option[];
   chosen: Chosen[];
   loading: boolean;
   noOptionsText: string;
@@ -47,13 +50,13 @@ function Picker(props: PickerProps) {
   const translate = useTranslate();
   const ids = new Set(props.chosen.map((c) => c.id));
   return (
-    <Autocomplete<Chosen>
+    <Autocomplete<Option>
       options={props.options}
       value={null}
       inputValue={props.inputValue}
       onInputChange={(_e, value, reason) => props.onInputChange(reason === 'reset' ? '' : value)}
       onChange={(_e, option) => {
-        if (option) props.onChoose(option);
+        if (option) props.onChoose({ id: option.id, title: option.title });
       }}
       getOptionLabel={(o) => o.title}
       isOptionEqualToValue={(a, b) => a.id === b.id}
@@ -64,7 +67,14 @@ function Picker(props: PickerProps) {
       blurOnSelect
       renderOption={({ key, ...rest }, option) => (
         <Box component="li" key={key} {...rest} sx={{ gap: 1 }}>
-          <Box sx={{ flex: 1, overflowWrap: 'anywhere' }}>{option.title}</Box>
+          <Box sx={{ flex: 1, overflowWrap: 'anywhere' }}>
+            {option.title}
+            {option.agenda ? (
+              <Box component="span" sx={{ display: 'block', fontSize: '0.8125rem', color: 'text.secondary' }}>
+                {option.agenda}
+              </Box>
+            ) : null}
+          </Box>
           {ids.has(option.id) ? <CheckIcon fontSize="small" color="success" /> : null}
         </Box>
       )}
@@ -100,7 +110,9 @@ export function ArticlePicker() {
     staleTime: 30_000,
     retry: false,
   });
-  const options = keyword ? (data?.rows ?? []).map((r) => ({ id: r.id, title: r.title })) : [];
+  const options = keyword
+    ? (data?.rows ?? []).map((r) => ({ id: r.id, title: r.title, agenda: r.agenda }))
+    : [];
   return (
     <Picker
       label="homeSettings.searchArticles"

@@ -1,10 +1,12 @@
 /** The user menu's (top right) way to the profile and the account settings. */
 import AccountIcon from '@mui/icons-material/ManageAccounts';
 import PersonIcon from '@mui/icons-material/Person';
+import SupportIcon from '@mui/icons-material/SupportAgent';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { useTranslate, useUserMenu } from 'ra-core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useSessionQuery } from '../../layout/session';
 
 function LinkItem({
   to,
@@ -44,3 +46,17 @@ export const AccountMenuItem = () => (
     testId="menu-account"
   />
 );
+
+/** Platform operators' way to /support (issue 17); nobody else sees it. */
+export function SupportMenuItem() {
+  const { data: session } = useSessionQuery();
+  if (!session?.user?.platform_admin) return null;
+  return (
+    <LinkItem
+      to="/support"
+      icon={<SupportIcon fontSize="small" />}
+      label="support.menu"
+      testId="menu-support"
+    />
+  );
+}

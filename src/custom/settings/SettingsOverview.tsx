@@ -20,6 +20,7 @@ import {
 } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useCanAccess, useNotify, useTranslate } from 'ra-core';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { settingsApi } from '../../../contract/api/settings';
 import type { SiteStatus } from '../../../contract/settings';
@@ -63,6 +64,8 @@ function PublishSwitch({ status, canEdit }: { status: SiteStatus; canEdit: boole
     </Box>
   );
 }
+
+const SupportPanel = lazy(() => import('../support/SupportPanel'));
 
 const pages = [
   { to: '/setting/general', words: 'settings.links.general' },
@@ -134,6 +137,9 @@ export default function SettingsOverview() {
               ))}
             </List>
           </Card>
+          <Suspense fallback={null}>
+            <SupportPanel />
+          </Suspense>
         </Stack>
       ) : null}
     </SettingsPage>

@@ -1,7 +1,8 @@
 /**
  * Authors' own rules on the generated screens: an author tied to a member account is that person's (SPEC §6), so
  * its row shows the link, its edit and delete are disabled with the reason, its dialog explains instead of editing,
- * and the server's refusal (3006) is expected.
+ * and the server's refusal (3006) is expected. Each row also opens the author issue modal (作品, SPEC §2): the
+ * author's published and scheduled items (`author/issue`), each opening the writer.
  */
 import LinkIcon from '@mui/icons-material/Link';
 import {
@@ -10,15 +11,29 @@ import {
   Box,
   Button,
   Chip,
+  CircularProgress,
+  Dialog,
   DialogActions,
   DialogContent,
   DialogTitle,
+  List,
+  ListItemButton,
+  ListItemText,
+  Pagination,
   Stack,
   Tooltip,
   Typography,
 } from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type RaRecord, useGetIdentity, useRecordContext, useTranslate } from 'ra-core';
+import { type MouseEvent, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { authorApi } from '../../../contract/api/authors';
 import { Code } from '../../../contract/codes';
+import { contentTypeName } from '../../../contract/contentConstants';
+import { useDateTime } from '../../components/DateTimeField';
+import { type ApiError, call } from '../../dataProvider/client';
+import { statusChips } from '../../resources/content/status';
 import type { EntityOverrides } from '../overrides';
 import { initials } from '../view';
 
@@ -90,8 +105,124 @@ function LinkedAuthor({
   );
 }
 
+/** Items per page of the author issue modal. */
+const ISSUE_PAGE = 10;
+const W = 'resources.author.works';
+
+/** The author issue modal: the author's published and scheduled items, newest first, a page at a time. */
+function AuthorIssueDialog({ author, onClose }: { author: RaRecord; onClose: () => void }) {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const { format } = useDateTime();
+  const titleId = useId();
+  const [page, setPage] = useState(1);
+  const { data, isPending, error } = useQuery({
+    queryKey: ['author/issue', author.id, page],
+    queryFn: () => call(authorApi.issue, { id: Number(author.id), page, per_page: ISSUE_PAGE }),
+    placeholderData: keepPreviousData,
+  });
+  const pages = data ? Math.ceil(data.total / ISSUE_PAGE) : 0;
+  return (
+    // Clicks inside the dialog (a portal) would bubble to the list row, whose click opens the edit dialog.
+    <Box component="span" onClick={(e: MouseEvent) => e.stopPropagation()}>
+      <Dialog
+        open
+        onClose={onClose}
+        aria-labelledby={titleId}
+        maxWidth="sm"
+        fullWidth
+        data-testid="author-works"
+      >
+        <DialogTitle id={titleId}>{translate(`${W}.title`, { name: author.name })}</DialogTitle>
+        <DialogContent dividers>
+          {isPending ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+              <CircularProgress size={28} aria-label={translate('ra.page.loading')} />
+            </Box>
+          ) : error ? (
+            <Alert severity="error">{translate((error as ApiError).message || 'errors.generic')}</Alert>
+          ) : !data?.rows.length ? (
+            <Typography color="text.secondary" sx={{ py: 2 }} data-testid="author-works-empty">
+              {translate(`${W}.empty`)}
+            </Typography>
+          ) : (
+            <>
+              <Typography variant="body2" color="text.secondary">
+                {translate(`${W}.total`, { smart_count: data.total })}
+              </Typography>
+              <List dense disablePadding>
+                {data.rows.map((row) => {
+                  const type = contentTypeName(row.type) ?? 'post';
+                  const chip = statusChips({ status: row.status })[0];
+                  return (
+                    <ListItemButton
+                      key={row.id}
+                      divider
+                      onClick={() => navigate(`/edit/${type}/${row.id}`)}
+                      data-testid="author-work"
+                    >
+                      <ListItemText
+                        primary={row.title || translate('content.untitled')}
+                        secondary={`${translate(`content.types.${type}`)} · ${
+                          row.publish_ts ? format(row.publish_ts) : '—'
+                        }`}
+                      />
+                      <Chip
+                        size="small"
+                        color={chip.color}
+                        label={translate(`content.status.${chip.key}`)}
+                        sx={{ ml: 1 }}
+                        data-testid="author-work-status"
+                      />
+                    </ListItemButton>
+                  );
+                })}
+              </List>
+              {pages > 1 ? (
+                <Pagination
+                  sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
+                  count={pages}
+                  page={page}
+                  onChange={(_e, p) => setPage(p)}
+                />
+              ) : null}
+            </>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 1.5 }}>
+          <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
+
+/** The row's 作品 button, which opens the author issue modal. */
+function WorksAction() {
+  const translate = useTranslate();
+  const record = useRecordContext();
+  const [open, setOpen] = useState(false);
+  if (!record) return null;
+  return (
+    <>
+      <Button
+        size="small"
+        onClick={(e) => {
+          e.stopPropagation();
+          setOpen(true);
+        }}
+        data-testid="author-works-open"
+      >
+        {translate(`${W}.action`)}
+      </Button>
+      {open ? <AuthorIssueDialog author={record} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
 const author: EntityOverrides = {
   cells: { member_id: LinkedCell },
+  RowActions: WorksAction,
   locked: (record) => (isLinked(record) ? 'resources.author.linkedTip' : undefined),
   Locked: LinkedAuthor,
   warnCode: Code.AUTHOR_LINKED,

@@ -1,6 +1,6 @@
 /**
  * Every address under /file: tabs for the two libraries, the pictures (FileLibrary, fileRoutes.ts) and the videos at
- * /file/video (VideoLibrary). Each library is its own component, so moving between them never mixes their hooks.
+ * /file/video (VideoLibrary), under the line of the site's stored uploads against its plan (UploadUsage). Each library is its own component, so moving between them never mixes their hooks.
  */
 import { Box, Tab, Tabs } from '@mui/material';
 import { useTranslate } from 'ra-core';
@@ -8,6 +8,7 @@ import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import FileLibrary from './FileLibrary';
 import { LIBRARY_PATH } from './fileRoutes';
+import { UploadUsageLine } from './UploadUsage';
 
 const VideoLibrary = lazy(() => import('./VideoLibrary'));
 
@@ -29,6 +30,7 @@ export default function FileScreens() {
         <Tab label={translate('videos.tabs.images')} component={Link} to={LIBRARY_PATH} />
         <Tab label={translate('videos.tabs.videos')} component={Link} to={VIDEO_LIBRARY_PATH} />
       </Tabs>
+      <UploadUsageLine />
       {videos ? (
         <Suspense fallback={null}>
           <VideoLibrary />

@@ -38,6 +38,7 @@ import { VIDEO_CONTENT_MAX, VIDEO_TITLE_MAX } from '../../../contract/videos';
 import { formatBytes } from '../../components/bytes';
 import ImagePickerDialog from '../../components/ImagePickerDialog';
 import { ApiError, call } from '../../dataProvider/client';
+import { useRefreshUploadUsage } from './UploadUsage';
 import { VideoUploadDialog } from './VideoUploadDialog';
 import { formatDuration, listVideos } from './videoUpload';
 
@@ -235,7 +236,11 @@ export default function VideoLibrary() {
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<Video | null>(null);
   const [deleting, setDeleting] = useState<Video | null>(null);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  const refreshUsage = useRefreshUploadUsage();
+  const reload = useCallback(() => {
+    setVersion((v) => v + 1);
+    refreshUsage();
+  }, [refreshUsage]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` asks for the same page again
   useEffect(() => {

@@ -1,6 +1,7 @@
 /**
  * Related items: the default (chosen by the site), or a custom list. Custom items are found by title: first among the
- * items already loaded here, and when fewer than 10 of those match, through press/search.
+ * items already loaded here, and when fewer than 10 of those match, through press/search. Each hit shows its agenda
+ * excerpt under its title.
  */
 import ArrowDownIcon from '@mui/icons-material/ArrowDownward';
 import ArrowUpIcon from '@mui/icons-material/ArrowUpward';
@@ -30,15 +31,18 @@ import { api } from '../api';
 import { useController, useWriter } from '../state/context';
 import { localMatches, mergePool, REMOTE_BELOW } from './relatedSearch';
 
+/** An item found for the picker: with its agenda excerpt (SPEC §9, 100 characters) to tell like titles apart. */
+type Found = Titled & { agenda?: string };
+
 export function RelatedPanel() {
   const translate = useTranslate();
   const controller = useController();
   const related = useWriter((s) => s.meta.related);
   const custom = useWriter((s) => s.meta.custom);
   const id = useWriter((s) => s.info.id);
-  const [pool, setPool] = useState<Titled[]>([]);
+  const [pool, setPool] = useState<Found[]>([]);
   const [query, setQuery] = useState('');
-  const [results, setResults] = useState<Titled[]>([]);
+  const [results, setResults] = useState<Found[]>([]);
   const [searching, setSearching] = useState(false);
 
   useEffect(() => {
@@ -52,7 +56,7 @@ export function RelatedPanel() {
           setPool((p) =>
             mergePool(
               p,
-              r.rows.map(({ id: i, title }) => ({ id: i, title })),
+              r.rows.map(({ id: i, title, agenda }) => ({ id: i, title, agenda })),
             ),
           ),
       )
@@ -215,7 +219,10 @@ export function RelatedPanel() {
                     setQuery('');
                   }}
                 >
-                  <ListItemText primary={item.title || translate('writer.related.untitled')} />
+                  <ListItemText
+                    primary={item.title || translate('writer.related.untitled')}
+                    secondary={item.agenda || undefined}
+                  />
                 </ListItemButton>
               ))}
             </List>

@@ -5,7 +5,7 @@ import type { Titled } from '../../../../contract/content';
 export const REMOTE_BELOW = 10;
 
 /** Items of `pool` whose title holds every word of `query`, leaving out `exclude`. */
-export function localMatches(pool: Titled[], query: string, exclude: ReadonlySet<number>): Titled[] {
+export function localMatches<T extends Titled>(pool: T[], query: string, exclude: ReadonlySet<number>): T[] {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return [];
   return pool.filter(
@@ -14,7 +14,7 @@ export function localMatches(pool: Titled[], query: string, exclude: ReadonlySet
 }
 
 /** Adds `more` to `pool` without duplicates. */
-export const mergePool = (pool: Titled[], more: Titled[]) => {
+export const mergePool = <T extends Titled>(pool: T[], more: T[]): T[] => {
   const seen = new Set(pool.map((p) => p.id));
   return [...pool, ...more.filter((m) => !seen.has(m.id))];
 };

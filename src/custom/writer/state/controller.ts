@@ -10,7 +10,7 @@ import { abstractOf, characterCount, emptyDocument, readingMinutes } from '../..
 import { Code } from '../../../../contract/codes';
 import { DELAY } from '../../../../contract/constants';
 import type { ConflictData, ContentItem, SaveReply, Status } from '../../../../contract/content';
-import { type ContentTypeName, STATUS } from '../../../../contract/contentConstants';
+import { autosaveDelay, type ContentTypeName, STATUS } from '../../../../contract/contentConstants';
 import { rules } from '../../../../contract/validation';
 import { getSession } from '../../../auth/session';
 import { ApiError } from '../../../dataProvider/client';
@@ -153,7 +153,7 @@ export class WriterController {
           window.addEventListener('online', listener);
           return () => window.removeEventListener('online', listener);
         }),
-      delay: DELAY.autosave,
+      delay: autosaveDelay(type),
       ready: () => !this.composingNow(),
     });
     this.state = {
