@@ -73,6 +73,8 @@ export const ContentSave = z.strictObject({
   custom: z.array(f.id()).max(RELATED_MAX).default([]),
   tag: ruled(z.array(f.id()), (v) => rules.tagsCheck(v, TAGS_MAX)).default([]),
   category_id: f.id().nullable().default(null),
+  /** The place the item is about (contract/entities/place.ts), one of the site's; 0 or null: none. */
+  place_id: f.uint().nullable().default(null),
   author: z.array(f.id()).max(AUTHORS_MAX).default([]),
   /** Empty: made from the title (pinyin). */
   slug: f.slugOrEmpty(SLUG_MAX).default(''),
@@ -127,6 +129,8 @@ export const ContentItem = z.object({
   author: z.array(z.number()),
   tag: z.array(Named),
   category_id: z.number().nullable(),
+  /** The linked place, or null (also once the place is deleted). */
+  place_id: z.number().nullable(),
   related: z.number(),
   /**
    * The related items the reader sees, in order. Links to items out of their sight (made by someone who sees more)

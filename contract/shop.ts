@@ -81,3 +81,10 @@ export const formatTwd = (amount: number): string => `NT$${amount.toLocaleString
 /** The shipping fee of an order of `subtotal` with a logistics option: waived at its free threshold (0: never). */
 export const shippingFee = (subtotal: number, logistics: { fee: number; free_threshold: number }): number =>
   logistics.free_threshold > 0 && subtotal >= logistics.free_threshold ? 0 : logistics.fee;
+
+/**
+ * The logistics name an order keeps for a pickup option (issue 17): the option's name with the place's name and
+ * address as they were when ordered, so that the order, its mails and the back-office show where to collect it.
+ */
+export const pickupLogisticName = (option: string, place: { name: string; address: string }): string =>
+  [option, place.name, place.address].filter((s) => s.trim() !== '').join(' · ');

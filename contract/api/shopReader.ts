@@ -69,6 +69,8 @@ export const LogisticsOption = z.object({
   description: z.string(),
   fee: z.number(),
   free_threshold: z.number(),
+  /** A pickup option's place (issue 17) in the cart's language, else the first that has the words; null: delivery. */
+  pickup: z.object({ name: z.string(), address: z.string(), hours: z.string() }).nullable(),
 });
 export const QuoteReply = z.object({
   lines: z.array(QuoteLine),

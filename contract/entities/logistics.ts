@@ -1,6 +1,7 @@
 /**
  * Logistics (issue 15, SPEC §3): the shipping options the checkout offers (the online ones), each with its fee,
- * waived for an order of at least its free threshold (0: never; contract/shop.ts shippingFee).
+ * waived for an order of at least its free threshold (0: never; contract/shop.ts shippingFee). An option with a
+ * `place_id` is pickup at that place: the cart shows the place, and the order keeps its name and address.
  */
 import { defineEntity, field } from '../entity';
 import { f } from '../fields';
@@ -21,6 +22,8 @@ export const logistics = defineEntity({
     content: field.richText(f.text(LOGISTICS_CONTENT_MAX).default('')),
     fee: field.money({ max: PRICE_MAX, list: true, sort: true }),
     free_threshold: field.money({ max: PRICE_MAX, list: true, sort: true }),
+    /** Set: pickup at this place of the site (issue 17), rather than a delivery; null when the place is deleted. */
+    place_id: field.reference('place', { list: true }),
     // Online unless sent: a new option is offered at once.
     status: field.enum(['online', 'offline'] as const satisfies readonly (typeof SHOP_STATUSES)[number][], {
       list: true,

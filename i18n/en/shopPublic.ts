@@ -37,6 +37,7 @@ const shopPublic: DeepStrings<typeof zh> = {
     freeOver: 'Free from %{amount}',
     free: 'Free',
     noLogistics: 'No shipping option is available, so orders cannot be placed for now.',
+    pickupAt: 'Pickup at',
     chooseLogistics: 'Please choose a shipping option.',
     buyer: 'Your details and address',
     name: 'Name',

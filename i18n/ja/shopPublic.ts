@@ -37,6 +37,7 @@ const shopPublic: DeepStrings<typeof zh> = {
     freeOver: '%{amount} 以上で送料無料',
     free: '送料無料',
     noLogistics: '選べる配送方法がないため、現在ご注文いただけません。',
+    pickupAt: '受け取り場所',
     chooseLogistics: '配送方法を選んでください。',
     buyer: 'ご注文者とお届け先',
     name: 'お名前',

@@ -34,6 +34,7 @@ const shopPublic = {
     freeOver: '滿 %{amount} 免運',
     free: '免運',
     noLogistics: '目前沒有可選的運送方式，暫時無法下單。',
+    pickupAt: '自取地點',
     chooseLogistics: '請選擇運送方式。',
     buyer: '訂購人與收件資料',
     name: '姓名',

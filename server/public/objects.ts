@@ -85,6 +85,18 @@ export interface LabelObject {
   url: string;
 }
 
+/** A place (issue 17): an article's, or a pickup option's; words in the page's language, else the first that has them. */
+export interface PlaceObject {
+  id: number;
+  name: string;
+  address: string;
+  hours: string;
+  /** An http(s) map address, or ''. */
+  map_url: string;
+  /** Cover picture, or ''. */
+  cover: string;
+}
+
 export interface ArticleObject {
   id: number;
   /** post, page or epaper. */
@@ -109,6 +121,8 @@ export interface ArticleObject {
   content: string;
   /** Related items (the item's own choice, or the latest of its category); on single templates only. */
   related: ArticleObject[];
+  /** The place the item is about, on single templates only (null in lists and when none). */
+  place: PlaceObject | null;
 }
 
 export interface PaginationObject {

@@ -61,6 +61,7 @@ describe('tags after publishing', () => {
     author: [2],
     tag: [{ id: 3, name: '台北' }],
     category_id: 1,
+    place_id: null,
     related: 4,
     custom: [{ id: 7, title: '另一篇' }],
     to_top: false,

@@ -49,6 +49,7 @@ const item = (type: number): ContentItem => ({
   author: [1],
   tag: [],
   category_id: null,
+  place_id: null,
   related: 1,
   custom: [],
   to_top: false,

@@ -55,6 +55,7 @@ function item(over: Partial<ContentItem> = {}): ContentItem {
     author: [1],
     tag: [],
     category_id: null,
+    place_id: null,
     related: 1,
     custom: [],
     to_top: false,

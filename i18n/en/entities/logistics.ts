@@ -12,6 +12,7 @@ const logistics: DeepStrings<typeof source> = {
         content: 'Shipping notes',
         fee: 'Fee',
         free_threshold: 'Free shipping from',
+        place_id: 'Pickup place',
         status: 'Status',
         status_online: 'Active',
         status_offline: 'Inactive',
@@ -24,6 +25,7 @@ const logistics: DeepStrings<typeof source> = {
       hints: {
         description: 'Shown under the option at checkout.',
         free_threshold: 'Orders of at least this amount ship free; 0 means never free',
+        place_id: 'With a place, this is pickup at that place; the cart shows its name and address.',
       },
       empty: 'No shipping options yet',
       emptyHint: 'At checkout, buyers choose one of the active shipping options.',

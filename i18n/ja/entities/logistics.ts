@@ -12,6 +12,7 @@ const logistics: DeepStrings<typeof source> = {
         content: '配送について',
         fee: '送料',
         free_threshold: '送料無料の基準額',
+        place_id: '受け取り場所',
         status: 'ステータス',
         status_online: '有効',
         status_offline: '無効',
@@ -24,6 +25,7 @@ const logistics: DeepStrings<typeof source> = {
       hints: {
         description: '購入手続きで配送方法の下に表示されます。',
         free_threshold: '注文金額がこの額以上なら送料無料。0 は無料にしません',
+        place_id: 'スポットを選ぶと、そのスポットでの受け取りになります。カートに名称と住所が表示されます。',
       },
       empty: '配送方法はまだありません',
       emptyHint: '購入手続きで、購入者は有効な配送方法から 1 つを選びます。',

@@ -10,6 +10,7 @@ const logistics = {
         content: '配送須知',
         fee: '運費',
         free_threshold: '免運門檻',
+        place_id: '自取地點',
         status: '狀態',
         status_online: '啟用',
         status_offline: '停用',
@@ -22,6 +23,7 @@ const logistics = {
       hints: {
         description: '結帳時顯示在配送方式下方。',
         free_threshold: '訂單金額達此數免運費，0 表示不免運',
+        place_id: '選擇地點時，這是到該地點自取；購物車會顯示地點名稱與地址。',
       },
       empty: '還沒有配送方式',
       emptyHint: '結帳時買家會從啟用中的配送方式選擇一種。',

@@ -53,6 +53,7 @@ export async function getContent(s: Scope, item: ContentRecord, lang?: number): 
     author: (authors.get(row.id) ?? []).map((a) => a.id),
     tag: tags.get(row.id) ?? [],
     category_id: row.categoryId,
+    place_id: row.placeId,
     related: row.related,
     custom,
     to_top: row.toTop,

@@ -1,9 +1,9 @@
 /**
- * What an item points at — tags, authors, its category, related items, videos and pictures — checked against the
+ * What an item points at — tags, authors, its category, its place, related items, videos and pictures — checked against the
  * caller's site and sight, and the batched look-ups that turn a page of items into names (one query per kind, never
  * one per item).
  *
- * Tags, categories, authors, videos and the picture library are the site's, shared by all its staff: no one has a
+ * Tags, categories, places, authors, videos and the picture library are the site's, shared by all its staff: no one has a
  * sight of their own over them, so "of the site" is their whole rule. Related items are content: each must be in the
  * caller's sight and of a type they may read (scope.ts seenBy), and one that is not answers exactly as an id that
  * does not exist.
@@ -13,7 +13,16 @@ import type { BlockDocument } from '../../../contract/blocks';
 import type { Named } from '../../../contract/content';
 import { RELATED_MAX, STATUS } from '../../../contract/contentConstants';
 import type { Db } from '../../db/client';
-import { authors, categories, contentAuthors, contents, contentTags, tags, videos } from '../../db/schema';
+import {
+  authors,
+  categories,
+  contentAuthors,
+  contents,
+  contentTags,
+  places,
+  tags,
+  videos,
+} from '../../db/schema';
 import { FieldError } from '../../http/errors';
 import { foreignUploadErrors } from '../files/addresses';
 import { type ContentRecord, seenBy, type Viewer } from './scope';
@@ -22,6 +31,8 @@ export interface Refs {
   tag: number[];
   author: number[];
   category_id: number | null;
+  /** 0 is none, as null. */
+  place_id: number | null;
   custom: number[];
 }
 
@@ -29,7 +40,7 @@ const unique = (ids: number[]) => [...new Set(ids)];
 
 async function siteIds(
   db: Db,
-  table: typeof tags | typeof authors | typeof categories | typeof videos,
+  table: typeof tags | typeof authors | typeof categories | typeof videos | typeof places,
   siteId: number,
   ids: number[],
 ) {
@@ -119,6 +130,7 @@ export async function checkRefs(
     tag: unique(refs.tag),
     author: unique(refs.author),
     category_id: refs.category_id,
+    place_id: refs.place_id || null,
     custom: unique(refs.custom),
   };
   const stored = current?.custom ?? [];
@@ -130,6 +142,7 @@ export async function checkRefs(
   const tagOk = await siteIds(db, tags, v.siteId, out.tag);
   const authorOk = await siteIds(db, authors, v.siteId, out.author);
   const categoryOk = await siteIds(db, categories, v.siteId, categoryIds);
+  const placeOk = await siteIds(db, places, v.siteId, out.place_id === null ? [] : [out.place_id]);
   const videoOk = await siteIds(db, videos, v.siteId, unique(videoBlocks.map((b) => b.id)));
   const related = await relatedRows(db, v, unique([...out.custom, ...stored]));
   const seen = new Set(related.filter((r) => r.seen).map((r) => r.id));
@@ -139,6 +152,7 @@ export async function checkRefs(
   if (out.tag.some((id) => !tagOk.has(id))) bad.tag = format;
   if (out.author.some((id) => !authorOk.has(id))) bad.author = format;
   if (categoryIds.some((id) => !categoryOk.has(id))) bad.category_id = format;
+  if (out.place_id !== null && !placeOk.has(out.place_id)) bad.place_id = format;
   if (out.custom.some((id) => id === current?.id || !seen.has(id))) bad.custom = format;
   out.custom = withHidden(stored, hidden, out.custom);
   if (out.custom.length > RELATED_MAX) bad.custom = format;

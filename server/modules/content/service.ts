@@ -160,8 +160,11 @@ async function writeVersion(
     })
     .where(eq(contents.id, row.id))
     .returning();
-  // A published item's address and category are live (not in its snapshot): readers' pages change with them.
-  if (row.status === STATUS.PUBLISHED && (saved.slug !== row.slug || saved.categoryId !== row.categoryId)) {
+  // A published item's address, category and place are live (not in its snapshot): readers' pages change with them.
+  if (
+    row.status === STATUS.PUBLISHED &&
+    (saved.slug !== row.slug || saved.categoryId !== row.categoryId || saved.placeId !== row.placeId)
+  ) {
     await bumpRender(db, s.siteId);
   }
   if (!sameText(row, saved)) await addRevision(db, row.id, draftState(saved), { userId: s.user.id, at: now });
@@ -247,7 +250,13 @@ async function saveInTransaction(
   // No byline: the current user's own author on the site (SPEC §3).
   const author = refs.author.length ? refs.author : [(await authorOfUser(db, s.siteId, s.user)).id];
   const draft = { ...text, cover: input.cover, seo: input.seo };
-  const other = { slug, related: input.related, custom: refs.custom, categoryId: refs.category_id };
+  const other = {
+    slug,
+    related: input.related,
+    custom: refs.custom,
+    categoryId: refs.category_id,
+    placeId: refs.place_id,
+  };
 
   if (!current) {
     const row = await insertItem(
@@ -324,8 +333,8 @@ export interface CopyText {
 }
 
 /**
- * A copy of `item` in language `langId`, sharing the uuid and the language-neutral parts (category, cover, tags,
- * authors), with `text` (blank by default). An existing copy is answered as it is, never overwritten: one item per
+ * A copy of `item` in language `langId`, sharing the uuid and the language-neutral parts (category, place, cover,
+ * tags, authors), with `text` (blank by default). An existing copy is answered as it is, never overwritten: one item per
  * uuid and language, so a retry makes nothing twice.
  */
 export async function copyItem(
@@ -368,6 +377,7 @@ export async function copyItem(
             langId,
             cover: item.cover,
             categoryId: item.categoryId,
+            placeId: item.placeId,
           },
           { tag: tagRows.map((r) => r.id), author: authorRows.map((r) => r.id) },
           new Date(s.deps.now()),

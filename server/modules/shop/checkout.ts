@@ -15,11 +15,18 @@ import type {
   QuoteReply,
 } from '../../../contract/api/shopReader';
 import { Code } from '../../../contract/codes';
-import { ORDER_PAYMENT_MINUTES, ORDER_STATUS, SHOP_ORDER_PREFIX, shippingFee } from '../../../contract/shop';
+import {
+  ORDER_PAYMENT_MINUTES,
+  ORDER_STATUS,
+  pickupLogisticName,
+  SHOP_ORDER_PREFIX,
+  shippingFee,
+} from '../../../contract/shop';
 import type { Db } from '../../db/client';
 import { goods, goodsSkus, logistics, orderEvents, orderItems, orderPayments, orders } from '../../db/schema';
 import type { ReaderContext } from '../../http/action';
 import { AppError } from '../../http/errors';
+import { placeRows, placeWord } from '../../public/content/places';
 import { defaultLang } from '../../public/paths';
 import { chargeByPrime, insertPending, openSlot, settleLedgerRow } from '../payments/ledger';
 import { NOTIFY_PATH } from '../plans/payments';
@@ -110,12 +117,38 @@ const onlineLogistics = (db: Db, siteId: number) =>
     .where(and(eq(logistics.siteId, siteId), eq(logistics.status, 'online')))
     .orderBy(asc(logistics.id));
 
-const toOption = (l: typeof logistics.$inferSelect) => ({
+type PlaceRows = Awaited<ReturnType<typeof placeRows>>;
+
+/** The pickup places of `options` (issue 17), by id. */
+const pickupPlaces = (
+  db: Db,
+  siteId: number,
+  options: (typeof logistics.$inferSelect)[],
+): Promise<PlaceRows> =>
+  placeRows(
+    db,
+    siteId,
+    options.flatMap((o) => (o.placeId === null ? [] : [o.placeId])),
+  );
+
+/** A pickup option's place in `langId` (each word falling back to the first language that has it), or null. */
+function pickupOf(l: typeof logistics.$inferSelect, found: PlaceRows, langId: number) {
+  const place = l.placeId === null ? undefined : found.get(l.placeId);
+  if (!place) return null;
+  return {
+    name: placeWord(place.langs, langId, 'name') || place.name,
+    address: placeWord(place.langs, langId, 'address'),
+    hours: placeWord(place.langs, langId, 'hours'),
+  };
+}
+
+const toOption = (l: typeof logistics.$inferSelect, found: PlaceRows, langId: number) => ({
   id: l.id,
   name: l.name,
   description: l.description,
   fee: l.fee,
   free_threshold: l.freeThreshold,
+  pickup: pickupOf(l, found, langId),
 });
 
 export async function quote(ctx: ReaderContext, input: z.output<typeof QuoteInput>): Promise<QuoteReply> {
@@ -124,6 +157,7 @@ export async function quote(ctx: ReaderContext, input: z.output<typeof QuoteInpu
   await assertSelling(db, site);
   const { lines, unavailable } = await priceCart(db, site.id, input.items);
   const options = await onlineLogistics(db, site.id);
+  const found = await pickupPlaces(db, site.id, options);
   const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
   let shipping: number | null = null;
   if (input.logistic_id !== undefined) {
@@ -135,7 +169,7 @@ export async function quote(ctx: ReaderContext, input: z.output<typeof QuoteInpu
     lines: lines.map(({ sku_code: _code, ...line }) => line),
     unavailable,
     subtotal,
-    logistics: options.map(toOption),
+    logistics: options.map((o) => toOption(o, found, langOf(site, input.lang_id))),
     shipping,
     total: subtotal + (shipping ?? 0),
   };
@@ -169,6 +203,9 @@ export async function placeOrder(
     if (!option) throw new AppError(Code.LOGISTICS_UNAVAILABLE);
     const subtotal = lines.reduce((sum, l) => sum + l.amount, 0);
     const fee = shippingFee(subtotal, { fee: option.fee, free_threshold: option.freeThreshold });
+    const langId = langOf(site, input.lang_id);
+    // A pickup option: the order keeps the place's name and address as they are now, in the order's language.
+    const pickup = pickupOf(option, await pickupPlaces(tx, site.id, [option]), langId);
     const now = deps.now();
     const at = new Date(now);
     const [row] = await tx
@@ -183,9 +220,9 @@ export async function placeOrder(
         buyerPhone: input.buyer.phone,
         address: input.address,
         note: input.note,
-        langId: langOf(site, input.lang_id),
+        langId,
         logisticId: option.id,
-        logisticName: option.name,
+        logisticName: pickup ? pickupLogisticName(option.name, pickup) : option.name,
         logisticFee: fee,
         subtotal,
         total: subtotal + fee,

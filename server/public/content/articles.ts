@@ -63,6 +63,7 @@ export async function articleObjects(at: ArticleSetting, rows: ItemRow[]): Promi
       tags: (tags.get(r.id) ?? []).map((t) => labelObject('tag', t, at)),
       content: '',
       related: [],
+      place: null,
     };
   });
 }

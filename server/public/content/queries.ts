@@ -19,6 +19,8 @@ export interface ItemRow {
   langId: number;
   slug: string;
   categoryId: number | null;
+  /** The linked place (read live at render: places are not in the snapshot). */
+  placeId: number | null;
   publishTs: Date | null;
   updatedAt: Date;
   title: string;
@@ -42,6 +44,7 @@ const common = {
   langId: contents.langId,
   slug: contents.slug,
   categoryId: contents.categoryId,
+  placeId: contents.placeId,
   publishTs: contents.publishTs,
   related: contents.related,
   custom: contents.custom,

@@ -1,7 +1,7 @@
 /**
  * An article, e-paper or page: the published item by slug or id in the page's language, or a preview's item
  * (its draft, whatever its status), with its body as HTML and its related items — its own choice (published, of
- * this site) or the latest four of its category.
+ * this site) or the latest four of its category — and its place, read live.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { CONTENT_TYPE, RELATED } from '../../../contract/contentConstants';
@@ -16,6 +16,7 @@ import { blocksHtml, hasPaidSection, readsAll, videoIds } from './blocksHtml';
 import { escapeHtml } from './html';
 import { LISTED_TYPES } from './lists';
 import { paywallNotice } from './paywall';
+import { placeObject } from './places';
 import { type ItemRow, itemsByIds, latestItems } from './queries';
 
 export const RELATED_LATEST = 4;
@@ -90,12 +91,13 @@ export async function articleObject(
 ): Promise<ArticleObject> {
   const doc = item.content ?? { blocks: [] };
   const locked = hasPaidSection(doc) && !readsAll({ preview, paying });
-  const [[article], related, paths, paywall] = await Promise.all([
+  const [[article], related, paths, paywall, place] = await Promise.all([
     articleObjects(at, [item]),
     relatedRows(at, item).then((rows) => articleObjects(at, rows)),
     videoPaths(at, videoIds(doc, preview, paying)),
     locked ? planCardHtml(at) : undefined,
+    item.placeId === null ? null : placeObject(at, item.placeId),
   ]);
   const content = blocksHtml(doc, { lang: at.locale, preview, paying, paywall, videos: paths });
-  return { ...article, content, related };
+  return { ...article, content, related, place };
 }

@@ -4,6 +4,7 @@ import { categoryApi } from '../../../contract/api/categories';
 import { contentApi } from '../../../contract/api/content';
 import { fileApi } from '../../../contract/api/files';
 import { tagApi } from '../../../contract/api/labels';
+import { placeApi } from '../../../contract/api/places';
 import { Code, codeMessageKey } from '../../../contract/codes';
 import type { ContentSave, LangId } from '../../../contract/content';
 import { CONTENT_TYPE, type ContentTypeName, contentQuery } from '../../../contract/contentConstants';
@@ -54,6 +55,7 @@ export const api = {
   authors: (keyword = '') => call(authorApi.list, { query: listQuery('name', keyword, 100) }),
   myAuthor: () => call(authorApi.mine),
   categories: (keyword = '') => call(categoryApi.all, { query: listQuery('name', keyword, 100) }),
+  places: (keyword = '') => call(placeApi.list, { query: listQuery('name', keyword, 100) }),
   videos: (keyword = '') => call(fileApi.videos, { query: listQuery('title', keyword, 50) }),
 };
 

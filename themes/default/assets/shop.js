@@ -271,6 +271,13 @@
         if (option.free_threshold > 0 && option.fee > 0)
           label.append(el('span', ` · ${fill(words.freeOver, { amount: money(option.free_threshold) })}`));
         wrap.append(radio, label);
+        // A pickup option names its place (issue 17): where the buyer collects the order.
+        if (option.pickup) {
+          const where = [option.pickup.name, option.pickup.address].filter(Boolean).join(' · ');
+          const pickup = el('p', `${words.pickupAt}: ${where}`, 'field-hint pickup-place');
+          pickup.dataset.pickup = String(option.id);
+          wrap.append(pickup);
+        }
         if (option.description) wrap.append(el('p', option.description, 'field-hint'));
         options.append(wrap);
       }

@@ -4,7 +4,15 @@ import { Box, Divider, IconButton, Stack, Tab, Tabs, Typography } from '@mui/mat
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { AiPanel } from './AiPanel';
-import { AbstractView, AuthorsField, CategoryField, CoverField, SlugField, TagsField } from './fields';
+import {
+  AbstractView,
+  AuthorsField,
+  CategoryField,
+  CoverField,
+  PlaceField,
+  SlugField,
+  TagsField,
+} from './fields';
 import { HistoryPanel } from './HistoryPanel';
 import { RelatedPanel } from './RelatedPanel';
 import { SeoPanel } from './SeoPanel';
@@ -60,6 +68,7 @@ export default function SidePanel({ onClose }: { onClose: () => void }) {
             <SlugField />
             <CoverField />
             <CategoryField />
+            <PlaceField />
             <TagsField />
             <AuthorsField />
             <Divider />

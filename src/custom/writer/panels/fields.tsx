@@ -1,4 +1,4 @@
-/** The writer's side-panel fields: slug, abstract, cover, category, tags, authors. */
+/** The writer's side-panel fields: slug, abstract, cover, category, place, tags, authors. */
 import AddPhotoIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import LibraryIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import {
@@ -289,6 +289,47 @@ export function CategoryField() {
           {...params}
           label={translate('writer.category.label')}
           placeholder={translate('writer.category.placeholder')}
+        />
+      )}
+    />
+  );
+}
+
+/** The place the item is about: one of the site's places (place/list), clearable. */
+export function PlaceField() {
+  const translate = useTranslate();
+  const controller = useController();
+  const placeId = useWriter((s) => s.meta.place_id);
+  const serverError = useWriter((s) => s.fieldErrors.place_id);
+  const [options, setOptions] = useState<Named[]>([]);
+  const [loading, setLoading] = useState(true);
+  useEffect(() => {
+    api
+      .places()
+      .then((r) => setOptions(r.rows.map(({ id, name }) => ({ id, name }))))
+      .catch(() => setOptions([]))
+      .finally(() => setLoading(false));
+  }, []);
+  const value =
+    options.find((o) => o.id === placeId) ?? (placeId ? { id: placeId, name: `#${placeId}` } : null);
+  return (
+    <Autocomplete
+      size="small"
+      options={options}
+      value={value}
+      loading={loading}
+      getOptionLabel={(o) => o.name}
+      isOptionEqualToValue={(a, b) => a.id === b.id}
+      noOptionsText={translate('place.writer.none')}
+      onChange={(_e, v) => controller.setMeta({ place_id: v?.id ?? null })}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={translate('place.writer.label')}
+          placeholder={translate('place.writer.placeholder')}
+          error={!!serverError}
+          helperText={serverError ? translate(serverError, { _: serverError }) : undefined}
+          inputProps={{ ...params.inputProps, 'data-testid': 'writer-place' }}
         />
       )}
     />

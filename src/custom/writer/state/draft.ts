@@ -17,6 +17,8 @@ export interface Draft {
   custom: { id: number; title: string }[];
   tag: { id: number; name: string }[];
   category_id: number | null;
+  /** The place the item is about (place/list), or null. */
+  place_id: number | null;
   author: number[];
   slug: string;
 }
@@ -33,6 +35,7 @@ export const emptyMeta = (): Meta => ({
   custom: [],
   tag: [],
   category_id: null,
+  place_id: null,
   author: [],
   slug: '',
 });
@@ -50,6 +53,7 @@ export function draftFromItem(item: ContentItem): Draft {
     custom: (item.custom ?? []).map(({ id, title }) => ({ id, title })),
     tag: (item.tag ?? []).map(({ id, name }) => ({ id, name })),
     category_id: item.category_id ?? null,
+    place_id: item.place_id ?? null,
     author: [...(item.author ?? [])],
     slug: item.slug ?? '',
   };
@@ -79,6 +83,7 @@ export function toSave(draft: Draft, target: SaveTarget): ContentSave {
     custom: draft.related === RELATED.CUSTOM ? draft.custom.map((c) => c.id) : [],
     tag: draft.tag.map((t) => t.id),
     category_id: draft.category_id,
+    place_id: draft.place_id ?? null,
     author: draft.author,
     slug: draft.slug.trim(),
     version: target.version,
