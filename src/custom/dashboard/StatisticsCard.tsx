@@ -84,8 +84,8 @@ export function StatisticsCard() {
               <Total label={translate('dashboard.stats.staff')} value={String(data.totals.staff)} />
               <Total
                 label={translate('dashboard.stats.views')}
-                value={data.totals.views === null ? '—' : String(data.totals.views)}
-                hint={data.totals.views === null ? translate('dashboard.stats.viewsLater') : undefined}
+                value={String(data.totals.views)}
+                hint={translate('dashboard.stats.viewsHint')}
               />
               {hasShop(data) ? (
                 <>
