@@ -48,7 +48,9 @@ function TopTable({
           <TableHead>
             <TableRow>
               <TableCell>{column}</TableCell>
-              <TableCell align="right">{translate('dashboard.top.count')}</TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {translate('dashboard.top.count')}
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
