@@ -1,8 +1,8 @@
 /**
  * The dashboard's statistics (SPEC §7 `dashboard/statistics {query, type}`): a day-by-day series of the current site
  * over the last 7, 30 or 90 days, days being the site's own calendar days (its time zone, contract/zoned.ts).
- * Series: items of one content type published per day, staff members who joined per day, and page views, which the
- * platform does not measure yet (null: 'when known'). Readers (members) come with a later issue.
+ * Series: items of one content type published per day, staff members who joined per day, and page views of the
+ * public site (the first-party counter, contract/analytics.ts). Readers (members) come with a later issue.
  *
  * The shop's series (SPEC: "orders and revenue over 7/30/90 days join the activity chart") are there only for a
  * caller holding `order.view` on a site whose plan has `shop`; for anyone else the keys are absent (not zero), and
@@ -35,8 +35,8 @@ export const StatPoint = z.object({
   posts: z.number(),
   /** Staff members who joined the site that day. */
   staff: z.number(),
-  /** Page views: not measured yet. */
-  views: z.number().nullable(),
+  /** Page views of the public site that day (the first-party counter, contract/analytics.ts). */
+  views: z.number(),
   /** Orders paid that day and not invalidated since; absent for a caller who does not see the shop. */
   orders: z.number().optional(),
   /** The sum of those orders' totals, NT$; absent like `orders`. */
@@ -56,7 +56,7 @@ export const Statistics = z.object({
   totals: z.object({
     posts: z.number(),
     staff: z.number(),
-    views: z.number().nullable(),
+    views: z.number(),
     orders: z.number().optional(),
     revenue: z.number().optional(),
   }),
@@ -85,18 +85,19 @@ export interface ShopDays {
   revenue: ReadonlyMap<string, number>;
 }
 
-/** One point per day, zero where nothing was counted; the shop's keys only with `shop`. */
+/** One point per day, zero where nothing was counted; the shop's keys only with `shop`; `views` page views per day. */
 export function toSeries(
   days: readonly string[],
   posts: ReadonlyMap<string, number>,
   staff: ReadonlyMap<string, number>,
   shop?: ShopDays,
+  views: ReadonlyMap<string, number> = new Map(),
 ): StatPoint[] {
   return days.map((date) => ({
     date,
     posts: posts.get(date) ?? 0,
     staff: staff.get(date) ?? 0,
-    views: null,
+    views: views.get(date) ?? 0,
     ...(shop ? { orders: shop.orders.get(date) ?? 0, revenue: shop.revenue.get(date) ?? 0 } : {}),
   }));
 }
@@ -109,7 +110,7 @@ export function totalsOf(series: readonly StatPoint[]): Statistics['totals'] {
   return {
     posts: series.reduce((n, p) => n + p.posts, 0),
     staff: series.reduce((n, p) => n + p.staff, 0),
-    views: series.some((p) => p.views !== null) ? series.reduce((n, p) => n + (p.views ?? 0), 0) : null,
+    views: series.reduce((n, p) => n + p.views, 0),
     ...(shop
       ? {
           orders: series.reduce((n, p) => n + (p.orders ?? 0), 0),

@@ -63,6 +63,7 @@ import { videoActions } from './modules/videos/routes';
 import { videoUploadRoutes } from './modules/videos/tus';
 import { wordImportActions } from './modules/wordImport/routes';
 import { type PublicSiteOptions, registerPublicSite, siteUrlRewriter } from './public';
+import { analyticsRoutes } from './public/analytics';
 import { UNSUBSCRIBE_ROUTES, unsubscribeRoutes } from './public/readers/unsubscribe';
 
 const UPLOAD_MARGIN_BYTES = 1024 * 1024;
@@ -214,6 +215,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (social.routes) await app.register(social.routes);
   // A member's e-paper unsubscribe (the confirmation form and the one-click POST), on the sites' hosts.
   await app.register(unsubscribeRoutes(deps));
+  // The public sites' first-party counter: its script and its batches, on the sites' hosts (public/analytics).
+  await app.register(analyticsRoutes(deps));
   // Theme zips by signed link, and theme pictures (the list's covers), on the admin origin.
   await app.register(themeFileRoutes(deps));
   // Resumable video uploads (tus: POST, HEAD, PATCH, DELETE), outside the JSON catalogue (modules/videos/tus.ts).

@@ -32,7 +32,8 @@ const dashboard: DeepStrings<typeof zh> = {
       staff: 'New team members',
       views: 'Page views',
       notYet: 'No data yet',
-      viewsLater: 'Page views are not measured yet',
+      viewsHint:
+        'Views of the public site’s pages, counted without cookies; visitors who ask not to be tracked are not counted',
       overall: '%{posts} published articles and %{staff} team members in all',
       chartTitle: 'Articles published and new team members per day, last %{n} days',
       chartSummary: '%{from} to %{to}: %{posts} articles published, %{staff} new team members.',
@@ -46,6 +47,18 @@ const dashboard: DeepStrings<typeof zh> = {
       date: 'Date',
       loadFailed: 'The statistics could not be loaded',
       timezone: 'Days in the site’s time zone (%{zone})',
+    },
+    top: {
+      title: 'Top pages and links',
+      pages: 'Top pages',
+      links: 'Top links',
+      page: 'Page',
+      link: 'Link',
+      count: 'Count',
+      noPages: 'No page views in this period yet',
+      noLinks: 'No link clicks in this period yet',
+      note: 'Counted by the site itself: no cookies, no IP addresses kept, Do Not Track respected.',
+      loadFailed: 'The top pages and links could not be loaded',
     },
     shortcuts: {
       title: 'Shortcuts',

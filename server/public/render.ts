@@ -8,6 +8,7 @@ import { DEFAULT_THEME_ID, type ThemeSettingValues } from '../../contract/themes
 import type { Deps } from '../deps';
 import { readerOfToken } from '../modules/readers/session';
 import { readerIsPaying } from '../modules/readers/status';
+import { withCounter } from './analytics';
 import { assetType, findAsset } from './assets';
 import { type CachedPage, cacheKey, etagOf, type PageCache } from './cache';
 import { langCode } from './content/language';
@@ -270,7 +271,9 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
       return html(status, withBanner(page, bannerText('staffView', langCode(langId))), {
         'x-robots-tag': NOINDEX,
       });
-    if (reader) return html(status, page, headers);
-    return keep(status, HTML, page, headers);
+    // A published site's visitors' pages carry the first-party counter (public/analytics); error pages do not.
+    const counted = status === 200 && site?.published ? withCounter(page) : page;
+    if (reader) return html(status, counted, headers);
+    return keep(status, HTML, counted, headers);
   }
 }

@@ -114,7 +114,7 @@ describe('the series', () => {
       timezone: 'Asia/Taipei',
       from: '2026-10-24',
       to: '2026-11-22',
-      totals: { posts: 0, staff: 1, views: null },
+      totals: { posts: 0, staff: 1, views: 0 },
       overall: { posts: 0, staff: 4 },
     });
     expect(s.series).toHaveLength(30);
@@ -123,7 +123,7 @@ describe('the series', () => {
       date: '2026-10-24',
       posts: 0,
       staff: 0,
-      views: null,
+      views: 0,
       orders: 0,
       revenue: 0,
     });

@@ -46,12 +46,12 @@ describe('calendar days', () => {
       new Map([['2026-11-22', 1]]),
     );
     expect(series).toEqual([
-      { date: '2026-11-20', posts: 0, staff: 0, views: null },
-      { date: '2026-11-21', posts: 2, staff: 0, views: null },
-      { date: '2026-11-22', posts: 0, staff: 1, views: null },
+      { date: '2026-11-20', posts: 0, staff: 0, views: 0 },
+      { date: '2026-11-21', posts: 2, staff: 0, views: 0 },
+      { date: '2026-11-22', posts: 0, staff: 1, views: 0 },
     ]);
-    expect(totalsOf(series)).toEqual({ posts: 2, staff: 1, views: null });
-    const viewed: StatPoint[] = series.map((p, i) => ({ ...p, views: i === 1 ? null : 5 }));
+    expect(totalsOf(series)).toEqual({ posts: 2, staff: 1, views: 0 });
+    const viewed: StatPoint[] = series.map((p, i) => ({ ...p, views: i === 1 ? 0 : 5 }));
     expect(totalsOf(viewed).views).toBe(10);
   });
 });
@@ -263,11 +263,11 @@ describe('the shop’s figures', () => {
       date: '2026-11-21',
       posts: 0,
       staff: 0,
-      views: null,
+      views: 0,
       orders: 0,
       revenue: 500,
     });
-    expect(totalsOf(series)).toEqual({ posts: 0, staff: 1, views: null, orders: 2, revenue: 500 });
+    expect(totalsOf(series)).toEqual({ posts: 0, staff: 1, views: 0, orders: 2, revenue: 500 });
     const plain = toSeries(days, new Map(), new Map());
     expect(plain[0]).not.toHaveProperty('orders');
     expect(totalsOf(plain)).not.toHaveProperty('revenue');

@@ -5,7 +5,7 @@
 import { dashboardApi } from '../../../contract/api/dashboard';
 import { holdsAny, RESOURCE_PERMISSIONS } from '../../../contract/permissions';
 import { action } from '../../http/action';
-import { statistics } from './service';
+import { statistics, top } from './service';
 
 export const dashboardActions = [
   action({
@@ -18,4 +18,6 @@ export const dashboardActions = [
         holdsAny(ctx.site.permissions, RESOURCE_PERMISSIONS.orders.list),
       ),
   }),
+  // Who may read the top pages and links: the same as the statistics (any staff member of the site).
+  action({ ...dashboardApi.top, handler: (input, ctx) => top(ctx.deps, ctx.site.id, input) }),
 ];

@@ -1,10 +1,12 @@
 /**
  * The dashboard's statistics: per calendar day of the site's time zone, items published and staff who joined, over
- * the last 7, 30 or 90 days, and for a caller who sees the shop, orders paid and their revenue. Days are cut in the
+ * the last 7, 30 or 90 days, page views (the public sites' first-party counter, analytics_daily), and for a caller
+ * who sees the shop, orders paid and their revenue; and the counter's top pages and links. Days are cut in the
  * database (`AT TIME ZONE`), so a large site sends one row per day.
  */
-import { and, count, countDistinct, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, gte, inArray, lt, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { z } from 'zod';
+import { ANALYTICS_TOP_MAX, type TopInput, type TopReply } from '../../../contract/analytics';
 import { DEFAULT_TIMEZONE } from '../../../contract/constants';
 import { STATUS } from '../../../contract/contentConstants';
 import {
@@ -19,7 +21,7 @@ import {
 import { ORDER_STATUS } from '../../../contract/shop';
 import { TIMEZONES } from '../../../contract/timezones';
 import { instantOf } from '../../../contract/zoned';
-import { contents, orders, siteStaff } from '../../db/schema';
+import { ANALYTICS_KIND, analyticsDaily, contents, orders, siteStaff } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { siteById } from '../sites/service';
 
@@ -64,6 +66,44 @@ async function shopDays(deps: Deps, siteId: number, zone: string, from: Date, to
   };
 }
 
+/** The site's zone as SQL may use it: from the known list only (PostgreSQL would fail on a name it does not have). */
+async function zoneOf(deps: Deps, siteId: number): Promise<string> {
+  const site = await siteById(deps.db, siteId);
+  return site && TIMEZONES.includes(site.timezone) ? site.timezone : DEFAULT_TIMEZONE;
+}
+
+/** The counter's rows of a kind over calendar days (analytics_daily keeps the site's own days as text). */
+const inRange = (siteId: number, kind: number, days: readonly string[]) =>
+  and(
+    eq(analyticsDaily.siteId, siteId),
+    eq(analyticsDaily.kind, kind),
+    gte(analyticsDaily.day, days[0]),
+    lte(analyticsDaily.day, days[days.length - 1]),
+  );
+
+/** The most viewed pages and most followed links over the last 7, 30 or 90 days (the first-party counter). */
+export async function top(deps: Deps, siteId: number, input: z.output<typeof TopInput>): Promise<TopReply> {
+  const days = lastDays(deps.now(), await zoneOf(deps, siteId), input.days);
+  const most = (kind: number) => {
+    const n = sql<string>`sum(${analyticsDaily.count})`;
+    return deps.db
+      .select({ target: analyticsDaily.target, n })
+      .from(analyticsDaily)
+      .where(inRange(siteId, kind, days))
+      .groupBy(analyticsDaily.target)
+      .orderBy(desc(n), analyticsDaily.target)
+      .limit(ANALYTICS_TOP_MAX);
+  };
+  const [pages, links] = await Promise.all([most(ANALYTICS_KIND.view), most(ANALYTICS_KIND.click)]);
+  return {
+    days: input.days,
+    from: days[0],
+    to: days[days.length - 1],
+    pages: pages.map((r) => ({ path: r.target, count: Number(r.n) })),
+    links: links.map((r) => ({ target: r.target, count: Number(r.n) })),
+  };
+}
+
 /** `withShop`: the caller holds `order.view` on a plan with `shop` (the granted permissions say both). */
 export async function statistics(
   deps: Deps,
@@ -71,9 +111,7 @@ export async function statistics(
   input: Input,
   withShop = false,
 ): Promise<Statistics> {
-  const site = await siteById(deps.db, siteId);
-  // The zone reaches SQL only from the known list (PostgreSQL would fail on a name it does not have).
-  const zone = site && TIMEZONES.includes(site.timezone) ? site.timezone : DEFAULT_TIMEZONE;
+  const zone = await zoneOf(deps, siteId);
   const days = lastDays(deps.now(), zone, input.query.days);
   const from = instantOf({ date: days[0], time: '00:00' }, zone);
   const to = instantOf({ date: addDays(days[days.length - 1], 1), time: '00:00' }, zone);
@@ -85,7 +123,7 @@ export async function statistics(
   );
   const postDay = dayOf(contents.publishTs, zone);
   const staffDay = dayOf(sql`${siteStaff.createdAt}`, zone);
-  const [posts, staff, [overallPosts], [overallStaff], shop] = await Promise.all([
+  const [posts, staff, [overallPosts], [overallStaff], shop, views] = await Promise.all([
     deps.db
       .select({ day: postDay, n: countDistinct(contents.uuid) })
       .from(contents)
@@ -102,9 +140,15 @@ export async function statistics(
       .where(published),
     deps.db.select({ n: count() }).from(siteStaff).where(eq(siteStaff.siteId, siteId)),
     withShop ? shopDays(deps, siteId, zone, from, to) : undefined,
+    deps.db
+      .select({ day: analyticsDaily.day, n: sum(analyticsDaily.count) })
+      .from(analyticsDaily)
+      .where(inRange(siteId, ANALYTICS_KIND.view, days))
+      .groupBy(analyticsDaily.day),
   ]);
-  const byDay = (rows: { day: string; n: number }[]) => new Map(rows.map((r) => [r.day, Number(r.n)]));
-  const series = toSeries(days, byDay(posts), byDay(staff), shop);
+  const byDay = (rows: { day: string; n: number | string | null }[]) =>
+    new Map(rows.map((r) => [r.day, Number(r.n ?? 0)]));
+  const series = toSeries(days, byDay(posts), byDay(staff), shop, byDay(views));
   return {
     type: input.type,
     days: input.query.days,

@@ -21,9 +21,9 @@ import { formatTwd } from '../../../contract/shop';
 import { call } from '../../dataProvider/client';
 import { ActivityChart } from './ActivityChart';
 
-function Total({ label, value, hint }: { label: string; value: string; hint?: string }) {
+function Total({ label, value, hint, id }: { label: string; value: string; hint?: string; id?: string }) {
   const body = (
-    <Box sx={{ minWidth: 120 }}>
+    <Box sx={{ minWidth: 120 }} data-testid={id}>
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -84,8 +84,9 @@ export function StatisticsCard() {
               <Total label={translate('dashboard.stats.staff')} value={String(data.totals.staff)} />
               <Total
                 label={translate('dashboard.stats.views')}
-                value={data.totals.views === null ? '—' : String(data.totals.views)}
-                hint={data.totals.views === null ? translate('dashboard.stats.viewsLater') : undefined}
+                id="total-views"
+                value={String(data.totals.views)}
+                hint={translate('dashboard.stats.viewsHint')}
               />
               {hasShop(data) ? (
                 <>

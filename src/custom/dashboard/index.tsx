@@ -18,6 +18,7 @@ import { type ApiError, call } from '../../dataProvider/client';
 import { useSessionQuery } from '../../layout/session';
 import { OnboardingCard } from './OnboardingCard';
 import { StatisticsCard } from './StatisticsCard';
+import { TopCard } from './TopCard';
 
 /**
  * The site as visitors see it once published; before that, site/visit answers a short-lived link that lets the
@@ -108,6 +109,7 @@ export default function Dashboard() {
         <Stack spacing={2} sx={{ minWidth: 0 }}>
           {showOnboarding ? <OnboardingCard session={session} /> : null}
           {site ? <StatisticsCard /> : null}
+          {site ? <TopCard /> : null}
         </Stack>
         <Shortcuts
           canWrite={mayAccess(permissions, 'press', 'create')}

@@ -1,0 +1,178 @@
+/**
+ * Counting the public sites' analytics events: what an event is reduced to (paths without query or fragment, links
+ * as a path or `origin + pathname`), a bound per client (a token bucket in memory, keyed by a hash of the site and
+ * the client's address, which itself is never kept), a bound per site and day on distinct targets, and one upsert
+ * per batch into analytics_daily on the site's calendar day.
+ */
+import { createHash } from 'node:crypto';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import {
+  ANALYTICS_CLIENT_PER_MINUTE,
+  ANALYTICS_OTHER,
+  ANALYTICS_PATH_MAX,
+  ANALYTICS_TARGET_MAX,
+  ANALYTICS_TARGETS_PER_DAY,
+  type AnalyticsEvent,
+} from '../../../contract/analytics';
+import { DEFAULT_TIMEZONE } from '../../../contract/constants';
+import { TIMEZONES } from '../../../contract/timezones';
+import { wallTime } from '../../../contract/zoned';
+import type { Db } from '../../db/client';
+import { ANALYTICS_KIND, analyticsDaily } from '../../db/schema';
+
+const BASE = 'http://site.invalid';
+
+/** A page's path as counted: its pathname only, or null when the event's path is no path of this site. */
+export function pagePath(p: string): string | null {
+  if (!p.startsWith('/') || p.startsWith('//') || p.includes('\\')) return null;
+  try {
+    const url = new URL(p, BASE);
+    return url.origin === BASE ? url.pathname.slice(0, ANALYTICS_PATH_MAX) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A followed link as counted: a link of the site (one of `ownHosts`) as its path, any other http(s) link as
+ * `origin + pathname`; never a query or fragment. Null for anything else (mailto:, javascript:, garbage).
+ */
+export function linkTarget(t: string, page: string, ownHosts: readonly string[]): string | null {
+  let url: URL;
+  try {
+    url = new URL(t, new URL(page, BASE));
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  const own = url.origin === BASE || ownHosts.includes(url.hostname.toLowerCase());
+  return (own ? url.pathname : url.origin + url.pathname).slice(0, ANALYTICS_TARGET_MAX);
+}
+
+/** Events per client per minute: a token bucket per key, refilled continuously. */
+export class ClientBudget {
+  private readonly buckets = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    private readonly perMinute = ANALYTICS_CLIENT_PER_MINUTE,
+    /** Buckets kept at most; when full, the ones full again are forgotten (then, if need be, all). */
+    private readonly maxClients = 50_000,
+  ) {}
+
+  /** How many of `wanted` events the client may have counted now (the rest are dropped). */
+  take(key: string, wanted: number, now: number): number {
+    const rate = this.perMinute / 60_000;
+    const held = this.buckets.get(key);
+    const tokens = held ? Math.min(this.perMinute, held.tokens + (now - held.at) * rate) : this.perMinute;
+    const granted = Math.max(0, Math.min(wanted, Math.floor(tokens)));
+    if (!held && this.buckets.size >= this.maxClients) this.prune(now);
+    this.buckets.set(key, { tokens: tokens - granted, at: now });
+    return granted;
+  }
+
+  private prune(now: number) {
+    const full = 60_000;
+    for (const [key, b] of this.buckets) if (now - b.at >= full) this.buckets.delete(key);
+    if (this.buckets.size >= this.maxClients) this.buckets.clear();
+  }
+}
+
+/** The bucket key of a client of a site: a salted hash, so no address is kept even in memory. */
+export const clientKey = (salt: string, siteId: number, ip: string) =>
+  createHash('sha256').update(`${salt}\0${siteId}\0${ip}`).digest('base64url');
+
+/** The site's calendar day now. */
+export function siteDay(timezone: string, now: number): string {
+  const zone = TIMEZONES.includes(timezone) ? timezone : DEFAULT_TIMEZONE;
+  return wallTime(now, zone).date;
+}
+
+export interface Counted {
+  kind: number;
+  target: string;
+}
+
+/** A batch's events as counts per (kind, target), after the reduction above; events that reduce to nothing are dropped. */
+export function countsOf(
+  events: readonly AnalyticsEvent[],
+  ownHosts: readonly string[],
+  isPage: (path: string) => boolean,
+): Map<string, Counted & { count: number }> {
+  const out = new Map<string, Counted & { count: number }>();
+  for (const e of events) {
+    const page = pagePath(e.p);
+    if (page === null) continue;
+    let c: Counted | null = null;
+    if (e.k === 'v') c = isPage(page) ? { kind: ANALYTICS_KIND.view, target: page } : null;
+    else if (e.t) {
+      const target = linkTarget(e.t, page, ownHosts);
+      c = target ? { kind: ANALYTICS_KIND.click, target } : null;
+    }
+    if (!c) continue;
+    const key = `${c.kind}\0${c.target}`;
+    const had = out.get(key);
+    if (had) had.count += 1;
+    else out.set(key, { ...c, count: 1 });
+  }
+  return out;
+}
+
+/**
+ * Adds the counts to the site's day. A target the day does not have yet is kept while the day holds fewer than
+ * ANALYTICS_TARGETS_PER_DAY of its kind; beyond, its count goes to ANALYTICS_OTHER. One upsert writes the batch.
+ */
+export async function addCounts(
+  db: Db,
+  siteId: number,
+  day: string,
+  counts: Map<string, Counted & { count: number }>,
+): Promise<void> {
+  if (counts.size === 0) return;
+  const merged = new Map<string, Counted & { count: number }>();
+  for (const kind of [ANALYTICS_KIND.view, ANALYTICS_KIND.click]) {
+    const mine = [...counts.values()].filter((c) => c.kind === kind);
+    if (mine.length === 0) continue;
+    const ofDay = and(
+      eq(analyticsDaily.siteId, siteId),
+      eq(analyticsDaily.day, day),
+      eq(analyticsDaily.kind, kind),
+    );
+    const [[held], known] = await Promise.all([
+      db.select({ n: count() }).from(analyticsDaily).where(ofDay),
+      db
+        .select({ target: analyticsDaily.target })
+        .from(analyticsDaily)
+        .where(
+          and(
+            ofDay,
+            inArray(
+              analyticsDaily.target,
+              mine.map((c) => c.target),
+            ),
+          ),
+        ),
+    ]);
+    const existing = new Set(known.map((r) => r.target));
+    let room = ANALYTICS_TARGETS_PER_DAY - Number(held.n);
+    for (const c of mine) {
+      let target = c.target;
+      if (!existing.has(target)) {
+        if (room > 0) room -= 1;
+        else target = ANALYTICS_OTHER;
+      }
+      const key = `${kind}\0${target}`;
+      const had = merged.get(key);
+      if (had) had.count += c.count;
+      else merged.set(key, { kind, target, count: c.count });
+    }
+  }
+  await db
+    .insert(analyticsDaily)
+    .values(
+      [...merged.values()].map((c) => ({ siteId, day, kind: c.kind, target: c.target, count: c.count })),
+    )
+    .onConflictDoUpdate({
+      target: [analyticsDaily.siteId, analyticsDaily.day, analyticsDaily.kind, analyticsDaily.target],
+      set: { count: sql`${analyticsDaily.count} + excluded.count` },
+    });
+}
