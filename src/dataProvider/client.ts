@@ -5,8 +5,7 @@
  * 403 failures carry an empty message: they stay silent.
  */
 import { Code, codeMessageKey } from '../../contract/codes';
-import { TIMEOUT, WAIT_FOR_DATA } from '../../contract/constants';
-import { I18N_VERSION_HEADER, TIMEOUT } from '../../contract/constants';
+import { I18N_VERSION_HEADER, TIMEOUT, WAIT_FOR_DATA } from '../../contract/constants';
 import type { AnyEndpoint, BodyOf, ReplyOf } from '../../contract/endpoint';
 import type { Envelope, FieldErrors } from '../../contract/envelope';
 import { noteI18nVersion } from '../i18n/langPack';
