@@ -5,7 +5,9 @@
  * (X-I18n-Version, read by dataProvider/client.ts). A fetch waits TIMEOUT.base at most; without a pack the built-in
  * words are used, and they stay the fallback of any word a pack lacks.
  */
+
 import { LANG_PACK_PATH, LANG_PACK_TTL_S, type Locale, TIMEOUT } from '../../contract/constants';
+import { fetchWithin } from '../dataProvider/fetchWithin';
 import { storedLocale } from './locale';
 
 export type PackWords = Record<string, unknown>;
@@ -54,13 +56,10 @@ const fresh = (pack: KeptPack, now: number) =>
 
 /** Fetches a language's pack (TIMEOUT.base at most) and keeps it; null when it failed or timed out. */
 export async function fetchPack(lang: Locale): Promise<KeptPack | null> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), TIMEOUT.base);
   try {
-    const response = await fetch(`${LANG_PACK_PATH}?lang=${encodeURIComponent(lang)}`, {
+    const response = await fetchWithin(TIMEOUT.base)(`${LANG_PACK_PATH}?lang=${encodeURIComponent(lang)}`, {
       credentials: 'same-origin',
       headers: { accept: 'application/json' },
-      signal: controller.signal,
     });
     if (!response.ok) return null;
     const body: unknown = await response.json();
@@ -70,8 +69,6 @@ export async function fetchPack(lang: Locale): Promise<KeptPack | null> {
     return pack;
   } catch {
     return null;
-  } finally {
-    clearTimeout(timer);
   }
 }
 
