@@ -93,7 +93,8 @@ export const PlaceOrderInput = z.strictObject({
     email: f.email(),
     phone: ruled(bounded(BUYER_PHONE_MAX), (v) => (v === '' ? undefined : rules.tel(v))).default(''),
   }),
-  address: f.requiredText(ADDRESS_MAX),
+  /** Required for a delivery; a pickup option (one set to a place) needs none (the server checks which). */
+  address: f.text(ADDRESS_MAX).default(''),
   note: f.text(ORDER_NOTE_MAX).default(''),
   lang_id: langId.optional(),
   /** A solved bot check: an order holds stock, so robots do not make them. */

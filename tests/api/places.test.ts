@@ -291,7 +291,13 @@ describe('pickup at a place', () => {
     // The cart page carries the word the script shows it with.
     expect((await sitePage(t, '/cart')).body).toContain('pickupAt');
 
-    const placed = await placeOrder(t, items, option.id);
+    // Collecting needs no delivery address; a delivery does.
+    const delivery = ok(
+      await owner.call<Logistics>('logistics/save', { id: 0, name: '宅配', fee: 80, free_threshold: 0 }),
+    );
+    const noAddress = { extra: { address: '' } };
+    expect(fieldErrors(await placeOrder(t, items, delivery.id, noAddress)).address).toBe('此欄位為必填');
+    const placed = await placeOrder(t, items, option.id, noAddress);
     const made = ok(placed) as { order_number: string; logistic_name: string };
     const number = made.order_number;
     expect(made.logistic_name).toBe('門市自取 · 大安門市 · 台北市大安區復興南路 2 號');

@@ -25,7 +25,7 @@ import {
 import type { Db } from '../../db/client';
 import { goods, goodsSkus, logistics, orderEvents, orderItems, orderPayments, orders } from '../../db/schema';
 import type { ReaderContext } from '../../http/action';
-import { AppError } from '../../http/errors';
+import { AppError, FieldError } from '../../http/errors';
 import { placeRows, placeWord } from '../../public/content/places';
 import { defaultLang } from '../../public/paths';
 import { chargeByPrime, insertPending, openSlot, settleLedgerRow } from '../payments/ledger';
@@ -206,6 +206,7 @@ export async function placeOrder(
     const langId = langOf(site, input.lang_id);
     // A pickup option: the order keeps the place's name and address as they are now, in the order's language.
     const pickup = pickupOf(option, await pickupPlaces(tx, site.id, [option]), langId);
+    if (!pickup && input.address.trim() === '') throw new FieldError({ address: { message: 'validation.required' } });
     const now = deps.now();
     const at = new Date(now);
     const [row] = await tx

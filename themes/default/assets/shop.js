@@ -281,6 +281,9 @@
         if (option.description) wrap.append(el('p', option.description, 'field-hint'));
         options.append(wrap);
       }
+      // Collecting at a place needs no delivery address.
+      const picked = quote.logistics.find((option) => option.id === chosen);
+      form.querySelector('#buyer-address').required = !picked?.pickup;
       form.querySelector('[data-subtotal]').textContent = money(quote.subtotal);
       form.querySelector('[data-shipping]').textContent =
         quote.shipping === null ? '—' : quote.shipping === 0 ? words.free : money(quote.shipping);
