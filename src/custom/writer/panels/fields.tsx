@@ -258,22 +258,34 @@ export function CoverField() {
   );
 }
 
-export function CategoryField() {
+/** A pick of one of the site's named records (category, place) into the item's meta, clearable. */
+function NamedPicker({
+  load,
+  metaKey,
+  words,
+  testId,
+}: {
+  load: () => Promise<{ rows: Named[] }>;
+  metaKey: 'category_id' | 'place_id';
+  /** The i18n prefix of `label`, `placeholder` and `none`. */
+  words: string;
+  testId?: string;
+}) {
   const translate = useTranslate();
   const controller = useController();
-  const categoryId = useWriter((s) => s.meta.category_id);
-  const [options, setOptions] = useState<{ id: number; name: string }[]>([]);
+  const selected = useWriter((s) => s.meta[metaKey]);
+  const serverError = useWriter((s) => s.fieldErrors[metaKey]);
+  const [options, setOptions] = useState<Named[]>([]);
   const [loading, setLoading] = useState(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the list is read once, when the panel opens
   useEffect(() => {
-    api
-      .categories()
-      .then((r) => setOptions(r.rows))
+    load()
+      .then((r) => setOptions(r.rows.map(({ id, name }) => ({ id, name }))))
       .catch(() => setOptions([]))
       .finally(() => setLoading(false));
   }, []);
   const value =
-    options.find((o) => o.id === categoryId) ??
-    (categoryId ? { id: categoryId, name: `#${categoryId}` } : null);
+    options.find((o) => o.id === selected) ?? (selected ? { id: selected, name: `#${selected}` } : null);
   return (
     <Autocomplete
       size="small"
@@ -282,59 +294,30 @@ export function CategoryField() {
       loading={loading}
       getOptionLabel={(o) => o.name}
       isOptionEqualToValue={(a, b) => a.id === b.id}
-      noOptionsText={translate('writer.category.none')}
-      onChange={(_e, v) => controller.setMeta({ category_id: v?.id ?? null })}
+      noOptionsText={translate(`${words}.none`)}
+      onChange={(_e, v) => controller.setMeta({ [metaKey]: v?.id ?? null })}
       renderInput={(params) => (
         <TextField
           {...params}
-          label={translate('writer.category.label')}
-          placeholder={translate('writer.category.placeholder')}
+          label={translate(`${words}.label`)}
+          placeholder={translate(`${words}.placeholder`)}
+          error={!!serverError}
+          helperText={serverError ? translate(serverError, { _: serverError }) : undefined}
+          inputProps={testId ? { ...params.inputProps, 'data-testid': testId } : params.inputProps}
         />
       )}
     />
   );
 }
 
+export const CategoryField = () => (
+  <NamedPicker load={api.categories} metaKey="category_id" words="writer.category" />
+);
+
 /** The place the item is about: one of the site's places (place/list), clearable. */
-export function PlaceField() {
-  const translate = useTranslate();
-  const controller = useController();
-  const placeId = useWriter((s) => s.meta.place_id);
-  const serverError = useWriter((s) => s.fieldErrors.place_id);
-  const [options, setOptions] = useState<Named[]>([]);
-  const [loading, setLoading] = useState(true);
-  useEffect(() => {
-    api
-      .places()
-      .then((r) => setOptions(r.rows.map(({ id, name }) => ({ id, name }))))
-      .catch(() => setOptions([]))
-      .finally(() => setLoading(false));
-  }, []);
-  const value =
-    options.find((o) => o.id === placeId) ?? (placeId ? { id: placeId, name: `#${placeId}` } : null);
-  return (
-    <Autocomplete
-      size="small"
-      options={options}
-      value={value}
-      loading={loading}
-      getOptionLabel={(o) => o.name}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      noOptionsText={translate('place.writer.none')}
-      onChange={(_e, v) => controller.setMeta({ place_id: v?.id ?? null })}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={translate('place.writer.label')}
-          placeholder={translate('place.writer.placeholder')}
-          error={!!serverError}
-          helperText={serverError ? translate(serverError, { _: serverError }) : undefined}
-          inputProps={{ ...params.inputProps, 'data-testid': 'writer-place' }}
-        />
-      )}
-    />
-  );
-}
+export const PlaceField = () => (
+  <NamedPicker load={api.places} metaKey="place_id" words="place.writer" testId="writer-place" />
+);
 
 type TagChoice = Named & { create?: boolean };
 
