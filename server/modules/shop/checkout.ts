@@ -206,7 +206,8 @@ export async function placeOrder(
     const langId = langOf(site, input.lang_id);
     // A pickup option: the order keeps the place's name and address as they are now, in the order's language.
     const pickup = pickupOf(option, await pickupPlaces(tx, site.id, [option]), langId);
-    if (!pickup && input.address.trim() === '') throw new FieldError({ address: { message: 'validation.required' } });
+    if (!pickup && input.address.trim() === '')
+      throw new FieldError({ address: { message: 'validation.required' } });
     const now = deps.now();
     const at = new Date(now);
     const [row] = await tx
