@@ -290,6 +290,33 @@ describe('sign-up and sign-in', () => {
       forgetPlans();
     }
   });
+  it('lets only one of two sign-ups at the last seat through, however they overlap', async () => {
+    const [site] = await t.database.db.select().from(sites).where(eq(sites.id, demoSiteId));
+    const [plan] = await t.database.db
+      .select()
+      .from(plans)
+      .where(eq(plans.id, site.serviceId as number));
+    const used = (await t.database.db.select().from(readers).where(eq(readers.siteId, demoSiteId))).length;
+    await t.database.db
+      .update(plans)
+      .set({ members: used + 1 })
+      .where(eq(plans.id, plan.id));
+    forgetPlans();
+    try {
+      const first = await askCode('seat-a@example.com');
+      const second = await askCode('seat-b@example.com');
+      const replies = await Promise.all([
+        readerCall(t, 'reader/verify', { email: 'seat-a@example.com', code: first }),
+        readerCall(t, 'reader/verify', { email: 'seat-b@example.com', code: second }),
+      ]);
+      expect(replies.map((r) => r.code).sort()).toEqual([Code.OK, Code.MEMBER_LIMIT].sort());
+      const now = (await t.database.db.select().from(readers).where(eq(readers.siteId, demoSiteId))).length;
+      expect(now).toBe(used + 1);
+    } finally {
+      await t.database.db.update(plans).set({ members: plan.members }).where(eq(plans.id, plan.id));
+      forgetPlans();
+    }
+  });
 });
 
 describe('where reader actions are served', () => {

@@ -10,9 +10,10 @@ import { Code } from '../../../contract/codes';
 import type { UploadUsage } from '../../../contract/files';
 import { MB, uploadQuotaMb } from '../../../contract/uploadQuota';
 import type { Db } from '../../db/client';
-import { files, sites, videos } from '../../db/schema';
+import { files, videos } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { sitePlan } from '../plans/catalogue';
+import { lockSite } from '../sites/lock';
 
 /** Bytes a site stores: its files and its videos (refused ones are deleted and do not count). */
 export async function usedBytes(db: Db, siteId: number): Promise<number> {
@@ -57,7 +58,7 @@ export function withinQuota<T>(
   record: (tx: Db) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId)).for('update');
+    await lockSite(tx as unknown as Db, siteId);
     await assertRoom(tx as unknown as Db, siteId, bytes);
     return record(tx as unknown as Db);
   });
@@ -69,7 +70,7 @@ export function withinQuota<T>(
  */
 export function stillWithinQuota(db: Db, siteId: number): Promise<void> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId)).for('update');
+    await lockSite(tx as unknown as Db, siteId);
     await assertRoom(tx as unknown as Db, siteId, 0);
   });
 }

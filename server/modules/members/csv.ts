@@ -33,6 +33,7 @@ import type { SiteContext } from '../../http/action';
 import { AppError } from '../../http/errors';
 import { t } from '../../i18n';
 import { memberRoom } from '../readers/limit';
+import { lockSite } from '../sites/lock';
 import { csvRows } from '../staff/export';
 import { allMembers } from './service';
 
@@ -238,6 +239,8 @@ export async function importMembers(
   now: number,
 ): Promise<{ added: number; updated: number }> {
   return db.transaction(async (tx) => {
+    // Counted against the member limit holding the site's row, like every other addition of members.
+    await lockSite(tx as unknown as Db, siteId);
     const { rows, summary } = await preview(tx as unknown as Db, siteId, text);
     if (summary.errors > 0)
       throw new AppError(

@@ -1,8 +1,8 @@
 /**
  * The site plan's member limit (SPEC §9: 500, 1,000, 2,999, 9,999; the plans table's `members`), checked wherever
  * members are added: a reader's sign-up, staff adding one, a CSV import (which counts all its new rows at once). A
- * site without a plan has none to spare. The count and the insert are not one statement: two sign-ups at the very
- * last seat may both pass, which overshoots by at most the requests in flight (a limit of the plan, not a payment).
+ * site without a plan has none to spare. The count is taken holding the site's row (sites/lock.ts) in the
+ * transaction that then inserts, so two additions at the very last seat never both pass.
  */
 import { count, eq } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { readers } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { sitePlan } from '../plans/catalogue';
+import { lockSite } from '../sites/lock';
 
 export async function memberCount(db: Db, siteId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(readers).where(eq(readers.siteId, siteId));
@@ -22,9 +23,13 @@ export async function memberRoom(db: Db, siteId: number): Promise<{ used: number
   return { used, limit: plan?.members ?? 0 };
 }
 
-/** Refuses (MEMBER_LIMIT, with the limit in the message's values) adding `adding` members beyond the plan's. */
-export async function assertMemberRoom(db: Db, siteId: number, adding = 1): Promise<void> {
-  const { used, limit } = await memberRoom(db, siteId);
+/**
+ * Refuses (MEMBER_LIMIT, with the limit in the message's values) adding `adding` members beyond the plan's. `tx` is
+ * the transaction that then inserts them: the site's row stays held until it ends.
+ */
+export async function assertMemberRoom(tx: Db, siteId: number, adding = 1): Promise<void> {
+  await lockSite(tx, siteId);
+  const { used, limit } = await memberRoom(tx, siteId);
   if (used + adding > limit)
     throw new AppError(Code.MEMBER_LIMIT, undefined, { limit, used, adding }, { limit });
 }

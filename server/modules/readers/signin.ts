@@ -17,6 +17,7 @@ import {
 } from '../../../contract/api/readers';
 import { Code } from '../../../contract/codes';
 import { CONTENT_LANGUAGES } from '../../../contract/constants';
+import type { Db } from '../../db/client';
 import { readerSignins, readers } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
@@ -25,7 +26,7 @@ import type { ResolvedSite } from '../../public/host';
 import { hashToken, newToken } from '../auth/session';
 import { siteUrl } from '../sites/service';
 import { assertMemberRoom } from './limit';
-import { type ReaderRow, startReaderSession } from './session';
+import { startReaderSession } from './session';
 
 const HOUR_MS = 3_600_000;
 
@@ -123,9 +124,9 @@ export async function startSignin(
 
 type Signin = typeof readerSignins.$inferSelect;
 
-const memberByEmail = async (deps: Deps, siteId: number, email: string) =>
+const memberByEmail = async (db: Db, siteId: number, email: string) =>
   (
-    await deps.db
+    await db
       .select()
       .from(readers)
       .where(and(eq(readers.siteId, siteId), eq(readers.email, email)))
@@ -134,32 +135,32 @@ const memberByEmail = async (deps: Deps, siteId: number, email: string) =>
 
 /**
  * Spends a sign-in (once) and signs its member in, making a new address a member (source 'signup', the sign-in's
- * name) within the plan's member limit, which is checked before the sign-in is spent (so a full site keeps the code
- * usable once room is made). Answers the session's token and the member.
+ * name) within the plan's member limit, counted in the same transaction as the insert (a full site refuses, and the
+ * sign-in stays unspent, so the code is usable once room is made). Answers the session's token and the member.
  */
 async function complete(deps: Deps, site: ResolvedSite, signin: Signin, langId: number) {
   const now = deps.now();
-  const known = await memberByEmail(deps, site.id, signin.email);
-  if (!known) await assertMemberRoom(deps.db, site.id, 1);
-  const [spent] = await deps.db
-    .update(readerSignins)
-    .set({ usedAt: new Date(now) })
-    .where(and(eq(readerSignins.id, signin.id), isNull(readerSignins.usedAt)))
-    .returning({ id: readerSignins.id });
-  if (!spent) throw new AppError(Code.READER_CODE_EXPIRED);
-  let reader: ReaderRow | undefined = known;
-  let created = false;
-  if (!reader) {
-    [reader] = await deps.db
+  const { reader, created } = await deps.db.transaction(async (handle) => {
+    const tx = handle as unknown as Db;
+    const known = await memberByEmail(tx, site.id, signin.email);
+    if (!known) await assertMemberRoom(tx, site.id, 1);
+    const [spent] = await tx
+      .update(readerSignins)
+      .set({ usedAt: new Date(now) })
+      .where(and(eq(readerSignins.id, signin.id), isNull(readerSignins.usedAt)))
+      .returning({ id: readerSignins.id });
+    if (!spent) throw new AppError(Code.READER_CODE_EXPIRED);
+    if (known) return { reader: known, created: false };
+    const [made] = await tx
       .insert(readers)
       .values({ siteId: site.id, email: signin.email, name: signin.name, source: 'signup', langId })
       .onConflictDoNothing()
       .returning();
-    created = Boolean(reader);
     // Made at the same moment by another confirmation of the same address.
-    reader ??= await memberByEmail(deps, site.id, signin.email);
-    if (!reader) throw new AppError(Code.READER_CODE_EXPIRED);
-  }
+    const member = made ?? (await memberByEmail(tx, site.id, signin.email));
+    if (!member) throw new AppError(Code.READER_CODE_EXPIRED);
+    return { reader: member, created: Boolean(made) };
+  });
   await deps.db
     .update(readers)
     .set({ lastSeenAt: new Date(now) })
