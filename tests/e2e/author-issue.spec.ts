@@ -2,7 +2,7 @@
  * The author issue modal (SPEC §2): on /author, a row's 作品 opens the author's published and scheduled items with
  * their status, and an item opens in the writer. Set up through the API.
  */
-import { apiCall, expect, test } from './fixtures';
+import { apiCall, expect, shot, test } from './fixtures';
 
 test('the owner opens an author’s works, sees the published and the scheduled article, and opens one', async ({
   page,
@@ -46,6 +46,7 @@ test('the owner opens an author’s works, sees the published and the scheduled 
   await expect(works.nth(1).getByTestId('author-work-status')).toHaveText('已發佈');
   await expect(dialog).not.toContainText('還是草稿');
   await expect(dialog.getByText('共 2 篇已發佈或已排程的作品')).toBeVisible();
+  await shot(page, 'author-issue');
 
   await works.nth(1).click();
   await expect(page).toHaveURL(new RegExp(`/edit/post/${published}$`));

@@ -61,7 +61,7 @@ test('register, sign out, sign in through goback, manage categories, switch to E
   await page.goto('/category');
   await page.getByTestId('language-switch').click();
   await page.getByRole('menuitem', { name: 'English' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Categories' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Categories', exact: true })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();
   await page.reload();
   await expect(page.getByRole('columnheader', { name: 'Name' })).toBeVisible();

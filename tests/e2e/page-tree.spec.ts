@@ -4,7 +4,7 @@
  * that order with the chosen one open, and switching the parent's navigation off takes it out of the footer.
  */
 import { wcagViolations } from './a11y';
-import { apiCall, expect, signedOutPage, test } from './fixtures';
+import { apiCall, expect, shot, signedOutPage, test } from './fixtures';
 import { siteInDefaultTheme } from './fixtures-readers';
 
 test('nest pages, order their tabs and take a page out of the navigation', async ({
@@ -78,11 +78,13 @@ test('nest pages, order their tabs and take a page out of the navigation', async
   await page.getByRole('combobox', { name: '頁面分類' }).click();
   await page.getByRole('option', { name: '全部分類' }).click();
   await expect(row(parent)).toBeVisible();
+  await shot(page, 'page-tree');
 
   // 分頁: the second child first (dragged with the keyboard), the first child opening first.
   await row(parent).getByRole('button', { name: '分頁' }).click();
   const tabs = page.getByRole('dialog', { name: `「${parent}」的分頁` });
   await expect(tabs.getByTestId('page-tab')).toHaveCount(2);
+  await shot(page, 'page-tabs-dialog');
   const handle = tabs.getByRole('button', { name: `移動「${second}」` });
   await handle.focus();
   await page.keyboard.press('Space');
@@ -101,6 +103,7 @@ test('nest pages, order their tabs and take a page out of the navigation', async
   await expect(bar.getByRole('link', { name: first })).toHaveAttribute('aria-current', 'page');
   await expect(visitor.getByRole('heading', { level: 2, name: first })).toBeVisible();
   await expect(visitor.getByText(`${first}：內文。`)).toBeVisible();
+  await shot(visitor, 'site-page-tabs');
   expect(await wcagViolations(visitor)).toEqual([]);
   const footerPages = visitor.getByRole('navigation', { name: '網站頁面' });
   await expect(footerPages.getByRole('link', { name: parent, exact: true })).toBeVisible();

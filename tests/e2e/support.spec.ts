@@ -14,6 +14,7 @@ import {
   test as base,
   expect,
   SERVER_START_MS,
+  shot,
   signedInPage,
   startWorld,
   type World,
@@ -87,12 +88,14 @@ test('an operator enters the demo site for support; the owner sees it and switch
   await op.goto('/press');
   await expect(op.getByText(title)).toBeVisible();
   await expect(op.getByTestId('support-banner')).toBeVisible();
+  await shot(op, 'support-banner');
 
   // The owner reads who, why and when, and switches support off.
   await page.goto('/setting');
   const panel = page.getByTestId('support-panel');
   await expect(panel.getByTestId('support-log')).toContainText(OPERATOR);
   await expect(panel.getByTestId('support-log')).toContainText(reason);
+  await shot(page, 'support-panel');
   const toggle = panel.getByRole('switch', { name: '允許平台支援存取' });
   await expect(toggle).toBeChecked();
   await toggle.click();
@@ -101,7 +104,7 @@ test('an operator enters the demo site for support; the owner sees it and switch
 
   // The operator's next step in the site (another list) is refused: they are taken out of it, back to /support,
   // without the banner; opening the articles again leads there too.
-  await op.getByRole('menuitem', { name: '頁面' }).click();
+  await op.getByRole('menuitem', { name: '頁面', exact: true }).click();
   await expect(op).toHaveURL(/\/support$/);
   await expect(op.getByTestId('support-banner')).toHaveCount(0);
   await op.goto('/press');
