@@ -8,7 +8,10 @@ const share: Pick<Messages, 'share'> = {
       title: 'Social accounts',
       subtitle:
         'Connect a Facebook page and an Instagram business account to share articles from the writer and the article list.',
-      link: 'Social accounts',
+      link: {
+        title: 'Social accounts',
+        body: 'Connect a Facebook page and an Instagram business account to share articles.',
+      },
       state: {
         none: 'Not connected',
         pending: 'Authorised: choose the page',

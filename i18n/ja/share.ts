@@ -8,7 +8,10 @@ const share: Pick<Messages, 'share'> = {
       title: 'SNS 連携',
       subtitle:
         'Facebook ページと Instagram ビジネスアカウントを連携すると、エディターと記事一覧から記事を共有できます。',
-      link: 'SNS 連携',
+      link: {
+        title: 'SNS 連携',
+        body: 'Facebook ページと Instagram ビジネスアカウントを連携して記事をシェアします。',
+      },
       state: {
         none: '未連携',
         pending: '認証済み：ページを選択してください',

@@ -5,7 +5,7 @@ const share = {
     social: {
       title: '社群連結',
       subtitle: '連結 Facebook 粉絲專頁與 Instagram 商業帳號，即可從寫作畫面與文章列表分享文章。',
-      link: '社群連結',
+      link: { title: '社群連結', body: '連結 Facebook 粉絲專頁與 Instagram 商業帳號，以分享文章。' },
       state: {
         none: '尚未連結',
         pending: '已授權，請選擇專頁',

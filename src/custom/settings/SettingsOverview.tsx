@@ -67,7 +67,7 @@ function PublishSwitch({ status, canEdit }: { status: SiteStatus; canEdit: boole
 
 const SupportPanel = lazy(() => import('../support/SupportPanel'));
 
-const pages = [
+export const SETTINGS_PAGES = [
   { to: '/setting/general', words: 'settings.links.general' },
   { to: '/setting/domain', words: 'settings.links.domain' },
   { to: '/setting/social', words: 'share.social.link' },
@@ -126,7 +126,7 @@ export default function SettingsOverview() {
               </Typography>
             </CardContent>
             <List disablePadding>
-              {pages.map((p) => (
+              {SETTINGS_PAGES.map((p) => (
                 <ListItemButton key={p.to} component={Link} to={p.to} divider>
                   <ListItemText
                     primary={translate(`${p.words}.title`)}
