@@ -100,6 +100,14 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<number, readonly string[]> = {
   [ROLE.ECOMMERCE]: [...leafIds([PERMISSION_TREE[2]])],
 };
 
+/**
+ * What a platform operator may do in a support session (issue 17): the 管理員's permissions without the staff
+ * writes, so that support never ends with the operator (or anyone they name) invited, promoted or kept as staff.
+ */
+export const SUPPORT_PERMISSIONS: readonly string[] = BUILTIN_ROLE_PERMISSIONS[ROLE.ADMIN].filter(
+  (p) => !['staff.edit', 'staff.delete', PERM.settingPermission, PERM.settingAdmin].includes(p),
+);
+
 /** A role's permissions: a built-in role's from the contract, a custom one's as stored. */
 export function permissionsOfRole(roleId: number, stored: readonly string[]): readonly string[] {
   return BUILTIN_ROLE_PERMISSIONS[roleId] ?? stored;

@@ -145,6 +145,32 @@ describe('tokens and joining', () => {
     expect((await op.call('press/list?t=1', { query: {} })).code).not.toBe(1);
   });
 
+  it('support never touches the staff, and a second join ends the entry the session held', async () => {
+    const op = await operator('op-staff@platform.test');
+    const made = await userIdOf(t, 'op-staff@platform.test');
+    const first = await tokenFor(op);
+    ok(await op.call('site/join', { token: first.token }));
+    // Inviting themselves (or anyone) would outlast the support session: refused, nothing recorded.
+    expect(
+      (await op.call('member/invite', { email: 'op-staff@platform.test', nickname: 'op', roles: ROLE.ADMIN }))
+        .status,
+    ).toBe(403);
+    const members = await t.database.db.select().from(siteStaff).where(eq(siteStaff.siteId, demoSiteId));
+    expect(members.some((m) => m.userId === made)).toBe(false);
+    await staffOf(t, demoSiteId, 'kept-editor@example.com', ROLE.EDITOR);
+    const editor = await userIdOf(t, 'kept-editor@example.com');
+    expect((await op.call('admin/delete', { id: editor })).status).toBe(403);
+    expect((await op.call('admin/save', { id: editor, roles: ROLE.ADMIN })).status).toBe(403);
+    const second = await tokenFor(op);
+    ok(await op.call('site/join', { token: second.token }));
+    const live = (await entriesOf(demoSiteId)).filter(
+      (e) =>
+        e.operatorEmail === 'op-staff@platform.test' && e.joinedAt && e.expiresAt.getTime() > t.clock.now,
+    );
+    expect(live).toHaveLength(1);
+    ok(await op.call('site/leave'));
+  });
+
   it('an expired token is refused', async () => {
     const op = await operator('op5@platform.test');
     const issued = await tokenFor(op);

@@ -91,10 +91,19 @@ export async function join(ctx: UserContext, token: string): Promise<z.input<typ
     )
     .returning({ id: supportEntries.id, siteId: supportEntries.siteId });
   if (!entry) throw new AppError(Code.SUPPORT_TOKEN_INVALID);
-  await db
-    .update(sessions)
-    .set({ supportEntryId: entry.id, siteId: entry.siteId })
-    .where(eq(sessions.id, ctx.session.id));
+  const previous = ctx.session.supportEntryId;
+  await db.transaction(async (tx) => {
+    // A session holds one support entry: the one it leaves ends now, so the owner's log shows no session nobody holds.
+    if (previous)
+      await tx
+        .update(supportEntries)
+        .set({ expiresAt: at })
+        .where(and(eq(supportEntries.id, previous), gt(supportEntries.expiresAt, at)));
+    await tx
+      .update(sessions)
+      .set({ supportEntryId: entry.id, siteId: entry.siteId })
+      .where(eq(sessions.id, ctx.session.id));
+  });
   return { site_id: entry.siteId, expires_at: expiresAt.toISOString() };
 }
 
