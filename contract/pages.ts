@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { LangId, Status } from './content';
 import { f } from './fields';
+import { PAGE_SORT_MAX } from './pageConstants';
 
 /** Where a page stands in the tree. */
 const Place = {
@@ -64,7 +65,7 @@ export const PageSave = z.strictObject({
   /** 0: none. */
   category_id: f.uint(),
   /** Its place among its new siblings; by default the end. */
-  sort: f.uint().optional(),
+  sort: f.uint().max(PAGE_SORT_MAX).optional(),
 });
 
 /** At most this many children are ordered at once (a page's tabs). */

@@ -172,6 +172,21 @@ describe('the page tree', () => {
     ok(await owner.call('press/publish?t=3', { id: mid, mode: -1 }));
     expect(ok(await owner.call<PageStructure>('page/get', { id: leaf })).parent_id).toBe(about);
   });
+
+  it("puts a deleted page's children after its siblings, in their order, and bounds a sort", async () => {
+    const top = await page(owner, '上層', 'upper');
+    const [gone, stays] = [await page(owner, '將刪', 'gone'), await page(owner, '留下', 'stays')];
+    const [a, b] = [await page(owner, '甲', 'kid-a'), await page(owner, '乙', 'kid-b')];
+    ok(await move(owner, gone, top, 0, 5));
+    ok(await move(owner, stays, top, 0, 90_000));
+    ok(await move(owner, b, gone, 0, 1));
+    ok(await move(owner, a, gone, 0, 2));
+    expect(Object.keys(fieldErrors(await move(owner, a, gone, 0, 100_001)))).toEqual(['sort']);
+    ok(await owner.call('press/publish?t=3', { id: gone, mode: -1 }));
+    const under = ok(await owner.call<PageNode[]>('page/children', { id: top }));
+    expect(under.map((n) => n.id)).toEqual([stays, b, a]);
+    expect(under.map((n) => n.sort)).toEqual([90_000, 90_001, 90_002]);
+  });
 });
 
 describe('page categories', () => {

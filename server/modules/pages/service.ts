@@ -4,7 +4,7 @@
  * category, listed in the navigation, at sort 0. Only pages in the caller's sight exist here (scope.ts): any other
  * id is 404, and a page out of sight is left out of lists (its children then show at the top).
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, max, ne } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import { CONTENT_TYPE, LANG_IDS, STATUS } from '../../../contract/contentConstants';
 import { PAGE_DEPTH_MAX, PAGE_TREE_MAX } from '../../../contract/pageConstants';
@@ -14,6 +14,7 @@ import { contents, pageCategories, pageNodes, sites } from '../../db/schema';
 import { AppError, FieldError, notFound } from '../../http/errors';
 import { bumpRender } from '../../public/invalidate';
 import { findItem, type Viewer, visibleTo } from '../content/scope';
+import { lockSite } from '../sites/lock';
 
 interface PageRow {
   id: number;
@@ -188,6 +189,8 @@ export async function savePage(
 ): Promise<PageStructure> {
   return v.deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
+    // One change of the tree at a time: two crossing moves cannot both pass the cycle check.
+    await lockSite(db, v.siteId);
     const { tree, page } = await pageOf(v, input.id, undefined, db);
     const parent = input.parent_id ? (await pageOf(v, input.parent_id, undefined, db)).page : null;
     if (input.category_id) {
@@ -265,6 +268,7 @@ export async function setTabs(
 ): Promise<PageTabs> {
   return v.deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
+    await lockSite(db, v.siteId);
     const { tree, page } = await pageOf(v, input.id, undefined, db);
     const children = childrenOf(tree.pages, page.uuid);
     // Each id sent names a child (by any of its language rows), each child once.
@@ -315,26 +319,48 @@ export async function setActive(v: Viewer, input: PageActive): Promise<{ ids: nu
 
 /**
  * After a page row is deleted: when no live row of its page is left, its children move up to its parent (or the
- * top level, after its siblings' places) and its node goes.
+ * top level), after that level's pages in their own order, and its node goes. One transaction holding the site's
+ * row, like every change of the tree.
  */
-export async function pageRowDeleted(db: Db, siteId: number, uuid: string): Promise<void> {
-  const [live] = await db
-    .select({ id: contents.id })
-    .from(contents)
-    .where(and(eq(contents.siteId, siteId), eq(contents.uuid, uuid), isPage))
-    .limit(1);
-  if (live) return;
-  const [node] = await db
-    .select()
-    .from(pageNodes)
-    .where(and(eq(pageNodes.siteId, siteId), eq(pageNodes.uuid, uuid)));
-  if (!node) return;
-  const mine = (col: typeof pageNodes.parentUuid | typeof pageNodes.firstTab) =>
-    and(eq(pageNodes.siteId, siteId), eq(col, uuid));
-  await db
-    .update(pageNodes)
-    .set({ parentUuid: node.parentUuid, sort: sql`${pageNodes.sort} + ${node.sort}`, updatedAt: new Date() })
-    .where(mine(pageNodes.parentUuid));
-  await db.update(pageNodes).set({ firstTab: null }).where(mine(pageNodes.firstTab));
-  await db.delete(pageNodes).where(and(eq(pageNodes.siteId, siteId), eq(pageNodes.uuid, uuid)));
+export function pageRowDeleted(db: Db, siteId: number, uuid: string): Promise<void> {
+  return db.transaction(async (handle) => {
+    const tx = handle as unknown as Db;
+    await lockSite(tx, siteId);
+    const [live] = await tx
+      .select({ id: contents.id })
+      .from(contents)
+      .where(and(eq(contents.siteId, siteId), eq(contents.uuid, uuid), isPage))
+      .limit(1);
+    if (live) return;
+    const [node] = await tx
+      .select()
+      .from(pageNodes)
+      .where(and(eq(pageNodes.siteId, siteId), eq(pageNodes.uuid, uuid)));
+    if (!node) return;
+    const level = (parent: string | null) =>
+      and(
+        eq(pageNodes.siteId, siteId),
+        parent ? eq(pageNodes.parentUuid, parent) : isNull(pageNodes.parentUuid),
+      );
+    const [last] = await tx
+      .select({ sort: max(pageNodes.sort) })
+      .from(pageNodes)
+      .where(and(level(node.parentUuid), ne(pageNodes.uuid, uuid)));
+    const moved = await tx
+      .select({ uuid: pageNodes.uuid })
+      .from(pageNodes)
+      .where(level(uuid))
+      .orderBy(asc(pageNodes.sort), asc(pageNodes.uuid));
+    const after = (last?.sort ?? -1) + 1;
+    for (const [i, child] of moved.entries())
+      await tx
+        .update(pageNodes)
+        .set({ parentUuid: node.parentUuid, sort: after + i, updatedAt: new Date() })
+        .where(and(eq(pageNodes.siteId, siteId), eq(pageNodes.uuid, child.uuid)));
+    await tx
+      .update(pageNodes)
+      .set({ firstTab: null })
+      .where(and(eq(pageNodes.siteId, siteId), eq(pageNodes.firstTab, uuid)));
+    await tx.delete(pageNodes).where(and(eq(pageNodes.siteId, siteId), eq(pageNodes.uuid, uuid)));
+  });
 }
