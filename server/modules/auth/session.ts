@@ -9,6 +9,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_IDLE_S, SESSION_REMEMBER_S } from '../../../contract/constants';
 import { BUILTIN_ROLE_PERMISSIONS, ROLE, SUPPORT_PERMISSIONS } from '../../../contract/permissions';
 import { type Feature, grantedPermissions } from '../../../contract/plans';
+import type { Db } from '../../db/client';
 import { roles, sessions, siteStaff, sites, supportEntries, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { planFeatures, planRow, planService } from '../plans/catalogue';
@@ -149,6 +150,17 @@ export async function resolveSite(
 
 const isHttps = (req: FastifyRequest) => req.protocol === 'https';
 
+/** The first site (lowest id) the user is staff of, or null: where a session starts or falls back to. */
+export async function firstSiteOf(db: Db, userId: number): Promise<number | null> {
+  const [first] = await db
+    .select({ siteId: siteStaff.siteId })
+    .from(siteStaff)
+    .where(eq(siteStaff.userId, userId))
+    .orderBy(asc(siteStaff.siteId))
+    .limit(1);
+  return first?.siteId ?? null;
+}
+
 export async function startSession(
   deps: Deps,
   req: FastifyRequest,
@@ -162,19 +174,11 @@ export async function startSession(
   const now = deps.now();
   const ttl = remember ? SESSION_REMEMBER_S : SESSION_IDLE_S;
   // The session keeps the site it starts on, so joining another site later does not move the user there.
-  const [first] =
-    siteId === undefined
-      ? await deps.db
-          .select({ siteId: siteStaff.siteId })
-          .from(siteStaff)
-          .where(eq(siteStaff.userId, userId))
-          .orderBy(asc(siteStaff.siteId))
-          .limit(1)
-      : [{ siteId }];
+  const startOn = siteId ?? (await firstSiteOf(deps.db, userId));
   await deps.db.insert(sessions).values({
     id: hashToken(token),
     userId,
-    siteId: first?.siteId ?? null,
+    siteId: startOn,
     remember,
     expiresAt: new Date(now + ttl * 1000),
     lastSeenAt: new Date(now),

@@ -5,7 +5,7 @@
  * until the entry is joined, then the end of the support session. The site's owner reads the log and may switch
  * support off, which ends every live entry at once.
  */
-import { and, asc, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../contract/codes';
 import {
@@ -17,10 +17,10 @@ import {
   SUPPORT_SESSION_MINUTES,
   type SupportGetReply,
 } from '../../../contract/support';
-import { sessions, siteStaff, sites, supportEntries } from '../../db/schema';
+import { sessions, sites, supportEntries } from '../../db/schema';
 import type { SiteContext, UserContext } from '../../http/action';
 import { AppError } from '../../http/errors';
-import { hashToken, newToken } from '../auth/session';
+import { firstSiteOf, hashToken, newToken } from '../auth/session';
 
 const MINUTE = 60_000;
 
@@ -112,12 +112,7 @@ export async function leave(ctx: UserContext): Promise<{ left: boolean }> {
   const { db, now } = ctx.deps;
   const entryId = ctx.session.supportEntryId;
   if (!entryId) return { left: false };
-  const [own] = await db
-    .select({ siteId: siteStaff.siteId })
-    .from(siteStaff)
-    .where(eq(siteStaff.userId, ctx.user.id))
-    .orderBy(asc(siteStaff.siteId))
-    .limit(1);
+  const own = await firstSiteOf(db, ctx.user.id);
   const at = new Date(now());
   await db.transaction(async (tx) => {
     await tx
@@ -126,7 +121,7 @@ export async function leave(ctx: UserContext): Promise<{ left: boolean }> {
       .where(and(eq(supportEntries.id, entryId), gt(supportEntries.expiresAt, at)));
     await tx
       .update(sessions)
-      .set({ supportEntryId: null, siteId: own?.siteId ?? null })
+      .set({ supportEntryId: null, siteId: own })
       .where(eq(sessions.id, ctx.session.id));
   });
   return { left: true };
