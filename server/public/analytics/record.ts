@@ -14,9 +14,7 @@ import {
   ANALYTICS_TARGETS_PER_DAY,
   type AnalyticsEvent,
 } from '../../../contract/analytics';
-import { DEFAULT_TIMEZONE } from '../../../contract/constants';
-import { TIMEZONES } from '../../../contract/timezones';
-import { wallTime } from '../../../contract/zoned';
+import { knownZone, wallTime } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
 import { ANALYTICS_KIND, analyticsDaily } from '../../db/schema';
 
@@ -83,8 +81,7 @@ export const clientKey = (salt: string, siteId: number, ip: string) =>
 
 /** The site's calendar day now. */
 export function siteDay(timezone: string, now: number): string {
-  const zone = TIMEZONES.includes(timezone) ? timezone : DEFAULT_TIMEZONE;
-  return wallTime(now, zone).date;
+  return wallTime(now, knownZone(timezone)).date;
 }
 
 export interface Counted {
