@@ -25,6 +25,14 @@ export const videoLimitMb = (uploadMb: number | undefined) => uploadQuotaMb(uplo
 /** tus-js-client's waits between retries of a failed request (ms). */
 export const VIDEO_RETRY_DELAYS = [0, 3000, 5000, 10000, 20000, 30000];
 
+/**
+ * How long an unfinished upload (status `uploading`) keeps its declared size reserved in the site's upload total
+ * (files/quota.ts) after its row was last touched (its creation or a PATCH): 24 h. An upload left longer stops
+ * counting; resuming it reserves it again, and it is checked against the total when it finishes as always. tus itself
+ * is given no expiry (the upload's bytes are not removed by this).
+ */
+export const VIDEO_UPLOAD_EXPIRY_MS = 24 * 60 * 60 * 1000;
+
 /** One PATCH carries at most this much: each request ends well within the server's request timeout. */
 export const VIDEO_CHUNK_BYTES = 8 * 1024 * 1024;
 

@@ -4,7 +4,9 @@
  * instants with Intl only (no time zone package) and give the default: the next half hour (SPEC §4, §9). The server
  * and the SPA use the same ones.
  */
+import { DEFAULT_TIMEZONE } from './constants';
 import { PATTERNS } from './patterns';
+import { TIMEZONES } from './timezones';
 import { type RuleResult, rules } from './validation';
 
 export interface WallTime {
@@ -39,6 +41,14 @@ function partsOf(instant: number, timeZone: string) {
 }
 
 const pad = (n: number, size = 2) => String(n).padStart(size, '0');
+
+/**
+ * A site's time zone if it is one of the known ones (`TIMEZONES`), else DEFAULT_TIMEZONE: safe for Intl and for
+ * PostgreSQL's `AT TIME ZONE`, which fail on a name they do not have.
+ */
+export function knownZone(timeZone: string | null | undefined): string {
+  return timeZone && TIMEZONES.includes(timeZone) ? timeZone : DEFAULT_TIMEZONE;
+}
 
 /** The wall time of an instant in a time zone. */
 export function wallTime(instant: Date | number | string, timeZone: string): WallTime {

@@ -81,6 +81,16 @@ describe('operators and the header', () => {
     expect(again).toEqual({ email: 'op1@platform.test' });
   });
 
+  it('the command takes only an address the contract’s e-mail rule accepts', async () => {
+    for (const bad of [
+      'op@platform',
+      'op@@platform.test',
+      'op <op@platform.test>',
+      `${'a'.repeat(250)}@x.test`,
+    ])
+      await expect(makeOperator(t.database.db, bad)).rejects.toThrow('not an e-mail');
+  });
+
   it('no API sets platform_admin', async () => {
     const r = await owner.call('member/save_profile', { nickname: 'Me', platform_admin: true });
     expect(r.code).toBe(Code.VALIDATION);

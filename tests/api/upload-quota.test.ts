@@ -7,13 +7,13 @@
  */
 import { readdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import type { UploadReply, UploadUsage } from '../../contract/files';
 import { UPLOAD_DEFAULT_MB } from '../../contract/uploadQuota';
-import { VIDEO_UPLOAD_PATH } from '../../contract/videos';
+import { VIDEO_UPLOAD_EXPIRY_MS, VIDEO_UPLOAD_PATH } from '../../contract/videos';
 import { files, plans, sites, videos } from '../../server/db/schema';
 import { forgetPlans } from '../../server/modules/plans/catalogue';
 import {
@@ -278,6 +278,48 @@ describe('videos (tus)', () => {
     try {
       const [a, b] = await Promise.all([create(1000), create(1000)]);
       expect([a.status, b.status].sort()).toEqual([201, 413]);
+    } finally {
+      await t.database.db.delete(files).where(eq(files.id, fill));
+      await t.database.db
+        .delete(videos)
+        .where(and(eq(videos.siteId, demoSiteId), eq(videos.status, 'uploading')));
+    }
+  });
+
+  it('stops reserving an upload left untouched past VIDEO_UPLOAD_EXPIRY_MS; a PATCH reserves it again', async () => {
+    const fill = await leaveRoom(1000);
+    /** Makes the upload's row last touched `ms` ago (by the database's clock, as the quota reads it). */
+    const touchedAgo = (url: string, ms: number) =>
+      t.database.db
+        .update(videos)
+        .set({ updatedAt: sql`now() - make_interval(secs => ${ms / 1000}::float8)` })
+        .where(and(eq(videos.siteId, demoSiteId), eq(videos.uploadId, url.split('/').pop() as string)));
+    try {
+      const old = await create(1000);
+      expect(old.status).toBe(201);
+      const url = old.headers.get('location') as string;
+      const { quota_bytes } = ok(await usage(owner));
+      expect(ok(await usage(owner)).used_bytes).toBe(quota_bytes);
+      // Still within the expiry: still reserved.
+      await touchedAgo(url, VIDEO_UPLOAD_EXPIRY_MS - 60_000);
+      expect(ok(await usage(owner)).used_bytes).toBe(quota_bytes);
+      expect((await create(1)).status).toBe(413);
+      // Abandoned past it: its declared size no longer counts, and another upload may take the room.
+      await touchedAgo(url, VIDEO_UPLOAD_EXPIRY_MS + 60_000);
+      expect(ok(await usage(owner)).used_bytes).toBe(quota_bytes - 1000);
+      const next = await create(1000);
+      expect(next.status).toBe(201);
+      expect(ok(await usage(owner)).used_bytes).toBe(quota_bytes);
+      // Resumed after all: its bytes coming touch it, so it is reserved again (and checked when it finishes).
+      await touchedAgo(url, VIDEO_UPLOAD_EXPIRY_MS + 60_000);
+      const part = await tus(
+        'PATCH',
+        url,
+        { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        Buffer.alloc(10, 1),
+      );
+      expect(part.status).toBe(204);
+      expect(ok(await usage(owner)).used_bytes).toBe(quota_bytes + 1000);
     } finally {
       await t.database.db.delete(files).where(eq(files.id, fill));
       await t.database.db

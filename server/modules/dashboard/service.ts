@@ -7,7 +7,6 @@
 import { and, count, countDistinct, desc, eq, gte, inArray, lt, lte, type SQL, sql, sum } from 'drizzle-orm';
 import type { z } from 'zod';
 import { ANALYTICS_TOP_MAX, type TopInput, type TopReply } from '../../../contract/analytics';
-import { DEFAULT_TIMEZONE } from '../../../contract/constants';
 import { STATUS } from '../../../contract/contentConstants';
 import {
   addDays,
@@ -19,8 +18,7 @@ import {
   totalsOf,
 } from '../../../contract/dashboard';
 import { ORDER_STATUS } from '../../../contract/shop';
-import { TIMEZONES } from '../../../contract/timezones';
-import { instantOf } from '../../../contract/zoned';
+import { instantOf, knownZone } from '../../../contract/zoned';
 import { ANALYTICS_KIND, analyticsDaily, contents, orders, siteStaff } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { siteById } from '../sites/service';
@@ -69,7 +67,7 @@ async function shopDays(deps: Deps, siteId: number, zone: string, from: Date, to
 /** The site's zone as SQL may use it: from the known list only (PostgreSQL would fail on a name it does not have). */
 async function zoneOf(deps: Deps, siteId: number): Promise<string> {
   const site = await siteById(deps.db, siteId);
-  return site && TIMEZONES.includes(site.timezone) ? site.timezone : DEFAULT_TIMEZONE;
+  return knownZone(site?.timezone);
 }
 
 /** The counter's rows of a kind over calendar days (analytics_daily keeps the site's own days as text). */

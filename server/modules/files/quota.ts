@@ -1,21 +1,35 @@
 /**
  * The plan's upload total (contract/uploadQuota.ts): what a site stores of its own — every `files` row (library
- * pictures, its favicon, staff avatars) and every video not refused (an unfinished one by its declared size) — stays
- * within its plan's `upload_mb`. An upload is counted and recorded in one transaction holding the site's row
+ * pictures, its favicon, staff avatars) and every video not refused (an unfinished one by its declared size, while
+ * its row was touched within VIDEO_UPLOAD_EXPIRY_MS: an abandoned upload stops counting) — stays within its plan's
+ * `upload_mb`. An upload is counted and recorded in one transaction holding the site's row
  * (`FOR UPDATE`), so two uploads at once cannot both take the last free space; its bytes are stored after the row is
  * recorded (and the row removed again when storing fails). Theme zips are the platform's and do not count.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import type { UploadUsage } from '../../../contract/files';
 import { MB, uploadQuotaMb } from '../../../contract/uploadQuota';
+import { VIDEO_UPLOAD_EXPIRY_MS } from '../../../contract/videos';
 import type { Db } from '../../db/client';
 import { files, videos } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { sitePlan } from '../plans/catalogue';
 import { lockSite } from '../sites/lock';
 
-/** Bytes a site stores: its files and its videos (refused ones are deleted and do not count). */
+/**
+ * A video that counts: finished, or an unfinished upload whose row was touched (created, or a PATCH) within
+ * VIDEO_UPLOAD_EXPIRY_MS, by the database's clock (which also stamped the row).
+ */
+const countedVideo = or(
+  ne(videos.status, 'uploading'),
+  gt(videos.updatedAt, sql`now() - make_interval(secs => ${VIDEO_UPLOAD_EXPIRY_MS / 1000}::float8)`),
+);
+
+/**
+ * Bytes a site stores: its files and its videos (refused ones are deleted and do not count, abandoned uploads do
+ * not either).
+ */
 export async function usedBytes(db: Db, siteId: number): Promise<number> {
   const [pictures] = await db
     .select({ bytes: sql<string>`coalesce(sum(${files.size}), 0)` })
@@ -24,7 +38,7 @@ export async function usedBytes(db: Db, siteId: number): Promise<number> {
   const [clips] = await db
     .select({ bytes: sql<string>`coalesce(sum(${videos.size}), 0)` })
     .from(videos)
-    .where(and(eq(videos.siteId, siteId), ne(videos.status, 'error')));
+    .where(and(eq(videos.siteId, siteId), ne(videos.status, 'error'), countedVideo));
   return Number(pictures.bytes) + Number(clips.bytes);
 }
 

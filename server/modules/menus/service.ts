@@ -3,7 +3,7 @@
  * transaction: items keep their ids, new ones get ids, missing ones are deleted — only among this site's items of
  * that menu (any other id is unknown: 404). System items (the home link) stay, with their type and link.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   buildMenuTree,
   flattenMenuTree,
@@ -17,9 +17,10 @@ import {
 } from '../../../contract/menus';
 import { BADGE } from '../../../contract/sites';
 import type { Db } from '../../db/client';
-import { menuItems, sites } from '../../db/schema';
+import { menuItems } from '../../db/schema';
 import { FieldError, notFound } from '../../http/errors';
 import { bumpRender } from '../../public/invalidate';
+import { lockSite } from '../sites/lock';
 import { awardBadge } from '../sites/service';
 
 type Row = typeof menuItems.$inferSelect;
@@ -72,7 +73,7 @@ export async function saveMenu(
 ): Promise<MenuItem[]> {
   await db.transaction(async (tx) => {
     // One save of a site's menus at a time, so that two editors' saves cannot interleave.
-    await tx.execute(sql`SELECT ${sites.id} FROM ${sites} WHERE ${sites.id} = ${siteId} FOR UPDATE`);
+    await lockSite(tx, siteId);
     const existing = new Map((await rowsOf(tx, siteId, menuId)).map((r) => [r.id, r]));
     const flat = flattenMenuTree(items);
     const at = (path: (string | number)[], field: string) => ['menu', 'items', ...path, field].join('.');

@@ -26,7 +26,7 @@ import type { Db } from '../../db/client';
 import { goods, goodsSkus, logistics, orderEvents, orderItems, orderPayments, orders } from '../../db/schema';
 import type { ReaderContext } from '../../http/action';
 import { AppError, FieldError } from '../../http/errors';
-import { placeRows, placeWord } from '../../public/content/places';
+import { placeRows, placeWords } from '../../public/content/places';
 import { defaultLang } from '../../public/paths';
 import { chargeByPrime, insertPending, openSlot, settleLedgerRow } from '../payments/ledger';
 import { NOTIFY_PATH } from '../plans/payments';
@@ -134,12 +134,7 @@ const pickupPlaces = (
 /** A pickup option's place in `langId` (each word falling back to the first language that has it), or null. */
 function pickupOf(l: typeof logistics.$inferSelect, found: PlaceRows, langId: number) {
   const place = l.placeId === null ? undefined : found.get(l.placeId);
-  if (!place) return null;
-  return {
-    name: placeWord(place.langs, langId, 'name') || place.name,
-    address: placeWord(place.langs, langId, 'address'),
-    hours: placeWord(place.langs, langId, 'hours'),
-  };
+  return place ? placeWords(place, langId) : null;
 }
 
 const toOption = (l: typeof logistics.$inferSelect, found: PlaceRows, langId: number) => ({

@@ -5,12 +5,13 @@
  * before tus sees it: the same-origin rule of every state-changing call (app.ts), a session (401), a site and the
  * post.edit permission (403); then, in tus's hooks, every upload id must be an unfinished upload of the caller's
  * site (404 otherwise), and the size the site plan's per-file limit (413, code 3651; tus's maxSize by request too)
- * and, with what the site already stores, its upload total (413, code 3740; files/quota.ts), at creation and finish.
+ * and, with what the site already stores, its upload total (413, code 3740; files/quota.ts), at creation and finish;
+ * each PATCH touches the row, so an upload in progress keeps its reservation while an abandoned one lets it go.
  * A finished upload is checked by its content (ftyp / EBML): anything else is deleted, its row marked error and the
  * PATCH answered 415 with code 3650; a video's row gets its kind, duration and stored file. Errors are envelopes.
  */
 import { EVENTS, Server, type Upload } from '@tus/server';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, type CodeValue, codeMessageKey, httpStatus } from '../../../contract/codes';
 import { pickLocale } from '../../../contract/constants';
@@ -91,6 +92,9 @@ function tusServer(deps: Deps): Server {
       // An upload of another site, a finished one or none at all: the same answer.
       const row = await rowOf(who.siteId, uploadId);
       if (row?.status !== 'uploading') throw refusal(req, Code.NOT_FOUND);
+      // Bytes coming: the upload is touched, so its size stays reserved (files/quota.ts, VIDEO_UPLOAD_EXPIRY_MS).
+      if (req.method === 'PATCH')
+        await deps.db.update(videos).set({ updatedAt: sql`now()` }).where(eq(videos.id, row.id));
     },
     async onUploadCreate(req, upload) {
       const who = uploaderOf(req);

@@ -1,10 +1,11 @@
 /**
  * Counting the public sites' analytics events: what an event is reduced to (paths without query or fragment, links
  * as a path or `origin + pathname`), a bound per client (a token bucket in memory, keyed by a hash of the site and
- * the client's address, which itself is never kept), a bound per site and day on distinct targets, and one upsert
- * per batch into analytics_daily on the site's calendar day.
+ * the client's network — an IPv4 address, an IPv6 /64 — which itself is never kept), a bound per site and day on
+ * distinct targets, and one upsert per batch into analytics_daily on the site's calendar day.
  */
 import { createHash } from 'node:crypto';
+import { isIPv4, isIPv6 } from 'node:net';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   ANALYTICS_CLIENT_PER_MINUTE,
@@ -14,9 +15,7 @@ import {
   ANALYTICS_TARGETS_PER_DAY,
   type AnalyticsEvent,
 } from '../../../contract/analytics';
-import { DEFAULT_TIMEZONE } from '../../../contract/constants';
-import { TIMEZONES } from '../../../contract/timezones';
-import { wallTime } from '../../../contract/zoned';
+import { knownZone, wallTime } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
 import { ANALYTICS_KIND, analyticsDaily } from '../../db/schema';
 
@@ -49,13 +48,18 @@ export function linkTarget(t: string, page: string, ownHosts: readonly string[])
   return (own ? url.pathname : url.origin + url.pathname).slice(0, ANALYTICS_TARGET_MAX);
 }
 
-/** Events per client per minute: a token bucket per key, refilled continuously. */
+/**
+ * Events per client per minute: a token bucket per key, refilled continuously. The buckets are kept least recently
+ * used first (a Map keeps insertion order and a bucket is put back at the end on each use); when `maxClients` are
+ * held, a new client makes the least recently used ones go, never the others, so a flood of new keys (someone
+ * rotating addresses) costs the other clients nothing of what they have spent.
+ */
 export class ClientBudget {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
   constructor(
     private readonly perMinute = ANALYTICS_CLIENT_PER_MINUTE,
-    /** Buckets kept at most; when full, the ones full again are forgotten (then, if need be, all). */
+    /** Buckets kept at most. */
     private readonly maxClients = 50_000,
   ) {}
 
@@ -63,28 +67,72 @@ export class ClientBudget {
   take(key: string, wanted: number, now: number): number {
     const rate = this.perMinute / 60_000;
     const held = this.buckets.get(key);
-    const tokens = held ? Math.min(this.perMinute, held.tokens + (now - held.at) * rate) : this.perMinute;
+    const tokens = held
+      ? Math.min(this.perMinute, held.tokens + Math.max(0, now - held.at) * rate)
+      : this.perMinute;
     const granted = Math.max(0, Math.min(wanted, Math.floor(tokens)));
-    if (!held && this.buckets.size >= this.maxClients) this.prune(now);
+    if (held) this.buckets.delete(key);
+    else this.evict(this.maxClients - 1);
     this.buckets.set(key, { tokens: tokens - granted, at: now });
     return granted;
   }
 
-  private prune(now: number) {
-    const full = 60_000;
-    for (const [key, b] of this.buckets) if (now - b.at >= full) this.buckets.delete(key);
-    if (this.buckets.size >= this.maxClients) this.buckets.clear();
+  /** Buckets held now (for tests). */
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  /** Forgets the least recently used buckets until at most `keep` are left. */
+  private evict(keep: number) {
+    for (const key of this.buckets.keys()) {
+      if (this.buckets.size <= keep) return;
+      this.buckets.delete(key);
+    }
   }
 }
 
-/** The bucket key of a client of a site: a salted hash, so no address is kept even in memory. */
+/** An IPv6 address's eight 16-bit groups (the address is a valid one, without zone id). */
+function ipv6Groups(address: string): number[] {
+  const groupsOf = (part: string) =>
+    part === ''
+      ? []
+      : part.split(':').flatMap((piece) => {
+          if (!piece.includes('.')) return [Number.parseInt(piece, 16)];
+          const [a, b, c, d] = piece.split('.').map(Number);
+          return [a * 256 + b, c * 256 + d];
+        });
+  const [head, tail] = address.split('::');
+  const first = groupsOf(head);
+  if (tail === undefined) return first;
+  const last = groupsOf(tail);
+  return [...first, ...new Array<number>(8 - first.length - last.length).fill(0), ...last];
+}
+
+/**
+ * The network a client is counted by: an IPv4 address as it is (an IPv4-mapped IPv6 one as its IPv4 address), an
+ * IPv6 address as its /64 prefix, which one subscriber usually holds whole; anything else as given.
+ */
+export function clientNetwork(ip: string): string {
+  const address = ip.split('%')[0];
+  if (isIPv4(address) || !isIPv6(address)) return address;
+  const g = ipv6Groups(address);
+  if (g.slice(0, 5).every((n) => n === 0) && g[5] === 0xffff)
+    return [g[6] >> 8, g[6] & 0xff, g[7] >> 8, g[7] & 0xff].join('.');
+  return `${g
+    .slice(0, 4)
+    .map((n) => n.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The bucket key of a client of a site: a salted hash of its network, so no address is kept even in memory. */
 export const clientKey = (salt: string, siteId: number, ip: string) =>
-  createHash('sha256').update(`${salt}\0${siteId}\0${ip}`).digest('base64url');
+  createHash('sha256')
+    .update(`${salt}\0${siteId}\0${clientNetwork(ip)}`)
+    .digest('base64url');
 
 /** The site's calendar day now. */
 export function siteDay(timezone: string, now: number): string {
-  const zone = TIMEZONES.includes(timezone) ? timezone : DEFAULT_TIMEZONE;
-  return wallTime(now, zone).date;
+  return wallTime(now, knownZone(timezone)).date;
 }
 
 export interface Counted {

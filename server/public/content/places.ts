@@ -19,13 +19,26 @@ export function placeWord(langs: PlaceLang[], langId: number, key: 'name' | 'add
   return langs.map((l) => l[key]?.trim() ?? '').find((v) => v !== '') ?? '';
 }
 
+/**
+ * A place's name, address and hours in `langId`, each falling back to the first language that has it (the name
+ * last to the row's own): a place card's words and a pickup option's (shop/checkout.ts).
+ */
+export function placeWords(
+  row: Pick<PlaceRow, 'name' | 'langs'>,
+  langId: number,
+): Pick<PlaceObject, 'name' | 'address' | 'hours'> {
+  return {
+    name: placeWord(row.langs, langId, 'name') || row.name,
+    address: placeWord(row.langs, langId, 'address'),
+    hours: placeWord(row.langs, langId, 'hours'),
+  };
+}
+
 export function toPlaceObject(row: PlaceRow, langId: number, media: MediaUrl): PlaceObject {
   const url = safeUrl(row.mapUrl);
   return {
     id: row.id,
-    name: placeWord(row.langs, langId, 'name') || row.name,
-    address: placeWord(row.langs, langId, 'address'),
-    hours: placeWord(row.langs, langId, 'hours'),
+    ...placeWords(row, langId),
     // Stored addresses are http(s) only (contract/entities/place.ts); a site path or anything else is not a map.
     map_url: url.startsWith('/') ? '' : url,
     cover: media(row.cover),
