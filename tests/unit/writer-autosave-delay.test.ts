@@ -10,6 +10,7 @@ import { autosaveDelay, CONTENT_TYPE, type ContentTypeName } from '../../contrac
 import { api } from '../../src/custom/writer/api';
 import { WriterController } from '../../src/custom/writer/state/controller';
 import { CopyStore } from '../../src/custom/writer/state/localCopy';
+import { contentItem, memoryStorage, paragraph } from '../fixtures/writer';
 
 vi.mock('../../src/auth/session', () => ({
   getSession: async () => ({ site: { current: { id: 3 } } }),
@@ -21,49 +22,7 @@ vi.mock('../../src/custom/writer/api', async (importOriginal) => {
 
 const mocked = vi.mocked(api);
 
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    key: (i: number) => [...map.keys()][i] ?? null,
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
-
-const item = (type: number): ContentItem => ({
-  id: 12,
-  uuid: '00000000-0000-4000-8000-000000000012',
-  type,
-  lang_id: 1,
-  slug: '',
-  title: '標題',
-  subtitle: '',
-  content: { blocks: [{ type: 'paragraph', data: { text: '內文' } }] },
-  abstract: '',
-  reading_time: 1,
-  cover: '',
-  author: [1],
-  tag: [],
-  category_id: null,
-  place_id: null,
-  related: 1,
-  custom: [],
-  to_top: false,
-  status: 0,
-  publish_ts: null,
-  is_draft_changed: false,
-  url: '',
-  preview_url: '',
-  seo: { title: '', content: '' },
-  frontend_display_language: [1],
-  version: 4,
-  created_at: '2026-01-01T00:00:00.000Z',
-  updated_at: '2026-01-01T00:00:00.000Z',
-});
+const item = (type: number): ContentItem => contentItem({ type, title: '標題', content: paragraph('內文') });
 
 const reply: SaveReply = {
   id: 12,

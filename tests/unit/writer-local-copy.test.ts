@@ -8,28 +8,9 @@ import {
   type LocalCopy,
   pickOffer,
 } from '../../src/custom/writer/state/localCopy';
+import { memoryStorage } from '../fixtures/writer';
 
 /** A Storage over a Map, with an optional quota. */
-function memoryStorage(quota = Number.POSITIVE_INFINITY) {
-  const map = new Map<string, string>();
-  return {
-    map,
-    get length() {
-      return map.size;
-    },
-    key: (i: number) => [...map.keys()][i] ?? null,
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => {
-      const used = [...map.entries()].filter(([key]) => key !== k).reduce((n, [, val]) => n + val.length, 0);
-      if (used + v.length > quota) throw new DOMException('full', 'QuotaExceededError');
-      map.set(k, v);
-    },
-    removeItem: (k: string) => {
-      map.delete(k);
-    },
-  };
-}
-
 const at = { site: 3, type: 'post', id: 12 };
 const draftWith = (title: string, text = '內文') => ({
   ...emptyDraft(),

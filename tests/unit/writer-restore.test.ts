@@ -5,11 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../contract/codes';
-import type { ContentItem, SaveReply } from '../../contract/content';
+import type { SaveReply } from '../../contract/content';
 import { api } from '../../src/custom/writer/api';
 import { WriterController, type WriterDeps } from '../../src/custom/writer/state/controller';
 import { CopyStore } from '../../src/custom/writer/state/localCopy';
 import { ApiError } from '../../src/dataProvider/client';
+import { contentItem, memoryStorage, paragraph } from '../fixtures/writer';
 
 vi.mock('../../src/auth/session', () => ({
   getSession: async () => ({ site: { current: { id: 3 } } }),
@@ -24,54 +25,7 @@ vi.mock('../../src/custom/writer/api', async (importOriginal) => {
 
 const mocked = vi.mocked(api);
 
-function memoryStorage() {
-  const map = new Map<string, string>();
-  return {
-    get length() {
-      return map.size;
-    },
-    key: (i: number) => [...map.keys()][i] ?? null,
-    getItem: (k: string) => map.get(k) ?? null,
-    setItem: (k: string, v: string) => void map.set(k, v),
-    removeItem: (k: string) => void map.delete(k),
-  };
-}
-
-const paragraph = (text: string) => ({ blocks: [{ type: 'paragraph' as const, data: { text } }] });
-
-function item(over: Partial<ContentItem> = {}): ContentItem {
-  return {
-    id: 12,
-    uuid: '00000000-0000-4000-8000-000000000012',
-    type: 1,
-    lang_id: 1,
-    slug: '',
-    title: '伺服器上的標題',
-    subtitle: '',
-    content: paragraph('伺服器上的內文'),
-    abstract: '',
-    reading_time: 1,
-    cover: '',
-    author: [1],
-    tag: [],
-    category_id: null,
-    place_id: null,
-    related: 1,
-    custom: [],
-    to_top: false,
-    status: 0,
-    publish_ts: null,
-    is_draft_changed: false,
-    url: '',
-    preview_url: '',
-    seo: { title: '', content: '' },
-    frontend_display_language: [1],
-    version: 4,
-    created_at: '2026-01-01T00:00:00.000Z',
-    updated_at: '2026-01-01T00:00:00.000Z',
-    ...over,
-  };
-}
+const item = contentItem;
 
 const reply = (version: number): SaveReply => ({
   id: 12,
