@@ -3,19 +3,10 @@
  * list (drag with a mouse or finger, or with the keyboard: space picks up, arrows move, space drops) with a remove
  * button on each row.
  */
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { List, ListItemText, Typography } from '@mui/material';
 import { useInput, useTranslate } from 'ra-core';
 import { useCallback, useMemo } from 'react';
+import { SortableList } from '../../components/SortableList';
 import { SortableListItem } from '../../components/SortableListItem';
 import { type SortWords, useSortAnnouncements } from '../../components/useSortAnnouncements';
 import { moveItem } from '../../resources/content/pinned';
@@ -33,19 +24,12 @@ export function EntryList({ source, empty, canEdit }: EntryListProps) {
   const translate = useTranslate();
   const { field } = useInput<Chosen[]>({ source });
   const items: Chosen[] = field.value ?? [];
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const ids = useMemo(() => items.map((i) => i.id), [items]);
   const titleOf = useCallback(
     (id: number) => items.find((i) => i.id === id)?.title.trim() || translate('content.untitled'),
     [items, translate],
   );
   const accessibility = useSortAnnouncements(ids, titleOf, WORDS);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over) field.onChange(moveItem(items, Number(active.id), Number(over.id)));
-  };
 
   if (!items.length) {
     return (
@@ -55,37 +39,34 @@ export function EntryList({ source, empty, canEdit }: EntryListProps) {
     );
   }
   return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
+    <SortableList
+      ids={ids}
+      onMove={(from, to) => field.onChange(moveItem(items, from, to))}
       accessibility={accessibility}
     >
-      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <List
-          disablePadding
-          sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
-          data-testid={`${source}-list`}
-        >
-          {items.map((entry, i) => {
-            const title = entry.title.trim() || translate('content.untitled');
-            return (
-              <SortableListItem
-                key={entry.id}
-                id={entry.id}
-                position={i + 1}
-                disabled={!canEdit}
-                testId="home-entry"
-                handleLabel={translate('homeSettings.handle', { title })}
-                removeLabel={translate('homeSettings.remove', { title })}
-                onRemove={() => field.onChange(items.filter((e) => e.id !== entry.id))}
-              >
-                <ListItemText primary={title} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
-              </SortableListItem>
-            );
-          })}
-        </List>
-      </SortableContext>
-    </DndContext>
+      <List
+        disablePadding
+        sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}
+        data-testid={`${source}-list`}
+      >
+        {items.map((entry, i) => {
+          const title = entry.title.trim() || translate('content.untitled');
+          return (
+            <SortableListItem
+              key={entry.id}
+              id={entry.id}
+              position={i + 1}
+              disabled={!canEdit}
+              testId="home-entry"
+              handleLabel={translate('homeSettings.handle', { title })}
+              removeLabel={translate('homeSettings.remove', { title })}
+              onRemove={() => field.onChange(items.filter((e) => e.id !== entry.id))}
+            >
+              <ListItemText primary={title} slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }} />
+            </SortableListItem>
+          );
+        })}
+      </List>
+    </SortableList>
   );
 }

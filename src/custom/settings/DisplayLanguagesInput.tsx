@@ -3,21 +3,7 @@
  * default), shown as a sortable list (drag with a mouse or finger, or with the keyboard: space picks up, arrows move,
  * space drops) with a remove button per row, and a select to add one of the others.
  */
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { arrayMove } from '@dnd-kit/sortable';
 import {
   Box,
   Button,
@@ -33,6 +19,7 @@ import {
 import { useInput, useTranslate, ValidationError } from 'ra-core';
 import { useEffect, useState } from 'react';
 import { CONTENT_LANGUAGES } from '../../../contract/constants';
+import { SortableList } from '../../components/SortableList';
 import { SortableListItem } from '../../components/SortableListItem';
 import { type SortWords, useSortAnnouncements } from '../../components/useSortAnnouncements';
 import { compose, countMin } from '../../validation';
@@ -55,18 +42,10 @@ export function DisplayLanguagesInput({ source, disabled }: { source: string; di
   useEffect(() => {
     if (adding !== '' && ids.includes(adding)) setAdding('');
   }, [ids, adding]);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const accessibility = useSortAnnouncements(ids, labelOf, WORDS);
   const change = (next: number[]) => {
     field.onChange(next);
     field.onBlur();
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    change(arrayMove(ids, ids.indexOf(Number(active.id)), ids.indexOf(Number(over.id))));
   };
   const error = fieldState.error?.message;
 
@@ -76,45 +55,42 @@ export function DisplayLanguagesInput({ source, disabled }: { source: string; di
         {translate('settings.general.languagesHint')}
       </Typography>
       {ids.length ? (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
+        <SortableList
+          ids={ids}
+          onMove={(from, to) => change(arrayMove(ids, ids.indexOf(from), ids.indexOf(to)))}
           accessibility={accessibility}
         >
-          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            <List
-              disablePadding
-              sx={{ border: 1, borderColor: error ? 'error.main' : 'divider', borderRadius: 1 }}
-            >
-              {ids.map((id, i) => {
-                const label = labelOf(id);
-                return (
-                  <SortableListItem
-                    key={id}
-                    id={id}
-                    position={i + 1}
-                    disabled={disabled}
-                    testId="display-language"
-                    handleLabel={translate('settings.general.handle', { label })}
-                    removeLabel={translate('settings.general.remove', { label })}
-                    onRemove={() => change(ids.filter((x) => x !== id))}
-                  >
-                    <ListItemText primary={label} />
-                    {i === 0 ? (
-                      <Chip
-                        size="small"
-                        color="primary"
-                        variant="outlined"
-                        label={translate('settings.general.default')}
-                      />
-                    ) : null}
-                  </SortableListItem>
-                );
-              })}
-            </List>
-          </SortableContext>
-        </DndContext>
+          <List
+            disablePadding
+            sx={{ border: 1, borderColor: error ? 'error.main' : 'divider', borderRadius: 1 }}
+          >
+            {ids.map((id, i) => {
+              const label = labelOf(id);
+              return (
+                <SortableListItem
+                  key={id}
+                  id={id}
+                  position={i + 1}
+                  disabled={disabled}
+                  testId="display-language"
+                  handleLabel={translate('settings.general.handle', { label })}
+                  removeLabel={translate('settings.general.remove', { label })}
+                  onRemove={() => change(ids.filter((x) => x !== id))}
+                >
+                  <ListItemText primary={label} />
+                  {i === 0 ? (
+                    <Chip
+                      size="small"
+                      color="primary"
+                      variant="outlined"
+                      label={translate('settings.general.default')}
+                    />
+                  ) : null}
+                </SortableListItem>
+              );
+            })}
+          </List>
+        </SortableList>
       ) : null}
       {error ? (
         <FormHelperText error>

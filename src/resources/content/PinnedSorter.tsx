@@ -2,16 +2,7 @@
  * The 'reorder pinned' mode of the article list: the pinned items as a sortable list (drag with a mouse or finger,
  * or with the keyboard: space picks up, arrows move, space drops), saved with `press/sorter`.
  */
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+
 import { Box, Button, Card, CardActions, CardContent, List, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useGetList, useTranslate } from 'ra-core';
@@ -19,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { Loading } from 'react-admin';
 import { PAGE_SIZE_MAX } from '../../../contract/constants';
 import type { ContentRow } from '../../../contract/content';
+import { SortableList } from '../../components/SortableList';
 import { savePinOrder } from './api';
 import type { ContentKind } from './kinds';
 import { moveItem, pinnedInOrder } from './pinned';
@@ -37,10 +29,6 @@ export function PinnedSorter({ kind, onDone }: { kind: ContentKind; onDone: () =
   });
   const [items, setItems] = useState<ContentRow[]>([]);
   useEffect(() => setItems(pinnedInOrder(data ?? [])), [data]);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const accessibility = useReorderAnnouncements(items);
   const save = useMutation({
     mutationFn: () =>
@@ -56,10 +44,6 @@ export function PinnedSorter({ kind, onDone }: { kind: ContentKind; onDone: () =
     onError: (error) => failed('sorter', error),
   });
 
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over) setItems((list) => moveItem(list, Number(active.id), Number(over.id)));
-  };
-
   if (isPending) return <Loading />;
   return (
     <Card sx={{ mt: 1 }} data-testid="pinned-sorter">
@@ -73,20 +57,17 @@ export function PinnedSorter({ kind, onDone }: { kind: ContentKind; onDone: () =
         {items.length === 0 ? (
           <Typography>{translate('content.reorder.empty')}</Typography>
         ) : (
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragEnd={onDragEnd}
+          <SortableList
+            ids={items.map((i) => i.id)}
+            onMove={(from, to) => setItems((list) => moveItem(list, from, to))}
             accessibility={accessibility}
           >
-            <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
-              <List disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-                {items.map((row, i) => (
-                  <SortableRow key={row.id} row={row} position={i + 1} />
-                ))}
-              </List>
-            </SortableContext>
-          </DndContext>
+            <List disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+              {items.map((row, i) => (
+                <SortableRow key={row.id} row={row} position={i + 1} />
+              ))}
+            </List>
+          </SortableList>
         )}
       </CardContent>
       <CardActions>

@@ -2,21 +2,7 @@
  * 分頁: a parent page's children are its tabs on the public site. Drag them into order (mouse, touch or keyboard)
  * and pick the one that opens first; saved at once with page/set_tab.
  */
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
+import { arrayMove } from '@dnd-kit/sortable';
 import {
   Button,
   CircularProgress,
@@ -34,6 +20,7 @@ import { useNotify, useTranslate } from 'ra-core';
 import { useId, useState } from 'react';
 import { pageApi } from '../../../contract/api/pages';
 import type { PageNode, PageTabs } from '../../../contract/pages';
+import { SortableList } from '../../components/SortableList';
 import { SortableListItem } from '../../components/SortableListItem';
 import { type SortWords, useSortAnnouncements } from '../../components/useSortAnnouncements';
 import { call } from '../../dataProvider/client';
@@ -49,15 +36,7 @@ function TabsEditor({ page, initial, onClose }: { page: PageNode; initial: PageT
   const [first, setFirst] = useState(initial.first || (initial.tabs[0]?.id ?? 0));
   const titles = new Map(initial.tabs.map((t) => [t.id, t.title.trim() || untitled]));
   const nameOf = (id: number) => titles.get(id) ?? String(id);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const accessibility = useSortAnnouncements(ids, nameOf, WORDS);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    setIds((now) => arrayMove(now, now.indexOf(Number(active.id)), now.indexOf(Number(over.id))));
-  };
   const save = useMutation({
     mutationFn: () => call(pageApi.setTab, { id: page.id, tabs: ids, first }),
     onSuccess: async () => {
@@ -73,37 +52,34 @@ function TabsEditor({ page, initial, onClose }: { page: PageNode; initial: PageT
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
           {translate('pageTree.tabs.hint')}
         </Typography>
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
+        <SortableList
+          ids={ids}
+          onMove={(from, to) => setIds((now) => arrayMove(now, now.indexOf(from), now.indexOf(to)))}
           accessibility={accessibility}
         >
-          <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-            <List disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-              {ids.map((id, i) => (
-                <SortableListItem
-                  key={id}
-                  id={id}
-                  position={i + 1}
-                  testId="page-tab"
-                  handleLabel={translate('pageTree.tabs.handle', { title: nameOf(id) })}
-                >
-                  <ListItemText primary={nameOf(id)} />
-                  <Radio
-                    checked={first === id}
-                    onChange={() => setFirst(id)}
-                    value={id}
-                    name="first-tab"
-                    slotProps={{
-                      input: { 'aria-label': translate('pageTree.tabs.first', { title: nameOf(id) }) },
-                    }}
-                  />
-                </SortableListItem>
-              ))}
-            </List>
-          </SortableContext>
-        </DndContext>
+          <List disablePadding sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+            {ids.map((id, i) => (
+              <SortableListItem
+                key={id}
+                id={id}
+                position={i + 1}
+                testId="page-tab"
+                handleLabel={translate('pageTree.tabs.handle', { title: nameOf(id) })}
+              >
+                <ListItemText primary={nameOf(id)} />
+                <Radio
+                  checked={first === id}
+                  onChange={() => setFirst(id)}
+                  value={id}
+                  name="first-tab"
+                  slotProps={{
+                    input: { 'aria-label': translate('pageTree.tabs.first', { title: nameOf(id) }) },
+                  }}
+                />
+              </SortableListItem>
+            ))}
+          </List>
+        </SortableList>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.cancel')}</Button>
