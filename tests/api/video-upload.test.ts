@@ -7,7 +7,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -28,7 +27,7 @@ import {
   staffOf,
   type TestApp,
 } from '../fixtures/testApp';
-import { mp4 } from '../fixtures/videos';
+import { cutPatch, mp4 } from '../fixtures/videos';
 
 const MB = 1024 * 1024;
 
@@ -176,32 +175,10 @@ describe('a tus upload', () => {
     const url = (await create(owner, file.length)).headers.get('location') as string;
     const id = url.split('/').pop() as string;
     const half = file.length / 2;
-    // One PATCH announcing the whole file, cut off after half of it.
-    await new Promise<void>((resolve, reject) => {
-      const req = http.request(`${base}${url}`, {
-        method: 'PATCH',
-        headers: {
-          'tus-resumable': '1.0.0',
-          cookie: cookieOf(owner),
-          'upload-offset': '0',
-          'content-type': 'application/offset+octet-stream',
-          'content-length': String(file.length),
-        },
-      });
-      req.on('error', () => undefined);
-      req.write(file.subarray(0, half), async (err) => {
-        if (err) return reject(err);
-        // Wait until the server has written what it got, then drop the connection mid-body.
-        const until = Date.now() + 10_000;
-        while (Date.now() < until) {
-          const size = (await stat(path.join(tusDir, id)).catch(() => undefined))?.size ?? 0;
-          if (size >= half) break;
-          await new Promise((r) => setImmediate(r));
-        }
-        req.destroy();
-        resolve();
-      });
-    });
+    // One PATCH announcing the whole file, cut off once the server has written half of it.
+    const written = async () =>
+      ((await stat(path.join(tusDir, id)).catch(() => undefined))?.size ?? 0) >= half;
+    await cutPatch(`${base}${url}`, cookieOf(owner), file, half, written);
     // HEAD may wait for the cut request to let go of the upload.
     let offset = -1;
     const until = Date.now() + 10_000;
