@@ -54,6 +54,7 @@ export const QuoteLine = z.object({
   goods_name: z.string(),
   goods_slug: z.string(),
   sku_name: z.string(),
+  /** The product's cover, an absolute address ('' when none). */
   cover: z.string(),
   price: z.number(),
   qty: z.number(),

@@ -11,6 +11,7 @@ import { CONTENT_TYPE, STATUS } from '../../contract/contentConstants';
 import { categories, contents, contentTags, goods, tags } from '../db/schema';
 import type { Deps } from '../deps';
 import { sellsShop } from '../modules/shop/selling';
+import { mediaUrlOf } from './content/media';
 import { contentKind, langPrefix, type PublicPageKind, publicPath } from './paths';
 import type { SiteRow } from './route';
 import { element, escapeXml, rfc822Date } from './xml';
@@ -241,17 +242,6 @@ async function shopUrls(
   ];
 }
 
-/** An absolute address of a cover (uploads are relative to the admin's address), or '' when it is no web link. */
-function absolute(deps: FeedDeps, address: string): string {
-  if (!address) return '';
-  try {
-    const url = new URL(address, `${deps.config.publicUrl}/`);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : '';
-  } catch {
-    return '';
-  }
-}
-
 /**
  * RSS 2.0 of a language: its latest 20 published posts and e-papers, each with its title, address, publication
  * date, abstract (never the content) and cover.
@@ -279,11 +269,12 @@ export async function rssXml(deps: FeedDeps, site: FeedSite, base: string, langI
     .orderBy(desc(contents.publishTs), desc(contents.id))
     .limit(RSS_ITEMS);
 
+  const media = mediaUrlOf(deps.config);
   const home = `${base}${publicPath(site, 'index', '', langId)}`;
   const self = `${base}${langPrefix(site, langId)}/rss.xml`;
   const items = rows.map((r) => {
     const link = `${base}${publicPath(site, contentKind(r.type), r.slug || r.id, langId)}`;
-    const cover = absolute(deps, r.cover ?? '');
+    const cover = media(r.cover ?? '');
     return [
       '<item>',
       element('title', r.title ?? ''),

@@ -12,6 +12,7 @@ import { withCounter } from './analytics';
 import { assetType, findAsset } from './assets';
 import { type CachedPage, cacheKey, etagOf, type PageCache } from './cache';
 import { langCode } from './content/language';
+import { mediaUrlOf } from './content/media';
 import { hasTemplate, renderPage } from './engine';
 import {
   bannerText,
@@ -21,6 +22,7 @@ import {
   siteNotFoundPage,
   withBanner,
 } from './errors';
+import { faviconAnswer } from './favicon';
 import type { ResolvedSite } from './host';
 import type { PageBuilders } from './pages';
 import { defaultLang, isLivePageKind } from './paths';
@@ -119,6 +121,8 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
   const secret = r.deps.secret;
   const base = r.siteUrl(site);
   const address = routeOf({ displayLanguages: site.displayLanguages }, path, query);
+  // The icon is the site's whether it is open yet or not (its pages' heads name it anyway).
+  if (address?.kind === 'favicon') return faviconAnswer(site.favicon, mediaUrlOf(r.deps.config));
 
   if (address?.kind === 'staff') {
     const token = query.get('token');

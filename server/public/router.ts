@@ -1,6 +1,6 @@
 /**
- * A public site's address, understood: which page of which language, or a feed, an asset, the staff entrance.
- * Lengths are bounded before anything else; anything not matched exactly is a 404 (null).
+ * A public site's address, understood: which page of which language, or a feed, an asset, the icon, the staff
+ * entrance. Lengths are bounded before anything else; anything not matched exactly is a 404 (null).
  */
 import type { PublicPageKind, SiteLanguages } from './paths';
 import { defaultLang, isReaderPageKind, langOfSegment, READER_PAGE_KINDS } from './paths';
@@ -16,6 +16,7 @@ export type SiteAddress =
   | { kind: 'robots' }
   | { kind: 'rss'; langId: number }
   | { kind: 'asset'; hash: string; file: string }
+  | { kind: 'favicon' }
   | { kind: 'staff' };
 
 const SECTIONS: Record<string, 'post' | 'epaper' | 'category' | 'tag' | 'author' | 'goods'> = {
@@ -34,6 +35,7 @@ const RESERVED = new Set([
   'sitemap.xml',
   'robots.txt',
   'rss.xml',
+  'favicon.ico',
   ...Object.keys(SECTIONS),
   ...READER_PAGE_KINDS,
 ]);
@@ -76,6 +78,7 @@ export function routeOf(site: SiteLanguages, path: string, query: URLSearchParam
   if (segments.length === 1 && first === '_staff') return { kind: 'staff' };
   if (segments.length === 1 && first === 'sitemap.xml') return { kind: 'sitemap' };
   if (segments.length === 1 && first === 'robots.txt') return { kind: 'robots' };
+  if (segments.length === 1 && first === 'favicon.ico') return { kind: 'favicon' };
 
   const prefixed = first !== undefined ? langOfSegment(site, first) : undefined;
   const langId = prefixed ?? defaultLang(site);

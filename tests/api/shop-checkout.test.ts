@@ -80,6 +80,7 @@ beforeAll(async () => {
   ok(await signed.owner.call('site/publish', { publish: true }));
   const a = await addGoods(t, demoSiteId, {
     name: '帆布袋',
+    cover: `/uploads/${demoSiteId}/bag.jpg`,
     skus: [
       { name: '米白', price: 300, qty: 100 },
       { name: '黑', price: 450, qty: 100 },
@@ -117,6 +118,8 @@ describe('the quote', () => {
         sku_id: skuA,
         goods_name: '帆布袋',
         sku_name: '米白',
+        // As the site's page loads it: uploads are on the admin's address, not the site's host.
+        cover: `${t.config.publicUrl}/uploads/${demoSiteId}/bag.jpg`,
         price: 300,
         qty: 2,
         amount: 600,

@@ -1,12 +1,14 @@
 /**
  * Block documents as the public page's HTML (server/public/content/blocksHtml.ts): each block's element, escaping of
- * every attribute, only http(s) or site paths as addresses, videos by the site's own table, and the paid cut —
- * readers stop at the paid section with a notice in the page's language; a preview shows all with a marker.
+ * every attribute, only http(s) or upload paths as addresses — uploads made absolute on the admin's address, since
+ * the site's host (and a mail) has no /uploads — videos by the site's own table, and the paid cut: readers stop at
+ * the paid section with a notice in the page's language; a preview shows all with a marker.
  */
 import { describe, expect, it } from 'vitest';
 import type { Block, BlockDocument } from '../../contract/blocks';
 import { blocksHtml, videoIds } from '../../server/public/content/blocksHtml';
 import { escapeHtml, safeUrl } from '../../server/public/content/html';
+import { mediaUrlOf } from '../../server/public/content/media';
 
 const p = (text: string): Block => ({ type: 'paragraph', data: { text } });
 const h = (text: string, level: 2 | 3 | 4): Block => ({ type: 'header', data: { text, level } });
@@ -17,10 +19,16 @@ const video = (id: number): Block => ({
 });
 const paid: Block = { type: 'paid', data: {} };
 const doc = (...blocks: Block[]): BlockDocument => ({ blocks });
-const reader = { lang: 'zh-TW', preview: false, videos: new Map<number, string>() };
+const ADMIN = 'https://admin.example.org';
+const reader = {
+  lang: 'zh-TW',
+  preview: false,
+  videos: new Map<number, string>(),
+  media: mediaUrlOf({ publicUrl: ADMIN }),
+};
 
 describe('blocks as HTML', () => {
-  it('writes paragraphs, headings 2–4, figures with lazy images and captions, and albums', () => {
+  it('writes paragraphs, headings 2–4, figures with lazy images (uploads on the admin address) and albums', () => {
     const html = blocksHtml(
       doc(
         p('一段 <b>粗體</b> 與 <a href="https://example.com/x">連結</a>'),
@@ -41,10 +49,10 @@ describe('blocks as HTML', () => {
     expect(html).toContain('<p>一段 <b>粗體</b> 與 <a href="https://example.com/x">連結</a></p>');
     expect(html).toContain('<h3>小標</h3>');
     expect(html).toContain(
-      '<figure><img src="/uploads/1/a.jpg" alt="圖說" loading="lazy"><figcaption>圖說</figcaption></figure>',
+      `<figure><img src="${ADMIN}/uploads/1/a.jpg" alt="圖說" loading="lazy"><figcaption>圖說</figcaption></figure>`,
     );
     expect(html).toContain(
-      '<figure class="album"><img src="/uploads/1/b.jpg" alt="B" loading="lazy"><img src="https://cdn.example.com/c.png" alt="C" loading="lazy"></figure>',
+      `<figure class="album"><img src="${ADMIN}/uploads/1/b.jpg" alt="B" loading="lazy"><img src="https://cdn.example.com/c.png" alt="C" loading="lazy"></figure>`,
     );
   });
 
@@ -68,7 +76,7 @@ describe('blocks as HTML', () => {
     );
     expect(html).not.toContain('<script>');
     expect(html).toContain('alt="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
-    expect(html).toContain('src="/uploads/1/a.jpg?x=&quot;&gt;&lt;script&gt;"');
+    expect(html).toContain(`src="${ADMIN}/uploads/1/a.jpg?x=&quot;&gt;&lt;script&gt;"`);
   });
 
   it('drops images and videos whose address is not http(s) or a site path', () => {
@@ -90,8 +98,11 @@ describe('blocks as HTML', () => {
     const videos = new Map([[7, 'https://media.example.com/7.mp4']]);
     const html = blocksHtml(doc(video(7), video(8)), { ...reader, videos });
     expect(html).toBe(
-      '<figure class="video"><video controls preload="metadata" src="https://media.example.com/7.mp4" poster="/uploads/1/v.jpg"></video><figcaption>片</figcaption></figure>',
+      `<figure class="video"><video controls preload="metadata" src="https://media.example.com/7.mp4" poster="${ADMIN}/uploads/1/v.jpg"></video><figcaption>片</figcaption></figure>`,
     );
+    // A video kept in the upload folder: its file is on the admin's address too.
+    const stored = blocksHtml(doc(video(7)), { ...reader, videos: new Map([[7, '/uploads/1/7.mp4']]) });
+    expect(stored).toContain(`src="${ADMIN}/uploads/1/7.mp4"`);
   });
 
   it('stops at the paid section for readers, with a notice in the page language', () => {

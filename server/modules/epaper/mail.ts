@@ -16,6 +16,7 @@ import type { contents, EpaperAudience, sites } from '../../db/schema';
 import { localeOfLanguage, t } from '../../i18n';
 import { blocksHtml } from '../../public/content/blocksHtml';
 import { escapeHtml } from '../../public/content/html';
+import { mediaUrlOf } from '../../public/content/media';
 import { signToken, UNSUBSCRIBE_LINK_DAYS } from '../../public/tokens';
 import { siteUrl } from '../sites/service';
 
@@ -51,9 +52,8 @@ function blockText(block: Block): string {
   }
 }
 
-/** Relative addresses (uploads) made absolute: a mail has no page to be relative to. */
-const absolute = (html: string, publicUrl: string) =>
-  html.replace(/(\s(?:src|href|poster)=")\/(?!\/)/g, `$1${publicUrl}/`);
+/** Links to a path on the site (the writer allows them) made absolute on the site: a mail has no page. */
+const siteLinks = (html: string, base: string) => html.replace(/(\shref=")\/(?!\/)/g, `$1${base}/`);
 
 export function letterOf(
   site: SiteRow,
@@ -74,12 +74,14 @@ export function letterOf(
   const doc: BlockDocument = snapshot.content ?? { blocks: [] };
   const paid = audience.kind === 'paid';
   // The paying members get the whole document (its marker removed); everyone else the free part and the notice.
-  const bodyHtml = blocksHtml(doc, { lang: iso, preview: paid, videos: new Map() }).replace(
+  const base = siteUrl(site, config);
+  // Pictures by the public pages' one helper (absolute, on the admin's address or the bucket); no videos in a mail.
+  const media = mediaUrlOf(config);
+  const bodyHtml = blocksHtml(doc, { lang: iso, preview: paid, videos: new Map(), media }).replace(
     '<hr class="paid-marker">',
     '',
   );
   const shown = paid ? doc.blocks : freeBlocks(doc).blocks;
-  const base = siteUrl(site, config);
   const unsubscribeWord = t(locale, 'epaperSend.mail.unsubscribe');
   const why = t(locale, 'epaperSend.mail.why', { site: site.name });
   const title = snapshot.title || item.title;
@@ -92,7 +94,7 @@ export function letterOf(
 <body style="margin:0;padding:24px;font-family:sans-serif;line-height:1.6;color:#222">${preheader}
 <div style="max-width:640px;margin:0 auto">
 <h1>${escapeHtml(title)}</h1>${snapshot.subtitle ? `\n<p><strong>${escapeHtml(snapshot.subtitle)}</strong></p>` : ''}
-${absolute(bodyHtml, config.publicUrl)}
+${siteLinks(bodyHtml, base)}
 <hr>
 <p style="font-size:12px;color:#666">${escapeHtml(why)} <a href="${UNSUBSCRIBE_SLOT}">${escapeHtml(unsubscribeWord)}</a></p>
 </div></body></html>`;

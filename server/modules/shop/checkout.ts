@@ -26,6 +26,7 @@ import type { Db } from '../../db/client';
 import { goods, goodsSkus, logistics, orderEvents, orderItems, orderPayments, orders } from '../../db/schema';
 import type { ReaderContext } from '../../http/action';
 import { AppError, FieldError } from '../../http/errors';
+import { mediaUrlOf } from '../../public/content/media';
 import { placeRows, placeWords } from '../../public/content/places';
 import { defaultLang } from '../../public/paths';
 import { chargeByPrime, insertPending, openSlot, settleLedgerRow } from '../payments/ledger';
@@ -160,8 +161,10 @@ export async function quote(ctx: ReaderContext, input: z.output<typeof QuoteInpu
     if (!chosen) throw new AppError(Code.LOGISTICS_UNAVAILABLE);
     shipping = shippingFee(subtotal, { fee: chosen.fee, free_threshold: chosen.freeThreshold });
   }
+  // The cover as the site's page loads it (uploads live on the admin's address: content/media.ts).
+  const media = mediaUrlOf(ctx.deps.config);
   return {
-    lines: lines.map(({ sku_code: _code, ...line }) => line),
+    lines: lines.map(({ sku_code: _code, ...line }) => ({ ...line, cover: media(line.cover) })),
     unavailable,
     subtotal,
     logistics: options.map((o) => toOption(o, found, langOf(site, input.lang_id))),

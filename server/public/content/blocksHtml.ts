@@ -2,12 +2,14 @@
  * A block document (contract/blocks.ts) as the HTML of an article's body. Readers who do not pay get the free part
  * only (freeBlocks: nothing after the paid section's marker) and the plan card where the paid section starts; a
  * paying reader gets all of it; a preview shows everything with a visible marker there. Inline
- * HTML was sanitized when saved and is sanitized again here; every attribute is escaped and every address checked.
+ * HTML was sanitized when saved and is sanitized again here; every attribute is escaped and every media address
+ * checked and made absolute (`media`: uploads live on the admin's address, not on the site's host or in a mail).
  */
 import type { Block, BlockDocument } from '../../../contract/blocks';
 import { freeBlocks } from '../../../contract/blockText';
 import { sanitizeInline } from '../../modules/content/sanitize';
-import { escapeHtml, safeUrl } from './html';
+import { escapeHtml } from './html';
+import type { MediaUrl } from './media';
 import { paywallNotice } from './paywall';
 
 export interface BlocksHtmlOptions {
@@ -19,14 +21,16 @@ export interface BlocksHtmlOptions {
   paying?: boolean;
   /** The plan card shown to everyone else where the paid section starts (HTML, built from escaped values). */
   paywall?: string;
-  /** The site's videos by id: their file's address. */
+  /** The site's videos by id: their file's stored address. */
   videos: ReadonlyMap<number, string>;
+  /** Every picture's and video's address as readers load it (content/media.ts). */
+  media: MediaUrl;
 }
 
 type ImageData = { url: string; caption: string; width?: number; height?: number };
 
-function img(m: ImageData): string {
-  const src = safeUrl(m.url);
+function img(m: ImageData, media: MediaUrl): string {
+  const src = media(m.url);
   if (!src) return '';
   const size = m.width && m.height ? ` width="${m.width}" height="${m.height}"` : '';
   return `<img src="${escapeHtml(src)}" alt="${escapeHtml(m.caption)}"${size} loading="lazy">`;
@@ -43,17 +47,17 @@ function blockHtml(block: Block, o: BlocksHtmlOptions): string {
       return `<h${level}>${sanitizeInline(block.data.text)}</h${level}>`;
     }
     case 'image': {
-      const image = img(block.data);
+      const image = img(block.data, o.media);
       return image ? `<figure>${image}${caption(block.data.caption)}</figure>` : '';
     }
     case 'album': {
-      const images = block.data.images.map(img).join('');
+      const images = block.data.images.map((m) => img(m, o.media)).join('');
       return images ? `<figure class="album">${images}</figure>` : '';
     }
     case 'video': {
-      const src = safeUrl(o.videos.get(block.data.id) ?? '');
+      const src = o.media(o.videos.get(block.data.id) ?? '');
       if (!src) return '';
-      const poster = safeUrl(block.data.cover);
+      const poster = o.media(block.data.cover);
       const posterAttr = poster ? ` poster="${escapeHtml(poster)}"` : '';
       return `<figure class="video"><video controls preload="metadata" src="${escapeHtml(src)}"${posterAttr}></video>${caption(block.data.caption)}</figure>`;
     }

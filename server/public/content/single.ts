@@ -28,7 +28,7 @@ async function videoPaths(at: ArticleSetting, ids: number[]): Promise<Map<number
     .from(videos)
     .where(and(eq(videos.siteId, at.siteId), inArray(videos.id, ids), eq(videos.status, 'ready')));
   // A video still uploading (or refused) has no file yet: its block is left out.
-  return new Map(rows.map((r) => [r.id, at.media(r.path)]));
+  return new Map(rows.map((r) => [r.id, r.path]));
 }
 
 async function relatedRows(at: ArticleSetting, item: ItemRow): Promise<ItemRow[]> {
@@ -98,6 +98,13 @@ export async function articleObject(
     locked ? planCardHtml(at) : undefined,
     item.placeId === null ? null : placeObject(at, item.placeId),
   ]);
-  const content = blocksHtml(doc, { lang: at.locale, preview, paying, paywall, videos: paths });
+  const content = blocksHtml(doc, {
+    lang: at.locale,
+    preview,
+    paying,
+    paywall,
+    videos: paths,
+    media: at.media,
+  });
   return { ...article, content, related, place };
 }
