@@ -139,7 +139,7 @@ export const ThemeVersion = z.object({
   uploaded_by: z.string(),
   /** Uncompressed bytes. */
   size: z.number(),
-  /** The version in use. */
+  /** The theme's chosen version: the one the site shows while this theme is applied (and only then in use). */
   enabled: z.boolean(),
 });
 export type ThemeVersion = z.infer<typeof ThemeVersion>;

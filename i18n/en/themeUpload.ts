@@ -31,6 +31,8 @@ const themeUpload: DeepStrings<typeof source> = {
       liquid: 'syntax error on line %{line}: %{detail}',
       json: 'invalid JSON',
       utf8: 'not valid UTF-8 text',
+      builtinName:
+        '“%{name}” is the built-in theme and cannot be replaced; give your copy another name in theme.json (name) and upload it again',
     },
   },
 };

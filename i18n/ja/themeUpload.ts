@@ -31,6 +31,8 @@ const themeUpload: DeepStrings<typeof source> = {
       liquid: '%{line} 行目に構文エラー：%{detail}',
       json: 'JSON の形式が正しくありません',
       utf8: '有効な UTF-8 テキストではありません',
+      builtinName:
+        '「%{name}」は組み込みテーマのため上書きできません。theme.json の name を別の名前に変えてからアップロードしてください',
     },
   },
 };

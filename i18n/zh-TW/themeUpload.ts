@@ -28,6 +28,7 @@ const themeUpload = {
       liquid: '第 %{line} 行語法錯誤：%{detail}',
       json: 'JSON 格式錯誤',
       utf8: '不是有效的 UTF-8 文字檔',
+      builtinName: '「%{name}」是內建佈景主題，無法覆蓋；請在 theme.json 把 name 改成其他名稱後再上傳',
     },
   },
 };

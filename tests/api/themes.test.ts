@@ -41,13 +41,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function upload(c: Client, files: ThemeFiles): Promise<Reply<ThemeUploadReply>> {
+async function upload(c: Client, files: ThemeFiles | Buffer): Promise<Reply<ThemeUploadReply>> {
+  const zip = Buffer.isBuffer(files) ? files : await themeZip(files);
   const form = new FormData();
-  form.append(
-    'file',
-    new Blob([new Uint8Array(await themeZip(files))], { type: 'application/zip' }),
-    'a.zip',
-  );
+  form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'a.zip');
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/theme/upload',
@@ -309,5 +306,36 @@ describe('sites, permissions and plans', () => {
     ok(await free.call('theme/list'));
     expect(await free.call('design/get')).toMatchObject({ status: 403 });
     expect(await free.call('design/save', { values: {} })).toMatchObject({ status: 403 });
+  });
+});
+
+describe('the built-in theme sent back', () => {
+  it('is refused, naming theme.json and saying to rename it; a renamed copy is a theme of its own', async () => {
+    const before = ok(await owner.call<ThemeSummary[]>('theme/list'));
+    const download = await fetchDownload(owner, { id: 0 });
+    const refused = await upload(owner, download.rawPayload);
+    expect(refused).toMatchObject({ status: 200, code: Code.VALIDATION });
+    expect(fieldErrors(refused).file).toBe(
+      'theme.json：「Paper」是內建佈景主題，無法覆蓋；請在 theme.json 把 name 改成其他名稱後再上傳',
+    );
+    // Any case: the stored names are compared that way too.
+    const files = Object.fromEntries(
+      Object.entries(await unzip(download.rawPayload)).map(([p, b]) => [p, Buffer.from(b, 'base64')]),
+    );
+    const manifestPath = Object.keys(files).find((p) => /(^|\/)theme\.json$/.test(p)) ?? 'theme.json';
+    const manifest = JSON.parse(files[manifestPath].toString('utf8'));
+    const named = (name: string) => ({ ...files, [manifestPath]: JSON.stringify({ ...manifest, name }) });
+    expect((await upload(owner, named('PAPER'))).code).toBe(Code.VALIDATION);
+    expect(ok(await owner.call<ThemeSummary[]>('theme/list'))).toEqual(before);
+
+    const copy = ok(await upload(owner, named('Paper 我的版本')));
+    const list = ok(await owner.call<ThemeSummary[]>('theme/list'));
+    expect(
+      list.filter((x) => x.name.toLowerCase().startsWith('paper')).map((x) => [x.name, x.builtin]),
+    ).toEqual([
+      ['Paper', true],
+      ['Paper 我的版本', false],
+    ]);
+    expect(copy.seq).toBe(1);
   });
 });

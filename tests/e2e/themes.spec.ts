@@ -1,7 +1,8 @@
 /**
- * Themes as a site owner uses them (issue 13): upload a second theme (a zip made here), apply it and see the site
- * change; upload its next version; enable the earlier version again in the detail; download it; and on /design
- * change the accent colour and see the live preview wear it.
+ * Themes as a site owner uses them (issue 13): upload a second theme (a zip made here), whose version is "used when
+ * applied" until it is applied and "in use" after (issue 27); apply it and see the site change; upload its next
+ * version; enable the earlier version again in the detail; download it; and on /design change the accent colour and
+ * see the live preview wear it. The downloaded built-in theme sent back is refused (tests/api/themes.test.ts).
  */
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
@@ -131,6 +132,10 @@ test('upload, apply, a new version, enable the earlier one, download it; design 
   await card(page, name).getByRole('button').click();
   const detail = page.getByRole('dialog', { name: '主題資訊' });
   await expect(detail.getByText('版本 1.0.0').first()).toBeVisible();
+  // Not applied yet: its version is the one used once applied, not "in use".
+  await expect(detail.getByText('使用中的版本')).toHaveCount(0);
+  const tag = detail.getByTestId('theme-version-tag');
+  await expect(tag).toHaveText('套用時使用的版本');
   await detail.getByRole('button', { name: '套用', exact: true }).click();
   await page
     .getByRole('dialog', { name: `套用「${name}」？` })
@@ -138,6 +143,7 @@ test('upload, apply, a new version, enable the earlier one, download it; design 
     .click();
   await expect(page.getByText(`已套用「${name}」`)).toBeVisible();
   await expect(card(page, name).getByTestId('theme-applied')).toBeVisible();
+  await expect(tag).toHaveText('使用中的版本');
   await detail.getByRole('button', { name: '關閉' }).click();
   await shot(page, 'theme-list');
   await siteShows('THEME-B v1');

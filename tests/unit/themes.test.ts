@@ -6,10 +6,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Code } from '../../contract/codes';
 import { THEME_ZIP_MAX_BYTES } from '../../contract/themes';
+import zhTW from '../../i18n/zh-TW';
 import { formatBytes } from '../../src/components/bytes';
 import { uploadTheme } from '../../src/custom/themes/api';
 import {
   checkThemeZip,
+  chosenVersionWords,
   mayDeleteTheme,
   readThemeUploadReply,
   themeWord,
@@ -105,6 +107,18 @@ describe('list helpers', () => {
     expect(mayDeleteTheme({ builtin: true, applied: false })).toBe(false);
     expect(mayDeleteTheme({ builtin: false, applied: true })).toBe(false);
     expect(mayDeleteTheme({ builtin: false, applied: false })).toBe(true);
+  });
+
+  it('calls the chosen version "in use" only on the applied theme', () => {
+    const word = (key: string) =>
+      key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], zhTW);
+    const applied = chosenVersionWords({ applied: true });
+    expect([word(applied.tag), word(applied.done)]).toEqual(['使用中的版本', '已啟用版本 %{version}']);
+    const other = chosenVersionWords({ applied: false });
+    expect([word(other.tag), word(other.done)]).toEqual([
+      '套用時使用的版本',
+      '套用這個主題時將使用版本 %{version}',
+    ]);
   });
 });
 

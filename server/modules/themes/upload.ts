@@ -2,6 +2,10 @@
  * theme/upload and element/upload/theme: a zip of at most THEME_ZIP_MAX_BYTES (the multipart cut-off for these two
  * is raised to it, server/http/multipart.ts), checked whole before anything is stored. A refusal is a validation
  * failure (1001) whose message lists the first problems, each naming its file, in the caller's language.
+ *
+ * A theme named like the built-in one (the downloaded Paper sent back) is refused, as Ghost refuses Casper: the
+ * built-in theme cannot be replaced, and a second card of the same name could not be told apart. The message says
+ * to rename it in theme.json; a renamed copy is a theme of its own, whose next uploads are its versions.
  */
 import { Code } from '../../../contract/codes';
 import type { Locale } from '../../../contract/constants';
@@ -10,6 +14,7 @@ import { THEME_ZIP_MAX_BYTES, type ThemeUploadReply } from '../../../contract/th
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { t } from '../../i18n';
+import { builtinTheme } from './builtin';
 import { storeUpload } from './service';
 import { checkThemeZip, type ThemeProblem } from './zipCheck';
 
@@ -28,6 +33,12 @@ export function problemMessage(lang: Locale, problems: ThemeProblem[]): string {
   return lines.join('\n');
 }
 
+/** The message is already in the caller's language: passed as the text itself, and again as the file's error. */
+function refusal(lang: Locale, problems: ThemeProblem[]): AppError {
+  const message = problemMessage(lang, problems);
+  return new AppError(Code.VALIDATION, message, { errors: { file: message } });
+}
+
 export async function uploadTheme(
   deps: Deps,
   siteId: number,
@@ -37,11 +48,10 @@ export async function uploadTheme(
 ): Promise<ThemeUploadReply> {
   if (file.bytes.length > THEME_ZIP_MAX_BYTES) throw new AppError(Code.FILE_TOO_LARGE);
   const check = await checkThemeZip(file.bytes, file.filename || 'theme.zip');
-  if (!check.ok) {
-    const message = problemMessage(lang, check.problems);
-    // The message is already in the caller's language: passed as the text itself, and again as the file's error.
-    throw new AppError(Code.VALIDATION, message, { errors: { file: message } });
-  }
+  if (!check.ok) throw refusal(lang, check.problems);
+  const builtin = (await builtinTheme()).manifest.name;
+  if (check.manifest.name.toLowerCase() === builtin.toLowerCase())
+    throw refusal(lang, [{ file: 'theme.json', reason: 'builtinName', args: { name: builtin } }]);
   const stored = await storeUpload(deps, siteId, userId, check);
   return {
     success: true,

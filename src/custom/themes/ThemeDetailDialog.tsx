@@ -40,13 +40,14 @@ import {
   useThemeDetail,
 } from './api';
 import { ThemeCover } from './ThemeCover';
-import { fromEpochSeconds, mayDeleteTheme } from './themeLogic';
+import { chosenVersionWords, fromEpochSeconds, mayDeleteTheme } from './themeLogic';
 
 function VersionRows({ theme, canEdit }: { theme: ThemeDetail; canEdit: boolean }) {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefreshThemes();
   const { format } = useDateTime();
+  const chosen = chosenVersionWords(theme);
   const failed = (err: ApiError) => {
     if (err.message) notify(err.message, { type: 'error' });
   };
@@ -54,7 +55,7 @@ function VersionRows({ theme, canEdit }: { theme: ThemeDetail; canEdit: boolean 
     mutationFn: (v: ThemeVersion) => enableVersion(theme.id, v.seq),
     onSuccess: async (_detail, v) => {
       await refresh();
-      notify('themes.detail.enabledDone', { type: 'success', messageArgs: { version: v.version } });
+      notify(chosen.done, { type: 'success', messageArgs: { version: v.version } });
     },
     onError: failed,
   });
@@ -83,7 +84,13 @@ function VersionRows({ theme, canEdit }: { theme: ThemeDetail; canEdit: boolean 
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                 <span>{v.version}</span>
                 {v.enabled ? (
-                  <Chip size="small" color="primary" label={translate('themes.detail.enabled')} />
+                  <Chip
+                    size="small"
+                    color={theme.applied ? 'primary' : 'default'}
+                    variant={theme.applied ? 'filled' : 'outlined'}
+                    label={translate(chosen.tag)}
+                    data-testid="theme-version-tag"
+                  />
                 ) : null}
               </Stack>
             </TableCell>

@@ -63,3 +63,13 @@ export const fromEpochSeconds = (seconds: number): number => seconds * 1000;
 /** Who may remove a theme from the list: never the built-in one nor the one the site wears. */
 export const mayDeleteTheme = (theme: { builtin: boolean; applied: boolean }): boolean =>
   !theme.builtin && !theme.applied;
+
+/**
+ * The words of a theme's chosen version (ThemeVersion.enabled): "in use" only when the site wears the theme; on a
+ * theme not applied it is the version the site would show once applied.
+ */
+export function chosenVersionWords(theme: { applied: boolean }): { tag: string; done: string } {
+  return theme.applied
+    ? { tag: 'themes.detail.enabled', done: 'themes.detail.enabledDone' }
+    : { tag: 'themes.detail.chosen', done: 'themes.detail.chosenDone' };
+}
