@@ -20,8 +20,10 @@ export interface Config {
   adminEmail: string;
   /** When unset on first start, a password is generated and printed once. */
   adminPassword?: string;
-  /** nodemailer SMTP URL; without it mail is printed to the log. */
+  /** nodemailer SMTP URL; without it each mail is written to `mailDir` as an .eml file. */
   smtpUrl?: string;
+  /** Where mail goes without SMTP_URL (MAIL_DIR; DATA_DIR/mail by default): the newest .eml files. */
+  mailDir: string;
   mailFrom: string;
   /**
    * The address users reach the app at, for links in mail. Never taken from a request: its Host header is the
@@ -105,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: (env.ADMIN_EMAIL || 'owner@example.com').toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    mailDir: path.resolve(env.MAIL_DIR || path.join(dataDir, 'mail')),
     mailFrom: env.MAIL_FROM || 'Publishing Admin <no-reply@localhost>',
     publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || listenUrl(host, port),
     allowedOrigins: (env.ALLOWED_ORIGINS || '')

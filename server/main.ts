@@ -1,7 +1,8 @@
 /** Starts the product: read config, open and migrate the database, seed an empty one, start the jobs, listen. */
 import { mkdirSync } from 'node:fs';
 import { invoiceIssuer } from './adapters/invoice';
-import { logMailer, pooledSmtpMailer, smtpMailer } from './adapters/mail';
+import { configuredMailer } from './adapters/mailer';
+import { MAIL_FOLDER_LIMITS } from './adapters/mailFolder';
 import { paymentGateway } from './adapters/payment';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -13,6 +14,7 @@ import { startOrderExpiry } from './jobs/orderExpiry';
 import { startReaderRenewals } from './jobs/readerRenewal';
 import { startRenewals } from './jobs/renewal';
 import { startScheduler } from './jobs/scheduler';
+import { siteUrl } from './modules/sites/service';
 
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
@@ -51,13 +53,18 @@ const orderExpiry = startOrderExpiry({
   payment: payment.gateway,
   config,
 });
-const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log);
-const mailJob = startMailJob({ db: database.db, now: Date.now, log: app.log, mailer, queue: outbox });
+const mailJob = startMailJob({
+  db: database.db,
+  now: Date.now,
+  log: app.log,
+  mailer: configuredMailer(config, app.log),
+  queue: outbox,
+});
 const epaperSender = startEpaperSender({
   db: database.db,
   now: Date.now,
   log: app.log,
-  mailer: config.smtpUrl ? pooledSmtpMailer(config.smtpUrl, config.mailFrom) : logMailer(app.log),
+  mailer: configuredMailer(config, app.log, { pooled: true }),
   secret: await ensureSecret(database.db),
   config,
 });
@@ -95,5 +102,11 @@ if (owner) {
 lines.push(
   `  Database: ${database.kind === 'pglite' ? `${config.dataDir}/pglite (embedded PGlite)` : 'PostgreSQL'}`,
 );
-lines.push(`  Mail: ${config.smtpUrl ? 'SMTP' : 'printed to this log'}`, ``);
+lines.push(`  Public sites: ${siteUrl({ domain: '', slug: '<slug>' }, config)}`);
+lines.push(
+  config.smtpUrl
+    ? '  Mail: SMTP'
+    : `  Mail: no SMTP_URL, so each mail is an .eml file in ${config.mailDir} (the newest ${MAIL_FOLDER_LIMITS.files} kept)`,
+  ``,
+);
 console.log(lines.join('\n'));

@@ -1,9 +1,8 @@
 /**
- * The mail server: SMTP through nodemailer when SMTP_URL is set, otherwise each message is printed to the log. The
- * mail job (server/jobs/mail.ts) sends the outbox's text-only mail; the e-paper sender (server/jobs/epaperSender.ts)
- * sends HTML mail with its own headers through a pooled transport (`pooledSmtpMailer`).
+ * SMTP through nodemailer (mailer.ts chooses it when SMTP_URL is set, else the mail folder of mailFolder.ts). The mail
+ * job (server/jobs/mail.ts) sends the outbox's text-only mail; the e-paper sender (server/jobs/epaperSender.ts) sends
+ * HTML mail with its own headers through a pooled transport (`pooledSmtpMailer`).
  */
-import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import { parseConnectionUrl } from 'nodemailer/lib/shared';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
@@ -73,11 +72,22 @@ function base64Lines(text: string): string {
   return lines.join('\r\n');
 }
 
+/** A body as itself when a person can read it in the file (8bit: lines of at most 998 bytes), else base64. */
+function bodyPart(body: string, readable: boolean): { encoding: string; content: string } {
+  if (readable) {
+    const lines = body.replace(/\r?\n/g, '\r\n');
+    if (lines.split('\r\n').every((line) => Buffer.byteLength(line) <= 998))
+      return { encoding: '8bit', content: lines };
+  }
+  return { encoding: 'base64', content: base64Lines(body) };
+}
+
 /**
- * A text + HTML mail as one RFC 5322 message, built directly: the e-paper sender's many mails skip nodemailer's MIME
- * composer (its quoted-printable encoding was most of the CPU per mail). Both parts are base64.
+ * A mail as one RFC 5322 message, built directly: the e-paper sender's many mails skip nodemailer's MIME composer
+ * (its quoted-printable encoding was most of the CPU per mail). Text alone, or text + HTML as alternatives. Bodies
+ * are base64, or `readable` (the mail folder's files) as they are wherever their lines allow it.
  */
-export function rawMessage(from: string, mail: Mail, date: Date): string {
+export function rawMessage(from: string, mail: Mail, date: Date, opts: { readable?: boolean } = {}): string {
   const address = fromAddress(from);
   const name =
     mail.fromName ??
@@ -85,7 +95,6 @@ export function rawMessage(from: string, mail: Mail, date: Date): string {
       .replace(/<[^<>]*>\s*$/, '')
       .trim()
       .replace(/^"|"$/g, '');
-  const boundary = `----=_epaper_${Math.random().toString(36).slice(2)}`;
   const headers = [
     `From: ${name ? `${headerValue(`"${name.replace(/["\\]/g, '')}"`)} <${address}>` : address}`,
     `To: ${headerValue(mail.to)}`,
@@ -94,11 +103,15 @@ export function rawMessage(from: string, mail: Mail, date: Date): string {
     ...(mail.messageId ? [`Message-ID: ${headerValue(mail.messageId)}`] : []),
     ...Object.entries(mail.headers ?? {}).map(([k, v]) => `${k.replace(/[^\w-]/g, '')}: ${headerValue(v)}`),
     'MIME-Version: 1.0',
-    `Content-Type: multipart/alternative; boundary="${boundary}"`,
   ];
-  const part = (type: string, body: string) =>
-    `--${boundary}\r\nContent-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${base64Lines(body)}\r\n`;
-  return `${headers.join('\r\n')}\r\n\r\n${part('text/plain', mail.text)}${part('text/html', mail.html ?? '')}--${boundary}--\r\n`;
+  const part = (type: string, body: string) => {
+    const { encoding, content } = bodyPart(body, opts.readable ?? false);
+    return `Content-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: ${encoding}\r\n\r\n${content}\r\n`;
+  };
+  if (mail.html === undefined) return `${headers.join('\r\n')}\r\n${part('text/plain', mail.text)}`;
+  const boundary = `----=_epaper_${Math.random().toString(36).slice(2)}`;
+  headers.push(`Content-Type: multipart/alternative; boundary="${boundary}"`);
+  return `${headers.join('\r\n')}\r\n\r\n--${boundary}\r\n${part('text/plain', mail.text)}--${boundary}\r\n${part('text/html', mail.html)}--${boundary}--\r\n`;
 }
 
 /**
@@ -244,11 +257,3 @@ export function pooledSmtpMailer(url: string, from: string, opts: { connections?
 
 /** A pooled connection unused this long is closed (servers drop idle connections themselves). */
 const IDLE_MS = 5_000;
-
-export function logMailer(log: FastifyBaseLogger): Mailer {
-  return {
-    async send(mail) {
-      log.info({ mail }, `mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
-    },
-  };
-}

@@ -1,10 +1,10 @@
 /**
  * `npm start`'s server on a fresh machine: `server/main.ts` run as a process with no ADMIN_PASSWORD opens the embedded
  * database in a new DATA_DIR, migrates and seeds it, and prints the sign-in address and a generated owner password
- * once; that password signs in over HTTP. Started again on the same folder, it keeps the data and prints no password.
+ * once; that password signs in over HTTP; without SMTP_URL its mail is written to DATA_DIR/mail. Started again on the same folder, it keeps the data and prints no password.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,7 +29,15 @@ function freePort(): Promise<number> {
 
 /** Runs the server until it prints where to sign in; answers the process and everything it printed. */
 async function start(): Promise<{ child: ChildProcess; output: string }> {
-  const { DATABASE_URL: _pg, ADMIN_PASSWORD: _pw, ADMIN_EMAIL: _em, ...env } = process.env;
+  const {
+    DATABASE_URL: _pg,
+    ADMIN_PASSWORD: _pw,
+    ADMIN_EMAIL: _em,
+    SMTP_URL: _smtp,
+    MAIL_DIR: _mail,
+    SITE_DOMAIN: _sites,
+    ...env
+  } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' },
@@ -53,17 +61,32 @@ async function start(): Promise<{ child: ChildProcess; output: string }> {
   return { child, output };
 }
 
+/** The first mail file the server writes (its mail job sends at once); polled, the job runs in the server. */
+async function resetMailFile(): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const found = (await readdir(path.join(dataDir, 'mail')).catch(() => [])).find((f) => f.endsWith('.eml'));
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error('no mail file within 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function stop(child: ChildProcess) {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
 }
 
-async function signIn(account: string, password: string) {
-  const base = `http://127.0.0.1:${port}`;
+async function captcha(base: string) {
   const challenge = await (await fetch(`${base}/api/captcha?v=127.0.0.1`)).json();
   const solution = await solveChallenge({ challenge, deriveKey });
-  const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+async function signIn(account: string, password: string) {
+  const base = `http://127.0.0.1:${port}`;
+  const token = await captcha(base);
   const res = await fetch(`${base}/api/member/login?t=writer`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -92,6 +115,16 @@ describe('starting on a fresh machine', () => {
       expect(password).toMatch(/^\S{8,}$/);
       expect((await signIn('owner@example.com', password as string)).code).toBe(1);
       expect((await signIn('owner@example.com', `${password}x`)).code).toBe(2002);
+      // Without SMTP_URL, mail lands in DATA_DIR/mail as .eml files, as the banner says; public sites' address too.
+      expect(first.output).toContain(`Public sites: http://<slug>.sites.localhost:${port}`);
+      expect(first.output).toContain(`Mail: no SMTP_URL, so each mail is an .eml file in ${dataDir}/mail`);
+      const base = `http://127.0.0.1:${port}`;
+      await fetch(`${base}/api/member/forgot`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ account: 'owner@example.com', token: await captcha(base) }),
+      });
+      expect(await resetMailFile()).toMatch(/-owner@example\.com-.*\.eml$/);
     } finally {
       await stop(first.child);
     }

@@ -13,7 +13,7 @@ import type { EpaperAt, EpaperAudienceInput, EpaperProgress } from '../../../con
 import { Code } from '../../../contract/codes';
 import { CONTENT_TYPE, STATUS } from '../../../contract/contentConstants';
 import { instantOf } from '../../../contract/zoned';
-import { logMailer, smtpMailer } from '../../adapters/mail';
+import { configuredMailer } from '../../adapters/mailer';
 import { contents, epaperSends, sites } from '../../db/schema';
 import type { SiteContext } from '../../http/action';
 import { AppError, notFound } from '../../http/errors';
@@ -53,8 +53,7 @@ export async function testSend(ctx: SiteContext, id: number): Promise<{ to: stri
     { email: ctx.user.email, readerId: 0 },
     { secret: ctx.deps.secret, now: ctx.deps.now(), test: true },
   );
-  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : logMailer(ctx.deps.log);
-  await mailer.send(mail);
+  await configuredMailer(config, ctx.deps.log).send(mail);
   return { to: ctx.user.email };
 }
 
