@@ -82,6 +82,8 @@ export const Code = {
   EPAPER_NOT_SCHEDULED: 3342,
   /** The audience chosen has no one to send to. */
   EPAPER_NO_RECIPIENTS: 3343,
+  /** Everyone the audience reaches already has the e-paper; only `resend_all` sends it to them again. */
+  EPAPER_ALREADY_RECEIVED: 3344,
   /**
    * The shop (issue 15), 3500–3549: goods and SKUs 3500–3509, logistics 3510–3519, orders and checkout 3520–3549.
    */

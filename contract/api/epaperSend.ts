@@ -1,7 +1,8 @@
 /**
- * The e-paper send screen's endpoints (issue 14 "E-paper delivery"): how many members an audience reaches and the
- * month's quota, the member tags to choose from, a test send to oneself, send now or at a time, the latest send's
- * progress, and cancelling a scheduled send. All need post.edit and the plan's `newsletter` feature; the e-paper must
+ * The e-paper send screen's endpoints (issue 14 "E-paper delivery"): how many members an audience reaches, how many
+ * of them already have the e-paper, and the month's quota, the member tags to choose from, a test send to oneself,
+ * send now or at a time, the latest send's progress, and cancelling a scheduled send. A send leaves out the members
+ * who already have the e-paper unless it says `resend_all` (issue 27). All need post.edit and the plan's `newsletter` feature; the e-paper must
  * be of the caller's site and in their sight (404 otherwise).
  */
 import { z } from 'zod';
@@ -57,6 +58,19 @@ export const EpaperProgress = z.object({
 });
 export type EpaperProgress = z.output<typeof EpaperProgress>;
 
+/** The e-paper's latest send that went out: when it started and to how many members. */
+export const EpaperLastSend = z.object({ at: z.string(), count: z.number().int() });
+
+export const EpaperAudienceReply = z.object({
+  /** Members the audience reaches now. */
+  count: z.number().int(),
+  /** Of them, those who already have the e-paper (a delivery sent or still going): a send leaves them out. */
+  received: z.number().int(),
+  last_send: EpaperLastSend.nullable(),
+  quota: EpaperQuota,
+});
+export type EpaperAudienceReply = z.output<typeof EpaperAudienceReply>;
+
 const Id = z.strictObject({ id: f.id() });
 const perm = RESOURCE_PERMISSIONS.epaper.edit;
 
@@ -64,11 +78,12 @@ export const epaperSendApi = {
   audience: endpoint({
     path: 'epaper/audience',
     input: z.strictObject({ id: f.id(), audience: EpaperAudienceInput }),
-    output: z.object({ count: z.number().int(), quota: EpaperQuota }),
+    output: EpaperAudienceReply,
     access: 'site',
     permission: perm,
     feature: 'newsletter',
-    summary: "How many members an audience reaches now, and the month's newsletter quota",
+    summary:
+      "How many members an audience reaches now, how many already have the e-paper and its last send, and the month's newsletter quota",
   }),
   tags: endpoint({
     path: 'epaper/tags',
@@ -90,14 +105,21 @@ export const epaperSendApi = {
   }),
   send: endpoint({
     path: 'epaper/send',
-    input: z.strictObject({ id: f.id(), audience: EpaperAudienceInput, at: EpaperAt.optional() }),
+    input: z.strictObject({
+      id: f.id(),
+      audience: EpaperAudienceInput,
+      at: EpaperAt.optional(),
+      /** Send to the whole audience again, those who already have it included (asked for explicitly). */
+      resend_all: z.boolean().optional(),
+    }),
     output: EpaperProgress,
     access: 'site',
     permission: perm,
     feature: 'newsletter',
     // A publish (SPEC §9: 120 s): it publishes the e-paper if not yet, and queues its mail.
     timeout: TIMEOUT.long,
-    summary: 'Sends the e-paper now or at a time, publishing it if not yet; refused beyond the monthly quota',
+    summary:
+      'Sends the e-paper now or at a time, publishing it if not yet, to the members who do not have it yet (all of them with resend_all); refused when that is nobody, or beyond the monthly quota',
   }),
   progress: endpoint({
     path: 'epaper/progress',

@@ -89,6 +89,11 @@ const content: DeepStrings<typeof contentSource> = {
         title: 'Update “%{title}”?',
         content: 'Readers will see the latest version of this %{type}.',
       },
+      epaperUpdate: {
+        title: 'Update “%{title}” on the site?',
+        content:
+          'The site will show the latest version of this e-paper. Mails already sent stay as they were, and nothing is mailed again.',
+      },
     },
     done: {
       publish: 'Published',
@@ -192,9 +197,6 @@ const content: DeepStrings<typeof contentSource> = {
         heading: 'Send “%{title}”',
         audience: 'Recipients',
         count: '%{count}',
-        published: 'This e-paper is published on the site.',
-        later:
-          'Sending to subscribers comes in a later release. There is no member list yet, so no e-mail is sent.',
         toList: 'Back to the e-paper list',
         toWriter: 'Keep editing',
       },

@@ -132,6 +132,8 @@ const core: DeepStrings<typeof coreSource> = {
     '3341': 'This e-paper already has a send scheduled or under way.',
     '3342': 'This send is not scheduled; it cannot be cancelled.',
     '3343': 'No member would receive this e-paper.',
+    '3344':
+      'Every member of this audience already has this e-paper. To send it to them again, choose “Send again to everyone”.',
     '3500': 'This SKU code is already in use.',
     '3501': 'Not enough stock: only %{left} of %{name} left.',
     '3502': 'This product cannot be bought at the moment.',

@@ -33,6 +33,16 @@ const epaperSend: DeepStrings<typeof source> = {
       confirmSchedule: 'Send to members at %{at}?',
       failed: 'Sending failed',
     },
+    resend: {
+      title: 'This e-paper has already been sent',
+      last: 'Sent on %{at} to 1 member. |||| Sent on %{at} to %{count} members.',
+      received:
+        '1 member of this audience already has it. |||| %{received} members of this audience already have it.',
+      whom: 'Send to',
+      fresh: 'Only those who do not have it yet (%{count})',
+      all: 'Send again to everyone (%{count}; those who have it get it again)',
+      nobody: 'Everyone chosen already has it: there is nobody to send it to.',
+    },
     progress: {
       title: 'Progress',
       scheduled: 'Will be sent at %{at}',

@@ -83,6 +83,11 @@ const content: DeepStrings<typeof contentSource> = {
         title: '「%{title}」を更新しますか？',
         content: '読者はこの%{type}の最新版を見られるようになります。',
       },
+      epaperUpdate: {
+        title: 'サイト上の「%{title}」を更新しますか？',
+        content:
+          'サイトのこのメールマガジンが最新版になります。配信済みのメールは変わらず、再配信もされません。',
+      },
     },
     done: {
       publish: '公開しました',
@@ -185,9 +190,6 @@ const content: DeepStrings<typeof contentSource> = {
         heading: '「%{title}」を配信',
         audience: '配信先',
         count: '%{count} 人',
-        published: 'このメールマガジンはサイトで公開されています。',
-        later:
-          '購読者への配信機能は今後のリリースで提供されます。まだ会員名簿がないため、メールは送信されません。',
         toList: 'メールマガジン一覧に戻る',
         toWriter: '編集を続ける',
       },

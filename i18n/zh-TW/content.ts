@@ -81,6 +81,10 @@ const content = {
         title: '更新「%{title}」？',
         content: '讀者會看到這篇%{type}最新的版本。',
       },
+      epaperUpdate: {
+        title: '更新網站上的「%{title}」？',
+        content: '網站上的這份電子報會換成最新的版本。已寄出的信不會改變，也不會再寄一次。',
+      },
     },
     done: {
       publish: '已發佈',
@@ -183,8 +187,6 @@ const content = {
         heading: '寄送「%{title}」',
         audience: '收件人數',
         count: '%{count} 人',
-        published: '這份電子報已經發佈到網站上。',
-        later: '寄送給訂閱者的功能會在之後的版本推出；目前還沒有會員名單，所以不會寄出任何信件。',
         toList: '回到電子報列表',
         toWriter: '繼續編輯',
       },

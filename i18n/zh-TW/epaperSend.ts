@@ -30,6 +30,15 @@ const epaperSend = {
       confirmSchedule: '確定要在 %{at} 寄給會員嗎？',
       failed: '寄送失敗',
     },
+    resend: {
+      title: '這份電子報已經寄過',
+      last: '已於 %{at} 寄給 %{count} 位會員。',
+      received: '這次的收件對象中，有 %{received} 位已經收到。',
+      whom: '要寄給誰',
+      fresh: '只寄給還沒收到的人（%{count} 位）',
+      all: '全部重寄（%{count} 位，已收到的人會再收到一次）',
+      nobody: '所選的會員都已收到，沒有要寄的人。',
+    },
     progress: {
       title: '寄送進度',
       scheduled: '將於 %{at} 寄出',

@@ -1039,6 +1039,8 @@ export const epaperSends = pgTable(
       .notNull()
       .references(() => contents.id, { onDelete: 'cascade' }),
     audience: jsonb('audience').$type<EpaperAudience>().notNull(),
+    /** Sent to the whole audience again; otherwise members who already have the e-paper are left out. */
+    resendAll: boolean('resend_all').notNull().default(false),
     status: text('status').$type<EpaperSendStatus>().notNull(),
     scheduledAt: ts('scheduled_at'),
     total: integer('total').notNull().default(0),

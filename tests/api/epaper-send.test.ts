@@ -1,7 +1,8 @@
 /**
  * E-paper delivery (issue 14): the audience and its count, the monthly quota, the test send, a send scheduled and
  * fired exactly once by two app instances sharing the database, hard bounces and retries read from real SMTP
- * replies, the List-Unsubscribe headers and the one-click unsubscribe, and who may do any of it.
+ * replies, the List-Unsubscribe headers and the one-click unsubscribe, sending again (nobody twice unless asked),
+ * and who may do any of it.
  */
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -408,6 +409,126 @@ describe('sending', () => {
   });
 });
 
+describe('sending again (issue 27)', () => {
+  type Audience = { count: number; received: number; last_send: { at: string; count: number } | null };
+  const audienceOf = async (id: number) =>
+    ok(
+      await owner.call<Audience & { quota: { used: number } }>('epaper/audience', {
+        id,
+        audience: { kind: 'all' },
+      }),
+    );
+  const sendAll = (id: number, extra: object = {}) =>
+    owner.call<EpaperProgress>('epaper/send', { id, audience: { kind: 'all' }, ...extra });
+  const finished = (id: number) =>
+    until(async () => {
+      const p = ok(await progress(id));
+      return p?.status === 'done' && p;
+    });
+  /** How many mails each address got, once the sink has what the last send reached. */
+  const mailsTo = (emails: string[]) =>
+    Object.fromEntries(emails.map((e) => [e, sink.mails.filter((m) => m.to === e).length]));
+
+  it('reaches nobody twice, refuses a send to nobody new, and counts the quota once per mail', async () => {
+    const first = ['again-1@example.com', 'again-2@example.com', 'again-3@example.com'];
+    for (const email of first) await addReader(t, siteId, { email });
+    const paper = await newEpaper(owner, '再寄一次');
+    stopLater.push(t.startEpaperSender({ intervalMs: 50 }));
+    expect(await audienceOf(paper.id)).toMatchObject({ count: 3, received: 0, last_send: null });
+    ok(await sendAll(paper.id));
+    const done = await finished(paper.id);
+    await until(async () => sink.mails.length === 3);
+
+    // The screen is told who has it, when it went and to how many.
+    const told = await audienceOf(paper.id);
+    expect(told).toMatchObject({ count: 3, received: 3, last_send: { at: done.started_at, count: 3 } });
+    expect(told.quota.used).toBe(3);
+    // Everyone has it: refused with its own code, nothing recorded, nothing counted.
+    const again = await sendAll(paper.id);
+    expect(again.code).toBe(Code.EPAPER_ALREADY_RECEIVED);
+    expect(again.msg).toContain('全部重寄');
+    expect(await t.database.db.select().from(epaperSends)).toHaveLength(1);
+    expect((await audienceOf(paper.id)).quota.used).toBe(3);
+
+    // A member who joined since gets it, alone; the quota counts that one mail.
+    await addReader(t, siteId, { email: 'again-4@example.com' });
+    expect(await audienceOf(paper.id)).toMatchObject({ count: 4, received: 3 });
+    expect(ok(await sendAll(paper.id)).total).toBe(1);
+    expect(await finished(paper.id)).toMatchObject({ total: 1, sent: 1 });
+    await until(async () => sink.mails.length === 4);
+    expect(mailsTo([...first, 'again-4@example.com'])).toEqual({
+      'again-1@example.com': 1,
+      'again-2@example.com': 1,
+      'again-3@example.com': 1,
+      'again-4@example.com': 1,
+    });
+    expect(await audienceOf(paper.id)).toMatchObject({
+      received: 4,
+      last_send: { count: 1 },
+      quota: { used: 4 },
+    });
+  });
+
+  it('sends to everyone again only when asked (resend_all), counting each mail', async () => {
+    const emails = ['all-1@example.com', 'all-2@example.com'];
+    for (const email of emails) await addReader(t, siteId, { email });
+    const paper = await newEpaper(owner, '全部重寄');
+    stopLater.push(t.startEpaperSender({ intervalMs: 50 }));
+    ok(await sendAll(paper.id));
+    await finished(paper.id);
+    expect((await sendAll(paper.id, { resend_all: false })).code).toBe(Code.EPAPER_ALREADY_RECEIVED);
+    expect(ok(await sendAll(paper.id, { resend_all: true })).total).toBe(2);
+    await finished(paper.id);
+    await until(async () => sink.mails.length === 4);
+    expect(mailsTo(emails)).toEqual({ 'all-1@example.com': 2, 'all-2@example.com': 2 });
+    expect((await audienceOf(paper.id)).quota.used).toBe(4);
+    // Bad input is a validation error, not a send.
+    expect((await sendAll(paper.id, { resend_all: 'yes' })).code).toBe(Code.VALIDATION);
+  });
+
+  it('counts a failed delivery as not received, and a changed address as received', async () => {
+    const kept = await addReader(t, siteId, { email: 'kept@example.com' });
+    await addReader(t, siteId, { email: 'lost@example.com' });
+    const paper = await newEpaper(owner, '失敗再寄');
+    stopLater.push(t.startEpaperSender({ intervalMs: 50 }));
+    ok(await sendAll(paper.id));
+    await finished(paper.id);
+    await until(async () => sink.mails.length === 2);
+    // One delivery failed for good (as after its three attempts); the other member changed address since.
+    await t.database.db
+      .update(epaperDeliveries)
+      .set({ status: 'failed', error: '451 try later' })
+      .where(eq(epaperDeliveries.email, 'lost@example.com'));
+    await t.database.db.update(readers).set({ email: 'kept-new@example.com' }).where(eq(readers.id, kept.id));
+    expect(await audienceOf(paper.id)).toMatchObject({ count: 2, received: 1 });
+    expect(ok(await sendAll(paper.id)).total).toBe(1);
+    await finished(paper.id);
+    await until(async () => sink.mails.length === 3);
+    expect(mailsTo(['lost@example.com', 'kept@example.com', 'kept-new@example.com'])).toEqual({
+      'lost@example.com': 2,
+      'kept@example.com': 1,
+      'kept-new@example.com': 0,
+    });
+  });
+
+  it('lets one of two sends at once through: each member gets one mail, counted once', async () => {
+    const emails = ['twice-1@example.com', 'twice-2@example.com', 'twice-3@example.com'];
+    for (const email of emails) await addReader(t, siteId, { email });
+    const paper = await newEpaper(owner, '同時寄出');
+    stopLater.push(t.startEpaperSender({ intervalMs: 50 }));
+    const replies = await Promise.all([sendAll(paper.id), sendAll(paper.id)]);
+    expect(replies.map((r) => r.code).sort()).toEqual([Code.OK, Code.EPAPER_SEND_ACTIVE].sort());
+    await finished(paper.id);
+    // Once that send is done, two more at once: nobody is new, so both are refused.
+    const later = await Promise.all([sendAll(paper.id), sendAll(paper.id)]);
+    expect(later.map((r) => r.code)).toEqual([Code.EPAPER_ALREADY_RECEIVED, Code.EPAPER_ALREADY_RECEIVED]);
+    // One send was made (a done send has every mail in the sink), so no mail can come later.
+    expect(await t.database.db.select().from(epaperSends)).toHaveLength(1);
+    expect(mailsTo(emails)).toEqual(Object.fromEntries(emails.map((e) => [e, 1])));
+    expect((await audienceOf(paper.id)).quota.used).toBe(3);
+  });
+});
+
 describe('who may send', () => {
   it("refuses another site's e-paper, a role without post.edit, and a plan without the newsletter feature", async () => {
     const other = await register(t, 'other-owner@example.com', 'secret-pass-1', 'Other');
@@ -415,15 +536,24 @@ describe('who may send', () => {
     for (const path of ['epaper/progress', 'epaper/test_send', 'epaper/cancel']) {
       expect((await owner.call(path, { id: theirs.id })).code).toBe(Code.NOT_FOUND);
     }
-    const send = await owner.call('epaper/send', { id: theirs.id, audience: { kind: 'all' } });
-    expect(send.code).toBe(Code.NOT_FOUND);
+    for (const extra of [{}, { resend_all: true }]) {
+      const send = await owner.call('epaper/send', { id: theirs.id, audience: { kind: 'all' }, ...extra });
+      expect(send.code).toBe(Code.NOT_FOUND);
+    }
+    const told = await owner.call('epaper/audience', { id: theirs.id, audience: { kind: 'all' } });
+    expect(told.code).toBe(Code.NOT_FOUND);
     // Their own site's plan has no newsletter feature.
     const mine = await other.call('epaper/audience', { id: theirs.id, audience: { kind: 'all' } });
     expect(mine.code).toBe(Code.FORBIDDEN);
     // E-commerce staff on the demo site have no post.edit.
     const paper = await newEpaper(owner, '權限');
     const shop = await staffOf(t, siteId, 'shop@example.com', ROLE.ECOMMERCE);
-    const refused = await shop.call('epaper/send', { id: paper.id, audience: { kind: 'all' } });
-    expect(refused.code).toBe(Code.FORBIDDEN);
+    for (const extra of [{}, { resend_all: true }]) {
+      const refused = await shop.call('epaper/send', { id: paper.id, audience: { kind: 'all' }, ...extra });
+      expect(refused.code).toBe(Code.FORBIDDEN);
+    }
+    expect((await shop.call('epaper/audience', { id: paper.id, audience: { kind: 'all' } })).code).toBe(
+      Code.FORBIDDEN,
+    );
   });
 });

@@ -4,10 +4,12 @@
  *
  * Starting is one transaction: a conditional UPDATE scheduled → sending (FOR UPDATE SKIP LOCKED, so of two instances
  * one takes it and the other skips it), the e-paper published if it is not yet (status 1 = sent), and ONE
- * `INSERT … SELECT` of the audience into epaper_deliveries (unique per send and e-mail). A crash inside rolls all of
- * it back and leaves the send scheduled; once committed, nobody can be added twice.
+ * `INSERT … SELECT` of the audience into epaper_deliveries (unique per send and e-mail), leaving out the members who
+ * already have the e-paper from an earlier send unless the send is one to everyone again (`resend_all`). A crash
+ * inside rolls all of it back and leaves the send scheduled; once committed, nobody can be added twice. (Only one
+ * send of an e-paper is scheduled or sending at a time, service.ts `send`: the earlier ones are finished.)
  */
-import { and, count, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { EpaperProgress } from '../../../contract/api/epaperSend';
 import { STATUS } from '../../../contract/contentConstants';
 import type { Db } from '../../db/client';
@@ -22,7 +24,7 @@ import {
 import { bumpRender } from '../../public/invalidate';
 import { snapshotOfDraft } from '../content/snapshot';
 import { sitePlan } from '../plans/catalogue';
-import { audienceWhere } from './audience';
+import { audienceWhere, hasReceived } from './audience';
 
 export type SendRow = typeof epaperSends.$inferSelect;
 
@@ -81,6 +83,7 @@ export async function startDueSend(db: Db, now: number, sendId?: number): Promis
       SELECT ${send.id}, ${send.siteId}, ${readers.id}, ${readers.email}
       FROM ${readers} LEFT JOIN ${readerSubscriptions} ON ${readerSubscriptions.readerId} = ${readers.id}
       WHERE ${audienceWhere(send.siteId, send.audience)}
+        ${send.resendAll ? sql`` : sql`AND NOT ${hasReceived(send.contentId)}`}
       ON CONFLICT (send_id, email) DO NOTHING`);
     const [{ n }] = await tx
       .select({ n: count() })
@@ -147,6 +150,28 @@ export async function latestSend(db: Db, siteId: number, contentId: number): Pro
     .orderBy(desc(epaperSends.createdAt), desc(epaperSends.id))
     .limit(1);
   return row;
+}
+
+/** The e-paper's latest send that went out (started): when, and to how many members. */
+export async function lastSent(
+  db: Db,
+  siteId: number,
+  contentId: number,
+): Promise<{ at: string; count: number } | null> {
+  const [row] = await db
+    .select({ at: epaperSends.startedAt, count: epaperSends.total })
+    .from(epaperSends)
+    .where(
+      and(
+        eq(epaperSends.siteId, siteId),
+        eq(epaperSends.contentId, contentId),
+        inArray(epaperSends.status, ['sending', 'done']),
+        isNotNull(epaperSends.startedAt),
+      ),
+    )
+    .orderBy(desc(epaperSends.startedAt), desc(epaperSends.id))
+    .limit(1);
+  return row?.at ? { at: row.at.toISOString(), count: row.count } : null;
 }
 
 /**

@@ -6,36 +6,51 @@
  * publishes it as it starts, and a scheduled send marks the e-paper scheduled (status 2, at the send's time) and
  * publishes it when it starts. Cancelling a scheduled send takes the e-paper's schedule back (status 0) unless it was
  * already published.
+ *
+ * Sending again (issue 27): a send reaches only the members who do not have the e-paper yet (audience.ts
+ * `hasReceived`), unless it asks for `resend_all`; when that leaves nobody it is refused (3344), and the quota counts
+ * only the mails that will go. The screen is told beforehand (`audienceOf`: received, last send) so that it asks.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { EpaperAt, EpaperAudienceInput, EpaperProgress } from '../../../contract/api/epaperSend';
+import type {
+  EpaperAt,
+  EpaperAudienceInput,
+  EpaperAudienceReply,
+  EpaperProgress,
+} from '../../../contract/api/epaperSend';
 import { Code } from '../../../contract/codes';
 import { CONTENT_TYPE, STATUS } from '../../../contract/contentConstants';
 import { instantOf } from '../../../contract/zoned';
 import { configuredMailer } from '../../adapters/mailer';
-import { contents, epaperSends, sites } from '../../db/schema';
+import { contents, epaperSends } from '../../db/schema';
 import type { SiteContext } from '../../http/action';
 import { AppError, notFound } from '../../http/errors';
 import { bumpRender } from '../../public/invalidate';
 import { findItem, scopeOf } from '../content/scope';
+import { lockSite } from '../sites/lock';
 import { siteById } from '../sites/service';
 import { audienceCount, memberTags } from './audience';
 import { letterOf, mailFor } from './mail';
-import { latestSend, progressOf, quotaOf, startDueSend } from './sends';
+import { lastSent, latestSend, progressOf, quotaOf, startDueSend } from './sends';
 import { wakeEpaperSenders } from './wake';
 
 /** The e-paper `id` as the caller may see it (404 otherwise). */
 const epaperOf = (ctx: SiteContext, id: number) =>
   findItem(scopeOf(ctx, CONTENT_TYPE.epaper), id, CONTENT_TYPE.epaper);
 
-export async function audienceOf(ctx: SiteContext, input: { id: number; audience: EpaperAudienceInput }) {
-  await epaperOf(ctx, input.id);
-  const [n, quota] = await Promise.all([
-    audienceCount(ctx.deps.db, ctx.site.id, input.audience),
-    quotaOf(ctx.deps.db, ctx.site.id, ctx.deps.now()),
+export async function audienceOf(
+  ctx: SiteContext,
+  input: { id: number; audience: EpaperAudienceInput },
+): Promise<EpaperAudienceReply> {
+  const item = await epaperOf(ctx, input.id);
+  const { db } = ctx.deps;
+  const [counted, last, quota] = await Promise.all([
+    audienceCount(db, ctx.site.id, input.audience, item.id),
+    lastSent(db, ctx.site.id, item.id),
+    quotaOf(db, ctx.site.id, ctx.deps.now()),
   ]);
-  return { count: n, quota };
+  return { ...counted, last_send: last, quota };
 }
 
 export const tagsOf = (ctx: SiteContext) => memberTags(ctx.deps.db, ctx.site.id);
@@ -68,7 +83,12 @@ async function atOf(ctx: SiteContext, at: z.output<typeof EpaperAt> | undefined)
 
 export async function send(
   ctx: SiteContext,
-  input: { id: number; audience: EpaperAudienceInput; at?: z.output<typeof EpaperAt> },
+  input: {
+    id: number;
+    audience: EpaperAudienceInput;
+    at?: z.output<typeof EpaperAt>;
+    resend_all?: boolean;
+  },
 ): Promise<EpaperProgress> {
   const { db } = ctx.deps;
   const item = await epaperOf(ctx, input.id);
@@ -76,15 +96,18 @@ export async function send(
   const now = ctx.deps.now();
   const siteId = ctx.site.id;
   const row = await db.transaction(async (tx) => {
-    // One send decision at a time per site, so that two sends cannot both pass the quota.
-    await tx.execute(sql`SELECT ${sites.id} FROM ${sites} WHERE ${sites.id} = ${siteId} FOR UPDATE`);
+    // One send decision at a time per site, so that two sends cannot both pass the quota, nor both reach a member.
+    await lockSite(tx, siteId);
     const [active] = await tx
       .select({ id: epaperSends.id })
       .from(epaperSends)
       .where(and(eq(epaperSends.contentId, item.id), inArray(epaperSends.status, ['scheduled', 'sending'])));
     if (active) throw new AppError(Code.EPAPER_SEND_ACTIVE);
-    const needed = await audienceCount(tx, siteId, input.audience);
-    if (needed === 0) throw new AppError(Code.EPAPER_NO_RECIPIENTS);
+    const { count, received } = await audienceCount(tx, siteId, input.audience, item.id);
+    if (count === 0) throw new AppError(Code.EPAPER_NO_RECIPIENTS);
+    const resendAll = input.resend_all === true;
+    const needed = resendAll ? count : count - received;
+    if (needed === 0) throw new AppError(Code.EPAPER_ALREADY_RECEIVED);
     const quota = await quotaOf(tx, siteId, now);
     if (needed > quota.remaining) {
       const args = { needed, remaining: quota.remaining, limit: quota.limit };
@@ -96,6 +119,7 @@ export async function send(
         siteId,
         contentId: item.id,
         audience: input.audience,
+        resendAll,
         status: 'scheduled',
         scheduledAt: at ?? new Date(now),
         // What the quota counts until the send starts and fixes its recipients.

@@ -29,12 +29,14 @@ export function ConfirmPublish({ kind, item, choice, onClose }: Props) {
     zone,
   };
   const warn = choice.confirm === 'offline' || choice.confirm === 'cancel';
+  // An e-paper reaches this screen only once sent (PublishSetting): its update changes the site's copy, not the mail.
+  const words = kind.type === 'epaper' && choice.confirm === 'update' ? 'epaperUpdate' : choice.confirm;
   return (
     <Confirm
       isOpen
       loading={mutation.isPending}
-      title={`content.confirm.${choice.confirm}.title`}
-      content={`content.confirm.${choice.confirm}.content`}
+      title={`content.confirm.${words}.title`}
+      content={`content.confirm.${words}.content`}
       titleTranslateOptions={args}
       contentTranslateOptions={args}
       confirmColor={warn ? 'warning' : 'primary'}

@@ -1,16 +1,13 @@
 /**
- * /epaper/:id/send: who receives the e-paper (all opted-in members, a tag, or the paying ones), how many that is and
- * what is left of the month's quota, a test to oneself, then send now or at a time. The latest send's progress
- * (EpaperProgress) is read on load and polled while sending, so it survives a reload.
+ * /epaper/:id/send: who receives the e-paper (all opted-in members, a tag, or the paying ones), how many that is, how
+ * many of them already have it, and what is left of the month's quota, a test to oneself, then send now or at a
+ * time, confirmed (EpaperSendConfirm: an e-paper that already went asks whom to send it to). The latest send's
+ * progress (EpaperProgress) is read on load and polled while sending, so it survives a reload.
  */
 import GroupIcon from '@mui/icons-material/GroupOutlined';
 import {
   Alert,
   Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
   FormControl,
   FormControlLabel,
   FormLabel,
@@ -35,6 +32,7 @@ import { useDateTime } from '../../components/DateTimeField';
 import { call } from '../../dataProvider/client';
 import { type ContentKind, listPath, writerPath } from '../../resources/content/kinds';
 import { EpaperProgress } from './EpaperProgress';
+import { EpaperSendConfirm } from './EpaperSendConfirm';
 import { PublicUrl } from './PublicUrl';
 import { PublishScreen } from './PublishScreen';
 import { progressKey, useAudience, useEpaperProgress, useMemberTags } from './useEpaperSend';
@@ -59,8 +57,11 @@ function SendBody({ kind, item }: { kind: ContentKind; item: ContentItem }) {
   const tags = useMemberTags();
   const active = progress.data?.status === 'scheduled' || progress.data?.status === 'sending';
   const count = counted.data?.count ?? 0;
+  const received = counted.data?.received ?? 0;
+  const lastSend = counted.data?.last_send;
   const quota = counted.data?.quota;
-  const overQuota = quota !== undefined && count > quota.remaining;
+  // What a send reaches by default: those who do not have the e-paper yet.
+  const overQuota = quota !== undefined && count - received > quota.remaining;
   const timeProblem = useMemo(
     () => (when === 'schedule' ? futureWallTime(wall, zone) : undefined),
     [when, wall, zone],
@@ -71,11 +72,14 @@ function SendBody({ kind, item }: { kind: ContentKind; item: ContentItem }) {
       queryClient.invalidateQueries({ queryKey: progressKey(item.id) }),
       queryClient.invalidateQueries({ queryKey: ['epaper-audience', item.id] }),
     ]);
-  // Sending publishes the e-paper (scheduling schedules it): the heading's status chip follows the send's.
+  // Sending publishes the e-paper (scheduling schedules it): the heading's status chip follows the send's, and who
+  // has the e-paper follows its deliveries.
   const sendStatus = progress.data?.status;
   useEffect(() => {
-    if (sendStatus) void queryClient.invalidateQueries({ queryKey: ['epaper', 'getOne'] });
-  }, [sendStatus, queryClient]);
+    if (!sendStatus) return;
+    void queryClient.invalidateQueries({ queryKey: ['epaper', 'getOne'] });
+    void queryClient.invalidateQueries({ queryKey: ['epaper-audience', item.id] });
+  }, [sendStatus, queryClient, item.id]);
 
   const run = async (what: () => Promise<unknown>, failed: string) => {
     setBusy(true);
@@ -95,7 +99,7 @@ function SendBody({ kind, item }: { kind: ContentKind; item: ContentItem }) {
       notify('epaperSend.actions.testSent', { type: 'success', messageArgs: { to } });
     }, 'epaperSend.actions.testFailed');
 
-  const send = () =>
+  const send = (resendAll: boolean) =>
     run(async () => {
       setConfirming(false);
       if (!audience) return;
@@ -103,6 +107,7 @@ function SendBody({ kind, item }: { kind: ContentKind; item: ContentItem }) {
         id: item.id,
         audience,
         ...(when === 'schedule' ? { at: wall } : {}),
+        ...(resendAll ? { resend_all: true } : {}),
       });
     }, 'epaperSend.actions.failed');
 
@@ -163,6 +168,18 @@ function SendBody({ kind, item }: { kind: ContentKind; item: ContentItem }) {
               {translate('content.publish.send.count', { count, smart_count: count })}
             </Typography>
           </Stack>
+          {lastSend && (
+            <Alert severity="info" sx={{ mb: 1 }} data-testid="epaper-sent-before">
+              <div>
+                {translate('epaperSend.resend.last', {
+                  at: format(lastSend.at),
+                  count: lastSend.count,
+                  smart_count: lastSend.count,
+                })}
+              </div>
+              <div>{translate('epaperSend.resend.received', { received, smart_count: received })}</div>
+            </Alert>
+          )}
           {quota && (
             <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="epaper-quota">
               {translate('epaperSend.audience.quota', quota)}
@@ -235,23 +252,14 @@ function SendBody({ kind, item }: { kind: ContentKind; item: ContentItem }) {
           {translate('content.publish.send.toWriter')}
         </Button>
       </Stack>
-      <Dialog open={confirming} onClose={() => setConfirming(false)}>
-        <DialogContent>
-          <DialogContentText>
-            {when === 'now'
-              ? translate('epaperSend.actions.confirmSend', { count })
-              : translate('epaperSend.actions.confirmSchedule', {
-                  at: format(instantOf(wall, zone), 'schedule'),
-                })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{translate('ra.action.cancel')}</Button>
-          <Button variant="contained" disableElevation autoFocus onClick={send} data-testid="epaper-confirm">
-            {translate('ra.action.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {confirming && counted.data && (
+        <EpaperSendConfirm
+          audience={counted.data}
+          at={when === 'schedule' ? format(instantOf(wall, zone), 'schedule') : undefined}
+          onClose={() => setConfirming(false)}
+          onSend={send}
+        />
+      )}
     </>
   );
 }

@@ -1,14 +1,16 @@
 /**
  * /<press|page|epaper>/:id/publish/setting: publish now or schedule; for an item already out, update it, take it
- * offline or cancel its schedule.
+ * offline or cancel its schedule. An e-paper is published by sending it (SPEC §4: "Epaper publishing goes to the send
+ * screen"): one not yet sent goes to its send screen, so that it is never published or scheduled here without its
+ * mail; a sent one is updated or taken offline here.
  */
 import EditIcon from '@mui/icons-material/Edit';
 import { Button, Divider, Stack } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import type { ContentItem } from '../../../contract/content';
 import { STATUS } from '../../../contract/contentConstants';
-import { type ContentKind, type ContentResource, writerPath } from '../../resources/content/kinds';
+import { type ContentKind, type ContentResource, sendPath, writerPath } from '../../resources/content/kinds';
 import { CurrentState } from './CurrentState';
 import { PublishForm } from './PublishForm';
 import { PublishScreen } from './PublishScreen';
@@ -17,6 +19,8 @@ import { WithdrawButton } from './WithdrawButton';
 
 function SettingBody({ kind, item }: { kind: ContentKind; item: ContentItem }) {
   const translate = useTranslate();
+  if (kind.type === 'epaper' && item.status !== STATUS.PUBLISHED)
+    return <Navigate to={sendPath(item.id)} replace />;
   return (
     <>
       <CurrentState kind={kind} item={item} />

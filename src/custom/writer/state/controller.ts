@@ -14,6 +14,7 @@ import { autosaveDelay, type ContentTypeName, STATUS } from '../../../../contrac
 import { rules } from '../../../../contract/validation';
 import { getSession } from '../../../auth/session';
 import { ApiError } from '../../../dataProvider/client';
+import { sendPath } from '../../../resources/content/kinds';
 import { api, isConflict, isNetworkError, messageOf } from '../api';
 import { docToBlocks } from '../editor/convert';
 import { type Draft, draftFromItem, emptyMeta, LIST_PATH, type Meta, toSave } from './draft';
@@ -559,6 +560,10 @@ export class WriterController {
     }, 0);
   }
 
+  /**
+   * 發佈 (or 更新) opens the publish settings. An e-paper not yet sent is published by sending it (SPEC §4): its 發送
+   * opens the send screen.
+   */
   async publish() {
     this.set({ busy: true });
     try {
@@ -566,7 +571,12 @@ export class WriterController {
         this.deps.notify('writer.save.saveFirst', { type: 'warning' });
         return;
       }
-      this.go(`/${LIST_PATH[this.type]}/${this.state.info.id}/publish/setting`);
+      const { id, status } = this.state.info;
+      this.go(
+        this.type === 'epaper' && status !== STATUS.PUBLISHED
+          ? sendPath(id)
+          : `/${LIST_PATH[this.type]}/${id}/publish/setting`,
+      );
     } finally {
       this.set({ busy: false });
     }

@@ -1,0 +1,1 @@
+ALTER TABLE "epaper_sends" ADD COLUMN "resend_all" boolean DEFAULT false NOT NULL;
