@@ -407,6 +407,25 @@ describe('sending', () => {
     expect(row.status).toBe(0);
     expect((await owner.call('epaper/cancel', { id: paper.id })).code).toBe(Code.EPAPER_NOT_SCHEDULED);
   });
+
+  it('withdrawing or deleting a scheduled e-paper from the list cancels its send: nobody is mailed', async () => {
+    await addReader(t, siteId, { email: 'withdrawn@example.com' });
+    for (const mode of [0, -1]) {
+      const paper = await newEpaper(owner, `收回 ${mode}`);
+      const ahead = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+      ok(
+        await owner.call('epaper/send', {
+          id: paper.id,
+          audience: { kind: 'all' },
+          at: { date: ahead, time: '09:00' },
+        }),
+      );
+      // The list's 取消排程 (mode 0) or 刪除 (mode -1) goes through press/publish, not epaper/cancel.
+      ok(await owner.call('press/publish?t=4', { id: paper.id, mode }));
+      const sends = await t.database.db.select().from(epaperSends).where(eq(epaperSends.contentId, paper.id));
+      expect(sends.map((r) => r.status)).toEqual(['cancelled']);
+    }
+  });
 });
 
 describe('sending again (issue 27)', () => {

@@ -10,7 +10,7 @@ import type { ContentPublish, PublishReply, Status } from '../../../contract/con
 import { CONTENT_TYPE, PUBLISH_MODE, STATUS } from '../../../contract/contentConstants';
 import { BADGE } from '../../../contract/sites';
 import { instantOf } from '../../../contract/zoned';
-import { contents } from '../../db/schema';
+import { contents, epaperSends } from '../../db/schema';
 import { AppError, FieldError, notFound } from '../../http/errors';
 import { bumpRender } from '../../public/invalidate';
 import { pageRowDeleted } from '../pages/service';
@@ -69,19 +69,42 @@ export async function publishItem(s: Scope, input: PublishInput): Promise<Publis
   await findItem(s, input.id, s.type);
   const at = input.mode === PUBLISH_MODE.SCHEDULE ? await scheduledAt(s, input) : undefined;
   const now = new Date(s.deps.now());
-  const [row] = await s.deps.db
-    .update(contents)
-    .set({ ...statusColumns(input.mode, now, at), ...pinColumns(s, input.pin || undefined), updatedAt: now })
-    .where(
-      and(
-        eq(contents.siteId, s.siteId),
-        eq(contents.id, input.id),
-        eq(contents.type, s.type),
-        ne(contents.status, STATUS.DELETED),
-        visibleTo(s),
-      ),
+  const row = await s.deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(contents)
+      .set({
+        ...statusColumns(input.mode, now, at),
+        ...pinColumns(s, input.pin || undefined),
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(contents.siteId, s.siteId),
+          eq(contents.id, input.id),
+          eq(contents.type, s.type),
+          ne(contents.status, STATUS.DELETED),
+          visibleTo(s),
+        ),
+      )
+      .returning();
+    // An e-paper taken back (offline, schedule cancelled) or deleted takes its scheduled mail with it: a send left
+    // scheduled would publish it again and mail everyone at its time.
+    if (
+      updated?.type === CONTENT_TYPE.epaper &&
+      (updated.status === STATUS.DRAFT || updated.status === STATUS.DELETED)
     )
-    .returning();
+      await tx
+        .update(epaperSends)
+        .set({ status: 'cancelled', finishedAt: now })
+        .where(
+          and(
+            eq(epaperSends.siteId, s.siteId),
+            eq(epaperSends.contentId, updated.id),
+            eq(epaperSends.status, 'scheduled'),
+          ),
+        );
+    return updated;
+  });
   if (!row) throw notFound();
   // A deleted page's children move up to its parent (modules/pages).
   if (row.status === STATUS.DELETED && row.type === CONTENT_TYPE.page)
