@@ -488,6 +488,32 @@ describe('sending again (issue 27)', () => {
     });
   });
 
+  it('mails the e-paper as last edited, not the copy sent before, and keeps its first send time', async () => {
+    await addReader(t, siteId, { email: 'edited-1@example.com' });
+    const paper = await newEpaper(owner, '改過再寄');
+    stopLater.push(t.startEpaperSender({ intervalMs: 50 }));
+    ok(await sendAll(paper.id));
+    await finished(paper.id);
+    await until(async () => sink.mails.some((m) => m.to === 'edited-1@example.com'));
+    const [sent] = await t.database.db.select().from(contents).where(eq(contents.id, paper.id));
+    const saved = ok(
+      await owner.call<SaveReply>('press/save?t=4', {
+        id: paper.id,
+        title: '改過再寄',
+        content: { blocks: [{ type: 'paragraph', data: { text: '更正後的第二版內容' } }] },
+        version: paper.version,
+      }),
+    );
+    expect(saved.is_draft_changed).toBe(true);
+    await addReader(t, siteId, { email: 'edited-2@example.com' });
+    ok(await sendAll(paper.id));
+    await finished(paper.id);
+    const mail = await until(async () => sink.mails.find((m) => m.to === 'edited-2@example.com'));
+    expect(mail.decoded).toContain('更正後的第二版內容');
+    const [after] = await t.database.db.select().from(contents).where(eq(contents.id, paper.id));
+    expect(after).toMatchObject({ isDraftChanged: false, publishTs: sent.publishTs });
+  });
+
   it('sends to everyone again only when asked (resend_all), counting each mail', async () => {
     const emails = ['all-1@example.com', 'all-2@example.com'];
     for (const email of emails) await addReader(t, siteId, { email });

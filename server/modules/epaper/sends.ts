@@ -59,9 +59,10 @@ export async function startDueSend(db: Db, now: number, sendId?: number): Promis
       .where(and(inArray(epaperSends.id, due), eq(epaperSends.status, 'scheduled')))
       .returning();
     if (!send) return null;
-    // Sending publishes the e-paper (status 1, "sent"), its draft becoming what readers see and what is mailed.
+    // Sending publishes the e-paper (status 1, "sent"), its draft becoming what readers see and what is mailed —
+    // also for one sent before whose draft was edited since: the mail is what the writer shows, never an older copy.
     const [item] = await tx
-      .select({ status: contents.status })
+      .select({ status: contents.status, isDraftChanged: contents.isDraftChanged })
       .from(contents)
       .where(eq(contents.id, send.contentId));
     if (!item || item.status === STATUS.DELETED) {
@@ -72,11 +73,17 @@ export async function startDueSend(db: Db, now: number, sendId?: number): Promis
         .returning();
       return cancelled;
     }
-    if (item.status !== STATUS.PUBLISHED) {
+    if (item.status !== STATUS.PUBLISHED || item.isDraftChanged) {
+      // A republished e-paper keeps the time it was first sent.
       await tx
         .update(contents)
-        .set({ status: STATUS.PUBLISHED, publishTs: at, published: snapshotOfDraft, isDraftChanged: false })
-        .where(and(eq(contents.id, send.contentId), ne(contents.status, STATUS.PUBLISHED)));
+        .set({
+          status: STATUS.PUBLISHED,
+          publishTs: item.status === STATUS.PUBLISHED ? undefined : at,
+          published: snapshotOfDraft,
+          isDraftChanged: false,
+        })
+        .where(and(eq(contents.id, send.contentId), ne(contents.status, STATUS.DELETED)));
       await bumpRender(tx, send.siteId);
     }
     await tx.execute(sql`INSERT INTO ${epaperDeliveries} (send_id, site_id, reader_id, email)
