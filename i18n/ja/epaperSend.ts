@@ -6,7 +6,7 @@ const epaperSend: DeepStrings<typeof source> = {
   epaperSend: {
     audience: {
       title: '配信先',
-      all: '電子報を購読しているすべての会員',
+      all: 'メールマガジンを購読しているすべての会員',
       tag: 'タグの付いた会員',
       paid: '有料会員',
       tagLabel: '会員タグ',
@@ -43,20 +43,20 @@ const epaperSend: DeepStrings<typeof source> = {
       failures: '配信に失敗した宛先',
     },
     warning: {
-      title: 'この電子報は配信予約されています',
-      body: 'この電子報は %{at} に会員へ配信されます。編集すると配信される内容が変わります。',
+      title: 'このメールマガジンは配信予約されています',
+      body: 'このメールマガジンは %{at} に会員へ配信されます。編集すると配信される内容が変わります。',
       keep: '編集を続ける',
       cancel: '配信を取り消す',
     },
     mail: {
       unsubscribe: '配信停止',
-      why: '「%{site}」の電子報を購読しているため、このメールをお送りしています。',
+      why: '「%{site}」のメールマガジンを購読しているため、このメールをお送りしています。',
     },
     unsubscribe: {
-      title: '電子報の配信停止',
-      confirm: '「%{site}」の電子報の配信を停止しますか？',
+      title: 'メールマガジンの配信停止',
+      confirm: '「%{site}」のメールマガジンの配信を停止しますか？',
       button: '配信停止',
-      done: '配信を停止しました。「%{site}」の電子報は今後届きません。',
+      done: '配信を停止しました。「%{site}」のメールマガジンは今後届きません。',
       invalid: 'この配信停止リンクは無効か、期限が切れています。',
       test: 'これはテストメールのリンクです。誰の配信も停止しません。',
     },
