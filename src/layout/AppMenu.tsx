@@ -243,7 +243,9 @@ function ShellItem({
   const label = translate(entry.label, { _: entry.label });
   const locked = state === 'plan';
   // On a plan without the feature it takes another plan; without any plan, a plan.
-  const lockWords = translate(session?.site.current?.service ? 'shell.menu.needsUpgrade' : 'shell.menu.needsPlan');
+  const lockWords = translate(
+    session?.site.current?.service ? 'shell.menu.needsUpgrade' : 'shell.menu.needsPlan',
+  );
   return (
     <Menu.Item
       to={entry.to}
@@ -267,11 +269,7 @@ function ShellItem({
           {label}
         </Box>
         {locked ? (
-          <LockIcon
-            fontSize="inherit"
-            titleAccess={lockWords}
-            sx={{ color: 'text.disabled' }}
-          />
+          <LockIcon fontSize="inherit" titleAccess={lockWords} sx={{ color: 'text.disabled' }} />
         ) : null}
         {badge}
       </Box>

@@ -4,7 +4,21 @@
  * counter, analytics_daily), and for a caller who sees the shop, orders paid and their revenue; and the counter's
  * top pages and links. Days are cut in the database (`AT TIME ZONE`), so a large site sends one row per day.
  */
-import { and, count, countDistinct, desc, eq, gte, inArray, lt, lte, ne, type SQL, sql, sum } from 'drizzle-orm';
+import {
+  and,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  lte,
+  ne,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import { ANALYTICS_TOP_MAX, type TopInput, type TopReply } from '../../../contract/analytics';
 import { STATUS } from '../../../contract/contentConstants';
