@@ -80,7 +80,7 @@ export function PlanNeededPage({ feature }: { feature: Feature | undefined }) {
   );
 }
 
-/** A resource screen: the plan page when the plan is what refuses; otherwise the screen (react-admin checks the role). */
+/** A resource screen: the plan page when the plan is what refuses, else the screen (react-admin checks the role). */
 export function PlanGate({
   resource,
   action,

@@ -1,9 +1,10 @@
 /**
  * The shell's prompts (SPEC §8): 尚未訂閱方案 — a feature the role allows but the site's plan does not (or the plan
- * lapsed), named with the cheapest plan that has it (PlanNeeded.tsx) — leading to the plans (/plan); 'publish your site now' leading to the settings (/setting), where the
- * publish switch is; and the payment alert — the site's last renewal charge failed — shown to its owner once per
- * browser session, leading to /plan/current. They live above the layout, so that a side menu rebuilt by a change of
- * window size does not close them; any screen opens them with useShellPrompts().
+ * lapsed), named with the cheapest plan that has it (PlanNeeded.tsx) — leading to the plans (/plan); 'publish your
+ * site now' leading to the settings (/setting), where the publish switch is; and the payment alert — the site's
+ * last renewal charge failed — shown to its owner once per browser session, leading to /plan/current. They live
+ * above the layout, so that a side menu rebuilt by a change of window size does not close them; any screen opens
+ * them with useShellPrompts().
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'ra-core';
