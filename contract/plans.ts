@@ -24,6 +24,14 @@ export const PERMISSION_FEATURES: Readonly<Record<string, Feature>> = {
   order: 'shop',
 };
 
+/**
+ * Resources whose permission needs no feature but whose every call does (the endpoints' `feature`): reader plans are
+ * 訂閱管理's (subscription.plan, the owner's alone) on a plan with the membership feature.
+ */
+export const RESOURCE_FEATURES: Readonly<Record<string, Feature>> = {
+  subscription: 'membership',
+};
+
 export interface Plan {
   id: number;
   name: string;

@@ -22,6 +22,7 @@ import { dataProvider } from './dataProvider';
 import { entityResourceProps } from './entities/resources';
 import { useLiveI18nProvider } from './i18n';
 import { AppLayout } from './layout/AppLayout';
+import { planGated } from './layout/PlanNeeded';
 import { QuietNotification } from './layout/QuietNotification';
 import { SessionLoading } from './layout/SessionLoading';
 import admin from './resources/admin';
@@ -54,6 +55,23 @@ function ToAuthScreens() {
 
 const store = createAppStore();
 
+/** Every resource, in menu order; a screen the site's plan lacks explains itself when opened directly. */
+const RESOURCES = [
+  press,
+  page,
+  epaper,
+  ...entityResourceProps,
+  label,
+  file,
+  role,
+  admin,
+  member,
+  site,
+  follower,
+  customer,
+  orders,
+].map(planGated);
+
 function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
   // A newer served language pack re-renders the words in place (src/i18n/langPack.ts).
   const words = useLiveI18nProvider(i18nProvider);
@@ -72,21 +90,9 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
       loading={SessionLoading}
       disableTelemetry
     >
-      <Resource {...press} />
-      <Resource {...page} />
-      <Resource {...epaper} />
-      {entityResourceProps.map((props) => (
+      {RESOURCES.map((props) => (
         <Resource key={props.name} {...props} />
       ))}
-      <Resource {...label} />
-      <Resource {...file} />
-      <Resource {...role} />
-      <Resource {...admin} />
-      <Resource {...member} />
-      <Resource {...site} />
-      <Resource {...follower} />
-      <Resource {...customer} />
-      <Resource {...orders} />
       <CustomRoutes>{publishRoutes}</CustomRoutes>
       <CustomRoutes>{menuRoutes}</CustomRoutes>
       <CustomRoutes>{homeRoutes}</CustomRoutes>

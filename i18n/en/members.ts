@@ -63,7 +63,12 @@ const members: DeepStrings<typeof membersSource> = {
       notFound: 'This member was not found; they may have been removed.',
     },
     payment: { order: 'Order', plan: 'Plan', amount: 'Amount', status: 'Status', date: 'Date' },
-    epaper: { title: 'Title', status: 'Status', sentAt: 'Sent' },
+    epaper: {
+      title: 'Title',
+      status: 'Status',
+      sentAt: 'Sent',
+      statuses: { pending: 'Waiting', sending: 'Sending', sent: 'Sent', failed: 'Failed' },
+    },
     addDialog: {
       title: 'Add member',
       submit: 'Add',

@@ -6,8 +6,6 @@ const subscription: DeepStrings<typeof zh> = {
   readerPlans: {
     title: 'Reader plans',
     subtitle: 'Paying readers read the paid sections of articles. Each language has its own plans.',
-    noMembership:
-      "The site's plan has no membership feature: readers cannot subscribe. Upgrade the site's plan to sell reader plans.",
     notSelling: 'No plan is on sale: readers cannot subscribe.',
     selling: 'Readers can subscribe to the plans on sale.',
     add: 'Add a plan',

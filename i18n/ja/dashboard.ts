@@ -85,12 +85,22 @@ const dashboard: DeepStrings<typeof zh> = {
       media: 'メディアライブラリ',
       profile: 'プロフィール',
       needsPlan: 'プランが必要です',
+      needsUpgrade: 'プランのアップグレードが必要です',
       unpublished: 'サイトは未公開です',
       viewSite: 'サイトを見る',
     },
     plan: {
       title: 'プラン未契約',
       body: 'この機能を使うにはプランの契約が必要です。契約すると、チームメンバーの招待やロールの設定など、さらに多くの機能を使えます。',
+      later: 'あとで',
+      go: 'プランを見る',
+    },
+    upgrade: {
+      title: '「%{feature}」には %{plan} プランが必要です',
+      titleAny: '「%{feature}」にはプランのアップグレードが必要です',
+      body: '現在のプラン %{current} には「%{feature}」が含まれていません。%{plan} 以上のプランで使えます。アップグレードするとすぐに使えます。',
+      bodyAny:
+        '現在のプラン %{current} には「%{feature}」が含まれていません。プランをアップグレードすると使えます。',
       later: 'あとで',
       go: 'プランを見る',
     },

@@ -63,7 +63,12 @@ const members: DeepStrings<typeof membersSource> = {
       notFound: 'この会員は見つかりません。削除された可能性があります。',
     },
     payment: { order: '注文番号', plan: 'プラン', amount: '金額', status: 'ステータス', date: '日付' },
-    epaper: { title: 'タイトル', status: 'ステータス', sentAt: '送信日時' },
+    epaper: {
+      title: 'タイトル',
+      status: 'ステータス',
+      sentAt: '送信日時',
+      statuses: { pending: '送信待ち', sending: '送信中', sent: '送信済み', failed: '送信失敗' },
+    },
     addDialog: {
       title: '会員を追加',
       submit: '追加',

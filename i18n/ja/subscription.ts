@@ -6,8 +6,6 @@ const subscription: DeepStrings<typeof zh> = {
   readerPlans: {
     title: '読者プラン',
     subtitle: '有料読者は記事の有料部分を読めます。プランは言語ごとに設定します。',
-    noMembership:
-      'サイトのプランに会員機能がないため、読者は購読できません。サイトのプランをアップグレードすると読者プランを販売できます。',
     notSelling: '販売中のプランがないため、読者は購読できません。',
     selling: '読者は販売中のプランを購読できます。',
     add: 'プランを追加',

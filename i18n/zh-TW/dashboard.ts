@@ -82,6 +82,7 @@ const dashboard = {
       media: '媒體庫',
       profile: '個人資料',
       needsPlan: '需要訂閱方案',
+      needsUpgrade: '需要升級方案',
       unpublished: '網站尚未發佈',
       viewSite: '查看網站',
     },
@@ -90,6 +91,14 @@ const dashboard = {
       body: '這項功能需要訂閱方案才能使用。訂閱方案後，就能邀請團隊成員、設定角色權限，使用更多進階功能。',
       later: '稍後再說',
       go: '了解方案',
+    },
+    upgrade: {
+      title: '「%{feature}」需要 %{plan} 方案',
+      titleAny: '「%{feature}」需要升級方案',
+      body: '目前的方案 %{current} 不含「%{feature}」。%{plan} 以上的方案才有這項功能，升級後就能使用。',
+      bodyAny: '目前的方案 %{current} 不含「%{feature}」。升級方案後就能使用。',
+      later: '稍後再說',
+      go: '查看方案',
     },
     publish: {
       title: '立即發佈你的網站',

@@ -55,7 +55,12 @@ const members = {
       notFound: '找不到這位會員，可能已被移除。',
     },
     payment: { order: '訂單編號', plan: '方案', amount: '金額', status: '狀態', date: '日期' },
-    epaper: { title: '標題', status: '狀態', sentAt: '寄送時間' },
+    epaper: {
+      title: '標題',
+      status: '狀態',
+      sentAt: '寄送時間',
+      statuses: { pending: '等待寄送', sending: '寄送中', sent: '已寄送', failed: '寄送失敗' },
+    },
     addDialog: {
       title: '新增會員',
       submit: '新增',

@@ -9,8 +9,8 @@ const publicSite = {
     pageNotFound: '找不到這個頁面',
     error: { title: '頁面暫時無法顯示', body: '網站的佈景主題發生錯誤，請稍後再試。' },
     comingSoon: { title: '即將推出', body: '網站正在準備中，敬請期待。' },
-    preview: '預覽 — 這是尚未發布的版本',
-    staffView: '網站尚未發布，只有工作人員看得到',
+    preview: '預覽 — 這是尚未發佈的版本',
+    staffView: '網站尚未發佈，只有工作人員看得到',
     paywall: '以下為付費內容。',
   },
 };

@@ -33,7 +33,7 @@ const share = {
       image: '圖片網址',
       imageHint: '預設為文章封面；Instagram 必須有圖片。',
       notReady: '%{platform} 尚未連結，請先到「設定 › 社群連結」連結。',
-      notPublished: '文章發布後才能分享。',
+      notPublished: '文章發佈後才能分享。',
       needsImage: 'Instagram 分享需要一張圖片。',
       submit: '分享',
       posted: '已分享到 %{platform}',

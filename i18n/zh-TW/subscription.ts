@@ -3,7 +3,6 @@ const subscription = {
   readerPlans: {
     title: '讀者訂閱方案',
     subtitle: '讀者付費後即可閱讀文章的付費段落。每個語言各自設定方案。',
-    noMembership: '目前的網站方案不含會員功能，讀者無法訂閱。升級網站方案後即可販售讀者方案。',
     notSelling: '目前沒有上架的方案，讀者無法訂閱。',
     selling: '讀者可以訂閱上架的方案。',
     add: '新增方案',

@@ -15,7 +15,7 @@ const wizard = {
       full: '所有功能',
       team: '團隊成員與角色權限',
       theme: '佈景主題',
-      design: '網站設計',
+      design: '網站風格',
       membership: '會員與付費內容',
       shop: '電子商務',
       newsletter: '電子報',

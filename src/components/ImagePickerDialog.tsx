@@ -6,8 +6,8 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { ListContextProvider, useCanAccess, useListController, useTranslate } from 'ra-core';
 import { useId, useState } from 'react';
-import { FilterLiveSearch } from 'react-admin';
 import type { LibraryFile } from '../../contract/files';
+import { FilterLiveSearch } from './lists';
 import { DropArea, FileGrid, UploadButton, UploadProgressList } from './media';
 import { useUploads } from './useUploads';
 import { WindowPagination } from './WindowPagination';

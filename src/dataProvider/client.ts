@@ -1,13 +1,15 @@
 /**
  * The envelope client: the one way the SPA calls the API. POST /api/<path> with JSON, the endpoint's timeout
  * (SPEC §9), and every failure turned into an ApiError whose `message` is an i18n key (or the server's own text)
- * ready for a toast: the mapped code message, 資源不存在 for 404, the slow-network message when nothing answers.
+ * ready for a toast: the mapped code message, 資源不存在 for 404, 糟糕！發生錯誤 with the server's msg for 500, the
+ * slow-network message when nothing (or no envelope) answers.
  * 403 failures carry an empty message: they stay silent.
  */
 import { Code, codeMessageKey } from '../../contract/codes';
 import { I18N_VERSION_HEADER, TIMEOUT, WAIT_FOR_DATA } from '../../contract/constants';
 import type { AnyEndpoint, BodyOf, ReplyOf } from '../../contract/endpoint';
 import type { Envelope, FieldErrors } from '../../contract/envelope';
+import { currentWords } from '../i18n/currentWords';
 import { noteI18nVersion } from '../i18n/langPack';
 import { storedLocale } from '../i18n/locale';
 
@@ -42,11 +44,23 @@ export function urlFor(path: string, query: Record<string, string> = {}): string
   return `/api/${path}${search ? `?${search}` : ''}`;
 }
 
+/**
+ * SPEC §8's HTTP 500: 糟糕！發生錯誤 with the server's msg, composed here in the interface language (a toast shows a
+ * message without arguments). A msg that is only those words again, or none, is the words alone.
+ */
+function serverFailure(msg: string): string {
+  const generic = currentWords('errors.generic');
+  if (generic === null) return msg || 'errors.generic';
+  if (!msg || msg === generic || msg === currentWords(`errors.${Code.FAIL}`)) return 'errors.generic';
+  return currentWords('errors.serverWithMsg', { msg }) ?? msg;
+}
+
 function failure(status: number, envelope: Envelope | null): ApiError {
   const body = envelope ?? { code: Code.FAIL, msg: '', data: null };
   if (status === 403) return new ApiError('', 403, body);
   if (status === 404) return new ApiError('errors.notFound', 404, body);
-  if (status >= 500 || !envelope) return new ApiError(envelope?.msg || 'errors.slow', status, body);
+  if (!envelope) return new ApiError('errors.slow', status, body);
+  if (status >= 500) return new ApiError(serverFailure(envelope.msg), status, body);
   if (envelope.code === Code.VALIDATION) {
     const errors = (envelope.data as { errors?: FieldErrors } | null)?.errors ?? {};
     return new ApiError(codeMessageKey(Code.VALIDATION) as string, status, { ...body, errors });

@@ -8,7 +8,6 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import { Avatar, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import {
-  FilterLiveForm,
   type RaRecord,
   ResourceContextProvider,
   useCanAccess,
@@ -16,20 +15,13 @@ import {
   useTranslate,
 } from 'ra-core';
 import { type ComponentType, lazy, Suspense, use, useCallback, useState } from 'react';
-import {
-  BulkDeleteButton,
-  Button,
-  DataTable,
-  FilterLiveSearch,
-  LinkBase,
-  List,
-  TopToolbar,
-} from 'react-admin';
+import { BulkDeleteButton, Button, DataTable, LinkBase, List, TopToolbar } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import type { Entity, Field } from '../../contract/entity';
 import { DateTimeField } from '../components/DateTimeField';
 import { DeleteDialog } from '../components/DeleteDialog';
 import { ListEmpty } from '../components/ListEmpty';
+import { FilterLiveForm, FilterLiveSearch } from '../components/lists';
 import { WindowPagination } from '../components/WindowPagination';
 import type { EntityListProps, EntityOverrides } from './overrides';
 import { loadEntity } from './registry';

@@ -1,6 +1,7 @@
 /** The cells of the less common field kinds (loaded with the first list that shows one). */
 import { useRecordContext, useTranslate } from 'ra-core';
 import { BooleanField, NumberField, ReferenceArrayField, ReferenceField } from 'react-admin';
+import { formatTwd } from '../../contract/shop';
 import { type FieldProps, fieldLabel } from './view';
 
 function EnumCell({ source, label }: { source: string; label: string }) {
@@ -10,17 +11,18 @@ function EnumCell({ source, label }: { source: string; label: string }) {
   return values.map((v) => translate(`${label}_${v}`, { _: String(v) })).join(', ');
 }
 
+/** An amount as every other screen writes it (NT$1,200), not as the browser's locale would (zh-TW: $1,200). */
+function MoneyCell({ source }: { source: string }) {
+  const value = useRecordContext()?.[source];
+  return typeof value === 'number' ? formatTwd(value) : null;
+}
+
 export default function KindCell({ resource, name, field }: FieldProps) {
   switch (field.kind) {
     case 'switch':
       return <BooleanField source={name} />;
     case 'money':
-      return (
-        <NumberField
-          source={name}
-          options={{ style: 'currency', currency: 'TWD', maximumFractionDigits: 0 }}
-        />
-      );
+      return <MoneyCell source={name} />;
     case 'enum':
       return <EnumCell source={name} label={fieldLabel(resource, name)} />;
     case 'reference':

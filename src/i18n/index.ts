@@ -9,6 +9,7 @@ import type { I18nProvider, TranslationMessages } from 'ra-core';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { useEffect, useState } from 'react';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../contract/constants';
+import { setCurrentWords } from './currentWords';
 import { onNewPack, type PackWords, packWords } from './langPack';
 import { storedLocale } from './locale';
 
@@ -30,7 +31,7 @@ const dictionaries: Record<Locale, Record<WordSet, () => Words>> = {
         import('../../i18n/zh-TW/auth'),
         import('../../i18n/zh-TW/staff'),
       ]),
-    admin: () => Promise.all([import('./ra/zh-TW'), import('../../i18n/zh-TW')]),
+    admin: () => Promise.all([import('./ra/zh-TW'), import('./ra/tiptap-zh-TW'), import('../../i18n/zh-TW')]),
   },
   en: {
     signIn: () =>
@@ -48,7 +49,7 @@ const dictionaries: Record<Locale, Record<WordSet, () => Words>> = {
         import('../../i18n/ja/auth'),
         import('../../i18n/ja/staff'),
       ]),
-    admin: () => Promise.all([import('./ra/ja'), import('../../i18n/ja')]),
+    admin: () => Promise.all([import('./ra/ja'), import('./ra/tiptap-ja'), import('../../i18n/ja')]),
   },
 };
 
@@ -135,6 +136,7 @@ export async function createI18nProvider(set: WordSet): Promise<I18nProvider> {
     for (const listener of wordListeners) listener();
   };
   onNewPack((locale, pack) => void apply(locale, pack));
+  setCurrentWords((key, args) => provider.translate(key, args));
   if (set === 'signIn') void firstPack.then((pack) => pack && apply(initial, pack));
   return provider;
 }

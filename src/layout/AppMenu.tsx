@@ -3,7 +3,8 @@
  * there), the shop and members groups when something is declared in them, 網站管理, 網站設定 and 個人 — then every
  * other registered resource. Entity resources take their group, order and icon from their declaration
  * (contract/entities), so a new one shows up without touching this file. An item the role cannot use is not shown;
- * one the role allows but the site's plan does not stays, with a lock, and opens the 尚未訂閱方案 modal (SPEC §8).
+ * one the role allows but the site's plan does not stays, with a lock, and opens the plan prompt (SPEC §8's
+ * 尚未訂閱方案, or the missing feature and the cheapest plan that has it).
  * While the site is not published, an item at the end opens the 'publish your site now' modal; once it is, the item
  * leads to the site itself.
  */
@@ -33,12 +34,11 @@ import { Menu, useSidebarState } from 'react-admin';
 import { useLocation } from 'react-router';
 import type { MenuPlace } from '../../contract/entityBrief';
 import type { ResourceAction } from '../../contract/permissions';
-import { hasFeature } from '../../contract/plans';
 import { entityResource } from '../entities/registry';
 import { useUnreadCount } from '../resources/customer/api';
 import { useShellPrompts } from './ShellDialogs';
 import { useSessionQuery } from './session';
-import { activePath, type ItemState, itemState } from './shellLogic';
+import { activePath, type ItemAccess, type ItemState, itemAccess, itemState } from './shellLogic';
 
 type Group = MenuPlace['group'];
 
@@ -239,13 +239,18 @@ function ShellItem({
   badge?: ReactNode;
 }) {
   const translate = useTranslate();
+  const { data: session } = useSessionQuery();
   const label = translate(entry.label, { _: entry.label });
   const locked = state === 'plan';
+  // On a plan without the feature it takes another plan; without any plan, a plan.
+  const lockWords = translate(
+    session?.site.current?.service ? 'shell.menu.needsUpgrade' : 'shell.menu.needsPlan',
+  );
   return (
     <Menu.Item
       to={entry.to}
       state={{ _scrollToTop: true }}
-      primaryText={locked ? `${label} (${translate('shell.menu.needsPlan')})` : label}
+      primaryText={locked ? `${label} (${lockWords})` : label}
       leftIcon={createElement(entry.icon)}
       aria-current={active ? 'page' : undefined}
       data-locked={locked || undefined}
@@ -264,11 +269,7 @@ function ShellItem({
           {label}
         </Box>
         {locked ? (
-          <LockIcon
-            fontSize="inherit"
-            titleAccess={translate('shell.menu.needsPlan')}
-            sx={{ color: 'text.disabled' }}
-          />
+          <LockIcon fontSize="inherit" titleAccess={lockWords} sx={{ color: 'text.disabled' }} />
         ) : null}
         {badge}
       </Box>
@@ -333,12 +334,15 @@ export function AppMenu() {
   const openPrompt = useShellPrompts();
 
   const features = session?.site.current?.features ?? [];
-  /** The role's say, and for an entity whose plan feature the site lacks, the plan's. */
-  const stateOf = (entry: Entry): ItemState => {
-    const state = itemState(session?.user, entry.resource, entry.action);
-    const feature = entityResource(entry.resource)?.brief.feature;
-    return state === 'open' && feature && !hasFeature(features, feature) ? 'plan' : state;
-  };
+  /** The role's say, and the plan's (an entity's declared feature included). */
+  const accessOf = (entry: Entry): ItemAccess =>
+    itemAccess(
+      session?.user,
+      features,
+      entry.resource,
+      entry.action,
+      entityResource(entry.resource)?.brief.feature,
+    );
   const listed = Object.keys(resources).filter((name) => resources[name].hasList);
   const resourceEntry = (name: string): Entry => ({
     to: `/${name}`,
@@ -359,11 +363,10 @@ export function AppMenu() {
   ].map((section) => ({
     label: section.label,
     items: section.items
-      .map((entry) => ({ entry, state: stateOf(entry) }))
+      .map((entry) => ({ entry, ...accessOf(entry) }))
       .filter((item) => item.state !== 'hidden'),
   }));
   const current = activePath(pathname, ['/', ...sections.flatMap((s) => s.items.map((i) => i.entry.to))]);
-  const openPlan = () => openPrompt('plan');
 
   return (
     // Dense: every group fits a laptop screen without scrolling the menu.
@@ -377,13 +380,13 @@ export function AppMenu() {
       />
       {sections.map((section) => (
         <Section key={section.label ?? 'others'} label={section.label}>
-          {section.items.map(({ entry, state }) => (
+          {section.items.map(({ entry, state, feature }) => (
             <ShellItem
               key={entry.to}
               entry={entry}
               state={state}
               active={current === entry.to}
-              onPlan={openPlan}
+              onPlan={() => openPrompt('plan', feature)}
               badge={entry.resource === 'customer' && state === 'open' ? <UnreadBadge /> : undefined}
             />
           ))}

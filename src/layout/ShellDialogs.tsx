@@ -1,16 +1,19 @@
 /**
  * The shell's prompts (SPEC §8): 尚未訂閱方案 — a feature the role allows but the site's plan does not (or the plan
- * lapsed) — leading to the plans (/plan); 'publish your site now' leading to the settings (/setting), where the
- * publish switch is; and the payment alert — the site's last renewal charge failed — shown to its owner once per
- * browser session, leading to /plan/current. They live above the layout, so that a side menu rebuilt by a change of
- * window size does not close them; any screen opens them with useShellPrompts().
+ * lapsed), named with the cheapest plan that has it (PlanNeeded.tsx) — leading to the plans (/plan); 'publish your
+ * site now' leading to the settings (/setting), where the publish switch is; and the payment alert — the site's
+ * last renewal charge failed — shown to its owner once per browser session, leading to /plan/current. They live
+ * above the layout, so that a side menu rebuilt by a change of window size does not close them; any screen opens
+ * them with useShellPrompts().
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { createContext, type ReactNode, useContext, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import type { Feature } from '../../contract/plans';
 import { useDateTime } from '../components/DateTimeField';
 import { mayManagePlan, useCurrentPlan } from '../custom/plan/api';
+import { usePlanWords } from './PlanNeeded';
 import { useSessionQuery } from './session';
 import { paymentAlertDue } from './shellLogic';
 
@@ -24,10 +27,13 @@ const PROMPTS: Record<Prompt, { words: string; to: string; testId: string }> = {
 
 function PromptDialog({
   prompt,
+  feature,
   body,
   onClose,
 }: {
   prompt: Prompt | null;
+  /** For the plan prompt: the feature the site's plan lacks (none: the plan in general). */
+  feature?: Feature;
   /** The body's words when they are not `<words>.body`. */
   body?: { key: string; args?: object };
   onClose: () => void;
@@ -39,6 +45,16 @@ function PromptDialog({
   const [shown, setShown] = useState<Prompt>('plan');
   if (prompt && prompt !== shown) setShown(prompt);
   const { words, to, testId } = PROMPTS[prompt ?? shown];
+  const planWords = usePlanWords(feature);
+  const text =
+    (prompt ?? shown) === 'plan'
+      ? planWords
+      : {
+          title: translate(`${words}.title`),
+          body: body ? translate(body.key, body.args) : translate(`${words}.body`),
+          later: translate(`${words}.later`),
+          go: translate(`${words}.go`),
+        };
   return (
     <Dialog
       open={prompt !== null}
@@ -49,23 +65,24 @@ function PromptDialog({
       maxWidth="xs"
       fullWidth
     >
-      <DialogTitle id={titleId}>{translate(`${words}.title`)}</DialogTitle>
+      <DialogTitle id={titleId}>{text.title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={bodyId}>
-          {body ? translate(body.key, body.args) : translate(`${words}.body`)}
-        </DialogContentText>
+        <DialogContentText id={bodyId}>{text.body}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate(`${words}.later`)}</Button>
+        <Button onClick={onClose}>{text.later}</Button>
         <Button variant="contained" component={Link} to={to} onClick={onClose}>
-          {translate(`${words}.go`)}
+          {text.go}
         </Button>
       </DialogActions>
     </Dialog>
   );
 }
 
-const Context = createContext<(prompt: 'plan' | 'publish') => void>(() => undefined);
+/** Opens a prompt; the plan prompt names the feature the site's plan lacks, when there is one. */
+type OpenPrompt = (prompt: 'plan' | 'publish', feature?: Feature) => void;
+
+const Context = createContext<OpenPrompt>(() => undefined);
 
 /** Where the payment alert notes that it was shown, for this browser session and site. */
 const alertShownKey = (siteId: number) => `paymentAlert.${siteId}`;
@@ -96,7 +113,15 @@ function usePaymentAlert() {
 
 export function ShellPrompts({ children }: { children: ReactNode }) {
   const [prompt, setPrompt] = useState<Prompt | null>(null);
-  const open = useMemo(() => (p: Prompt) => setPrompt(p), []);
+  // Kept while the dialog fades out, as its words are.
+  const [feature, setFeature] = useState<Feature | undefined>();
+  const open = useMemo<OpenPrompt>(
+    () => (p, f) => {
+      setPrompt(p);
+      setFeature(f);
+    },
+    [],
+  );
   const payment = usePaymentAlert();
   const shown: Prompt | null = prompt ?? (payment.open ? 'payment' : null);
   return (
@@ -104,6 +129,7 @@ export function ShellPrompts({ children }: { children: ReactNode }) {
       {children}
       <PromptDialog
         prompt={shown}
+        feature={feature}
         body={prompt === null && payment.body ? payment.body : undefined}
         onClose={() => (prompt ? setPrompt(null) : payment.close())}
       />
@@ -111,5 +137,5 @@ export function ShellPrompts({ children }: { children: ReactNode }) {
   );
 }
 
-/** Opens a prompt: useShellPrompts()('plan'). */
+/** Opens a prompt: useShellPrompts()('plan', 'design'). */
 export const useShellPrompts = () => useContext(Context);

@@ -3,7 +3,9 @@
  * item does for this session (open, ask for a plan, or not shown), and which item is the current one. No React here:
  * unit tests import it directly.
  */
-import { mayAccess, type ResourceAction } from '../../contract/permissions';
+import type { PlanCard } from '../../contract/billing';
+import { mayAccess, permissionFor, type ResourceAction } from '../../contract/permissions';
+import { type Feature, featureFor, hasFeature, RESOURCE_FEATURES } from '../../contract/plans';
 import type { Session } from '../../contract/session';
 
 export type ShellDecision =
@@ -52,6 +54,50 @@ export function itemState(
   if (mayAccess(user.permissions, resource, action)) return 'open';
   if (mayAccess(user.base_permissions, resource, action)) return 'plan';
   return 'hidden';
+}
+
+/** What a menu item, route or button does for this session; for `plan`, the feature the site's plan lacks. */
+export interface ItemAccess {
+  state: ItemState;
+  feature?: Feature;
+}
+
+/**
+ * itemState with the plan's say on resources whose calls need a feature their permission does not name (an entity's
+ * declared feature, RESOURCE_FEATURES), and the feature that is missing when the plan is what refuses.
+ */
+export function itemAccess(
+  user: Pick<NonNullable<Session['user']>, 'permissions' | 'base_permissions'> | null | undefined,
+  features: readonly Feature[],
+  resource: string,
+  action: ResourceAction = 'list',
+  resourceFeature: Feature | undefined = RESOURCE_FEATURES[resource],
+): ItemAccess {
+  const state = itemState(user, resource, action);
+  const lacks = (f: Feature | undefined): f is Feature => f !== undefined && !hasFeature(features, f);
+  if (state === 'open')
+    return lacks(resourceFeature) ? { state: 'plan', feature: resourceFeature } : { state };
+  if (state === 'hidden' || !user) return { state };
+  // The role holds one of the permissions the action takes, and the plan withholds it: that permission's feature.
+  const needed = permissionFor(resource, action) ?? [];
+  const held = (typeof needed === 'string' ? [needed] : needed).filter((p) =>
+    user.base_permissions.includes(p),
+  );
+  return { state, feature: held.map(featureFor).find(lacks) };
+}
+
+/**
+ * The cheapest plan on offer that has `feature` (`service/collection`'s cards, the plans table's rows): the one a
+ * locked item names. Undefined when no plan on offer has it.
+ */
+export function lowestPlanWith(cards: readonly PlanCard[], feature: Feature): PlanCard | undefined {
+  return cards
+    .filter((card) => hasFeature(card.features as Feature[], feature))
+    .reduce<PlanCard | undefined>(
+      (best, card) =>
+        !best || card.price < best.price || (card.price === best.price && card.id < best.id) ? card : best,
+      undefined,
+    );
 }
 
 /**

@@ -70,6 +70,7 @@ let homeless: Client;
 let firstPost: Client;
 let scheduled: Client;
 let shopper: Client;
+let newcomer: Client;
 
 const joinedAt = (email: string, at: string) =>
   userIdOf(t, email).then((userId) =>
@@ -90,6 +91,7 @@ beforeAll(async () => {
   firstPost = await register(t, 'first@example.com');
   scheduled = await register(t, 'scheduled@example.com');
   shopper = await staffOf(t, demoSiteId, 'shop@example.com', ROLE.ECOMMERCE);
+  newcomer = await register(t, 'newcomer@example.com');
   await joinedAt('owner@example.com', '2025-01-01T00:00:00Z');
   await joinedAt('shop@example.com', '2025-01-01T00:00:00Z');
   await joinedAt('both@example.com', '2025-06-01T00:00:00Z');
@@ -217,6 +219,21 @@ describe('the series', () => {
     await setZone('America/New_York');
     const ny = await stats(owner, { query: { days: 90 } });
     expect(nonZero(ny.series, 'staff')).toEqual({ '2026-11-19': 1 });
+  });
+});
+
+describe('a brand-new site', () => {
+  it('has no new member: its owner came with it; the overall count still names them', async () => {
+    const site = ok(await newcomer.call<{ id: number }>('site/start_free'));
+    // Made today on the frozen clock (the row's own time is the database's real one).
+    await t.database.db
+      .update(siteStaff)
+      .set({ createdAt: new Date(NOW - 3_600_000) })
+      .where(eq(siteStaff.siteId, site.id));
+    const s = await stats(newcomer, { query: { days: 7 } });
+    expect(nonZero(s.series, 'staff')).toEqual({});
+    expect(s.totals.staff).toBe(0);
+    expect(s.overall.staff).toBe(1);
   });
 });
 

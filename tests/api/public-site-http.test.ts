@@ -118,7 +118,7 @@ describe('coming soon', () => {
     const page = await get(HOST, '/', { cookie });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<h1 class="site">範例新聞網</h1>');
-    expect(page.body).toContain('網站尚未發布，只有工作人員看得到');
+    expect(page.body).toContain('網站尚未發佈，只有工作人員看得到');
     expect(page.headers['cache-control']).toBe('private, no-store');
     // Visitors still see it coming soon.
     expect((await get(HOST, '/')).body).toContain('即將推出');
@@ -382,7 +382,7 @@ describe('previews', () => {
     });
     const res = await get(HOST, `/?design_preview=${design}`);
     expect(res.body).toContain('<p class="accent">#abcdef</p>');
-    expect(res.body).toContain('預覽 — 這是尚未發布的版本');
+    expect(res.body).toContain('預覽 — 這是尚未發佈的版本');
     expect((await get(HOST, '/')).body).toContain('<p class="accent">#112233</p>');
 
     const { themeId, versionId } = await storeTheme(t.database.db, demoSiteId, {

@@ -32,6 +32,11 @@ test('the owner creates a product with two SKUs in the SKU modal and a logistics
   await expect(dialog.getByRole('heading', { name: '新增商品' })).toBeVisible();
   await fillForm(dialog.getByRole('textbox', { name: '名稱' }), '手工皂禮盒');
   await expect(dialog.getByRole('textbox', { name: '網址代稱' })).toHaveValue('shou-gong-zao-li-he');
+  // The slug's hint stays clear of the next field's label, raised over that field's box once it holds a value.
+  await fillForm(dialog.getByRole('textbox', { name: '簡介' }), '天然植物油製成');
+  const hint = await dialog.getByText('留空會依名稱自動產生。').boundingBox();
+  const nextLabel = await dialog.locator('label', { hasText: /^簡介$/ }).boundingBox();
+  expect(hint && nextLabel && nextLabel.y - (hint.y + hint.height)).toBeGreaterThanOrEqual(0);
   // Two pictures in the gallery, one removed again.
   const gallery = dialog.getByTestId('gallery-images');
   await dialog
@@ -105,7 +110,9 @@ test('the owner creates a product with two SKUs in the SKU modal and a logistics
   await shipping.getByRole('button', { name: '儲存' }).click();
   await expect(page.getByText('配送方式已儲存')).toBeVisible();
   const option = page.getByRole('row').filter({ hasText: '宅配到府' });
-  await expect(option).toContainText('80');
-  await expect(option).toContainText('1,000');
+  // Money as everywhere else: NT$, not the browser locale's bare $.
+  await expect(option).toContainText('NT$80');
+  await expect(option).toContainText('NT$1,000');
+  await expect(option).not.toContainText(/(^|[^T])\$\d/);
   await expect(option).toContainText('啟用');
 });

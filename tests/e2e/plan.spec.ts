@@ -168,3 +168,35 @@ test('a site without a plan pays for one in the payment window (plan/choose); a 
   await admin.context().close();
   await context.close();
 });
+
+test('on CREATOR, 網站風格 names its feature and the cheapest plan that has it, from the menu and opened directly', async ({
+  browser,
+  world,
+}) => {
+  const context = await browser.newContext({ storageState: await newOwner(world, CREATOR) });
+  const page = await context.newPage();
+  await page.goto('/');
+  const item = page.locator('.RaSidebar-fixed').getByRole('menuitem', { name: /^網站風格/ });
+  await expect(item).toHaveAttribute('data-locked', 'true');
+  await item.click();
+  const dialog = page.getByTestId('plan-dialog');
+  // Not the no-plan words of a site without any plan: the feature, this plan, and the lowest plan that has it.
+  await expect(dialog.getByRole('heading', { name: '「網站風格」需要 TEAM+ 方案' })).toBeVisible();
+  await expect(dialog).toContainText('目前的方案 CREATOR 不含「網站風格」。TEAM+ 以上的方案才有這項功能');
+  await expect(dialog).not.toContainText('尚未訂閱方案');
+  await expect(dialog.getByRole('link', { name: '查看方案' })).toHaveAttribute('href', '/plan');
+  await shot(page, 'plan-upgrade-dialog');
+  await dialog.getByRole('button', { name: '稍後再說' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Opened directly, the address explains itself the same way instead of 拒絕存取.
+  await page.goto('/design');
+  const needed = page.getByTestId('plan-needed');
+  await expect(needed.getByRole('heading', { name: '「網站風格」需要 TEAM+ 方案' })).toBeVisible();
+  await expect(page.getByText('拒絕存取')).toHaveCount(0);
+  await shot(page, 'plan-upgrade-page');
+  await needed.getByRole('link', { name: '查看方案' }).click();
+  await expect(page).toHaveURL(/\/plan$/);
+  await expect(page.getByTestId('plan-cards').getByRole('radio', { name: 'TEAM+' })).toBeVisible();
+  await context.close();
+});

@@ -3,7 +3,8 @@
  * /subscription and edits the paywall text, with the SPEC's toasts. Then a whole purchase: an article with a paid
  * section holding a unique secret; a reader who signed up on the site sees the plan card and not the secret, pays on
  * /subscribe with the sandbox's success card (its 3-D Secure page confirmed), comes back paid and reads the secret,
- * while another, free reader still does not.
+ * while another, free reader still does not; the paying reader then stops the renewal (a styled button), and the
+ * owner finds the payment, in words, on the reader's member record.
  */
 import type { Page } from '@playwright/test';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
@@ -124,6 +125,37 @@ test('a reader pays for a plan with 3-D Secure and then reads the paid section; 
   await openSignin(free, site);
   await signUpWithCode(free, world.sink, site, { email: `free-${unique}@example.com`, name: '免費讀者' });
   await readArticle(free, false);
+
+  // Back on /subscribe the paying reader may stop the renewal, with a button styled as the theme's others.
+  await buyer.goto(`${site}/subscribe`);
+  const cancel = buyer.getByRole('button', { name: '取消續訂' });
+  await expect(cancel).toBeVisible();
+  const look = await cancel.evaluate((button) => {
+    const style = getComputedStyle(button);
+    const body = getComputedStyle(document.body);
+    return {
+      radius: style.borderTopLeftRadius,
+      padding: style.paddingLeft,
+      font: style.fontFamily === body.fontFamily,
+    };
+  });
+  expect(look).toEqual({ radius: '4px', padding: '20px', font: true });
+  await shot(buyer, 'site-subscribe-paying');
+  await cancel.click();
+  await expect(buyer.locator('#subscribe').getByRole('status')).toContainText('不再續訂');
+  await expect(cancel).toHaveCount(0);
+
+  // The owner finds the payment on the reader's member record, in words rather than the server's `paid`.
+  await page.goto('/member');
+  await page
+    .getByRole('row')
+    .filter({ hasText: `buyer-${unique}@example.com` })
+    .getByText('付費讀者')
+    .click();
+  const payments = page.getByTestId('member-payments');
+  await expect(payments).toContainText('已付款');
+  await expect(payments).toContainText('NT$99');
+  await expect(payments).not.toContainText('paid');
 
   await buyer.context().close();
   await free.context().close();

@@ -394,6 +394,36 @@ test('blocks: album, paid section once, tags, SEO counters, history panel', asyn
   await shot(page, 'writer-panels');
 });
 
+test('near the bottom of the page, "/" opens the block menu where the whole of it can be seen', async ({
+  page,
+}) => {
+  await openWriter(page);
+  await page.getByTestId('writer-title').click();
+  await page.keyboard.insertText('很長的文章');
+  await page.getByTestId('writer-body').click();
+  // Enough paragraphs that the caret ends near the bottom of the 800 px window.
+  for (let i = 1; i <= 24; i++) {
+    await page.keyboard.insertText(`第 ${i} 段，寫到頁面的最下方。`);
+    await page.keyboard.press('Enter');
+  }
+  const caretLine = page.getByTestId('writer-body').locator('p').last();
+  await expect(caretLine).toBeInViewport();
+  const line = await caretLine.boundingBox();
+  const viewport = page.viewportSize();
+  expect(line && viewport && viewport.height - (line.y + line.height)).toBeLessThan(300);
+
+  await page.keyboard.insertText('/');
+  const menu = page.getByTestId('slash-menu');
+  await expect(menu).toBeVisible();
+  // Every item, the last (付費區塊) included, is in sight: the menu opened above the caret.
+  await expect(menu.getByRole('option').last()).toContainText('付費區塊');
+  await expect(menu.getByRole('option').last()).toBeInViewport({ ratio: 1 });
+  await expect(menu.getByRole('option').first()).toBeInViewport({ ratio: 1 });
+  await shot(page, 'writer-slash-flipped');
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+});
+
 test('cover crop, related items, history preview and restore', async ({ page }) => {
   await openWriter(page);
   // Another post to relate to, through the API.

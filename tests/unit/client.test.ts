@@ -1,4 +1,7 @@
 /** The envelope client's mapping of replies to toasts (SPEC §7–§8), against a stand-in for the network. */
+
+import type { TranslationMessages } from 'ra-core';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authorApi } from '../../contract/api/authors';
 import { contentApi } from '../../contract/api/content';
@@ -6,7 +9,9 @@ import { fileApi, uploadApi } from '../../contract/api/files';
 import { settingsApi } from '../../contract/api/settings';
 import { Code } from '../../contract/codes';
 import { TIMEOUT } from '../../contract/constants';
+import core from '../../i18n/zh-TW/core';
 import { type ApiError, call } from '../../src/dataProvider/client';
+import { setCurrentWords } from '../../src/i18n/currentWords';
 
 const reply = (status: number, body: unknown) =>
   vi.fn(
@@ -75,10 +80,17 @@ describe('envelope client', () => {
     expect(unauthorized.status).toBe(401);
   });
 
-  it('shows the server message on 500, or the slow-network message when nothing sensible answers', async () => {
-    expect((await failureOf(reply(500, { code: 0, msg: '糟糕！發生錯誤', data: null }))).message).toBe(
-      '糟糕！發生錯誤',
+  it("says 糟糕！發生錯誤 with the server's msg on 500, or the slow-network message when nothing sensible answers", async () => {
+    const zhTW = polyglotI18nProvider(() => core as unknown as TranslationMessages, 'zh-TW');
+    setCurrentWords((key, args) => zhTW.translate(key, args));
+    expect((await failureOf(reply(500, { code: 0, msg: '資料庫暫時無法連線', data: null }))).message).toBe(
+      '糟糕！發生錯誤：資料庫暫時無法連線',
     );
+    // The server's own generic words (errors.0), or none: the words once, not twice.
+    expect((await failureOf(reply(500, { code: 0, msg: '糟糕！發生錯誤', data: null }))).message).toBe(
+      'errors.generic',
+    );
+    expect((await failureOf(reply(500, { code: 0, msg: '', data: null }))).message).toBe('errors.generic');
     expect((await failureOf(reply(502, '<html>bad gateway</html>'))).message).toBe('errors.slow');
     const offline = await failureOf(vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     expect(offline.message).toBe('errors.slow');

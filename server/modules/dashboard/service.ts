@@ -1,10 +1,24 @@
 /**
- * The dashboard's statistics: per calendar day of the site's time zone, items published and staff who joined, over
- * the last 7, 30 or 90 days, page views (the public sites' first-party counter, analytics_daily), and for a caller
- * who sees the shop, orders paid and their revenue; and the counter's top pages and links. Days are cut in the
- * database (`AT TIME ZONE`), so a large site sends one row per day.
+ * The dashboard's statistics: per calendar day of the site's time zone, items published and staff who joined (not
+ * the owner, who came with the site), over the last 7, 30 or 90 days, page views (the public sites' first-party
+ * counter, analytics_daily), and for a caller who sees the shop, orders paid and their revenue; and the counter's
+ * top pages and links. Days are cut in the database (`AT TIME ZONE`), so a large site sends one row per day.
  */
-import { and, count, countDistinct, desc, eq, gte, inArray, lt, lte, type SQL, sql, sum } from 'drizzle-orm';
+import {
+  and,
+  count,
+  countDistinct,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  lte,
+  ne,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import { ANALYTICS_TOP_MAX, type TopInput, type TopReply } from '../../../contract/analytics';
 import { STATUS } from '../../../contract/contentConstants';
@@ -109,7 +123,8 @@ export async function statistics(
   input: Input,
   withShop = false,
 ): Promise<Statistics> {
-  const zone = await zoneOf(deps, siteId);
+  const site = await siteById(deps.db, siteId);
+  const zone = knownZone(site?.timezone);
   const days = lastDays(deps.now(), zone, input.query.days);
   const from = instantOf({ date: days[0], time: '00:00' }, zone);
   const to = instantOf({ date: addDays(days[days.length - 1], 1), time: '00:00' }, zone);
@@ -130,7 +145,15 @@ export async function statistics(
     deps.db
       .select({ day: staffDay, n: count() })
       .from(siteStaff)
-      .where(and(eq(siteStaff.siteId, siteId), gte(siteStaff.createdAt, from), lt(siteStaff.createdAt, to)))
+      .where(
+        and(
+          eq(siteStaff.siteId, siteId),
+          // The owner came with the site: a new site has no new member until someone joins it.
+          site?.ownerId == null ? undefined : ne(siteStaff.userId, site.ownerId),
+          gte(siteStaff.createdAt, from),
+          lt(siteStaff.createdAt, to),
+        ),
+      )
       .groupBy(byFirstColumn),
     deps.db
       .select({ n: countDistinct(contents.uuid) })

@@ -33,10 +33,11 @@ import { call } from '../../dataProvider/client';
 /** The plans change only when an operator edits them; one query key for every screen showing them. */
 export const PLAN_CARDS_KEY = ['service', 'collection'];
 
-export function usePlanCards() {
+export function usePlanCards(enabled = true) {
   return useQuery({
     queryKey: PLAN_CARDS_KEY,
     queryFn: () => call(planApi.collection),
+    enabled,
     staleTime: 20 * 60_000,
   });
 }

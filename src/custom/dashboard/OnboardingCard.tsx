@@ -1,7 +1,7 @@
 /**
  * Onboarding (SPEC §4): the site's badges, done or not, each with the way to where it is earned; hidden once
  * onboardingDone. Skipping asks first, then gives badge 6 (site/skip). A step behind a plan the site lacks (inviting
- * the team) opens the 尚未訂閱方案 modal, as the side menu does.
+ * the team) opens the plan prompt, as the side menu does.
  */
 import DoneIcon from '@mui/icons-material/CheckCircle';
 import TodoIcon from '@mui/icons-material/RadioButtonUnchecked';
@@ -28,7 +28,7 @@ import { BADGE } from '../../../contract/sites';
 import { call } from '../../dataProvider/client';
 import { useShellPrompts } from '../../layout/ShellDialogs';
 import { useReloadSession } from '../../layout/session';
-import { itemState } from '../../layout/shellLogic';
+import { itemAccess } from '../../layout/shellLogic';
 
 /** The badges to earn, in order, and where each is earned (with the resource that page needs). */
 const STEPS = [
@@ -92,7 +92,11 @@ export function OnboardingCard({ session }: { session: Session }) {
         <List dense disablePadding>
           {STEPS.map((step) => {
             const earned = badges.includes(step.badge);
-            const state = itemState(session.user, step.resource);
+            const { state, feature } = itemAccess(
+              session.user,
+              session.site.current?.features ?? [],
+              step.resource,
+            );
             const label = translate(`dashboard.onboarding.badges.${step.badge}`);
             const status = translate(earned ? 'dashboard.onboarding.done' : 'dashboard.onboarding.todo');
             const icon = (
@@ -125,7 +129,7 @@ export function OnboardingCard({ session }: { session: Session }) {
                     {text}
                   </Stack>
                 ) : state === 'plan' ? (
-                  <ListItemButton onClick={() => openPrompt('plan')}>
+                  <ListItemButton onClick={() => openPrompt('plan', feature)}>
                     {icon}
                     {text}
                   </ListItemButton>

@@ -123,8 +123,9 @@ function DesignForm({ design }: { design: DesignSettings }) {
           title={translate('design.previewTitle')}
           src={preview.url || undefined}
           data-testid="design-preview"
-          // The preview is another origin (the site's host); it runs without reaching this page.
-          sandbox="allow-scripts allow-same-origin"
+          // The site's own page runs its theme's scripts, in an origin of its own: with allow-same-origin too the
+          // sandbox would be no sandbox at all (the browser warns so), and a preview needs no cookies or storage.
+          sandbox="allow-scripts"
           sx={{
             display: 'block',
             width: '100%',

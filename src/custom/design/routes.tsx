@@ -1,7 +1,7 @@
 /** /design: the applied theme's design settings, its own lazy chunk, for those with design.style (and the plan's). */
 import { lazy } from 'react';
-import { AccessDenied, CanAccess, Loading } from 'react-admin';
 import { Route } from 'react-router';
+import { Guarded } from '../../layout/PlanNeeded';
 
 const DesignPage = lazy(() => import('./DesignPage'));
 
@@ -10,9 +10,9 @@ export const designRoutes = [
     key="design"
     path="/design"
     element={
-      <CanAccess resource="design" action="list" loading={<Loading />} accessDenied={<AccessDenied />}>
+      <Guarded resource="design">
         <DesignPage />
-      </CanAccess>
+      </Guarded>
     }
   />,
 ];

@@ -3,8 +3,8 @@
  * specific than the page resource's /page/*, so the router picks it whatever the declaration order.
  */
 import { lazy } from 'react';
-import { AccessDenied, CanAccess, Loading } from 'react-admin';
 import { Route } from 'react-router';
+import { Guarded } from '../../layout/PlanNeeded';
 
 const HomeScreen = lazy(() => import('./HomeScreen'));
 
@@ -13,9 +13,9 @@ export const homeRoutes = [
     key="page-home"
     path="/page/home"
     element={
-      <CanAccess resource="setting" action="list" loading={<Loading />} accessDenied={<AccessDenied />}>
+      <Guarded resource="setting">
         <HomeScreen />
-      </CanAccess>
+      </Guarded>
     }
   />,
 ];

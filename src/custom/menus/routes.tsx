@@ -1,7 +1,7 @@
 /** /setting/menu: the menu editor, its own lazy chunk, for those who may view the site's settings. */
 import { lazy } from 'react';
-import { AccessDenied, CanAccess, Loading } from 'react-admin';
 import { Route } from 'react-router';
+import { Guarded } from '../../layout/PlanNeeded';
 
 const MenuScreen = lazy(() => import('./MenuScreen'));
 
@@ -10,9 +10,9 @@ export const menuRoutes = [
     key="setting-menu"
     path="/setting/menu"
     element={
-      <CanAccess resource="setting" action="list" loading={<Loading />} accessDenied={<AccessDenied />}>
+      <Guarded resource="setting">
         <MenuScreen />
-      </CanAccess>
+      </Guarded>
     }
   />,
 ];

@@ -4,8 +4,8 @@
  * anyone else. /plan/current and /plan/paid (the payment window's return) are static paths, ranked before /plan/:id.
  */
 import { lazy } from 'react';
-import { AccessDenied, CanAccess, Loading } from 'react-admin';
 import { Route } from 'react-router';
+import { Guarded } from '../../layout/PlanNeeded';
 
 const PlanListPage = lazy(() => import('./PlanListPage'));
 const CurrentPlanPage = lazy(() => import('./CurrentPlanPage'));
@@ -20,9 +20,9 @@ export const planRoutes = [
     key="service"
     path="/service"
     element={
-      <CanAccess resource="setting" action="list" loading={<Loading />} accessDenied={<AccessDenied />}>
+      <Guarded resource="setting">
         <ServicePage />
-      </CanAccess>
+      </Guarded>
     }
   />,
 ];

@@ -4,8 +4,8 @@
  * need the edit one.
  */
 import { lazy, type ReactNode } from 'react';
-import { AccessDenied, CanAccess, Loading } from 'react-admin';
 import { Route } from 'react-router';
+import { Guarded } from '../../layout/PlanNeeded';
 
 const SettingsOverview = lazy(() => import('./SettingsOverview'));
 const GeneralSettings = lazy(() => import('./GeneralSettings'));
@@ -15,9 +15,9 @@ const CustomDomainScreen = lazy(() => import('./CustomDomainScreen'));
 const SocialScreen = lazy(() => import('../share/SocialScreen'));
 
 const guarded = (action: 'list' | 'edit', screen: ReactNode) => (
-  <CanAccess resource="setting" action={action} loading={<Loading />} accessDenied={<AccessDenied />}>
+  <Guarded resource="setting" action={action}>
     {screen}
-  </CanAccess>
+  </Guarded>
 );
 
 export const settingsRoutes = [

@@ -38,7 +38,6 @@ import {
 import type { FieldValues } from 'react-hook-form';
 import { subscriptionApi } from '../../../contract/api/subscription';
 import { CONTENT_LANGUAGES } from '../../../contract/constants';
-import { hasFeature } from '../../../contract/plans';
 import {
   READER_PLAN_FREQ_MAX,
   READER_PLAN_FUNC_LENGTH,
@@ -50,7 +49,6 @@ import {
 import { FormDialog } from '../../components/FormDialog';
 import { ImageUploadInput } from '../../components/ImageUploadInput';
 import { type ApiError, call } from '../../dataProvider/client';
-import { useSessionQuery } from '../../layout/session';
 import { compose, maxLength, required } from '../../validation';
 
 const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
@@ -238,27 +236,16 @@ function PlanCard({ plan, onEdit }: { plan: ReaderPlan; onEdit: () => void }) {
 export default function SubscriptionPage() {
   const translate = useTranslate();
   const queryClient = useQueryClient();
-  const { data: session } = useSessionQuery();
   const [langId, setLangId] = useState<LangId>(1);
   const [editing, setEditing] = useState<ReaderPlan | null | undefined>(undefined);
-  const membership = hasFeature(session?.site.current?.features ?? [], 'membership');
+  // A plan without the membership feature never gets here: its route explains the plan (layout/PlanNeeded.tsx).
   const info = useQuery({
     queryKey: ['subscription/info', langId],
     queryFn: () => call(subscriptionApi.info, { lang_id: langId }),
-    enabled: membership,
     retry: false,
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['subscription/info'] });
 
-  if (!membership)
-    return (
-      <Box sx={{ p: 2 }}>
-        <Title title={translate('readerPlans.title')} />
-        <Alert severity="warning" data-testid="reader-plans-no-membership">
-          {translate('readerPlans.noMembership')}
-        </Alert>
-      </Box>
-    );
   if (info.isPending) return <Loading />;
   if (info.isError || !info.data)
     return (

@@ -1,7 +1,7 @@
 /** /subscription: the readers' subscription plans editor, its own lazy chunk, for those who may edit reader plans. */
 import { lazy } from 'react';
-import { AccessDenied, CanAccess, Loading } from 'react-admin';
 import { Route } from 'react-router';
+import { Guarded } from '../../layout/PlanNeeded';
 
 const SubscriptionPage = lazy(() => import('./SubscriptionPage'));
 
@@ -10,9 +10,9 @@ export const subscriptionRoutes = [
     key="subscription"
     path="/subscription"
     element={
-      <CanAccess resource="subscription" action="list" loading={<Loading />} accessDenied={<AccessDenied />}>
+      <Guarded resource="subscription">
         <SubscriptionPage />
-      </CanAccess>
+      </Guarded>
     }
   />,
 ];

@@ -1,7 +1,7 @@
 /** /setting/theme: the theme list, its own lazy chunk, for anyone holding a theme permission (and the plan's). */
 import { lazy } from 'react';
-import { AccessDenied, CanAccess, Loading } from 'react-admin';
 import { Route } from 'react-router';
+import { Guarded } from '../../layout/PlanNeeded';
 
 const ThemeListPage = lazy(() => import('./ThemeListPage'));
 
@@ -10,9 +10,9 @@ export const themeRoutes = [
     key="setting-theme"
     path="/setting/theme"
     element={
-      <CanAccess resource="theme" action="list" loading={<Loading />} accessDenied={<AccessDenied />}>
+      <Guarded resource="theme">
         <ThemeListPage />
-      </CanAccess>
+      </Guarded>
     }
   />,
 ];

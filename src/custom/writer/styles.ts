@@ -209,7 +209,6 @@ export const proseSx = {
 
   '& .wr-slash': {
     width: 300,
-    maxHeight: 360,
     overflowY: 'auto',
     py: 0.75,
     borderRadius: '10px',

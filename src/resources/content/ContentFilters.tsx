@@ -9,8 +9,9 @@ import PersonIcon from '@mui/icons-material/PersonOutline';
 import { Box, Card, CardContent } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
-import { FilterList, FilterListItem, FilterLiveSearch } from 'react-admin';
+import { FilterList, FilterListItem } from 'react-admin';
 import { STATUS } from '../../../contract/contentConstants';
+import { FilterLiveSearch } from '../../components/lists';
 import type { ChoiceSource } from './choices';
 import { useChoices } from './useChoices';
 

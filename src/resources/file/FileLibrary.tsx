@@ -6,10 +6,11 @@
 import { Card, CardContent } from '@mui/material';
 import { useCanAccess, useRefresh } from 'ra-core';
 import { useCallback, useState } from 'react';
-import { FilterLiveSearch, List, TopToolbar } from 'react-admin';
+import { List, TopToolbar } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import type { LibraryFile } from '../../../contract/files';
 import { DeleteDialog } from '../../components/DeleteDialog';
+import { FilterLiveSearch } from '../../components/lists';
 import { DropArea, FileGrid, UploadButton, UploadProgressList } from '../../components/media';
 import { NotFound } from '../../components/NotFound';
 import { useUploads } from '../../components/useUploads';

@@ -27,6 +27,7 @@ import { LinkBase, Loading, Title } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import { memberApi } from '../../../contract/api/members';
 import { type MemberDetail as Detail, MEMBER_NOTE_MAX } from '../../../contract/members';
+import { formatTwd } from '../../../contract/shop';
 import { useDateTime } from '../../components/DateTimeField';
 import { DeleteDialog } from '../../components/DeleteDialog';
 import { call } from '../../dataProvider/client';
@@ -228,8 +229,8 @@ function MemberCard({
                     <TableRow key={p.id}>
                       <TableCell>{p.order_number}</TableCell>
                       <TableCell>{p.plan}</TableCell>
-                      <TableCell align="right">NT$ {p.amount.toLocaleString()}</TableCell>
-                      <TableCell>{p.status}</TableCell>
+                      <TableCell align="right">{formatTwd(p.amount)}</TableCell>
+                      <TableCell>{translate(`plan.payment.statuses.${p.status}`, { _: p.status })}</TableCell>
                       <TableCell>{format(p.paid_at ?? p.created_at)}</TableCell>
                     </TableRow>
                   ))}
@@ -258,7 +259,9 @@ function MemberCard({
                   {member.epapers.map((e) => (
                     <TableRow key={e.id}>
                       <TableCell>{e.title}</TableCell>
-                      <TableCell>{e.status}</TableCell>
+                      <TableCell>
+                        {translate(`members.epaper.statuses.${e.status}`, { _: e.status })}
+                      </TableCell>
                       <TableCell>{e.sent_at ? format(e.sent_at) : '—'}</TableCell>
                     </TableRow>
                   ))}

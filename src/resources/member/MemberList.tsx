@@ -20,12 +20,12 @@ import {
   DataTable,
   FilterList,
   FilterListItem,
-  FilterLiveSearch,
   List,
   TopToolbar,
 } from 'react-admin';
 import { MEMBER_STATUSES, type Member, type MemberStatus } from '../../../contract/members';
 import { DateTimeField } from '../../components/DateTimeField';
+import { FilterLiveSearch } from '../../components/lists';
 import { WindowPagination } from '../../components/WindowPagination';
 import { toFilters } from '../../dataProvider';
 import { resourceApis } from '../../dataProvider/resources';

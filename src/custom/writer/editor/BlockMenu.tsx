@@ -12,9 +12,9 @@ import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Paper, Tooltip 
 import type { Editor } from '@tiptap/core';
 import { useEditorState } from '@tiptap/react';
 import { useTranslate } from 'ra-core';
-import { type ReactNode, type RefObject, useMemo, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { countPaid, NODE } from './extensions';
-import { type SlashKeys, slashKey } from './slash';
+import { placeMenu, type SlashKeys, slashKey } from './slash';
 
 export type BlockKey = 'paragraph' | 'h2' | 'h3' | 'h4' | 'image' | 'album' | 'video' | 'paid';
 
@@ -100,7 +100,23 @@ function useItems(editor: Editor, query: string) {
   }, [query, translate, hasPaid]);
 }
 
-/** The slash menu, under the '/' being typed. */
+/** Space between the caret's line and the slash menu. */
+const GAP = 6;
+
+/** The part of the viewport where `el` can be seen: the viewport, cut by every ancestor that clips (the scroller). */
+function visibleArea(el: HTMLElement): { top: number; bottom: number } {
+  let top = 0;
+  let bottom = window.innerHeight;
+  for (let node = el.parentElement; node; node = node.parentElement) {
+    if (getComputedStyle(node).overflowY === 'visible') continue;
+    const rect = node.getBoundingClientRect();
+    top = Math.max(top, rect.top);
+    bottom = Math.min(bottom, rect.bottom);
+  }
+  return { top, bottom };
+}
+
+/** The slash menu, under the '/' being typed, or above it when there is no room below. */
 function SlashMenu({
   editor,
   actions,
@@ -120,6 +136,14 @@ function SlashMenu({
   const [selection, setSelection] = useState({ key: '', index: 0 });
   const active = selection.key === menuKey ? selection.index : 0;
   const setActive = (next: (i: number) => number) => setSelection({ key: menuKey, index: next(active) });
+
+  // The menu's whole height, measured after each render, to place it where it can be seen whole.
+  const paper = useRef<HTMLDivElement>(null);
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const measured = paper.current?.scrollHeight ?? 0;
+    if (measured !== height) setHeight(measured);
+  });
 
   const choose = (index: number) => {
     const item = items[index];
@@ -158,19 +182,26 @@ function SlashMenu({
   if (!slash?.active || !container.current) return null;
   let top = 0;
   let left = 0;
+  let maxHeight = 0;
   try {
-    const coords = editor.view.coordsAtPos(slash.from);
+    const caret = editor.view.coordsAtPos(slash.from);
     const box = container.current.getBoundingClientRect();
-    top = coords.bottom - box.top + 6;
-    left = coords.left - box.left;
+    const place = placeMenu(caret, visibleArea(container.current), height, GAP);
+    maxHeight = place.room;
+    top =
+      place.side === 'below'
+        ? caret.bottom - box.top + GAP
+        : caret.top - box.top - GAP - Math.min(height, place.room);
+    left = caret.left - box.left;
   } catch {
     return null;
   }
   return (
     <Paper
+      ref={paper}
       elevation={6}
       className="wr-slash"
-      sx={{ position: 'absolute', top, left, zIndex: 20 }}
+      sx={{ position: 'absolute', top, left, maxHeight, zIndex: 20 }}
       role="listbox"
       aria-label={translate('writer.blocks.menu')}
       data-testid="slash-menu"

@@ -78,3 +78,26 @@ export const SlashCommand = Extension.create<{ keys: () => SlashKeys | null }>({
     ];
   },
 });
+
+/** Where the open menu goes, in the same coordinates as its inputs (the viewport's). */
+export interface MenuPlacement {
+  side: 'below' | 'above';
+  /** The height it may take there; taller content scrolls inside it. */
+  room: number;
+}
+
+/**
+ * Below the caret when the menu fits the visible area there, else above when it fits there, else on the roomier
+ * side: near the bottom of the page the menu flips above the caret instead of opening out of sight.
+ */
+export function placeMenu(
+  caret: { top: number; bottom: number },
+  visible: { top: number; bottom: number },
+  height: number,
+  gap: number,
+): MenuPlacement {
+  const below = visible.bottom - caret.bottom - 2 * gap;
+  const above = caret.top - visible.top - 2 * gap;
+  if (height <= below || below >= above) return { side: 'below', room: Math.max(below, 0) };
+  return { side: 'above', room: Math.max(above, 0) };
+}
