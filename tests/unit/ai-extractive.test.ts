@@ -3,6 +3,7 @@
  * central-sentence summary, the key phrase of the slug. The tags' precision on a labelled set: ai-tagging.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { AI_SOURCE_MAX } from '../../contract/intelligence';
 import {
   documentFrequencies,
   extractiveProvider,
@@ -79,6 +80,27 @@ describe('key phrases', () => {
     expect(k[0]).toBe('solar panels');
     expect(k).toContain('EU');
     expect(k).not.toContain('the');
+  });
+  it('tags the longest text taken (50,000 characters of varied text) within seconds', () => {
+    // A pseudo-random text: every sequence a new one, the most candidates a text can give.
+    const pool =
+      '台北市政府今天宣布捷運環狀線明年通車連接新北市沿線設有車站市長表示通勤時間縮短公園散步天氣晴朗咖啡老屋';
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    let text = '';
+    while (text.length < AI_SOURCE_MAX) {
+      for (let i = 5 + Math.floor(next() * 20); i > 0; i--) text += pool[Math.floor(next() * pool.length)];
+      text += next() < 0.3 ? '。' : '，';
+    }
+    const docs = Array.from({ length: 300 }, () => text.slice(0, 3_000).toLowerCase());
+    const started = performance.now();
+    expect(
+      keyphrases('', text.slice(0, AI_SOURCE_MAX), 'zh-TW', { n: docs.length, docs }).length,
+    ).toBeGreaterThan(0);
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
   it('knows the fillers of each language', () => {
     for (const [word, lang] of [

@@ -11,6 +11,7 @@
  */
 import { keyphrases, type PhraseStats } from './keyphrases';
 import type { AiProvider, AiRequest } from './provider';
+import { wordSegments } from './segments';
 import { isFiller } from './stopWords';
 
 /** A sentence joins the summary only if at least this share as central as the best one. */
@@ -19,15 +20,12 @@ const CENTRAL_SHARE = 0.5;
 const LETTER = /\p{L}/u;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-/** Content language → a locale the segmenter knows. */
-const segmenters = new Map<string, { words: Intl.Segmenter; sentences: Intl.Segmenter }>();
-function segmenterOf(lang: string) {
+/** Sentence segmenters per language. */
+const segmenters = new Map<string, Intl.Segmenter>();
+function sentenceSegmenterOf(lang: string): Intl.Segmenter {
   let s = segmenters.get(lang);
   if (!s) {
-    s = {
-      words: new Intl.Segmenter(lang, { granularity: 'word' }),
-      sentences: new Intl.Segmenter(lang, { granularity: 'sentence' }),
-    };
+    s = new Intl.Segmenter(lang, { granularity: 'sentence' });
     segmenters.set(lang, s);
   }
   return s;
@@ -36,7 +34,7 @@ function segmenterOf(lang: string) {
 /** The words of a text that carry meaning, lower-cased, in order. */
 export function words(text: string, lang: string): string[] {
   const out: string[] = [];
-  for (const seg of segmenterOf(lang).words.segment(text)) {
+  for (const seg of wordSegments(text, lang)) {
     if (!seg.isWordLike) continue;
     const w = seg.segment.toLowerCase();
     if (!LETTER.test(w) || isFiller(seg.segment, lang)) continue;
@@ -51,7 +49,7 @@ export function words(text: string, lang: string): string[] {
 export function sentences(text: string, lang: string): string[] {
   const out: string[] = [];
   for (const line of text.split(/\n+/)) {
-    for (const seg of segmenterOf(lang).sentences.segment(line)) {
+    for (const seg of sentenceSegmenterOf(lang).segment(line)) {
       const s = seg.segment.trim();
       if (s) out.push(s);
     }

@@ -12,6 +12,7 @@
  *    how rare it is on the site (inverse document frequency over the site's articles), more for longer phrases and
  *    for phrases of the title.
  */
+import { wordSegments } from './segments';
 import { isFiller } from './stopWords';
 
 /** The site's articles, lower-cased: how rare a phrase is. */
@@ -48,16 +49,6 @@ const joiner = (a: Unit, b: Unit) => (a.latin && b.latin ? ' ' : '');
 const join = (units: readonly Unit[], part: 'key' | 'surface') =>
   units.reduce((out, u, i) => out + (i ? joiner(units[i - 1], u) : '') + u[part], '');
 
-const segmenters = new Map<string, Intl.Segmenter>();
-function segmenterOf(lang: string): Intl.Segmenter {
-  let s = segmenters.get(lang);
-  if (!s) {
-    s = new Intl.Segmenter(lang, { granularity: 'word' });
-    segmenters.set(lang, s);
-  }
-  return s;
-}
-
 /** The runs of a text, and the keys of its dictionary words and whole units (candidates by themselves). */
 function runsOf(title: string, text: string, lang: string): { runs: Unit[][]; words: Set<string> } {
   const whole = title ? `${title}\n${text}` : text;
@@ -70,7 +61,7 @@ function runsOf(title: string, text: string, lang: string): { runs: Unit[][]; wo
     run = [];
     spaced = false;
   };
-  for (const seg of segmenterOf(lang).segment(whole)) {
+  for (const seg of wordSegments(whole, lang)) {
     const inTitle = !!title && seg.index < title.length;
     if (!seg.isWordLike) {
       // Only a space between two Latin words keeps a run going.
@@ -102,68 +93,104 @@ function runsOf(title: string, text: string, lang: string): { runs: Unit[][]; wo
   return { runs, words };
 }
 
+/** What is seen on one side of a sequence's occurrences: the first neighbour, and whether they differ. */
+class Side {
+  private first: string | null | undefined;
+  varies = false;
+  /** `unit` the neighbour's key, or null at a run's edge (an edge differs from everything, another edge too). */
+  add(unit: string | null) {
+    if (this.first === undefined) this.first = unit;
+    else if (unit === null || this.first === null || unit !== this.first) this.varies = true;
+  }
+}
+
 interface Seen {
   count: number;
-  /** The units before and after each occurrence (a run's edge is a new symbol each time). */
-  left: Set<string>;
-  right: Set<string>;
+  left: Side;
+  right: Side;
+  /** The spellings of its occurrences (Latin and kana only: a Chinese sequence is spelt as its key). */
   surfaces: Map<string, number>;
   first: number;
   title: boolean;
-  size: number;
   latin: boolean;
+  /** The units of its first occurrence. */
+  units: Unit[];
 }
 
-/** Every sequence of a run, up to the phrase limits, with its count and neighbours. */
-function sequences(runs: Unit[][]): Map<string, Seen> {
-  const seen = new Map<string, Seen>();
-  let edge = 0;
-  let position = 0;
+/** The sequences of the runs, up to the phrase limits: `visit` gets each occurrence with its place. */
+function eachSequence(runs: Unit[][], visit: (key: string, run: Unit[], i: number, n: number) => void) {
   for (const run of runs) {
     for (let i = 0; i < run.length; i++) {
+      let latin = 0;
+      let key = '';
       for (let n = 1; n <= MAX_UNITS && i + n <= run.length; n++) {
-        const units = run.slice(i, i + n);
-        if (units.filter((u) => u.latin).length > MAX_WORDS) break;
-        const key = join(units, 'key');
-        let s = seen.get(key);
-        if (!s) {
-          s = {
-            count: 0,
-            left: new Set(),
-            right: new Set(),
-            surfaces: new Map(),
-            first: position,
-            title: false,
-            size: n,
-            latin: units.every((u) => u.latin),
-          };
-          seen.set(key, s);
-        }
-        s.count++;
-        s.left.add(i > 0 ? run[i - 1].key : `#${edge++}`);
-        s.right.add(i + n < run.length ? run[i + n].key : `#${edge++}`);
-        const surface = join(units, 'surface');
-        s.surfaces.set(surface, (s.surfaces.get(surface) ?? 0) + 1);
-        s.title ||= units.every((u) => u.title);
+        const unit = run[i + n - 1];
+        if (unit.latin && ++latin > MAX_WORDS) break;
+        key += (n > 1 ? joiner(run[i + n - 2], unit) : '') + unit.key;
+        visit(key, run, i, n);
       }
-      position++;
     }
   }
+}
+
+/**
+ * The sequences that can be candidates — those that recur, and the dictionary's words — with their count and
+ * neighbours. Counted first, so that the many sequences seen once cost no more than a number.
+ */
+function sequences(runs: Unit[][], words: ReadonlySet<string>): Map<string, Seen> {
+  const counts = new Map<string, number>();
+  eachSequence(runs, (key) => counts.set(key, (counts.get(key) ?? 0) + 1));
+  const seen = new Map<string, Seen>();
+  let position = 0;
+  eachSequence(runs, (key, run, i, n) => {
+    position++;
+    const count = counts.get(key) ?? 0;
+    if (count < 2 && !words.has(key)) return;
+    let s = seen.get(key);
+    if (!s) {
+      const units = run.slice(i, i + n);
+      s = {
+        count,
+        left: new Side(),
+        right: new Side(),
+        surfaces: new Map(),
+        first: position,
+        title: false,
+        latin: units.every((u) => u.latin),
+        units,
+      };
+      seen.set(key, s);
+    }
+    s.left.add(i > 0 ? run[i - 1].key : null);
+    s.right.add(i + n < run.length ? run[i + n].key : null);
+    let spelt = false;
+    let title = true;
+    for (let k = i; k < i + n; k++) {
+      spelt ||= run[k].surface !== run[k].key;
+      title &&= run[k].title;
+    }
+    s.title ||= title;
+    if (spelt) {
+      const surface = join(run.slice(i, i + n), 'surface');
+      s.surfaces.set(surface, (s.surfaces.get(surface) ?? 0) + 1);
+    }
+  });
   return seen;
+}
+
+/** How a sequence is spelt: its most frequent spelling (lower case among equals), else its key. */
+function spelling(key: string, s: Seen): string {
+  const spelt = [...s.surfaces];
+  const asKey = s.count - spelt.reduce((a, [, n]) => a + n, 0);
+  if (asKey > 0) spelt.push([key, asKey]);
+  return spelt.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1))[0][0];
 }
 
 const characters = (key: string) => [...key.replace(/ /g, '')].length;
 
-/** Whether the key `outer` holds the key `inner` (whole words for English). */
-function holds(outer: string, inner: string): boolean {
-  if (outer === inner) return false;
-  if (LATIN.test(inner.replace(/ /g, '')) && !HAN.test(outer)) return ` ${outer} `.includes(` ${inner} `);
-  return outer.includes(inner);
-}
-
 /** Longer phrases say more: Chinese and Japanese by characters, English by words. */
 const lengthBoost = (s: Seen, key: string) =>
-  s.latin ? 1 + 0.5 * (s.size - 1) : 1 + 0.25 * Math.max(0, characters(key) - 2);
+  s.latin ? 1 + 0.5 * (s.units.length - 1) : 1 + 0.25 * Math.max(0, characters(key) - 2);
 
 /** How rare a phrase is on the site: inverse document frequency, 1 when the site has no articles. */
 function rarity(key: string, stats: PhraseStats): number {
@@ -172,26 +199,42 @@ function rarity(key: string, stats: PhraseStats): number {
   return Math.log((stats.n + 1) / (df + 1)) + 1;
 }
 
+/** Candidates weighed against the site's articles at most (the best by their count in the text). */
+const RANKED = 200;
+
 /** The text's key phrases as it spells them, best first. */
 export function keyphrases(title: string, text: string, lang: string, stats: PhraseStats): string[] {
   const { runs, words } = runsOf(title, text, lang);
-  const seen = sequences(runs);
-  const candidates = [...seen].filter(([key, s]) => {
-    if (characters(key) < 2) return false;
-    // A repeat must not always sit inside the same longer sequence: it has more than one neighbour on each side. A
-    // dictionary word needs one only (汽车|销量, 销量|增长), unless the dictionary cut it out of a longer word.
-    if (words.has(key)) return s.count === 1 || s.left.size > 1 || s.right.size > 1;
-    return s.count >= 2 && s.size >= 2 && s.left.size > 1 && s.right.size > 1;
-  });
-  const scored = candidates.map(([key, s]) => {
-    const outer = candidates.filter(([other]) => holds(other, key)).map(([, o]) => o.count);
-    const own = outer.length ? s.count - outer.reduce((a, b) => a + b, 0) / outer.length : s.count;
-    const surface = [...s.surfaces].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1))[0][0];
-    const score = own * rarity(key, stats) * lengthBoost(s, key) * (s.title ? TITLE_BOOST : 1);
-    return { surface, score, first: s.first };
+  const candidates = new Map(
+    [...sequences(runs, words)].filter(([key, s]) => {
+      if (characters(key) < 2) return false;
+      // A repeat must not always sit inside the same longer sequence: it has more than one neighbour on each side.
+      // A dictionary word needs one only (汽车|销量, 销量|增长), unless the dictionary cut it out of a longer word.
+      if (words.has(key)) return s.count === 1 || s.left.varies || s.right.varies;
+      return s.count >= 2 && s.units.length >= 2 && s.left.varies && s.right.varies;
+    }),
+  );
+  // The counts of the longer candidates each one sits in.
+  const outer = new Map<string, number[]>();
+  for (const s of candidates.values()) {
+    for (let i = 0; i < s.units.length; i++) {
+      for (let j = i + 1; j <= s.units.length; j++) {
+        if (j - i === s.units.length) continue;
+        const inner = join(s.units.slice(i, j), 'key');
+        if (candidates.has(inner)) outer.set(inner, [...(outer.get(inner) ?? []), s.count]);
+      }
+    }
+  }
+  const scored = [...candidates].map(([key, s]) => {
+    const held = outer.get(key);
+    const own = held ? s.count - held.reduce((a, b) => a + b, 0) / held.length : s.count;
+    return { key, s, score: own * lengthBoost(s, key) * (s.title ? TITLE_BOOST : 1) };
   });
   return scored
     .filter((c) => c.score > 0)
-    .sort((a, b) => b.score - a.score || a.first - b.first)
-    .map((c) => c.surface);
+    .sort((a, b) => b.score - a.score)
+    .slice(0, RANKED)
+    .map((c) => ({ ...c, score: c.score * rarity(c.key, stats) }))
+    .sort((a, b) => b.score - a.score || a.s.first - b.s.first)
+    .map(({ key, s }) => spelling(key, s));
 }
