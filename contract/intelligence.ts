@@ -28,11 +28,17 @@ const langId = z.number().int().min(1).max(5);
 /** The source text: required (此欄位為必填, SPEC §5 "AI generate needs a non-empty source value"). */
 const source = () => f.requiredText(AI_SOURCE_MAX);
 
-/** `intelligence/{kind}` and `intelligence/tags`: the article (its id when saved) and its text. */
+/**
+ * `intelligence/{kind}` and `intelligence/tags`: the article (its id when saved) and its text — only the part before
+ * the paid section: what the helper suggests becomes public (slug, tags, the SEO description).
+ */
 export const AiAsk = z.strictObject({
-  /** The content type (1 article, 3 page, 4 e-paper); informative. */
+  /** The content type (1 article, 3 page, 4 e-paper); with `id`, the item must be of it. */
   type: z.number().int().min(1).max(4).optional(),
-  /** The saved item the text is from (must be the site's): its language is the text's unless lang_id says. */
+  /**
+   * The saved item the text is from (the site's, in the caller's sight, else 404): its language is the text's unless
+   * lang_id says, and no sentence of its paid part is read, whatever `content` holds.
+   */
   id: f.id().optional(),
   title: f.text(200).optional(),
   content: source(),

@@ -8,6 +8,7 @@ const aiHelper: DeepStrings<typeof source> = {
     remain: '%{remain} of %{quota} left this month',
     usedUp: "This month's AI helper suggestions are used up; they start again next month.",
     needText: 'Write some text first: the AI helper suggests from it.',
+    needFreeText: 'There is no text before the paid section yet: the AI helper reads only the free part.',
     ask: { slug: 'Suggest a slug', tags: 'Suggest tags', summary: 'Suggest a summary' },
     kind: { slug: 'Slug', tags: 'Tags', summary: 'Summary (SEO description)' },
     working: 'Making a suggestion…',
@@ -16,7 +17,7 @@ const aiHelper: DeepStrings<typeof source> = {
     dismiss: 'Dismiss',
     none: 'Nothing to suggest for this text.',
     accepted: 'Suggestion accepted',
-    hint: 'A suggestion fills its field only when you accept it.',
+    hint: 'A suggestion fills its field only when you accept it. The AI helper reads only the text before the paid section, so paid content never shows in a suggestion.',
   },
 };
 

@@ -6,7 +6,7 @@ const wordImport: DeepStrings<typeof source> = {
   wordImport: {
     button: 'Import Word',
     title: 'Import an article from Word',
-    hint: 'Choose a Word document (.docx, up to %{mb} MB and %{images} pictures). Headings, paragraphs, bold, italic, links, lists and pictures become a draft; the pictures are added to the media library.',
+    hint: 'Choose a Word document (.docx, up to %{mb} MB and %{images} pictures). Headings, paragraphs, bold, italic, links, lists and pictures become a draft; the pictures are added to the media library. A paragraph that says only “Paid section” becomes the paid section.',
     choose: 'Choose file',
     uploading: 'Uploading %{percent}%',
     converting: 'Converting…',

@@ -95,6 +95,42 @@ describe('the request and the streamed answer', () => {
     expect(user.content).toContain('zh-TW');
   });
 
+  it('never sends a saved item’s paid part to the service, by the envelope or the stream', async () => {
+    const paid = '付費段落：捷運環狀線北環段的完整路線與每一站的開通時程。';
+    const made = ok(
+      await owner.call<{ id: number }>('press/save?t=1', {
+        id: 0,
+        version: 0,
+        title: '環狀線',
+        content: {
+          blocks: [
+            { type: 'paragraph', data: { text: TEXT } },
+            { type: 'paid', data: {} },
+            { type: 'paragraph', data: { text: paid } },
+          ],
+        },
+      }),
+    );
+    // A client that sends the whole text, paid part included.
+    const content = `${TEXT}\n${paid}`;
+    ok(await owner.call('intelligence/summary', { id: made.id, content }));
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/intelligence/stream',
+      headers: {
+        'content-type': 'application/json',
+        cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+      payload: JSON.stringify({ kind: 'tags', id: made.id, content }),
+    });
+    expect(fake.requests).toHaveLength(2);
+    for (const req of fake.requests) {
+      const user = req.body.messages?.[1]?.content ?? '';
+      expect(user).toContain(TEXT);
+      expect(user).not.toContain('北環段');
+    }
+  });
+
   it('bounds what comes back: a slug made a slug, a summary cut to 120, tags deduplicated and capped', async () => {
     fake.answer = JSON.stringify({ suggestions: ['捷運環狀線 通車!!'] });
     expect(ok(await owner.call<AiSuggestion>('intelligence/slug', { content: TEXT })).result).toEqual([

@@ -92,11 +92,12 @@ describe('DeepL-compatible service', () => {
       expect(r.headers['content-type']).toBe('application/json');
       expect(r.body).toMatchObject({ source_lang: 'ZH', target_lang: 'EN-US' });
     }
-    const plain = deepl.requests.find((r) => r.body.tag_handling === undefined);
-    const html = deepl.requests.find((r) => r.body.tag_handling === 'html');
-    expect(deepl.requests).toHaveLength(2);
-    expect(plain?.body.text).toEqual(['軟體標題', '副標', 'SEO 標題', '圖說']);
-    expect(html?.body.text).toEqual(['標題', PARAGRAPH, '付費內容']);
+    const plain = deepl.requests.filter((r) => r.body.tag_handling === undefined);
+    const html = deepl.requests.filter((r) => r.body.tag_handling === 'html');
+    expect(deepl.requests).toHaveLength(3);
+    expect(plain.map((r) => r.body.text)).toEqual([['軟體標題', '副標', 'SEO 標題', '圖說']]);
+    // The paid part in a request of its own.
+    expect(html.map((r) => r.body.text)).toEqual([['標題', PARAGRAPH], ['付費內容']]);
     const item = await get(owner, copy.id);
     expect(item).toMatchObject({
       lang_id: 3,
@@ -151,16 +152,16 @@ describe('DeepL-compatible service', () => {
     const running = ok(
       await owner.call<TranslateProgress>('press/translate_progress?t=1', { id: made.id, lang_id: 5 }),
     );
-    expect(running).toMatchObject({ state: 'running', total: 2 });
+    expect(running).toMatchObject({ state: 'running', total: 3 });
     let r: Reply<{ id: number; lang_id: number }> = first;
     while (r.code === Code.TRANSLATE_RUNNING) r = await translate(owner, made.id, 5);
     const copy = ok(r);
     // The second call did not start a second translation: one request per batch.
-    expect(deepl.requests).toHaveLength(2);
+    expect(deepl.requests).toHaveLength(3);
     expect(await versions(t, made.uuid, 5)).toEqual([{ id: copy.id }]);
     expect(
       ok(await owner.call<TranslateProgress>('press/translate_progress?t=1', { id: made.id, lang_id: 5 })),
-    ).toEqual({ state: 'done', done: 2, total: 2 });
+    ).toEqual({ state: 'done', done: 3, total: 3 });
     deepl.fault = undefined;
   });
 });
@@ -213,6 +214,27 @@ describe('OpenAI-compatible service', () => {
       'paid',
       'paragraph',
     ]);
+  });
+
+  it('keeps the paid marker in place and paid text out of the free part, even when the model answers out of place', async () => {
+    chat.fault = 'shift';
+    const para = (text: string) => ({ type: 'paragraph', data: { text } });
+    const made = ok(
+      await owner.call<SaveReply>('press/save?t=1', {
+        ...article('錯位'),
+        content: { blocks: [para('免費一'), para('免費二'), { type: 'paid', data: {} }, para('付費一')] },
+      }),
+    );
+    const copy = ok(await translate(owner, made.id, 4));
+    chat.fault = undefined;
+    const item = await get(owner, copy.id);
+    expect(item.content.blocks.map((b) => b.type)).toEqual(['paragraph', 'paragraph', 'paid', 'paragraph']);
+    const text = (b: (typeof item.content.blocks)[number]) => (b.type === 'paragraph' ? b.data.text : '');
+    const free = item.content.blocks.slice(0, 2).map(text);
+    expect(free.join(' ')).not.toContain('付費');
+    expect(free.join(' ')).toContain('AI:免費');
+    expect(text(item.content.blocks[3])).toBe('AI:付費一');
+    expect(item.abstract).not.toContain('付費');
   });
 
   it('keeps the tags when the model loses them: those texts are translated again text node by text node', async () => {

@@ -96,6 +96,44 @@ describe('press/import (Word)', () => {
     await t?.close();
   });
 
+  it('turns a paragraph saying only the paid block’s name into the paid block, once, where it was', async () => {
+    const texts = (bytes: Buffer) =>
+      importFile(t, owner, bytes).then(async (r) => {
+        expect(r.code, JSON.stringify(r)).toBe(1);
+        const item = await owner.call<ContentItem>('press/get?t=1', { id: r.data.id });
+        return {
+          blocks: item.data.content.blocks.map((b) => (b.type === 'paragraph' ? b.data.text : b.type)),
+          abstract: item.data.abstract,
+        };
+      });
+    const zh = await texts(
+      await docx(
+        [
+          heading(1, '會員專文'),
+          para(run('免費的開頭。')),
+          para(run('【付費區塊】')),
+          para(run('付費的內容。')),
+          para(run('付費區塊')),
+        ].join(''),
+      ),
+    );
+    // A second marker stays text: an item has one paid section.
+    expect(zh.blocks).toEqual(['免費的開頭。', 'paid', '付費的內容。', '付費區塊']);
+    expect(zh.abstract).toBe('免費的開頭。');
+    for (const marker of [
+      '以下為付費內容',
+      '--- Paid section ---',
+      '有料ブロック',
+      'PAID CONTENT STARTS HERE',
+    ]) {
+      const r = await texts(await docx([para(run('A')), para(run(marker)), para(run('B'))].join('')));
+      expect(r.blocks, marker).toEqual(['A', 'paid', 'B']);
+    }
+    // Naming the paid section inside a sentence is text.
+    const prose = await texts(await docx(para(run('付費區塊在哪裡？請看說明。'))));
+    expect(prose.blocks).toEqual(['付費區塊在哪裡？請看說明。']);
+  });
+
   it('turns headings, marks, links, lists and a picture into a draft and a library file', async () => {
     const body = [
       heading(1, '年度報告'),

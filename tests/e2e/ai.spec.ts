@@ -1,6 +1,7 @@
 /**
  * The AI helper in the writer, offline (the extractive provider): ask for tags and a summary, accept them and see
- * the fields filled (and saved); on a site whose month's quota is used up the buttons are disabled, with the reason.
+ * the fields filled (and saved); the answer shows where it was asked, in a 1280×800 and a 1024×768 window; on a site
+ * whose month's quota is used up the buttons are disabled, with the reason.
  */
 import { type APIRequestContext, request } from '@playwright/test';
 import type { ContentItem } from '../../contract/content';
@@ -47,16 +48,16 @@ test('ask for tags and a summary offline, accept them: the fields are filled and
   await panel.getByTestId('ai-ask-tags').click();
   const suggestion = panel.getByTestId('ai-suggestion');
   await expect(suggestion.getByTestId('ai-tag').first()).toBeVisible();
-  await expect(suggestion.getByTestId('ai-tag').filter({ hasText: /^捷運$/ })).toBeVisible();
+  await expect(suggestion.getByTestId('ai-tag').filter({ hasText: /^捷運環狀線$/ })).toBeVisible();
   await shot(page, 'ai-tags-suggested');
   // Accept one tag: it joins the tags field, the others stay offered.
   await suggestion
     .getByTestId('ai-tag')
-    .filter({ hasText: /^捷運$/ })
+    .filter({ hasText: /^捷運環狀線$/ })
     .click();
   const tagsField = page.locator('.MuiAutocomplete-root', { has: page.getByTestId('writer-tags') });
-  await expect(tagsField.locator('.MuiChip-label', { hasText: /^捷運$/ })).toBeVisible();
-  await expect(suggestion.getByTestId('ai-tag').filter({ hasText: /^捷運$/ })).toHaveCount(0);
+  await expect(tagsField.locator('.MuiChip-label', { hasText: /^捷運環狀線$/ })).toBeVisible();
+  await expect(suggestion.getByTestId('ai-tag').filter({ hasText: /^捷運環狀線$/ })).toHaveCount(0);
   await suggestion.getByTestId('ai-dismiss').click();
   await expect(panel.getByTestId('ai-suggestion')).toHaveCount(0);
 
@@ -81,8 +82,33 @@ test('ask for tags and a summary offline, accept them: the fields are filled and
       },
       { timeout: 20_000 },
     )
-    .toEqual({ tags: ['捷運'], seo: summary });
+    .toEqual({ tags: ['捷運環狀線'], seo: summary });
 });
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 1024, height: 768 },
+]) {
+  test(`the helper’s answer shows where it was asked, at ${viewport.width}×${viewport.height}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await openWriterWithText(page);
+    const panel = page.getByTestId('ai-panel');
+    for (const kind of ['tags', 'summary']) {
+      // A person scrolls the side panel down to the helper's buttons, and asks.
+      const ask = panel.getByTestId(`ai-ask-${kind}`);
+      await ask.scrollIntoViewIfNeeded();
+      await ask.click();
+      // The answer and its buttons are in sight, without scrolling for them.
+      await expect(panel.getByTestId('ai-suggestion')).toBeInViewport({ ratio: 1 });
+      await expect(panel.getByTestId('ai-accept')).toBeInViewport({ ratio: 1 });
+      await expect(ask).toBeInViewport();
+      await shot(page, `ai-${kind}-${viewport.width}`);
+      await panel.getByTestId('ai-dismiss').click();
+    }
+  });
+}
 
 test('with the month’s quota used up the buttons are disabled, with the reason', async ({
   browser,

@@ -35,14 +35,15 @@ describe('walk', () => {
   it('lists every non-empty text once, HTML marked, in order', () => {
     const { segments } = walk(item);
     expect(segments).toEqual([
-      { text: 'T', html: false },
-      { text: 'S', html: false },
-      { text: 'D', html: false },
-      { text: 'H', html: true },
-      { text: 'a <b>b</b> c', html: true },
-      { text: 'cap', html: false },
-      { text: 'two', html: false },
-      { text: 'vid', html: false },
+      { text: 'T', html: false, paid: false },
+      { text: 'S', html: false, paid: false },
+      { text: 'D', html: false, paid: false },
+      { text: 'H', html: true, paid: false },
+      { text: 'a <b>b</b> c', html: true, paid: false },
+      { text: 'cap', html: false, paid: false },
+      // After the paid marker.
+      { text: 'two', html: false, paid: true },
+      { text: 'vid', html: false, paid: true },
     ]);
   });
 
@@ -96,12 +97,17 @@ describe('walk', () => {
 });
 
 describe('batchesOf', () => {
-  const seg = (text: string, html = false) => ({ text, html });
+  const seg = (text: string, html = false, paid = false) => ({ text, html, paid });
   it('keeps plain texts and HTML apart, in order within each', () => {
     expect(batchesOf([seg('a'), seg('b', true), seg('c'), seg('d', true)])).toEqual([
       [0, 2],
       [1, 3],
     ]);
+  });
+  it('never puts a paid text in a request with free ones', () => {
+    expect(
+      batchesOf([seg('title'), seg('free', true), seg('caption', false, true), seg('paid', true, true)]),
+    ).toEqual([[0], [1], [2], [3]]);
   });
   it('caps a batch by count and by characters; a long text goes alone', () => {
     const many = Array.from({ length: 5 }, () => seg('x'));

@@ -1,35 +1,18 @@
 /**
  * The AI helper's offline default: suggestions extracted from the text itself, with no model.
  * - Words: `Intl.Segmenter` (word granularity, so Chinese and Japanese are cut into dictionary words), lower-cased,
- *   without stop-words, numbers and one-letter words.
- * - Keywords: TF-IDF, the document frequencies taken from the site's own published articles (`corpus`).
+ *   without stop words and fillers (stopWords.ts), numbers and one-letter words.
+ * - Key phrases (keyphrases.ts): dictionary words and recurring sequences, weighed by TF-IDF, the document
+ *   frequencies taken from the site's own published articles (`corpus`).
  * - Summary: the sentences most like the whole text (cosine of their TF-IDF vector to the text's), in the text's
  *   order, as many as fit in the limit (and are at least half as central as the best); a first sentence longer than that is cut.
- * - Slug: the key phrase (the best keywords in the order the text has them), made a slug by the caller (pinyin).
- * - Tags: the site's tags the text names first (most mentioned first), then new keywords.
+ * - Slug: the key phrase (the best two phrases in the order the text has them), made a slug by the caller (pinyin).
+ * - Tags: the site's tags the text names first (most mentioned first), then new key phrases.
  */
+import { keyphrases, type PhraseStats } from './keyphrases';
 import type { AiProvider, AiRequest } from './provider';
-
-const STOP_WORDS = new Set(
-  [
-    // English
-    'a an and are as at be been but by can could did do does for from had has have he her his how i if in into is it',
-    'its just may me more most my no not of on one or our out over she so some such than that the their them then there',
-    'these they this those to too up us very was we were what when where which while who why will with would you your',
-    'about after also all any because before being both each few had here him however many much must only other own',
-    'same should since through under until upon via yet',
-    // 中文（繁簡）
-    '的 了 是 在 和 與 与 及 或 也 就 都 而 但 著 着 把 被 讓 让 給 给 對 对 從 从 向 於 于 之 其 這 这 那 此 這個 这个 那個 那个',
-    '我 你 他 她 它 我們 我们 你們 你们 他們 他们 自己 一個 一个 一些 沒有 没有 不是 可以 因為 因为 所以 如果 但是 而且 以及 並且',
-    '并且 還是 还是 已經 已经 非常 很多 這些 这些 那些 什麼 什么 怎麼 怎么 為了 为了 表示 進行 进行 今天 目前 其中 包括 透過 通过',
-    '將 将 將於 将于 會 会 能 要 有 個 个 們 们 中 上 下 後 后 前 時 时 年 月 日',
-    // 日本語
-    'は が を に で と の も へ や から まで より です ます でした ました する した して いる いた ある あり なる これ それ あれ この',
-    'その あの こと もの ため よう さん しま など られ れる',
-  ]
-    .join(' ')
-    .split(' '),
-);
+import { wordSegments } from './segments';
+import { isFiller } from './stopWords';
 
 /** A sentence joins the summary only if at least this share as central as the best one. */
 const CENTRAL_SHARE = 0.5;
@@ -37,15 +20,12 @@ const CENTRAL_SHARE = 0.5;
 const LETTER = /\p{L}/u;
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
-/** Content language → a locale the segmenter knows. */
-const segmenters = new Map<string, { words: Intl.Segmenter; sentences: Intl.Segmenter }>();
-function segmenterOf(lang: string) {
+/** Sentence segmenters per language. */
+const segmenters = new Map<string, Intl.Segmenter>();
+function sentenceSegmenterOf(lang: string): Intl.Segmenter {
   let s = segmenters.get(lang);
   if (!s) {
-    s = {
-      words: new Intl.Segmenter(lang, { granularity: 'word' }),
-      sentences: new Intl.Segmenter(lang, { granularity: 'sentence' }),
-    };
+    s = new Intl.Segmenter(lang, { granularity: 'sentence' });
     segmenters.set(lang, s);
   }
   return s;
@@ -54,10 +34,10 @@ function segmenterOf(lang: string) {
 /** The words of a text that carry meaning, lower-cased, in order. */
 export function words(text: string, lang: string): string[] {
   const out: string[] = [];
-  for (const seg of segmenterOf(lang).words.segment(text)) {
+  for (const seg of wordSegments(text, lang)) {
     if (!seg.isWordLike) continue;
     const w = seg.segment.toLowerCase();
-    if (!LETTER.test(w) || STOP_WORDS.has(w)) continue;
+    if (!LETTER.test(w) || isFiller(seg.segment, lang)) continue;
     // A lone Latin letter, or a lone CJK character (mostly particles and measure words), says little.
     if ([...w].length < 2) continue;
     out.push(w);
@@ -69,7 +49,7 @@ export function words(text: string, lang: string): string[] {
 export function sentences(text: string, lang: string): string[] {
   const out: string[] = [];
   for (const line of text.split(/\n+/)) {
-    for (const seg of segmenterOf(lang).sentences.segment(line)) {
+    for (const seg of sentenceSegmenterOf(lang).segment(line)) {
       const s = seg.segment.trim();
       if (s) out.push(s);
     }
@@ -77,14 +57,16 @@ export function sentences(text: string, lang: string): string[] {
   return out;
 }
 
-/** Document frequencies of words over a corpus (each document counted once per word). */
-export function documentFrequencies(
-  docs: readonly string[],
-  lang: string,
-): { df: Map<string, number>; n: number } {
+/** The corpus statistics: document frequencies of words (each document counted once per word), and the documents. */
+export interface Stats extends PhraseStats {
+  df: Map<string, number>;
+}
+
+/** Statistics of a corpus (the site's articles). */
+export function documentFrequencies(docs: readonly string[], lang: string): Stats {
   const df = new Map<string, number>();
   for (const doc of docs) for (const w of new Set(words(doc, lang))) df.set(w, (df.get(w) ?? 0) + 1);
-  return { df, n: docs.length };
+  return { df, n: docs.length, docs: docs.map((d) => d.toLowerCase()) };
 }
 
 type Vector = Map<string, number>;
@@ -111,27 +93,6 @@ function cosine(a: Vector, b: Vector): number {
   }
   for (const y of b.values()) nb += y * y;
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
-}
-
-/** The text's keywords, best first (TF-IDF against the corpus statistics). */
-export function keywords(
-  text: string,
-  lang: string,
-  stats: { df: Map<string, number>; n: number },
-): string[] {
-  const terms = words(text, lang);
-  const v = tfidf(terms, stats);
-  const first = new Map<string, number>();
-  terms.forEach((t, i) => {
-    if (!first.has(t)) first.set(t, i);
-  });
-  // Longer words first among equals (a phrase says more than a fragment), then the earlier in the text.
-  return [...v.entries()]
-    .sort(
-      (a, b) =>
-        b[1] - a[1] || [...b[0]].length - [...a[0]].length || (first.get(a[0]) ?? 0) - (first.get(b[0]) ?? 0),
-    )
-    .map(([t]) => t);
 }
 
 /** The most central sentences, in the text's order, within `max` characters (a longer best one is cut). */
@@ -166,16 +127,11 @@ export function summarize(
     .join(joiner);
 }
 
-/** The key phrase: the best keywords (up to `count`) in the order the text has them. */
-export function keyPhrase(
-  text: string,
-  lang: string,
-  stats: { df: Map<string, number>; n: number },
-  count = 3,
-) {
-  const best = keywords(text, lang, stats).slice(0, count);
-  const lower = text.toLowerCase();
-  best.sort((a, b) => lower.indexOf(a) - lower.indexOf(b));
+/** The key phrase: the best key phrases (up to `count`) in the order the text has them. */
+export function keyPhrase(title: string, text: string, lang: string, stats: PhraseStats, count = 3) {
+  const best = keyphrases(title, text, lang, stats).slice(0, count);
+  const lower = `${title}\n${text}`.toLowerCase();
+  best.sort((a, b) => lower.indexOf(a.toLowerCase()) - lower.indexOf(b.toLowerCase()));
   return best.join(CJK.test(best.join('')) ? '' : ' ');
 }
 
@@ -193,8 +149,6 @@ export function matchingTags(text: string, tags: readonly string[]): string[] {
     .sort((a, b) => b.n - a.n || a.name.localeCompare(b.name))
     .map((t) => t.name);
 }
-
-type Stats = { df: Map<string, number>; n: number };
 
 /** Word statistics of a site's articles are kept this long per site and language (new articles count after it). */
 export const STATS_TTL_MS = 5 * 60_000;
@@ -220,20 +174,26 @@ export function extractiveProvider(limits: ExtractiveLimits): AiProvider {
   return {
     name: 'extractive',
     async suggest(req: AiRequest): Promise<string[]> {
-      const text = req.title ? `${req.title}\n${req.text}` : req.text;
       const stats = await statsOf(req);
       if (req.kind === 'summary') {
         const summary = summarize(req.text, req.lang, stats, limits.summaryMax);
         return summary ? [summary] : [];
       }
       if (req.kind === 'slug') {
-        const phrase = keyPhrase(text, req.lang, stats, 2);
+        const phrase = keyPhrase(req.title, req.text, req.lang, stats, 2);
         return phrase ? [phrase] : [];
       }
-      const own = matchingTags(text, req.siteTags);
-      const taken = new Set(own.map((t) => t.toLowerCase()));
-      const fresh = keywords(text, req.lang, stats).filter((k) => !taken.has(k));
-      return [...own, ...fresh].slice(0, limits.tagsMax);
+      // The site's tags the text names first (of two characters or more, as every suggested tag), then new phrases
+      // (not one a tag already taken holds).
+      const tags = matchingTags(req.title ? `${req.title}\n${req.text}` : req.text, req.siteTags).filter(
+        (t) => [...t.trim()].length >= 2,
+      );
+      for (const phrase of keyphrases(req.title, req.text, req.lang, stats)) {
+        if (tags.length >= limits.tagsMax) break;
+        const lower = phrase.toLowerCase();
+        if (!tags.some((t) => t.toLowerCase().includes(lower))) tags.push(phrase);
+      }
+      return tags;
     },
   };
 }

@@ -5,28 +5,37 @@ import { Code } from '../../../contract/codes';
 import { action } from '../../http/action';
 import { AppError } from '../../http/errors';
 import { t } from '../../i18n';
-import { checkItem, suggest, usageOf } from './service';
+import { sourceOf, suggest, usageOf } from './service';
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export const intelligenceActions = [
-  action({ ...intelligenceApi.slug, handler: (input, ctx) => suggest(ctx, { ...input, kind: 'slug' }) }),
-  action({ ...intelligenceApi.tags, handler: (input, ctx) => suggest(ctx, { ...input, kind: 'tags' }) }),
+  action({
+    ...intelligenceApi.slug,
+    handler: async (input, ctx) => suggest(ctx, await sourceOf(ctx, { ...input, kind: 'slug' })),
+  }),
+  action({
+    ...intelligenceApi.tags,
+    handler: async (input, ctx) => suggest(ctx, await sourceOf(ctx, { ...input, kind: 'tags' })),
+  }),
   action({
     ...intelligenceApi.summary,
-    handler: (input, ctx) => suggest(ctx, { ...input, kind: 'summary' }),
+    handler: async (input, ctx) => suggest(ctx, await sourceOf(ctx, { ...input, kind: 'summary' })),
   }),
   action({
     ...intelligenceApi.suggest,
-    handler: (input, ctx) =>
-      suggest(ctx, { kind: input.type, content: input.value, lang_id: input.lang, id: input.id }),
+    handler: async (input, ctx) =>
+      suggest(
+        ctx,
+        await sourceOf(ctx, { kind: input.type, content: input.value, lang_id: input.lang, id: input.id }),
+      ),
   }),
   action({ ...intelligenceApi.status, handler: (_input, ctx) => usageOf(ctx) }),
   action({
     ...intelligenceApi.stream,
     handler: async (input, ctx) => {
-      // Refusals known before anything streams are envelopes: an item of another site, no quota left.
-      if (input.id !== undefined) await checkItem(ctx, input.id);
+      // Refusals known before anything streams are envelopes: an item out of sight, no quota left.
+      const source = await sourceOf(ctx, input);
       if ((await usageOf(ctx)).remain <= 0) throw new AppError(Code.AI_QUOTA_USED_UP);
       const out = new PassThrough();
       const abort = new AbortController();
@@ -35,7 +44,7 @@ export const intelligenceActions = [
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('x-accel-buffering', 'no');
-      suggest(ctx, input, (text) => out.write(sse('delta', { text })), abort.signal)
+      suggest(ctx, source, (text) => out.write(sse('delta', { text })), abort.signal)
         .then((result) => out.end(sse('result', result)))
         .catch((err: unknown) => {
           const code = err instanceof AppError ? err.code : Code.FAIL;

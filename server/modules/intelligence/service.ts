@@ -6,10 +6,10 @@
  * go over; a provider that fails (or suggests nothing) gives the unit back. What a provider answers is only text:
  * bounded and cleaned here and returned as a suggestion; nothing on the site changes.
  */
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
-import { paragraphText } from '../../../contract/blockText';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { freeBlocks, paragraphText } from '../../../contract/blockText';
 import { Code } from '../../../contract/codes';
-import { STATUS } from '../../../contract/contentConstants';
+import { type ContentTypeId, STATUS } from '../../../contract/contentConstants';
 import {
   AI_SLUG_MAX,
   AI_SUMMARY_MAX,
@@ -26,9 +26,11 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { aiUsage, contents, sites, tags } from '../../db/schema';
 import type { SiteContext } from '../../http/action';
-import { AppError, notFound } from '../../http/errors';
+import { AppError } from '../../http/errors';
+import { findItem, viewerOf } from '../content/scope';
 import { sitePlan } from '../plans/catalogue';
 import { month } from '../plans/service';
+import { paidTexts, withoutPaid } from './freeText';
 
 /** Content language id → BCP 47 (SPEC §9: 1 zh-TW, 2 zh-CN, 3 en, 4 ja, 5 kr). */
 const LANG_TAGS: Record<number, string> = { 1: 'zh-TW', 2: 'zh-CN', 3: 'en', 4: 'ja', 5: 'ko' };
@@ -99,24 +101,6 @@ async function giveBack(db: Db, siteId: number, m: string): Promise<number> {
   return row?.used ?? 0;
 }
 
-/** An item id a body carries must be the site's (not deleted): answers its language id, else 404. */
-export async function checkItem(ctx: SiteContext, id: number): Promise<number> {
-  const [item] = await ctx.deps.db
-    .select({ langId: contents.langId })
-    .from(contents)
-    .where(and(eq(contents.id, id), eq(contents.siteId, ctx.site.id), ne(contents.status, STATUS.DELETED)));
-  if (!item) throw notFound();
-  return item.langId;
-}
-
-export interface AskInput {
-  kind: AiKind;
-  content: string;
-  title?: string;
-  id?: number;
-  lang_id?: number;
-}
-
 /** A script-based guess when the caller names no language: kana → ja, Han → zh-TW, Hangul → ko. */
 function guessLang(text: string): string | undefined {
   if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return 'ja';
@@ -163,21 +147,74 @@ function bound(
   return { result, existing };
 }
 
+export interface AskInput {
+  kind: AiKind;
+  content: string;
+  title?: string;
+  id?: number;
+  /** The content type the item is of, when the caller says. */
+  type?: number;
+  lang_id?: number;
+}
+
+/** What the helper reads: the text (never an item's paid part), its title and language. */
+export interface AiSource {
+  kind: AiKind;
+  title: string;
+  text: string;
+  langId?: number;
+  lang: string;
+}
+
 /**
- * A suggestion of one kind for a text, counted against the quota. `onDelta` gets the suggestion's text as the
+ * The source of a suggestion. A saved item the body names must be the site's and in the caller's sight (else 404,
+ * before anything is counted); the text is then held back against its paid part (freeText.ts), whatever the
+ * client sent.
+ */
+export async function sourceOf(ctx: SiteContext, input: AskInput): Promise<AiSource> {
+  const item =
+    input.id === undefined
+      ? undefined
+      : await findItem(viewerOf(ctx), input.id, input.type as ContentTypeId | undefined);
+  const langId = input.lang_id ?? item?.langId;
+  const lang =
+    (langId && LANG_TAGS[langId]) ||
+    guessLang(input.content) ||
+    (await siteZone(ctx.deps.db, ctx.site.id)).language;
+  const paid = item ? [...paidTexts(item.body), ...paidTexts(item.published?.content)] : [];
+  return {
+    kind: input.kind,
+    title: input.title ?? '',
+    text: withoutPaid(input.content, paid, lang),
+    langId,
+    lang,
+  };
+}
+
+/**
+ * A suggestion of one kind for a source, counted against the quota. `onDelta` gets the suggestion's text as the
  * provider streams it.
  */
 export async function suggest(
   ctx: SiteContext,
-  input: AskInput,
+  source: AiSource,
   onDelta?: (text: string) => void,
   signal?: AbortSignal,
 ): Promise<AiSuggestion> {
   const { db } = ctx.deps;
   const siteId = ctx.site.id;
-  const langId = input.lang_id ?? (input.id !== undefined ? await checkItem(ctx, input.id) : undefined);
+  const { kind, langId, lang } = source;
+  const provider = providerOf(ctx.deps.config);
+  // Nothing left to read (e.g. every sentence was the paid part's): nothing to suggest, nothing counted.
+  if (!source.text.trim() && !source.title.trim())
+    return {
+      kind,
+      result: [],
+      additional: { existing: [] },
+      provider: provider.name,
+      ...(await usageOf(ctx)),
+    };
   const site = await siteZone(db, siteId);
-  const lang = (langId && LANG_TAGS[langId]) || guessLang(input.content) || site.language;
   const m = month(ctx.deps.now(), site.timezone);
   const quota = await quotaOf(db, siteId);
   const used = await take(db, siteId, m, quota);
@@ -199,22 +236,22 @@ export async function suggest(
       )
       .orderBy(desc(contents.publishTs))
       .limit(CORPUS_DOCS);
+    // The statistics read the free part only, like everything the helper reads.
     return rows.map((r) =>
-      `${r.published?.title ?? r.title}\n${r.published ? paragraphText(r.published.content) : ''}`.slice(
+      `${r.published?.title ?? r.title}\n${r.published ? paragraphText(freeBlocks(r.published.content)) : ''}`.slice(
         0,
         CORPUS_DOC_CHARS,
       ),
     );
   };
 
-  const provider = providerOf(ctx.deps.config);
   let bounded: { result: string[]; existing: string[] };
   try {
     const raw = await provider.suggest(
       {
-        kind: input.kind,
-        title: input.title ?? '',
-        text: input.content,
+        kind,
+        title: source.title,
+        text: source.text,
         lang,
         siteTags,
         corpus,
@@ -223,7 +260,7 @@ export async function suggest(
       onDelta,
       signal,
     );
-    bounded = bound(input.kind, raw, siteTags);
+    bounded = bound(kind, raw, siteTags);
   } catch (err) {
     await giveBack(db, siteId, m);
     if (err instanceof AiProviderError) {
@@ -235,7 +272,7 @@ export async function suggest(
   // Nothing to suggest (e.g. a text of emoji only): not counted.
   const usage = bounded.result.length ? used : await giveBack(db, siteId, m);
   return {
-    kind: input.kind,
+    kind,
     result: bounded.result,
     additional: { existing: bounded.existing },
     provider: provider.name,

@@ -2,7 +2,9 @@
  * What of an item machine translation changes: its title, subtitle, SEO title and description, and the text of its
  * blocks (paragraph and header inline HTML, image, album and video captions). Everything else — block order and
  * types, images, videos, the paid marker — is kept as it is. `walk` lists the texts to translate (empty ones are
- * not sent) and rebuilds the item from their translations, each cut to its field's limit.
+ * not sent) and rebuilds the item from their translations, each cut to its field's limit. Texts after the paid marker
+ * are marked paid and never share a request with free ones (batchesOf): a service that answers a batch's texts out of
+ * place (same count, shifted) can then never put paid text in a free block, the title or the SEO description.
  */
 import type { Block, BlockDocument } from '../../../contract/blocks';
 import { stripHtml } from '../../../contract/blockText';
@@ -26,6 +28,8 @@ export interface Segment {
   text: string;
   /** Inline HTML (tags kept) rather than plain text. */
   html: boolean;
+  /** After the paid marker: for paying readers only. */
+  paid: boolean;
 }
 
 const CAPTION_MAX = 500;
@@ -40,9 +44,10 @@ export function walk(item: TranslatableItem): {
 } {
   const segments: Segment[] = [];
   /** The index of the text's translation, or -1 when it is not sent (nothing to translate). */
+  let paid = false;
   const add = (text: string, html: boolean): number => {
     if ((html ? stripHtml(text) : text).trim() === '') return -1;
-    segments.push({ text, html });
+    segments.push({ text, html, paid });
     return segments.length - 1;
   };
   const title = add(item.title, false);
@@ -59,6 +64,9 @@ export function walk(item: TranslatableItem): {
         return [add(block.data.caption, false)];
       case 'album':
         return block.data.images.map((image) => add(image.caption, false));
+      case 'paid':
+        paid = true;
+        return [];
       default:
         return [];
     }
@@ -108,16 +116,21 @@ export function walk(item: TranslatableItem): {
 
 /**
  * The segments in batches sent one request each: plain texts apart from inline HTML (the services treat them
- * differently), each batch at most `maxCount` texts and about `maxChars` characters (a longer text goes alone), in
- * the document's order within each kind. Indexes into `segments`.
+ * differently) and free texts apart from paid ones, each batch at most `maxCount` texts and about `maxChars`
+ * characters (a longer text goes alone), in the document's order within each kind. Indexes into `segments`.
  */
 export function batchesOf(segments: readonly Segment[], maxCount = 25, maxChars = 6000): number[][] {
   const batches: number[][] = [];
-  for (const html of [false, true]) {
+  for (const [html, paid] of [
+    [false, false],
+    [true, false],
+    [false, true],
+    [true, true],
+  ]) {
     let current: number[] = [];
     let chars = 0;
     segments.forEach((segment, i) => {
-      if (segment.html !== html) return;
+      if (segment.html !== html || segment.paid !== paid) return;
       if (current.length >= maxCount || (current.length > 0 && chars + segment.text.length > maxChars)) {
         batches.push(current);
         current = [];

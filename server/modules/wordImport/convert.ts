@@ -7,13 +7,16 @@
  *   nested items indented;
  * - tables: one paragraph per row, the cells separated by ｜;
  * - pictures: image blocks after the text of the paragraph that holds them (uploaded by service.ts);
- * - footnotes and endnotes: paragraphs at the end, as mammoth puts them.
+ * - footnotes and endnotes: paragraphs at the end, as mammoth puts them;
+ * - a paragraph that says only the paid block's name (paidMarker.ts: 付費區塊, 以下為付費內容, Paid section …): the paid
+ *   block, once.
  * The title is the first heading's text; that heading is left out of the body when it opens the document.
  */
 import mammoth from 'mammoth';
 import { Code } from '../../../contract/codes';
 import { DOCX_IMAGES_MAX } from '../../../contract/wordImport';
 import { AppError } from '../../http/errors';
+import { isPaidMarker } from './paidMarker';
 
 /** A picture of the document, not yet uploaded. */
 export interface DocImage {
@@ -25,7 +28,8 @@ export interface DocImage {
 export type DraftBlock =
   | { type: 'paragraph'; text: string }
   | { type: 'header'; text: string; level: 2 | 3 | 4 }
-  | { type: 'image'; image: number };
+  | { type: 'image'; image: number }
+  | { type: 'paid' };
 
 export interface Converted {
   title: string;
@@ -167,7 +171,9 @@ class BlockWriter {
         }
       }
       this.blocks.push({ type, text, level: level as 2 | 3 | 4 });
-    } else this.blocks.push({ type, text });
+    } else if (!this.blocks.some((b) => b.type === 'paid') && isPaidMarker(plainText(text).trim()))
+      this.blocks.push({ type: 'paid' });
+    else this.blocks.push({ type, text });
   }
 
   private pictures(list: number[]) {

@@ -37,14 +37,12 @@ function blocksOf(
   draft: DraftBlock[],
   url: (image: number) => { url: string; width?: number; height?: number },
 ) {
-  return draft.map(
-    (b): Block =>
-      b.type === 'image'
-        ? { type: 'image', data: { caption: '', ...url(b.image) } }
-        : b.type === 'header'
-          ? { type: 'header', data: { text: b.text, level: b.level } }
-          : { type: 'paragraph', data: { text: b.text } },
-  );
+  return draft.map((b): Block => {
+    if (b.type === 'image') return { type: 'image', data: { caption: '', ...url(b.image) } };
+    if (b.type === 'header') return { type: 'header', data: { text: b.text, level: b.level } };
+    if (b.type === 'paid') return { type: 'paid', data: {} };
+    return { type: 'paragraph', data: { text: b.text } };
+  });
 }
 
 /** The save input of the draft, or IMPORT_TOO_LONG when an article cannot hold it. */

@@ -2,13 +2,16 @@
  * The writer's AI helper: buttons asking for a slug, tags or a summary of the article's text; the suggestion streams
  * in, then the writer accepts it (it fills the field: the slug, the tags, the SEO description) or dismisses it. The
  * month's remaining count is shown, and the buttons are disabled, with the reason, when it is 0 or there is no text.
+ * What it suggests becomes public, so it reads only the text before the paid section (the server holds it to that
+ * too). The panel sits at the bottom of the side panel: what it answers is scrolled into view where it appears.
  */
 import AutoAwesomeIcon from '@mui/icons-material/AutoAwesomeOutlined';
 import { Alert, Box, Button, Chip, CircularProgress, Stack, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BlockDocument } from '../../../../contract/blocks';
-import { stripHtml } from '../../../../contract/blockText';
+import { characterCount, freeBlocks, stripHtml } from '../../../../contract/blockText';
+import { CONTENT_TYPE } from '../../../../contract/contentConstants';
 import type { AiKind, AiSuggestion } from '../../../../contract/intelligence';
 import { api, messageOf } from '../api';
 import { useController, useWriter } from '../state/context';
@@ -16,10 +19,10 @@ import { aiStatus, askStreamed } from './aiStream';
 
 const KINDS: readonly AiKind[] = ['slug', 'tags', 'summary'];
 
-/** The article's text as the helper reads it: headings and paragraphs, one per line. */
+/** The article's text as the helper reads it: the free part's headings and paragraphs, one per line. */
 function textOf(doc: BlockDocument): string {
-  return doc.blocks
-    .map((b) => (b.type === 'paragraph' || b.type === 'header' ? stripHtml(b.data.text).trim() : ''))
+  return freeBlocks(doc)
+    .blocks.map((b) => (b.type === 'paragraph' || b.type === 'header' ? stripHtml(b.data.text).trim() : ''))
     .filter(Boolean)
     .join('\n');
 }
@@ -28,7 +31,8 @@ export function AiPanel() {
   const translate = useTranslate();
   const notify = useNotify();
   const controller = useController();
-  const characters = useWriter((s) => s.stats.characters);
+  // A new object whenever the text changes: the free part's length is counted again then.
+  const stats = useWriter((s) => s.stats);
   const info = useWriter((s) => s.info);
   const [usage, setUsage] = useState<{ remain: number; quota: number } | null>(null);
   const [busy, setBusy] = useState<AiKind | null>(null);
@@ -43,9 +47,22 @@ export function AiPanel() {
     return () => abort.current?.abort();
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: stats changes with the text the controller holds
+  const freeCharacters = useMemo(() => characterCount(freeBlocks(controller.content())), [controller, stats]);
+  const results = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolled when an answer appears or grows
+  useEffect(() => {
+    if (busy || suggestion) results.current?.scrollIntoView({ block: 'nearest' });
+  }, [busy, streamed, suggestion]);
+
   const usedUp = usage !== null && usage.remain <= 0;
-  const noText = characters === 0;
-  const reason = usedUp ? translate('aiHelper.usedUp') : noText ? translate('aiHelper.needText') : undefined;
+  const reason = usedUp
+    ? translate('aiHelper.usedUp')
+    : stats.characters === 0
+      ? translate('aiHelper.needText')
+      : freeCharacters === 0
+        ? translate('aiHelper.needFreeText')
+        : undefined;
 
   const ask = async (kind: AiKind) => {
     const content = textOf(controller.content());
@@ -62,7 +79,7 @@ export function AiPanel() {
           kind,
           content,
           ...(title.trim() ? { title: title.slice(0, 200) } : {}),
-          ...(info.id > 0 ? { id: info.id } : {}),
+          ...(info.id > 0 ? { id: info.id, type: CONTENT_TYPE[controller.type] } : {}),
           lang_id: info.lang_id,
         },
         setStreamed,
@@ -151,60 +168,62 @@ export function AiPanel() {
           {reason}
         </Typography>
       )}
-      {busy && (
-        <Box sx={{ mt: 1.5 }} aria-live="polite" data-testid="ai-streaming">
-          <Typography variant="caption" color="text.secondary">
-            {translate('aiHelper.working')}
-          </Typography>
-          {streamed && (
-            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.5 }}>
-              {streamed}
+      <Box ref={results} sx={{ scrollMarginBottom: 16 }}>
+        {busy && (
+          <Box sx={{ mt: 1.5 }} aria-live="polite" data-testid="ai-streaming">
+            <Typography variant="caption" color="text.secondary">
+              {translate('aiHelper.working')}
             </Typography>
-          )}
-        </Box>
-      )}
-      {suggestion && (
-        <Alert
-          severity="info"
-          icon={false}
-          sx={{ mt: 1.5, '& .MuiAlert-message': { width: '100%' } }}
-          data-testid="ai-suggestion"
-        >
-          <Typography variant="caption" color="text.secondary" component="div">
-            {translate(`aiHelper.kind.${suggestion.kind}`)}
-          </Typography>
-          {suggestion.kind === 'tags' ? (
-            <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ my: 1 }}>
-              {suggestion.result.map((name) => (
-                <Chip
-                  key={name}
-                  label={name}
-                  size="small"
-                  variant={suggestion.additional.existing.includes(name) ? 'filled' : 'outlined'}
-                  onClick={() => acceptTags([name])}
-                  data-testid="ai-tag"
-                />
-              ))}
+            {streamed && (
+              <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.5 }}>
+                {streamed}
+              </Typography>
+            )}
+          </Box>
+        )}
+        {suggestion && (
+          <Alert
+            severity="info"
+            icon={false}
+            sx={{ mt: 1.5, '& .MuiAlert-message': { width: '100%' } }}
+            data-testid="ai-suggestion"
+          >
+            <Typography variant="caption" color="text.secondary" component="div">
+              {translate(`aiHelper.kind.${suggestion.kind}`)}
+            </Typography>
+            {suggestion.kind === 'tags' ? (
+              <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ my: 1 }}>
+                {suggestion.result.map((name) => (
+                  <Chip
+                    key={name}
+                    label={name}
+                    size="small"
+                    variant={suggestion.additional.existing.includes(name) ? 'filled' : 'outlined'}
+                    onClick={() => acceptTags([name])}
+                    data-testid="ai-tag"
+                  />
+                ))}
+              </Stack>
+            ) : (
+              <Typography
+                variant="body2"
+                sx={{ my: 1, wordBreak: 'break-word' }}
+                data-testid="ai-suggestion-text"
+              >
+                {suggestion.result[0]}
+              </Typography>
+            )}
+            <Stack direction="row" spacing={1}>
+              <Button size="small" variant="contained" onClick={accept} data-testid="ai-accept">
+                {translate(suggestion.kind === 'tags' ? 'aiHelper.acceptAll' : 'aiHelper.accept')}
+              </Button>
+              <Button size="small" onClick={() => setSuggestion(null)} data-testid="ai-dismiss">
+                {translate('aiHelper.dismiss')}
+              </Button>
             </Stack>
-          ) : (
-            <Typography
-              variant="body2"
-              sx={{ my: 1, wordBreak: 'break-word' }}
-              data-testid="ai-suggestion-text"
-            >
-              {suggestion.result[0]}
-            </Typography>
-          )}
-          <Stack direction="row" spacing={1}>
-            <Button size="small" variant="contained" onClick={accept} data-testid="ai-accept">
-              {translate(suggestion.kind === 'tags' ? 'aiHelper.acceptAll' : 'aiHelper.accept')}
-            </Button>
-            <Button size="small" onClick={() => setSuggestion(null)} data-testid="ai-dismiss">
-              {translate('aiHelper.dismiss')}
-            </Button>
-          </Stack>
-        </Alert>
-      )}
+          </Alert>
+        )}
+      </Box>
       <Typography variant="caption" color="text.secondary" component="div" sx={{ mt: 1 }}>
         {translate('aiHelper.hint')}
       </Typography>

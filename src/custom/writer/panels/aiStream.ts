@@ -17,6 +17,8 @@ export interface AskBody {
   content: string;
   title?: string;
   id?: number;
+  /** The item's content type, sent with its id. */
+  type?: number;
   lang_id?: number;
 }
 
