@@ -54,7 +54,7 @@ const plan: DeepStrings<typeof zh> = {
       plan: 'Plan',
       amount: 'Amount',
       status: 'Status',
-      amountValue: 'NT$ %{amount}',
+      amountValue: 'NT$%{amount}',
       kinds: { init: 'First subscription', renewal: 'Renewal', change: 'Plan change' },
       statuses: {
         pending: 'Processing',
@@ -72,7 +72,7 @@ const plan: DeepStrings<typeof zh> = {
       now: 'Takes effect as soon as you confirm.',
       periodEnd: 'Takes effect at the end of this period (%{date}); until then your current plan stays.',
       charge:
-        'NT$ %{amount} will be charged to your card on file today (the difference, prorated by the days left in this period).',
+        'NT$%{amount} will be charged to your card on file today (the difference, prorated by the days left in this period).',
       noCharge: 'Nothing is charged today; the new price applies from the next period.',
       overTitle: 'Your site uses more than the new plan allows',
       over: '%{what}: %{used} in use, the new plan allows %{limit}',
@@ -92,7 +92,7 @@ const plan: DeepStrings<typeof zh> = {
       confirm: 'Confirm change',
       confirmTitle: 'Change the plan to %{plan}?',
       confirmNow:
-        'The new plan takes effect now and NT$ %{amount} is charged today. The plan cannot be changed again this month.',
+        'The new plan takes effect now and NT$%{amount} is charged today. The plan cannot be changed again this month.',
       confirmLater: 'The new plan takes effect on %{date}. The plan cannot be changed again this month.',
       confirmTakeBack: 'The waiting change is called off and %{plan} stays.',
       done: 'The plan was updated.',

@@ -7,7 +7,7 @@ const wizard: DeepStrings<typeof zh> = {
     plan: {
       choose: 'Choose a plan',
       current: 'Current plan',
-      price: 'NT$ %{price} / month',
+      price: 'NT$%{price} / month',
       members: 'Up to %{n} members',
       staff: '%{n} staff accounts',
       history: '%{count} revisions kept for %{days} days',
@@ -101,7 +101,7 @@ const wizard: DeepStrings<typeof zh> = {
     },
     payment: {
       summary: '%{site}: %{plan} plan',
-      pay: 'Pay NT$ %{price}',
+      pay: 'Pay NT$%{price}',
       retrying:
         'The site "%{name}" has been created, but its payment did not go through. Pay once more to start.',
     },

@@ -52,7 +52,7 @@ const plan: DeepStrings<typeof zh> = {
       plan: 'プラン',
       amount: '金額',
       status: '状態',
-      amountValue: 'NT$ %{amount}',
+      amountValue: 'NT$%{amount}',
       kinds: { init: '新規契約', renewal: '更新', change: 'プラン変更' },
       statuses: {
         pending: '処理中',
@@ -69,7 +69,7 @@ const plan: DeepStrings<typeof zh> = {
       preview: '変更内容',
       now: '確定するとすぐに反映されます。',
       periodEnd: '今期の終わり（%{date}）に反映されます。それまでは現在のプランのままです。',
-      charge: '本日、登録済みのカードに NT$ %{amount} を請求します（今期の残り日数で日割りした差額）。',
+      charge: '本日、登録済みのカードに NT$%{amount} を請求します（今期の残り日数で日割りした差額）。',
       noCharge: '本日の請求はありません。新しい料金は次の期間から適用されます。',
       overTitle: '現在の利用量が新しいプランの上限を超えています',
       over: '%{what}：現在 %{used}、新しいプランの上限 %{limit}',
@@ -89,7 +89,7 @@ const plan: DeepStrings<typeof zh> = {
       confirm: '変更を確定',
       confirmTitle: 'プランを %{plan} に変更しますか？',
       confirmNow:
-        '新しいプランはすぐに反映され、本日 NT$ %{amount} を請求します。今月はもうプランを変更できません。',
+        '新しいプランはすぐに反映され、本日 NT$%{amount} を請求します。今月はもうプランを変更できません。',
       confirmLater: '新しいプランは %{date} に反映されます。今月はもうプランを変更できません。',
       confirmTakeBack: '待機中の変更を取り消し、%{plan} のまま利用します。',
       done: 'プランを更新しました。',

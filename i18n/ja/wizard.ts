@@ -7,7 +7,7 @@ const wizard: DeepStrings<typeof zh> = {
     plan: {
       choose: 'プランを選択',
       current: '現在のプラン',
-      price: 'NT$ %{price} / 月',
+      price: 'NT$%{price} / 月',
       members: '会員数上限 %{n} 人',
       staff: '管理スタッフ %{n} 名',
       history: '履歴 %{count} 件を %{days} 日間保存',
@@ -101,7 +101,7 @@ const wizard: DeepStrings<typeof zh> = {
     },
     payment: {
       summary: '%{site}：%{plan} プラン',
-      pay: 'NT$ %{price} を支払う',
+      pay: 'NT$%{price} を支払う',
       retrying:
         'サイト「%{name}」は作成済みですが、前回のお支払いが完了していません。もう一度お支払いいただくと利用を開始できます。',
     },

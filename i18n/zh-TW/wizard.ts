@@ -4,7 +4,7 @@ const wizard = {
     plan: {
       choose: '選擇方案',
       current: '目前方案',
-      price: 'NT$ %{price} / 月',
+      price: 'NT$%{price} / 月',
       members: '會員上限 %{n} 人',
       staff: '管理人員 %{n} 位',
       history: '版本紀錄 %{count} 筆，保留 %{days} 天',
@@ -96,7 +96,7 @@ const wizard = {
     },
     payment: {
       summary: '%{site}：%{plan} 方案',
-      pay: '確認付款 NT$ %{price}',
+      pay: '確認付款 NT$%{price}',
       retrying: '網站「%{name}」已建立，上次付款沒有完成。請再付款一次即可開始使用。',
     },
     next: '下一步',

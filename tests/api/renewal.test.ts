@@ -406,7 +406,7 @@ describe('a failed charge', () => {
         expect(await serviceOf(id)).toBe(3);
         expect(mails[i].subject).toBe('「Site renew-fail」的方案續約扣款失敗');
         expect(mails[i].text).toContain('0341');
-        expect(mails[i].text).toContain('NT$ 799');
+        expect(mails[i].text).toContain('NT$799');
       } else {
         expect(mails[i].subject).toBe('「Site renew-fail」的方案已停止');
         expect(mails[i].text).toContain('4 次');

@@ -81,7 +81,7 @@ test('a reader signs up, pays for a reader plan and reads the paid part, then ca
   await reader.getByLabel('安全碼').fill('123');
   await reader.getByRole('button', { name: '付款' }).click();
   await expect(reader).toHaveURL(/\/sandbox-gateway\/3ds\//, { timeout: 20_000 });
-  await expect(reader.getByText('NT$ 120')).toBeVisible();
+  await expect(reader.getByText('NT$120')).toBeVisible();
   await reader.getByRole('button', { name: /^確認/ }).click();
   await expect(reader).toHaveURL(new RegExp(`^${site}/subscribe\\?.*order_number=R`), { timeout: 20_000 });
   await expect(reader.locator('#subscribe').getByRole('status')).toHaveText(
@@ -98,7 +98,7 @@ test('a reader signs up, pays for a reader plan and reads the paid part, then ca
   await reader.goto(`${site}/account`);
   await expect(plan).toContainText(planName);
   await expect(plan).toContainText('訂閱中');
-  await expect(reader.locator('table.reader-table')).toContainText('NT$ 120');
+  await expect(reader.locator('table.reader-table')).toContainText('NT$120');
   await plan.getByRole('button', { name: '取消訂閱' }).click();
   await expect(plan).toContainText('將於本期結束時終止', { timeout: 20_000 });
   await expect(plan.getByRole('button', { name: '取消訂閱' })).toHaveCount(0);
@@ -115,7 +115,7 @@ test('a reader signs up, pays for a reader plan and reads the paid part, then ca
   await expect(page).toHaveURL(/\/member\/\d+$/);
   await expect(page.getByText('期滿後取消')).toBeVisible();
   const payment = page.getByTestId('member-payments').getByRole('row').filter({ hasText: /R\d/ });
-  await expect(payment).toContainText('NT$ 120');
+  await expect(payment).toContainText('NT$120');
   // The payment's status in words (issue 27 item 8), never the raw `paid`.
   await expect(payment).toContainText('已付款');
   await expect(payment.getByRole('cell', { name: 'paid', exact: true })).toHaveCount(0);

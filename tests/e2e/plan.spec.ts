@@ -67,7 +67,7 @@ test('an owner changes the plan after its preview, a second change in the month 
   const preview = page.getByTestId('change-preview');
   await expect(preview.getByTestId('change-effective')).toHaveText('確認後立即生效。');
   // An upgrade on the period's first day: the whole price difference (799 − 299), charged to the card on file.
-  await expect(preview.getByTestId('change-charge')).toContainText('NT$ 500');
+  await expect(preview.getByTestId('change-charge')).toContainText('NT$500');
   await shot(page, 'plan-preview');
   await page.getByTestId('change-confirm').click();
   const dialog = page.getByRole('dialog');

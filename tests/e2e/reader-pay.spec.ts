@@ -109,7 +109,7 @@ test('a reader pays for a plan with 3-D Secure and then reads the paid section; 
   // The gateway's 3-D Secure page: the reader confirms, and comes back to /subscribe, paid.
   await expect(buyer).toHaveURL(/\/sandbox-gateway\/3ds\//, { timeout: 20_000 });
   await expect(buyer.getByRole('heading', { name: '3-D Secure 驗證' })).toBeVisible();
-  await expect(buyer.getByText('NT$ 99')).toBeVisible();
+  await expect(buyer.getByText('NT$99')).toBeVisible();
   await buyer.getByRole('button', { name: /^確認/ }).click();
   await expect(buyer).toHaveURL(new RegExp(`^${site}/subscribe\\?.*order_number=R`), { timeout: 20_000 });
   await expect(buyer.locator('#subscribe').getByRole('status')).toHaveText('付款成功，你已可閱讀付費內容。', {

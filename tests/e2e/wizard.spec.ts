@@ -78,7 +78,7 @@ test('register, run the wizard, pay with the success card in the window, land on
   // Step 2: the plan cards; nothing chosen yet cannot go on.
   const cards = page.getByTestId('plan-cards');
   await expect(cards.getByRole('radio')).toHaveCount(4);
-  await expect(cards.getByRole('radio', { name: 'CREATOR' })).toContainText('NT$ 799 / 月');
+  await expect(cards.getByRole('radio', { name: 'CREATOR' })).toContainText('NT$799 / 月');
   await page.getByRole('button', { name: '下一步' }).click();
   await expect(page.getByText('請選擇一個方案')).toBeVisible();
   // A radio group: arrows choose the next card and back.

@@ -189,7 +189,7 @@ describe('3-D Secure in the payment window, and the signed notification', () => 
     const page = await app.inject({ method: 'GET', url: path });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('NT$ 299');
+    expect(page.body).toContain('NT$299');
     expect(page.body).toContain('•••• 4242');
     expect(page.body).not.toContain(SANDBOX_CARDS.success);
     expect(page.body).toContain('value="confirm"');
