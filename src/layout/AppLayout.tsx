@@ -6,7 +6,7 @@ import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, LoadingIndicator, TitlePortal, UserMenu } from 'react-admin';
+import { AppBar, Layout, LoadingIndicator, TitlePortal, UserMenu, useGetIdentity } from 'react-admin';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { AccountMenuItem, ProfileMenuItem, SupportMenuItem } from '../custom/profile/UserMenuItems';
 import { useSaveLanguage } from '../custom/profile/useSaveLanguage';
@@ -30,6 +30,8 @@ function SignOutItem() {
 
 function TopBar() {
   const saveLanguage = useSaveLanguage();
+  // The menu button shows the user's name: its accessible name is that name (axe label-content-name-mismatch).
+  const { identity } = useGetIdentity();
   return (
     <AppBar
       color="primary"
@@ -40,7 +42,7 @@ function TopBar() {
         </>
       }
       userMenu={
-        <UserMenu>
+        <UserMenu label={identity?.fullName}>
           <ProfileMenuItem />
           <AccountMenuItem />
           <SupportMenuItem />
@@ -48,7 +50,8 @@ function TopBar() {
         </UserMenu>
       }
     >
-      <TitlePortal />
+      {/* The screen's title (react-admin's <Title>) is the page's one h1. */}
+      <TitlePortal component="h1" sx={{ '&:empty': { visibility: 'hidden' } }} />
     </AppBar>
   );
 }

@@ -1,0 +1,112 @@
+/**
+ * The checks the screen sweep makes on each screen (screens-sweep.spec.ts), each answering what it found as lines
+ * of text (none when the screen passes):
+ * - `settle`: the screen shows its h1 and its data, and nothing is loading any more;
+ * - `accessibilityProblems`: axe-core's default rules, none critical or serious, and none of the moderate ones a
+ *   screen must pass (one h1, a main landmark, everything inside landmarks, headings in order);
+ * - `widthProblems`: the page no wider than the window, and a list's toolbar buttons and pagination inside it;
+ * - `untranslatedProblems`: no text that is an i18n key, nor an English status word, where the interface is not in
+ *   English.
+ */
+import type { Page } from '@playwright/test';
+import { axeViolations } from './a11y';
+import { expect } from './fixtures';
+import { looksUntranslated } from './untranslated';
+
+/** Moderate rules a screen must pass too: what makes a screen findable by its structure. */
+const STRUCTURE_RULES = ['page-has-heading-one', 'landmark-one-main', 'region', 'heading-order'];
+
+/** Pushes `path` onto the app's history as react-router's own links do, so that the app moves without reloading. */
+async function pushPath(page: Page, path: string) {
+  await page.evaluate((to) => {
+    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, path);
+}
+
+/** An address the admin does not have: its not-found page stands between two screens. */
+const BETWEEN = '/sweep-between-screens';
+
+/**
+ * Opens `path` of the app at `origin`. Within the admin it moves without a reload (much faster), through its
+ * not-found page, so that nothing of the screen before is left when the next one is checked; the sign-in screens,
+ * another site or a first visit load the page.
+ */
+export async function openScreen(page: Page, origin: string, path: string): Promise<void> {
+  const here = page.url().startsWith('http') ? new URL(page.url()) : null;
+  const isAuth = (p: string) => p === '/auth' || p.startsWith('/auth/');
+  if (!here || here.origin !== origin || isAuth(here.pathname) || !path.startsWith('/') || isAuth(path)) {
+    await page.goto(path);
+    return;
+  }
+  await pushPath(page, BETWEEN);
+  const between = page.getByTestId('not-found');
+  await expect(between).toBeVisible();
+  const gone = await between.elementHandle();
+  await pushPath(page, path);
+  await expect.poll(() => gone?.evaluate((el) => el.isConnected)).toBe(false);
+}
+
+/** Waits until the screen shows its h1, `ready` (if given), and no indeterminate progress. */
+export async function settle(page: Page, ready?: string): Promise<void> {
+  await expect(page.locator('h1').filter({ visible: true }).first()).toBeVisible();
+  if (ready) await expect(page.locator(ready).first()).toBeVisible();
+  await expect(
+    page.locator('.MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate, .MuiSkeleton-root'),
+  ).toHaveCount(0);
+}
+
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  return (await axeViolations(page, 'default'))
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious' || STRUCTURE_RULES.includes(v.id))
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).join(' | ')} — ${v.html} — ${v.summary}`);
+}
+
+/** Toolbars' buttons and links, and the pagination: what must stay in view on a list. */
+const LIST_CONTROLS =
+  '.RaTopToolbar button, .RaTopToolbar a, nav[aria-label] button, .MuiTablePagination-root';
+
+export async function widthProblems(page: Page, list: boolean): Promise<string[]> {
+  return page.evaluate(
+    ({ list, controls }) => {
+      const problems: string[] = [];
+      const root = document.scrollingElement as Element;
+      const width = window.innerWidth;
+      if (root.scrollWidth > root.clientWidth)
+        problems.push(`page ${root.scrollWidth}px wide in a ${root.clientWidth}px window`);
+      if (list)
+        for (const el of document.querySelectorAll(controls)) {
+          const box = el.getBoundingClientRect();
+          if (box.width > 0 && box.right > width)
+            problems.push(
+              `"${(el.textContent ?? '').trim() || el.getAttribute('aria-label')}" ends at ${Math.round(box.right)}px`,
+            );
+        }
+      return problems;
+    },
+    { list, controls: LIST_CONTROLS },
+  );
+}
+
+/** Visible texts and the names of controls that are a key or an English word. */
+export async function untranslatedProblems(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, [aria-hidden="true"], .ProseMirror, [contenteditable]'))
+        continue;
+      const text = node.textContent?.trim();
+      if (text && parent.checkVisibility()) found.push(text);
+    }
+    for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], img[alt]'))
+      for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+        const value = el.getAttribute(name)?.trim();
+        if (value) found.push(value);
+      }
+    return found;
+  });
+  return [...new Set(texts.filter(looksUntranslated))].map((t) => `untranslated "${t}"`);
+}
