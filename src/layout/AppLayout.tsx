@@ -30,19 +30,23 @@ function SignOutItem() {
 
 function TopBar() {
   const saveLanguage = useSaveLanguage();
-  // The menu button shows the user's name: its accessible name is that name (axe label-content-name-mismatch).
+  // The menu button shows the user's name: its accessible name starts with that name, then says what it opens
+  // (axe label-content-name-mismatch).
+  const translate = useTranslate();
   const { identity } = useGetIdentity();
+  const menuName = identity?.fullName && `${identity.fullName} · ${translate('ra.auth.user_menu')}`;
   return (
     <AppBar
       color="primary"
       toolbar={
         <>
           <LanguageSwitch onChosen={saveLanguage} />
-          <LoadingIndicator />
+          {/* Its spinner, while data loads, is a named progress bar. */}
+          <LoadingIndicator aria-label={translate('ra.page.loading')} />
         </>
       }
       userMenu={
-        <UserMenu label={identity?.fullName}>
+        <UserMenu label={menuName || undefined}>
           <ProfileMenuItem />
           <AccountMenuItem />
           <SupportMenuItem />

@@ -63,30 +63,37 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).join(' | ')} — ${v.html} — ${v.summary}`);
 }
 
-/** Toolbars' buttons and links, and the pagination: what must stay in view on a list. */
-const LIST_CONTROLS =
-  '.RaTopToolbar button, .RaTopToolbar a, nav[aria-label] button, .MuiTablePagination-root';
-
+/**
+ * The page no wider than the window and, on a list, every button and link of the screen in view — its toolbar and
+ * pagination — except those in a box that scrolls sideways (a wide table's rows).
+ */
 export async function widthProblems(page: Page, list: boolean): Promise<string[]> {
-  return page.evaluate(
-    ({ list, controls }) => {
-      const problems: string[] = [];
-      const root = document.scrollingElement as Element;
-      const width = window.innerWidth;
-      if (root.scrollWidth > root.clientWidth)
-        problems.push(`page ${root.scrollWidth}px wide in a ${root.clientWidth}px window`);
-      if (list)
-        for (const el of document.querySelectorAll(controls)) {
-          const box = el.getBoundingClientRect();
-          if (box.width > 0 && box.right > width)
-            problems.push(
-              `"${(el.textContent ?? '').trim() || el.getAttribute('aria-label')}" ends at ${Math.round(box.right)}px`,
-            );
-        }
-      return problems;
-    },
-    { list, controls: LIST_CONTROLS },
-  );
+  return page.evaluate((list) => {
+    const problems: string[] = [];
+    const root = document.scrollingElement as Element;
+    if (root.scrollWidth > root.clientWidth)
+      problems.push(`page ${root.scrollWidth}px wide in a ${root.clientWidth}px window`);
+    if (!list) return problems;
+    const scrolls = (el: Element) =>
+      ['auto', 'scroll'].includes(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth;
+    const inScroller = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+        if (scrolls(up)) return true;
+      return false;
+    };
+    const controls = [...document.querySelectorAll('main button, main a')].filter(
+      (el) => el.getBoundingClientRect().width > 0 && !inScroller(el),
+    );
+    if (controls.length === 0) problems.push('no button or link found');
+    for (const el of controls) {
+      const right = el.getBoundingClientRect().right;
+      if (right > window.innerWidth)
+        problems.push(
+          `"${(el.textContent ?? '').trim() || el.getAttribute('aria-label')}" ends at ${Math.round(right)}px`,
+        );
+    }
+    return problems;
+  }, list);
 }
 
 /** Visible texts and the names of controls that are a key or an English word. */
