@@ -70,7 +70,7 @@ async function visit(
   await shot(page, `sweep-${language}-${opts.shotName}`);
   const problems = [
     ...unsettled,
-    ...(await accessibilityProblems(page)),
+    ...(await accessibilityProblems(page, opts.ready)),
     ...(await widthProblems(page, Boolean(opts.list))),
     ...(language === 'en' ? [] : await untranslatedProblems(page)),
   ];
