@@ -14,7 +14,6 @@ const themes: DeepStrings<typeof themesSource> = {
     versionLine: 'Version %{version}',
     ownerLine: 'Uploaded by %{name}',
     lastChangeLine: 'Last change: %{date}',
-    open: 'Open “%{name}”',
     empty: 'No uploaded themes yet.',
     upload: {
       button: 'Upload theme',

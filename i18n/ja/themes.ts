@@ -15,7 +15,6 @@ const themes: DeepStrings<typeof themesSource> = {
     versionLine: 'バージョン %{version}',
     ownerLine: 'アップロード者：%{name}',
     lastChangeLine: '最終更新：%{date}',
-    open: '「%{name}」を開く',
     empty: 'アップロードしたテーマはまだありません。',
     upload: {
       button: 'テーマをアップロード',

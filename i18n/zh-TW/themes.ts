@@ -11,7 +11,6 @@ const themes = {
     versionLine: '版本 %{version}',
     ownerLine: '上傳者：%{name}',
     lastChangeLine: '最後更新：%{date}',
-    open: '查看「%{name}」',
     empty: '還沒有上傳的主題。',
     upload: {
       button: '上傳主題',

@@ -3,7 +3,7 @@
  * Signed-in visitors go on to /, except to /auth/logout and /auth/invite (an existing account accepts an invitation
  * without signing out first).
  */
-import { CssBaseline, ThemeProvider } from '@mui/material';
+import { Box, CssBaseline, ThemeProvider } from '@mui/material';
 import { I18nContextProvider, type I18nProvider, StoreContextProvider } from 'ra-core';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
@@ -63,7 +63,14 @@ export default function AuthApp({ i18nProvider }: { i18nProvider: I18nProvider }
                     <Route path="/auth/reset" element={<ResetPage />} />
                     <Route path="/auth/invite" element={<InvitePage />} />
                     <Route path="/auth/logout" element={<LogoutPage />} />
-                    <Route path="*" element={<NotFound />} />
+                    <Route
+                      path="*"
+                      element={
+                        <Box component="main">
+                          <NotFound />
+                        </Box>
+                      }
+                    />
                   </Routes>
                 </Suspense>
               </SignedOutOnly>

@@ -11,6 +11,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', p: 2 }}>
       <Box
+        component="header"
         sx={{
           width: '100%',
           maxWidth: 440,
@@ -24,7 +25,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
         </Typography>
         <LanguageSwitch color="primary" />
       </Box>
-      <Card sx={{ width: '100%', maxWidth: 440, mt: 4 }}>
+      <Card component="main" sx={{ width: '100%', maxWidth: 440, mt: 4 }}>
         <CardContent sx={{ p: 4 }}>
           <Typography variant="h5" component="h1" gutterBottom>
             {translate(title)}

@@ -189,7 +189,7 @@ function Tile({
             bgcolor: 'grey.100',
             display: 'grid',
             placeItems: 'center',
-            color: 'text.disabled',
+            color: 'text.secondary',
           }}
         >
           {broken ? (
@@ -204,15 +204,14 @@ function Tile({
             />
           )}
         </Box>
-        <Box sx={{ px: 1, py: 0.75 }}>
-          <Typography variant="body2" noWrap title={file.name}>
-            {file.name || '—'}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" noWrap component="div">
-            {details}
-          </Typography>
-        </Box>
+        <Typography variant="body2" noWrap title={file.name} sx={{ px: 1, pt: 0.75 }}>
+          {file.name || '—'}
+        </Typography>
       </ButtonBase>
+      {/* Outside the button, which is named by the file's name alone. */}
+      <Typography variant="caption" color="text.secondary" noWrap component="div" sx={{ px: 1, pb: 0.75 }}>
+        {details}
+      </Typography>
       {selected ? (
         <CheckIcon
           color="primary"

@@ -204,8 +204,6 @@ export function EntityList({
         }
         disableSyncWithLocation={embedded}
         storeKey={embedded ? `${basePath}.${resource}.listParams` : undefined}
-        // Beside the filter panel the list may shrink; its table scrolls rather than widening the page.
-        sx={{ '& .RaList-main': { minWidth: 0 } }}
       >
         <DataTable
           sx={tableSx}

@@ -27,7 +27,9 @@ import type { EntityOverrides } from './overrides';
 import { SlugInput } from './SlugInput';
 import { type FieldInputProps, fieldLabel } from './view';
 
-const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
+const RichTextInput = lazy(() =>
+  import('../components/RichTextInput').then((m) => ({ default: m.RichTextInput })),
+);
 
 export type { FieldInputProps };
 

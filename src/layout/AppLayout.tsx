@@ -6,7 +6,7 @@ import LogoutIcon from '@mui/icons-material/PowerSettingsNew';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
-import { AppBar, Layout, LoadingIndicator, TitlePortal, UserMenu } from 'react-admin';
+import { AppBar, Layout, LoadingIndicator, TitlePortal, UserMenu, useGetIdentity } from 'react-admin';
 import { LanguageSwitch } from '../components/LanguageSwitch';
 import { AccountMenuItem, ProfileMenuItem, SupportMenuItem } from '../custom/profile/UserMenuItems';
 import { useSaveLanguage } from '../custom/profile/useSaveLanguage';
@@ -30,17 +30,23 @@ function SignOutItem() {
 
 function TopBar() {
   const saveLanguage = useSaveLanguage();
+  // The menu button shows the user's name: its accessible name starts with that name, then says what it opens
+  // (axe label-content-name-mismatch).
+  const translate = useTranslate();
+  const { identity } = useGetIdentity();
+  const menuName = identity?.fullName && `${identity.fullName} · ${translate('ra.auth.user_menu')}`;
   return (
     <AppBar
       color="primary"
       toolbar={
         <>
           <LanguageSwitch onChosen={saveLanguage} />
-          <LoadingIndicator />
+          {/* Its spinner, while data loads, is a named progress bar. */}
+          <LoadingIndicator aria-label={translate('ra.page.loading')} />
         </>
       }
       userMenu={
-        <UserMenu>
+        <UserMenu label={menuName || undefined}>
           <ProfileMenuItem />
           <AccountMenuItem />
           <SupportMenuItem />
@@ -48,7 +54,8 @@ function TopBar() {
         </UserMenu>
       }
     >
-      <TitlePortal />
+      {/* The screen's title (react-admin's <Title>) is the page's one h1. */}
+      <TitlePortal component="h1" sx={{ '&:empty': { visibility: 'hidden' } }} />
     </AppBar>
   );
 }

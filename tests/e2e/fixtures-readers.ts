@@ -6,6 +6,7 @@
  * - `siteOf(api)`: the current site's address, published first (reader actions answer only on a published site).
  * - `readerChallenge(site)`: a solved bot check from `<site>/api/reader/challenge`, as fixtures.ts `captchaToken`
  *   solves the admin's.
+ * - `readerAction(world, site, path, body)`: any reader action, as the site's pages send it.
  * - `seedCustomerMessage(world, …)`: a message sent with the site's contact form (`POST <site>/api/reader/contact`).
  *
  * And what the browser tests of readers share:
@@ -91,6 +92,19 @@ export async function readerChallenge(world: World, siteUrl: string): Promise<st
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
+/** A reader action as the site's pages send it (`POST <site>/api/<path>`, e.g. reader/follow); answers its data. */
+export async function readerAction<T = unknown>(
+  world: World,
+  siteUrl: string,
+  path: string,
+  body: object,
+): Promise<T> {
+  const answer = await siteHttp(world, siteUrl, 'POST', `/api/${path}`, body);
+  const envelope = answer.status === 200 ? (JSON.parse(answer.body) as { code: number; data: T }) : null;
+  if (envelope?.code !== 1) throw new Error(`${path}: ${answer.status} ${answer.body}`);
+  return envelope.data;
+}
+
 /**
  * A customer message as a visitor sends it with the site's contact form: the owner's current site (the demo site) is
  * published first through the settings call, then `POST <site>/api/reader/contact` with a solved bot check.
@@ -110,16 +124,13 @@ export async function seedCustomerMessage(
   } finally {
     await owner.dispose();
   }
-  const token = await readerChallenge(world, siteUrl);
-  const answer = await siteHttp(world, siteUrl, 'POST', '/api/reader/contact', {
+  await readerAction(world, siteUrl, 'reader/contact', {
     name: message.name ?? '',
     email: message.email,
     title: message.title,
     body: message.body,
-    token,
+    token: await readerChallenge(world, siteUrl),
   });
-  const envelope = answer.status === 200 ? (JSON.parse(answer.body) as { code: number }) : null;
-  if (envelope?.code !== 1) throw new Error(`reader/contact: ${answer.status} ${answer.body}`);
 }
 
 /**

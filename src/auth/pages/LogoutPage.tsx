@@ -17,9 +17,15 @@ export default function LogoutPage() {
       });
   }, []);
   return (
-    <Stack sx={{ minHeight: '100vh' }} alignItems="center" justifyContent="center" spacing={2}>
+    <Stack
+      component="main"
+      sx={{ minHeight: '100vh' }}
+      alignItems="center"
+      justifyContent="center"
+      spacing={2}
+    >
       <CircularProgress />
-      <Typography>{translate('auth.logout.title')}</Typography>
+      <Typography component="h1">{translate('auth.logout.title')}</Typography>
     </Stack>
   );
 }

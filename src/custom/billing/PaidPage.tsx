@@ -23,8 +23,11 @@ export default function PaidPage() {
     window.close();
   }, []);
   return (
-    <Box sx={{ p: 3 }} data-testid="payment-return">
-      <Typography>{translate(alone ? 'billing.return.alone' : 'billing.return.closing')}</Typography>
+    <Box component="main" sx={{ p: 3 }} data-testid="payment-return">
+      {/* The page's one message is its heading. */}
+      <Typography variant="body1" component="h1">
+        {translate(alone ? 'billing.return.alone' : 'billing.return.closing')}
+      </Typography>
       {alone ? (
         <Link href="/" sx={{ display: 'inline-block', mt: 2 }}>
           {translate('billing.return.home')}

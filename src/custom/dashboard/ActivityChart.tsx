@@ -12,18 +12,8 @@ import type { Locale } from '../../../contract/constants';
 import { hasShop, type Statistics } from '../../../contract/dashboard';
 import { formatTwd } from '../../../contract/shop';
 import { formatCalendarDay } from '../../components/dates';
+import { visuallyHidden } from '../../components/visuallyHidden';
 import { boxOf, layoutDays, type Point, polyline, yScale } from './chart';
-
-/** Read by screen readers, not shown. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The revenue axis's labels: short (NT$12K, NT$1.2萬), the exact sums being in the hover and the table. */
 const compactTwd = (amount: number, lang: string) =>

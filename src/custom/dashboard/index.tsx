@@ -91,7 +91,7 @@ export default function Dashboard() {
     <Box sx={{ mt: 2, mb: 4 }}>
       <Title title={translate('app.dashboard.title')} />
       <Box sx={{ mb: 2 }}>
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h2">
           {translate('app.dashboard.welcome', { name: session.user.nickname || session.user.email })}
         </Typography>
         <Typography color="text.secondary">

@@ -41,7 +41,7 @@ function HomeForm({ initial, canEdit }: { initial: HomeSettings; canEdit: boolea
     <SettingsForm initial={initial} save={save} done="homeSettings.saved" toastFieldMessage>
       <FormCard>
         <CardContent>
-          <Typography variant="h5" component="h1">
+          <Typography variant="h5" component="h2">
             {translate('homeSettings.title')}
           </Typography>
           <Typography variant="body2" color="text.secondary">

@@ -88,7 +88,7 @@ function MenuEditor({ initial, canEdit }: { initial: Menus; canEdit: boolean }) 
       <Title title={translate('menus.title')} />
       <Card>
         <CardContent sx={{ pb: 0 }}>
-          <Typography variant="h5" component="h1">
+          <Typography variant="h5" component="h2">
             {translate('menus.title')}
           </Typography>
           <Typography variant="body2" color="text.secondary">

@@ -69,7 +69,7 @@ export default function ProfilePage() {
               data-testid="profile-avatar"
             />
             <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+              <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
                 {user.nickname || translate('profile.view.noNickname')}
               </Typography>
               <Typography color="text.secondary">{user.email}</Typography>

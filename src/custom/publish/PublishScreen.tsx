@@ -43,7 +43,7 @@ export function PublishScreen({ resource, screen, children }: Props) {
             useFlexGap
             sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 2 }}
           >
-            <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
               {translate(`content.publish.${screen}.heading`, { title })}
             </Typography>
             <StatusChips item={item} />

@@ -12,6 +12,7 @@ import {
   Divider,
   FormControlLabel,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Stack,
@@ -127,13 +128,15 @@ export default function SettingsOverview() {
             </CardContent>
             <List disablePadding>
               {SETTINGS_PAGES.map((p) => (
-                <ListItemButton key={p.to} component={Link} to={p.to} divider>
-                  <ListItemText
-                    primary={translate(`${p.words}.title`)}
-                    secondary={translate(`${p.words}.body`)}
-                  />
-                  <ChevronRightIcon color="action" />
-                </ListItemButton>
+                <ListItem key={p.to} disablePadding divider>
+                  <ListItemButton component={Link} to={p.to}>
+                    <ListItemText
+                      primary={translate(`${p.words}.title`)}
+                      secondary={translate(`${p.words}.body`)}
+                    />
+                    <ChevronRightIcon color="action" />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           </Card>

@@ -31,7 +31,7 @@ export function SettingsPage({
   return (
     <Box sx={{ mt: 2, maxWidth }} data-testid={testId}>
       <Title title={translate(title)} />
-      <Typography variant="h5" component="h1">
+      <Typography variant="h5" component="h2">
         {translate(title)}
       </Typography>
       {subtitle ? (

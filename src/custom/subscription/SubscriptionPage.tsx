@@ -51,7 +51,9 @@ import { ImageUploadInput } from '../../components/ImageUploadInput';
 import { type ApiError, call } from '../../dataProvider/client';
 import { compose, maxLength, required } from '../../validation';
 
-const RichTextInput = lazy(() => import('ra-input-rich-text').then((m) => ({ default: m.RichTextInput })));
+const RichTextInput = lazy(() =>
+  import('../../components/RichTextInput').then((m) => ({ default: m.RichTextInput })),
+);
 
 type LangId = 1 | 2 | 3 | 4 | 5;
 const langLabel = (id: number) => CONTENT_LANGUAGES.find((l) => l.id === id)?.label ?? String(id);
@@ -258,7 +260,7 @@ export default function SubscriptionPage() {
   return (
     <Box sx={{ p: 2 }}>
       <Title title={translate('readerPlans.title')} />
-      <Typography variant="h5" component="h1">
+      <Typography variant="h5" component="h2">
         {translate('readerPlans.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary">

@@ -10,6 +10,7 @@ import { Title } from 'react-admin';
 import { supportApi } from '../../../contract/api/support';
 import { SUPPORT_REASON_MAX } from '../../../contract/support';
 import { useDateTime } from '../../components/DateTimeField';
+import { NotFound } from '../../components/NotFound';
 import { type ApiError, call } from '../../dataProvider/client';
 import { useSessionQuery } from '../../layout/session';
 
@@ -29,14 +30,15 @@ export default function SupportScreen() {
     mutationFn: (token) => call(supportApi.join, { token }),
     onSuccess: () => window.location.assign('/'),
   });
-  if (session && !session.user?.platform_admin) return null;
+  // Only operators have this screen: to anyone else it is an unknown address.
+  if (session && !session.user?.platform_admin) return <NotFound />;
   const siteError = fieldError(ask.error, 'site');
   const reasonError = fieldError(ask.error, 'reason');
   const failure = ask.error && !siteError && !reasonError ? ask.error : join.error;
   return (
     <Box sx={{ mt: 2, maxWidth: 640 }} data-testid="support-screen">
       <Title title={translate('support.screen.title')} />
-      <Typography variant="h5" component="h1">
+      <Typography variant="h5" component="h2">
         {translate('support.screen.title')}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>

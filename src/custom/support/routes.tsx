@@ -1,4 +1,4 @@
-/** /support (issue 17): the platform operators' screen, its own lazy chunk; others see nothing there. */
+/** /support (issue 17): the platform operators' screen, its own lazy chunk; to others it is not found. */
 import { lazy } from 'react';
 import { Route } from 'react-router';
 

@@ -27,7 +27,8 @@ function ThemeCard({ theme, onOpen }: { theme: ThemeSummary; onOpen: () => void 
       data-applied={theme.applied || undefined}
       sx={{ listStyle: 'none', borderColor: theme.applied ? 'primary.main' : undefined }}
     >
-      <CardActionArea onClick={onOpen} aria-label={translate('themes.open', { name: theme.name })}>
+      {/* Named by what it shows (a shorter name would hide the rest of the card from speech input). */}
+      <CardActionArea onClick={onOpen}>
         <ThemeCover theme={theme} />
         <CardContent>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>

@@ -205,7 +205,7 @@ function Wizard({ session }: { session: Session }) {
           )}
         </Toolbar>
       </AppBar>
-      <Container maxWidth={step === 1 ? 'lg' : 'md'} sx={{ py: 3 }}>
+      <Container component="main" maxWidth={step === 1 ? 'lg' : 'md'} sx={{ py: 3 }}>
         <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
           {STEPS.map((label) => (
             <MuiStep key={label}>

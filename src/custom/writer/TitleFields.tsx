@@ -2,10 +2,11 @@
  * Title and subtitle: multi-line text areas that wrap long titles but hold one line (newlines typed or pasted are
  * removed). Enter moves on — unless an input method is composing, where Enter confirms the candidate.
  */
-import { InputBase } from '@mui/material';
+import { Box, InputBase } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { KeyboardEvent } from 'react';
 import { SUBTITLE_MAX, TITLE_MAX } from '../../../contract/contentConstants';
+import { visuallyHidden } from '../../components/visuallyHidden';
 import { useController, useWriter } from './state/context';
 import { oneLine } from './state/draft';
 
@@ -28,6 +29,10 @@ export function TitleFields({ onEnterBody }: { onEnterBody: () => void }) {
 
   return (
     <div className="wr-titles">
+      {/* The screen's heading for screen readers: the title being written (the field below shows it). */}
+      <Box component="h1" sx={visuallyHidden}>
+        {title || translate('writer.newItem', { type: translate(`writer.types.${controller.type}`) })}
+      </Box>
       <InputBase
         id="writer-title"
         multiline

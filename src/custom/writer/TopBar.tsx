@@ -79,7 +79,8 @@ function LanguageMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   return (
     <>
-      <Tooltip title={translate('writer.language.label')}>
+      {/* The button is named by the language it shows; the tooltip describes it. */}
+      <Tooltip title={translate('writer.language.label')} describeChild>
         <Button
           size="small"
           color="inherit"

@@ -281,7 +281,9 @@ function SkusInput({ source, field }: FieldInputProps) {
   return (
     <Box sx={{ my: 2 }} data-testid="goods-skus">
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <Typography variant="subtitle2">{translate(`${R}.fields.skus`)}</Typography>
+        <Typography variant="subtitle2" component="h3">
+          {translate(`${R}.fields.skus`)}
+        </Typography>
         <Button
           size="small"
           startIcon={<AddIcon />}

@@ -5,6 +5,7 @@
  */
 import CancelIcon from '@mui/icons-material/CancelScheduleSendOutlined';
 import {
+  Box,
   Card,
   CardContent,
   Chip,
@@ -65,56 +66,59 @@ export function PendingInvitations({ canCancel }: { canCancel: boolean }) {
         <Typography variant="h6" component="h2" gutterBottom>
           {translate('staff.pending.title')}
         </Typography>
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('resources.admin.fields.nickname')}</TableCell>
-              <TableCell>{translate('resources.admin.fields.email')}</TableCell>
-              <TableCell>{translate('resources.admin.fields.role')}</TableCell>
-              <TableCell />
-              {canCancel ? <TableCell /> : null}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {invitations.map((invitation) => (
-              <TableRow key={`${invitation.email} ${invitation.role.id}`}>
-                <TableCell>{invitation.nickname}</TableCell>
-                <TableCell>{invitation.email}</TableCell>
-                <TableCell>
-                  <RoleChip role={invitation.role} />
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                    <Chip
-                      size="small"
-                      color="warning"
-                      variant="outlined"
-                      label={translate('staff.pending.chip')}
-                    />
-                    <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
-                      {translate('staff.pending.expires', { date: format(invitation.expires_at) })}
-                    </Typography>
-                  </Stack>
-                </TableCell>
-                {cancellable(invitation.email) ? (
-                  <TableCell align="right">
-                    <Tooltip title={translate('staff.pending.cancel')}>
-                      <IconButton
-                        size="small"
-                        aria-label={translate('staff.pending.cancel')}
-                        onClick={() => setCancelling(invitation)}
-                      >
-                        <CancelIcon fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </TableCell>
-                ) : canCancel ? (
-                  <TableCell />
-                ) : null}
+        {/* A narrow window scrolls the table in its card, rather than cutting off its last column. */}
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('resources.admin.fields.nickname')}</TableCell>
+                <TableCell>{translate('resources.admin.fields.email')}</TableCell>
+                <TableCell>{translate('resources.admin.fields.role')}</TableCell>
+                <TableCell />
+                {canCancel ? <TableCell /> : null}
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+            </TableHead>
+            <TableBody>
+              {invitations.map((invitation) => (
+                <TableRow key={`${invitation.email} ${invitation.role.id}`}>
+                  <TableCell>{invitation.nickname}</TableCell>
+                  <TableCell>{invitation.email}</TableCell>
+                  <TableCell>
+                    <RoleChip role={invitation.role} />
+                  </TableCell>
+                  <TableCell>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <Chip
+                        size="small"
+                        color="warning"
+                        variant="outlined"
+                        label={translate('staff.pending.chip')}
+                      />
+                      <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+                        {translate('staff.pending.expires', { date: format(invitation.expires_at) })}
+                      </Typography>
+                    </Stack>
+                  </TableCell>
+                  {cancellable(invitation.email) ? (
+                    <TableCell align="right">
+                      <Tooltip title={translate('staff.pending.cancel')}>
+                        <IconButton
+                          size="small"
+                          aria-label={translate('staff.pending.cancel')}
+                          onClick={() => setCancelling(invitation)}
+                        >
+                          <CancelIcon fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    </TableCell>
+                  ) : canCancel ? (
+                    <TableCell />
+                  ) : null}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
       </CardContent>
       <Confirm
         isOpen={cancelling !== null}

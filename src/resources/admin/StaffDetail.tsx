@@ -199,7 +199,7 @@ export default function StaffDetail() {
   return (
     <Box sx={{ maxWidth: 720, mt: 2 }}>
       <Title title={translate('staff.detail.title')} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {translate('staff.detail.title')}
       </Typography>
       <Card>

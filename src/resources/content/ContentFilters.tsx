@@ -6,11 +6,12 @@ import CategoryIcon from '@mui/icons-material/CategoryOutlined';
 import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import PersonIcon from '@mui/icons-material/PersonOutline';
-import { Box, Card, CardContent } from '@mui/material';
+import { Card, CardContent } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
 import { FilterList, FilterListItem } from 'react-admin';
 import { STATUS } from '../../../contract/contentConstants';
+import { LongFilterList } from '../../components/LongFilterList';
 import { FilterLiveSearch } from '../../components/lists';
 import type { ChoiceSource } from './choices';
 import { useChoices } from './useChoices';
@@ -46,18 +47,12 @@ function ChoiceFilter({ source, filter, icon }: (typeof choiceFilters)[number]) 
   const { data } = useChoices(source);
   if (!data?.length) return null;
   return (
-    <FilterList label={`content.filters.${source}`} icon={icon}>
-      <Box sx={{ maxHeight: 240, overflowY: 'auto' }}>
-        {data.map((choice) => (
-          // An element, not a string: a name is never looked up as a translation key.
-          <FilterListItem
-            key={choice.id}
-            label={<span>{choice.name}</span>}
-            value={{ [filter]: choice.id }}
-          />
-        ))}
-      </Box>
-    </FilterList>
+    <LongFilterList label={`content.filters.${source}`} icon={icon}>
+      {data.map((choice) => (
+        // An element, not a string: a name is never looked up as a translation key.
+        <FilterListItem key={choice.id} label={<span>{choice.name}</span>} value={{ [filter]: choice.id }} />
+      ))}
+    </LongFilterList>
   );
 }
 

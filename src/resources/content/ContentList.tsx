@@ -35,8 +35,6 @@ export default function ContentList() {
           {kind.resource === 'press' && <ImportWordButton />}
         </ListEmpty>
       }
-      // A wide table scrolls inside the list (ContentTable) instead of widening the page.
-      sx={{ '& .RaList-main': { minWidth: 0 } }}
     >
       {reordering ? (
         <PinnedSorter kind={kind} onDone={() => setReordering(false)} />

@@ -272,7 +272,7 @@ export default function CustomerShow() {
   return (
     <Box sx={{ maxWidth: 800, mt: 2 }}>
       <Title title={message?.title ?? translate('inbox.customers.show.title')} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {translate('inbox.customers.show.title')}
       </Typography>
       {message ? <MessageCard message={message} canReply={canReply} siteId={siteId} /> : <Loading />}

@@ -30,7 +30,7 @@ import {
 } from '@mui/material';
 import { useCanAccess, useNotify, useTranslate } from 'ra-core';
 import { useCallback, useEffect, useState } from 'react';
-import { Confirm } from 'react-admin';
+import { Confirm, Title } from 'react-admin';
 import { videoApi } from '../../../contract/api/videos';
 import { DELAY } from '../../../contract/constants';
 import type { Video } from '../../../contract/files';
@@ -279,6 +279,8 @@ export default function VideoLibrary() {
 
   return (
     <Box sx={{ mt: 2 }}>
+      {/* The screen's title, as the pictures' tab has it (its list's). */}
+      <Title title={translate('resources.file.name', { smart_count: 2 })} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
         <TextField
           size="small"

@@ -309,7 +309,7 @@ export default function MemberDetail() {
   return (
     <Box sx={{ maxWidth: 820, mt: 2 }}>
       <Title title={translate('members.detail.title')} />
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
         {translate('members.detail.title')}
       </Typography>
       {/* The list's row may stand in for the record until the full one (standing, payments) arrives. */}

@@ -11,7 +11,7 @@ import MailIcon from '@mui/icons-material/MailOutline';
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
-import { Box, Card, CardContent, Chip, Typography } from '@mui/material';
+import { Card, CardContent, Chip, Typography } from '@mui/material';
 import { useCanAccess, useListContext, useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import {
@@ -25,6 +25,7 @@ import {
 } from 'react-admin';
 import { MEMBER_STATUSES, type Member, type MemberStatus } from '../../../contract/members';
 import { DateTimeField } from '../../components/DateTimeField';
+import { LongFilterList } from '../../components/LongFilterList';
 import { FilterLiveSearch } from '../../components/lists';
 import { WindowPagination } from '../../components/WindowPagination';
 import { toFilters } from '../../dataProvider';
@@ -73,13 +74,15 @@ function MemberFilters() {
           ))}
         </FilterList>
         {tags?.length ? (
-          <FilterList label="resources.member.filters.tag" icon={<LocalOfferIcon />}>
-            <Box sx={{ maxHeight: 240, overflowY: 'auto' }} data-testid="member-tag-filter">
-              {tags.map((t) => (
-                <FilterListItem key={t.tag} label={<span>{t.tag}</span>} value={{ tag: t.tag }} />
-              ))}
-            </Box>
-          </FilterList>
+          <LongFilterList
+            label="resources.member.filters.tag"
+            icon={<LocalOfferIcon />}
+            data-testid="member-tag-filter"
+          >
+            {tags.map((t) => (
+              <FilterListItem key={t.tag} label={<span>{t.tag}</span>} value={{ tag: t.tag }} />
+            ))}
+          </LongFilterList>
         ) : null}
         {plans?.length ? (
           <FilterList label="resources.member.filters.plan" icon={<WorkspacesIcon />}>

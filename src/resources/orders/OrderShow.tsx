@@ -360,7 +360,7 @@ function OrderCards({ order }: { order: OrderDetail }) {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h5" component="h1" data-testid="order-number">
+        <Typography variant="h5" component="h2" data-testid="order-number">
           {translate('orders.show.title', { number: order.order_number })}
         </Typography>
         <StatusChip status={order.status} />

@@ -53,6 +53,7 @@ export default function OrderSlip() {
   const cell = { borderColor: '#999' };
   return (
     <Box
+      component="main"
       data-print="page"
       sx={{ maxWidth: 760, mx: 'auto', my: 4, px: 3, color: '#000', bgcolor: '#fff' }}
       data-testid="order-slip-page"

@@ -45,7 +45,12 @@ function NodeCheckbox({
     <FormControlLabel
       disabled={disabled || !nodeEditable(node, selected, own)}
       label={
-        <Typography variant={strong ? 'subtitle1' : 'body2'} sx={{ fontWeight: node.children ? 600 : 400 }}>
+        <Typography
+          variant={strong ? 'subtitle1' : 'body2'}
+          // A checkbox's words, not a heading.
+          component="span"
+          sx={{ fontWeight: node.children ? 600 : 400 }}
+        >
           {translate(permissionLabelKey(node))}
         </Typography>
       }

@@ -180,7 +180,7 @@ export default function RoleEdit() {
     <Box sx={{ maxWidth: 960, mt: 2 }}>
       <Title title={translate(heading)} />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
-        <Typography variant="h5" component="h1">
+        <Typography variant="h5" component="h2">
           {role ? role.name : translate(heading)}
         </Typography>
         {role ? (

@@ -78,7 +78,7 @@ export default function SiteDetail() {
       <Card sx={{ mt: 2, maxWidth: 720 }} data-testid="site-detail">
         <CardContent>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
-            <Typography variant="h5" component="h1">
+            <Typography variant="h5" component="h2">
               {site.name}
             </Typography>
             <CurrentChip site={site} />

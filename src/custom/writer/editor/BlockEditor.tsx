@@ -67,6 +67,9 @@ function EditorInstance({ initial }: { initial: BlockDocument }) {
       attributes: {
         class: 'wr-prose',
         'data-testid': 'writer-body',
+        // A named editing area is a multi-line text box (a name on an element without a role is not allowed).
+        role: 'textbox',
+        'aria-multiline': 'true',
         'aria-label': translate('writer.fields.body'),
         spellcheck: 'false',
       },
