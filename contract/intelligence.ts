@@ -83,3 +83,5 @@ export type AiSuggestion = z.infer<typeof AiSuggestion>;
  * anything is streamed (quota, validation, permission) is the usual JSON envelope.
  */
 export const AiStreamInput = AiAsk.extend({ kind: AiKind });
+/** A suggestion's request as the server reads it (also what `intelligence/{kind}` becomes, its kind added). */
+export type AiStreamInput = z.infer<typeof AiStreamInput>;

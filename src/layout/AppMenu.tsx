@@ -34,6 +34,7 @@ import { Menu, useSidebarState } from 'react-admin';
 import { useLocation } from 'react-router';
 import type { MenuPlace } from '../../contract/entityBrief';
 import type { ResourceAction } from '../../contract/permissions';
+import { visuallyHidden } from '../components/visuallyHidden';
 import { entityResource } from '../entities/registry';
 import { useUnreadCount } from '../resources/customer/api';
 import { useShellPrompts } from './ShellDialogs';
@@ -178,17 +179,6 @@ const currentSx = (active: boolean) => ({
   '&.RaMenuItemLink-active': { color: active ? 'text.primary' : 'text.secondary' },
   ...(active ? { bgcolor: 'action.selected', fontWeight: 500 } : {}),
 });
-
-/** Read by screen readers, not shown: the badge's words. */
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The count of new customer messages beside their item (polled every minute); nothing while there are none. */
 function UnreadBadge() {

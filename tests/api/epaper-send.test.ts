@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EpaperProgress } from '../../contract/api/epaperSend';
 import { Code } from '../../contract/codes';
 import type { SaveReply } from '../../contract/content';
@@ -107,15 +107,8 @@ let t: TestApp;
 let owner: Client;
 let siteId: number;
 
-async function until<T>(what: () => Promise<T | undefined | false>, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** `what`'s first truthy answer, asked every 50 ms (vitest's own waitUntil). */
+const until = <T>(what: () => Promise<T>, timeout = 15_000) => vi.waitUntil(what, { timeout, interval: 50 });
 
 async function newEpaper(c: Client, title: string, blocks: unknown[] = []) {
   return ok(

@@ -6,7 +6,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { EpaperProgress } from '../../contract/api/epaperSend';
 import type { SaveReply } from '../../contract/content';
 import { configuredMailer } from '../../server/adapters/mailer';
@@ -43,15 +43,8 @@ afterAll(async () => {
 
 const files = async () => (await readdir(mailDir)).filter((f) => f.endsWith('.eml')).sort();
 
-async function until<T>(what: () => Promise<T | undefined | false>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (v) return v;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** `what`'s first truthy answer, asked every 50 ms (vitest's own waitUntil). */
+const until = <T>(what: () => Promise<T>, timeout = 20_000) => vi.waitUntil(what, { timeout, interval: 50 });
 
 describe('mail without SMTP', () => {
   it("writes a sign-up code's mail to a file, and its log line gives the code that works", async () => {

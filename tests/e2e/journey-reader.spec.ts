@@ -1,7 +1,7 @@
 /**
  * Journey (issue 27): a reader, from a stranger on the public site to a paying member who cancels, across the
- * paywall, the site's sign-up with the mailed code, the /subscribe payment with 3-D Secure, the account page and the
- * owner's member screens. The owner has a reader plan on sale and an article with a paid section.
+ * paywall (as a stranger, then signed in but free), the site's sign-up with the mailed code, the /subscribe payment
+ * with 3-D Secure, the renewal stopped on /subscribe, the account page and the owner's member screens. The owner has a reader plan on sale and an article with a paid section.
  */
 import type { Page } from '@playwright/test';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
@@ -70,6 +70,9 @@ test('a reader signs up, pays for a reader plan and reads the paid part, then ca
   await signUpWithCode(reader, world.sink, site, { email, name: '旅程讀者' });
   const plan = reader.locator('section[aria-labelledby="account-plan"]');
   await expect(plan).toContainText('您目前沒有訂閱方案。');
+  // Signed in but not paying: still the plan card, never the paid part.
+  await expectPaidPart(reader, false);
+  await reader.goto(`${site}/account`);
 
   // From the account page to the plans, and pays with the sandbox card through 3-D Secure.
   await plan.getByRole('link', { name: '查看訂閱方案' }).click();
@@ -94,13 +97,30 @@ test('a reader signs up, pays for a reader plan and reads the paid part, then ca
   // Back at the article: the paid part.
   await expectPaidPart(reader, true);
 
-  // The account shows the plan; the reader cancels, and keeps reading to the period's end.
+  // The account shows the plan and the payment.
   await reader.goto(`${site}/account`);
   await expect(plan).toContainText(planName);
   await expect(plan).toContainText('訂閱中');
   await expect(reader.locator('table.reader-table')).toContainText('NT$120');
-  await plan.getByRole('button', { name: '取消訂閱' }).click();
-  await expect(plan).toContainText('將於本期結束時終止', { timeout: 20_000 });
+
+  // On /subscribe the reader stops the renewal, with a button styled as the theme's others (issue 27 item 9),
+  // and keeps reading to the period's end; the account then offers no second cancel.
+  await reader.goto(`${site}/subscribe`);
+  const cancel = reader.getByRole('button', { name: '取消續訂' });
+  const look = await cancel.evaluate((button) => {
+    const style = getComputedStyle(button);
+    return {
+      radius: style.borderTopLeftRadius,
+      padding: style.paddingLeft,
+      font: style.fontFamily === getComputedStyle(document.body).fontFamily,
+    };
+  });
+  expect(look).toEqual({ radius: '4px', padding: '20px', font: true });
+  await cancel.click();
+  await expect(reader.locator('#subscribe').getByRole('status')).toContainText('不再續訂');
+  await expect(cancel).toHaveCount(0);
+  await reader.goto(`${site}/account`);
+  await expect(plan).toContainText('將於本期結束時終止');
   await expect(plan.getByRole('button', { name: '取消訂閱' })).toHaveCount(0);
   await expectPaidPart(reader, true);
 

@@ -1,11 +1,12 @@
 /**
  * Journey (issue 27): a buyer who is not signed in buys from the shop, and the owner ships the order — across the
- * owner's logistics screen, the site's shop pages and cart (its bot check), the gateway's 3-D Secure page, the mails
+ * owner's goods screen and SKU modal, the logistics screen, the site's shop pages and cart (its bot check), the gateway's 3-D Secure page, the mails
  * and the owner's order screens. Every amount reads NT$, every status in words.
  */
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
-import { apiCall, expect, fillForm, signedOutPage, test } from './fixtures';
+import { expect, fillForm, signedOutPage, test } from './fixtures';
 import { siteInDefaultTheme } from './fixtures-readers';
+import { addSku } from './fixtures-shop';
 
 /** An amount as the product shows it: NT$, with or without a space (never the bare `$` of zh-TW's TWD). */
 const ntd = (amount: string) => new RegExp(`NT\\$\\s?${amount}`);
@@ -24,14 +25,22 @@ test('a buyer checks out in the shop, and the owner ships the order with a code 
   const buyerEmail = `journey-buyer-${unique}@example.com`;
   const tracking = `TW${unique}`;
 
-  // The owner sells a product, and adds a shipping option on the logistics screen: its fee reads NT$.
-  await apiCall(page.request, 'product/save', {
-    id: 0,
-    name: product,
-    slug,
-    status: 'online',
-    skus: [{ id: 0, name: '白色', code: `MUG-W-${unique}`, price: 480, qty: 3, shift: 0, status: 'online' }],
-  });
+  // The owner makes a product with two SKUs in the SKU modal and puts it on sale…
+  await page.goto('/goods/0');
+  const dialog = page.getByTestId('goods-dialog');
+  await expect(dialog.getByRole('heading', { name: '新增商品' })).toBeVisible();
+  await fillForm(dialog.getByRole('textbox', { name: '名稱' }), product);
+  await fillForm(dialog.getByRole('textbox', { name: '網址代稱' }), slug);
+  await addSku(page, dialog, { name: '白色', code: `MUG-W-${unique}`, price: '480', qty: '3' });
+  await addSku(page, dialog, { name: '黑色', code: `MUG-B-${unique}`, price: '520', qty: '2', shift: '3' });
+  await dialog.getByRole('button', { name: '儲存' }).click();
+  await expect(page.getByText('商品已儲存')).toBeVisible();
+  const goodsRow = page.getByRole('row').filter({ hasText: product });
+  await goodsRow.getByRole('checkbox').check();
+  await page.getByTestId('goods-bulk-online').click();
+  await expect(goodsRow).toContainText('上架');
+
+  // …and adds a shipping option on the logistics screen: its fee reads NT$.
   await page.goto('/logistics/0');
   const option = page.getByTestId('logistics-dialog');
   await fillForm(option.getByRole('textbox', { name: '名稱' }), shipping);
@@ -49,6 +58,8 @@ test('a buyer checks out in the shop, and the owner ships the order with a code 
   await buyer.getByRole('link', { name: product }).click();
   await expect(buyer).toHaveURL(`${site}/shop/${slug}`);
   await expect(buyer.getByRole('heading', { level: 1, name: product })).toBeVisible();
+  // A SKU with a lead time says so (`shift`, the days after payment within which it ships).
+  await expect(buyer.locator('.sku').filter({ hasText: '黑色' })).toContainText('付款後 3 天內出貨');
   await buyer.getByRole('radio', { name: /白色/ }).check();
   await buyer.getByRole('button', { name: '加入購物車' }).click();
   await expect(buyer.getByText('已加入購物車。')).toBeVisible();
@@ -80,7 +91,7 @@ test('a buyer checks out in the shop, and the owner ships the order with a code 
   await buyer.getByLabel('安全碼').fill('123');
   await buyer.getByRole('button', { name: '付款' }).click();
   await expect(buyer).toHaveURL(/\/sandbox-gateway\/3ds\//, { timeout: 20_000 });
-  await expect(buyer.getByText(/NT\$ ?600/)).toBeVisible();
+  await expect(buyer.getByText('NT$600')).toBeVisible();
   await buyer.getByRole('button', { name: /^確認/ }).click();
   await expect(buyer).toHaveURL(/\/order\?order_number=O/, { timeout: 20_000 });
   await expect(buyer.locator('[data-status]')).toHaveText('已付款', { timeout: 20_000 });

@@ -78,7 +78,7 @@ test('an owner changes the plan after its preview, a second change in the month 
   await expect(page).toHaveURL(/\/plan\/current$/);
   await expect(page.getByTestId('current-plan')).toHaveText('CREATOR');
   await expect(page.getByTestId('payments').getByRole('row').nth(1)).toContainText(
-    /變更方案.*CREATOR.*NT\$ 500.*已付款/,
+    /變更方案.*CREATOR.*NT\$500.*已付款/,
   );
 
   // Once a month: the next change is refused before anything is confirmed.

@@ -5,6 +5,7 @@
  * to the charge's return address. The page runs no script: plain forms, so the app's Content-Security-Policy holds.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { formatTwd } from '../../../contract/shop';
 import { SITE_PREFIX } from '../../public/host';
 import { SANDBOX_PREFIX, type SandboxCardFields, type SandboxGateway } from './sandbox';
 
@@ -33,7 +34,7 @@ export function threeDSecurePage(
     '3-D Secure 驗證（測試環境）',
     `<h1>3-D Secure 驗證</h1>
 <p>測試環境：不會詢問銀行。<br><span lang="en">Sandbox gateway: no bank is asked.</span></p>
-<p>${escapeHtml(trade.details)}<br>NT$${trade.amount} · 卡號 card •••• ${escapeHtml(trade.lastFour)}</p>
+<p>${escapeHtml(trade.details)}<br>${formatTwd(trade.amount)} · 卡號 card •••• ${escapeHtml(trade.lastFour)}</p>
 <form method="post" action="${action}"><input type="hidden" name="answer" value="confirm"><button type="submit">確認 <span lang="en">Confirm</span></button></form>
 <form method="post" action="${action}"><input type="hidden" name="answer" value="fail"><button type="submit">驗證失敗 <span lang="en">Fail</span></button></form>`,
   );

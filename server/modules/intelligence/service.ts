@@ -16,6 +16,7 @@ import {
   AI_TAG_MAX,
   AI_TAGS_MAX,
   type AiKind,
+  type AiStreamInput,
   type AiSuggestion,
   type AiUsage,
 } from '../../../contract/intelligence';
@@ -147,16 +148,6 @@ function bound(
   return { result, existing };
 }
 
-export interface AskInput {
-  kind: AiKind;
-  content: string;
-  title?: string;
-  id?: number;
-  /** The content type the item is of, when the caller says. */
-  type?: number;
-  lang_id?: number;
-}
-
 /** What the helper reads: the text (never an item's paid part), its title and language. */
 export interface AiSource {
   kind: AiKind;
@@ -171,7 +162,7 @@ export interface AiSource {
  * before anything is counted); the text is then held back against its paid part (freeText.ts), whatever the
  * client sent.
  */
-export async function sourceOf(ctx: SiteContext, input: AskInput): Promise<AiSource> {
+export async function sourceOf(ctx: SiteContext, input: AiStreamInput): Promise<AiSource> {
   const item =
     input.id === undefined
       ? undefined

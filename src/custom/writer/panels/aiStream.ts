@@ -6,28 +6,18 @@
 import { intelligenceApi } from '../../../../contract/api/intelligence';
 import { Code, codeMessageKey } from '../../../../contract/codes';
 import { TIMEOUT } from '../../../../contract/constants';
-import type { AiKind, AiSuggestion } from '../../../../contract/intelligence';
+import type { AiStreamInput, AiSuggestion } from '../../../../contract/intelligence';
 import { ApiError, call, urlFor } from '../../../dataProvider/client';
 import { storedLocale } from '../../../i18n/locale';
 
 export const aiStatus = () => call(intelligenceApi.status, {});
-
-export interface AskBody {
-  kind: AiKind;
-  content: string;
-  title?: string;
-  id?: number;
-  /** The item's content type, sent with its id. */
-  type?: number;
-  lang_id?: number;
-}
 
 const fail = (code: number, msg = '') =>
   new ApiError(codeMessageKey(code) ?? (msg || 'errors.generic'), 0, { code, msg, data: null });
 
 /** Asks for a suggestion, calling `onDelta` with its text as it streams; answers the final suggestion. */
 export async function askStreamed(
-  body: AskBody,
+  body: AiStreamInput,
   onDelta: (text: string) => void,
   signal?: AbortSignal,
 ): Promise<AiSuggestion> {
