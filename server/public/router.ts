@@ -40,12 +40,20 @@ const RESERVED = new Set([
   ...READER_PAGE_KINDS,
 ]);
 
+/** A decoded path segment; null when malformed or holding a NUL (PostgreSQL text cannot hold one). */
 function decode(segment: string): string | null {
   try {
-    return decodeURIComponent(segment);
+    const s = decodeURIComponent(segment);
+    return s.includes('\u0000') ? null : s;
   } catch {
     return null;
   }
+}
+
+/** A query key or value holds a NUL: the page builders read the query (search's `q` …) into SQL. */
+function queryHasNul(query: URLSearchParams): boolean {
+  for (const [k, v] of query) if (k.includes('\u0000') || v.includes('\u0000')) return true;
+  return false;
 }
 
 /** `?page=`: absent is 1; 1..10000 written plainly, else null. */
@@ -59,7 +67,7 @@ function pageOf(query: URLSearchParams): number | null {
 
 /** The address of `path` (no query) on a site with these languages, or null (404). */
 export function routeOf(site: SiteLanguages, path: string, query: URLSearchParams): SiteAddress | null {
-  if (path.length > PATH_MAX || !path.startsWith('/')) return null;
+  if (path.length > PATH_MAX || !path.startsWith('/') || queryHasNul(query)) return null;
   const raw = path.split('/').slice(1);
   if (raw.length > 1 && raw[raw.length - 1] === '') raw.pop();
   if (raw.length === 1 && raw[0] === '') raw.pop();

@@ -2,7 +2,8 @@
  * Resumable video uploads over real HTTP (tus 1.0.0 at /api/element/upload/video): create, PATCH in two halves, HEAD
  * offset, finish → a ready row with its duration (from the MP4's mvhd), size and stored file; a PATCH cut off at
  * half way → HEAD answers what was stored and the resumed PATCH sends only the rest, the file byte-identical; the plan's
- * per-file limit (the plan's total, less what the site stores); content checks; another site's upload; permission; signed out; foreign origin. Then the library's
+ * per-file limit (the plan's total, less what the site stores); content checks; a NUL in the claimed type or name;
+ * another site's upload; permission; signed out; foreign origin. Then the library's
  * calls: video/get, video/save (title, content, cover), video/delete, and `missing` when a file is gone.
  */
 import { randomBytes } from 'node:crypto';
@@ -252,6 +253,17 @@ describe('a tus upload', () => {
     const webmUrl = (await create(owner, webm.length, 'clip.webm')).headers.get('location') as string;
     expect((await patch(owner, webmUrl, 0, webm)).status).toBe(204);
     expect(await rowOf(webmUrl)).toMatchObject({ status: 'ready', mime: 'video/webm' });
+  });
+
+  it('takes a claimed type or name holding a NUL without it (PostgreSQL text holds none)', async () => {
+    const made = await tus(owner, 'POST', VIDEO_UPLOAD_PATH, {
+      'upload-length': '1000',
+      'upload-metadata': `filename ${b64('a\u0000b.mp4')},filetype ${b64('video/mp4\u0000x')}`,
+    });
+    expect(made.status).toBe(201);
+    const url = made.headers.get('location') as string;
+    expect(await rowOf(url)).toMatchObject({ title: 'ab', mime: 'video/mp4x', status: 'uploading' });
+    expect((await tus(owner, 'DELETE', url)).status).toBe(204);
   });
 
   it("refuses another site's upload id, signed-out callers, callers without post.edit and other origins", async () => {

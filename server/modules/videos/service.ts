@@ -45,6 +45,17 @@ export function titleOf(filename: string | null | undefined): string {
   return clean || 'video';
 }
 
+/** The browser's claimed type until the content says: bounded, without control characters (no NUL into SQL). */
+export function claimedMime(filetype: string | null | undefined): string {
+  return (
+    (filetype ?? '')
+      .slice(0, 1000)
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .slice(0, 100)
+  );
+}
+
 /** A duration claimed by the browser (seconds, as text): believed only within 0–24 h. */
 export function boundedDuration(value: string | number | null | undefined): number {
   const n = typeof value === 'number' ? value : Number(String(value ?? '').slice(0, 20));

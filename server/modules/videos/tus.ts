@@ -28,7 +28,7 @@ import { resolveSession, resolveSite } from '../auth/session';
 import { stillWithinQuota, withinQuota } from '../files/quota';
 import { planRow } from '../plans/catalogue';
 import { SNIFF_BYTES, sniffVideo, videoDuration } from './probe';
-import { boundedDuration, titleOf, videoStoreOf } from './service';
+import { boundedDuration, claimedMime, titleOf, videoStoreOf } from './service';
 
 const MB = 1024 * 1024;
 
@@ -111,7 +111,7 @@ function tusServer(deps: Deps): Server {
           size: upload.size,
           duration: boundedDuration(meta[VIDEO_METADATA.duration]),
           // The browser's claim until the content says.
-          mime: (meta[VIDEO_METADATA.filetype] ?? '').slice(0, 100),
+          mime: claimedMime(meta[VIDEO_METADATA.filetype]),
           status: 'uploading',
           uploadId: upload.id,
           createdBy: who.userId,
