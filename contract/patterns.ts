@@ -35,10 +35,11 @@ export const PATTERNS = {
   /**
    * SPEC §5 e-mail: a local part, '@', then a domain with a dot that is not its first character and has two or
    * more characters after it. Up to that dot the domain's characters are taken one way only (its first, then
-   * everything but a dot), so nothing backtracks.
+   * everything but a dot), so nothing backtracks. No control character anywhere (a NUL cannot even be stored).
    */
   email: p(
-    /^[^\s@"'<>()[\]\\,;:]+@[^\s@"'<>()[\]\\,;:][^\s@"'<>()[\]\\,;:.]*\.[^\s@"'<>()[\]\\,;:]{2,}$/,
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+    /^[^\s\u0000-\u001f\u007f@"'<>()[\]\\,;:]+@[^\s\u0000-\u001f\u007f@"'<>()[\]\\,;:][^\s\u0000-\u001f\u007f@"'<>()[\]\\,;:.]*\.[^\s\u0000-\u001f\u007f@"'<>()[\]\\,;:]{2,}$/,
     EMAIL_MAX,
   ),
   /** Taiwan mobile (09xxxxxxxx or +8869xxxxxxxx) or landline (0X-XXXXXXX, optional extension): bounded counts. */

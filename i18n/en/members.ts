@@ -86,6 +86,7 @@ const members: DeepStrings<typeof membersSource> = {
       room: 'After the import: %{after} / %{limit} members',
       overLimit: "The new members exceed your plan's limit: remove rows or upgrade the plan.",
       hasErrors: 'Some rows have errors: fix them to import.',
+      nul: 'Line %{line} holds a NUL character, which cannot be imported: remove it and try again.',
       done: 'Imported: %{added} added, %{updated} updated',
       line: 'Line',
       action: 'Action',

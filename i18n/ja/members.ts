@@ -86,6 +86,7 @@ const members: DeepStrings<typeof membersSource> = {
       room: 'インポート後の会員 %{after} / %{limit} 人',
       overLimit: '新規会員がプランの上限を超えます。行を減らすかプランをアップグレードしてください。',
       hasErrors: 'エラーのある行を修正するとインポートできます。',
+      nul: '%{line} 行目に NUL 文字が含まれているため、インポートできません。削除してからもう一度お試しください。',
       done: 'インポートしました：新規 %{added} 人、更新 %{updated} 人',
       line: '行',
       action: '処理',

@@ -78,6 +78,7 @@ const members = {
       room: '匯入後會員 %{after} / %{limit} 人',
       overLimit: '新增的會員超過方案上限，請減少列數或升級方案。',
       hasErrors: '有錯誤的列，修正後才能匯入。',
+      nul: '第 %{line} 列含有 NUL 字元，無法匯入，請移除後再試。',
       done: '已匯入：新增 %{added} 位、更新 %{updated} 位',
       line: '列',
       action: '處理',

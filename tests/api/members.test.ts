@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 /**
  * Members through HTTP (/member): the list's filters (tag, plan, status, keyword over name or e-mail, CJK too),
  * sorts, the record with its payments and standing, tags and note, removal (one and bulk), a member added by hand,
- * the CSV export of the current filter, CSV import with its preview (error rows, duplicates, no partial import, the
- * member limit), tags in use, site/members; roles without the permission are refused and another site's members are
- * never visible.
+ * the CSV export of the current filter, CSV import with its preview (error rows, duplicates, no partial import, a NUL
+ * refused naming its line, the member limit), tags in use, site/members; roles without the permission are refused
+ * and another site's members are never visible.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -397,6 +397,41 @@ describe('import', () => {
     expect(w.name).toBe('王小明');
   });
 
+  it('refuses a NUL in a file with a field error naming its line, in the caller’s language, and imports nothing', async () => {
+    const before = (await list()).total;
+    const address = await postCsvFile(
+      'profile/import_preview',
+      'email,name\nfine@example.com,A\n"a@exa\u0000mple.com",B\n',
+    );
+    expect(address.code).toBe(Code.VALIDATION);
+    expect((address.data as unknown as { errors: Record<string, string> }).errors).toEqual({
+      file: '第 3 列含有 NUL 字元，無法匯入，請移除後再試。',
+    });
+    // A name holding one, on a row that starts on line 2 and runs over two lines (a quoted line break).
+    const named = 'email,name,note\nnul@example.com,王\u0000明,"一\n二"\n';
+    for (const [lang, words] of [
+      ['en', 'Line 2 holds a NUL character'],
+      ['ja', '2 行目に NUL 文字'],
+    ]) {
+      const r = await postCsvFile('profile/import', named, lang);
+      expect(r.code).toBe(Code.VALIDATION);
+      expect((r.data as unknown as { errors: { file: string } }).errors.file).toContain(words);
+    }
+    expect((await list()).total).toBe(before);
+    // Pasted text is refused before it is read (the action's NUL scan), also with 1001.
+    const pasted = await owner.call('profile/import', { text: named });
+    expectCode(pasted, Code.VALIDATION);
+    expect((await list()).total).toBe(before);
+  });
+
+  it('marks an e-mail address holding a control character as an error row', async () => {
+    const p = await preview('email\nctl\u0001@example.com\nfine@example.com\n');
+    expect(p.rows.map((r) => [r.line, r.action, r.errors.map((e) => e.error)])).toEqual([
+      [2, 'error', ['email']],
+      [3, 'new', []],
+    ]);
+  });
+
   it('takes the CSV as a multipart file too', async () => {
     const boundary = '----members';
     const payload = [
@@ -421,7 +456,7 @@ describe('import', () => {
   });
 });
 
-async function postCsvFile(path: string, csv: string) {
+async function postCsvFile(path: string, csv: string, lang = 'zh-TW') {
   const boundary = '----members-big';
   const payload = Buffer.concat([
     Buffer.from(
@@ -435,6 +470,7 @@ async function postCsvFile(path: string, csv: string) {
     url: `/api/${path}`,
     headers: {
       'content-type': `multipart/form-data; boundary=${boundary}`,
+      'accept-language': lang,
       cookie: [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
     },
     payload,

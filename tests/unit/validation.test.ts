@@ -138,6 +138,11 @@ describe('SPEC §5 rules', () => {
         'a@.bc',
         'a@bc.',
         'a@b.c,',
+        // Control characters, in any part (a NUL cannot even be stored).
+        'a@exa\u0000mple.com',
+        'a\u0001b@c.com',
+        'a@b.co\u007f',
+        'a@b\u001f.com',
       ],
     );
   });

@@ -30,7 +30,7 @@ import { wallTime } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
 import { readers, sites } from '../../db/schema';
 import type { SiteContext } from '../../http/action';
-import { AppError } from '../../http/errors';
+import { AppError, FieldError } from '../../http/errors';
 import { t } from '../../i18n';
 import { memberRoom } from '../readers/limit';
 import { lockSite } from '../sites/lock';
@@ -129,11 +129,27 @@ interface ParsedRow extends ImportRow {
   note: string;
 }
 
-/** The CSV's text, from pasted text or an uploaded file (UTF-8). */
+/**
+ * The CSV's text, from pasted text or an uploaded file (UTF-8). A NUL, which PostgreSQL text cannot store (and the
+ * action's NUL scan leaves files to this), is a field error naming the row's line as the preview numbers it.
+ */
 export function csvText(input: { text?: string; file?: UploadedFile }): string {
   const text = input.file ? new TextDecoder('utf-8').decode(input.file.bytes) : (input.text ?? '');
   if (text.length > MEMBER_CSV_MAX_CHARS) throw unreadable();
+  const line = nulLine(text);
+  if (line !== undefined)
+    throw new FieldError({
+      [input.file ? 'file' : 'text']: { message: 'members.importDialog.nul', args: { line } },
+    });
   return text;
+}
+
+/** The line of the first row holding a NUL; none when there is none among the rows an import reads. */
+function nulLine(text: string): number | undefined {
+  if (!text.includes('\u0000')) return undefined;
+  const parsed = parseCsv(text, MEMBER_CSV_MAX_ROWS + 1);
+  const at = parsed.rows.findIndex((row) => row.some((field) => field.includes('\u0000')));
+  return at < 0 ? undefined : parsed.lines[at];
 }
 
 const unreadable = () =>
