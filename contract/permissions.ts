@@ -101,11 +101,20 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<number, readonly string[]> = {
 };
 
 /**
- * What a platform operator may do in a support session (issue 17): the 管理員's permissions without the staff
- * writes, so that support never ends with the operator (or anyone they name) invited, promoted or kept as staff.
+ * What a platform operator may do in a support session (issue 17): the 管理員's permissions without the staff and
+ * role writes, so that support never ends with the operator (or anyone they name) invited, promoted or kept as
+ * staff — a role's permissions outlive the session (issue 28: role/save could give a role everything).
  */
 export const SUPPORT_PERMISSIONS: readonly string[] = BUILTIN_ROLE_PERMISSIONS[ROLE.ADMIN].filter(
-  (p) => !['staff.edit', 'staff.delete', PERM.settingPermission, PERM.settingAdmin].includes(p),
+  (p) =>
+    ![
+      'staff.edit',
+      'staff.delete',
+      'role.edit',
+      'role.delete',
+      PERM.settingPermission,
+      PERM.settingAdmin,
+    ].includes(p),
 );
 
 /** A role's permissions: a built-in role's from the contract, a custom one's as stored. */

@@ -1,7 +1,8 @@
 /**
  * Platform support access (issue 17): operators made by the server command only, the X-Platform-Admin header, the
- * single-use time-limited token and joining, the administrator's (not the owner's) permissions while in support, the
- * owner's log and switch, and SPEC §6's non-managing users sent to the site's public address.
+ * single-use time-limited token and joining, the administrator's (not the owner's) permissions while in support, less
+ * the staff and role writes, the owner's log and switch, and SPEC §6's non-managing users sent to the site's public
+ * address.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { Code } from '../../contract/codes';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
 import { SUPPORT_JOIN_MINUTES, SUPPORT_SESSION_MINUTES } from '../../contract/support';
-import { sessions, siteStaff, supportEntries, users } from '../../server/db/schema';
+import { roles, sessions, siteStaff, supportEntries, users } from '../../server/db/schema';
 import { makeOperator, revokeOperator } from '../../server/modules/support/operators';
 import {
   type Client,
@@ -179,6 +180,46 @@ describe('tokens and joining', () => {
     );
     expect(live).toHaveLength(1);
     ok(await op.call('site/leave'));
+  });
+
+  it('support lists and opens roles but never makes, changes or deletes one (a role outlives the session)', async () => {
+    const op = await operator('op-roles@platform.test');
+    const roleId = await customRole(t, demoSiteId, '寫手', ['post.view']);
+    const roleRow = async () => (await t.database.db.select().from(roles).where(eq(roles.id, roleId)))[0];
+    const before = await roleRow();
+    const count = async () =>
+      (await t.database.db.select().from(roles).where(eq(roles.siteId, demoSiteId))).length;
+    const rolesBefore = await count();
+    ok(await op.call('site/join', { token: (await tokenFor(op)).token }));
+    // The 8 permissions a support session could otherwise hand a role it (or anyone) holds.
+    const wide = [
+      'post.view',
+      'post.edit',
+      'post.delete',
+      'post.view_all',
+      'page.add',
+      'page.edit',
+      'member.view',
+      'member.edit',
+    ];
+    expect((await op.call('role/save', { id: 0, name: '支援角色', permissions: wide })).status).toBe(403);
+    expect((await op.call('role/save', { id: roleId, name: '寫手', permissions: wide })).status).toBe(403);
+    expect((await op.call('role/delete', { id: roleId })).status).toBe(403);
+    expect(await roleRow()).toEqual(before);
+    expect(await count()).toBe(rolesBefore);
+    // Seeing them stays (the list and one role, read-only in the SPA, which reads the session's permissions).
+    const held = (await status(op)).user?.permissions;
+    expect(held).toContain('role.view');
+    expect(held).not.toContain('role.edit');
+    expect(held).not.toContain('role.delete');
+    const listed = ok(await op.call<{ rows: { id: number }[] }>('role/list', { query: {} }));
+    expect(listed.rows.map((r) => r.id)).toContain(roleId);
+    expect(ok(await op.call<{ permissions: string[] }>('role/get', { id: roleId })).permissions).toEqual([
+      'post.view',
+    ]);
+    ok(await op.call('site/leave'));
+    // The owner still may.
+    ok(await owner.call('role/save', { id: roleId, name: '寫手', permissions: ['post.view', 'post.edit'] }));
   });
 
   it('an expired token is refused', async () => {
