@@ -25,6 +25,7 @@ import { entityActions } from './entities/actions';
 import type { ServedEntity } from './entities/hooks';
 import { declaredEntities } from './entities/registry';
 import { registerActions } from './http/action';
+import { type AfterReply, afterReplyTracker } from './http/afterReply';
 import { drainUnreadBodies } from './http/drain';
 import { AppError } from './http/errors';
 import { openApiDocument } from './http/openapi';
@@ -113,6 +114,8 @@ export interface AppOptions {
   db: Db;
   /** Where services queue mail; main.ts's mail job listens to it. By default one nobody listens to. */
   outbox?: Outbox;
+  /** Work left for after a reply; by default the app's own (a test passes one it can wait on). */
+  afterReply?: AfterReply;
   /** DNS lookups; by default the system's (or DNS_SERVERS) resolver. */
   dns?: Dns;
   now?: () => number;
@@ -162,6 +165,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     secret,
     outbox: opts.outbox ?? mailQueue(opts.db, now),
+    afterReply: opts.afterReply ?? afterReplyTracker(),
     captcha: altchaCaptcha(opts.db, secret, config.captchaMaxCounter, now),
     storage: config.s3 ? s3Storage(config.s3) : folderStorage(config.uploadDir),
     dns: opts.dns ?? resolverDns({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
@@ -170,6 +174,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     social: social.provider,
   };
 
+  // Closing waits for the work calls left for after their replies, so the database outlives it (main.ts, tests).
+  app.addHook('onClose', () => deps.afterReply.idle());
   registerSecurityHeaders(app, config);
   await app.register(cookie);
   // One small file per upload. The cut-off sits above the largest accepted image, so a file just over 5 MB is read

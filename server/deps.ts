@@ -8,6 +8,7 @@ import type { SocialProvider } from './adapters/social/provider';
 import type { Storage } from './adapters/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { AfterReply } from './http/afterReply';
 import type { Outbox } from './jobs/mail';
 
 export interface Deps {
@@ -15,6 +16,8 @@ export interface Deps {
   config: Config;
   /** Outgoing mail is queued here and sent by the mail job (server/jobs/mail.ts). */
   outbox: Outbox;
+  /** Work a call does after its reply, which the app's close waits for (server/http/afterReply.ts). */
+  afterReply: AfterReply;
   captcha: Captcha;
   storage: Storage;
   /** DNS lookups (custom domain verification). */

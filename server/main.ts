@@ -70,7 +70,8 @@ const epaperSender = startEpaperSender({
 });
 
 // Ctrl-C (SIGINT) or SIGTERM, also when sent to `npm start` (which execs this process): the jobs stop, requests in
-// flight finish, the database closes. A second signal does not wait for that.
+// flight finish and so does the work they left for after their replies (app.close waits for it), the database
+// closes. A second signal does not wait for that.
 let stopping = false;
 const shutdown = async () => {
   if (stopping) process.exit(1);

@@ -1,8 +1,8 @@
 /**
  * Outgoing mail goes through the outbox (mail_outbox, server/jobs/mail.ts): a call queues its mail and answers, the
  * mail job sends it. So `member/forgot` answers an existing and an unknown account alike, without waiting for the
- * mail server; and the job sends at once, retries with backoff, never sends a mail twice from two instances and
- * holds no transaction while the mail server takes its time.
+ * mail server, nor for the reset token and the mail, made after the reply; and the job sends at once, retries with
+ * backoff, never sends a mail twice from two instances and holds no transaction while the mail server takes its time.
  */
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -52,6 +52,67 @@ describe('member/forgot', () => {
     const unknown = await forgot('ghost@example.com');
     expect(await known).toEqual(unknown);
     expect(unknown).toEqual({ status: 200, code: 1, msg: expect.any(String), data: null });
+  });
+});
+
+describe('member/forgot, its mail held up', () => {
+  /** The app's outbox waits for the test before queuing: the reset mail is held while the test looks. */
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const events: string[] = [];
+  let reached!: () => void;
+  const enqueued = new Promise<void>((resolve) => {
+    reached = resolve;
+  });
+  let s: TestApp;
+  beforeAll(async () => {
+    s = await createTestApp({
+      outbox: (queue) => ({
+        enqueue: async (m) => {
+          events.push('enqueue');
+          reached();
+          await gate;
+          await queue.enqueue(m);
+        },
+      }),
+    });
+    await s.database.db
+      .insert(users)
+      .values({ email: 'held@example.com', passwordHash: await hashPassword('held-pass-1') });
+  });
+  afterAll(async () => {
+    release();
+    await s.close();
+  });
+
+  it('answers an existing account before its token and mail are made; they follow, and the link works', async () => {
+    const c = s.client();
+    const reply = c
+      .call('member/forgot', { account: 'held@example.com', token: await c.captcha() })
+      .then((r) => {
+        events.push('reply');
+        return r;
+      });
+    // The outbox is reached (and holds the mail) only after the answer: it did not wait for the token or the mail.
+    await enqueued;
+    try {
+      expect(events).toEqual(['reply', 'enqueue']);
+      expect(await reply).toMatchObject({ status: 200, code: 1, data: null });
+      expect(await s.database.db.select().from(mailOutbox)).toEqual([]);
+    } finally {
+      release();
+    }
+    const link = (await s.flushMail()).at(-1)?.text.match(/\/auth\/reset\?v=(\S+)/);
+    expect(link).toBeTruthy();
+    const reset = await c.call('member/reset', {
+      password: 'held-pass-2',
+      reset_token: decodeURIComponent(link?.[1] ?? ''),
+      token: await c.captcha(),
+    });
+    expect(reset.code).toBe(1);
+    expect((await s.client().login('held@example.com', 'held-pass-2')).code).toBe(1);
   });
 });
 

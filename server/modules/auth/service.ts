@@ -125,21 +125,31 @@ export async function logout(deps: Deps, ctx: BaseContext) {
 }
 
 /**
- * Mails a reset link when the account exists; answers the same either way, so addresses cannot be probed. The mail
- * is queued, not sent, so the answer does not wait for the mail server either.
+ * Mails a reset link when the account exists; answers the same either way, so addresses cannot be probed. Both
+ * answer after the same one lookup: the token and the mail (queued, not sent) are made after the reply, or an
+ * existing account would answer later than an unknown one (issue 28).
  */
 export async function forgot(deps: Deps, ctx: BaseContext, input: In<typeof ForgotInput>) {
   const user = await userByEmail(deps, input.account);
-  if (!user) return null;
+  if (user) {
+    const lang = localeOr(user.language, ctx.lang);
+    deps.afterReply.run(
+      ctx.reply,
+      () => mailResetLink(deps, user, lang),
+      (err) => deps.log.error({ err, userId: user.id }, 'reset link not queued'),
+    );
+  }
+  return null;
+}
+
+async function mailResetLink(deps: Deps, user: { id: number; email: string }, lang: Locale) {
   const token = await issueToken(deps, 'reset', user.id, RESET_TTL_S);
   const link = `${deps.config.publicUrl}/auth/reset?v=${encodeURIComponent(token)}`;
-  const lang = localeOr(user.language, ctx.lang);
   await deps.outbox.enqueue({
     to: user.email,
     subject: t(lang, 'mail.reset.subject'),
     text: t(lang, 'mail.reset.body', { link, minutes: RESET_TTL_S / 60 }),
   });
-  return null;
 }
 
 /** Sets a new password from a reset link; every session of the account ends. */
