@@ -211,11 +211,12 @@ describe('the version cap', () => {
   const N = THEME_VERSIONS_KEPT;
   const seqs = async (id: number) => ok(await detail(id)).versions.map((v) => v.seq);
   const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
-  /** The id of a version by its upload number, and a preview link of it (as theme/get signs one). */
+  /** A version's row by its upload number. */
   const versionRow = async (themeId: number, seq: number) =>
     (await t.database.db.select().from(themeVersions).where(eq(themeVersions.themeId, themeId))).find(
       (v) => v.seq === seq,
     );
+  /** A preview link of a version, as theme/get signs one. */
   const previewOf = (themeId: number, versionId: number) =>
     `/?theme_preview=${signToken(
       secret,
@@ -235,7 +236,8 @@ describe('the version cap', () => {
     const preview = previewOf(id, v1.id);
     expect((await sitePage(t, preview)).body).toContain('MARK Capped 1.0.1');
     const { url: download } = ok(await owner.call<{ url: string }>('theme/download', { id, version: 1 }));
-    const cover = `/theme-assets/${v1.id}/${(await t.database.db.select().from(themeFiles).where(eq(themeFiles.versionId, v1.id))).find((f) => f.path === 'assets/cover.png')?.sha256}`;
+    const v1Files = await t.database.db.select().from(themeFiles).where(eq(themeFiles.versionId, v1.id));
+    const cover = `/theme-assets/${v1.id}/${v1Files.find((f) => f.path === 'assets/cover.png')?.sha256}`;
     expect((await t.app.inject({ method: 'GET', url: cover })).statusCode).toBe(200);
     const before = ok(await usage()).used_bytes;
 
