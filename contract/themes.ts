@@ -17,6 +17,11 @@ export const THEME_UNZIPPED_MAX_BYTES = 50 * 1024 * 1024;
 export const THEME_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const THEME_FILES_MAX = 500;
 export const THEME_PATH_MAX = 200;
+/**
+ * Versions kept per theme: a new upload beyond it deletes the oldest, never the version that was in use when it came
+ * (kept besides, so a roll-back survives). Kept versions count against the plan's upload space (files/quota.ts).
+ */
+export const THEME_VERSIONS_KEPT = 10;
 
 /** Templates every theme has (under templates/); the others fall back as docs/themes.md says. */
 export const THEME_REQUIRED_TEMPLATES = ['layout', 'index', 'post', 'page', 'list', '404'] as const;

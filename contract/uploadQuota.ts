@@ -1,7 +1,8 @@
 /**
- * The plan's upload total (issue 18): everything a site stores of its own — library pictures, its favicon, staff
- * avatars and videos (an unfinished video counts by its declared size) — stays within its plan's `upload_mb`. Theme
- * zips are the platform's (themes are shared) and do not count. Plain constants: the media library imports them.
+ * The plan's upload total (issues 18, 28): everything a site stores of its own — library pictures, its favicon, staff
+ * avatars, videos (an unfinished video counts by its declared size) and its uploaded themes (every version kept, by
+ * its files' uncompressed bytes) — stays within its plan's `upload_mb`. The built-in theme is the platform's and does
+ * not count. Plain constants: the media library imports them.
  */
 
 /** The total of a site whose plan gives none (`plans.upload_mb` 0: STARTER, or no plan yet). */

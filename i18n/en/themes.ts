@@ -26,6 +26,7 @@ const themes: DeepStrings<typeof themesSource> = {
       title: 'Theme details',
       description: 'Description',
       history: 'Version history',
+      kept: 'Only the latest %{n} versions are kept (the one in use always is); the versions kept count toward the plan’s upload space.',
       seq: 'No.',
       date: 'Uploaded',
       who: 'Uploaded by',

@@ -27,6 +27,7 @@ const themes: DeepStrings<typeof themesSource> = {
       title: 'テーマの詳細',
       description: '説明',
       history: 'バージョン履歴',
+      kept: '最新の %{n} 件のバージョンのみ保存されます（使用中のバージョンは常に保存）。保存されたバージョンはプランのアップロード容量に含まれます。',
       seq: '番号',
       date: 'アップロード日時',
       who: 'アップロード者',

@@ -23,6 +23,7 @@ const themes = {
       title: '主題資訊',
       description: '說明',
       history: '版本紀錄',
+      kept: '只保留最近 %{n} 個版本（使用中的版本一定保留），保留的版本都計入方案的上傳空間。',
       seq: '序號',
       date: '上傳時間',
       who: '上傳者',

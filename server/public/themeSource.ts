@@ -1,6 +1,7 @@
 /**
  * A theme's files, in memory: the built-in one from themes/default on disk (read once), an uploaded one from
- * theme_files by version (versions never change, so they are kept by version id, a bounded number of them).
+ * theme_files by version (versions never change, so they are kept by version id, a bounded number of them; a deleted
+ * one is forgotten, forgetThemeVersions).
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -114,6 +115,15 @@ export function uploadedTheme(db: Db, siteId: number, versionId: number): Promis
   versions.set(versionId, theme);
   while (versions.size > VERSIONS_MAX) versions.delete(versions.keys().next().value as number);
   return theme.then((t) => (t?.siteId === siteId ? t : null));
+}
+
+/**
+ * Drops deleted versions (the version cap, a deleted theme) from this instance's memory: a preview link may still
+ * name one. Called after the deletion commits.
+ */
+export function forgetThemeVersions(db: Db, versionIds: number[]): void {
+  const versions = versionsOf.get(db);
+  for (const id of versionIds) versions?.delete(id);
 }
 
 /**

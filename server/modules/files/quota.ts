@@ -1,10 +1,12 @@
 /**
  * The plan's upload total (contract/uploadQuota.ts): what a site stores of its own — every `files` row (library
- * pictures, its favicon, staff avatars) and every video not refused (an unfinished one by its declared size, while
- * its row was touched within VIDEO_UPLOAD_EXPIRY_MS: an abandoned upload stops counting) — stays within its plan's
- * `upload_mb`. An upload is counted and recorded in one transaction holding the site's row
- * (`FOR UPDATE`), so two uploads at once cannot both take the last free space; its bytes are stored after the row is
- * recorded (and the row removed again when storing fails). Theme zips are the platform's and do not count.
+ * pictures, its favicon, staff avatars), every video not refused (an unfinished one by its declared size, while
+ * its row was touched within VIDEO_UPLOAD_EXPIRY_MS: an abandoned upload stops counting) and every theme version kept
+ * (`theme_versions.size`: its files' uncompressed bytes, as theme_files stores them and a download gives them back;
+ * the zip's own size is not kept, so it does not count) — stays within its plan's `upload_mb`. An upload is counted
+ * and recorded in one transaction holding the site's row (`FOR UPDATE`), so two uploads at once cannot both take the
+ * last free space; its bytes are stored after the row is recorded (and the row removed again when storing fails).
+ * A theme upload does the same in themes/service.ts storeUpload (its bytes go into the database in that transaction).
  */
 import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
@@ -12,7 +14,7 @@ import type { UploadUsage } from '../../../contract/files';
 import { MB, uploadQuotaMb } from '../../../contract/uploadQuota';
 import { VIDEO_UPLOAD_EXPIRY_MS } from '../../../contract/videos';
 import type { Db } from '../../db/client';
-import { files, videos } from '../../db/schema';
+import { files, themeVersions, videos } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { sitePlan } from '../plans/catalogue';
 import { lockSite } from '../sites/lock';
@@ -27,8 +29,8 @@ const countedVideo = or(
 );
 
 /**
- * Bytes a site stores: its files and its videos (refused ones are deleted and do not count, abandoned uploads do
- * not either).
+ * Bytes a site stores: its files, its videos (refused ones are deleted and do not count, abandoned uploads do
+ * not either) and its theme versions.
  */
 export async function usedBytes(db: Db, siteId: number): Promise<number> {
   const [pictures] = await db
@@ -39,7 +41,11 @@ export async function usedBytes(db: Db, siteId: number): Promise<number> {
     .select({ bytes: sql<string>`coalesce(sum(${videos.size}), 0)` })
     .from(videos)
     .where(and(eq(videos.siteId, siteId), ne(videos.status, 'error'), countedVideo));
-  return Number(pictures.bytes) + Number(clips.bytes);
+  const [themes] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${themeVersions.size}), 0)` })
+    .from(themeVersions)
+    .where(eq(themeVersions.siteId, siteId));
+  return Number(pictures.bytes) + Number(clips.bytes) + Number(themes.bytes);
 }
 
 /** The site's usage against its plan's total. */
@@ -49,8 +55,11 @@ export async function uploadUsage(db: Db, siteId: number): Promise<UploadUsage> 
   return { used_bytes: used, quota_bytes: mb * MB, quota_mb: mb };
 }
 
-/** Refuses (UPLOAD_QUOTA, with the plan's MB) when `adding` more bytes would go over; `db` a transaction's. */
-async function assertRoom(db: Db, siteId: number, adding: number): Promise<void> {
+/**
+ * Refuses (UPLOAD_QUOTA, with the plan's MB) when `adding` more bytes would go over; `db` a transaction's that holds
+ * the site's row (lockSite).
+ */
+export async function assertRoom(db: Db, siteId: number, adding: number): Promise<void> {
   const usage = await uploadUsage(db, siteId);
   if (usage.used_bytes + adding > usage.quota_bytes)
     throw new AppError(

@@ -1,7 +1,8 @@
 /**
  * What a site uses today against a plan's limits (plan/change's preview, `over_limits`). Counted from what exists:
- * staff plus open invitations (the seats), the most revisions any one item keeps, uploads (pictures and videos) in
- * MB, the site's members (readers), and this calendar month's e-paper recipients (epaper/sends.ts quotaOf).
+ * staff plus open invitations (the seats), the most revisions any one item keeps, uploads in MB (pictures, videos and
+ * the theme versions kept: files/quota.ts usedBytes), the site's members (readers), and this calendar month's e-paper
+ * recipients (epaper/sends.ts quotaOf).
  */
 
 import { count, eq, sql } from 'drizzle-orm';

@@ -3,10 +3,11 @@
  * accepted upload as a new version, apply, enable a version, delete. Every theme id a caller sends is looked up
  * within the caller's site: another site's theme is as missing as one that never existed (404).
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import {
   DEFAULT_THEME_ID,
+  THEME_VERSIONS_KEPT,
   type ThemeDetail,
   type ThemeManifest,
   type ThemeSummary,
@@ -17,7 +18,10 @@ import { sites, themeFiles, themes, themeVersions, users } from '../../db/schema
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
 import { bumpRender } from '../../public/invalidate';
+import { forgetThemeVersions } from '../../public/themeSource';
 import { SHORT_LINK_MINUTES, signToken } from '../../public/tokens';
+import { assertRoom } from '../files/quota';
+import { lockSite } from '../sites/lock';
 import { siteById, siteUrl } from '../sites/service';
 import { builtinTheme } from './builtin';
 import { imageType } from './files';
@@ -185,6 +189,10 @@ export async function getTheme(deps: Deps, siteId: number, id: number, lang: str
  * Stores an accepted upload in one transaction: the theme of that name (case-insensitive) on this site, made on its
  * first upload with the uploader as its owner; a new version numbered after the last; its files; the new version in
  * use. A site wearing this theme is rendered afresh.
+ *
+ * Within the plan's upload space like any upload (files/quota.ts): the site's row is locked first (then the theme's,
+ * the order every theme write takes), the versions beyond THEME_VERSIONS_KEPT deleted, and only then the room
+ * checked, so a theme at the cap replaces its oldest version's bytes. A refusal (UPLOAD_QUOTA) rolls it all back.
  */
 export async function storeUpload(
   deps: Deps,
@@ -194,7 +202,9 @@ export async function storeUpload(
 ): Promise<{ id: number; seq: number; cover: string }> {
   const { manifest, files, size } = upload;
   const now = new Date(deps.now());
-  return deps.db.transaction(async (tx) => {
+  const dropped: number[] = [];
+  const stored = await deps.db.transaction(async (tx) => {
+    await lockSite(tx as unknown as Db, siteId);
     await tx
       .insert(themes)
       .values({ siteId, name: manifest.name, ownerId: userId, createdAt: now, updatedAt: now })
@@ -210,6 +220,8 @@ export async function storeUpload(
       .from(themeVersions)
       .where(eq(themeVersions.themeId, theme.id));
     const seq = Number(last) + 1;
+    dropped.push(...(await dropOldVersions(tx as unknown as Db, theme.id, theme.activeVersionId)));
+    await assertRoom(tx as unknown as Db, siteId, size);
     const [version] = await tx
       .insert(themeVersions)
       .values({
@@ -241,6 +253,26 @@ export async function storeUpload(
     if ((await appliedThemeId(tx, siteId)) === theme.id) await bumpRender(tx, siteId);
     return { id: theme.id, seq, cover };
   });
+  forgetThemeVersions(deps.db, dropped);
+  return stored;
+}
+
+/**
+ * Makes room for one more version under THEME_VERSIONS_KEPT: deletes the oldest beyond the newest KEPT - 1, except
+ * the one in use (`active`), with their files. Answers the ids deleted. `db` a transaction's holding the theme's row.
+ */
+async function dropOldVersions(db: Db, themeId: number, active: number | null): Promise<number[]> {
+  const rows = await db
+    .select({ id: themeVersions.id })
+    .from(themeVersions)
+    .where(eq(themeVersions.themeId, themeId))
+    .orderBy(desc(themeVersions.seq));
+  const ids = rows
+    .slice(THEME_VERSIONS_KEPT - 1)
+    .map((r) => r.id)
+    .filter((id) => id !== active);
+  if (ids.length) await db.delete(themeVersions).where(inArray(themeVersions.id, ids));
+  return ids;
 }
 
 /** Dresses the site in a theme: the built-in one (0), or one of its own with a version in use. */
@@ -271,14 +303,16 @@ export async function enableVersion(
   lang: string,
 ): Promise<ThemeDetail> {
   if (id === DEFAULT_THEME_ID) throw new AppError(Code.THEME_BUILTIN);
-  const [version] = await deps.db
-    .select({ id: themeVersions.id, manifest: themeVersions.manifest })
-    .from(themeVersions)
-    .innerJoin(themes, eq(themes.id, themeVersions.themeId))
-    .where(and(eq(themes.id, id), eq(themes.siteId, siteId), eq(themeVersions.seq, seq)));
-  if (!version) throw notFound();
-  const files = await versionFiles(deps.db, version.id);
   await deps.db.transaction(async (tx) => {
+    // Looked up under the site's lock, as an upload takes it: a version its cap deleted is missing (404).
+    await lockSite(tx as unknown as Db, siteId);
+    const [version] = await tx
+      .select({ id: themeVersions.id, manifest: themeVersions.manifest })
+      .from(themeVersions)
+      .innerJoin(themes, eq(themes.id, themeVersions.themeId))
+      .where(and(eq(themes.id, id), eq(themes.siteId, siteId), eq(themeVersions.seq, seq)));
+    if (!version) throw notFound();
+    const files = await versionFiles(tx as unknown as Db, version.id);
     await tx
       .update(themes)
       .set({
@@ -295,7 +329,9 @@ export async function enableVersion(
 /** Deletes one of the site's themes with its versions; never the applied one, never the built-in one. */
 export async function deleteTheme(deps: Deps, siteId: number, id: number): Promise<{ id: number }> {
   if (id === DEFAULT_THEME_ID) throw new AppError(Code.THEME_BUILTIN);
-  return deps.db.transaction(async (tx) => {
+  const dropped: number[] = [];
+  const deleted = await deps.db.transaction(async (tx) => {
+    await lockSite(tx as unknown as Db, siteId);
     const [theme] = await tx
       .select({ id: themes.id })
       .from(themes)
@@ -303,6 +339,11 @@ export async function deleteTheme(deps: Deps, siteId: number, id: number): Promi
       .for('update');
     if (!theme) throw notFound();
     if ((await appliedThemeId(tx, siteId)) === id) throw new AppError(Code.THEME_IN_USE);
+    const versions = await tx
+      .select({ id: themeVersions.id })
+      .from(themeVersions)
+      .where(eq(themeVersions.themeId, id));
+    dropped.push(...versions.map((v) => v.id));
     await tx.delete(themes).where(eq(themes.id, id));
     // Its design values go with it.
     await tx
@@ -311,6 +352,8 @@ export async function deleteTheme(deps: Deps, siteId: number, id: number): Promi
       .where(eq(sites.id, siteId));
     return { id };
   });
+  forgetThemeVersions(deps.db, dropped);
+  return deleted;
 }
 
 /** The files of a version, by path. */

@@ -1,7 +1,8 @@
 /**
  * theme/upload and element/upload/theme: a zip of at most THEME_ZIP_MAX_BYTES (the multipart cut-off for these two
  * is raised to it, server/http/multipart.ts), checked whole before anything is stored. A refusal is a validation
- * failure (1001) whose message lists the first problems, each naming its file, in the caller's language.
+ * failure (1001) whose message lists the first problems, each naming its file, in the caller's language. An accepted
+ * zip that the plan's upload space cannot hold is refused like any upload (UPLOAD_QUOTA, service.ts storeUpload).
  *
  * A theme named like the built-in one (the downloaded Paper sent back) is refused, as Ghost refuses Casper: the
  * built-in theme cannot be replaced, and a second card of the same name could not be told apart. The message says

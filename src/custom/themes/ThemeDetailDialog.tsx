@@ -1,8 +1,8 @@
 /**
  * The theme detail modal (SPEC §2 Modals): cover, name, owner, version, description and the version history, each
- * version with "enable" (a roll back, or forward again) and "download"; preview opens the site in this theme in a
- * new tab; apply and delete ask first. Apply, enable and download need theme.edit, delete theme.delete (and never
- * the built-in or the applied theme).
+ * version with "enable" (a roll back, or forward again) and "download", and how many are kept; preview opens the
+ * site in this theme in a new tab; apply and delete ask first. Apply, enable and download need theme.edit, delete
+ * theme.delete (and never the built-in or the applied theme).
  */
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import {
@@ -26,7 +26,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCanAccess, useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Confirm, Loading } from 'react-admin';
-import type { ThemeDetail, ThemeVersion } from '../../../contract/themes';
+import { THEME_VERSIONS_KEPT, type ThemeDetail, type ThemeVersion } from '../../../contract/themes';
 import { formatBytes } from '../../components/bytes';
 import { useDateTime } from '../../components/DateTimeField';
 import { downloadFrom } from '../../components/openInNewTab';
@@ -170,6 +170,11 @@ function DetailBody({ theme, canEdit }: { theme: ThemeDetail; canEdit: boolean }
             {translate('themes.detail.history')}
           </Typography>
           <VersionRows theme={theme} canEdit={canEdit} />
+          {theme.builtin ? null : (
+            <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+              {translate('themes.detail.kept', { n: THEME_VERSIONS_KEPT })}
+            </Typography>
+          )}
         </Box>
       ) : null}
     </>
