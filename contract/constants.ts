@@ -134,6 +134,12 @@ export function pickLocale(header: string | undefined | null): Locale {
   return DEFAULT_LOCALE;
 }
 
+/** The interface locale whose words a page in a content language shows: zh-TW for Chinese, ja, else en. */
+export function localeOfLanguage(language: string): Locale {
+  const l = language.toLowerCase();
+  return l.startsWith('zh') ? 'zh-TW' : l.startsWith('ja') ? 'ja' : 'en';
+}
+
 /** Content languages (SPEC §9), each with its own name for itself. */
 export const CONTENT_LANGUAGES = [
   { id: 1, iso: 'zh-TW', label: '繁體中文' },

@@ -149,12 +149,26 @@ export const ThemeVersion = z.object({
 });
 export type ThemeVersion = z.infer<typeof ThemeVersion>;
 
+/**
+ * A theme version's last failed page render: a template error (liquidjs's message) or a limit of the renderer
+ * (README "Security": time, output, memory). `path` is the address that failed; `ts` epoch seconds.
+ */
+export const ThemeRenderFailure = z.object({
+  failure: z.enum(['template', 'time', 'output', 'memory']),
+  message: z.string(),
+  path: z.string(),
+  ts: z.number(),
+});
+export type ThemeRenderFailure = z.infer<typeof ThemeRenderFailure>;
+
 export const ThemeDetail = ThemeSummary.extend({
   description: z.string(),
   /** Newest first. */
   versions: z.array(ThemeVersion),
   /** The site's home page in this theme (a signed link that expires), before applying it. */
   preview_url: z.string(),
+  /** The version in use's last failed page render, or null. */
+  render_error: ThemeRenderFailure.nullable(),
 });
 export type ThemeDetail = z.infer<typeof ThemeDetail>;
 

@@ -21,11 +21,8 @@ export function interpolate(text: string, args?: Record<string, unknown>): strin
   return text.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in args ? String(args[name]) : whole));
 }
 
-/** The interface locale whose words a page in a content language shows: zh-TW for Chinese, ja, else en. */
-export function localeOfLanguage(language: string): Locale {
-  const l = language.toLowerCase();
-  return l.startsWith('zh') ? 'zh-TW' : l.startsWith('ja') ? 'ja' : 'en';
-}
+// Kept in the contract so that the theme workers read it without loading every word (server/public/engine.ts).
+export { localeOfLanguage } from '../contract/constants';
 
 /** Translates a key; an unknown key is answered as itself, so plain text passes through. */
 export function t(lang: Locale, key: string, args?: Record<string, unknown>): string {

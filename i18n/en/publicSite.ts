@@ -3,6 +3,10 @@ const publicSite = {
   publicSite: {
     siteNotFound: 'Site not found',
     pageNotFound: 'Page not found',
+    busy: {
+      title: 'This site is busy',
+      body: 'Too many of its pages are being made right now. Please try again in a few seconds.',
+    },
     error: {
       title: 'Something went wrong',
       body: "This page could not be shown: the site's theme ran into an error. Please try again later.",

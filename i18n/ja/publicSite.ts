@@ -3,6 +3,10 @@ const publicSite = {
   publicSite: {
     siteNotFound: 'サイトが見つかりません',
     pageNotFound: 'ページが見つかりません',
+    busy: {
+      title: 'サイトが混み合っています',
+      body: 'ただいま多くのページを作成中です。数秒後にもう一度お試しください。',
+    },
     error: {
       title: 'ページを表示できません',
       body: 'サイトのテーマでエラーが発生しました。しばらくしてからもう一度お試しください。',

@@ -26,7 +26,7 @@ import type { InvoiceData } from '../../contract/invoice';
 import type { LabelLang } from '../../contract/labels';
 import type { Feature } from '../../contract/plans';
 import type { OrderActor, OrderStatus, ShopStatus } from '../../contract/shop';
-import type { ThemeManifest } from '../../contract/themes';
+import type { ThemeManifest, ThemeRenderFailure } from '../../contract/themes';
 import type { CardOnFile } from '../adapters/payment/gateway';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -711,6 +711,8 @@ export const themeVersions = pgTable(
     /** Uncompressed bytes of all its files. */
     size: integer('size').notNull().default(0),
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Its last failed page render (a template error or a render limit), shown to the owner on the theme screen. */
+    renderError: jsonb('render_error').$type<ThemeRenderFailure>(),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,53 +1,38 @@
 /**
- * Renders a theme's Liquid templates, sandboxed: templates come from memory only (no file system, no network, no
- * process), only own properties of the plain objects given are readable, unknown filters are errors, and each render
- * is bounded in time (renderLimit), size of input (parseLimit) and memory (memoryLimit: ranges, strings). One engine
- * per loaded theme version, so its parsed templates are reused.
- *
- * liquidjs checks renderLimit before each template node, also in async render (checked: nested loops stop at the
- * bound). A render runs in microtasks, so the bound is also how long one request may hold the event loop.
+ * Renders a theme's Liquid templates, sandboxed. It runs in the render workers (server/workers/), never on the
+ * server's event loop: templates come from memory only (no file system, no network, no process), only own properties
+ * of the plain objects given are readable, unknown filters are errors, and each render is bounded in time (liquidjs's
+ * renderLimit, checked before each node, one budget for the page and its layout), in size of input (parseLimit), in
+ * memory (memoryLimit: ranges and strings of filters) and in output (an emitter that stops at RENDER_LIMITS.outputChars). What
+ * liquidjs cannot bound (one long node, a huge capture) the pool does: its wall-clock limit and the worker's heap.
  */
-import { Liquid } from 'liquidjs';
-import { localeOfLanguage } from '../i18n';
+import { Context, Liquid, toPromise } from 'liquidjs';
+import { localeOfLanguage } from '../../contract/constants';
 import type { PageContext } from './objects';
-import { isLivePageKind } from './paths';
-import { builtinTheme, type LoadedTheme } from './themeSource';
+import { RENDER_LIMITS, type RenderLimitKind } from './renderLimits';
 
-/** A page's render may take this long (each of the page template and the layout) before it is an error. */
-export const RENDER_LIMIT_MS = 1000;
 /** Where a hashed asset is served: /assets/<first 12 hex of its SHA-256>/<path under assets/>. */
 export const ASSET_PREFIX = '/assets/';
 export const ASSET_HASH_LENGTH = 12;
 
 type Locale = Record<string, unknown>;
 
-interface Engine {
-  liquid: Liquid;
-  has(name: string): boolean;
+/** What a worker needs of a theme: plain data, so it crosses to a worker thread (structured clone). */
+export interface ThemeSource {
+  /** Template sources by name: templates/partials/card.liquid → partials/card. */
+  templates: Record<string, string>;
+  /** locales/<code>.json parsed, by code (zh-TW, en, ja). */
+  locales: Record<string, Locale>;
+  /** The first ASSET_HASH_LENGTH hex of each asset's SHA-256, by its path under assets/. */
+  assets: Record<string, string>;
 }
 
-/** Templates by name: templates/partials/card.liquid → partials/card. */
-function templatesOf(theme: LoadedTheme): Record<string, string> {
-  const map: Record<string, string> = {};
-  for (const [p, f] of theme.files) {
-    const m = /^templates\/(.+)\.liquid$/.exec(p);
-    if (m) map[m[1]] = f.body.toString('utf8');
+/** A render stopped by one of RENDER_LIMITS (rather than by a template's own error). */
+export class RenderLimitError extends Error {
+  constructor(readonly kind: RenderLimitKind) {
+    super(`render limit reached: ${kind}`);
+    this.name = 'RenderLimitError';
   }
-  return map;
-}
-
-function localesOf(theme: LoadedTheme): Map<string, Locale> {
-  const locales = new Map<string, Locale>();
-  for (const code of ['zh-TW', 'en', 'ja']) {
-    const body = theme.files.get(`locales/${code}.json`)?.body.toString('utf8');
-    try {
-      const parsed = body ? JSON.parse(body) : undefined;
-      if (parsed && typeof parsed === 'object') locales.set(code, parsed);
-    } catch {
-      // An unreadable locale file: its keys fall back to zh-TW's, then to the key itself.
-    }
-  }
-  return locales;
 }
 
 /** A word by key: flat ("nav.home": …) or nested ({nav: {home: …}}). */
@@ -63,83 +48,114 @@ function lookup(locale: Locale | undefined, key: string): string | undefined {
 }
 
 /** The URL of a theme asset, by its path under assets/. */
-export function assetUrl(theme: LoadedTheme, file: string): string {
+export function assetUrl(source: Pick<ThemeSource, 'assets'>, file: string): string {
   const rel = String(file).replace(/^\/+/, '');
-  const found = theme.files.get(`assets/${rel}`);
-  const hash = found ? found.sha256.slice(0, ASSET_HASH_LENGTH) : 'missing';
+  const hash = Object.hasOwn(source.assets, rel) ? source.assets[rel] : 'missing';
   return `${ASSET_PREFIX}${hash}/${rel.split('/').map(encodeURIComponent).join('/')}`;
 }
 
-function makeEngine(theme: LoadedTheme): Engine {
-  const templates = templatesOf(theme);
-  const locales = localesOf(theme);
+export interface Engine {
+  liquid: Liquid;
+  has(name: string): boolean;
+  /** Characters of its templates: what the worker's engine cache counts. */
+  size: number;
+}
+
+export function makeEngine(source: ThemeSource): Engine {
+  const { templates, locales } = source;
   const liquid = new Liquid({
     templates,
     outputEscape: 'escape',
     ownPropertyOnly: true,
     strictFilters: true,
-    renderLimit: RENDER_LIMIT_MS,
+    renderLimit: RENDER_LIMITS.templateMs,
     parseLimit: 1e6,
     memoryLimit: 64e6,
     cache: true,
   });
-  liquid.registerFilter('asset_url', (file: unknown) => assetUrl(theme, String(file ?? '')));
+  liquid.registerFilter('asset_url', (file: unknown) => assetUrl(source, String(file ?? '')));
   liquid.registerFilter('t', function (this: { context: { globals: unknown } }, key: unknown) {
     const globals = this.context.globals as Partial<PageContext> | undefined;
     const code = localeOfLanguage(String(globals?.site?.language ?? 'zh-TW'));
     const k = String(key ?? '');
-    return lookup(locales.get(code), k) ?? lookup(locales.get('zh-TW'), k) ?? k;
+    return lookup(locales[code], k) ?? lookup(locales['zh-TW'], k) ?? k;
   });
-  return { liquid, has: (name) => Object.hasOwn(templates, name) };
-}
-
-/** One engine per loaded theme version: it lives as long as the theme's files are kept (themeSource.ts's LRU). */
-const engines = new WeakMap<LoadedTheme, Engine>();
-
-function engineOf(theme: LoadedTheme): Engine {
-  let engine = engines.get(theme);
-  if (!engine) {
-    engine = makeEngine(theme);
-    engines.set(theme, engine);
+  let size = 0;
+  for (const [name, body] of Object.entries(templates)) {
+    size += body.length;
+    // Parsed now, once per worker, so that a page's time budget is spent on rendering it. A template that does not
+    // parse fails again, with its message, when a page asks for it.
+    try {
+      liquid.parseFileSync(name);
+    } catch {}
   }
-  return engine;
+  return { liquid, has: (name) => Object.hasOwn(templates, name), size };
 }
 
-/** Whether the theme has a template (templates/<name>.liquid). */
-export function hasTemplate(theme: LoadedTheme, name: string): boolean {
-  return engineOf(theme).has(name);
+/** Collects the output and stops the render once it passes RENDER_LIMITS.outputChars (UTF-16 units, a bound). */
+class CappedEmitter {
+  buffer = '';
+  constructor(private room: number) {}
+  write(html: unknown) {
+    const s = typeof html === 'string' ? html : html == null ? '' : String(html);
+    this.room -= s.length;
+    if (this.room < 0) throw new RenderLimitError('output');
+    this.buffer += s;
+  }
 }
 
-/** The template that renders a page: category, tag and author fall back to list. */
-function templateFor(engine: Engine, name: string): string {
-  if (engine.has(name)) return name;
-  if (name === 'category' || name === 'tag' || name === 'author') return 'list';
-  return name;
+/** One template's render into a capped emitter; `limits` carries the time budget over from the page to the layout. */
+async function renderInto(
+  engine: Engine,
+  name: string,
+  scope: object,
+  globals: object,
+  room: number,
+  limits?: Pick<Context, 'renderLimit' | 'memoryLimit'>,
+): Promise<{ html: string; context: Context }> {
+  const liquid = engine.liquid;
+  const templates = await liquid.parseFile(name);
+  const context = new Context(scope, liquid.options, { globals }, { liquid, ...limits });
+  const emitter = new CappedEmitter(room);
+  try {
+    await toPromise(liquid.renderer.renderTemplates(templates, context, emitter));
+  } catch (err) {
+    // liquidjs wraps what a node throws (originalError): the limit is told as itself.
+    let cause: unknown = err;
+    for (let depth = 0; cause instanceof Error && !(cause instanceof RenderLimitError) && depth < 32; depth++)
+      cause = (cause as { originalError?: unknown }).originalError ?? cause.cause;
+    if (cause instanceof RenderLimitError) throw cause;
+    const message = err instanceof Error ? err.message : '';
+    if (message.includes('template render limit exceeded')) throw new RenderLimitError('time');
+    if (message.includes('memory alloc limit exceeded')) throw new RenderLimitError('memory');
+    throw err;
+  }
+  return { html: emitter.buffer, context };
 }
 
 /**
- * The engine that renders a page's own template: the theme's; for a reader page (signin, account, contact …) the
- * theme lacks, the built-in theme's (themes/default), so that every theme has working reader pages. Its words (`t`)
- * and assets (`asset_url`, e.g. reader.js) are then the built-in theme's, which the renderer serves to every site
- * (render.ts looks assets up in the built-in theme too); the theme's own layout still frames the page.
+ * The page's HTML: `template` of `page` with the context, then `layout` of the theme's own engine (when it has one)
+ * with the same context plus `content_for_layout`. Throws on a template error or a limit reached.
  */
-async function pageEngine(engine: Engine, template: string): Promise<Engine> {
-  if (engine.has(template) || !isLivePageKind(template)) return engine;
-  const builtin = engineOf(await builtinTheme());
-  return builtin.has(template) ? builtin : engine;
-}
-
-/**
- * The page's HTML: its template with the context, then `layout` (when the theme has one) with the same context
- * plus `content_for_layout`. Throws on a template error or a limit reached. A reader page the theme has no template
- * for is rendered by the built-in theme's template (pageEngine).
- */
-export async function renderPage(theme: LoadedTheme, context: PageContext): Promise<string> {
-  const engine = engineOf(theme);
+export async function renderWithEngines(
+  page: Engine,
+  template: string,
+  layout: Engine | null,
+  context: PageContext,
+): Promise<string> {
   // `site` and `settings` are globals too: partials (`{% render %}` has a scope of its own) and `t` see them.
-  const options = { globals: { site: context.site, settings: context.settings } };
-  const own = await pageEngine(engine, context.template);
-  const body: string = await own.liquid.renderFile(templateFor(own, context.template), context, options);
-  if (!engine.has('layout')) return body;
-  return engine.liquid.renderFile('layout', { ...context, content_for_layout: body }, options);
+  const globals = { site: context.site, settings: context.settings };
+  const body = await renderInto(page, template, context, globals, RENDER_LIMITS.outputChars);
+  if (!layout) return body.html;
+  const { renderLimit, memoryLimit } = body.context;
+  const room = RENDER_LIMITS.outputChars - body.html.length;
+  const framed = await renderInto(
+    layout,
+    'layout',
+    { ...context, content_for_layout: body.html },
+    globals,
+    room,
+    { renderLimit, memoryLimit },
+  );
+  return framed.html;
 }

@@ -34,15 +34,21 @@ export function siteNotFoundPage(): string {
   return plainPage('zh-TW', escapeHtml(both('publicSite.siteNotFound')), heading('publicSite.siteNotFound'));
 }
 
-/** A theme failed to render (500). */
-export function errorPage(): string {
+/** A page with a title and a short explanation, in zh-TW and English: `<key>.title`, `<key>.body`. */
+function notice(key: string): string {
   return plainPage(
     'zh-TW',
-    escapeHtml(both('publicSite.error.title')),
-    `${heading('publicSite.error.title')}<p>${escapeHtml(t('zh-TW', 'publicSite.error.body'))}</p>
-<p lang="en">${escapeHtml(t('en', 'publicSite.error.body'))}</p>`,
+    escapeHtml(both(`${key}.title`)),
+    `${heading(`${key}.title`)}<p>${escapeHtml(t('zh-TW', `${key}.body`))}</p>
+<p lang="en">${escapeHtml(t('en', `${key}.body`))}</p>`,
   );
 }
+
+/** A theme failed to render (500). */
+export const errorPage = () => notice('publicSite.error');
+
+/** The site has more pages being made than it may at once (503, with Retry-After). */
+export const busyPage = () => notice('publicSite.busy');
 
 /** No page of a theme or asset at this address, when the theme cannot say so itself (404). */
 export function plainNotFoundPage(): string {

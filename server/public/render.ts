@@ -13,9 +13,9 @@ import { assetType, findAsset } from './assets';
 import { type CachedPage, cacheKey, etagOf, type PageCache } from './cache';
 import { langCode } from './content/language';
 import { mediaUrlOf } from './content/media';
-import { hasTemplate, renderPage } from './engine';
 import {
   bannerText,
+  busyPage,
   comingSoonPage,
   errorPage,
   plainNotFoundPage,
@@ -24,11 +24,16 @@ import {
 } from './errors';
 import { faviconAnswer } from './favicon';
 import type { ResolvedSite } from './host';
+import type { PageContext } from './objects';
 import type { PageBuilders } from './pages';
 import { defaultLang, isLivePageKind } from './paths';
+import { RENDER_LIMITS } from './renderLimits';
+import { siteTurn } from './renderTurns';
 import type { ContextInput, PageReader, PublicRoute } from './route';
 import { routeOf } from './router';
 import { isStaffViewer, STAFF_COOKIE, STAFF_COOKIE_MAX_AGE_S, staffTokenUser } from './staff';
+import { noteThemeError } from './themeErrors';
+import { hasTemplate, renderPage, ThemeRenderError } from './themeRender';
 import { builtinTheme, type LoadedTheme, settingsInForce, uploadedTheme } from './themeSource';
 import { verifyToken } from './tokens';
 
@@ -67,6 +72,9 @@ const html = (status: number, body: string, extra: Record<string, string> = {}):
   headers: { 'content-type': HTML, 'cache-control': PRIVATE, ...extra },
   body,
 });
+
+/** Too many of the site's pages are being made: come back in a moment. */
+const busy = () => html(503, busyPage(), { 'retry-after': String(RENDER_LIMITS.retryAfterS) });
 
 /** A cached or cacheable answer as sent: public, with its ETag. */
 const fromCache = (p: CachedPage): Answer => ({
@@ -225,6 +233,9 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
   const builders = await r.pages();
   const indexRoute: PublicRoute = { kind: 'index', langId, page: 1 };
 
+  // One site's pages being made at once are bounded (renderTurns.ts): a burst on one site waits, the others do not.
+  const release = await siteTurn(site.id);
+  if (!release) return busy();
   try {
     if (comingSoon) {
       if (address?.kind === 'robots')
@@ -232,7 +243,7 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
       const noindex = { 'x-robots-tag': 'noindex' };
       if (hasTemplate(theme, 'coming_soon')) {
         const ctx = await builders.notFoundContext(r.deps, input(indexRoute), 'coming_soon');
-        return finish(await renderPage(theme, ctx), 200, noindex);
+        return finish(await draw(ctx), 200, noindex);
       }
       return keep(200, HTML, comingSoonPage(site.name, langCode(defaultLang(site))), noindex);
     }
@@ -249,7 +260,7 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
         );
       case 'page': {
         const ctx = await builders.buildPageContext(r.deps, input(address.route));
-        if (ctx) return finish(await renderPage(theme, ctx), 200);
+        if (ctx) return finish(await draw(ctx), 200);
         break;
       }
     }
@@ -257,13 +268,32 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
       r.deps,
       input(address?.kind === 'page' ? address.route : indexRoute),
     );
-    return finish(await renderPage(theme, { ...ctx, template: '404' }), 404);
+    return finish(await draw({ ...ctx, template: '404' }), 404);
   } catch (err) {
+    if (err instanceof ThemeRenderError) {
+      if (err.failure === 'busy') return busy();
+      // The theme's failure, not the server's: its owner sees it on the theme screen.
+      r.log.warn(
+        { siteId: site.id, themeId: theme.themeId, versionId: theme.versionId, path, failure: err.failure },
+        `theme render failed: ${err.message}`,
+      );
+      await noteThemeError(r.deps.db, theme, { failure: err.failure, message: err.message, path }, now).catch(
+        (noteErr) => r.log.error({ err: noteErr, versionId: theme.versionId }, 'theme error not noted'),
+      );
+      return html(500, errorPage());
+    }
     r.log.error(
       { err, siteId: site.id, themeId: theme.themeId, versionId: theme.versionId, path },
       'page render failed',
     );
     return html(500, errorPage());
+  } finally {
+    release();
+  }
+
+  // A reader page the theme lacks is themes/default's, whatever stands in for the built-in theme (tests' fixture).
+  function draw(ctx: PageContext): Promise<string> {
+    return renderPage(theme, () => builtinTheme(), ctx);
   }
 
   function finish(page: string, status: number, headers: Record<string, string> = {}): Answer {

@@ -151,6 +151,7 @@ export async function getTheme(deps: Deps, siteId: number, id: number, lang: str
         { seq: 0, version: b.manifest.version, created_ts: 0, uploaded_by: '', size: b.size, enabled: true },
       ],
       preview_url: await previewUrl(deps, siteId, DEFAULT_THEME_ID, 0),
+      render_error: null,
     };
   }
   const [theme] = await deps.db.select().from(themes).where(eq(themes.id, id));
@@ -162,6 +163,7 @@ export async function getTheme(deps: Deps, siteId: number, id: number, lang: str
       manifest: themeVersions.manifest,
       createdAt: themeVersions.createdAt,
       size: themeVersions.size,
+      renderError: themeVersions.renderError,
       nickname: users.nickname,
       email: users.email,
     })
@@ -182,6 +184,7 @@ export async function getTheme(deps: Deps, siteId: number, id: number, lang: str
       enabled: v.id === theme.activeVersionId,
     })),
     preview_url: await previewUrl(deps, siteId, id, active?.id ?? 0),
+    render_error: active?.renderError ?? null,
   };
 }
 

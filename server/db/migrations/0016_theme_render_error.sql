@@ -1,0 +1,1 @@
+ALTER TABLE "theme_versions" ADD COLUMN "render_error" jsonb;
