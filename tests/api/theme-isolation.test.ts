@@ -13,8 +13,15 @@ import { FIXTURE_THEME, storeTheme, themeFolder } from '../fixtures/publicSite';
 import { type Client, createTestApp, ok, register, signInOwner, type TestApp } from '../fixtures/testApp';
 
 const HOST = 'demo.sites.localhost:8080';
-/** What the admin and another site must answer within while the hostile theme renders. */
+/**
+ * How the admin and another site must answer while the hostile theme renders. A render on the event loop would add a
+ * whole hostile render (RENDER_LIMITS.templateMs) to some answer: none may take half of that; and their median stays
+ * within 200 ms, or three times their median without the attack when the machine is loaded (other test files run
+ * beside this one).
+ */
 const USUAL_MS = 200;
+let usualMedianMs = USUAL_MS;
+const slowestMs = RENDER_LIMITS.templateMs / 2;
 
 let t: TestApp;
 let owner: Client;
@@ -37,6 +44,8 @@ beforeAll(async () => {
   // Warm: the other site's pages and the workers are ready, as on a running server.
   expect((await get(otherHost, '/')).statusCode).toBe(200);
   expect((await get(otherHost, '/search?q=warm')).statusCode).toBe(200);
+  const calm = await underAttack('/', 0);
+  usualMedianMs = Math.max(USUAL_MS, 3 * Math.max(...Object.values(calm.median)));
 });
 afterAll(async () => {
   await t?.close();
@@ -51,32 +60,33 @@ async function applyHostile(name: string, file: string, body: string) {
 
 /**
  * Sends 8 hostile requests at once and, while they are still being answered, times the admin's member/status, the
- * other site's cached home and its uncached search page. Answers the hostile answers and the slowest of each.
+ * other site's cached home and its uncached search page. Answers the hostile answers, and the slowest and the median
+ * answer of each.
  */
-async function underAttack(path: string) {
-  let pending = 8;
+async function underAttack(path: string, attackers = 8) {
+  let pending = attackers;
   const rssBefore = process.memoryUsage().rss;
   let rssMax = rssBefore;
-  const hostile = Array.from({ length: 8 }, () =>
+  const hostile = Array.from({ length: attackers }, () =>
     get(HOST, path).then((res) => {
       pending -= 1;
       return res;
     }),
   );
-  const slowest = { status: 0, home: 0, search: 0 };
+  const samples: Record<'status' | 'home' | 'search', number[]> = { status: [], home: [], search: [] };
   const time = async (
-    what: keyof typeof slowest,
+    what: keyof typeof samples,
     call: () => Promise<{ statusCode?: number; code?: number }>,
   ) => {
     const started = performance.now();
     const res = await call();
-    slowest[what] = Math.max(slowest[what], performance.now() - started);
+    samples[what].push(performance.now() - started);
     expect(res.statusCode ?? (res.code === 1 ? 200 : res.code)).toBe(200);
     rssMax = Math.max(rssMax, process.memoryUsage().rss);
   };
   // Rounds while the hostile renders are still in flight (a round started after they all ended does not count).
   let rounds = 0;
-  while (pending > 0 && rounds < 50) {
+  while ((pending > 0 || attackers === 0) && rounds < (attackers === 0 ? 5 : 50)) {
     await time('status', () => owner.call('member/status'));
     await time('home', () => get(otherHost, '/'));
     await time('search', () => get(otherHost, `/search?q=r${rounds}`));
@@ -84,7 +94,24 @@ async function underAttack(path: string) {
   }
   const answers = await Promise.all(hostile);
   rssMax = Math.max(rssMax, process.memoryUsage().rss);
-  return { answers, slowest, rounds, rssGrowthMb: (rssMax - rssBefore) / 2 ** 20 };
+  const of = (pick: (sorted: number[]) => number) =>
+    Object.fromEntries(
+      Object.entries(samples).map(([k, v]) => [k, pick([...v].sort((a, b) => a - b))]),
+    ) as Record<keyof typeof samples, number>;
+  return {
+    answers,
+    rounds,
+    slowest: of((v) => v[v.length - 1]),
+    median: of((v) => v[Math.floor(v.length / 2)]),
+    rssGrowthMb: (rssMax - rssBefore) / 2 ** 20,
+  };
+}
+
+function expectUsual(run: Awaited<ReturnType<typeof underAttack>>) {
+  for (const what of ['status', 'home', 'search'] as const) {
+    expect(run.slowest[what], what).toBeLessThan(slowestMs);
+    expect(run.median[what], what).toBeLessThan(usualMedianMs);
+  }
 }
 
 describe('a hostile theme on one site', () => {
@@ -96,9 +123,7 @@ describe('a hostile theme on one site', () => {
     );
     const run = await underAttack('/no-such-page');
     expect(run.rounds).toBeGreaterThanOrEqual(3);
-    expect(run.slowest.status).toBeLessThan(USUAL_MS);
-    expect(run.slowest.home).toBeLessThan(USUAL_MS);
-    expect(run.slowest.search).toBeLessThan(USUAL_MS);
+    expectUsual(run);
     // Each visitor got the error page, or was asked to come back when too many of the site's renders waited.
     for (const res of run.answers) {
       expect([500, 503]).toContain(res.statusCode);
@@ -120,9 +145,7 @@ describe('a hostile theme on one site', () => {
       `{% for i in (1..120) %}${text}{% endfor %}`,
     );
     const run = await underAttack('/');
-    expect(run.slowest.status).toBeLessThan(USUAL_MS);
-    expect(run.slowest.home).toBeLessThan(USUAL_MS);
-    expect(run.slowest.search).toBeLessThan(USUAL_MS);
+    expectUsual(run);
     for (const res of run.answers) {
       expect([500, 503]).toContain(res.statusCode);
       expect(res.body.length).toBeLessThan(100_000);
