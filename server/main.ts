@@ -15,6 +15,7 @@ import { startReaderRenewals } from './jobs/readerRenewal';
 import { startRenewals } from './jobs/renewal';
 import { startScheduler } from './jobs/scheduler';
 import { siteUrl } from './modules/sites/service';
+import { closeWorkers } from './workers/pool';
 
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
@@ -83,6 +84,7 @@ const shutdown = async () => {
   await mailJob.stop();
   await epaperSender.stop();
   await app.close();
+  await closeWorkers();
   await database.close();
   process.exit(0);
 };

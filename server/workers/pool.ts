@@ -6,6 +6,7 @@
  */
 import { MessageChannel, type Transferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
+import type { BlockDocument } from '../../contract/blocks';
 import { RENDER_LIMITS } from '../public/renderLimits';
 import type { RenderResult, RenderTask } from './tasks';
 
@@ -88,7 +89,7 @@ export async function renderInWorker(task: RenderTask, deadline: WorkerDeadline)
   }
 }
 
-export const sanitizeInWorker = <T>(doc: T) => run<T>('sanitizeDocument', doc);
+export const sanitizeInWorker = (doc: BlockDocument) => run<BlockDocument>('sanitizeDocument', doc);
 
 /** Ends the workers (the server's shutdown). */
 export async function closeWorkers(): Promise<void> {

@@ -21,7 +21,7 @@ import { bumpRender } from '../../public/invalidate';
 import { nextPinOrder, pinColumns } from './pins';
 import { checkRefs, languagesOf, linkRefs, tagsOf } from './refs';
 import { addRevision, getRevision, historyLimits, pruneRevisions } from './revisions';
-import { sanitizeDocument } from './sanitize';
+import { cleanBody } from './cleanBody';
 import { type ContentRecord, type Scope, visibleTo } from './scope';
 import { freeSlug, type SlugPlace, slugTaken } from './slug';
 import { sameJson, snapshotOf } from './snapshot';
@@ -304,7 +304,7 @@ async function saveReply(s: Scope, row: ContentRecord): Promise<SaveReply> {
 
 /** `save`: id 0 creates, otherwise a new version — or, based on an old version without `force`, a conflict (3001). */
 export async function saveContent(s: Scope, input: SaveInput): Promise<SaveReply> {
-  const body = sanitizeDocument(input.content);
+  const body = await cleanBody(input.content);
   const outcome = await raceSafe(input.slug === '', () =>
     s.deps.db.transaction((tx) => saveInTransaction(tx, s, input, body)),
   );
@@ -366,7 +366,7 @@ export async function copyItem(
           .from(contentAuthors)
           .where(eq(contentAuthors.contentId, item.id))
           .orderBy(asc(contentAuthors.sort));
-        const body = text ? sanitizeDocument(text.body) : emptyDocument();
+        const body = text ? await cleanBody(text.body) : emptyDocument();
         return insertItem(
           tx,
           s,
