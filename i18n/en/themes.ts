@@ -26,6 +26,13 @@ const themes: DeepStrings<typeof themesSource> = {
       title: 'Theme details',
       description: 'Description',
       history: 'Version history',
+      renderError: 'On %{date}, showing %{path} failed and visitors saw the error page:',
+      renderLimit: {
+        time: 'The page took longer than the limit (%{seconds} seconds) to make. Check the loops in the theme.',
+        output:
+          'The page was larger than the limit (%{mb} MB). Check whether the theme repeats a lot of content.',
+        memory: 'Making the page took more memory than the limit. Check the loops and captures in the theme.',
+      },
       kept: 'Only the latest %{n} versions are kept (the one in use always is); the versions kept count toward the plan’s upload space.',
       seq: 'No.',
       date: 'Uploaded',

@@ -23,6 +23,12 @@ const themes = {
       title: '主題資訊',
       description: '說明',
       history: '版本紀錄',
+      renderError: '%{date} 顯示 %{path} 時發生錯誤，訪客看到的是錯誤頁：',
+      renderLimit: {
+        time: '頁面製作超過時間上限（%{seconds} 秒）。請檢查主題裡的迴圈。',
+        output: '頁面超過大小上限（%{mb} MB）。請檢查主題是否重複輸出大量內容。',
+        memory: '頁面製作超過記憶體上限。請檢查主題裡的迴圈與 capture。',
+      },
       kept: '只保留最近 %{n} 個版本（使用中的版本一定保留），保留的版本都計入方案的上傳空間。',
       seq: '序號',
       date: '上傳時間',

@@ -4,16 +4,17 @@
  * so that no site's theme or traffic slows the admin or another site.
  */
 import { availableParallelism } from 'node:os';
+import { RENDER_OUTPUT_LIMIT_CHARS, RENDER_TIME_LIMIT_MS } from '../../contract/themes';
 
 const cores = availableParallelism();
 
 export const RENDER_LIMITS = {
   /** liquidjs's own time budget for a page (its template and the layout together), checked before each node. */
-  templateMs: 2000,
+  templateMs: RENDER_TIME_LIMIT_MS,
   /** Wall clock for a render in its worker (parsing included); past it the worker is terminated and replaced. */
   hardMs: 3000,
   /** Output of a page, in characters (the page's HTML is at most about three times that in bytes). */
-  outputChars: 5 * 1024 * 1024,
+  outputChars: RENDER_OUTPUT_LIMIT_CHARS,
   /** The heap of a render worker; a render that fills it ends its worker (which is replaced). */
   workerHeapMb: 128,
   /** Render workers: always more than one site may hold, so that other sites find one free. */

@@ -133,7 +133,7 @@ test('upload, apply, a new version, enable the earlier one, download it; design 
   const detail = page.getByRole('dialog', { name: '主題資訊' });
   await expect(detail.getByText('版本 1.0.0').first()).toBeVisible();
   // Not applied yet: its version is the one used once applied, not "in use".
-  await expect(detail.getByText('使用中的版本')).toHaveCount(0);
+  await expect(detail.getByText('使用中的版本', { exact: true })).toHaveCount(0);
   const tag = detail.getByTestId('theme-version-tag');
   await expect(tag).toHaveText('套用時使用的版本');
   await detail.getByRole('button', { name: '套用', exact: true }).click();
@@ -195,4 +195,50 @@ test('upload, apply, a new version, enable the earlier one, download it; design 
   // Back to the built-in theme, for whatever runs next on this server.
   await apiCall(page.request, 'theme/apply', { id: 0 });
   await visitor.context().close();
+});
+
+test('a theme whose page loops: visitors get the error page, the owner sees why on the theme detail', async ({
+  page,
+  browser,
+}) => {
+  await apiCall(page.request, 'site/publish', { publish: true });
+  const site = new URL((await apiCall<{ url: string }>(page.request, 'site/visit')).url).origin;
+  const name = `Loop ${Date.now()}`;
+  await page.goto('/setting/theme');
+  await page.getByTestId('theme-upload-input').setInputFiles({
+    name: 'loop.zip',
+    mimeType: 'application/zip',
+    buffer: await themeZip(
+      name,
+      '1.0.0',
+      'LOOP',
+      '{% for i in (1..5000) %}{% for j in (1..5000) %}{{ j }}{% endfor %}{% endfor %}',
+    ),
+  });
+  await expect(page.getByTestId('theme-upload-message')).toHaveAttribute('data-severity', 'success', {
+    timeout: 30_000,
+  });
+  const { id } = await apiCall<{ id: number }>(page.request, 'theme/apply', {
+    id: (await apiCall<{ id: number; name: string }[]>(page.request, 'theme/list')).find(
+      (t) => t.name === name,
+    )?.id,
+  });
+  expect(id).toBeGreaterThan(0);
+
+  // The visitor: the renderer's own error page, in bounded time.
+  const visitor = await signedOutPage(browser);
+  const answer = await visitor.goto(site);
+  expect(answer?.status()).toBe(500);
+  await expect(visitor.getByRole('heading', { name: '頁面暫時無法顯示' })).toBeVisible();
+  await visitor.context().close();
+
+  // The owner: the detail says which address failed and why.
+  await page.reload();
+  await card(page, name).getByRole('button').click();
+  const detail = page.getByRole('dialog', { name: '主題資訊' });
+  await expect(detail.getByRole('alert')).toContainText('顯示 / 時發生錯誤');
+  await expect(detail.getByRole('alert')).toContainText('頁面製作超過時間上限（2 秒）');
+  await shot(page, 'theme-render-error');
+  await detail.getByRole('button', { name: '關閉' }).click();
+  await apiCall(page.request, 'theme/apply', { id: 0 });
 });

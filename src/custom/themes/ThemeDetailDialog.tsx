@@ -26,7 +26,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useCanAccess, useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Confirm, Loading } from 'react-admin';
-import { THEME_VERSIONS_KEPT, type ThemeDetail, type ThemeVersion } from '../../../contract/themes';
+import {
+  RENDER_OUTPUT_LIMIT_CHARS,
+  RENDER_TIME_LIMIT_MS,
+  THEME_VERSIONS_KEPT,
+  type ThemeDetail,
+  type ThemeVersion,
+} from '../../../contract/themes';
 import { formatBytes } from '../../components/bytes';
 import { useDateTime } from '../../components/DateTimeField';
 import { downloadFrom } from '../../components/openInNewTab';
@@ -163,6 +169,24 @@ function DetailBody({ theme, canEdit }: { theme: ThemeDetail; canEdit: boolean }
             {theme.description}
           </Typography>
         </Box>
+      ) : null}
+      {theme.render_error ? (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          <Typography variant="subtitle2" component="h3">
+            {translate('themes.detail.renderError', {
+              date: format(fromEpochSeconds(theme.render_error.ts)),
+              path: theme.render_error.path,
+            })}
+          </Typography>
+          <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+            {theme.render_error.failure === 'template'
+              ? theme.render_error.message
+              : translate(`themes.detail.renderLimit.${theme.render_error.failure}`, {
+                  seconds: RENDER_TIME_LIMIT_MS / 1000,
+                  mb: RENDER_OUTPUT_LIMIT_CHARS / 2 ** 20,
+                })}
+          </Typography>
+        </Alert>
       ) : null}
       {theme.versions.length > 0 ? (
         <Box sx={{ mt: 2, overflowX: 'auto' }}>
