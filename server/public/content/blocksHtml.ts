@@ -25,6 +25,8 @@ export interface BlocksHtmlOptions {
   videos: ReadonlyMap<number, string>;
   /** Every picture's and video's address as readers load it (content/media.ts). */
   media: MediaUrl;
+  /** Its paragraphs and headings were cleaned already (content/cleanBody.ts, in a worker when large). */
+  cleaned?: boolean;
 }
 
 type ImageData = { url: string; caption: string; width?: number; height?: number };
@@ -41,10 +43,10 @@ const caption = (text: string) => (text ? `<figcaption>${escapeHtml(text)}</figc
 function blockHtml(block: Block, o: BlocksHtmlOptions): string {
   switch (block.type) {
     case 'paragraph':
-      return `<p>${sanitizeInline(block.data.text)}</p>`;
+      return `<p>${o.cleaned ? block.data.text : sanitizeInline(block.data.text)}</p>`;
     case 'header': {
       const level = [2, 3, 4].includes(block.data.level) ? block.data.level : 2;
-      return `<h${level}>${sanitizeInline(block.data.text)}</h${level}>`;
+      return `<h${level}>${o.cleaned ? block.data.text : sanitizeInline(block.data.text)}</h${level}>`;
     }
     case 'image': {
       const image = img(block.data, o.media);

@@ -7,6 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { CONTENT_TYPE, RELATED } from '../../../contract/contentConstants';
 import { videos } from '../../db/schema';
 import { localeOfLanguage, t } from '../../i18n';
+import { cleanBody } from '../../modules/content/cleanBody';
 import { sanitizeRichText } from '../../modules/content/sanitize';
 import { offeredPlans, paywallText } from '../../modules/subscription/offer';
 import type { ArticleObject } from '../objects';
@@ -98,13 +99,15 @@ export async function articleObject(
     locked ? planCardHtml(at) : undefined,
     item.placeId === null ? null : placeObject(at, item.placeId),
   ]);
-  const content = blocksHtml(doc, {
+  // Cleaned again for the page (it was when saved), off the event loop when the body is large.
+  const content = blocksHtml(await cleanBody(doc), {
     lang: at.locale,
     preview,
     paying,
     paywall,
     videos: paths,
     media: at.media,
+    cleaned: true,
   });
   return { ...article, content, related, place };
 }
