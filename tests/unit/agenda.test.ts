@@ -58,6 +58,8 @@ describe('agendaOf', () => {
 
   it('stays quick and bounded on a huge input', () => {
     const huge = '長'.repeat(1_000_000);
+    // The segmenter's first use loads its data: not what this measures.
+    agendaOf('暖身');
     const started = performance.now();
     expect(agendaOf(huge)).toBe(`${'長'.repeat(99)}…`);
     expect(performance.now() - started).toBeLessThan(500);
