@@ -10,8 +10,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -19,6 +17,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { prepareDatabase } from '../server/db/seed';
+import { signIn } from './lib';
 
 const PG_ADMIN = 'postgres://postgres@127.0.0.1:5432/postgres';
 const usePg = process.argv.includes('--pg');
@@ -42,26 +41,6 @@ const address = (app: FastifyInstance) => {
   const a = app.server.address() as { port: number };
   return `http://127.0.0.1:${a.port}`;
 };
-
-/** A real sign-in, as the SPA does it: solve the ALTCHA challenge, log in, keep the `sid` cookie. */
-async function signIn(base: string): Promise<string> {
-  const challenge = await (await fetch(`${base}/api/captcha?v=localhost`)).json();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  if (!solution) throw new Error('captcha not solved');
-  const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
-  const res = await fetch(`${base}/api/member/login?t=writer`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'owner@example.com', password: 'bench-pass-1', token, remember: false }),
-  });
-  const body = await res.json();
-  const sid = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c.startsWith('sid='));
-  if (body.code !== 1 || !sid) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
-  return sid;
-}
 
 interface Target {
   name: string;

@@ -1,8 +1,13 @@
-/** What the in-process benchmarks (content.ts, render.ts) share: a fresh database, and timing with percentiles. */
+/**
+ * What the benchmarks share: a fresh database and timing with percentiles (content.ts, render.ts), and a real sign-in
+ * over HTTP (http.ts, isolation.ts).
+ */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 
@@ -60,4 +65,24 @@ export async function time(
   }
   ms.sort((a, b) => a - b);
   return { p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99) };
+}
+
+/** A real sign-in, as the SPA does it: solve the ALTCHA challenge, log in, keep the `sid` cookie. */
+export async function signIn(base: string, password = 'bench-pass-1'): Promise<string> {
+  const challenge = await (await fetch(`${base}/api/captcha?v=localhost`)).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (!solution) throw new Error('captcha not solved');
+  const token = Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+  const res = await fetch(`${base}/api/member/login?t=writer`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: 'owner@example.com', password, token, remember: false }),
+  });
+  const body = await res.json();
+  const sid = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('sid='));
+  if (body.code !== 1 || !sid) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
+  return sid;
 }

@@ -1,7 +1,7 @@
 /**
  * All benchmarks in turn, each in its own process so one does not warm up or load the next: bundle sizes (after
- * `npx vite build`), their check in Chromium when it is installed, HTTP on PGlite, and HTTP and content at scale on
- * PostgreSQL when a server answers at postgres://postgres@127.0.0.1:5432/postgres.
+ * `npx vite build`), their check in Chromium when it is installed, HTTP and a hostile theme's isolation on PGlite, and
+ * the same and content at scale on PostgreSQL when a server answers at postgres://postgres@127.0.0.1:5432/postgres.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -33,7 +33,12 @@ run('bench/bundle.ts');
 if (existsSync(CHROMIUM_PATH)) run('bench/bundle-browser.ts');
 else console.log(`Chromium not at ${CHROMIUM_PATH}: browser check skipped`);
 run('bench/http.ts');
+run('bench/isolation.ts');
 if (await postgresReachable()) {
   run('bench/http.ts', '--pg');
+  run('bench/isolation.ts', '--pg');
   run('bench/content.ts');
-} else console.log('PostgreSQL not reachable on 127.0.0.1:5432: HTTP and content on PostgreSQL skipped');
+} else
+  console.log(
+    'PostgreSQL not reachable on 127.0.0.1:5432: HTTP, isolation and content on PostgreSQL skipped',
+  );
