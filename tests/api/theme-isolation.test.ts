@@ -107,10 +107,15 @@ async function underAttack(path: string, attackers = 8) {
   };
 }
 
-function expectUsual(run: Awaited<ReturnType<typeof underAttack>>) {
+/**
+ * No answer held by a hostile render; and, while the attack is one loop in a worker (no database work of its own but
+ * one page every 2 s), their median as usual. The output attack's pages are quickly refused, so its eight requests'
+ * own database work (PGlite runs in this process) is what the others share the thread with: there, only the bound.
+ */
+function expectUsual(run: Awaited<ReturnType<typeof underAttack>>, median = true) {
   for (const what of ['status', 'home', 'search'] as const) {
     expect(run.slowest[what], what).toBeLessThan(slowestMs);
-    expect(run.median[what], what).toBeLessThan(usualMedianMs);
+    if (median) expect(run.median[what], what).toBeLessThan(usualMedianMs);
   }
 }
 
@@ -131,6 +136,15 @@ describe('a hostile theme on one site', () => {
       else expect(res.headers['retry-after']).toBe(String(RENDER_LIMITS.retryAfterS));
     }
     expect(run.answers.some((r) => r.statusCode === 500)).toBe(true);
+    // Out of time twice (at least once more now): the template cools down, and its visitors get the error page at
+    // once for a while instead of costing a worker 2 s each.
+    expect((await get(HOST, '/no-such-page')).statusCode).toBe(500);
+    const started = performance.now();
+    const cooled = await get(HOST, '/no-such-page');
+    expect(cooled.statusCode).toBe(500);
+    expect(performance.now() - started).toBeLessThan(RENDER_LIMITS.templateMs / 4);
+    // Another template of the same theme still renders.
+    expect((await get(HOST, '/')).statusCode).toBe(200);
     // The owner sees why on the theme screen.
     const detail = ok(await owner.call<ThemeDetail>('theme/get', { id: themeId }));
     expect(detail.render_error).toMatchObject({ failure: 'time', path: '/no-such-page' });
@@ -145,7 +159,7 @@ describe('a hostile theme on one site', () => {
       `{% for i in (1..120) %}${text}{% endfor %}`,
     );
     const run = await underAttack('/');
-    expectUsual(run);
+    expectUsual(run, false);
     for (const res of run.answers) {
       expect([500, 503]).toContain(res.statusCode);
       expect(res.body.length).toBeLessThan(100_000);
