@@ -7,7 +7,16 @@ import { type APIRequestContext, request } from '@playwright/test';
 import type { ContentItem } from '../../contract/content';
 import type { AiUsage } from '../../contract/intelligence';
 import type { SmtpSink } from '../fixtures/smtpSink';
-import { apiCall, expect, paidSite, registerByApi, shot, signedInPage, test } from './fixtures';
+import {
+  apiCall,
+  expect,
+  openSidePanel,
+  paidSite,
+  registerByApi,
+  shot,
+  signedInPage,
+  test,
+} from './fixtures';
 
 const TEXT =
   '台北市政府今天宣布，捷運環狀線將於明年通車。捷運環狀線連接新北市與台北市，沿線設有十四個車站。' +
@@ -35,8 +44,7 @@ async function openWriterWithText(page: import('@playwright/test').Page) {
   await page.getByTestId('writer-body').click();
   await page.keyboard.insertText(TEXT);
   await expect(page).toHaveURL(/\/edit\/post\/[1-9]\d*/);
-  if (!(await page.getByTestId('writer-panel').isVisible()))
-    await page.getByTestId('writer-settings').click();
+  await openSidePanel(page);
   await expect(page.getByTestId('ai-panel')).toBeVisible();
 }
 

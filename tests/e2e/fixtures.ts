@@ -339,3 +339,14 @@ export async function shot(target: Page | Locator, name: string): Promise<void> 
   if ('goto' in target) await target.screenshot({ path: file, fullPage: true });
   else await target.screenshot({ path: file });
 }
+
+/**
+ * Opens the writer's side panel unless it is open. Read from the toggle's aria-pressed, which the writer sets as it
+ * mounts: the panel itself loads lazily, so "not visible yet" is no sign that it is closed.
+ */
+export async function openSidePanel(page: Page): Promise<void> {
+  const toggle = page.getByTestId('writer-settings');
+  await expect(toggle).toHaveAttribute('aria-pressed', /^(true|false)$/);
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  await expect(page.getByTestId('writer-panel')).toBeVisible();
+}

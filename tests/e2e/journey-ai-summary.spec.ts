@@ -6,7 +6,7 @@
  * the head, the page, RSS or the sitemap.
  */
 import sharp from 'sharp';
-import { expect, shot, signedOutPage, test } from './fixtures';
+import { expect, openSidePanel, shot, signedOutPage, test } from './fixtures';
 import { siteInDefaultTheme } from './fixtures-readers';
 
 const FREE = ['市府今天說明新的交通計畫，交通計畫將分三年推動。', '交通局長說，交通計畫的細節會在下週公布。'];
@@ -66,8 +66,7 @@ test('an accepted AI summary of an article with a paid section puts no paid sent
   // In the writer, the AI helper's summary is asked for and accepted: it fills the SEO description.
   await page.goto(`/edit/post/${id}`);
   await expect(page.getByTestId('writer-title')).toHaveValue(title);
-  if (!(await page.getByTestId('writer-panel').isVisible()))
-    await page.getByTestId('writer-settings').click();
+  await openSidePanel(page);
   const panel = page.getByTestId('ai-panel');
   await panel.getByTestId('ai-ask-summary').click();
   const suggestion = panel.getByTestId('ai-suggestion-text');
@@ -84,8 +83,13 @@ test('an accepted AI summary of an article with a paid section puts no paid sent
   // Published again through the publish screens: a published item's draft is put online with 更新.
   await page.getByTestId('writer-publish').click();
   await expect(page).toHaveURL(new RegExp(`/press/${id}/publish/setting$`));
-  await page.getByRole('button', { name: '更新', exact: true }).click();
-  await page.getByRole('dialog').getByRole('button', { name: '確認' }).click();
+  // 更新 may be pressed before the screen has read the item, when it asks nothing yet: pressed again until it asks.
+  const confirm = page.getByRole('dialog').getByRole('button', { name: '確認' });
+  await expect(async () => {
+    await page.getByRole('button', { name: '更新', exact: true }).click();
+    await expect(confirm).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await confirm.click();
   await expect(page).toHaveURL(new RegExp(`/press/${id}/publish/success$`));
 
   // An anonymous reader: the summary is the page's description, and no paid sentence is in the head or the page.

@@ -59,10 +59,10 @@ test('a reader who signs up on the site is a member the owner tags, filters and 
   // The list filtered by the tag instead of the keyword: this reader only.
   await page.getByRole('link', { name: '返回會員列表' }).click();
   await expect(page).toHaveURL(/\/member(\?.*)?$/);
-  await page.getByLabel('搜尋姓名或電子信箱').fill('');
-  // Back on /member the list's remembered keyword is not in the address: wait until clearing it has written
-  // an empty filter there, or the tag's click would keep the keyword.
-  await expect.poll(() => new URL(page.url()).searchParams.get('filter')).toBe('{}');
+  // The list without its remembered keyword: opened with an empty filter (clearing the live search and clicking a tag
+  // at once races inside react-admin, whose tag click may still see the keyword's debounced state under load).
+  await page.goto('/member?filter=%7B%7D');
+  await expect(page.getByLabel('搜尋姓名或電子信箱')).toHaveValue('');
   await page.getByTestId('member-tag-filter').getByRole('button', { name: tag }).click();
   await expect.poll(() => listFilter(page)).toEqual({ tag });
   await expect(page.locator('tbody tr')).toHaveCount(1);
