@@ -73,29 +73,6 @@ function templateFor(theme: LoadedTheme, name: string): string {
 }
 
 /**
- * A template whose renders keep running out of time or memory is not rendered again for a while: its visitors get the
- * error page at once. So a looping theme costs a worker a few seconds a minute, not a core for as long as it is
- * asked (bench/isolation.ts). Per template of a theme version on this instance; one good render clears it.
- */
-const COOL_DOWN = { strikes: 2, ms: 30_000, kept: 1000 };
-const strikes = new Map<string, { count: number; until: number }>();
-
-function coolingDown(key: string): boolean {
-  const s = strikes.get(key);
-  return s !== undefined && s.until > Date.now();
-}
-
-function strike(key: string, failure: RenderFailure) {
-  if (failure !== 'time' && failure !== 'memory') return;
-  const s = strikes.get(key) ?? { count: 0, until: 0 };
-  s.count += 1;
-  if (s.count >= COOL_DOWN.strikes) s.until = Date.now() + COOL_DOWN.ms;
-  strikes.delete(key);
-  strikes.set(key, s);
-  if (strikes.size > COOL_DOWN.kept) strikes.delete(strikes.keys().next().value as string);
-}
-
-/**
  * The page's HTML: its template with the context, then the theme's `layout` (when it has one) with the same context
  * plus `content_for_layout`. A reader page (signin, account, contact …) the theme lacks is rendered by the built-in
  * theme's template, so that every theme has working reader pages; the theme's own layout still frames it.
@@ -111,29 +88,6 @@ export async function renderPage(
       : await builtin().then((b) => (hasTemplate(b, context.template) ? b : theme));
   const page = prepare(own);
   const layout = hasTemplate(theme, 'layout') ? prepare(theme) : null;
-  const template = templateFor(own, context.template);
-  const cooling = `${page.key}:${template}`;
-  if (coolingDown(cooling))
-    throw new ThemeRenderError(
-      'time',
-      'not rendered: this template ran out of time again and again just now',
-    );
-  try {
-    const html = await renderInTurn(page, template, layout, context);
-    strikes.delete(cooling);
-    return html;
-  } catch (err) {
-    if (err instanceof ThemeRenderError) strike(cooling, err.failure);
-    throw err;
-  }
-}
-
-async function renderInTurn(
-  page: Prepared,
-  template: string,
-  layout: Prepared | null,
-  context: PageContext,
-): Promise<string> {
   const release = await workerTurn();
   if (!release) throw new ThemeRenderError('busy', 'no render worker came free');
   const deadline = new WorkerDeadline(RENDER_LIMITS.hardMs);
@@ -141,7 +95,7 @@ async function renderInTurn(
     const ref = (p: Prepared, send: boolean): ThemeRef => (send ? p : { key: p.key });
     const task = (send: string[]) => ({
       page: ref(page, send.includes(page.key)),
-      template,
+      template: templateFor(own, context.template),
       layout: layout && ref(layout, send.includes(layout.key)),
       context,
     });

@@ -136,15 +136,6 @@ describe('a hostile theme on one site', () => {
       else expect(res.headers['retry-after']).toBe(String(RENDER_LIMITS.retryAfterS));
     }
     expect(run.answers.some((r) => r.statusCode === 500)).toBe(true);
-    // Out of time twice (at least once more now): the template cools down, and its visitors get the error page at
-    // once for a while instead of costing a worker 2 s each.
-    expect((await get(HOST, '/no-such-page')).statusCode).toBe(500);
-    const started = performance.now();
-    const cooled = await get(HOST, '/no-such-page');
-    expect(cooled.statusCode).toBe(500);
-    expect(performance.now() - started).toBeLessThan(RENDER_LIMITS.templateMs / 4);
-    // Another template of the same theme still renders.
-    expect((await get(HOST, '/')).statusCode).toBe(200);
     // The owner sees why on the theme screen.
     const detail = ok(await owner.call<ThemeDetail>('theme/get', { id: themeId }));
     expect(detail.render_error).toMatchObject({ failure: 'time', path: '/no-such-page' });
