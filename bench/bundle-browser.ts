@@ -4,7 +4,7 @@
  * Prints each set's size (gzip level 9 of the files in dist/assets) and how it differs from the manifest's answer.
  * Run after `npx vite build`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/fixtures/chromium';
 import { filesOf, kB, readManifest, screens, total } from './bundle';
+import { waitUntilUp } from './lib';
 
 const PASSWORD = 'bench-pass-1';
 
@@ -25,19 +26,6 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-async function waitUntilUp(url: string, server: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start within 60 s');
 }
 
 /** Records the dist/ path of every .js response (cached ones too) until `stop()` is called. */

@@ -31,7 +31,7 @@ import { prepareDatabase } from '../server/db/seed';
 import { createSite } from '../server/modules/sites/service';
 import { RENDER_LIMITS } from '../server/public/renderLimits';
 import { FIXTURE_THEME, storeTheme } from '../tests/fixtures/publicSite';
-import { signIn } from './lib';
+import { signIn, waitUntilUp } from './lib';
 
 const PG_ADMIN = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const usePg = process.argv.includes('--pg');
@@ -121,19 +121,6 @@ async function prepare(where: { url: string } | { dir: string }) {
   } finally {
     await database.close();
   }
-}
-
-async function waitUntilUp(url: string, server: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not start within 60 s');
 }
 
 /** The server process's resident memory, in MB (VmRSS of /proc/<pid>/status). */

@@ -2,6 +2,7 @@
  * What the benchmarks share: a fresh database and timing with percentiles (content.ts, render.ts), and a real sign-in
  * over HTTP (http.ts, isolation.ts).
  */
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -85,4 +86,18 @@ export async function signIn(base: string, password = 'bench-pass-1'): Promise<s
     .find((c) => c.startsWith('sid='));
   if (body.code !== 1 || !sid) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
   return sid;
+}
+
+/** Waits until `url` answers 2xx from the started `server` (at most 60 s); throws if the server exits first. */
+export async function waitUntilUp(url: string, server: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    const ok = await fetch(url).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not start within 60 s');
 }
