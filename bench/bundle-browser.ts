@@ -6,27 +6,14 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../tests/fixtures/chromium';
 import { filesOf, kB, readManifest, screens, total } from './bundle';
-import { waitUntilUp } from './lib';
+import { freePort, waitUntilUp } from './lib';
 
 const PASSWORD = 'bench-pass-1';
-
-/** A port nobody listens on: let the OS pick one, then free it for the server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Records the dist/ path of every .js response (cached ones too) until `stop()` is called. */
 function recordJs(page: Page) {

@@ -19,7 +19,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -31,7 +30,7 @@ import { prepareDatabase } from '../server/db/seed';
 import { createSite } from '../server/modules/sites/service';
 import { RENDER_LIMITS } from '../server/public/renderLimits';
 import { FIXTURE_THEME, storeTheme } from '../tests/fixtures/publicSite';
-import { signIn, waitUntilUp } from './lib';
+import { freePort, signIn, waitUntilUp } from './lib';
 
 const PG_ADMIN = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const usePg = process.argv.includes('--pg');
@@ -46,18 +45,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 10);
 const ATTACKERS = 8;
 const LOOP = '{% for i in (1..5000) %}{% for j in (1..5000) %}{{ j }}{% endfor %}{% endfor %}';
 const OTHER_SLUG = 'bench-other';
-
-/** A port nobody listens on: let the OS pick one, then free it for the server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** A new, empty PostgreSQL database, dropped again by `drop()`. */
 async function freshPostgres() {

@@ -5,6 +5,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
@@ -100,4 +101,16 @@ export async function waitUntilUp(url: string, server: ChildProcess) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error('server did not start within 60 s');
+}
+
+/** A port nobody listens on: let the OS pick one, then free it for the server. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
 }
