@@ -53,67 +53,6 @@ export const Seo = z.strictObject({
   content: f.text(SEO_DESCRIPTION_MAX).default(''),
 });
 
-/** `save?t=`: the whole item as the writer holds it. `id` 0 creates it. */
-export const ContentSave = z.strictObject({
-  id: f.uint(),
-  /** Set when creating another language of an existing item. */
-  uuid: z.uuid().optional(),
-  lang_id: LangId.default(1),
-  title: z
-    .string()
-    .max(TITLE_MAX * 2)
-    .transform(cleanTitle)
-    .pipe(f.text(TITLE_MAX)),
-  subtitle: f.text(SUBTITLE_MAX).default(''),
-  content: BlockDocument,
-  cover: f.linkOrEmpty().default(''),
-  seo: Seo.default({ title: '', content: '' }),
-  related: z.union([z.literal(1), z.literal(4)]).default(1),
-  /** Related items, each in the caller's sight (else refused as unknown); see ContentItem.custom for the others. */
-  custom: z.array(f.id()).max(RELATED_MAX).default([]),
-  tag: ruled(z.array(f.id()), (v) => rules.tagsCheck(v, TAGS_MAX)).default([]),
-  category_id: f.id().nullable().default(null),
-  /** The place the item is about (contract/entities/place.ts), one of the site's; 0 or null: none. */
-  place_id: f.uint().nullable().default(null),
-  author: z.array(f.id()).max(AUTHORS_MAX).default([]),
-  /** Empty: made from the title (pinyin). */
-  slug: f.slugOrEmpty(SLUG_MAX).default(''),
-  set2top: z.boolean().optional(),
-  frontend_display_language: z.array(LangId).max(5).optional(),
-  /** The version the writer's copy is based on; a different server version is a conflict (code 3001). */
-  version: f.uint(),
-  /** Overwrite even if someone else saved in between. */
-  force: z.boolean().default(false),
-});
-export type ContentSave = z.input<typeof ContentSave>;
-
-export const SaveReply = z.object({
-  id: z.number(),
-  uuid: z.string(),
-  lang_id: z.number(),
-  tag: z.array(Named),
-  slug: z.string(),
-  status: Status,
-  related: z.number(),
-  is_draft_changed: z.boolean(),
-  frontend_display_language: z.array(z.number()),
-  version: z.number(),
-  abstract: z.string(),
-  reading_time: z.number(),
-});
-export type SaveReply = z.infer<typeof SaveReply>;
-
-/**
- * A save that lost a race (code 3001, in the failure's `data`): the server kept its own version and stored the
- * caller's copy as a revision.
- */
-export const ConflictData = z.object({
-  version: z.number(),
-  revision_id: z.number(),
-  updated_by: z.string(),
-});
-export type ConflictData = z.infer<typeof ConflictData>;
-
 export const ContentItem = z.object({
   id: z.number(),
   uuid: z.string(),
@@ -151,6 +90,96 @@ export const ContentItem = z.object({
   updated_at: z.string(),
 });
 export type ContentItem = z.infer<typeof ContentItem>;
+
+/**
+ * A reference a save takes as its id, or as the object a read answers for it (`{id, name}` of a tag, `{id, title}` of
+ * a related item): SPEC §7's save takes the full item as `get` answered it.
+ */
+const RefId = z.union([f.id(), z.object({ id: f.id() }).transform((ref) => ref.id)]);
+
+/**
+ * What `get` answers that a save does not change: taken, so that a read item can be sent back whole, and ignored.
+ * Each is bounded like any input (an address, a time, the abstract), whatever its value.
+ */
+const ignored = bounded(4000, { trim: false });
+const ReadOnlyOfItem = {
+  type: z.number().optional(),
+  abstract: ignored.optional(),
+  reading_time: z.number().optional(),
+  to_top: z.boolean().optional(),
+  status: Status.optional(),
+  publish_ts: ignored.nullable().optional(),
+  is_draft_changed: z.boolean().optional(),
+  url: ignored.optional(),
+  preview_url: ignored.optional(),
+  created_at: ignored.optional(),
+  updated_at: ignored.optional(),
+} satisfies Partial<Record<keyof typeof ContentItem.shape, z.ZodType>>;
+
+/**
+ * `save?t=`: the whole item as the writer holds it, or as `get` answered it (SPEC §7 "full item plus force": its
+ * read-only fields are ignored, `tag` and `custom` taken as ids or as the objects `get` gives). `id` 0 creates it.
+ */
+export const ContentSave = z.strictObject({
+  id: f.uint(),
+  /** Set when creating another language of an existing item. */
+  uuid: z.uuid().optional(),
+  lang_id: LangId.default(1),
+  title: z
+    .string()
+    .max(TITLE_MAX * 2)
+    .transform(cleanTitle)
+    .pipe(f.text(TITLE_MAX)),
+  subtitle: f.text(SUBTITLE_MAX).default(''),
+  content: BlockDocument,
+  cover: f.linkOrEmpty().default(''),
+  seo: Seo.default({ title: '', content: '' }),
+  related: z.union([z.literal(1), z.literal(4)]).default(1),
+  /** Related items, each in the caller's sight (else refused as unknown); see ContentItem.custom for the others. */
+  custom: z.array(RefId).max(RELATED_MAX).default([]),
+  tag: ruled(z.array(RefId), (v) => rules.tagsCheck(v, TAGS_MAX)).default([]),
+  category_id: f.id().nullable().default(null),
+  /** The place the item is about (contract/entities/place.ts), one of the site's; 0 or null: none. */
+  place_id: f.uint().nullable().default(null),
+  author: z.array(f.id()).max(AUTHORS_MAX).default([]),
+  /** Empty: made from the title (pinyin). */
+  slug: f.slugOrEmpty(SLUG_MAX).default(''),
+  set2top: z.boolean().optional(),
+  frontend_display_language: z.array(LangId).max(5).optional(),
+  /** The version the writer's copy is based on; a different server version is a conflict (code 3001). */
+  version: f.uint(),
+  /** Overwrite even if someone else saved in between. */
+  force: z.boolean().default(false),
+  ...ReadOnlyOfItem,
+});
+export type ContentSave = z.input<typeof ContentSave>;
+
+export const SaveReply = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  lang_id: z.number(),
+  tag: z.array(Named),
+  slug: z.string(),
+  status: Status,
+  related: z.number(),
+  is_draft_changed: z.boolean(),
+  frontend_display_language: z.array(z.number()),
+  version: z.number(),
+  abstract: z.string(),
+  reading_time: z.number(),
+});
+export type SaveReply = z.infer<typeof SaveReply>;
+
+/**
+ * A save that lost a race (code 3001, in the failure's `data`): the server kept its own version and stored the
+ * caller's copy as a revision.
+ */
+export const ConflictData = z.object({
+  version: z.number(),
+  revision_id: z.number(),
+  updated_by: z.string(),
+});
+export type ConflictData = z.infer<typeof ConflictData>;
 
 export const ContentRow = z.object({
   id: z.number(),
@@ -206,6 +235,9 @@ export const RevisionRow = z.object({
   conflict: z.boolean(),
 });
 export type RevisionRow = z.infer<typeof RevisionRow>;
+/** `history`: SPEC §7's `{id} → rows`, the latest first. */
+export const RevisionList = z.object({ rows: z.array(RevisionRow) });
+export type RevisionList = z.infer<typeof RevisionList>;
 export const Revision = RevisionRow.extend({ subtitle: z.string(), content: BlockDocument });
 export type Revision = z.infer<typeof Revision>;
 export const RevisionGet = z.strictObject({ id: f.id(), revision_id: f.id() });

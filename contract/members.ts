@@ -30,8 +30,8 @@ export const MEMBER_SOURCES = ['signup', 'import', 'staff', 'follow'] as const;
 
 /** The list's filters (`{col, value, type}`) and sorts. */
 export const MEMBER_COLUMNS = {
-  filter: ['tag', 'plan', 'status', 'keyword', 'epaper_opt_in'],
-  sort: ['created_at', 'name', 'email', 'status'],
+  filter: ['id', 'tag', 'plan', 'status', 'keyword', 'epaper_opt_in'],
+  sort: ['id', 'created_at', 'name', 'email', 'status'],
 } as const;
 
 /** Tags as typed: each trimmed, 2–30 characters, the same one once, 20 at most. */

@@ -15,8 +15,8 @@ import { bounded, f } from './fields';
 import { ORDER_ACTORS, ORDER_STATUS, ORDER_STATUSES, type OrderStatus, TRACKING_CODE_MAX } from './shop';
 
 export const ORDER_COLUMNS = {
-  filter: ['status', 'keyword', 'sku', 'from', 'to'],
-  sort: ['created_at', 'total', 'status'],
+  filter: ['id', 'status', 'keyword', 'sku', 'from', 'to'],
+  sort: ['id', 'created_at', 'total', 'status'],
 } as const;
 
 /** The most orders one CSV export holds (their items each a row). */

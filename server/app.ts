@@ -5,11 +5,13 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Code } from '../contract/codes';
 import { REQUEST_MAX_BYTES } from '../contract/constants';
 import type { AnyEndpoint } from '../contract/endpoint';
+import { resourcesOf } from '../contract/entityBrief';
 import { IMAGE_MAX_BYTES, UPLOAD_FIELD_MAX_BYTES } from '../contract/files';
+import { entityResourceApi, type ResourceApi, resourceApis } from '../contract/resources';
 import { altchaCaptcha } from './adapters/captcha';
 import { type Dns, resolverDns } from './adapters/dns';
 import { type InvoiceIssuer, invoiceIssuer } from './adapters/invoice';
@@ -30,6 +32,7 @@ import { drainUnreadBodies } from './http/drain';
 import { AppError } from './http/errors';
 import { openApiDocument } from './http/openapi';
 import { sendError } from './http/reply';
+import { REST_PREFIX, type RestResource, registerRest, sendRestError } from './http/rest';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { mailQueue, type Outbox } from './jobs/mail';
 import { authActions } from './modules/auth/routes';
@@ -42,6 +45,7 @@ import { fileActions } from './modules/files/routes';
 import { followerActions } from './modules/followers/routes';
 import { homeActions } from './modules/home/routes';
 import { intelligenceActions } from './modules/intelligence/routes';
+import { labelEditActions } from './modules/labels/edit';
 import { registerLangPacks } from './modules/langPack/routes';
 import { memberActions } from './modules/members/routes';
 import { menuActions } from './modules/menus/routes';
@@ -101,6 +105,7 @@ const modules = [
   videoActions,
   supportActions,
   pageActions,
+  labelEditActions,
 ];
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */
@@ -190,7 +195,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       fieldNameSize: 100,
     },
   });
-  app.setErrorHandler((err, req, reply) => sendError(req, reply, err));
+  // The REST face (http/rest.ts) answers its failures, even Fastify's own (a broken JSON body), in its shape.
+  const isRest = (req: { url: string }) => req.url.startsWith(`${REST_PREFIX}/`);
+  const fail = (req: FastifyRequest, reply: FastifyReply, err: unknown) =>
+    isRest(req) ? sendRestError(req, reply, err) : sendError(req, reply, err);
+  app.setErrorHandler((err, req, reply) => fail(req, reply, err));
   drainUnreadBodies(app);
 
   // State-changing calls must come from the app's own origin (or a configured one).
@@ -210,7 +219,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const own = req.host.replace(/:(80|443)$/, '');
       foreign = host !== own && !config.allowedOrigins.includes(origin);
     }
-    if (foreign) return sendError(req, reply, new AppError(Code.FORBIDDEN));
+    if (foreign) return fail(req, reply, new AppError(Code.FORBIDDEN));
   });
 
   // The sandbox's card form and 3-D Secure page (none for TapPay, whose pages are its own).
@@ -235,10 +244,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ? [...allActions, ...entityActions(extra, [...declared, ...extra])]
     : allActions;
   registerActions(app, deps, actions, { checkReplies: opts.checkReplies });
+  // The REST face for ra-data-simple-rest: the resources the dataProvider serves, through the same actions.
+  const rest = restResources([...declared, ...extra]);
+  registerRest(app, deps, rest);
   // The catalogue as OpenAPI 3.1 for integrators, built on first request.
   let apiDocument: object | undefined;
   app.get('/api/openapi.json', async (_req, reply) => {
-    apiDocument ??= openApiDocument(actions as AnyEndpoint[], { version: API_VERSION });
+    apiDocument ??= openApiDocument(actions as AnyEndpoint[], { version: API_VERSION }, rest);
     return reply.header('cache-control', 'no-cache').send(apiDocument);
   });
 
@@ -274,8 +286,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     if (!/^\/(api|uploads)\//.test(req.url) && (req.method === 'GET' || req.method === 'HEAD') && hasSpa) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return sendError(req, reply, new AppError(Code.NOT_FOUND));
+    return fail(req, reply, new AppError(Code.NOT_FOUND));
   });
 
   return app;
+}
+
+/** The resources of the shared mapping (contract/resources.ts): the table's, and every served entity's. */
+function restResources(entities: readonly ServedEntity[]): RestResource[] {
+  return [
+    ...Object.entries(resourceApis).map(([name, api]) => ({ name, api: api as ResourceApi })),
+    ...entities.flatMap(({ entity }) =>
+      resourcesOf(entity).map((r) => ({ name: r.name, api: entityResourceApi(entity, r.fixed) })),
+    ),
+  ];
 }

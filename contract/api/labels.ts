@@ -7,11 +7,22 @@ import { Named, TagSave } from '../content';
 import { endpoint } from '../endpoint';
 import { label } from '../entities/label';
 import { f } from '../fields';
-import { LabelType, TagBrief } from '../labels';
+import { LabelFlatEdit, LabelType, TagBrief } from '../labels';
 import { RESOURCE_PERMISSIONS } from '../permissions';
 
 export const labelApi = {
   ...label.api,
+  /** SPEC §7 names `label/edit` beside `label/save`: it takes the save's body or the flat one-language body. */
+  edit: endpoint({
+    path: 'label/edit',
+    input: z.union([LabelFlatEdit, label.save]),
+    output: label.record,
+    access: 'site',
+    permission: label.permissions.edit,
+    createPermission: label.permissions.create,
+    summary:
+      "Adds (id 0) or changes a label: label/save's body, or SPEC's flat {id, slug, cover, title, lang_id, type} for one language",
+  }),
   search: endpoint({
     path: 'label/search',
     input: z.strictObject({ type: LabelType, keyword: f.keyword() }),

@@ -27,7 +27,6 @@ export const label = defineEntity({
     updated_at: field.dateTime({ list: true, sort: true }),
   },
   paths: { list: 'label/index', get: 'label/show', save: 'label/save', delete: 'label/delete' },
-  aliases: { save: ['label/edit'] },
   permissions: RESOURCE_PERMISSIONS.label,
   defaultSort: { col: 'id', order: 'desc' },
   refine: (label, ctx) => {

@@ -190,6 +190,8 @@ const core: DeepStrings<typeof coreSource> = {
     serverWithMsg: 'Oops! Something went wrong: %{msg}',
     slow: 'The page is loading slowly or cannot be opened',
     notFound: 'Resource not found',
+    /** A method the REST face does not serve for a resource (HTTP 405). */
+    notServed: 'This resource does not offer this operation.',
   },
   captcha: {
     label: "I'm not a robot",

@@ -191,6 +191,8 @@ const core: DeepStrings<typeof coreSource> = {
     serverWithMsg: '申し訳ありません。エラーが発生しました：%{msg}',
     slow: 'ページの読み込みが遅いか、開くことができません',
     notFound: 'リソースが存在しません',
+    /** A method the REST face does not serve for a resource (HTTP 405). */
+    notServed: 'このリソースではこの操作はできません。',
   },
   captcha: {
     label: '私はロボットではありません',

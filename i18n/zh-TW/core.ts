@@ -178,6 +178,8 @@ const core = {
     serverWithMsg: '糟糕！發生錯誤：%{msg}',
     slow: '網頁載入速度緩慢或完全無法開啟',
     notFound: '資源不存在',
+    /** A method the REST face does not serve for a resource (HTTP 405). */
+    notServed: '這個資源不提供這項操作。',
   },
   captcha: {
     label: '我不是機器人',

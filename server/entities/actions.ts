@@ -37,6 +37,21 @@ function fieldColumns(fields: Fields, table: PgTable): [string, string, PgColumn
   });
 }
 
+/**
+ * A stored sub-record list (languages, a list field) with each entry holding only its declared fields (and a
+ * language's `lang_id`): what a column keeps besides (a page category's `cover`) is not the record's, and a record
+ * read is saved back unchanged.
+ */
+function subRecords(field: Field, value: unknown): unknown {
+  if (!field.fields || !Array.isArray(value)) return value;
+  const keep = new Set([...Object.keys(field.fields), ...(field.kind === 'languages' ? ['lang_id'] : [])]);
+  return value.map((entry) =>
+    typeof entry === 'object' && entry !== null
+      ? Object.fromEntries(Object.entries(entry).filter(([k]) => keep.has(k)))
+      : entry,
+  );
+}
+
 /** A row as the entity's record: its id and each field stored in a column, dates as ISO strings. */
 export function recordOf(entity: Entity, table: PgTable, row: Row): Row {
   return {
@@ -44,7 +59,7 @@ export function recordOf(entity: Entity, table: PgTable, row: Row): Row {
     ...Object.fromEntries(
       fieldColumns(entity.fields, table).map(([name, key]) => {
         const value = row[key];
-        return [name, value instanceof Date ? value.toISOString() : value];
+        return [name, value instanceof Date ? value.toISOString() : subRecords(entity.fields[name], value)];
       }),
     ),
   };

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Code } from '../../contract/codes';
 import { type Locale, pickLocale, TOKEN_MAX } from '../../contract/constants';
-import type { Access, Endpoint } from '../../contract/endpoint';
+import type { Access, AnyEndpoint, Endpoint } from '../../contract/endpoint';
 import { holdsAny } from '../../contract/permissions';
 import { hasFeature } from '../../contract/plans';
 import type { Deps } from '../deps';
@@ -79,7 +79,14 @@ export function action<S extends z.ZodType, O extends z.ZodType, A extends Acces
   return def;
 }
 
-async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: FastifyReply) {
+/** A call made for the request by other means than its own body (the REST face, an action running another). */
+export interface Call {
+  body: unknown;
+  /** The query string the action reads (a content kind's `t`). */
+  query: Record<string, string>;
+}
+
+async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: FastifyReply, call?: Call) {
   // Form data is for multipart actions only; elsewhere it stays refused as before the plugin was registered.
   if (!def.multipart && req.isMultipart()) throw new AppError(Code.BAD_REQUEST);
   // A reader action lives on a site's host, where the admin's session cookie is never sent.
@@ -91,7 +98,7 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
     req,
     reply,
     lang: pickLocale(req.headers['accept-language']),
-    query: (req.query ?? {}) as Record<string, string>,
+    query: call ? call.query : ((req.query ?? {}) as Record<string, string>),
     session: session?.session ?? null,
     user: session?.user ?? null,
     site: null,
@@ -109,8 +116,14 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
     }
   }
   const multipart =
-    def.multipart && req.isMultipart() ? await readMultipart(req, def.fileMaxBytes) : undefined;
-  const raw = multipart?.fields ?? (def.method === 'GET' ? (req.query ?? {}) : (req.body ?? {}));
+    !call && def.multipart && req.isMultipart() ? await readMultipart(req, def.fileMaxBytes) : undefined;
+  const raw: unknown = multipart
+    ? multipart.fields
+    : call
+      ? call.body
+      : def.method === 'GET'
+        ? (req.query ?? {})
+        : (req.body ?? {});
   const nul = pathsWithNul(raw);
   if (nul.length)
     throw new FieldError(Object.fromEntries(nul.map((p) => [p || '_', { message: 'validation.format' }])));
@@ -119,7 +132,9 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
   const solution = def.captcha ? await deps.captcha.check(tokenOf(raw)) : undefined;
   if (solution === null) throw new AppError(Code.CAPTCHA);
   // Files join the input after the NUL scan, which would otherwise walk every byte.
-  const parsed = def.input.safeParse(multipart ? { ...raw, ...multipart.files } : raw, { reportInput: true });
+  const parsed = def.input.safeParse(multipart ? { ...multipart.fields, ...multipart.files } : raw, {
+    reportInput: true,
+  });
   if (!parsed.success) {
     throw zodFieldErrors(parsed.error);
   }
@@ -188,6 +203,38 @@ function checkReply(def: AnyAction, data: unknown) {
     throw new Error(`Reply of ${def.path} does not match its output schema: ${checked.error.message}`);
 }
 
+interface Registered {
+  byPath: Map<string, AnyAction>;
+  checkReplies: boolean;
+}
+/** The actions registered on each app (found by its deps), by path: what runEndpoint runs. */
+const registries = new WeakMap<Deps, Registered>();
+
+/** The registered action of an endpoint, or undefined when no module serves it. */
+export function registeredAction(deps: Deps, endpoint: AnyEndpoint): AnyAction | undefined {
+  return registries.get(deps)?.byPath.get(endpoint.path);
+}
+
+/**
+ * Runs a declared endpoint for this request with a body and query of the caller's making, through the registered
+ * action's whole pipeline — session, site, permission, plan feature, the NUL and depth scan, the input's parse, the
+ * create permission, then its handler — exactly as POST /api/<path> would (and its reply checked likewise). The REST
+ * face (rest.ts) serves its routes through it, and an action may run another (label/edit runs label/save).
+ * Throws what the action throws (AppError, FieldError); the caller writes the reply.
+ */
+export async function runEndpoint(
+  at: { deps: Deps; req: FastifyRequest; reply: FastifyReply },
+  endpoint: AnyEndpoint,
+  call: Call,
+): Promise<unknown> {
+  const registered = registries.get(at.deps);
+  const def = registered?.byPath.get(endpoint.path);
+  if (!registered || !def) throw new Error(`No action serves ${endpoint.path}`);
+  const data = await run(def, at.deps, at.req, at.reply, call);
+  if (registered.checkReplies) checkReply(def, data);
+  return data;
+}
+
 /** Registers actions on the app under /api. */
 export function registerActions(
   app: FastifyInstance,
@@ -195,6 +242,10 @@ export function registerActions(
   actions: readonly AnyAction[],
   opts: { checkReplies?: boolean } = {},
 ) {
+  registries.set(deps, {
+    byPath: new Map(actions.map((def) => [def.path, def])),
+    checkReplies: opts.checkReplies ?? false,
+  });
   for (const def of actions)
     for (const path of [def.path, ...(def.aliases ?? [])])
       app.route({

@@ -29,6 +29,15 @@ function envelopeFor(req: FastifyRequest, err: AppError): { status: number; body
 
 /** Maps a thrown value to an envelope: coded failures as they are, Fastify's 4xx as bad input, the rest as 500. */
 export function sendError(req: FastifyRequest, reply: FastifyReply, err: unknown) {
+  const { status, body } = failureOf(req, err);
+  return reply.code(status).send(body);
+}
+
+/**
+ * A thrown value as the envelope it answers and its HTTP status, in the caller's language: what sendError sends,
+ * for a face that writes failures its own way (the REST face, rest.ts).
+ */
+export function failureOf(req: FastifyRequest, err: unknown): { status: number; body: Envelope } {
   let appError: AppError;
   if (err instanceof AppError) {
     appError = err;
@@ -43,8 +52,7 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, err: unknown
       appError = new AppError(Code.FAIL);
     }
   }
-  const { status, body } = envelopeFor(req, appError);
-  return reply.code(status).send(body);
+  return envelopeFor(req, appError);
 }
 
 /** zod issues → one message per field (the first), keyed by the dotted path the form uses. */

@@ -1,6 +1,8 @@
 /**
  * The react-admin dataProvider over the envelope API: entity resources are driven by their declarations
- * (src/entities), the others by the resource table (resources.ts).
+ * (src/entities), the others by the resource table; both mapped, and their bodies made, by contract/resources.ts,
+ * which the server's REST face shares. A method a resource does not serve (creating a site, say) is refused with
+ * NotServedError before anything is sent.
  */
 import type {
   DataProvider,
@@ -10,19 +12,33 @@ import type {
   GetOneParams,
   RaRecord,
 } from 'ra-core';
+import { Code } from '../../contract/codes';
+import { PAGE_SIZE_MAX } from '../../contract/constants';
 import type { AnyEndpoint } from '../../contract/endpoint';
 import type { Filter, ListResult } from '../../contract/list';
+import {
+  createBody,
+  deleteBody,
+  getBody,
+  idFilter,
+  inputFields,
+  listBody,
+  NotServedError,
+  pickFields,
+  type ResourceApi,
+  recordOf,
+  toFilters,
+  updateBody,
+  type WriteMethod,
+} from '../../contract/resources';
 import { entityApiOf } from '../entities/api';
-import { call } from './client';
-import { inputFields, type ResourceApi } from './resourceApi';
+import { ApiError, call } from './client';
 import { resourceApis } from './resources';
 
-/**
- * Calls an endpoint of the resource with its query string (a content kind's `?t=`); a read-only resource has no
- * write endpoints. The table's endpoints are typed only as AnyEndpoint: the caller names the reply it reads.
- */
-function send<T>(api: ResourceApi, endpoint: AnyEndpoint | undefined, body: object, signal?: AbortSignal) {
-  if (!endpoint) throw new Error('The resource has no such action');
+export { pickFields, toFilters };
+
+/** Calls an endpoint of the resource with its query string (a content kind's `?t=`). */
+function send<T>(api: ResourceApi, endpoint: AnyEndpoint, body: object, signal?: AbortSignal) {
   return call(endpoint, body, { signal, query: api.query }) as Promise<T>;
 }
 
@@ -32,107 +48,99 @@ async function apiOf(resource: string): Promise<ResourceApi> {
   return api;
 }
 
-/** Keeps only the fields an endpoint's input declares (inputFields). */
-export function pickFields(
-  fields: readonly string[],
-  data: Record<string, unknown>,
-): Record<string, unknown> {
-  return Object.fromEntries(fields.filter((k) => k in data).map((k) => [k, data[k]]));
+/** The resource's endpoint for a write method, or NotServedError. */
+function writer(resource: string, api: ResourceApi, method: WriteMethod): AnyEndpoint {
+  const endpoint = api[method];
+  if (!endpoint) throw new NotServedError(resource, method);
+  return endpoint;
 }
 
-export function toFilters(api: ResourceApi, filter: Record<string, unknown> = {}): Filter[] {
-  const filters: Filter[] = [];
-  for (const [name, value] of Object.entries(filter)) {
-    const mapped = api.filters[name]?.(value);
-    if (mapped) filters.push(mapped);
-  }
-  return filters;
-}
-
-function listQuery(api: ResourceApi, params: Partial<GetListParams>, extra: Filter[] = []) {
+function listParams(params: Partial<GetListParams>, extra: Filter[] = [], api?: ResourceApi) {
   const { page = 1, perPage = 10 } = params.pagination ?? {};
-  const sort = params.sort?.field
-    ? { col: params.sort.field, order: params.sort.order === 'ASC' ? 'asc' : 'desc' }
-    : undefined;
   return {
-    ...api.extra,
-    query: {
-      page,
-      size: perPage,
-      filters: [...toFilters(api, params.filter), ...extra],
-      ...(sort ? { sort } : {}),
-    },
+    page,
+    size: perPage,
+    sort: params.sort,
+    filters: [...(api ? toFilters(api, params.filter) : []), ...extra],
   };
+}
+
+async function readOne<R>(api: ResourceApi, id: number, signal?: AbortSignal): Promise<R> {
+  const reply = await send<unknown>(api, api.get ?? api.list, getBody(api, id), signal);
+  const record = recordOf(api, reply);
+  if (!record) throw new ApiError('errors.notFound', 404, { code: Code.NOT_FOUND, msg: '', data: null });
+  return record as R;
+}
+
+/** What a save answered, or the record read again when the save answers a summary (press/save). */
+async function saved(api: ResourceApi, reply: RaRecord): Promise<RaRecord> {
+  return api.reread ? readOne<RaRecord>(api, Number(reply.id)) : reply;
 }
 
 export const dataProvider: DataProvider = {
   async getList<R extends RaRecord>(resource: string, params: GetListParams) {
     const api = await apiOf(resource);
-    const result = await send<ListResult<R>>(api, api.list, listQuery(api, params), params.signal);
+    const body = listBody(api, listParams(params, [], api));
+    const result = await send<ListResult<R>>(api, api.list, body, params.signal);
     return { data: result.rows, total: result.total };
   },
   async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
     const api = await apiOf(resource);
-    const data = await send<R>(api, api.get, { ...api.extra, id: Number(params.id) }, params.signal);
-    return { data };
+    return { data: await readOne<R>(api, Number(params.id), params.signal) };
   },
   async getMany<R extends RaRecord>(resource: string, params: GetManyParams<R>) {
     const api = await apiOf(resource);
     const ids = params.ids.map(Number);
-    const query = listQuery(api, { pagination: { page: 1, perPage: Math.max(ids.length, 1) } }, [
-      { col: 'id', value: ids, type: 'in' },
-    ]);
-    const result = await send<ListResult<R>>(api, api.list, query, params.signal);
-    return { data: result.rows };
+    const data: R[] = [];
+    // A page holds PAGE_SIZE_MAX rows at most: more ids are asked in several pages.
+    for (let at = 0; at === 0 || at < ids.length; at += PAGE_SIZE_MAX) {
+      const some = ids.slice(at, at + PAGE_SIZE_MAX);
+      const body = listBody(api, { page: 1, size: Math.max(some.length, 1), filters: [idFilter(some)] });
+      data.push(...(await send<ListResult<R>>(api, api.list, body, params.signal)).rows);
+    }
+    return { data };
   },
   async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams) {
     const api = await apiOf(resource);
-    const extra: Filter[] = [{ col: params.target, value: [params.id as string | number], type: 'in' }];
-    const result = await send<ListResult<R>>(api, api.list, listQuery(api, params, extra), params.signal);
+    const target: Filter = { col: params.target, value: [params.id as string | number], type: 'in' };
+    const body = listBody(api, listParams(params, [target], api));
+    const result = await send<ListResult<R>>(api, api.list, body, params.signal);
     return { data: result.rows, total: result.total };
   },
   async create(resource, params) {
     const api = await apiOf(resource);
-    const data = await send<RaRecord>(api, api.create, {
-      ...pickFields(inputFields(api.create), params.data),
-      ...api.extra,
-    });
-    return { data } as never;
+    const endpoint = writer(resource, api, 'create');
+    const body = createBody(api, pickFields(inputFields(endpoint), params.data));
+    return { data: await saved(api, await send<RaRecord>(api, endpoint, body)) } as never;
   },
   async update(resource, params) {
     const api = await apiOf(resource);
-    const data = await send<RaRecord>(api, api.update, {
-      ...pickFields(inputFields(api.update), { ...params.data, id: Number(params.id) }),
-      ...api.extra,
-    });
-    return { data } as never;
+    const endpoint = writer(resource, api, 'update');
+    const body = updateBody(api, Number(params.id), pickFields(inputFields(endpoint), params.data));
+    return { data: await saved(api, await send<RaRecord>(api, endpoint, body)) } as never;
   },
   async updateMany(resource, params) {
     const api = await apiOf(resource);
+    const endpoint = writer(resource, api, 'update');
     for (const id of params.ids) {
-      await send(api, api.update, {
-        ...pickFields(inputFields(api.update), { ...params.data, id: Number(id) }),
-        ...api.extra,
-      });
+      await send(api, endpoint, updateBody(api, Number(id), pickFields(inputFields(endpoint), params.data)));
     }
     return { data: params.ids };
   },
   async delete(resource, params) {
     const api = await apiOf(resource);
-    const id = Number(params.id);
-    await send(api, api.delete, api.deleteBody ? api.deleteBody(id) : { ...api.extra, id });
+    const endpoint = writer(resource, api, 'delete');
+    await send(api, endpoint, deleteBody(api, Number(params.id)));
     return { data: params.previousData ?? ({ id: params.id } as never) };
   },
   async deleteMany(resource, params) {
     const api = await apiOf(resource);
+    const endpoint = writer(resource, api, 'delete');
     if (api.deleteManyBody) {
-      await send(api, api.delete, { ...api.extra, ...api.deleteManyBody(params.ids.map(Number)) });
+      await send(api, endpoint, { ...api.extra, ...api.deleteManyBody(params.ids.map(Number)) });
       return { data: params.ids };
     }
-    for (const raw of params.ids) {
-      const id = Number(raw);
-      await send(api, api.delete, api.deleteBody ? api.deleteBody(id) : { ...api.extra, id });
-    }
+    for (const id of params.ids) await send(api, endpoint, deleteBody(api, Number(id)));
     return { data: params.ids };
   },
   supportAbortSignal: true,

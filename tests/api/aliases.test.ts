@@ -2,7 +2,8 @@
  * The calls SPEC §7 names twice (issue 18): `site/home` and `site/set_home` for `home/get` and `home/save`,
  * `label/edit` for `label/save`, `author/show` for `author/get`, `navigation/*` for `menu/*`. Each alias is the same
  * declaration (contract/endpoint.ts `aliases`): the same answer, the same permission, the same validation, and the
- * OpenAPI document names it.
+ * OpenAPI document names it. `label/edit` is an action of its own, which also takes SPEC's flat body and runs
+ * `label/save` (tests/api/integrator-dataprovider.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
@@ -88,7 +89,6 @@ describe('aliases', () => {
     for (const [alias, of] of [
       ['site/home', 'home/get'],
       ['site/set_home', 'home/save'],
-      ['label/edit', 'label/save'],
       ['author/show', 'author/get'],
       ['navigation/get', 'menu/get'],
     ]) {

@@ -89,7 +89,8 @@ async function linkAuthor(userId: number, itemIds: number[]) {
 let post: SaveReply;
 let page: SaveReply;
 let paper: SaveReply;
-const revisionOf = async (id: number) => ok(await owner.call<RevisionRow[]>('press/history', { id }))[0].id;
+const revisionOf = async (id: number) =>
+  ok(await owner.call<{ rows: RevisionRow[] }>('press/history', { id })).rows[0].id;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -385,7 +386,9 @@ describe('what a role sees: post.view (own items), post.view_site (and live ones
           version: item.version,
         });
         expect(ok(saved).version).toBe(item.version + 1);
-        expect(ok(await own.call<RevisionRow[]>('press/history', { id })).length).toBeGreaterThan(0);
+        expect(
+          ok(await own.call<{ rows: RevisionRow[] }>('press/history', { id })).rows.length,
+        ).toBeGreaterThan(0);
       }
       if (type === 1) {
         expect(ok(await own.call('press/pin?t=1', { id: items[1].mine }))).toMatchObject({ to_top: true });

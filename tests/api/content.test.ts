@@ -53,7 +53,8 @@ async function advanceDays(days: number) {
   t.clock.advance(days * DAY);
   ok(await owner.login(OWNER.email, OWNER.password));
 }
-const history = async (c: Client, id: number) => ok(await c.call<RevisionRow[]>('press/history?t=1', { id }));
+const history = async (c: Client, id: number) =>
+  ok(await c.call<{ rows: RevisionRow[] }>('press/history?t=1', { id })).rows;
 
 const userId = (email: string) => userIdOf(t, email);
 
@@ -977,7 +978,9 @@ describe('bad bodies answer an envelope, never a 500', () => {
     }
     const made = await create(owner, { title: '類型' });
     expect(fieldErrors(await owner.call('press/history?t=9', { id: made.id }))).toEqual({ t: '格式錯誤' });
-    expect(ok(await owner.call<RevisionRow[]>('press/history', { id: made.id }))).toHaveLength(1);
+    expect(ok(await owner.call<{ rows: RevisionRow[] }>('press/history', { id: made.id })).rows).toHaveLength(
+      1,
+    );
   });
 
   it('names wrong types, unknown fields and limits per field', async () => {

@@ -1,7 +1,8 @@
 /**
  * GET /api/openapi.json: the OpenAPI 3.1 document generated from the endpoint catalogue. Every route the server
  * registered under /api (read from Fastify's own route table, not from the catalogue) is in it with its method, a
- * request schema and the envelope of its reply; public calls need no session.
+ * request schema and the envelope of its reply; public calls need no session. So is every route of the REST face
+ * (/rest) that serves its resource; the others answer 405.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_UPLOAD_PATH } from '../../contract/videos';
@@ -29,7 +30,7 @@ let doc: Document;
  * `/api/...` routes and their methods as Fastify registered them, read from its printed route tree (a child line
  * continues its parent's path; HEAD is Fastify's shadow of GET).
  */
-function registeredRoutes(app: TestApp['app']): [string, string][] {
+function registeredRoutes(app: TestApp['app'], prefix = '/api/'): [string, string][] {
   const found: [string, string][] = [];
   const prefixes: string[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
@@ -41,8 +42,9 @@ function registeredRoutes(app: TestApp['app']): [string, string][] {
     prefixes.length = depth + 1;
     // A reader action lives under /_site on the server and answers at <site>/api/… (as documented).
     const path = full.startsWith('/_site/api/') ? full.slice('/_site'.length) : full;
-    if (!m[3] || !path.startsWith('/api/')) continue;
-    for (const method of m[3].split(', ')) if (method !== 'HEAD') found.push([path, method.toLowerCase()]);
+    if (!m[3] || !path.startsWith(prefix)) continue;
+    for (const method of m[3].split(', '))
+      if (method !== 'HEAD') found.push([path.replace(/:([a-z]+)/g, '{$1}'), method.toLowerCase()]);
   }
   return found;
 }
@@ -72,10 +74,28 @@ describe('openapi.json', () => {
       if (method === 'post') expect(Object.keys(op.requestBody?.content ?? {})).toContain('application/json');
       expect(op.responses['200'].content['application/json'].schema).toBeDefined();
     }
-    const documented = Object.entries(doc.paths).flatMap(([p, ops]) =>
-      Object.keys(ops).map((m) => `${m} ${p}`),
-    );
+    const documented = Object.entries(doc.paths)
+      .filter(([p]) => p.startsWith('/api/'))
+      .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
     expect(documented.sort()).toEqual(routes.map(([p, m]) => `${m} ${p}`).sort());
+  });
+
+  it('holds every REST route that serves its resource; the others answer 405', async () => {
+    const routes = registeredRoutes(t.app, '/rest/');
+    expect(routes.length).toBeGreaterThan(50);
+    const documented = Object.entries(doc.paths)
+      .filter(([p]) => p.startsWith('/rest/'))
+      .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m} ${p}`));
+    const registered = routes.map(([p, m]) => `${m} ${p}`);
+    expect(registered).toEqual(expect.arrayContaining(documented));
+    for (const route of registered.filter((r) => !documented.includes(r))) {
+      const [method, path] = route.split(' ');
+      const res = await t.app.inject({
+        method: method.toUpperCase() as 'PUT',
+        url: path.replace('{id}', '1'),
+      });
+      expect(res.statusCode, route).toBe(405);
+    }
   });
 
   it('describes inputs and replies from the contract', () => {

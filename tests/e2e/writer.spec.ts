@@ -305,8 +305,8 @@ test('two editors of one item: the conflict dialog, and both versions are kept',
 
   // Both versions exist: the first tab's as the item, the second's as a kept revision.
   expect(plain((await getItem(page, id)).content)).toBe('共同的開頭。第一個分頁的修改。');
-  const rows = (await (await page.request.post('/api/press/history?t=1', { data: { id } })).json())
-    .data as RevisionRow[];
+  const { rows } = (await (await page.request.post('/api/press/history?t=1', { data: { id } })).json())
+    .data as { rows: RevisionRow[] };
   const kept = rows.find((r) => r.conflict);
   expect(kept).toBeTruthy();
   const revision = (

@@ -97,7 +97,9 @@ export const contentActions = [
     () => ['list'],
     (input, s) => searchContents(s, input),
   ),
-  onItem(contentApi.history, byId, ['list'], (_input, s, item) => listRevisions(s, item.id)),
+  onItem(contentApi.history, byId, ['list'], async (_input, s, item) => ({
+    rows: await listRevisions(s, item.id),
+  })),
   onItem(contentApi.revision, byId, ['list'], (input, s, item) => getRevision(s, item.id, input.revision_id)),
   onItem(contentApi.restore, byId, ['edit'], (input, s, item) =>
     restoreRevision(s, item.id, input.revision_id),

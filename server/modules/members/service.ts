@@ -107,6 +107,7 @@ function standingOf(r: MemberRecord): MemberStanding {
 }
 
 const SORTS: Record<string, SQL | AnyColumn> = {
+  id: readers.id,
   created_at: readers.createdAt,
   name: readers.name,
   email: readers.email,
@@ -125,6 +126,15 @@ export function memberConditions(siteId: number, query: ListQuery): SQL[] {
       bad[`query.filters.${i}.${what}`] = { message: 'validation.format' };
     };
     switch (filter.col) {
+      case 'id': {
+        const ids = values.map((v) => toInt4(v));
+        if (ids.includes(undefined)) {
+          fail('value');
+          return;
+        }
+        conditions.push(ids.length ? inArray(readers.id, ids as number[]) : sql`false`);
+        break;
+      }
       case 'keyword': {
         const pattern = likePattern(String(values[0] ?? ''));
         conditions.push(or(ilike(readers.name, pattern), ilike(readers.email, pattern)) as SQL);

@@ -37,6 +37,7 @@ const skuMatch = (pattern: string) =>
 
 const spec: QuerySpec = {
   filters: {
+    id: { in: { ints: true, where: (ids) => inArray(orders.id, ids as number[]) } },
     status: { in: { ints: true, where: (v) => inArray(orders.status, v as OrderStatus[]) } },
     keyword: {
       search: (p) =>
@@ -50,7 +51,7 @@ const spec: QuerySpec = {
     sku: { search: (p) => skuMatch(p) },
   },
   createdAt: orders.createdAt,
-  sorts: { created_at: orders.createdAt, total: orders.total, status: orders.status },
+  sorts: { id: orders.id, created_at: orders.createdAt, total: orders.total, status: orders.status },
   defaultSort: { col: 'created_at', order: 'desc' },
   id: orders.id,
 };

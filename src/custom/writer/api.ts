@@ -30,7 +30,8 @@ export const api = {
   get: (type: ContentTypeName, id: number, lang?: number) =>
     call(contentApi.get, lang ? { id, lang: lang as LangId } : { id }, of(type)),
   save: (type: ContentTypeName, body: ContentSave) => call(contentApi.save, body, of(type)),
-  history: (type: ContentTypeName, id: number) => call(contentApi.history, { id }, of(type)),
+  history: (type: ContentTypeName, id: number) =>
+    call(contentApi.history, { id }, of(type)).then((r) => r.rows),
   revision: (type: ContentTypeName, id: number, revision_id: number) =>
     call(contentApi.revision, { id, revision_id }, of(type)),
   restore: (type: ContentTypeName, id: number, revision_id: number) =>

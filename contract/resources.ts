@@ -1,0 +1,363 @@
+/**
+ * The resource mapping: how each react-admin resource maps onto the endpoint catalogue — which endpoint serves which
+ * data method, the list filters it takes, the fields every call carries — and the bodies those methods send. Both
+ * integrator faces are made from it, so they serve the same names the same way:
+ * - the envelope dataProvider (src/dataProvider: `publishing-admin/dataProvider`), in the browser;
+ * - the REST face for ra-data-simple-rest (server/http/rest.ts: GET/POST/PUT/DELETE /rest/<resource>).
+ * Entity resources come from their declarations (`entityResourceApi`, contract/entities); the others from the table
+ * below. A resource without `create`, `update` or `delete` does not serve that method (the dataProvider refuses it
+ * with NotServedError, the REST face answers 405).
+ */
+import { contentApi } from './api/content';
+import { customerApi } from './api/customers';
+import { fileApi } from './api/files';
+import { followerApi } from './api/followers';
+import { memberApi } from './api/members';
+import { orderApi } from './api/orders';
+import { roleApi } from './api/roles';
+import { siteApi } from './api/sites';
+import { staffApi } from './api/staff';
+import { CONTENT_TYPE, type ContentTypeId, contentQuery, PUBLISH_MODE } from './contentConstants';
+import type { AnyEndpoint } from './endpoint';
+import type { Entity, Fields } from './entity';
+import type { Filter } from './list';
+
+export interface ResourceApi {
+  list: AnyEndpoint;
+  /** Absent: one record is read through the list, filtered on its id (followers have no record action). */
+  get?: AnyEndpoint;
+  /** A read-only resource (the user's sites) or one filled another way (the library, by upload) names none. */
+  create?: AnyEndpoint;
+  update?: AnyEndpoint;
+  delete?: AnyEndpoint;
+  /** The query string of every call, e.g. a content kind's `{t: '1'}` (contract/api/content.ts). */
+  query?: Record<string, string>;
+  /** react-admin filter values → API filter objects. `q` is the keyword of the list's search box. */
+  filters: Record<string, (value: unknown) => Filter | undefined>;
+  /** The delete action's body when it is not `{id}` (e.g. articles are deleted by publishing with mode -1). */
+  deleteBody?: (id: number) => object;
+  /** Bulk deletion in ONE call of the delete action, when it takes several ids (all or nothing on the server). */
+  deleteManyBody?: (ids: number[]) => object;
+  /** Fields sent with every call of the resource (e.g. a label's `type`); they win over the record's. */
+  extra?: Record<string, unknown>;
+  /** The save answers a summary, not the record (press/save): create and update read the record again. */
+  reread?: boolean;
+}
+
+/** The write methods a resource may lack. */
+export type WriteMethod = 'create' | 'update' | 'delete';
+
+/** A resource's write method that it does not serve: the message names the resource and the method. */
+export class NotServedError extends Error {
+  constructor(
+    readonly resource: string,
+    readonly method: WriteMethod,
+  ) {
+    super(`The resource "${resource}" is read-only for ${method}: the API has no such action for it`);
+    this.name = 'NotServedError';
+  }
+}
+
+/** The methods a resource serves: reading always, writing as its mapping names. */
+export function methodsOf(api: ResourceApi): { read: true } & Record<WriteMethod, boolean> {
+  return { read: true, create: !!api.create, update: !!api.update, delete: !!api.delete };
+}
+
+/** A date of a DateInput (YYYY-MM-DD) as a range bound: `from` or `to`, days of the site's time zone. */
+const day =
+  (col: 'from' | 'to') =>
+  (value: unknown): Filter | undefined =>
+    typeof value === 'string' && value.trim() !== ''
+      ? { col, value: value.trim(), type: 'search' }
+      : undefined;
+
+const keyword =
+  (col: string) =>
+  (value: unknown): Filter | undefined =>
+    typeof value === 'string' && value.trim() !== ''
+      ? { col, value: value.trim(), type: 'search' }
+      : undefined;
+
+const ids = (value: unknown): number[] =>
+  (Array.isArray(value) ? value : [value])
+    .map((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v))
+    .filter((v): v is number => typeof v === 'number' && Number.isInteger(v));
+
+const inFilter =
+  (col: string) =>
+  (value: unknown): Filter | undefined => {
+    const list = ids(value);
+    return list.length ? { col, value: list, type: 'in' } : undefined;
+  };
+
+/** The content lists' keyword. A blank one is never sent: the server answers it with 請輸入搜尋文字。. */
+export const keywordFilter = keyword('keyword');
+
+/** Pinned or not: the list of pinned items asks for `to_top` true. */
+export const pinnedFilter = (value: unknown): Filter | undefined =>
+  typeof value === 'boolean' ? { col: 'to_top', value: [value ? 1 : 0], type: 'in' } : undefined;
+
+/** The content lists' filters: react-admin filter name → API filter. The names are those of the filter panel. */
+export const contentFilters: Record<string, (value: unknown) => Filter | undefined> = {
+  keyword: keywordFilter,
+  status: inFilter('status'),
+  category_id: inFilter('category_id'),
+  tag: inFilter('tag'),
+  author: inFilter('author'),
+  lang_id: inFilter('lang_id'),
+  to_top: pinnedFilter,
+};
+
+/** A content kind (`?t=`): the content endpoints; deleting is publishing with mode -1. */
+export function contentResourceApi(t: ContentTypeId): ResourceApi {
+  return {
+    list: contentApi.list,
+    get: contentApi.get,
+    create: contentApi.save,
+    update: contentApi.save,
+    delete: contentApi.publish,
+    query: contentQuery(t),
+    filters: contentFilters,
+    deleteBody: (id) => ({ id, mode: PUBLISH_MODE.DELETE }),
+    reread: true,
+  };
+}
+
+/** The resources that are not entities. */
+export const resourceApis = {
+  /** The image library. Files are added by multipart upload (components/upload.ts), never through the dataProvider. */
+  file: {
+    list: fileApi.list,
+    get: fileApi.get,
+    delete: fileApi.delete,
+    filters: { q: keyword('name') },
+  },
+  press: contentResourceApi(CONTENT_TYPE.post),
+  page: contentResourceApi(CONTENT_TYPE.page),
+  epaper: contentResourceApi(CONTENT_TYPE.epaper),
+  /**
+   * Staff: a member's id is their user id; `admin/save` changes the role. Staff join by invitation (`member/invite`,
+   * which answers the invitation, not a staff record), so there is no create.
+   */
+  admin: {
+    list: staffApi.list,
+    get: staffApi.get,
+    update: staffApi.save,
+    delete: staffApi.delete,
+    filters: { q: keyword('keyword') },
+  },
+  /**
+   * Members (the site's readers): `profile/save` (id 0) adds one by hand; tags and note have their own calls on the
+   * record page, so there is no update; `profile/remove` takes `{id}` or all the ids at once.
+   */
+  member: {
+    list: memberApi.list,
+    get: memberApi.get,
+    create: memberApi.save,
+    delete: memberApi.remove,
+    deleteManyBody: (ids) => ({ ids }),
+    filters: {
+      q: keyword('keyword'),
+      tag: (v) => (typeof v === 'string' && v !== '' ? { col: 'tag', value: [v], type: 'in' } : undefined),
+      plan: (v) => (typeof v === 'number' ? { col: 'plan', value: [v], type: 'in' } : undefined),
+      status: (v) =>
+        typeof v === 'string' && v !== '' ? { col: 'status', value: [v], type: 'in' } : undefined,
+      epaper_opt_in: (v) =>
+        v === 0 || v === 1 ? { col: 'epaper_opt_in', value: [v], type: 'in' } : undefined,
+    },
+  },
+  /** `role/save` with id 0 creates a custom role. */
+  role: {
+    list: roleApi.list,
+    get: roleApi.get,
+    create: roleApi.save,
+    update: roleApi.save,
+    delete: roleApi.delete,
+    filters: { q: keyword('name') },
+  },
+  /**
+   * Followers: listed, exported and removed only (subscribers/remove takes the ids). There is no record action: one
+   * is read through the list, by its id.
+   */
+  follower: {
+    list: followerApi.list,
+    delete: followerApi.remove,
+    deleteBody: (id) => ({ ids: [id] }),
+    deleteManyBody: (ids) => ({ ids }),
+    filters: { q: keyword('keyword'), source: keyword('source'), from: day('from'), to: day('to') },
+  },
+  /**
+   * Customer messages: `customer/get` takes `{id}` as well as SPEC's `{request_id}`, and opening marks the message
+   * read. Replies and the status are the record page's own calls (resources/customer/api.ts): read-only here.
+   */
+  customer: {
+    list: customerApi.list,
+    get: customerApi.get,
+    filters: {
+      q: keyword('keyword'),
+      status: (value) =>
+        value === 1 || value === 2 || value === '1' || value === '2'
+          ? { col: 'status', value: [Number(value)], type: 'in' }
+          : undefined,
+      from: day('from'),
+      to: day('to'),
+    },
+  },
+  /**
+   * Orders: read here; staff's moves (`order/save {id, status, code}`) and the CSV export are the record page's and
+   * the list's own calls (resources/orders/api.ts). `status` takes one or several statuses.
+   */
+  orders: {
+    list: orderApi.list,
+    get: orderApi.get,
+    filters: {
+      q: keyword('keyword'),
+      sku: keyword('sku'),
+      status: (value) => {
+        const values = (Array.isArray(value) ? value : [value])
+          .map((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v))
+          .filter((v): v is number => typeof v === 'number' && Number.isInteger(v));
+        return values.length ? { col: 'status', value: values, type: 'in' } : undefined;
+      },
+      from: day('from'),
+      to: day('to'),
+    },
+  },
+  /**
+   * The user's own sites: listed and read only. Sites are made by the wizard and changed in the settings, never
+   * through the dataProvider.
+   */
+  site: {
+    list: siteApi.list,
+    get: siteApi.get,
+    filters: { q: keyword('name') },
+  },
+} as const satisfies Record<string, ResourceApi>;
+
+/** The names of the resources that are not entities. */
+export type TableResourceName = keyof typeof resourceApis;
+export const tableResourceNames = Object.keys(resourceApis) as TableResourceName[];
+
+/** A filter value of an entity's List → the API's filter object: keywords for `search` fields, value lists for `in`. */
+export function filterOf(fields: Fields, name: string, value: unknown): Filter | undefined {
+  const kind = fields[name]?.filter;
+  if (kind === 'search') {
+    return typeof value === 'string' && value.trim() !== ''
+      ? { col: name, value: value.trim(), type: 'search' }
+      : undefined;
+  }
+  if (kind === 'in') {
+    const values = (Array.isArray(value) ? value : [value]).filter(
+      (v): v is string | number => typeof v === 'string' || typeof v === 'number',
+    );
+    return values.length > 0 ? { col: name, value: values, type: 'in' } : undefined;
+  }
+  return undefined;
+}
+
+/** An entity resource: the entity's four actions (save with id 0 creates), its filters, its fixed fields. */
+export function entityResourceApi(entity: Entity, fixed?: Record<string, string | number>): ResourceApi {
+  const filters = Object.fromEntries(
+    Object.keys(entity.fields)
+      .filter((name) => entity.fields[name].filter)
+      .map((name) => [name, (value: unknown) => filterOf(entity.fields, name, value)]),
+  );
+  return {
+    list: entity.api.list,
+    get: entity.api.get,
+    create: entity.api.save,
+    update: entity.api.save,
+    delete: entity.api.delete,
+    filters,
+    extra: fixed,
+  };
+}
+
+// ——— the bodies of the data methods, the same for both faces ———
+
+/**
+ * The names of an endpoint's input fields. The SPA's catalogue endpoints carry them as `fields` (vite.config.ts gives
+ * them instead of the schemas, which stay out of the bundle); elsewhere the schema is there to read them from.
+ */
+export function inputFields(endpoint: AnyEndpoint | undefined): string[] {
+  if (!endpoint) return [];
+  const given = (endpoint as { fields?: string[] }).fields;
+  if (given) return given;
+  const shape = (endpoint.input as { shape?: object }).shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+/** Keeps only the fields an endpoint's input declares. */
+export function pickFields(
+  fields: readonly string[],
+  data: Record<string, unknown>,
+): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((k) => k in data).map((k) => [k, data[k]]));
+}
+
+/**
+ * react-admin filter values → API filter objects: each name the resource maps, and `id` (one or several ids, as
+ * getMany asks) for every resource. Other names are left out (the List's own, such as a tab).
+ */
+export function toFilters(api: ResourceApi, filter: Record<string, unknown> = {}): Filter[] {
+  const filters: Filter[] = [];
+  for (const [name, value] of Object.entries(filter)) {
+    const mapped = name === 'id' && !api.filters.id ? idFilter(value) : api.filters[name]?.(value);
+    if (mapped) filters.push(mapped);
+  }
+  return filters;
+}
+
+/** The ids asked for (react-admin's getMany, a filter on `id`). */
+export function idFilter(value: unknown): Filter {
+  return { col: 'id', value: ids(value), type: 'in' };
+}
+
+export interface ListParams {
+  page: number;
+  size: number;
+  sort?: { field: string; order: 'ASC' | 'DESC' | string };
+  /** Filters already made (toFilters, a reference's target). */
+  filters: Filter[];
+}
+
+/** The list action's body: the resource's fixed fields and the query. */
+export function listBody(api: ResourceApi, { page, size, sort, filters }: ListParams): object {
+  return {
+    ...api.extra,
+    query: {
+      page,
+      size,
+      filters,
+      ...(sort?.field ? { sort: { col: sort.field, order: sort.order === 'ASC' ? 'asc' : 'desc' } } : {}),
+    },
+  };
+}
+
+/** One record: the get action's body, or (without one) the list's, on its id. */
+export function getBody(api: ResourceApi, id: number): object {
+  return api.get
+    ? { ...api.extra, id }
+    : listBody(api, { page: 1, size: 1, filters: [{ col: 'id', value: [id], type: 'in' }] });
+}
+
+/** The record `getBody` asked for, out of the reply (undefined: not there). */
+export function recordOf(api: ResourceApi, reply: unknown): Record<string, unknown> | undefined {
+  if (api.get) return reply as Record<string, unknown>;
+  return (reply as { rows: Record<string, unknown>[] }).rows[0];
+}
+
+/** A new record: id 0 creates, when the save takes an id. `data` holds only fields the face lets through. */
+export function createBody(api: ResourceApi, data: Record<string, unknown>): object {
+  const withId = inputFields(api.create).includes('id') ? { id: 0 } : {};
+  return { ...data, ...withId, ...api.extra };
+}
+
+/** A change of record `id`. */
+export function updateBody(api: ResourceApi, id: number, data: Record<string, unknown>): object {
+  return { ...data, id, ...api.extra };
+}
+
+export function deleteBody(api: ResourceApi, id: number): object {
+  return api.deleteBody ? api.deleteBody(id) : { ...api.extra, id };
+}
