@@ -86,14 +86,15 @@ export const resourceApis: Partial<Record<ResourceName, ResourceApi>> = {
     filters: { q: keyword('name') },
   },
   /**
-   * Followers: listed, exported and removed only (subscribers/remove takes the ids, removed by FollowerList in one
-   * call); there is no record page, so `get` is the list, never called with an id alone.
+   * Followers: listed, exported and removed only (subscribers/remove takes the ids: a bulk removal is one call);
+   * there is no record page, so `get` is the list, never called with an id alone.
    */
   follower: {
     list: followerApi.list,
     get: followerApi.list,
     delete: followerApi.remove,
     deleteBody: (id) => ({ ids: [id] }),
+    deleteManyBody: (ids) => ({ ids }),
     filters: { q: keyword('keyword'), source: keyword('source'), from: day('from'), to: day('to') },
   },
   /**
