@@ -4,9 +4,9 @@
  * the same wait from the theme (src/theme.ts, RaFilterForm).
  */
 import SearchIcon from '@mui/icons-material/Search';
-import { InputAdornment } from '@mui/material';
+import { Card, CardContent, InputAdornment } from '@mui/material';
 import { FilterLiveForm as RaFilterLiveForm } from 'ra-core';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { TextInput, type TextInputProps } from 'react-admin';
 import { DELAY } from '../../contract/constants';
 
@@ -40,5 +40,38 @@ export function FilterLiveSearch({
         {...rest}
       />
     </FilterLiveForm>
+  );
+}
+
+/**
+ * The one filter panel of the lists, at the left of the table on a wide screen (hidden on a phone): a keyword
+ * search on `search` (its label an i18n key) and the list's own filters below it.
+ */
+export function FilterPanel({
+  search,
+  children,
+  'data-testid': testId,
+}: {
+  search: { source: string; label: string };
+  children?: ReactNode;
+  'data-testid'?: string;
+}) {
+  return (
+    <Card
+      sx={{
+        order: -1,
+        mr: 2,
+        mt: 8,
+        width: { md: 200, lg: 240 },
+        flexShrink: 0,
+        display: { xs: 'none', md: 'block' },
+      }}
+      data-testid={testId}
+    >
+      <CardContent>
+        <FilterLiveSearch source={search.source} label={search.label} />
+        {children}
+      </CardContent>
+    </Card>
   );
 }

@@ -1,6 +1,7 @@
-/** contract/csv.ts: the RFC 4180 reader behind the members' CSV import. */
+/** contract/csv.ts: the RFC 4180 reader behind the members' CSV import; and the exports' writer that it reads back. */
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../contract/csv';
+import { csvRows } from '../../server/http/csv';
 
 describe('parseCsv', () => {
   it('reads plain records with CRLF, LF or CR, skipping blank lines', () => {
@@ -42,5 +43,25 @@ describe('parseCsv', () => {
     parseCsv('"'.repeat(1_000_000) + ','.repeat(1_000_000));
     parseCsv('a,'.repeat(1_000_000));
     expect(performance.now() - start).toBeLessThan(2000);
+  });
+});
+
+describe('csvRows (server/http/csv.ts, the exports)', () => {
+  it('writes what parseCsv reads back, with a BOM, CRLF rows and formulas defused', () => {
+    const rows = [
+      ['名稱', 'note'],
+      ['王, 小明', '第一行\n第二行'],
+      ['=SUM(A1)', 'say "hi"'],
+      ['@cmd', '-1'],
+    ];
+    const text = csvRows(rows);
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(parseCsv(text).rows).toEqual([
+      ['名稱', 'note'],
+      ['王, 小明', '第一行\n第二行'],
+      ["'=SUM(A1)", 'say "hi"'],
+      ["'@cmd", "'-1"],
+    ]);
   });
 });

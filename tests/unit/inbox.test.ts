@@ -49,6 +49,12 @@ describe('followers through the dataProvider', () => {
     await dataProvider.delete('follower', { id: 7 });
     expect(removed()).toEqual([['/api/subscribers/remove', { ids: [7] }]]);
   });
+
+  it('removes several in one call of subscribers/remove {ids} (the bulk delete of the list)', async () => {
+    const removed = stubApi({ ids: [7, 8] });
+    await dataProvider.deleteMany('follower', { ids: [7, '8'] });
+    expect(removed()).toEqual([['/api/subscribers/remove', { ids: [7, 8] }]]);
+  });
 });
 
 describe('members through the dataProvider', () => {

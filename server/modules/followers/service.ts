@@ -5,13 +5,12 @@
 import { and, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Follower } from '../../../contract/api/followers';
 import type { ListQuery, ListResult } from '../../../contract/list';
-import { wallTime } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
 import { followers, readers, sites } from '../../db/schema';
 import type { SiteContext } from '../../http/action';
+import { sendCsv, wallStamp } from '../../http/csv';
 import { notFound } from '../../http/errors';
 import { t } from '../../i18n';
-import { csvRows } from '../staff/export';
 import { listConditions, type QuerySpec, siteTimeZone } from './query';
 
 const spec: QuerySpec = {
@@ -98,29 +97,17 @@ export async function exportFollowers(ctx: SiteContext, query: ListQuery): Promi
     .where(w)
     .orderBy(...orderBy)
     .limit(EXPORT_MAX);
-  const at = (d: Date) => {
-    const wall = wallTime(d, site.timezone);
-    return `${wall.date} ${wall.time}`;
-  };
-  const header = ['email', 'source', 'date', 'member'].map((k) => t(ctx.lang, `inbox.followers.csv.${k}`));
-  const body = csvRows([
-    header,
-    ...rows.map((r) => [
+  return sendCsv(ctx, {
+    kind: 'followers',
+    site,
+    header: ['email', 'source', 'date', 'member'].map((k) => t(ctx.lang, `inbox.followers.csv.${k}`)),
+    rows: rows.map((r) => [
       r.email,
       r.source,
-      at(r.createdAt),
+      wallStamp(r.createdAt, site.timezone),
       r.memberName ?? (r.memberId ? String(r.memberId) : ''),
     ]),
-  ]);
-  const day = wallTime(ctx.deps.now(), site.timezone).date;
-  ctx.reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header(
-      'content-disposition',
-      `attachment; filename="followers-${site.slug.replace(/[^a-z0-9-]/g, '')}-${day}.csv"`,
-    )
-    .header('cache-control', 'no-store');
-  return body;
+  });
 }
 
 /** `subscribers/remove`: all of them or, when one is not the site's, none (404). */

@@ -26,15 +26,14 @@ import {
   memberEmailOk,
 } from '../../../contract/members';
 import { charCount } from '../../../contract/validation';
-import { wallTime } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
 import { readers, sites } from '../../db/schema';
 import type { SiteContext } from '../../http/action';
+import { sendCsv, wallStamp } from '../../http/csv';
 import { AppError, FieldError } from '../../http/errors';
 import { t } from '../../i18n';
 import { memberRoom } from '../readers/limit';
 import { lockSite } from '../sites/lock';
-import { csvRows } from '../staff/export';
 import { allMembers } from './service';
 
 const COLUMNS = [
@@ -92,13 +91,11 @@ export async function exportMembers(ctx: SiteContext, query: ListQuery): Promise
   const lang = ctx.lang;
   const [site] = await db.select().from(sites).where(eq(sites.id, ctx.site.id));
   const members = await allMembers(db, site.id, query);
-  const at = (iso: string) => {
-    const w = wallTime(iso, site.timezone);
-    return `${w.date} ${w.time}`;
-  };
-  const body = csvRows([
-    COLUMNS.map((c) => t(lang, `members.csv.${c}`)),
-    ...members.map((m) => [
+  return sendCsv(ctx, {
+    kind: 'members',
+    site,
+    header: COLUMNS.map((c) => t(lang, `members.csv.${c}`)),
+    rows: members.map((m) => [
       m.name,
       m.email,
       m.intro,
@@ -108,18 +105,9 @@ export async function exportMembers(ctx: SiteContext, query: ListQuery): Promise
       m.plan?.name ?? '',
       t(lang, m.epaper_opt_in ? 'members.csv.yes' : 'members.csv.no'),
       t(lang, `members.source.${m.source}`),
-      at(m.created_at),
+      wallStamp(m.created_at, site.timezone),
     ]),
-  ]);
-  const day = wallTime(ctx.deps.now(), site.timezone).date;
-  ctx.reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header(
-      'content-disposition',
-      `attachment; filename="members-${site.slug.replace(/[^a-z0-9-]/g, '')}-${day}.csv"`,
-    )
-    .header('cache-control', 'no-store');
-  return body;
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------- import

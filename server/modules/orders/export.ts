@@ -1,16 +1,14 @@
 /**
  * `order/export`: the orders of the list's current filter as CSV, one row per item with its order's columns (an
- * order without items is one row). UTF-8 with a byte-order mark so that Excel reads Chinese, CRLF rows, RFC 4180
- * quoting and formula-safe fields (staff/export.ts csvRows), the header and statuses in the caller's language, times
+ * order without items is one row), as CSV (http/csv.ts): the header and statuses in the caller's language, times
  * in the site's time zone.
  */
 import { eq } from 'drizzle-orm';
 import type { ListQuery } from '../../../contract/list';
-import { wallTime } from '../../../contract/zoned';
 import { sites } from '../../db/schema';
 import type { SiteContext } from '../../http/action';
+import { sendCsv, wallStamp } from '../../http/csv';
 import { t } from '../../i18n';
-import { csvRows } from '../staff/export';
 import { exportRows } from './service';
 
 const COLUMNS = [
@@ -40,16 +38,14 @@ export async function exportOrders(ctx: SiteContext, query: ListQuery): Promise<
   const lang = ctx.lang;
   const [site] = await db.select().from(sites).where(eq(sites.id, ctx.site.id));
   const rows = await exportRows(db, site.id, query);
-  const at = (d: Date) => {
-    const w = wallTime(d, site.timezone);
-    return `${w.date} ${w.time}`;
-  };
-  const body = csvRows([
-    COLUMNS.map((c) => t(lang, `orders.csv.${c}`)),
-    ...rows.flatMap(({ order: o, items }) => {
+  return sendCsv(ctx, {
+    kind: 'orders',
+    site,
+    header: COLUMNS.map((c) => t(lang, `orders.csv.${c}`)),
+    rows: rows.flatMap(({ order: o, items }) => {
       const head = [
         o.orderNumber,
-        at(o.createdAt),
+        wallStamp(o.createdAt, site.timezone),
         t(lang, `orders.status.${o.status}`),
         o.buyerName,
         o.buyerEmail,
@@ -72,14 +68,5 @@ export async function exportOrders(ctx: SiteContext, query: ListQuery): Promise<
         ...tail,
       ]);
     }),
-  ]);
-  const day = wallTime(ctx.deps.now(), site.timezone).date;
-  ctx.reply
-    .header('content-type', 'text/csv; charset=utf-8')
-    .header(
-      'content-disposition',
-      `attachment; filename="orders-${site.slug.replace(/[^a-z0-9-]/g, '')}-${day}.csv"`,
-    )
-    .header('cache-control', 'no-store');
-  return body;
+  });
 }

@@ -5,9 +5,7 @@
  * 管理員's without setting.admin (the server refuses them too: 3011, 403).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import PersonRemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
 import { Alert, Avatar, Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   Form,
   useCanAccess,
@@ -18,14 +16,14 @@ import {
   useTranslate,
   useUpdate,
 } from 'ra-core';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { LinkBase, Loading, RadioButtonGroupInput, SaveButton, Title } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { mayTouchRole, PERM } from '../../../contract/permissions';
 import type { StaffMember } from '../../../contract/staff';
 import { DateTimeField } from '../../components/DateTimeField';
-import { DeleteDialog } from '../../components/DeleteDialog';
+import { RemoveRecordButton } from '../../components/RemoveRecordButton';
 import type { ApiError } from '../../dataProvider/client';
 import { initials } from '../../entities/view';
 import { staffKeys, useStaffOptions } from './api';
@@ -33,37 +31,6 @@ import { RoleChip } from './RoleChip';
 
 const BASE = '/admin';
 const idOf = (param: string | undefined): number => (param && /^\d{1,10}$/.test(param) ? Number(param) : 0);
-
-function RemoveMember({ member }: { member: StaffMember }) {
-  const translate = useTranslate();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button color="error" startIcon={<PersonRemoveIcon />} onClick={() => setOpen(true)}>
-        {translate('staff.detail.remove')}
-      </Button>
-      {open ? (
-        <DeleteDialog
-          resource="admin"
-          record={member}
-          name={member.nickname || member.email}
-          title="staff.detail.removeTitle"
-          content="staff.detail.removeBody"
-          confirm="staff.detail.remove"
-          done="staff.detail.removed"
-          refreshAfter={false}
-          onClose={() => setOpen(false)}
-          onDeleted={() => {
-            void queryClient.invalidateQueries({ queryKey: staffKeys.options });
-            navigate(BASE);
-          }}
-        />
-      ) : null}
-    </>
-  );
-}
 
 function MemberForm({
   member,
@@ -169,7 +136,16 @@ function MemberForm({
           {translate('staff.detail.back')}
         </Button>
         <Box sx={{ flex: 1 }} />
-        {removable ? <RemoveMember member={member} /> : null}
+        {removable ? (
+          <RemoveRecordButton
+            resource="admin"
+            record={member}
+            name={member.nickname || member.email}
+            words="staff.detail"
+            invalidate={staffKeys.options}
+            backTo={BASE}
+          />
+        ) : null}
         {editable ? <SaveButton /> : null}
       </CardActions>
     </Form>

@@ -3,69 +3,26 @@
  * windowed pagination; the seats used of the plan's limit; 邀請人員 opens the add dialog, 匯出 CSV downloads the list.
  * Open invitations follow in their own table. A row opens /admin/:id.
  */
-import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
-import { Avatar, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { useCanAccess, useNotify, useRecordContext, useTranslate } from 'ra-core';
+import { Avatar, Chip, Stack } from '@mui/material';
+import { useCanAccess, useRecordContext, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Button, DataTable, List, TopToolbar } from 'react-admin';
+import { staffApi } from '../../../contract/api/staff';
 import type { StaffMember } from '../../../contract/staff';
+import { CsvExportButton } from '../../components/CsvExportButton';
 import { DateTimeField } from '../../components/DateTimeField';
-import { FilterLiveSearch } from '../../components/lists';
+import { LimitCounter } from '../../components/LimitCounter';
+import { FilterPanel } from '../../components/lists';
 import { WindowPagination } from '../../components/WindowPagination';
-import type { ApiError } from '../../dataProvider/client';
 import { initials, tableSx } from '../../entities/view';
-import { downloadStaffCsv, useStaffOptions } from './api';
+import { useStaffOptions } from './api';
 import { InviteDialog } from './InviteDialog';
 import { PendingInvitations } from './PendingInvitations';
 import { RoleChip } from './RoleChip';
 
 function StaffFilters() {
-  return (
-    <Card sx={{ order: -1, mr: 2, mt: 8, width: 240, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
-      <CardContent>
-        <FilterLiveSearch source="q" label="resources.admin.filters.keyword" />
-      </CardContent>
-    </Card>
-  );
-}
-
-function Seats() {
-  const translate = useTranslate();
-  const { data } = useStaffOptions();
-  if (!data) return null;
-  return (
-    <Typography
-      variant="body2"
-      color={data.used >= data.limit ? 'warning.main' : 'text.secondary'}
-      sx={{ alignSelf: 'center', mr: 1 }}
-      data-testid="staff-seats"
-    >
-      {translate('staff.seats', { used: data.used, limit: data.limit })}
-    </Typography>
-  );
-}
-
-function ExportButton() {
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await downloadStaffCsv();
-      notify('staff.exported', { type: 'success' });
-    } catch (err) {
-      const failure = err as ApiError;
-      if (failure?.message) notify(failure.message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button label="staff.export" onClick={run} disabled={busy}>
-      <DownloadIcon />
-    </Button>
-  );
+  return <FilterPanel search={{ source: 'q', label: 'resources.admin.filters.keyword' }} />;
 }
 
 function NicknameCell() {
@@ -87,6 +44,7 @@ export default function StaffList() {
   const { canAccess: canInvite = false } = useCanAccess({ resource: 'admin', action: 'create' });
   const { canAccess: canEdit = false } = useCanAccess({ resource: 'admin', action: 'edit' });
   const [inviting, setInviting] = useState(false);
+  const seats = useStaffOptions().data;
 
   return (
     <>
@@ -94,8 +52,13 @@ export default function StaffList() {
         aside={<StaffFilters />}
         actions={
           <TopToolbar>
-            <Seats />
-            <ExportButton />
+            <LimitCounter usage={seats} message="staff.seats" testId="staff-seats" />
+            <CsvExportButton
+              endpoint={staffApi.export}
+              fileName="staff.csv"
+              label="staff.export"
+              done="staff.exported"
+            />
             {canInvite ? (
               <Button label="staff.invite" variant="contained" onClick={() => setInviting(true)}>
                 <PersonAddIcon />

@@ -1,9 +1,8 @@
-/** Staff calls beyond the dataProvider: the invite dialog's options, open invitations, inviting, the CSV export. */
+/** Staff calls beyond the dataProvider: the invite dialog's options, open invitations, inviting. */
 import { useQuery } from '@tanstack/react-query';
 import { staffApi } from '../../../contract/api/staff';
 import type { StaffInvite } from '../../../contract/staff';
 import { call } from '../../dataProvider/client';
-import { downloadCsv } from '../../dataProvider/download';
 
 /** Query keys under the resource's name, so invalidating ['admin'] also refreshes react-admin's staff list. */
 export const staffKeys = {
@@ -25,6 +24,3 @@ export const useInvitations = (enabled = true) =>
 export const inviteStaff = (body: StaffInvite) => call(staffApi.invite, body);
 
 export const cancelInvitation = (email: string) => call(staffApi.cancel, { email });
-
-/** Downloads staffApi.export (the staff list as CSV). */
-export const downloadStaffCsv = () => downloadCsv(staffApi.export, {}, 'staff.csv');

@@ -6,13 +6,12 @@ import CategoryIcon from '@mui/icons-material/CategoryOutlined';
 import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import PersonIcon from '@mui/icons-material/PersonOutline';
-import { Card, CardContent } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ReactNode } from 'react';
 import { FilterList, FilterListItem } from 'react-admin';
 import { STATUS } from '../../../contract/contentConstants';
 import { LongFilterList } from '../../components/LongFilterList';
-import { FilterLiveSearch } from '../../components/lists';
+import { FilterPanel } from '../../components/lists';
 import type { ChoiceSource } from './choices';
 import { useChoices } from './useChoices';
 
@@ -58,24 +57,14 @@ function ChoiceFilter({ source, filter, icon }: (typeof choiceFilters)[number]) 
 
 export function ContentFilters() {
   return (
-    <Card
-      sx={{
-        order: -1,
-        mr: 2,
-        mt: 8,
-        width: { md: 200, lg: 240 },
-        flexShrink: 0,
-        display: { xs: 'none', md: 'block' },
-      }}
+    <FilterPanel
+      search={{ source: 'keyword', label: 'content.filters.keyword' }}
       data-testid="content-filters"
     >
-      <CardContent>
-        <FilterLiveSearch source="keyword" label="content.filters.keyword" />
-        <StatusFilter />
-        {choiceFilters.map((f) => (
-          <ChoiceFilter key={f.source} {...f} />
-        ))}
-      </CardContent>
-    </Card>
+      <StatusFilter />
+      {choiceFilters.map((f) => (
+        <ChoiceFilter key={f.source} {...f} />
+      ))}
+    </FilterPanel>
   );
 }

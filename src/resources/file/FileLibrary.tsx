@@ -3,14 +3,13 @@
  * buttons. Upload several at once (button or drop), each with a progress bar driven by the bytes sent; open one for
  * its preview (/file/image/:id); delete with a confirmation. Sub-routes: fileRoutes.ts.
  */
-import { Card, CardContent } from '@mui/material';
 import { useCanAccess, useRefresh } from 'ra-core';
 import { useCallback, useState } from 'react';
 import { List, TopToolbar } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import type { LibraryFile } from '../../../contract/files';
 import { DeleteDialog } from '../../components/DeleteDialog';
-import { FilterLiveSearch } from '../../components/lists';
+import { FilterPanel } from '../../components/lists';
 import { DropArea, FileGrid, UploadButton, UploadProgressList } from '../../components/media';
 import { NotFound } from '../../components/NotFound';
 import { useUploads } from '../../components/useUploads';
@@ -19,13 +18,7 @@ import { FilePreviewDialog } from './FilePreviewDialog';
 import { LIBRARY_PATH, parseFileRoute, previewPath } from './fileRoutes';
 
 function FileFilters() {
-  return (
-    <Card sx={{ order: -1, mr: 2, mt: 8, width: 240, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
-      <CardContent>
-        <FilterLiveSearch source="q" label="files.search" />
-      </CardContent>
-    </Card>
-  );
+  return <FilterPanel search={{ source: 'q', label: 'files.search' }} />;
 }
 
 export default function FileLibrary() {

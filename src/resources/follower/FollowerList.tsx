@@ -3,21 +3,16 @@
  * keyword, source and date-range filter (remembered per route), windowed pagination, 匯出 CSV of the current filter,
  * and removal of the selected rows (member.delete).
  */
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import { Typography } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useCanAccess, useListContext, useNotify, useTranslate } from 'ra-core';
-import { useState } from 'react';
-import { Button, Confirm, DataTable, DateInput, List, SearchInput, TextInput, TopToolbar } from 'react-admin';
+import { useCanAccess, useNotify, useTranslate } from 'ra-core';
+import { DataTable, DateInput, List, SearchInput, TextInput, TopToolbar } from 'react-admin';
 import type { Follower } from '../../../contract/api/followers';
+import { followerApi } from '../../../contract/api/followers';
+import { BulkDeleteButton } from '../../components/BulkDeleteButton';
+import { CsvExportButton } from '../../components/CsvExportButton';
 import { DateTimeField } from '../../components/DateTimeField';
 import { WindowPagination } from '../../components/WindowPagination';
-import { toFilters } from '../../dataProvider';
-import type { ApiError } from '../../dataProvider/client';
-import { resourceApis } from '../../dataProvider/resources';
 import { tableSx } from '../../entities/view';
-import { downloadFollowersCsv, removeFollowers } from './api';
 
 /** The filters; SearchInput shows its placeholder as given, so it is translated here. */
 const filtersOf = (translate: (key: string) => string) => [
@@ -27,76 +22,16 @@ const filtersOf = (translate: (key: string) => string) => [
   <DateInput key="to" source="to" label="inbox.followers.filters.to" alwaysOn />,
 ];
 
-function ExportButton() {
+/** Removes the selected followers in one call (subscribers/remove takes the ids), after a confirmation. */
+function FollowerBulkDelete() {
   const notify = useNotify();
-  const { filterValues, sort } = useListContext();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const api = resourceApis.follower;
-      await downloadFollowersCsv(
-        api ? toFilters(api, filterValues) : [],
-        sort?.field ? { col: sort.field, order: sort.order === 'ASC' ? 'asc' : 'desc' } : undefined,
-      );
-      notify('inbox.followers.exported', { type: 'success' });
-    } catch (err) {
-      const failure = err as ApiError;
-      if (failure?.message) notify(failure.message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Button label="inbox.followers.export" onClick={run} disabled={busy} data-testid="follower-export">
-      <DownloadIcon />
-    </Button>
-  );
-}
-
-/** Removes the selected followers in one call, after a confirmation. */
-function BulkRemoveButton() {
-  const { selectedIds, onUnselectItems } = useListContext();
-  const queryClient = useQueryClient();
-  const notify = useNotify();
-  const translate = useTranslate();
-  const [open, setOpen] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => removeFollowers(selectedIds.map(Number)),
-    onSuccess: (done) => {
-      notify('inbox.followers.removed', { type: 'success', messageArgs: { smart_count: done.ids.length } });
-      onUnselectItems(true);
-    },
-    onError: (error) => {
-      const failure = error as ApiError;
-      if (failure?.message) notify(failure.message, { type: 'error' });
-    },
-    onSettled: () => {
-      setOpen(false);
-      return queryClient.invalidateQueries({ queryKey: ['follower'] });
-    },
-  });
-  const args = {
-    smart_count: selectedIds.length,
-    name: translate('resources.follower.name', { smart_count: selectedIds.length }),
-  };
-  return (
-    <>
-      <Button label="ra.action.delete" color="error" onClick={() => setOpen(true)}>
-        <DeleteIcon />
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={remove.isPending}
-        title="ra.message.bulk_delete_title"
-        content="ra.message.bulk_delete_content"
-        titleTranslateOptions={args}
-        contentTranslateOptions={args}
-        confirmColor="warning"
-        onConfirm={() => remove.mutate()}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <BulkDeleteButton
+      resource="follower"
+      onDone={(count) =>
+        notify('inbox.followers.removed', { type: 'success', messageArgs: { smart_count: count } })
+      }
+    />
   );
 }
 
@@ -119,14 +54,21 @@ export default function FollowerList() {
       filters={filtersOf(translate)}
       actions={
         <TopToolbar>
-          <ExportButton />
+          <CsvExportButton
+            endpoint={followerApi.export}
+            resource="follower"
+            fileName="followers.csv"
+            label="inbox.followers.export"
+            done="inbox.followers.exported"
+            data-testid="follower-export"
+          />
         </TopToolbar>
       }
       pagination={<WindowPagination />}
       perPage={25}
       sort={{ field: 'created_at', order: 'DESC' }}
     >
-      <DataTable sx={tableSx} rowClick={false} bulkActionButtons={canDelete ? <BulkRemoveButton /> : false}>
+      <DataTable sx={tableSx} rowClick={false} bulkActionButtons={canDelete ? <FollowerBulkDelete /> : false}>
         <DataTable.Col source="email" />
         <DataTable.Col source="source" disableSort />
         <DataTable.Col source="created_at">

@@ -3,7 +3,6 @@
  * note (member.edit), the payments and the e-papers received, and removal with confirmation (member.delete).
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import PersonRemoveIcon from '@mui/icons-material/PersonRemoveOutlined';
 import {
   Box,
   Button,
@@ -29,7 +28,7 @@ import { memberApi } from '../../../contract/api/members';
 import { type MemberDetail as Detail, MEMBER_NOTE_MAX } from '../../../contract/members';
 import { formatTwd } from '../../../contract/shop';
 import { useDateTime } from '../../components/DateTimeField';
-import { DeleteDialog } from '../../components/DeleteDialog';
+import { RemoveRecordButton } from '../../components/RemoveRecordButton';
 import { call } from '../../dataProvider/client';
 import { failureMessage, memberKeys } from './api';
 import { StatusChip } from './MemberList';
@@ -119,37 +118,6 @@ function NoteEditor({ member, canEdit }: { member: Detail; canEdit: boolean }) {
         </Box>
       ) : null}
     </Stack>
-  );
-}
-
-function RemoveMember({ member }: { member: Detail }) {
-  const translate = useTranslate();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button color="error" startIcon={<PersonRemoveIcon />} onClick={() => setOpen(true)}>
-        {translate('members.detail.remove')}
-      </Button>
-      {open ? (
-        <DeleteDialog
-          resource="member"
-          record={member}
-          name={member.name || member.email}
-          title="members.detail.removeTitle"
-          content="members.detail.removeBody"
-          confirm="members.detail.remove"
-          done="members.detail.removed"
-          refreshAfter={false}
-          onClose={() => setOpen(false)}
-          onDeleted={() => {
-            void queryClient.invalidateQueries({ queryKey: memberKeys.all });
-            navigate(BASE);
-          }}
-        />
-      ) : null}
-    </>
   );
 }
 
@@ -280,7 +248,16 @@ function MemberCard({
           {translate('members.detail.back')}
         </Button>
         <Box sx={{ flex: 1 }} />
-        {canDelete ? <RemoveMember member={member} /> : null}
+        {canDelete ? (
+          <RemoveRecordButton
+            resource="member"
+            record={member}
+            name={member.name || member.email}
+            words="members.detail"
+            invalidate={memberKeys.all}
+            backTo={BASE}
+          />
+        ) : null}
       </CardActions>
     </Card>
   );

@@ -4,35 +4,28 @@
  * shows the members used of the plan's limit; 匯出 CSV downloads the current filter, 匯入 CSV and 新增會員 open
  * their dialogs. A row opens /member/:id.
  */
-import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
 import UploadIcon from '@mui/icons-material/FileUploadOutlined';
 import LocalOfferIcon from '@mui/icons-material/LocalOfferOutlined';
 import MailIcon from '@mui/icons-material/MailOutline';
 import FlagIcon from '@mui/icons-material/OutlinedFlag';
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import WorkspacesIcon from '@mui/icons-material/WorkspacesOutlined';
-import { Card, CardContent, Chip, Typography } from '@mui/material';
-import { useCanAccess, useListContext, useNotify, useTranslate } from 'ra-core';
+import { Chip } from '@mui/material';
+import { useCanAccess, useTranslate } from 'ra-core';
 import { useState } from 'react';
-import {
-  BulkDeleteButton,
-  Button,
-  DataTable,
-  FilterList,
-  FilterListItem,
-  List,
-  TopToolbar,
-} from 'react-admin';
+import { Button, DataTable, FilterList, FilterListItem, List, TopToolbar } from 'react-admin';
+import { memberApi } from '../../../contract/api/members';
 import { MEMBER_STATUSES, type Member, type MemberStatus } from '../../../contract/members';
+import { BulkDeleteButton } from '../../components/BulkDeleteButton';
+import { CsvExportButton } from '../../components/CsvExportButton';
 import { DateTimeField } from '../../components/DateTimeField';
+import { LimitCounter } from '../../components/LimitCounter';
 import { LongFilterList } from '../../components/LongFilterList';
-import { FilterLiveSearch } from '../../components/lists';
+import { FilterPanel } from '../../components/lists';
 import { WindowPagination } from '../../components/WindowPagination';
-import { toFilters } from '../../dataProvider';
-import { resourceApis } from '../../dataProvider/resources';
 import { tableSx } from '../../entities/view';
 import { AddMemberDialog } from './AddMemberDialog';
-import { downloadMembersCsv, failureMessage, useMemberPlans, useMemberRoom, useMemberTags } from './api';
+import { useMemberPlans, useMemberRoom, useMemberTags } from './api';
 import { ImportDialog } from './ImportDialog';
 
 const STATUS_COLOR = { free: 'default', paid: 'success', lapsed: 'warning' } as const;
@@ -55,101 +48,56 @@ function MemberFilters() {
   const { data: tags } = useMemberTags();
   const { data: plans } = useMemberPlans();
   return (
-    <Card
-      sx={{
-        order: -1,
-        mr: 2,
-        mt: 8,
-        width: { md: 200, lg: 240 },
-        flexShrink: 0,
-        display: { xs: 'none', md: 'block' },
-      }}
+    <FilterPanel
+      search={{ source: 'q', label: 'resources.member.filters.keyword' }}
       data-testid="member-filters"
     >
-      <CardContent>
-        <FilterLiveSearch source="q" label="resources.member.filters.keyword" />
-        <FilterList label="resources.member.filters.status" icon={<FlagIcon />}>
-          {MEMBER_STATUSES.map((s) => (
-            <FilterListItem key={s} label={translate(`members.status.${s}`)} value={{ status: s }} />
+      <FilterList label="resources.member.filters.status" icon={<FlagIcon />}>
+        {MEMBER_STATUSES.map((s) => (
+          <FilterListItem key={s} label={translate(`members.status.${s}`)} value={{ status: s }} />
+        ))}
+      </FilterList>
+      {tags?.length ? (
+        <LongFilterList
+          label="resources.member.filters.tag"
+          icon={<LocalOfferIcon />}
+          data-testid="member-tag-filter"
+        >
+          {tags.map((t) => (
+            <FilterListItem key={t.tag} label={<span>{t.tag}</span>} value={{ tag: t.tag }} />
+          ))}
+        </LongFilterList>
+      ) : null}
+      {plans?.length ? (
+        <FilterList label="resources.member.filters.plan" icon={<WorkspacesIcon />}>
+          {plans.map((p) => (
+            <FilterListItem key={p.id} label={<span>{p.name}</span>} value={{ plan: p.id }} />
           ))}
         </FilterList>
-        {tags?.length ? (
-          <LongFilterList
-            label="resources.member.filters.tag"
-            icon={<LocalOfferIcon />}
-            data-testid="member-tag-filter"
-          >
-            {tags.map((t) => (
-              <FilterListItem key={t.tag} label={<span>{t.tag}</span>} value={{ tag: t.tag }} />
-            ))}
-          </LongFilterList>
-        ) : null}
-        {plans?.length ? (
-          <FilterList label="resources.member.filters.plan" icon={<WorkspacesIcon />}>
-            {plans.map((p) => (
-              <FilterListItem key={p.id} label={<span>{p.name}</span>} value={{ plan: p.id }} />
-            ))}
-          </FilterList>
-        ) : null}
-        <FilterList label="resources.member.filters.epaper_opt_in" icon={<MailIcon />}>
-          <FilterListItem label={translate('members.optIn.yes')} value={{ epaper_opt_in: 1 }} />
-          <FilterListItem label={translate('members.optIn.no')} value={{ epaper_opt_in: 0 }} />
-        </FilterList>
-      </CardContent>
-    </Card>
-  );
-}
-
-function Room() {
-  const translate = useTranslate();
-  const { data } = useMemberRoom();
-  if (!data) return null;
-  return (
-    <Typography
-      variant="body2"
-      color={data.used >= data.limit ? 'warning.main' : 'text.secondary'}
-      sx={{ alignSelf: 'center', mr: 1 }}
-      data-testid="member-room"
-    >
-      {translate('members.room', { used: data.used, limit: data.limit })}
-    </Typography>
-  );
-}
-
-function ExportButton() {
-  const notify = useNotify();
-  const { filterValues, sort } = useListContext();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const api = resourceApis.member;
-      await downloadMembersCsv({
-        filters: api ? toFilters(api, filterValues) : [],
-        ...(sort?.field ? { sort: { col: sort.field, order: sort.order === 'ASC' ? 'asc' : 'desc' } } : {}),
-      });
-      notify('members.exported', { type: 'success' });
-    } catch (err) {
-      const message = failureMessage(err);
-      if (message) notify(message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button label="members.export" onClick={run} disabled={busy} data-testid="member-export">
-      <DownloadIcon />
-    </Button>
+      ) : null}
+      <FilterList label="resources.member.filters.epaper_opt_in" icon={<MailIcon />}>
+        <FilterListItem label={translate('members.optIn.yes')} value={{ epaper_opt_in: 1 }} />
+        <FilterListItem label={translate('members.optIn.no')} value={{ epaper_opt_in: 0 }} />
+      </FilterList>
+    </FilterPanel>
   );
 }
 
 function Actions() {
   const { canAccess: canEdit = false } = useCanAccess({ resource: 'member', action: 'edit' });
+  const room = useMemberRoom().data;
   const [dialog, setDialog] = useState<'add' | 'import' | null>(null);
   return (
     <TopToolbar>
-      <Room />
-      <ExportButton />
+      <LimitCounter usage={room} message="members.room" testId="member-room" />
+      <CsvExportButton
+        endpoint={memberApi.export}
+        resource="member"
+        fileName="members.csv"
+        label="members.export"
+        done="members.exported"
+        data-testid="member-export"
+      />
       {canEdit ? (
         <>
           <Button label="members.import" onClick={() => setDialog('import')} data-testid="member-import">
@@ -180,7 +128,7 @@ export default function MemberList() {
       <DataTable
         sx={tableSx}
         rowClick={(id) => `/member/${id}`}
-        bulkActionButtons={canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : false}
+        bulkActionButtons={canDelete ? <BulkDeleteButton resource="member" /> : false}
       >
         <DataTable.Col source="name" />
         <DataTable.Col source="email" />

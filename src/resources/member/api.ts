@@ -2,11 +2,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { memberApi } from '../../../contract/api/members';
 import { Code } from '../../../contract/codes';
-import type { ListQuery } from '../../../contract/list';
 import type { ImportPreview } from '../../../contract/members';
 import { postFile, readEnvelopeReply } from '../../components/upload';
 import { type ApiError, call } from '../../dataProvider/client';
-import { downloadCsv } from '../../dataProvider/download';
 
 /** Query keys under the resource's name, so invalidating ['member'] also refreshes react-admin's list. */
 export const memberKeys = {
@@ -47,7 +45,3 @@ export const importCsv = (csv: Blob) =>
     { name: 'members.csv' },
     readEnvelopeReply<{ added: number; updated: number }>,
   );
-
-/** Downloads memberApi.export for the list's current filter and sort. */
-export const downloadMembersCsv = (query: Partial<ListQuery>) =>
-  downloadCsv(memberApi.export, { query }, 'members.csv');

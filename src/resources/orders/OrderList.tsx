@@ -3,11 +3,8 @@
  * (order number, buyer's name, e-mail, phone), status (one or several), date-range and SKU filter (remembered per
  * route), windowed pagination, and 匯出 CSV of the current filter (one row per item). A row opens /orders/:id.
  */
-import DownloadIcon from '@mui/icons-material/FileDownloadOutlined';
-import { useListContext, useNotify, useTranslate } from 'ra-core';
-import { useState } from 'react';
+import { useTranslate } from 'ra-core';
 import {
-  Button,
   DataTable,
   DateInput,
   List,
@@ -16,14 +13,13 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
+import { orderApi } from '../../../contract/api/orders';
 import type { OrderRow } from '../../../contract/orders';
 import { formatTwd, ORDER_STATUSES } from '../../../contract/shop';
+import { CsvExportButton } from '../../components/CsvExportButton';
 import { DateTimeField } from '../../components/DateTimeField';
 import { WindowPagination } from '../../components/WindowPagination';
-import { toFilters } from '../../dataProvider';
-import { resourceApis } from '../../dataProvider/resources';
 import { tableSx } from '../../entities/view';
-import { downloadOrdersCsv, failureText } from './api';
 import { StatusChip } from './StatusChip';
 
 const STATUS_CHOICES = ORDER_STATUSES.map((s) => ({ id: s, name: `orders.status.${s}` }));
@@ -44,33 +40,6 @@ const filtersOf = (translate: (key: string) => string) => [
   <TextInput key="sku" source="sku" label="orders.list.filters.sku" alwaysOn resettable />,
 ];
 
-function ExportButton() {
-  const notify = useNotify();
-  const { filterValues, sort } = useListContext();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const api = resourceApis.orders;
-      await downloadOrdersCsv(
-        api ? toFilters(api, filterValues) : [],
-        sort?.field ? { col: sort.field, order: sort.order === 'ASC' ? 'asc' : 'desc' } : undefined,
-      );
-      notify('orders.list.exported', { type: 'success' });
-    } catch (err) {
-      const text = failureText(err);
-      if (text) notify(text, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button label="orders.list.export" onClick={run} disabled={busy} data-testid="order-export">
-      <DownloadIcon />
-    </Button>
-  );
-}
-
 export default function OrderList() {
   const translate = useTranslate();
   return (
@@ -78,7 +47,14 @@ export default function OrderList() {
       filters={filtersOf(translate)}
       actions={
         <TopToolbar>
-          <ExportButton />
+          <CsvExportButton
+            endpoint={orderApi.export}
+            resource="orders"
+            fileName="orders.csv"
+            label="orders.list.export"
+            done="orders.list.exported"
+            data-testid="order-export"
+          />
         </TopToolbar>
       }
       exporter={false}
