@@ -2,7 +2,7 @@
  * The date kinds' inputs (loaded only by a form that has one): a calendar day with the browser's date picker
  * (react-admin's DateInput, YYYY-MM-DD as it is), and a moment with its date-and-time picker showing the site's wall
  * clock in the site's time zone, whatever the browser's (contract/zoned.ts): the form holds the moment as UTC ISO,
- * which is what `save` sends. The hint names the zone.
+ * which is what `save` sends. Its hint names the zone, after the field's own.
  */
 import { useTranslate } from 'ra-core';
 import { useCallback } from 'react';
@@ -51,7 +51,7 @@ export function ZonedDateTimeInput({ helperText, ...props }: Props) {
       {...props}
       format={format}
       parse={parse}
-      helperText={helperText ?? translate('content.publish.setting.zone', { zone })}
+      helperText={[helperText, translate('content.publish.setting.zone', { zone })].filter(Boolean).join(' ')}
     />
   );
 }
