@@ -16,7 +16,8 @@ const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
  *   use for zod, most of all. So the SPA gets `{login: {path: 'member/login', fields: [...]}, …}`. A module that
  *   exports anything besides catalogues (a schema or a function, say) is bundled as it is.
  * - An entity declaration imported with `?brief` (src/entities/registry.ts): what the menu, the routes and the
- *   access checks need before the first render — name, title, feature, permissions, resources and menu places —
+ *   access checks need before the first render — name, title, feature, permissions (and the entity's own ones),
+ *   resources and menu places —
  *   without the fields and their schemas, which load with the entity's screens.
  *
  * Types come from the source either way.
@@ -59,9 +60,11 @@ function contractAsData(): Plugin {
     const code: string[] = [];
     for (const [exportName, value] of Object.entries(exports)) {
       if (typeof value !== 'object' || value === null || !('api' in value && 'fields' in value)) continue;
-      const { name, title, permissions, feature, menu, resources } = value as unknown as EntityBrief;
+      const { name, title, permissions, ownPermissions, feature, menu, resources } =
+        value as unknown as EntityBrief;
       const props = [`name: ${JSON.stringify(name)}`, `title: ${JSON.stringify(title)}`];
       props.push(`permissions: ${JSON.stringify(permissions)}`);
+      if (ownPermissions) props.push(`ownPermissions: ${JSON.stringify(ownPermissions)}`);
       if (feature) props.push(`feature: ${JSON.stringify(feature)}`);
       if (menu) props.push(`menu: ${place(file, menu)}`);
       if (resources) {

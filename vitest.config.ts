@@ -1,6 +1,34 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * docs/examples/<entity>/ holds a throw-away entity's files where they would sit in the tree (contract/entities/…,
+ * i18n/<lang>/entities/…), so that they are copied in as written. Loaded from there by the tests, a relative import
+ * that has no file beside it is resolved from the same place in the tree, as tsconfig.json's `rootDirs` tells the
+ * type checker.
+ */
+function examplesAsInTree(): Plugin {
+  const root = import.meta.dirname;
+  const examples = path.join(root, 'docs/examples');
+  return {
+    name: 'examples-as-in-tree',
+    enforce: 'pre',
+    async resolveId(source, importer, options) {
+      if (!importer?.startsWith(`${examples}/`) || !source.startsWith('.')) return null;
+      const own = await this.resolve(source, importer, { ...options, skipSelf: true });
+      if (own && existsSync(own.id.split('?')[0])) return own;
+      const [example, ...rest] = path.relative(examples, path.dirname(importer)).split(path.sep);
+      if (!example || rest.length === 0) return null;
+      const inTree = path.join(root, ...rest, source);
+      return this.resolve(inTree, path.join(root, 'index.ts'), { ...options, skipSelf: true });
+    },
+  };
+}
+
 export default defineConfig({
+  plugins: [examplesAsInTree()],
   test: {
     // Vitest's default on a 2-core machine is one worker (the cores less one). Two: an API file spends much of its
     // time waiting on its own database, and each file has its own (tests/fixtures/testApp.ts: PGlite in memory, or
@@ -8,6 +36,7 @@ export default defineConfig({
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS || 2),
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
@@ -15,6 +44,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],

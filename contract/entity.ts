@@ -12,9 +12,20 @@ import { z } from 'zod';
 import { LangId } from './content';
 import { LANG_IDS } from './contentConstants';
 import { endpoint } from './endpoint';
-import { type EntityBrief, type EntityResource, resourcesOf } from './entityBrief';
-import { f } from './fields';
+import {
+  type EntityAction,
+  type EntityBrief,
+  type EntityResource,
+  type MenuPlace,
+  type OwnPermissions,
+  resourcesOf,
+} from './entityBrief';
+import { bounded, f, ruled } from './fields';
 import { IdInput, IdReply, ListInput, listResult } from './list';
+import { PATTERNS } from './patterns';
+import type { ResourcePermissions } from './permissions';
+import type { Feature } from './plans';
+import { rules } from './validation';
 
 /** How a field is edited and shown; the form picks its input by kind. */
 export type FieldKind =
@@ -42,7 +53,12 @@ export type FieldKind =
   | 'list'
   /** Shown, never edited (ids, dates, counts). */
   | 'readOnly'
-  /** A date and time (ISO string), shown in the site's zone. */
+  /** A calendar day of the site (YYYY-MM-DD), picked with a date picker and shown in the interface language. */
+  | 'date'
+  /**
+   * A moment (an ISO 8601 string, UTC on the way out), picked and shown as the site's wall clock in its time zone;
+   * read-only without a rule (created_at, updated_at).
+   */
   | 'dateTime';
 
 export interface Field<O extends z.ZodType = z.ZodType, I extends z.ZodType = z.ZodType> {
@@ -84,9 +100,14 @@ export type InputsOf<F extends Fields> = {
 };
 /** The fixed fields of an entity's resources (a label's `type`: 'tag' or 'category'). */
 type FixedValues<R extends readonly EntityResource[]> = NonNullable<R[number]['fixed']>;
-export type FixedShape<R extends readonly EntityResource[]> = [R[number]] extends [never]
-  ? unknown
-  : { [K in keyof FixedValues<R>]: z.ZodType<FixedValues<R>[K]> };
+/** Typed only for a declaration's own resources (a tuple); any entity's (`Entity`) have none in their type. */
+type Untyped<R extends readonly EntityResource[]> = [R[number]] extends [never]
+  ? true
+  : number extends R['length']
+    ? true
+    : false;
+export type FixedShape<R extends readonly EntityResource[]> =
+  Untyped<R> extends true ? unknown : { [K in keyof FixedValues<R>]: z.ZodType<FixedValues<R>[K]> };
 export type RecordShape<F extends Fields, R extends readonly EntityResource[] = []> = {
   id: z.ZodNumber;
 } & FixedShape<R> &
@@ -95,28 +116,73 @@ export type SaveShape<F extends Fields, R extends readonly EntityResource[] = []
   id: z.ZodNumber;
 } & FixedShape<R> &
   InputsOf<F>;
+/** A checked save: `id` (0 creates), the fixed fields and every editable field, defaults filled in. */
+export type SaveOutput<F extends Fields, R extends readonly EntityResource[] = []> = z.output<
+  z.ZodObject<SaveShape<F, R>>
+>;
+/** What a save may send of the declared fields (a sample record): without `id` and the fixed fields. */
+export type SampleOf<F extends Fields> = z.input<z.ZodObject<InputsOf<F>>>;
 type Loose = Record<string, z.ZodType>;
 
 /** The four record actions; `save` with id 0 creates (and needs the create permission too). */
 export type EntityOp = 'list' | 'get' | 'save' | 'delete';
 
-/** An entity's definition: its brief (what the SPA's menu and routes need) and the rest. */
-export interface EntityDef<F extends Fields = Fields> extends EntityBrief {
-  /** The Drizzle table (its export name in server/db/schema.ts); it has `id` and `siteId` columns. */
-  table: string;
+/**
+ * An entity's declaration: what defineEntity takes. Its brief (name, title, permissions, feature, menu, resources:
+ * contract/entityBrief.ts) and the rest.
+ */
+export interface EntityDef<
+  F extends Fields = Fields,
+  N extends string = string,
+  T extends string = string,
+  L extends string = string,
+  R extends readonly EntityResource[] = readonly EntityResource[],
+> extends EntityParts<F, N, T, R> {
+  /**
+   * Who may do what: the entity's own permissions (`{group, leaves}`: see OwnPermissions, the usual choice for a
+   * new entity), or permission ids of the tree for each action (`RESOURCE_PERMISSIONS.<resource>`).
+   */
+  permissions: OwnPermissionsOf<L> | ResourcePermissions;
+}
+
+/** An entity's own permissions as declared: `actions` must name every action's leaf when the defaults are not there. */
+export type OwnPermissionsOf<L extends string> = OwnPermissions<L> &
+  (['view' | 'edit' | 'delete'] extends [L] ? unknown : { actions: Record<EntityAction, L> });
+
+/** What a declaration and the entity it makes have alike (methods, so that any entity is an `Entity`). */
+interface EntityParts<
+  F extends Fields,
+  N extends string,
+  T extends string,
+  R extends readonly EntityResource[],
+> {
+  /** The API module (`<name>/list` …), its resource's name and its words' (`resources.<name>`). */
+  name: N;
+  /** The Drizzle table: its export name in server/db/schema.ts, with `id` and `siteId` columns. */
+  table: T;
+  /** The field a record is named by (references, delete confirmations). */
+  title: keyof F & string;
   fields: F;
+  /** The plan feature it needs (contract/plans.ts FEATURES; see EntityBrief). */
+  feature?: Feature;
+  /** Its menu place (see MenuPlace); without one (and without `resources`) it is served but not shown. */
+  menu?: MenuPlace;
+  /** Several resources over one table, each with its fixed fields and menu place (labels: tags and categories). */
+  resources?: R;
   /** The action paths when they are not `<name>/<op>` (those of SPEC §7). */
   paths?: Partial<Record<EntityOp, string>>;
   /** Other names of an action, served alike (SPEC §7's `label/edit`, `author/show`). */
   aliases?: Partial<Record<EntityOp, readonly string[]>>;
-  defaultSort: { col: string; order: 'asc' | 'desc' };
+  /** The list's order when none is asked for. */
+  defaultSort: { col: 'id' | (keyof F & string); order: 'asc' | 'desc' };
   /**
-   * A valid record to save (without id and fixed fields), for the generated conformance tests; by default one is
-   * made from the field kinds. A function gets a number to make unique values with.
+   * A valid record to save (without id and fixed fields) for the generated conformance tests, `n` making its values
+   * unique. Rarely needed: by default one is derived from the field rules (contract/entitySample.ts), which meets
+   * each field's own rule; give one when a `refine` rule ties fields together in a way the derived one misses.
    */
-  sample?: (n: number) => Record<string, unknown>;
+  sample?(n: number): SampleOf<F>;
   /** Cross-field rules of the save input. */
-  refine?: (record: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+  refine?(record: SaveOutput<F, R>, ctx: z.RefinementCtx): void;
 }
 
 const inputShape = (fields: Fields): Loose =>
@@ -134,16 +200,117 @@ export const listColumns = (fields: Fields) => ({
   sort: ['id', ...Object.keys(fields).filter((k) => fields[k].sort)],
 });
 
-/** Declares an entity: its definition with its record schema, save input and endpoints. */
-export function defineEntity<F extends Fields, const R extends readonly EntityResource[] = []>(
-  def: EntityDef<F> & { resources?: R },
+/**
+ * The permissions an entity's actions need, from its own (`<entity>.<leaf>`) by `actions` or the default; a leaf it
+ * does not declare is refused by the type (OwnPermissionsOf) and by the tests (tests/api/permission-matrix.test.ts).
+ */
+const ownResourcePermissions = (
+  name: string,
+  { leaves, actions: a = {} }: OwnPermissions,
+): ResourcePermissions => ({
+  list: `${name}.${a.list ?? 'view'}`,
+  create: `${name}.${a.create ?? (leaves.includes('add') ? 'add' : 'edit')}`,
+  edit: `${name}.${a.edit ?? 'edit'}`,
+  delete: `${name}.${a.delete ?? 'delete'}`,
+});
+
+/** A declared entity: its declaration with the permissions resolved, its schemas, endpoints and list columns. */
+export interface DefinedEntity<
+  F extends Fields = Fields,
+  N extends string = string,
+  T extends string = string,
+  L extends string = string,
+  R extends readonly EntityResource[] = readonly EntityResource[],
+> extends EntityParts<F, N, T, R> {
+  /** What each action needs (an entity's own permissions as their ids). */
+  permissions: ResourcePermissions;
+  /** The entity's own permissions, when it declares them. */
+  ownPermissions?: OwnPermissions<L>;
+  /** A record as the API answers it. */
+  record: z.ZodObject<RecordShape<F, R>>;
+  /** The save's input (id 0 creates). */
+  save: z.ZodObject<SaveShape<F, R>, z.core.$strict>;
+  api: EntityApi<F, R>;
+  columns: ReturnType<typeof listColumns>;
+}
+
+export type EntityApi<F extends Fields, R extends readonly EntityResource[]> = ReturnType<
+  typeof endpointsOf<F, R>
+>;
+
+/** The four endpoints of an entity. */
+function endpointsOf<F extends Fields, R extends readonly EntityResource[]>(
+  def: Pick<EntityDef<F, string, string, string, R>, 'name' | 'paths' | 'aliases' | 'feature'>,
+  permissions: ResourcePermissions,
+  fixedShape: Record<string, z.ZodType>,
+  record: z.ZodObject<RecordShape<F, R>>,
+  save: z.ZodObject<SaveShape<F, R>, z.core.$strict>,
 ) {
   const path = (op: EntityOp) => def.paths?.[op] ?? `${def.name}/${op}`;
+  const ref = IdInput.extend(fixedShape).strict();
+  const { feature } = def;
+  return {
+    list: endpoint({
+      path: path('list'),
+      aliases: def.aliases?.list,
+      input: ListInput.extend(fixedShape).strict(),
+      output: listResult(record),
+      access: 'site',
+      permission: permissions.list,
+      feature,
+      summary: `Lists the site's ${def.name} records: a page, filters and a sort`,
+    }),
+    get: endpoint({
+      path: path('get'),
+      aliases: def.aliases?.get,
+      input: ref,
+      output: record,
+      access: 'site',
+      permission: permissions.list,
+      feature,
+      summary: `One ${def.name} record of the site`,
+    }),
+    save: endpoint({
+      path: path('save'),
+      aliases: def.aliases?.save,
+      input: save,
+      output: record,
+      access: 'site',
+      permission: permissions.edit,
+      feature,
+      createPermission: permissions.create,
+      summary: `Adds (id 0) or changes a ${def.name} record`,
+    }),
+    delete: endpoint({
+      path: path('delete'),
+      aliases: def.aliases?.delete,
+      input: ref,
+      output: IdReply,
+      access: 'site',
+      permission: permissions.delete,
+      feature,
+      summary: `Deletes a ${def.name} record`,
+    }),
+  };
+}
+
+/** Declares an entity: its definition with its record schema, save input and endpoints. */
+export function defineEntity<
+  F extends Fields,
+  const N extends string,
+  const T extends string,
+  const L extends string = never,
+  const R extends readonly EntityResource[] = [],
+>(def: EntityDef<F, N, T, L, R>): DefinedEntity<F, N, T, L, R> {
+  const declared = def.permissions;
+  const ownPermissions = 'group' in declared ? declared : undefined;
+  const permissions = 'group' in declared ? ownResourcePermissions(def.name, declared) : declared;
+  const brief: EntityBrief = { ...def, permissions };
   // The fixed fields each resource sends (typed by FixedShape in the record and save schemas).
   const fixedShape: Record<string, z.ZodType> = Object.fromEntries(
-    [...new Set(resourcesOf(def).flatMap((r) => Object.keys(r.fixed ?? {})))].map((k) => [
+    [...new Set(resourcesOf(brief).flatMap((r) => Object.keys(r.fixed ?? {})))].map((k) => [
       k,
-      z.union(resourcesOf(def).map((r) => z.literal(r.fixed?.[k] as string | number))),
+      z.union(resourcesOf(brief).map((r) => z.literal(r.fixed?.[k] as string | number))),
     ]),
   );
   const record = z.object({
@@ -156,71 +323,56 @@ export function defineEntity<F extends Fields, const R extends readonly EntityRe
     ...fixedShape,
     ...inputShape(def.fields),
   }) as unknown as z.ZodObject<SaveShape<F, R>, z.core.$strict>;
-  const save = def.refine ? saveBase.superRefine(def.refine) : saveBase;
-  const ref = IdInput.extend(fixedShape).strict();
-  const { permissions: perm, feature } = def;
-  const api = {
-    list: endpoint({
-      path: path('list'),
-      aliases: def.aliases?.list,
-      input: ListInput.extend(fixedShape).strict(),
-      output: listResult(record),
-      access: 'site',
-      permission: perm.list,
-      feature,
-      summary: `Lists the site's ${def.name} records: a page, filters and a sort`,
-    }),
-    get: endpoint({
-      path: path('get'),
-      aliases: def.aliases?.get,
-      input: ref,
-      output: record,
-      access: 'site',
-      permission: perm.list,
-      feature,
-      summary: `One ${def.name} record of the site`,
-    }),
-    save: endpoint({
-      path: path('save'),
-      aliases: def.aliases?.save,
-      input: save,
-      output: record,
-      access: 'site',
-      permission: perm.edit,
-      feature,
-      createPermission: perm.create,
-      summary: `Adds (id 0) or changes a ${def.name} record`,
-    }),
-    delete: endpoint({
-      path: path('delete'),
-      aliases: def.aliases?.delete,
-      input: ref,
-      output: IdReply,
-      access: 'site',
-      permission: perm.delete,
-      feature,
-      summary: `Deletes a ${def.name} record`,
-    }),
+  const { refine } = def;
+  const save = refine ? saveBase.superRefine((value, ctx) => refine.call(def, value, ctx)) : saveBase;
+  return {
+    ...def,
+    permissions,
+    ownPermissions,
+    record,
+    save,
+    api: endpointsOf(def, permissions, fixedShape, record, save),
+    columns: listColumns(def.fields),
   };
-  const resources: readonly EntityResource[] | undefined = def.resources;
-  return { ...def, resources, record, save, api, columns: listColumns(def.fields) };
 }
 
-// Any entity: its fixed fields and values typed loosely.
-export type Entity = ReturnType<typeof defineEntity<Fields, []>>;
+/** The fixed fields of a call, by resource: `{type: 'tag'} | {type: 'category'}` → `{type: 'tag' | 'category'}`. */
+export type FixedOf<R extends readonly EntityResource[]> =
+  Untyped<R> extends true ? Record<never, never> : { [K in keyof FixedValues<R>]: FixedValues<R>[K] };
+
+/** Any entity: its fields, fixed fields and values typed loosely. */
+export type Entity = DefinedEntity;
 export type EntityRecord<E extends Entity> = z.output<E['record']>;
+/** A checked save of the entity: what the server's hooks receive. */
+export type EntitySave<E extends Entity> = z.output<E['save']>;
 
 type FieldOptions = Omit<Field, 'kind' | 'input' | 'output'>;
+/** No options given. */
+type NoOptions = Record<never, never>;
 
-/** A field of `kind`: its rule (`undefined` for a read-only one) and its value in a record. */
-const make = <O extends z.ZodType, I extends z.ZodType = never>(
-  kind: FieldKind,
+/**
+ * A field of `kind`: its rule (`undefined` for a read-only one), its value in a record, and its options — kept in
+ * the type as written (`filter: 'search'`, an enum's choices, a sub-record's fields), so that the words file of the
+ * entity can be checked against them (i18n/types.ts EntityWords).
+ */
+const make = <
+  K extends FieldKind,
+  O extends z.ZodType,
+  I extends z.ZodType = never,
+  X extends object = NoOptions,
+  Y extends object = NoOptions,
+>(
+  kind: K,
   input: I | undefined,
   output: O,
-  o: FieldOptions,
-): Field<O, I> => {
-  const { max: _max, ...options } = o as FieldOptions & { max?: number };
-  return { kind, ...(input ? { input } : {}), output, ...options };
+  o?: X,
+  own?: Y,
+) => {
+  const { max: _max, ...options } = (o ?? {}) as { max?: number };
+  return { kind, ...(input ? { input } : {}), output, ...options, ...own } as unknown as Field<O, I> & {
+    kind: K;
+  } & Omit<X, 'max'> &
+    Y;
 };
 
 /** A sub-record's rule and value (languages and list fields). */
@@ -229,73 +381,136 @@ const subRecord = <S extends Fields>(fields: S) => ({
   output: z.object(outputShape(fields)) as unknown as z.ZodObject<OutputsOf<S>>,
 });
 
+/** Whether `v` is a day of the calendar written YYYY-MM-DD, from the year 1000 (not 2026-02-30, which rolls over). */
+const isDay = (v: string) => {
+  const at = new Date(`${v}T00:00Z`).getTime();
+  return (
+    PATTERNS.date.re.test(v) && v >= '1000' && !Number.isNaN(at) && new Date(at).toISOString().startsWith(v)
+  );
+};
+const FORMAT = { message: 'validation.format' };
+/** A calendar day, YYYY-MM-DD, that exists (a date field's rule; 2026-02-30 is 格式錯誤). */
+const day = () => ruled(bounded(10), rules.required, (v) => (isDay(v) ? undefined : FORMAT));
+/**
+ * A moment in ISO 8601 with seconds and its offset (2026-03-01T09:30:00+08:00, …Z), answered as UTC ISO
+ * (2026-03-01T01:30:00.000Z): an editable dateTime field's rule.
+ */
+const instant = () =>
+  ruled(bounded(40), rules.required, (v) =>
+    isDay(v.slice(0, 10)) && z.iso.datetime({ offset: true }).safeParse(v).success ? undefined : FORMAT,
+  ).transform((v) => new Date(v).toISOString());
+
+/** A date or dateTime field: its rule when editable (nullable and null unless sent when optional) and its value. */
+const moment = (kind: 'date' | 'dateTime', rule: () => z.ZodType, o: DateTimeOptions = {}) => {
+  const { editable, optional, ...rest } = o;
+  const input =
+    kind === 'date' || editable ? (optional ? rule().nullable().default(null) : rule()) : undefined;
+  return make<FieldKind, z.ZodType, z.ZodType>(
+    kind,
+    input,
+    optional ? z.string().nullable() : z.string(),
+    rest,
+  );
+};
+
+/** A date field's options: `optional` lets it be empty (null). */
+type DateOptions = FieldOptions & { optional?: boolean };
+/** A date-and-time field's options: `editable` gives it a picker and a rule; `optional` lets it be empty (null). */
+type DateTimeOptions = FieldOptions & { editable?: boolean; optional?: boolean };
+type Maybe<S extends z.ZodType, X> = X extends { optional: true } ? z.ZodNullable<S> : S;
+type MaybeRule<S extends z.ZodType, X> = X extends { optional: true } ? z.ZodDefault<z.ZodNullable<S>> : S;
+type DayRule = ReturnType<typeof day>;
+type InstantRule = ReturnType<typeof instant>;
+type DateField<X> = Field<Maybe<z.ZodString, X>, MaybeRule<DayRule, X>> & { kind: 'date' } & Omit<
+    X,
+    'optional'
+  >;
+type DateTimeField<X> = Field<
+  Maybe<z.ZodString, X>,
+  X extends { editable: true } ? MaybeRule<InstantRule, X> : never
+> & { kind: 'dateTime' } & Omit<X, 'editable' | 'optional'>;
+
 /** Field builders: the kind, the §5 rule and the record's value type together. */
 export const field = {
-  text: <I extends z.ZodType>(input: I, o: FieldOptions = {}) => make('text', input, z.string(), o),
-  longText: <I extends z.ZodType>(input: I, o: FieldOptions = {}) => make('longText', input, z.string(), o),
+  text: <I extends z.ZodType, const X extends FieldOptions = NoOptions>(input: I, o?: X) =>
+    make('text', input, z.string(), o),
+  longText: <I extends z.ZodType, const X extends FieldOptions = NoOptions>(input: I, o?: X) =>
+    make('longText', input, z.string(), o),
   /** HTML from the rich-text input, bounded like any text. */
-  richText: <I extends z.ZodType>(input: I, o: FieldOptions = {}) => make('richText', input, z.string(), o),
+  richText: <I extends z.ZodType, const X extends FieldOptions = NoOptions>(input: I, o?: X) =>
+    make('richText', input, z.string(), o),
   /** A slug by the SPEC rule, or '' for the server to make one from `from` with pinyin. */
-  slug: (from: string, o: FieldOptions = {}) =>
-    make('slug', f.slugOrEmpty().default(''), z.string(), { ...o, from }),
-  image: (o: FieldOptions = {}) => make('image', f.linkOrEmpty().default(''), z.string(), o),
+  slug: <const X extends FieldOptions = NoOptions>(from: string, o?: X) =>
+    make('slug', f.slugOrEmpty().default(''), z.string(), o, { from }),
+  image: <const X extends FieldOptions = NoOptions>(o?: X) =>
+    make('image', f.linkOrEmpty().default(''), z.string(), o),
   /** Image addresses (at most `max`), each by the image rule and none empty. */
-  images: (o: FieldOptions & { max?: number } = {}) => ({
+  images: <const X extends FieldOptions & { max?: number } = NoOptions>(o?: X) => ({
     ...make(
       'images',
       z
         .array(f.linkOrEmpty().refine((v) => v !== '', { message: 'validation.required' }))
-        .max(o.max ?? 20)
+        .max(o?.max ?? 20)
         .default([]),
       z.array(z.string()),
       o,
     ),
-    max: o.max ?? 20,
+    max: o?.max ?? 20,
   }),
   /** A whole amount in TWD, from 0 (to `max`). */
-  money: (o: FieldOptions & { max?: number } = {}) =>
-    make('money', o.max === undefined ? f.uint() : f.uint().max(o.max), z.number(), o),
+  money: <const X extends FieldOptions & { max?: number } = NoOptions>(o?: X) =>
+    make('money', o?.max === undefined ? f.uint() : f.uint().max(o.max), z.number(), o),
   /** A whole number an int4 column holds, or the rule given. */
-  number: <I extends z.ZodType = ReturnType<typeof f.int>>(input?: I, o: FieldOptions = {}) =>
-    make('number', (input ?? f.int()) as I, z.number(), o),
+  number: <I extends z.ZodType = ReturnType<typeof f.int>, const X extends FieldOptions = NoOptions>(
+    input?: I,
+    o?: X,
+  ) => make('number', (input ?? f.int()) as I, z.number(), o),
   /** On or off (false unless sent). */
-  switch: (o: FieldOptions = {}) => make('switch', z.boolean().default(false), z.boolean(), o),
+  switch: <const X extends FieldOptions = NoOptions>(o?: X) =>
+    make('switch', z.boolean().default(false), z.boolean(), o),
   /** One of `choices` (the first unless sent). */
-  enum: <const C extends readonly [string | number, ...(string | number)[]]>(
+  enum: <
+    const C extends readonly [string | number, ...(string | number)[]],
+    const X extends Omit<FieldOptions, 'multiple'> = NoOptions,
+  >(
     choices: C,
-    o: Omit<FieldOptions, 'multiple'> = {},
+    o?: X,
   ) => {
     const one = z.union(choices.map((c) => z.literal(c))) as unknown as z.ZodType<C[number]>;
-    return make('enum', one.default(choices[0] as never), one, { ...o, choices });
+    return make('enum', one.default(choices[0] as never), one, o, { choices });
   },
   /** Several of `choices` (the first unless sent), each once. */
-  enums: <const C extends readonly [string | number, ...(string | number)[]]>(
+  enums: <
+    const C extends readonly [string | number, ...(string | number)[]],
+    const X extends FieldOptions = NoOptions,
+  >(
     choices: C,
-    o: FieldOptions = {},
+    o?: X,
   ) => {
     const one = z.union(choices.map((c) => z.literal(c))) as unknown as z.ZodType<C[number]>;
     const input = z
       .array(one)
       .max(choices.length)
       .default([choices[0]] as never);
-    return make('enum', input, z.array(one), { ...o, choices, multiple: true });
+    return make('enum', input, z.array(one), o, { choices, multiple: true as const });
   },
   /** The id of one of the site's `reference` records, or null. */
-  reference: (reference: string, o: FieldOptions = {}) =>
-    make('reference', f.id().nullable().default(null), z.number().nullable(), { ...o, reference }),
+  reference: <const X extends FieldOptions = NoOptions>(reference: string, o?: X) =>
+    make('reference', f.id().nullable().default(null), z.number().nullable(), o, { reference }),
   /** Ids of the site's `reference` records (at most `max`; the server drops repeats). */
-  references: (reference: string, o: FieldOptions & { max?: number } = {}) =>
+  references: <const X extends FieldOptions & { max?: number } = NoOptions>(reference: string, o?: X) =>
     make(
       'references',
       z
         .array(f.id())
-        .max(o.max ?? 100)
+        .max(o?.max ?? 100)
         .default([]),
       z.array(z.number()),
-      { ...o, reference },
+      o,
+      { reference },
     ),
   /** One sub-record per content language (`lang_id` 1–5 once each; at least one). */
-  languages: <S extends Fields>(fields: S, o: FieldOptions = {}) => {
+  languages: <S extends Fields, const X extends FieldOptions = NoOptions>(fields: S, o?: X) => {
     const sub = subRecord(fields);
     const input = z
       .array(sub.input.extend({ lang_id: LangId }))
@@ -306,20 +521,31 @@ export const field = {
         if (new Set(ids).size !== ids.length)
           ctx.addIssue({ code: 'custom', message: 'validation.duplicate' });
       });
-    return make('languages', input, z.array(sub.output.extend({ lang_id: z.number() })), { ...o, fields });
+    return make('languages', input, z.array(sub.output.extend({ lang_id: z.number() })), o, { fields });
   },
   /** A nested list of sub-records, such as a product's SKUs (at most `max`). */
-  list: <S extends Fields>(fields: S, o: FieldOptions & { max?: number } = {}) => {
+  list: <S extends Fields, const X extends FieldOptions & { max?: number } = NoOptions>(fields: S, o?: X) => {
     const sub = subRecord(fields);
     const input = z
       .array(sub.input)
-      .max(o.max ?? 100)
+      .max(o?.max ?? 100)
       .default([]);
-    return make('list', input, z.array(sub.output), { ...o, fields });
+    return make('list', input, z.array(sub.output), o, { fields });
   },
   /** Shown and sorted, never sent. */
-  readOnly: <O extends z.ZodType>(output: O, o: FieldOptions = {}) =>
-    make<O>('readOnly', undefined, output, o),
-  /** A record's creation or change time (never sent). */
-  dateTime: (o: FieldOptions = {}) => make<z.ZodString>('dateTime', undefined, z.string(), o),
+  readOnly: <O extends z.ZodType, const X extends FieldOptions = NoOptions>(output: O, o?: X) =>
+    make<'readOnly', O, never, X>('readOnly', undefined, output, o),
+  /**
+   * A calendar day of the site (YYYY-MM-DD, a day that exists), picked with a date picker (react-admin's DateInput)
+   * and shown in the interface language; `optional`: it may be null. Stored in a `date` column (mode 'string').
+   */
+  date: <const X extends DateOptions = NoOptions>(o?: X) => moment('date', day, o) as unknown as DateField<X>,
+  /**
+   * A moment. With `editable`, picked as a date and a time of the site's clock in its time zone (the form says
+   * which) and sent as ISO 8601 with its offset; the server takes any offset and answers it in UTC (….000Z), stored
+   * in a `timestamp with time zone` column; `optional`: it may be null. Without `editable`, read-only: a record's
+   * creation or change time (created_at, updated_at). Lists show it in the site's zone either way.
+   */
+  dateTime: <const X extends DateTimeOptions = NoOptions>(o?: X) =>
+    moment('dateTime', instant, o) as unknown as DateTimeField<X>,
 };

@@ -3,15 +3,29 @@
  * access checks need no more. The build makes it from the declaration (vite.config.ts), without the fields. Apart
  * from contract/entity.ts, whose field builders make zod schemas, so that the first screen loads no zod.
  */
-import type { Needed } from './permissions';
+import type { PermissionGroup, ResourcePermissions } from './permissions';
 import type { Feature } from './plans';
 
-/** Where a resource sits in the side menu. */
+/**
+ * Where a resource sits in the side menu (src/layout/AppMenu.tsx), under one of its headings, in this order:
+ * - `content` 內容管理 (articles 10, pages 20, e-papers 30, page categories 25, categories 40, tags 50, places 60,
+ *   authors 70);
+ * - `shop` 電商管理 (goods 10, logistics 20, orders 30);
+ * - `members` 會員管理 (members 10, followers 20, customer messages 30, reader plans 40);
+ * - `site` 網站管理 (staff 10, roles 20, sites 30, plan 40);
+ * - `settings` 網站設定 (settings 10, general 20, menus 30, home 40, themes 44, design 46, domain 50, media 60);
+ * - `personal` 個人 (profile 10).
+ * A group with nothing the person may see is not shown. An item the role allows on a plan without the entity's
+ * `feature` stays, locked, and opens the plan prompt.
+ */
 export interface MenuPlace {
   group: 'content' | 'site' | 'settings' | 'shop' | 'members' | 'personal';
-  /** Position inside the group (lower first). */
+  /** Position inside the group (lower first; the numbers above are taken). */
   order: number;
-  /** Loads the menu and list icon (a @mui/icons-material default export); only the SPA calls it. */
+  /**
+   * Loads the menu and list icon, written exactly `() => import('@mui/icons-material/<Name>')` (the build reads the
+   * module's name from it); only the SPA calls it.
+   */
   icon: () => Promise<{ default: unknown }>;
 }
 
@@ -25,13 +39,38 @@ export interface EntityResource {
   menu: MenuPlace;
 }
 
+/** The four record actions as permissions name them (`list` covers list and get; `create` is a save with id 0). */
+export type EntityAction = 'list' | 'create' | 'edit' | 'delete';
+
+/**
+ * An entity's own permissions: the leaves `<entity>.<leaf>` of a sub-group named like the entity, in a top group of
+ * the role editor's tree (`site_admin`, `content`, `shop` or `system`; contract/permissions.ts). The built-in roles
+ * take them by group: the owner all, 管理員 all, 編輯 the content group's, 電商人員 the shop group's. With the
+ * entity's `feature`, a plan without it grants none of them. Their words are the entity's (i18n/<lang>/entities/
+ * <name>.ts: `permissions.group.<entity>`, `permissions.leaf.<entity>.<leaf>`).
+ */
+export interface OwnPermissions<L extends string = string> {
+  group: PermissionGroup;
+  /** In the order the role editor shows them. */
+  leaves: readonly L[];
+  /** The leaf each action needs; by default list `view`, create `add` (else `edit`), edit `edit`, delete `delete`. */
+  actions?: Partial<Record<EntityAction, L>>;
+}
+
 export interface EntityBrief {
   /** The entity's name: its API module and, unless `resources` says otherwise, its one resource. */
   name: string;
   /** The field a record is named by (lists of references, titles). */
   title: string;
-  permissions: Record<'list' | 'create' | 'edit' | 'delete', Needed>;
-  /** The plan feature the entity needs, if any (contract/plans.ts). */
+  /** What each action needs: permission ids of the tree (one, or a list of which any one does). */
+  permissions: ResourcePermissions;
+  /** The entity's own permissions, when it declares them (`permissions` then names them). */
+  ownPermissions?: OwnPermissions;
+  /**
+   * The plan feature the entity needs, if any: one of contract/plans.ts FEATURES — `team`, `theme`, `design`,
+   * `membership`, `shop`, `newsletter` (`full` is the platform's own plan, which has every one). Every action of
+   * the entity is refused (403) on a site whose plan lacks it, and its menu item is locked there.
+   */
   feature?: Feature;
   /** Defaults to one resource named like the entity. */
   resources?: readonly EntityResource[];

@@ -1,12 +1,21 @@
 /**
  * The permission tree of SPEC §6. A role holds leaf ids; groups only gather them for the role editor. Labels live in
  * i18n/ under `permissions.<id>`. Built-in roles: 1 owner, 2 管理員, 3 編輯, 4 電商人員.
+ *
+ * The tree below is the contract's own. A declared entity may add a sub-group of its own leaves to one of the four
+ * top groups (contract/entity.ts `permissions: {group, leaves}`): contract/permissionGroups.ts puts it there, in
+ * place, before it is used (at the server's start, when the role screens load), and ALL_PERMISSIONS with it; the
+ * built-in roles and support read the tree when asked. The contract's ids never change (stored roles hold them); a
+ * declared group only adds some.
  */
 
 export interface PermissionNode {
   id: string;
   children?: readonly PermissionNode[];
 }
+
+/** The top groups of the tree, in its order: where a declared entity's own permissions may go. */
+export type PermissionGroup = 'site_admin' | 'content' | 'shop' | 'system';
 
 const leaves = (group: string, names: readonly string[]): PermissionNode[] =>
   names.map((n) => ({ id: `${group}.${n}` }));
@@ -59,6 +68,7 @@ export function leafIds(nodes: readonly PermissionNode[] = PERMISSION_TREE): str
   return nodes.flatMap((n) => (n.children ? leafIds(n.children) : [n.id]));
 }
 
+/** Every leaf id, in the tree's order (kept whole as groups are declared). */
 export const ALL_PERMISSIONS: readonly string[] = leafIds();
 export type Permission = string;
 
@@ -91,13 +101,25 @@ export function contentSight(permissions: { has(p: string): boolean }): ContentS
   return 'own';
 }
 
-/** The permissions of the built-in roles; custom roles store their own list. */
-export const BUILTIN_ROLE_PERMISSIONS: Record<number, readonly string[]> = {
-  [ROLE.OWNER]: ALL_PERMISSIONS,
-  [ROLE.ADMIN]: ALL_PERMISSIONS.filter((p) => !p.startsWith('subscription.')),
-  [ROLE.EDITOR]: [...leafIds([PERMISSION_TREE[1]])],
-  /** The shop and nothing else (issue 15): products, logistics and orders. */
-  [ROLE.ECOMMERCE]: [...leafIds([PERMISSION_TREE[2]])],
+/**
+ * The permissions of the built-in roles; custom roles store their own list. Read from the tree when asked, so that
+ * a declared entity's own permissions are there (the owner and 管理員 hold them all, 編輯 the content group's, 電商人員
+ * the shop group's).
+ */
+export const BUILTIN_ROLE_PERMISSIONS: Readonly<Record<number, readonly string[]>> = {
+  get [ROLE.OWNER]() {
+    return leafIds();
+  },
+  get [ROLE.ADMIN]() {
+    return leafIds().filter((p) => !p.startsWith('subscription.'));
+  },
+  get [ROLE.EDITOR]() {
+    return leafIds([PERMISSION_TREE[1]]);
+  },
+  /** The shop and nothing else (issue 15): products, logistics and orders (and what a shop entity declares). */
+  get [ROLE.ECOMMERCE]() {
+    return leafIds([PERMISSION_TREE[2]]);
+  },
 };
 
 /**
@@ -105,17 +127,18 @@ export const BUILTIN_ROLE_PERMISSIONS: Record<number, readonly string[]> = {
  * role writes, so that support never ends with the operator (or anyone they name) invited, promoted or kept as
  * staff — a role's permissions outlive the session (issue 28: role/save could give a role everything).
  */
-export const SUPPORT_PERMISSIONS: readonly string[] = BUILTIN_ROLE_PERMISSIONS[ROLE.ADMIN].filter(
-  (p) =>
-    ![
-      'staff.edit',
-      'staff.delete',
-      'role.edit',
-      'role.delete',
-      PERM.settingPermission,
-      PERM.settingAdmin,
-    ].includes(p),
-);
+export const supportPermissions = (): string[] =>
+  BUILTIN_ROLE_PERMISSIONS[ROLE.ADMIN].filter(
+    (p) =>
+      ![
+        'staff.edit',
+        'staff.delete',
+        'role.edit',
+        'role.delete',
+        PERM.settingPermission,
+        PERM.settingAdmin,
+      ].includes(p),
+  );
 
 /** A role's permissions: a built-in role's from the contract, a custom one's as stored. */
 export function permissionsOfRole(roleId: number, stored: readonly string[]): readonly string[] {
@@ -261,7 +284,8 @@ export function mayAccess(permissions: readonly string[], resource: string, acti
 export const mayReorderPinned = (permissions: readonly string[], resource: string): boolean =>
   mayAccess(permissions, resource, 'edit') && permissions.includes(PERM.postViewAll);
 
-type ResourcePermissions = Record<'list' | 'create' | 'edit' | 'delete', Needed>;
+/** What each action on a resource needs. */
+export type ResourcePermissions = Record<'list' | 'create' | 'edit' | 'delete', Needed>;
 
 /** Resources declared elsewhere: entity resources (contract/entities), added by whoever loads the declarations. */
 const declaredPermissions = new Map<string, ResourcePermissions>();

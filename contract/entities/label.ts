@@ -34,7 +34,6 @@ export const label = defineEntity({
     if (!lang.some((l) => l.title.trim() !== ''))
       ctx.addIssue({ code: 'custom', path: ['lang', '0', 'title'], message: 'validation.required' });
   },
-  sample: (n) => ({ lang: [{ lang_id: 1, title: `標籤 ${n}`, cover: '' }], active: [1] }),
   resources: [
     {
       name: 'tag',

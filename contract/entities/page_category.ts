@@ -30,6 +30,5 @@ export const pageCategory = defineEntity({
     if (!lang.some((l) => l.title.trim() !== ''))
       ctx.addIssue({ code: 'custom', path: ['lang', '0', 'title'], message: 'validation.required' });
   },
-  sample: (n) => ({ lang: [{ lang_id: 1, title: `頁面分類 ${n}` }], sort: n }),
   menu: { group: 'content', order: 25, icon: () => import('@mui/icons-material/AccountTreeOutlined') },
 });

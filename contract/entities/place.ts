@@ -48,9 +48,5 @@ export const place = defineEntity({
     if (!lang[0] || lang[0].name.trim() === '')
       ctx.addIssue({ code: 'custom', path: ['lang', '0', 'name'], message: 'validation.required' });
   },
-  sample: (n) => ({
-    lang: [{ lang_id: 1, name: `地點 ${n}`, address: '台北市信義區', hours: '10:00–18:00' }],
-    map_url: 'https://maps.example.com/?q=1',
-  }),
   menu: { group: 'content', order: 60, icon: () => import('@mui/icons-material/PlaceOutlined') },
 });

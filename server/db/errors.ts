@@ -7,3 +7,10 @@ const pgCode = (err: unknown): string | undefined => {
 
 /** A unique index refused the write (23505). */
 export const isUniqueViolation = (err: unknown) => pgCode(err) === '23505';
+
+/** The name of the constraint (a unique index) a violation names, whether the driver's own error or wrapped. */
+export const constraintOf = (err: unknown): string | undefined => {
+  const e = err as { constraint?: unknown; cause?: { constraint?: unknown } } | null;
+  const name = e?.constraint ?? e?.cause?.constraint;
+  return typeof name === 'string' ? name : undefined;
+};

@@ -52,13 +52,17 @@ function subRecords(field: Field, value: unknown): unknown {
   );
 }
 
-/** A row as the entity's record: its id and each field stored in a column, dates as ISO strings. */
-export function recordOf(entity: Entity, table: PgTable, row: Row): Row {
+/**
+ * A row as the entity's record: its id and each field stored in a column, moments as ISO strings. Loosely typed
+ * (parse it with the entity's `record` schema for its type).
+ */
+export function recordOf(entity: Entity, table: PgTable, row: { id: number }): Row {
+  const columns: Record<string, unknown> = row;
   return {
     id: row.id,
     ...Object.fromEntries(
       fieldColumns(entity.fields, table).map(([name, key]) => {
-        const value = row[key];
+        const value = columns[key];
         return [name, value instanceof Date ? value.toISOString() : subRecords(entity.fields[name], value)];
       }),
     ),
@@ -130,6 +134,8 @@ function actionsOf(
     return rows.map((row) => ({ ...fixed, ...recordOf(entity, table, row), ...derived(row) }));
   }
 
+  /** A stored row of the site (404 when it is another site's, or none). */
+
   async function findRow(ctx: SiteContext, table: PgTable, id: number): Promise<Row> {
     const c = columnsOf(table);
     const [row] = await ctx.deps.db
@@ -172,13 +178,17 @@ function actionsOf(
     return out;
   }
 
-  /** The generic write: the declared fields that have a column. */
+  /** The generic write: the declared fields that have a column (an editable moment as a Date for its column). */
   async function write(ctx: SiteContext, input: SaveInput, table: PgTable): Promise<number> {
     const c = columnsOf(table);
     const values = Object.fromEntries(
       fieldColumns(entity.fields, table)
         .filter(([name]) => (entity.fields as Fields)[name].input)
-        .map(([name, key]) => [key, input[name]]),
+        .map(([name, key]) => {
+          const value = input[name];
+          const moment = (entity.fields as Fields)[name].kind === 'dateTime' && typeof value === 'string';
+          return [key, moment ? new Date(value) : value];
+        }),
     );
     // An empty slug is made from its field (a languages field's titles are the entity's own to read, in a hook).
     for (const [name, field] of Object.entries(entity.fields as Fields)) {
@@ -239,9 +249,13 @@ function actionsOf(
       handler: async (raw, ctx) => {
         const fixed = fixedOf(raw);
         const table = tableOf(fixed);
+        // Another site's record is not found, whatever the body holds; then the entity's guard, then the body.
+        if (raw.id) {
+          const row = await findRow(ctx, table, raw.id as number);
+          hooks.guard?.(row, ctx);
+        }
         const input = await checked(ctx, raw as SaveInput);
-        if (input.id) hooks.guard?.(await findRow(ctx, table, input.id), ctx);
-        const id = await (hooks.write ?? ((i, c, t) => write(c, i, t)))(input, ctx, table);
+        const id = hooks.write ? await hooks.write(input, ctx, table) : await write(ctx, input, table);
         // Labels, tags and authors show on the public site: its pages' cache moves on.
         await bumpRender(ctx.deps.db, ctx.site.id);
         return getRecord(ctx, fixed, id);

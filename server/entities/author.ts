@@ -84,7 +84,7 @@ export async function authorIssue(ctx: SiteContext, input: { id: number; page: n
   };
 }
 
-export const hooks = entityHooks({
+export const hooks = entityHooks(author, {
   guard: (row) => {
     if (row.memberId !== null) throw new AppError(Code.AUTHOR_LINKED);
   },

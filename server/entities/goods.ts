@@ -7,34 +7,23 @@
 import { and, asc, eq, inArray, like, ne, notInArray, sql } from 'drizzle-orm';
 import { goodsApi } from '../../contract/api/goods';
 import { Code } from '../../contract/codes';
-import { LOW_STOCK, type ShopStatus } from '../../contract/shop';
+import { goods as goodsEntity } from '../../contract/entities/goods';
+import type { EntitySave } from '../../contract/entity';
+import { LOW_STOCK } from '../../contract/shop';
 import { slugify, slugWithSuffix } from '../../contract/slug';
 import type { Db } from '../db/client';
-import { isUniqueViolation } from '../db/errors';
+import { constraintOf, isUniqueViolation } from '../db/errors';
 import { goods, goodsSkus } from '../db/schema';
 import { action } from '../http/action';
 import { AppError, duplicate, FieldError, notFound } from '../http/errors';
 import { bumpRender } from '../public/invalidate';
-import { entityHooks, type Row } from './hooks';
+import { entityHooks } from './hooks';
 
-interface SkuInput {
-  id: number;
-  name: string;
-  code: string;
-  price: number;
-  qty: number;
-  shift: number;
-  status: ShopStatus;
-}
+/** A checked save of a product, and one of its SKUs. */
+type GoodsSave = EntitySave<typeof goodsEntity>;
+type SkuInput = GoodsSave['skus'][number];
 
 type SkuRow = typeof goodsSkus.$inferSelect;
-
-/** The name of the unique index a violation names, if any. */
-const constraintOf = (err: unknown): string | undefined => {
-  const e = err as { constraint?: unknown; cause?: { constraint?: unknown } } | null;
-  const name = e?.constraint ?? e?.cause?.constraint;
-  return typeof name === 'string' ? name : undefined;
-};
 
 /** `base`, or `base-2`, `base-3` … whichever no other product of the site has. */
 async function freeSlug(db: Db, siteId: number, base: string, id: number): Promise<string> {
@@ -66,8 +55,8 @@ const skuValues = (sku: SkuInput, position: number) => ({
   updatedAt: new Date(),
 });
 
-async function writeGoods(db: Db, siteId: number, input: Record<string, unknown> & { id: number }) {
-  const skus = input.skus as SkuInput[];
+async function writeGoods(db: Db, siteId: number, input: GoodsSave) {
+  const { skus } = input;
   const id = input.id;
   if (id) {
     const [found] = await db
@@ -114,29 +103,14 @@ async function writeGoods(db: Db, siteId: number, input: Record<string, unknown>
     const [other] = await db
       .select({ id: goods.id })
       .from(goods)
-      .where(
-        and(
-          eq(goods.siteId, siteId),
-          eq(goods.slug, input.slug as string),
-          id ? ne(goods.id, id) : undefined,
-        ),
-      )
+      .where(and(eq(goods.siteId, siteId), eq(goods.slug, input.slug), id ? ne(goods.id, id) : undefined))
       .limit(1);
     if (other) throw duplicate('slug');
   }
-  const slug =
-    (input.slug as string) || (await freeSlug(db, siteId, slugify(input.name as string) || 'goods', id));
+  const slug = input.slug || (await freeSlug(db, siteId, slugify(input.name) || 'goods', id));
 
-  const values = {
-    name: input.name as string,
-    slug,
-    intro: input.intro as string,
-    content: input.content as string,
-    cover: input.cover as string,
-    gallery: input.gallery as string[],
-    status: input.status as ShopStatus,
-    tags: input.tags as number[],
-  };
+  const { name, intro, content, cover, gallery, status, tags } = input;
+  const values = { name, slug, intro, content, cover, gallery, status, tags };
   try {
     return await db.transaction(async (tx) => {
       const [row] = id
@@ -204,7 +178,7 @@ function alertOf(skus: SkuRow[]): 'out' | 'low' | null {
   return online.every((s) => s.qty <= LOW_STOCK) ? 'low' : null;
 }
 
-export const hooks = entityHooks({
+export const hooks = entityHooks(goodsEntity, {
   derive: async (rows, ctx) => {
     const ids = rows.map((r) => r.id);
     const skus = ids.length
@@ -216,7 +190,7 @@ export const hooks = entityHooks({
       : [];
     const byGoods = new Map<number, SkuRow[]>();
     for (const s of skus) byGoods.set(s.goodsId, [...(byGoods.get(s.goodsId) ?? []), s]);
-    return (row: Row) => {
+    return (row) => {
       const own = byGoods.get(row.id) ?? [];
       const prices = own.map((s) => s.price);
       return {

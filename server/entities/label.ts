@@ -4,41 +4,26 @@
  * search by name and the writer's tags (contract/api/labels.ts).
  */
 import { labelApi, tagApi } from '../../contract/api/labels';
-import type { LabelLang, LabelType } from '../../contract/labels';
+import { label } from '../../contract/entities/label';
 import { categories, tags } from '../db/schema';
 import { action } from '../http/action';
 import { seenBy, viewerOf } from '../modules/content/scope';
 import * as labels from '../modules/labels/service';
 import { entityHooks } from './hooks';
 
-export const hooks = entityHooks({
+export const hooks = entityHooks(label, {
   table: (fixed) => (fixed.type === 'category' ? categories : tags),
   derive: async (rows, ctx, fixed) => {
     const ids = rows.map((r) => r.id);
-    const used = await labels.usage(
-      ctx.deps.db,
-      ctx.site.id,
-      fixed.type as LabelType,
-      ids,
-      seenBy(viewerOf(ctx)),
-    );
+    const used = await labels.usage(ctx.deps.db, ctx.site.id, fixed.type, ids, seenBy(viewerOf(ctx)));
     return (row) => ({ count: used.get(row.id) ?? 0 });
   },
   write: async (input, ctx) => {
-    const langs = (input.lang as LabelLang[]).map((l) => ({
-      lang_id: l.lang_id,
-      title: l.title,
-      cover: l.cover,
-    }));
+    const langs = input.lang.map((l) => ({ lang_id: l.lang_id, title: l.title, cover: l.cover }));
     const { name, at } = labels.nameOf(langs);
-    const fields = {
-      name,
-      langs,
-      active: [...new Set(input.active as number[])],
-      slug: input.slug as string,
-    };
-    const type = input.type as LabelType;
-    return (await labels.writeLabel(ctx.deps.db, ctx.site.id, type, input.id, fields, `lang.${at}.title`)).id;
+    const fields = { name, langs, active: [...new Set(input.active)], slug: input.slug };
+    const { id, type } = input;
+    return (await labels.writeLabel(ctx.deps.db, ctx.site.id, type, id, fields, `lang.${at}.title`)).id;
   },
   actions: [
     action({

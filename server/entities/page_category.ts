@@ -3,6 +3,7 @@
  * site without case (a duplicate is reported on that title).
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { pageCategory } from '../../contract/entities/page_category';
 import type { LabelLang } from '../../contract/labels';
 import { isUniqueViolation } from '../db/errors';
 import { pageCategories } from '../db/schema';
@@ -10,13 +11,11 @@ import { duplicate, notFound } from '../http/errors';
 import { nameOf } from '../modules/labels/service';
 import { entityHooks } from './hooks';
 
-export const hooks = entityHooks({
+export const hooks = entityHooks(pageCategory, {
   write: async (input, ctx) => {
     const db = ctx.deps.db;
     const siteId = ctx.site.id;
-    const langs = (input.lang as { lang_id: number; title: string }[]).map(
-      (l): LabelLang => ({ lang_id: l.lang_id, title: l.title, cover: '' }),
-    );
+    const langs = input.lang.map((l): LabelLang => ({ lang_id: l.lang_id, title: l.title, cover: '' }));
     const { name, at } = nameOf(langs);
     const nameField = `lang.${at}.title`;
     const [clash] = await db
@@ -30,7 +29,7 @@ export const hooks = entityHooks({
         ),
       );
     if (clash) throw duplicate(nameField);
-    const values = { name, langs, sort: input.sort as number, updatedAt: new Date() };
+    const values = { name, langs, sort: input.sort, updatedAt: new Date() };
     try {
       const [row] = input.id
         ? await db

@@ -5,13 +5,14 @@
  * null), and pages read places live, so nothing else changes.
  */
 import { and, eq } from 'drizzle-orm';
-import { type PlaceLang, places } from '../db/schema';
+import { place } from '../../contract/entities/place';
+import { places } from '../db/schema';
 import { notFound } from '../http/errors';
 import { entityHooks } from './hooks';
 
-export const hooks = entityHooks({
+export const hooks = entityHooks(place, {
   write: async (input, ctx) => {
-    const langs = (input.lang as PlaceLang[]).map((l) => ({
+    const langs = input.lang.map((l) => ({
       lang_id: l.lang_id,
       name: l.name,
       address: l.address,
@@ -20,8 +21,8 @@ export const hooks = entityHooks({
     const values = {
       name: langs[0]?.name ?? '',
       langs,
-      mapUrl: input.map_url as string,
-      cover: input.cover as string,
+      mapUrl: input.map_url,
+      cover: input.cover,
     };
     const [row] = input.id
       ? await ctx.deps.db

@@ -1,15 +1,17 @@
 /**
  * Finds the declared entities at startup: every entity exported by contract/entities/*.ts, with its table (the
  * export of server/db/schema.ts that `table` names) and the `hooks` of server/entities/<name>.ts when that file
- * exists. Adding an entity edits no shared file.
+ * exists; an entity's own permissions join the tree (contract/permissionGroups.ts). Adding an entity edits no
+ * shared file.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Entity } from '../../contract/entity';
+import { declareEntityPermissions } from '../../contract/permissionGroups';
 import * as schema from '../db/schema';
-import type { EntityHooks, ServedEntity } from './hooks';
+import type { EntityHooks, ServedEntity, ServedHooks } from './hooks';
 
 const DECLARATIONS = path.join(import.meta.dirname, '../../contract/entities');
 const SOURCE = /\.[cm]?[jt]s$/;
@@ -22,10 +24,19 @@ const entitiesIn = (mod: Record<string, unknown>): Entity[] =>
 
 const importFile = (file: string) => import(pathToFileURL(file).href) as Promise<Record<string, unknown>>;
 
-/** The hooks file of an entity, if it has one. */
-async function hooksOf(name: string): Promise<EntityHooks | undefined> {
-  const file = ['.ts', '.js'].map((ext) => path.join(import.meta.dirname, name + ext)).find(existsSync);
-  return file ? ((await importFile(file)).hooks as EntityHooks | undefined) : undefined;
+/** The hooks file of an entity, if it has one: its `hooks`, made by entityHooks() for this very declaration. */
+async function hooksOf(entity: Entity): Promise<EntityHooks | undefined> {
+  const file = ['.ts', '.js']
+    .map((ext) => path.join(import.meta.dirname, entity.name + ext))
+    .find(existsSync);
+  if (!file) return undefined;
+  const served = (await importFile(file)).hooks as ServedHooks | undefined;
+  if (!served) return undefined;
+  if (served.entity.name !== entity.name)
+    throw new Error(
+      `server/entities/${entity.name}: its hooks are not typed by the ${entity.name} declaration`,
+    );
+  return served.hooks;
 }
 
 export async function declaredEntities(): Promise<ServedEntity[]> {
@@ -39,7 +50,8 @@ export async function declaredEntities(): Promise<ServedEntity[]> {
     entities.map(async (entity) => {
       const table = (schema as Record<string, unknown>)[entity.table] as PgTable | undefined;
       if (!table) throw new Error(`Entity ${entity.name}: no table ${entity.table} in server/db/schema.ts`);
-      return { entity, table, hooks: await hooksOf(entity.name) };
+      declareEntityPermissions(entity);
+      return { entity, table, hooks: await hooksOf(entity) };
     }),
   );
 }

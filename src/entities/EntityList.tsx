@@ -106,6 +106,7 @@ function cellOf(
     case 'enum':
     case 'reference':
     case 'references':
+    case 'date':
       return (
         <Suspense fallback={null}>
           <KindCell resource={resource} name={name} field={field} />

@@ -2,6 +2,8 @@
 import { useRecordContext, useTranslate } from 'ra-core';
 import { BooleanField, NumberField, ReferenceArrayField, ReferenceField } from 'react-admin';
 import { formatTwd } from '../../contract/shop';
+import { useDateTime } from '../components/DateTimeField';
+import { formatDateTime } from '../components/dates';
 import { type FieldProps, fieldLabel } from './view';
 
 function EnumCell({ source, label }: { source: string; label: string }) {
@@ -17,8 +19,17 @@ function MoneyCell({ source }: { source: string }) {
   return typeof value === 'number' ? formatTwd(value) : null;
 }
 
+/** A calendar day (YYYY-MM-DD, a day of the site's) as the interface language writes it. */
+function DayCell({ source }: { source: string }) {
+  const value = useRecordContext()?.[source];
+  const { locale } = useDateTime();
+  return typeof value === 'string' && value ? formatDateTime(`${value}T00:00Z`, locale, 'UTC', 'date') : null;
+}
+
 export default function KindCell({ resource, name, field }: FieldProps) {
   switch (field.kind) {
+    case 'date':
+      return <DayCell source={name} />;
     case 'switch':
       return <BooleanField source={name} />;
     case 'money':

@@ -1,6 +1,6 @@
 /**
- * The generated form's inputs, one per field kind. Rich text loads its editor (TipTap) only when a form has one;
- * the slug's pinyin only when one is made.
+ * The generated form's inputs, one per field kind. Rich text loads its editor (TipTap) only when a form has one,
+ * the date kinds their pickers likewise; the slug's pinyin only when one is made.
  */
 import { InputAdornment } from '@mui/material';
 import { useTranslate } from 'ra-core';
@@ -29,6 +29,10 @@ import { type FieldInputProps, fieldLabel } from './view';
 
 const RichTextInput = lazy(() =>
   import('../components/RichTextInput').then((m) => ({ default: m.RichTextInput })),
+);
+const DayInput = lazy(() => import('./DateInputs').then((m) => ({ default: m.DayInput })));
+const ZonedDateTimeInput = lazy(() =>
+  import('./DateInputs').then((m) => ({ default: m.ZonedDateTimeInput })),
 );
 
 export type { FieldInputProps };
@@ -76,6 +80,15 @@ export function FieldInput({ resource, name, field, source, fields }: FieldInput
       return <NumberInput {...common} />;
     case 'switch':
       return <BooleanInput source={source} label={label} helperText={hint} validate={common.validate} />;
+    case 'date':
+    case 'dateTime': {
+      const Input = field.kind === 'date' ? DayInput : ZonedDateTimeInput;
+      return (
+        <Suspense fallback={null}>
+          <Input {...common} />
+        </Suspense>
+      );
+    }
     case 'enum':
       return field.multiple ? (
         <CheckboxGroupInput

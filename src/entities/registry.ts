@@ -4,8 +4,8 @@
  * their `menu`, the dataProvider maps them onto their endpoints (entities/api.ts), and the admin loads their words
  * (i18n/<lang>/entities/<name>.ts). Adding an entity edits none of those files; on this side it is:
  * 1. its declaration, contract/entities/<name>.ts (fields, list/filter/sort, permissions, menu place);
- * 2. its words, i18n/{zh-TW,en,ja}/entities/<name>.ts: `resources.<resource>.*` (name, fields, filters, hints,
- *    create/edit/saved/deleted/deleteTitle/deleteBody/notFound, empty/emptyHint) — a unit test lists what is missing;
+ * 2. its words, i18n/{zh-TW,en,ja}/entities/<name>.ts, typed by the declaration (i18n/types.ts EntityWords: the
+ *    type checker names a missing one);
  * 3. only if the generated screens are not enough, src/entities/overrides/<resource>.tsx (cells, dialog, list,
  *    locked records, delete text).
  */
@@ -33,7 +33,7 @@ const isBrief = (value: unknown): value is EntityBrief =>
   typeof value === 'object' && value !== null && 'name' in value && 'permissions' in value;
 
 /** Each brief with where its declaration is: the module and its export name. */
-const declared = Object.entries(briefModules).flatMap(([file, exports]) =>
+export const declarations = Object.entries(briefModules).flatMap(([file, exports]) =>
   Object.entries(exports)
     .filter(([, value]) => isBrief(value))
     .map(([exportName, brief]) => ({
@@ -43,13 +43,14 @@ const declared = Object.entries(briefModules).flatMap(([file, exports]) =>
     })),
 );
 
-export const entityResources: EntityResourceEntry[] = declared.flatMap(({ brief }) =>
+export const entityResources: EntityResourceEntry[] = declarations.flatMap(({ brief }) =>
   resourcesOf(brief).map((resource) => ({ ...resource, brief })),
 );
 
 const byName = new Map(entityResources.map((r) => [r.name, r]));
 
-// What each resource's actions need, for the SPA's access checks (authProvider.canAccess, the menu).
+// What each resource's actions need, for the SPA's access checks (authProvider.canAccess, the menu). An entity's own
+// permissions join the role editor's tree when the role screens load (resources/role/declared.ts).
 for (const { name, brief } of entityResources) declareResourcePermissions(name, brief.permissions);
 
 /** The entity resource of this name, if it is one. */
@@ -66,7 +67,9 @@ export function loadEntity(resource: string): Promise<Entity> {
   if (!entry) return Promise.reject(new Error(`"${resource}" is not an entity resource`));
   let entity = loading.get(entry.brief.name);
   if (!entity) {
-    const { file, exportName } = declared.find((d) => d.brief === entry.brief) as (typeof declared)[number];
+    const { file, exportName } = declarations.find(
+      (d) => d.brief === entry.brief,
+    ) as (typeof declarations)[number];
     entity = (declarationModules[file] as () => Promise<Record<string, unknown>>)().then(
       (exports) => exports[exportName] as Entity,
     );

@@ -1,9 +1,12 @@
 /**
  * Conformance tests generated per entity: every declaration of contract/entities (found as the server finds them,
- * server/entities/registry.ts) and the fixture entity (tests/fixtures/entities/note.ts), once per resource, over HTTP.
- * For each: create, read, update and delete; a validation message in each language; another site's id answers 404;
- * a role without the permission gets 403; a plan without the entity's feature is refused. A valid record is made
- * from the field kinds, or taken from the declaration's `sample`. A new entity gets these by being declared.
+ * server/entities/registry.ts), the fixture entity (tests/fixtures/entities/note.ts) and the example entities of
+ * docs/examples (tests/fixtures/entities/examples.ts), once per resource, over HTTP. For each: create, read, update
+ * and delete; a validation message in each language; another site's id answers 404; a role without the permission
+ * gets 403; a plan without the entity's feature is refused; its own permissions (if it declares some) in the role
+ * editor's tree and in the built-in roles of their group; its dates refused when they do not exist. A valid record is
+ * derived from the field rules (contract/entitySample.ts), referring to records the tests make first, or taken from
+ * the declaration's `sample`. A new entity gets these by being declared.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +14,18 @@ import { Code } from '../../contract/codes';
 import { LOCALES } from '../../contract/constants';
 import type { Entity, Fields } from '../../contract/entity';
 import { resourcesOf } from '../../contract/entityBrief';
-import { holdsAny } from '../../contract/permissions';
+import { sampleOf } from '../../contract/entitySample';
+import {
+  BUILTIN_ROLE_PERMISSIONS,
+  holdsAny,
+  leafIds,
+  PERMISSION_TREE,
+  ROLE,
+} from '../../contract/permissions';
 import { roles, sites } from '../../server/db/schema';
 import { declaredEntities } from '../../server/entities/registry';
 import { t as translate } from '../../server/i18n';
+import { exampleEntities } from '../fixtures/entities/examples';
 import { noteEntity } from '../fixtures/entities/note';
 import {
   type Client,
@@ -29,56 +40,29 @@ import {
 /** A generated test that applies to some entities only: declared for those, not skipped for the others. */
 const itWhen = (applies: unknown) => (applies ? it : ((() => undefined) as unknown as typeof it));
 
-const entities: Entity[] = [...(await declaredEntities()).map((s) => s.entity), noteEntity.entity];
+const examples = await exampleEntities();
+const fixtures = [noteEntity, ...examples];
+const entities: Entity[] = [
+  ...(await declaredEntities()).map((s) => s.entity),
+  ...fixtures.map((f) => f.entity),
+];
 
-/** A value of each kind that its rule accepts; `n` makes it unique. */
-function sampleOf(fields: Fields, n: number): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [name, field] of Object.entries(fields)) {
-    if (!field.input) continue;
-    switch (field.kind) {
-      case 'text':
-      case 'longText':
-        out[name] = `樣本 ${name} ${n}`;
-        break;
-      case 'richText':
-        out[name] = `<p>樣本 ${n}</p>`;
-        break;
-      case 'slug':
-        out[name] = `sample-${name}-${n}`;
-        break;
-      case 'image':
-        out[name] = `https://cdn.example/${name}-${n}.png`;
-        break;
-      case 'images':
-        out[name] = [`https://cdn.example/${name}-${n}.png`];
-        break;
-      case 'money':
-      case 'number':
-        out[name] = 100 + n;
-        break;
-      case 'switch':
-        out[name] = n % 2 === 1;
-        break;
-      case 'enum': {
-        const choice = (field.choices ?? [])[n % (field.choices?.length ?? 1)];
-        out[name] = field.multiple ? [choice] : choice;
-        break;
-      }
-      case 'reference':
-        out[name] = null;
-        break;
-      case 'references':
-      case 'list':
-        out[name] = [];
-        break;
-      case 'languages':
-        out[name] = [{ lang_id: 1, ...sampleOf(field.fields ?? {}, n) }];
-        break;
-    }
-  }
-  return out;
-}
+/** Each resource name with its entity and fixed fields (an entity without resources is one of its own name). */
+const resourceOf = new Map(
+  entities.flatMap((entity) => {
+    const resources = resourcesOf(entity);
+    return (resources.length ? resources : [{ name: entity.name, fixed: undefined }]).map(
+      (r) => [r.name, { entity, fixed: r.fixed ?? {} }] as const,
+    );
+  }),
+);
+
+/** The resources the fields refer to, sub-records' included. */
+const referred = (fields: Fields): string[] =>
+  Object.values(fields).flatMap((f) => [...(f.reference ? [f.reference] : []), ...referred(f.fields ?? {})]);
+
+/** The records the samples refer to: one of each referenced resource, made by the owner before the tests. */
+const made = new Map<string, number>();
 
 /** Another site's upload: a bad link wherever an image is asked for. */
 const FOREIGN_UPLOAD = '/uploads/999999/2026/01/a.png';
@@ -118,6 +102,12 @@ const formatField = (e: Entity) => Object.keys(e.fields).find((k) => e.fields[k]
 
 let t: TestApp;
 let demoSiteId: number;
+let n = 0;
+/** A record of `entity` to save: its own sample, or one derived from its rules; `n` makes each unique. */
+const recordOf = (entity: Entity) => {
+  n += 1;
+  return entity.sample?.(n) ?? sampleOf(entity.fields, n, (resource) => made.get(resource));
+};
 let owner: Client;
 /** A staff member of the demo site whose role holds none of the entities' permissions. */
 let outsider: Client;
@@ -127,7 +117,7 @@ let stranger: Client;
 let unplanned: Client;
 
 beforeAll(async () => {
-  t = await createTestApp({ entities: [noteEntity] });
+  t = await createTestApp({ entities: fixtures });
   const demo = await signInOwner(t);
   owner = demo.owner;
   demoSiteId = demo.demoSiteId;
@@ -147,6 +137,17 @@ beforeAll(async () => {
     ownSite('conformance-stranger@example.com', 1),
     ownSite('conformance-unplanned@example.com', null),
   ]);
+  // One record of each referenced resource, itself referring to those it needs (made first).
+  const make = async (resource: string, depth = 0): Promise<void> => {
+    const target = resourceOf.get(resource);
+    if (made.has(resource) || !target || depth > 3) return;
+    for (const other of referred(target.entity.fields)) await make(other, depth + 1);
+    const body = { id: 0, ...target.fixed, ...recordOf(target.entity) };
+    const r = await owner.call<{ id: number }>(target.entity.api.save.path, body);
+    expect(r, `${resource}: ${JSON.stringify(body)}`).toMatchObject({ status: 200, code: Code.OK });
+    made.set(resource, r.data.id);
+  };
+  for (const resource of new Set(entities.flatMap((e) => referred(e.fields)))) await make(resource);
 });
 afterAll(async () => {
   await t?.close();
@@ -157,11 +158,7 @@ for (const entity of entities) {
   for (const resource of resources.length ? resources : [{ name: entity.name }]) {
     const fixed = ('fixed' in resource ? resource.fixed : undefined) ?? {};
     const { api } = entity;
-    let n = 0;
-    const sample = () => {
-      n += 1;
-      return { id: 0, ...fixed, ...(entity.sample?.(n) ?? sampleOf(entity.fields, n)) };
-    };
+    const sample = () => ({ id: 0, ...fixed, ...recordOf(entity) });
     /** The saved values a record shows as sent (after the rule's trimming and defaults). */
     const shown = (body: Record<string, unknown>) => {
       const parsed = entity.save.parse(body) as Record<string, unknown>;
@@ -286,6 +283,60 @@ for (const entity of entities) {
         }
         // The same owner is served once the plan has it.
         expect((await stranger.call(api.list.path, { ...fixed })).code).toBe(Code.OK);
+      });
+
+      const own = entity.ownPermissions;
+      itWhen(own)(
+        'puts its own permissions in the role editor’s tree, for the roles of their group',
+        async () => {
+          if (!own) return;
+          const ids = own.leaves.map((leaf) => `${entity.name}.${leaf}`);
+          const group = PERMISSION_TREE.find((g) => g.id === own.group);
+          const node = group?.children?.find((c) => c.id === entity.name);
+          expect(node && leafIds([node])).toEqual(ids);
+          expect(BUILTIN_ROLE_PERMISSIONS[ROLE.OWNER]).toEqual(expect.arrayContaining(ids));
+          const byGroup = { content: ROLE.EDITOR, shop: ROLE.ECOMMERCE } as Record<string, number>;
+          for (const [g, roleId] of Object.entries(byGroup))
+            expect(BUILTIN_ROLE_PERMISSIONS[roleId].includes(ids[0]), `${g} role`).toBe(g === own.group);
+          // A custom role is given them in the role editor, and its holder lists the entity, without editing it.
+          const role = await owner.call<{ id: number; permissions: string[] }>('role/save', {
+            id: 0,
+            name: `${resource.name} viewer`,
+            permissions: [entity.permissions.list],
+          });
+          expect(role.data.permissions, JSON.stringify(role)).toEqual([entity.permissions.list]);
+          const viewer = await staffOf(
+            t,
+            demoSiteId,
+            `conformance-own-${resource.name}@example.com`,
+            role.data.id,
+          );
+          expect((await viewer.call(api.list.path, { ...fixed })).code).toBe(Code.OK);
+          expect(await viewer.call(api.delete.path, { ...fixed, id: 1 })).toMatchObject({ status: 403 });
+        },
+      );
+
+      const dates = Object.entries(entity.fields).filter(
+        ([, field]) => field.input && (field.kind === 'date' || field.kind === 'dateTime'),
+      );
+      itWhen(dates.length)('refuses a day that does not exist, and answers a moment in UTC', async () => {
+        const bad = (kind: string) => (kind === 'date' ? '2026-02-30' : '2026-02-30T10:00+08:00');
+        for (const [name, field] of dates) {
+          const errors = fieldErrors(
+            await owner.call(api.save.path, { ...sample(), [name]: bad(field.kind) }),
+          );
+          expect(errors[name], name).toBe(translate('zh-TW', 'validation.format'));
+        }
+        const moments = dates.filter(([, field]) => field.kind === 'dateTime').map(([name]) => name);
+        if (!moments.length) return;
+        const body = {
+          ...sample(),
+          ...Object.fromEntries(moments.map((m) => [m, '2031-05-01T09:30:00+08:00'])),
+        };
+        const saved = await owner.call<Record<string, unknown> & { id: number }>(api.save.path, body);
+        expect(saved.code, JSON.stringify(saved)).toBe(Code.OK);
+        for (const m of moments) expect(saved.data[m]).toBe('2031-05-01T01:30:00.000Z');
+        await owner.call(api.delete.path, { ...fixed, id: saved.data.id });
       });
     });
   }

@@ -1,5 +1,8 @@
 /** zh-TW words: authors (the author entity, contract/entities/author.ts). */
-const author = {
+import type { author } from '../../../contract/entities/author';
+import type { EntityWords } from '../../types';
+
+const words = {
   resources: {
     author: {
       name: '作者 |||| 作者',
@@ -45,6 +48,6 @@ const author = {
       },
     },
   },
-};
+} satisfies EntityWords<typeof author>;
 
-export default author;
+export default words;

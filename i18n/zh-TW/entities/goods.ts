@@ -1,5 +1,8 @@
 /** zh-TW words: goods (the goods entity, contract/entities/goods.ts) and its SKU modal. */
-const goods = {
+import type { goods } from '../../../contract/entities/goods';
+import type { EntityWords } from '../../types';
+
+const words = {
   resources: {
     goods: {
       name: '商品 |||| 商品',
@@ -67,6 +70,6 @@ const goods = {
       notFound: '找不到這項商品，可能已被刪除。',
     },
   },
-};
+} satisfies EntityWords<typeof goods>;
 
-export default goods;
+export default words;

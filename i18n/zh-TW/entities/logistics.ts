@@ -1,5 +1,8 @@
 /** zh-TW words: logistics (the logistics entity, contract/entities/logistics.ts). */
-const logistics = {
+import type { logistics } from '../../../contract/entities/logistics';
+import type { EntityWords } from '../../types';
+
+const words = {
   resources: {
     logistics: {
       name: '配送方式 |||| 配送方式',
@@ -36,6 +39,6 @@ const logistics = {
       notFound: '找不到這個配送方式，可能已被刪除。',
     },
   },
-};
+} satisfies EntityWords<typeof logistics>;
 
-export default logistics;
+export default words;

@@ -1,5 +1,8 @@
 /** zh-TW words: page categories (the page_category entity, contract/entities/page_category.ts). */
-const pageCategory = {
+import type { pageCategory } from '../../../contract/entities/page_category';
+import type { EntityWords } from '../../types';
+
+const words = {
   resources: {
     page_category: {
       name: '頁面分類 |||| 頁面分類',
@@ -29,6 +32,6 @@ const pageCategory = {
       notFound: '找不到這個頁面分類，可能已被刪除。',
     },
   },
-};
+} satisfies EntityWords<typeof pageCategory>;
 
-export default pageCategory;
+export default words;

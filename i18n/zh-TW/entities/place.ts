@@ -1,5 +1,8 @@
 /** zh-TW words: places (the place entity, contract/entities/place.ts), the writer's place picker and the place card. */
-const place = {
+import type { place } from '../../../contract/entities/place';
+import type { EntityWords } from '../../types';
+
+const words = {
   resources: {
     place: {
       name: '地點 |||| 地點',
@@ -39,6 +42,6 @@ const place = {
       none: '沒有符合的地點',
     },
   },
-};
+} satisfies EntityWords<typeof place>;
 
-export default place;
+export default words;

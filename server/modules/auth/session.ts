@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_IDLE_S, SESSION_REMEMBER_S } from '../../../contract/constants';
-import { BUILTIN_ROLE_PERMISSIONS, ROLE, SUPPORT_PERMISSIONS } from '../../../contract/permissions';
+import { BUILTIN_ROLE_PERMISSIONS, ROLE, supportPermissions } from '../../../contract/permissions';
 import { type Feature, grantedPermissions } from '../../../contract/plans';
 import type { Db } from '../../db/client';
 import { roles, sessions, siteStaff, sites, supportEntries, users } from '../../db/schema';
@@ -225,7 +225,7 @@ async function supportScope(
     row.entry.expiresAt.getTime() <= deps.now()
   )
     return 'lost';
-  const basePermissions = [...SUPPORT_PERMISSIONS];
+  const basePermissions = supportPermissions();
   const plan = await planRow(deps.db, row.serviceId);
   const features = planFeatures(plan);
   return {

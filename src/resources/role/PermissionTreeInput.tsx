@@ -8,6 +8,7 @@ import { Box, Checkbox, FormControlLabel, FormHelperText, Paper, Stack, Typograp
 import { useInput, useTranslate, ValidationError } from 'ra-core';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { ALL_PERMISSIONS, PERMISSION_TREE, type PermissionNode } from '../../../contract/permissions';
+import './declared';
 import { nodeState, permissionLabelKey } from '../../../contract/permissionTree';
 import { EXPLAINED_PERMISSIONS, nodeEditable, toggleWithin } from '../../../contract/roles';
 import { useSessionQuery } from '../../layout/session';

@@ -6,6 +6,7 @@ import { Chip, Stack, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'ra-core';
 import { CreateButton, DataTable, List, SearchInput, TopToolbar } from 'react-admin';
 import { ALL_PERMISSIONS } from '../../../contract/permissions';
+import './declared';
 import type { Role } from '../../../contract/roles';
 import { DateTimeField } from '../../components/DateTimeField';
 import { WindowPagination } from '../../components/WindowPagination';
