@@ -102,7 +102,7 @@ export type EntityOp = 'list' | 'get' | 'save' | 'delete';
 
 /** An entity's definition: its brief (what the SPA's menu and routes need) and the rest. */
 export interface EntityDef<F extends Fields = Fields> extends EntityBrief {
-  /** The Drizzle table (its export name in server/db/schema.ts); it has `id` and `siteId` columns. */
+  /** The Drizzle table (its export name in a server/modules/<m>/schema.ts); it has `id` and `siteId` columns. */
   table: string;
   fields: F;
   /** The action paths when they are not `<name>/<op>` (those of SPEC §7). */

@@ -12,21 +12,14 @@ import { slugify } from '../../contract/slug';
 import { SANDBOX_KEPT_CARD } from '../adapters/payment/sandbox';
 import { t } from '../i18n';
 import { generatePassword, hashPassword } from '../modules/auth/passwords';
+import { categories, tags } from '../modules/content/schema';
 import { seedDemoMenu } from '../modules/menus/defaults';
 import { periodEnd } from '../modules/plans/payments';
+import { paymentCards, payments, siteSubscriptions } from '../modules/plans/schema';
 import { createSite } from '../modules/sites/service';
+import { plans, roles, users } from '../modules/tenancy/schema';
+import { appKv } from './appTables';
 import type { Db } from './client';
-import {
-  appKv,
-  categories,
-  paymentCards,
-  payments,
-  plans,
-  roles,
-  siteSubscriptions,
-  tags,
-  users,
-} from './schema';
 
 const SEED_LOCK = 7_240_012;
 const DEMO_PLAN = 4;

@@ -11,9 +11,9 @@ import { LOW_STOCK, type ShopStatus } from '../../contract/shop';
 import { slugify, slugWithSuffix } from '../../contract/slug';
 import type { Db } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { goods, goodsSkus } from '../db/schema';
 import { action } from '../http/action';
 import { AppError, duplicate, FieldError, notFound } from '../http/errors';
+import { goods, goodsSkus } from '../modules/shop/schema';
 import { bumpRender } from '../public/invalidate';
 import { entityHooks, type Row } from './hooks';
 

@@ -5,8 +5,8 @@
  * null), and pages read places live, so nothing else changes.
  */
 import { and, eq } from 'drizzle-orm';
-import { type PlaceLang, places } from '../db/schema';
 import { notFound } from '../http/errors';
+import { type PlaceLang, places } from '../modules/content/schema';
 import { entityHooks } from './hooks';
 
 export const hooks = entityHooks({

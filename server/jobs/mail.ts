@@ -11,8 +11,8 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mail, Mailer } from '../adapters/mail';
+import { mailOutbox } from '../db/appTables';
 import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
 
 /** Mail queued by this instance is sent at once (the queue wakes the job); this poll finds retries and the rest. */
 export const MAIL_POLL_MS = 5_000;

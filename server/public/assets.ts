@@ -5,7 +5,8 @@
  */
 import { and, eq, like } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { themeFiles, themeVersions } from '../db/schema';
+import { themeVersions } from '../modules/tenancy/schema';
+import { themeFiles } from '../modules/themes/schema';
 import { ASSET_HASH_LENGTH } from './engine';
 import type { LoadedTheme } from './themeSource';
 

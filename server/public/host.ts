@@ -9,7 +9,7 @@ import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { sites, themes } from '../db/schema';
+import { sites, themes } from '../modules/tenancy/schema';
 import type { SiteRow } from './route';
 
 /** Marks a raw request rewritten to /_site: its site host name. */

@@ -4,7 +4,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { sites } from '../db/schema';
+import { sites } from '../modules/tenancy/schema';
 
 /** Marks the site's rendered pages stale, on every instance. Call it in the transaction of the change. */
 export async function bumpRender(db: Pick<Db, 'update'>, siteId: number): Promise<void> {

@@ -3,7 +3,7 @@
  * the path; the page builders, server/public/context.ts, turn it into a template's objects).
  */
 import type { ThemeSettingValues } from '../../contract/themes';
-import type { sites } from '../db/schema';
+import type { sites } from '../modules/tenancy/schema';
 import type { PublicPageKind } from './paths';
 
 export type SiteRow = typeof sites.$inferSelect;

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { siteStaff } from '../db/schema';
+import { siteStaff } from '../modules/tenancy/schema';
 import { STAFF_VIEW_HOURS, verifyToken } from './tokens';
 
 export const STAFF_COOKIE = 'site_staff';

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { ThemeRenderFailure } from '../../contract/themes';
 import type { Db } from '../db/client';
-import { themeVersions } from '../db/schema';
+import { themeVersions } from '../modules/tenancy/schema';
 import type { LoadedTheme } from './themeSource';
 
 const NOTE_EVERY_MS = 60_000;

@@ -14,7 +14,8 @@ import {
   type ThemeSettingValues,
 } from '../../contract/themes';
 import type { Db } from '../db/client';
-import { themeFiles, themeVersions } from '../db/schema';
+import { themeVersions } from '../modules/tenancy/schema';
+import { themeFiles } from '../modules/themes/schema';
 
 export interface ThemeFile {
   body: Buffer;

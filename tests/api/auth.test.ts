@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import { VERIFY_MAX_TRIES } from '../../contract/constants';
 import type { Session } from '../../contract/session';
-import { sessions } from '../../server/db/schema';
 import { hashToken } from '../../server/modules/auth/session';
+import { sessions } from '../../server/modules/tables';
 import { createTestApp, lastCode, OWNER, register, type TestApp } from '../fixtures/testApp';
 
 let t: TestApp;

@@ -12,9 +12,9 @@ import { LOCALES } from '../../contract/constants';
 import type { Entity, Fields } from '../../contract/entity';
 import { resourcesOf } from '../../contract/entityBrief';
 import { holdsAny } from '../../contract/permissions';
-import { roles, sites } from '../../server/db/schema';
 import { declaredEntities } from '../../server/entities/registry';
 import { t as translate } from '../../server/i18n';
+import { roles, sites } from '../../server/modules/tables';
 import { noteEntity } from '../fixtures/entities/note';
 import {
   type Client,

@@ -17,7 +17,7 @@ import {
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
-import { authors, categories, contentRevisions, sites, tags, videos } from '../../server/db/schema';
+import { authors, categories, contentRevisions, sites, tags, videos } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

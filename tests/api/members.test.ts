@@ -12,6 +12,8 @@ import { Code } from '../../contract/codes';
 import type { ListResult } from '../../contract/list';
 import type { ImportPreview, Member, MemberDetail, MemberStanding } from '../../contract/members';
 import { ROLE } from '../../contract/permissions';
+import { forgetPlans } from '../../server/modules/plans/catalogue';
+import { overLimits } from '../../server/modules/plans/usage';
 import {
   contents,
   epaperSends,
@@ -22,9 +24,7 @@ import {
   readers,
   roles,
   sites,
-} from '../../server/db/schema';
-import { forgetPlans } from '../../server/modules/plans/catalogue';
-import { overLimits } from '../../server/modules/plans/usage';
+} from '../../server/modules/tables';
 import { addReader } from '../fixtures/readers';
 import {
   type Client,

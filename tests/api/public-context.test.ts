@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveReply } from '../../contract/content';
-import { contents, sites, videos } from '../../server/db/schema';
 import { publishDue } from '../../server/jobs/scheduler';
 import { siteUrl } from '../../server/modules/sites/service';
+import { contents, sites, videos } from '../../server/modules/tables';
 import { buildPageContext, notFoundContext } from '../../server/public/context';
 import type { PageContext } from '../../server/public/objects';
 import type { PublicPageKind } from '../../server/public/paths';

@@ -10,6 +10,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READER_SENDS_PER_HOUR } from '../../contract/api/readers';
 import { Code } from '../../contract/codes';
+import { ensureSecret } from '../../server/db/seed';
+import { forgetPlans } from '../../server/modules/plans/catalogue';
 import {
   customerMessages,
   followers,
@@ -20,9 +22,7 @@ import {
   readerSubscriptions,
   readers,
   sites,
-} from '../../server/db/schema';
-import { ensureSecret } from '../../server/db/seed';
-import { forgetPlans } from '../../server/modules/plans/catalogue';
+} from '../../server/modules/tables';
 import { signToken } from '../../server/public/tokens';
 import { FIXTURE_THEME, storeTheme } from '../fixtures/publicSite';
 import { addReader, DEMO_HOST, readerCall, readerCookie, sitePage } from '../fixtures/readers';

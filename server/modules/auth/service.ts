@@ -12,14 +12,15 @@ import type {
 import { Code } from '../../../contract/codes';
 import { LOGIN_TICKET_TTL_S, type Locale, localeOr, RESET_TTL_S } from '../../../contract/constants';
 import type { Session } from '../../../contract/session';
-import { authTokens, roles, sessions, siteStaff, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { BaseContext, UserContext } from '../../http/action';
 import { AppError } from '../../http/errors';
 import { t } from '../../i18n';
 import { siteById, sitesOfUser, siteUrl, toCurrent, toSummary } from '../sites/service';
+import { roles, siteStaff, users } from '../tenancy/schema';
 import { attemptPassword, userByEmail } from './accounts';
 import { checkPassword, hashPassword, isRecentPassword, setPassword } from './passwords';
+import { authTokens, sessions } from './schema';
 import {
   type AuthUser,
   endSession,

@@ -10,9 +10,10 @@ import { SESSION_IDLE_S, SESSION_REMEMBER_S } from '../../../contract/constants'
 import { BUILTIN_ROLE_PERMISSIONS, ROLE, SUPPORT_PERMISSIONS } from '../../../contract/permissions';
 import { type Feature, grantedPermissions } from '../../../contract/plans';
 import type { Db } from '../../db/client';
-import { roles, sessions, siteStaff, sites, supportEntries, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { planFeatures, planRow, planService } from '../plans/catalogue';
+import { roles, siteStaff, sites, users } from '../tenancy/schema';
+import { sessions, supportEntries } from './schema';
 
 export const SESSION_COOKIE = 'sid';
 /** Touch a session at most this often, so reads stay reads. */

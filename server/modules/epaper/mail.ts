@@ -12,13 +12,14 @@ import { agendaOf, freeBlocks, stripHtml } from '../../../contract/blockText';
 import { CONTENT_LANGUAGES } from '../../../contract/constants';
 import { fromAddress, type Mail } from '../../adapters/mail';
 import type { Config } from '../../config';
-import type { contents, EpaperAudience, sites } from '../../db/schema';
 import { localeOfLanguage, t } from '../../i18n';
 import { blocksHtml } from '../../public/content/blocksHtml';
 import { escapeHtml } from '../../public/content/html';
 import { mediaUrlOf } from '../../public/content/media';
 import { signToken, UNSUBSCRIBE_LINK_DAYS } from '../../public/tokens';
+import type { contents, EpaperAudience } from '../content/schema';
 import { siteUrl } from '../sites/service';
+import type { sites } from '../tenancy/schema';
 
 type ContentRow = typeof contents.$inferSelect;
 type SiteRow = typeof sites.$inferSelect;

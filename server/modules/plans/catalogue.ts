@@ -8,8 +8,8 @@ import type { PlanCard } from '../../../contract/billing';
 import type { ListResult } from '../../../contract/list';
 import type { Feature } from '../../../contract/plans';
 import type { Db } from '../../db/client';
-import { plans, sites } from '../../db/schema';
 import { FieldError } from '../../http/errors';
+import { plans, sites } from '../tenancy/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 

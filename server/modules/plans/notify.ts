@@ -7,13 +7,13 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../contract/codes';
-import { paymentEvents, payments } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { sendError, sendOk } from '../../http/reply';
 import { isShopOrder, settleShopNotification } from '../shop/notify';
 import { isReaderOrder, settleReaderNotification } from '../subscription/notify';
 import { NOTIFY_PATH, paymentByOrder, settle } from './payments';
+import { paymentEvents, payments } from './schema';
 
 const NOTIFY_MAX_BYTES = 64 * 1024;
 

@@ -8,7 +8,7 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { FEATURES } from '../../../contract/plans';
 import type { Db } from '../../db/client';
-import { plans } from '../../db/schema';
+import { plans } from '../tenancy/schema';
 import type { PlanRow } from './catalogue';
 
 /** A whole number written in digits (an empty or signed value is a typo, not 0). */

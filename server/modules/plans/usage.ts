@@ -8,8 +8,8 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { OverLimit } from '../../../contract/billing';
 import { MB, uploadQuotaMb } from '../../../contract/uploadQuota';
-import { contentRevisions, contents } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { contentRevisions, contents } from '../content/schema';
 import { quotaOf } from '../epaper/sends';
 import { usedBytes } from '../files/quota';
 import { memberCount } from '../readers/limit';

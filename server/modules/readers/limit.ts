@@ -7,10 +7,10 @@
 import { count, eq } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import type { Db } from '../../db/client';
-import { readers } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { sitePlan } from '../plans/catalogue';
 import { lockSite } from '../sites/lock';
+import { readers } from './schema';
 
 export async function memberCount(db: Db, siteId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(readers).where(eq(readers.siteId, siteId));

@@ -17,13 +17,13 @@ import type {
 import { BADGE } from '../../../contract/sites';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { sites } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, FieldError, notFound } from '../../http/errors';
 import { bumpRender } from '../../public/invalidate';
 import { foreignUploadErrors } from '../files/addresses';
 import { planRow, planService } from '../plans/catalogue';
 import { awardBadge, siteById, siteUrl } from '../sites/service';
+import { sites } from '../tenancy/schema';
 
 type SiteRow = typeof sites.$inferSelect;
 

@@ -23,7 +23,6 @@ import {
   shippingFee,
 } from '../../../contract/shop';
 import type { Db } from '../../db/client';
-import { goods, goodsSkus, logistics, orderEvents, orderItems, orderPayments, orders } from '../../db/schema';
 import type { ReaderContext } from '../../http/action';
 import { AppError, FieldError } from '../../http/errors';
 import { mediaUrlOf } from '../../public/content/media';
@@ -35,6 +34,7 @@ import { orderPageUrl } from './links';
 import { queuePaidMails } from './mail';
 import { moveOrder, type OrderRow } from './moves';
 import { nextPaymentNumber, type OrderPaymentRow, orderLedger, paymentsOfOrder } from './payments';
+import { goods, goodsSkus, logistics, orderEvents, orderItems, orderPayments, orders } from './schema';
 import { sellsShop } from './selling';
 import { reserveStock } from './stock';
 

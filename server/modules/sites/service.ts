@@ -8,8 +8,8 @@ import type { CurrentSite, SiteSummary } from '../../../contract/session';
 import type { Badge } from '../../../contract/sites';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { siteStaff, sites } from '../../db/schema';
 import { createDefaultMenu } from '../menus/defaults';
+import { siteStaff, sites } from '../tenancy/schema';
 
 type SiteRow = typeof sites.$inferSelect;
 

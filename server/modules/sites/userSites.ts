@@ -16,12 +16,13 @@ import {
   userSiteColumns,
 } from '../../../contract/sites';
 import type { Db } from '../../db/client';
-import { plans, roles, sessions, siteStaff, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { FieldError, notFound } from '../../http/errors';
 import { likePattern } from '../../http/list';
 import { t } from '../../i18n';
+import { sessions } from '../auth/schema';
 import type { AuthUser } from '../auth/session';
+import { plans, roles, siteStaff, sites, users } from '../tenancy/schema';
 import { awardBadge, createSite, siteById, siteUrl } from './service';
 
 interface Viewer {

@@ -14,12 +14,12 @@ import {
   type ThemeSettingValue,
   type ThemeSettingValues,
 } from '../../../contract/themes';
-import { sites, themes, themeVersions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { FieldError } from '../../http/errors';
 import { bumpRender } from '../../public/invalidate';
 import { SHORT_LINK_MINUTES, signToken } from '../../public/tokens';
 import { siteById, siteUrl } from '../sites/service';
+import { sites, themes, themeVersions } from '../tenancy/schema';
 import { builtinTheme } from './builtin';
 
 /** Whether a value fits its setting (type, option, bounds, pattern, length). */

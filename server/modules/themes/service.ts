@@ -14,7 +14,6 @@ import {
   type ThemeWords,
 } from '../../../contract/themes';
 import type { Db } from '../../db/client';
-import { sites, themeFiles, themes, themeVersions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
 import { bumpRender } from '../../public/invalidate';
@@ -23,8 +22,10 @@ import { SHORT_LINK_MINUTES, signToken } from '../../public/tokens';
 import { assertRoom } from '../files/quota';
 import { lockSite } from '../sites/lock';
 import { siteById, siteUrl } from '../sites/service';
+import { sites, themes, themeVersions, users } from '../tenancy/schema';
 import { builtinTheme } from './builtin';
 import { imageType } from './files';
+import { themeFiles } from './schema';
 import type { ThemeFile } from './zipCheck';
 
 /** Covers are served from the admin origin (its CSP allows only its own pictures), by version and content hash. */

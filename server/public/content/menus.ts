@@ -6,7 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { buildMenuTree, MENU, menuItemName } from '../../../contract/menus';
 import type { Db } from '../../db/client';
-import { menuItems } from '../../db/schema';
+import { menuItems } from '../../modules/menus/schema';
 import type { MenuItemObject } from '../objects';
 import { safeUrl } from './html';
 

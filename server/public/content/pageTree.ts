@@ -8,7 +8,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { CONTENT_TYPE } from '../../../contract/contentConstants';
 import { PAGE_TREE_MAX } from '../../../contract/pageConstants';
 import type { Db } from '../../db/client';
-import { contents, pageNodes } from '../../db/schema';
+import { contents, pageNodes } from '../../modules/content/schema';
 import type { PageTabsObject, SitePageObject } from '../objects';
 import { type ArticleSetting, itemPath } from './articles';
 import { publishedItem, visible } from './queries';

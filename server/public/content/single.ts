@@ -5,10 +5,10 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { CONTENT_TYPE, RELATED } from '../../../contract/contentConstants';
-import { videos } from '../../db/schema';
 import { localeOfLanguage, t } from '../../i18n';
 import { cleanBody } from '../../modules/content/cleanBody';
 import { sanitizeRichText } from '../../modules/content/sanitize';
+import { videos } from '../../modules/files/schema';
 import { offeredPlans, paywallText } from '../../modules/subscription/offer';
 import type { ArticleObject } from '../objects';
 import { publicPath } from '../paths';

@@ -5,9 +5,9 @@
  * their payments, newest first.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { readerPayments, readerPlans, readerSubscriptions, readers } from '../../db/schema';
 import { localeOfLanguage, t } from '../../i18n';
 import { isFollowing } from '../../modules/readers/account';
+import { readerPayments, readerPlans, readerSubscriptions, readers } from '../../modules/readers/schema';
 import { displayDate } from '../content/dates';
 import type { AccountObject } from '../objects';
 import type { ReaderPageBuilder } from './types';

@@ -8,9 +8,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_LANGUAGES } from '../../../contract/constants';
-import { appKv, readers } from '../../db/schema';
+import { appKv } from '../../db/appTables';
 import type { Deps } from '../../deps';
 import { localeOfLanguage, t } from '../../i18n';
+import { readers } from '../../modules/readers/schema';
 import { SITE_PREFIX, siteHostOf, siteOfHost } from '../host';
 import { defaultLang } from '../paths';
 import { verifyToken } from '../tokens';
