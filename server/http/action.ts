@@ -20,7 +20,8 @@ import {
   type SiteScope,
 } from '../modules/auth/session';
 import { READER_COOKIE, type ReaderRow, readerOfToken } from '../modules/readers/session';
-import { type ResolvedSite, SITE_PREFIX, siteHostOf, siteOfHost } from '../public/host';
+import { type ResolvedSite, siteOfHost } from '../public/host';
+import { SITE_PREFIX, siteHostOf } from '../siteHost';
 import { AppError, FieldError } from './errors';
 import { readMultipart } from './multipart';
 import { sendError, sendOk, zodFieldErrors } from './reply';

@@ -12,8 +12,6 @@ import { AppError } from '../http/errors';
 import { sendError } from '../http/reply';
 import { READER_COOKIE } from '../modules/readers/session';
 import { siteUrl } from '../modules/sites/service';
-import { PageCache } from './cache';
-import { errorPage } from './errors';
 import {
   type MarkedRequest,
   requestHostName,
@@ -21,8 +19,10 @@ import {
   SITE_PREFIX,
   siteHostOf,
   siteHostTest,
-  siteOfHost,
-} from './host';
+} from '../siteHost';
+import { PageCache } from './cache';
+import { errorPage } from './errors';
+import { siteOfHost } from './host';
 import { pageBuilders } from './pages';
 import { type Answer, renderSiteRequest } from './render';
 
