@@ -15,6 +15,7 @@ import { entityResourceApi, type ResourceApi, resourceApis } from '../contract/r
 import { altchaCaptcha } from './adapters/captcha';
 import { type Dns, resolverDns } from './adapters/dns';
 import { type InvoiceIssuer, invoiceIssuer } from './adapters/invoice';
+import { mailQueue, type Outbox } from './adapters/outbox';
 import { type Payment, paymentGateway } from './adapters/payment';
 import { s3Storage } from './adapters/s3Storage';
 import { type Social, socialProvider } from './adapters/social';
@@ -34,7 +35,6 @@ import { openApiDocument } from './http/openapi';
 import { sendError } from './http/reply';
 import { REST_PREFIX, type RestResource, registerRest, sendRestError } from './http/rest';
 import { registerSecurityHeaders } from './http/securityHeaders';
-import { mailQueue, type Outbox } from './jobs/mail';
 import { authActions } from './modules/auth/routes';
 import { categoryActions } from './modules/categories/routes';
 import { contentActions } from './modules/content/routes';

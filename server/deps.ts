@@ -3,13 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Captcha } from './adapters/captcha';
 import type { Dns } from './adapters/dns';
 import type { InvoiceIssuer } from './adapters/invoice';
+import type { Outbox } from './adapters/outbox';
 import type { PaymentGateway } from './adapters/payment/gateway';
 import type { SocialProvider } from './adapters/social/provider';
 import type { Storage } from './adapters/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AfterReply } from './http/afterReply';
-import type { Outbox } from './jobs/mail';
 
 export interface Deps {
   db: Db;
