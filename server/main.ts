@@ -15,7 +15,7 @@ import { startOrderExpiry } from './jobs/orderExpiry';
 import { startReaderRenewals } from './jobs/readerRenewal';
 import { startRenewals } from './jobs/renewal';
 import { startScheduler } from './jobs/scheduler';
-import { siteUrl } from './modules/sites/service';
+import { siteUrl } from './modules/tenancy/sites';
 import { closeWorkers } from './workers/pool';
 
 const config = loadConfig();

@@ -1,7 +1,7 @@
 /**
  * Which requests are for a public site. The admin answers at its own host names (PUBLIC_URL's, localhost, the
  * loopback addresses, ALLOWED_ORIGINS' and any IP literal); every other host is a site's: `<slug>.<SITE_DOMAIN>` or a
- * verified custom domain (which site: public/host.ts). A site host's every request is rewritten under
+ * verified custom domain (which site: modules/tenancy/host.ts). A site host's every request is rewritten under
  * SITE_PREFIX and marked with its host name.
  */
 import type { IncomingMessage } from 'node:http';

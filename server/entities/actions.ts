@@ -17,7 +17,7 @@ import { duplicate, FieldError, notFound } from '../http/errors';
 import { listRows } from '../http/list';
 import { sanitizeRichText } from '../modules/content/sanitize';
 import { foreignUploadErrors } from '../modules/files/addresses';
-import { bumpRender } from '../public/invalidate';
+import { bumpRender } from '../modules/tenancy/invalidate';
 import type { Fixed, Row, SaveInput, ServedEntity } from './hooks';
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());

@@ -14,7 +14,7 @@ import { isUniqueViolation } from '../db/errors';
 import { action } from '../http/action';
 import { AppError, duplicate, FieldError, notFound } from '../http/errors';
 import { goods, goodsSkus } from '../modules/shop/schema';
-import { bumpRender } from '../public/invalidate';
+import { bumpRender } from '../modules/tenancy/invalidate';
 import { entityHooks, type Row } from './hooks';
 
 interface SkuInput {

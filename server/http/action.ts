@@ -20,7 +20,7 @@ import {
   type SiteScope,
 } from '../modules/auth/session';
 import { READER_COOKIE, type ReaderRow, readerOfToken } from '../modules/readers/session';
-import { type ResolvedSite, siteOfHost } from '../public/host';
+import { type ResolvedSite, siteOfHost } from '../modules/tenancy/host';
 import { SITE_PREFIX, siteHostOf } from '../siteHost';
 import { AppError, FieldError } from './errors';
 import { readMultipart } from './multipart';

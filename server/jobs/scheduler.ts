@@ -11,8 +11,8 @@ import { BADGE } from '../../contract/sites';
 import type { Db } from '../db/client';
 import { contents } from '../modules/content/schema';
 import { snapshotOfDraft } from '../modules/content/snapshot';
-import { awardBadge } from '../modules/sites/service';
-import { bumpRender } from '../public/invalidate';
+import { bumpRender } from '../modules/tenancy/invalidate';
+import { awardBadge } from '../modules/tenancy/sites';
 
 export const SCHEDULER_INTERVAL_MS = 500;
 /** Due items taken per tick; more wait for the next one. */

@@ -11,7 +11,8 @@ import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
 import { sendError } from '../http/reply';
 import { READER_COOKIE } from '../modules/readers/session';
-import { siteUrl } from '../modules/sites/service';
+import { siteOfHost } from '../modules/tenancy/host';
+import { siteUrl } from '../modules/tenancy/sites';
 import {
   type MarkedRequest,
   requestHostName,
@@ -22,7 +23,6 @@ import {
 } from '../siteHost';
 import { PageCache } from './cache';
 import { errorPage } from './errors';
-import { siteOfHost } from './host';
 import { pageBuilders } from './pages';
 import { type Answer, renderSiteRequest } from './render';
 

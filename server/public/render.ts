@@ -8,6 +8,7 @@ import { DEFAULT_THEME_ID, type ThemeSettingValues } from '../../contract/themes
 import type { Deps } from '../deps';
 import { readerOfToken } from '../modules/readers/session';
 import { readerIsPaying } from '../modules/readers/status';
+import type { ResolvedSite } from '../modules/tenancy/host';
 import { withCounter } from './analytics';
 import { assetType, findAsset } from './assets';
 import { type CachedPage, cacheKey, etagOf, type PageCache } from './cache';
@@ -23,7 +24,6 @@ import {
   withBanner,
 } from './errors';
 import { faviconAnswer } from './favicon';
-import type { ResolvedSite } from './host';
 import type { PageContext } from './objects';
 import type { PageBuilders } from './pages';
 import { defaultLang, isLivePageKind } from './paths';

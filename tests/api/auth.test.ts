@@ -298,7 +298,7 @@ describe('password reset and change', () => {
     await register(t, email, 'first-pass-1');
     const before = (await t.flushMail()).length;
     const c = t.client();
-    // Another host name is a public site's address (server/public/host.ts): the API is not there at all.
+    // Another host name is a public site's address (server/siteHost.ts): the API is not there at all.
     const foreign = await t.app.inject({
       method: 'POST',
       url: '/api/member/forgot',

@@ -12,7 +12,6 @@ import { Code } from '../../contract/codes';
 import type { ListResult } from '../../contract/list';
 import type { ImportPreview, Member, MemberDetail, MemberStanding } from '../../contract/members';
 import { ROLE } from '../../contract/permissions';
-import { forgetPlans } from '../../server/modules/plans/catalogue';
 import { overLimits } from '../../server/modules/plans/usage';
 import {
   contents,
@@ -25,6 +24,7 @@ import {
   roles,
   sites,
 } from '../../server/modules/tables';
+import { forgetPlans } from '../../server/modules/tenancy/catalogue';
 import { addReader } from '../fixtures/readers';
 import {
   type Client,

@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READER_SENDS_PER_HOUR } from '../../contract/api/readers';
 import { Code } from '../../contract/codes';
 import { ensureSecret } from '../../server/db/seed';
-import { forgetPlans } from '../../server/modules/plans/catalogue';
 import {
   customerMessages,
   followers,
@@ -23,6 +22,7 @@ import {
   readers,
   sites,
 } from '../../server/modules/tables';
+import { forgetPlans } from '../../server/modules/tenancy/catalogue';
 import { signToken } from '../../server/public/tokens';
 import { FIXTURE_THEME, storeTheme } from '../fixtures/publicSite';
 import { addReader, DEMO_HOST, readerCall, readerCookie, sitePage } from '../fixtures/readers';

@@ -10,8 +10,8 @@ import yauzl from 'yauzl';
 import { Code } from '../../contract/codes';
 import type { DesignSettings, ThemeDetail, ThemeSummary, ThemeUploadReply } from '../../contract/themes';
 import { ensureSecret } from '../../server/db/seed';
-import { siteById, siteUrl } from '../../server/modules/sites/service';
 import { roles, sites } from '../../server/modules/tables';
+import { siteById, siteUrl } from '../../server/modules/tenancy/sites';
 import { verifyToken } from '../../server/public/tokens';
 import {
   type Client,

@@ -11,7 +11,7 @@ import { BUILTIN_ROLE_PERMISSIONS, ROLE, SUPPORT_PERMISSIONS } from '../../../co
 import { type Feature, grantedPermissions } from '../../../contract/plans';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
-import { planFeatures, planRow, planService } from '../plans/catalogue';
+import { planFeatures, planRow, planService } from '../tenancy/catalogue';
 import { roles, siteStaff, sites, users } from '../tenancy/schema';
 import { sessions, supportEntries } from './schema';
 

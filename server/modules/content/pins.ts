@@ -2,7 +2,7 @@
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { STATUS } from '../../../contract/contentConstants';
 import { notFound } from '../../http/errors';
-import { bumpRender } from '../../public/invalidate';
+import { bumpRender } from '../tenancy/invalidate';
 import { contents } from './schema';
 import { type Scope, visibleTo } from './scope';
 

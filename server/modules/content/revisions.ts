@@ -12,7 +12,7 @@ import { PLANS, type Plan } from '../../../contract/plans';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
-import { planRow } from '../plans/catalogue';
+import { planRow } from '../tenancy/catalogue';
 import { sites, users } from '../tenancy/schema';
 import { contentRevisions } from './schema';
 

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { authorOfUser } from '../../entities/author';
 import { AppError, duplicate, FieldError, notFound } from '../../http/errors';
-import { bumpRender } from '../../public/invalidate';
+import { bumpRender } from '../tenancy/invalidate';
 import { users } from '../tenancy/schema';
 import { cleanBody } from './cleanBody';
 import { nextPinOrder, pinColumns } from './pins';

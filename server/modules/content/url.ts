@@ -4,7 +4,7 @@
  */
 import { contentKind, publicPath } from '../../public/paths';
 import { PREVIEW_LINK_HOURS, signToken } from '../../public/tokens';
-import { siteById, siteUrl } from '../sites/service';
+import { siteById, siteUrl } from '../tenancy/sites';
 import type { Scope } from './scope';
 
 /** A function giving an item's addresses on the scope's site (the site is read once). */

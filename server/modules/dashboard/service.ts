@@ -36,8 +36,8 @@ import { instantOf, knownZone } from '../../../contract/zoned';
 import type { Deps } from '../../deps';
 import { contents } from '../content/schema';
 import { orders } from '../shop/schema';
-import { siteById } from '../sites/service';
 import { siteStaff } from '../tenancy/schema';
+import { siteById } from '../tenancy/sites';
 import { ANALYTICS_KIND, analyticsDaily } from './schema';
 
 type Input = z.output<typeof StatisticsInput>;

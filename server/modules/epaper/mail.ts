@@ -18,8 +18,8 @@ import { escapeHtml } from '../../public/content/html';
 import { mediaUrlOf } from '../../public/content/media';
 import { signToken, UNSUBSCRIBE_LINK_DAYS } from '../../public/tokens';
 import type { contents, EpaperAudience } from '../content/schema';
-import { siteUrl } from '../sites/service';
 import type { sites } from '../tenancy/schema';
+import { siteUrl } from '../tenancy/sites';
 
 type ContentRow = typeof contents.$inferSelect;
 type SiteRow = typeof sites.$inferSelect;

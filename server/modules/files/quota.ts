@@ -15,8 +15,8 @@ import { MB, uploadQuotaMb } from '../../../contract/uploadQuota';
 import { VIDEO_UPLOAD_EXPIRY_MS } from '../../../contract/videos';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { sitePlan } from '../plans/catalogue';
-import { lockSite } from '../sites/lock';
+import { sitePlan } from '../tenancy/catalogue';
+import { lockSite } from '../tenancy/lock';
 import { themeVersions } from '../tenancy/schema';
 import { files, videos } from './schema';
 

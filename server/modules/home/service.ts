@@ -118,7 +118,7 @@ export async function saveHome(
     .set({
       home: stored as unknown as Record<string, unknown>,
       updatedAt: new Date(),
-      // The public pages' cache moves on (server/public/invalidate.ts).
+      // The public pages' cache moves on (modules/tenancy/invalidate.ts).
       renderVersion: sql`${sites.renderVersion} + 1`,
     })
     .where(eq(sites.id, siteId));

@@ -33,7 +33,7 @@ import { AppError, FieldError } from '../../http/errors';
 import { t } from '../../i18n';
 import { memberRoom } from '../readers/limit';
 import { readers } from '../readers/schema';
-import { lockSite } from '../sites/lock';
+import { lockSite } from '../tenancy/lock';
 import { sites } from '../tenancy/schema';
 import { allMembers } from './service';
 

@@ -18,9 +18,9 @@ import {
 import { BADGE } from '../../../contract/sites';
 import type { Db } from '../../db/client';
 import { FieldError, notFound } from '../../http/errors';
-import { bumpRender } from '../../public/invalidate';
-import { lockSite } from '../sites/lock';
-import { awardBadge } from '../sites/service';
+import { bumpRender } from '../tenancy/invalidate';
+import { lockSite } from '../tenancy/lock';
+import { awardBadge } from '../tenancy/sites';
 import { menuItems } from './schema';
 
 type Row = typeof menuItems.$inferSelect;

@@ -11,10 +11,10 @@ import { PAGE_DEPTH_MAX, PAGE_TREE_MAX } from '../../../contract/pageConstants';
 import type { PageActive, PageNode, PageStructure, PageTabs } from '../../../contract/pages';
 import type { Db } from '../../db/client';
 import { AppError, FieldError, notFound } from '../../http/errors';
-import { bumpRender } from '../../public/invalidate';
 import { contents, pageCategories, pageNodes } from '../content/schema';
 import { findItem, type Viewer, visibleTo } from '../content/scope';
-import { lockSite } from '../sites/lock';
+import { bumpRender } from '../tenancy/invalidate';
+import { lockSite } from '../tenancy/lock';
 import { sites } from '../tenancy/schema';
 
 interface PageRow {

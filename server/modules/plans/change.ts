@@ -14,9 +14,9 @@ import { Code } from '../../../contract/codes';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { NEXT_RENDER } from '../../public/invalidate';
+import { offeredPlan, type PlanRow, planRow } from '../tenancy/catalogue';
+import { NEXT_RENDER } from '../tenancy/invalidate';
 import { sites, users } from '../tenancy/schema';
-import { offeredPlan, type PlanRow, planRow } from './catalogue';
 import { paymentPaid } from './invoicing';
 import {
   gatewayThrew,

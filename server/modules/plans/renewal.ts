@@ -23,7 +23,7 @@ import { PaymentGatewayError } from '../../adapters/payment/gateway';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { t } from '../../i18n';
-import { NEXT_RENDER } from '../../public/invalidate';
+import { NEXT_RENDER } from '../tenancy/invalidate';
 import { plans, sites, users } from '../tenancy/schema';
 import { paymentPaid } from './invoicing';
 import { applyRenewal, lookUp, neverReached, newOrderNumber, outcomeOf, refundLate } from './payments';

@@ -22,9 +22,10 @@ import { isUniqueViolation } from '../../db/errors';
 import type { Deps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { checkSlug } from '../settings/service';
-import { createSite, siteById } from '../sites/service';
+import { createSite } from '../sites/service';
+import { offeredPlan } from '../tenancy/catalogue';
 import { sites, users } from '../tenancy/schema';
-import { offeredPlan } from './catalogue';
+import { siteById } from '../tenancy/sites';
 import { openPaymentSlot, paymentByOrder, settle, startPayment, toReply } from './payments';
 import { paymentCards, payments, siteSubscriptions } from './schema';
 

@@ -14,7 +14,7 @@ import { quotaOf } from '../epaper/sends';
 import { usedBytes } from '../files/quota';
 import { memberCount } from '../readers/limit';
 import { seats } from '../staff/service';
-import type { PlanRow } from './catalogue';
+import type { PlanRow } from '../tenancy/catalogue';
 
 async function mostRevisions(deps: Deps, siteId: number): Promise<number> {
   const perItem = deps.db

@@ -8,7 +8,7 @@ import { and, eq, or } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import type { ResolvedSite } from '../../public/host';
+import type { ResolvedSite } from '../tenancy/host';
 import { assertNoOpenPayment } from './removal';
 import { customerMessages, followers, readerSignins, readers } from './schema';
 import type { ReaderRow } from './session';

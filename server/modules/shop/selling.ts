@@ -1,7 +1,7 @@
 /** Whether a site sells: its plan in force has the `shop` feature (or `full`). The one rule, for pages and calls. */
 import { hasFeature } from '../../../contract/plans';
 import type { Db } from '../../db/client';
-import { planFeatures, planRow } from '../plans/catalogue';
+import { planFeatures, planRow } from '../tenancy/catalogue';
 import type { sites } from '../tenancy/schema';
 
 export async function sellsShop(

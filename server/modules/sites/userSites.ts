@@ -23,7 +23,8 @@ import { t } from '../../i18n';
 import { sessions } from '../auth/schema';
 import type { AuthUser } from '../auth/session';
 import { plans, roles, siteStaff, sites, users } from '../tenancy/schema';
-import { awardBadge, createSite, siteById, siteUrl } from './service';
+import { awardBadge, siteById, siteUrl } from '../tenancy/sites';
+import { createSite } from './service';
 
 interface Viewer {
   userId: number;

@@ -24,8 +24,8 @@ import { t } from '../../i18n';
 import { attemptPassword, userByEmail } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken, startSession } from '../auth/session';
-import { awardBadge } from '../sites/service';
 import { roles, siteStaff, sites, users } from '../tenancy/schema';
+import { awardBadge } from '../tenancy/sites';
 import { invitations } from './schema';
 import {
   assignableRole,

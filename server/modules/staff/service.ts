@@ -28,7 +28,7 @@ import type { SiteContext } from '../../http/action';
 import { AppError, FieldError, forbidden, notFound } from '../../http/errors';
 import { likePattern } from '../../http/list';
 import { t } from '../../i18n';
-import { planRow } from '../plans/catalogue';
+import { planRow } from '../tenancy/catalogue';
 import { roles, siteStaff, sites, users } from '../tenancy/schema';
 import { invitations } from './schema';
 

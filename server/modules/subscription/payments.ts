@@ -34,7 +34,7 @@ import {
 import { NOTIFY_PATH, periodEnd } from '../plans/payments';
 import { renewalKeyOf } from '../plans/renewalKey';
 import { readerPayments, readerPlans, readerSubscriptions } from '../readers/schema';
-import { siteUrl } from '../sites/service';
+import { siteUrl } from '../tenancy/sites';
 import type { ReaderPlanRow } from './offer';
 import { readerPaymentEvents } from './schema';
 

@@ -16,13 +16,13 @@ import {
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
-import { bumpRender } from '../../public/invalidate';
 import { forgetThemeVersions } from '../../public/themeSource';
 import { SHORT_LINK_MINUTES, signToken } from '../../public/tokens';
 import { assertRoom } from '../files/quota';
-import { lockSite } from '../sites/lock';
-import { siteById, siteUrl } from '../sites/service';
+import { bumpRender } from '../tenancy/invalidate';
+import { lockSite } from '../tenancy/lock';
 import { sites, themes, themeVersions, users } from '../tenancy/schema';
+import { siteById, siteUrl } from '../tenancy/sites';
 import { builtinTheme } from './builtin';
 import { imageType } from './files';
 import { themeFiles } from './schema';

@@ -26,7 +26,7 @@ import { t } from '../../i18n';
 import { resolveSession, resolveSite } from '../auth/session';
 import { stillWithinQuota, withinQuota } from '../files/quota';
 import { videos } from '../files/schema';
-import { planRow } from '../plans/catalogue';
+import { planRow } from '../tenancy/catalogue';
 import { SNIFF_BYTES, sniffVideo, videoDuration } from './probe';
 import { boundedDuration, claimedMime, titleOf, videoStoreOf } from './service';
 

@@ -11,8 +11,8 @@ import { Code } from '../../../contract/codes';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { sendError } from '../../http/reply';
+import { siteOfHost } from '../../modules/tenancy/host';
 import { SITE_PREFIX, siteHostOf } from '../../siteHost';
-import { siteOfHost } from '../host';
 import { routeOf } from '../router';
 import { addCounts, ClientBudget, clientKey, countsOf, siteDay } from './record';
 

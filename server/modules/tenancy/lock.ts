@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sites } from '../tenancy/schema';
+import { sites } from './schema';
 
 /**
  * Holds the site's row until the caller's transaction ends (`tx` a transaction's handle), so that additions counted

@@ -9,7 +9,7 @@ import type { ListResult } from '../../../contract/list';
 import type { Feature } from '../../../contract/plans';
 import type { Db } from '../../db/client';
 import { FieldError } from '../../http/errors';
-import { plans, sites } from '../tenancy/schema';
+import { plans, sites } from './schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 

@@ -3,9 +3,9 @@
  * Whether a host is a site's at all is server/siteHost.ts's.
  */
 import { eq, getTableColumns } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { sites, themes } from '../modules/tenancy/schema';
-import type { SiteRow } from './route';
+import type { Db } from '../../db/client';
+import { sites, themes } from './schema';
+import type { SiteRow } from './sites';
 
 /** The site row plus its theme's version in use (null for the built-in theme or a theme not of this site). */
 export type ResolvedSite = SiteRow & { activeVersionId: number | null };

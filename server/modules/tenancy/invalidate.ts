@@ -3,8 +3,8 @@
  * instance then renders afresh (the version is part of the cache key, read with the site on each request).
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { sites } from '../modules/tenancy/schema';
+import type { Db } from '../../db/client';
+import { sites } from './schema';
 
 /** Marks the site's rendered pages stale, on every instance. Call it in the transaction of the change. */
 export async function bumpRender(db: Pick<Db, 'update'>, siteId: number): Promise<void> {
