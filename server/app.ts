@@ -22,7 +22,6 @@ import { type Social, socialProvider } from './adapters/social';
 import { folderStorage, UPLOADS_PREFIX } from './adapters/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { ensureSecret } from './db/seed';
 import type { Deps } from './deps';
 import { entityActions } from './entities/actions';
 import type { ServedEntity } from './entities/hooks';
@@ -70,6 +69,7 @@ import { wordImportActions } from './modules/wordImport/routes';
 import { type PublicSiteOptions, registerPublicSite, siteUrlRewriter } from './public';
 import { analyticsRoutes } from './public/analytics';
 import { UNSUBSCRIBE_ROUTES, unsubscribeRoutes } from './public/readers/unsubscribe';
+import { ensureSecret } from './seed';
 
 const UPLOAD_MARGIN_BYTES = 1024 * 1024;
 /** The API's version in its OpenAPI document. */

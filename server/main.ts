@@ -8,7 +8,6 @@ import { paymentGateway } from './adapters/payment';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { ensureSecret, prepareDatabase } from './db/seed';
 import { startEpaperSender } from './jobs/epaperSender';
 import { startMailJob } from './jobs/mail';
 import { startOrderExpiry } from './jobs/orderExpiry';
@@ -16,6 +15,7 @@ import { startReaderRenewals } from './jobs/readerRenewal';
 import { startRenewals } from './jobs/renewal';
 import { startScheduler } from './jobs/scheduler';
 import { siteUrl } from './modules/tenancy/sites';
+import { ensureSecret, prepareDatabase } from './seed';
 import { closeWorkers } from './workers/pool';
 
 const config = loadConfig();

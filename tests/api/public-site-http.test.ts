@@ -8,9 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveReply } from '../../contract/content';
 import { ROLE } from '../../contract/permissions';
-import { ensureSecret } from '../../server/db/seed';
 import { siteStaff, sites, themes } from '../../server/modules/tables';
 import { signToken, type TokenPayload } from '../../server/public/tokens';
+import { ensureSecret } from '../../server/seed';
 import { FIXTURE_THEME, storeTheme, themeFolder } from '../fixtures/publicSite';
 import {
   type Client,

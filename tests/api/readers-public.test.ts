@@ -10,7 +10,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READER_SENDS_PER_HOUR } from '../../contract/api/readers';
 import { Code } from '../../contract/codes';
-import { ensureSecret } from '../../server/db/seed';
 import {
   customerMessages,
   followers,
@@ -24,6 +23,7 @@ import {
 } from '../../server/modules/tables';
 import { forgetPlans } from '../../server/modules/tenancy/catalogue';
 import { signToken } from '../../server/public/tokens';
+import { ensureSecret } from '../../server/seed';
 import { FIXTURE_THEME, storeTheme } from '../fixtures/publicSite';
 import { addReader, DEMO_HOST, readerCall, readerCookie, sitePage } from '../fixtures/readers';
 import { type Client, createTestApp, ok, signInOwner, type TestApp } from '../fixtures/testApp';

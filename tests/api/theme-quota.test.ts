@@ -16,10 +16,10 @@ import {
   type ThemeSummary,
   type ThemeUploadReply,
 } from '../../contract/themes';
-import { ensureSecret } from '../../server/db/seed';
 import { overLimits } from '../../server/modules/plans/usage';
 import { files, plans, sites, themeFiles, themes, themeVersions } from '../../server/modules/tables';
 import { SHORT_LINK_MINUTES, signToken } from '../../server/public/tokens';
+import { ensureSecret } from '../../server/seed';
 import { sitePage } from '../fixtures/readers';
 import { type Client, createTestApp, ok, type Reply, signInOwner, type TestApp } from '../fixtures/testApp';
 import { PNG_1PX, type ThemeFiles, themeZip, tinyTheme } from '../fixtures/themeZip';

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { Code } from '../../contract/codes';
 import type { DesignSettings, ThemeDetail, ThemeSummary, ThemeUploadReply } from '../../contract/themes';
-import { ensureSecret } from '../../server/db/seed';
 import { roles, sites } from '../../server/modules/tables';
 import { siteById, siteUrl } from '../../server/modules/tenancy/sites';
 import { verifyToken } from '../../server/public/tokens';
+import { ensureSecret } from '../../server/seed';
 import {
   type Client,
   createTestApp,

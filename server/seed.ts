@@ -5,21 +5,21 @@
 
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
-import { DONATION_CODE_DEFAULT } from '../../contract/invoice';
-import { ROLE } from '../../contract/permissions';
-import { PLAN_DISPLAY, PLANS } from '../../contract/plans';
-import { slugify } from '../../contract/slug';
-import { SANDBOX_KEPT_CARD } from '../adapters/payment/sandbox';
-import { t } from '../i18n';
-import { generatePassword, hashPassword } from '../modules/auth/passwords';
-import { categories, tags } from '../modules/content/schema';
-import { seedDemoMenu } from '../modules/menus/defaults';
-import { periodEnd } from '../modules/plans/payments';
-import { paymentCards, payments, siteSubscriptions } from '../modules/plans/schema';
-import { createSite } from '../modules/sites/service';
-import { plans, roles, users } from '../modules/tenancy/schema';
-import { appKv } from './appTables';
-import type { Db } from './client';
+import { DONATION_CODE_DEFAULT } from '../contract/invoice';
+import { ROLE } from '../contract/permissions';
+import { PLAN_DISPLAY, PLANS } from '../contract/plans';
+import { slugify } from '../contract/slug';
+import { SANDBOX_KEPT_CARD } from './adapters/payment/sandbox';
+import { appKv } from './db/appTables';
+import type { Db } from './db/client';
+import { t } from './i18n';
+import { generatePassword, hashPassword } from './modules/auth/passwords';
+import { categories, tags } from './modules/content/schema';
+import { seedDemoMenu } from './modules/menus/defaults';
+import { periodEnd } from './modules/plans/payments';
+import { paymentCards, payments, siteSubscriptions } from './modules/plans/schema';
+import { createSite } from './modules/sites/service';
+import { plans, roles, users } from './modules/tenancy/schema';
 
 const SEED_LOCK = 7_240_012;
 const DEMO_PLAN = 4;
