@@ -34,7 +34,9 @@ import { openApiDocument } from './http/openapi';
 import { sendError } from './http/reply';
 import { REST_PREFIX, type RestResource, registerRest, sendRestError } from './http/rest';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { registerResolvers } from './http/session';
 import { authActions } from './modules/auth/routes';
+import { resolveSession, resolveSite } from './modules/auth/session';
 import { categoryActions } from './modules/categories/routes';
 import { contentActions } from './modules/content/routes';
 import { customerActions } from './modules/customers/routes';
@@ -53,6 +55,7 @@ import { pageActions } from './modules/pages/routes';
 import { paymentNotifyRoutes } from './modules/plans/notify';
 import { planActions } from './modules/plans/routes';
 import { readerPublicActions } from './modules/readers/publicRoutes';
+import { readerScope } from './modules/readers/scope';
 import { roleActions } from './modules/roles/routes';
 import { settingsActions } from './modules/settings/routes';
 import { shareActions, socialCallbackRoutes } from './modules/share/routes';
@@ -107,6 +110,9 @@ const modules = [
   pageActions,
   labelEditActions,
 ];
+
+/** How action() finds its caller (http/session.ts): the session and site (modules/auth), a reader's (modules/readers). */
+registerResolvers({ session: resolveSession, site: resolveSite, reader: readerScope });
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */
 const declared = await declaredEntities();

@@ -15,23 +15,14 @@ import type { Session } from '../../../contract/session';
 import type { Deps } from '../../deps';
 import type { BaseContext, UserContext } from '../../http/action';
 import { AppError } from '../../http/errors';
+import type { AuthUser, SessionInfo, SiteScope } from '../../http/session';
 import { t } from '../../i18n';
 import { roles, siteStaff, users } from '../tenancy/schema';
 import { siteById, sitesOfUser, siteUrl, toCurrent, toSummary } from '../tenancy/sites';
 import { attemptPassword, userByEmail } from './accounts';
 import { checkPassword, hashPassword, isRecentPassword, setPassword } from './passwords';
 import { authTokens, sessions } from './schema';
-import {
-  type AuthUser,
-  endSession,
-  hashToken,
-  newToken,
-  resolveSite,
-  rolePermissions,
-  type SessionInfo,
-  type SiteScope,
-  startSession,
-} from './session';
+import { endSession, hashToken, newToken, resolveSite, rolePermissions, startSession } from './session';
 import { consumeVerified, startVerification } from './verification';
 
 type In<T extends z.ZodType> = z.output<T>;

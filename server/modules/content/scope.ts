@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { SiteContext } from '../../http/action';
 import { AppError, FieldError, notFound } from '../../http/errors';
-import type { AuthUser } from '../auth/session';
+import type { AuthUser } from '../../http/session';
 import { authors, contentAuthors, contents } from './schema';
 
 /** `reorder`: arranging the pinned items, which reorders the whole list: `edit` and post.view_all. */
