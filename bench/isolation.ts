@@ -27,8 +27,8 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/client';
 import { createSite } from '../server/modules/sites/service';
 import { sites, users } from '../server/modules/tables';
-import { RENDER_LIMITS } from '../server/public/renderLimits';
 import { prepareDatabase } from '../server/seed';
+import { RENDER_LIMITS } from '../server/workers/renderLimits';
 import { FIXTURE_THEME, storeTheme } from '../tests/fixtures/publicSite';
 import { freePort, signIn, waitUntilUp } from './lib';
 

@@ -7,7 +7,7 @@ import { and, eq, like } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { themeVersions } from '../modules/tenancy/schema';
 import { themeFiles } from '../modules/themes/schema';
-import { ASSET_HASH_LENGTH } from './engine';
+import { ASSET_HASH_LENGTH } from '../workers/engine';
 import type { LoadedTheme } from './themeSource';
 
 const TYPES: Record<string, string> = {

@@ -32,7 +32,7 @@ export const isReaderPageKind = (kind: string): kind is ReaderPageKind =>
 
 /**
  * Pages rendered for each request and never cached (their forms, a reader's or buyer's data, a product's stock),
- * which every theme has: the built-in theme's template renders them when a theme lacks one (engine.ts).
+ * which every theme has: the built-in theme's template renders them when a theme lacks one (workers/engine.ts).
  */
 export const isLivePageKind = (kind: string): kind is ReaderPageKind | 'goods' =>
   isReaderPageKind(kind) || kind === 'goods';

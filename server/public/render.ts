@@ -9,6 +9,8 @@ import type { Deps } from '../deps';
 import { readerOfToken } from '../modules/readers/session';
 import { readerIsPaying } from '../modules/readers/status';
 import type { ResolvedSite } from '../modules/tenancy/host';
+import type { PageContext } from '../workers/objects';
+import { RENDER_LIMITS } from '../workers/renderLimits';
 import { withCounter } from './analytics';
 import { assetType, findAsset } from './assets';
 import { type CachedPage, cacheKey, etagOf, type PageCache } from './cache';
@@ -24,10 +26,8 @@ import {
   withBanner,
 } from './errors';
 import { faviconAnswer } from './favicon';
-import type { PageContext } from './objects';
 import type { PageBuilders } from './pages';
 import { defaultLang, isLivePageKind } from './paths';
-import { RENDER_LIMITS } from './renderLimits';
 import { siteTurn } from './renderTurns';
 import type { ContextInput, PageReader, PublicRoute } from './route';
 import { routeOf } from './router';

@@ -10,8 +10,8 @@ import { publishDue } from '../../server/jobs/scheduler';
 import { contents, sites, videos } from '../../server/modules/tables';
 import { siteUrl } from '../../server/modules/tenancy/sites';
 import { buildPageContext, notFoundContext } from '../../server/public/context';
-import type { PageContext } from '../../server/public/objects';
 import type { PublicPageKind } from '../../server/public/paths';
+import type { PageContext } from '../../server/workers/objects';
 import { type Client, createTestApp, ok, register, signInOwner, type TestApp } from '../fixtures/testApp';
 
 /** The frozen clock of this file: 2026-12-10 10:00 in Taipei (ahead of the real one, as bot checks want). */

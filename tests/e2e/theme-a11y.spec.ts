@@ -9,7 +9,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { ThemeSettingValues } from '../../contract/themes';
 import { assetType } from '../../server/public/assets';
-import type { PageContext } from '../../server/public/objects';
+import type { PageContext } from '../../server/workers/objects';
 import {
   FIXTURE_LANGUAGES,
   FIXTURE_ORIGIN,

@@ -11,7 +11,7 @@ import type { InputOf } from '../../../contract/endpoint';
 import type { ReaderPlan, SubscriptionInfo } from '../../../contract/subscription';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { sanitizeRichText } from '../content/sanitize';
+import { sanitizeRichText } from '../../workers/sanitize';
 import { readerPlans, readerSubscriptions } from '../readers/schema';
 import { bumpRender } from '../tenancy/invalidate';
 import { sites } from '../tenancy/schema';

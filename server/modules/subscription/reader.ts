@@ -9,7 +9,7 @@ import type { OfferedPlan, ReaderStatusReply } from '../../../contract/subscript
 import type { Deps } from '../../deps';
 import type { ReaderContext } from '../../http/action';
 import { AppError } from '../../http/errors';
-import { sanitizeRichText } from '../content/sanitize';
+import { sanitizeRichText } from '../../workers/sanitize';
 import { readerPlans, readerSubscriptions } from '../readers/schema';
 import { offeredPlan, offeredPlans, type ReaderPlanRow } from './offer';
 import {

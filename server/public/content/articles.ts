@@ -4,7 +4,7 @@
  */
 import { ABSTRACT_LENGTH, agendaOf } from '../../../contract/blockText';
 import type { Db } from '../../db/client';
-import type { ArticleObject } from '../objects';
+import type { ArticleObject } from '../../workers/objects';
 import { contentKind, publicPath } from '../paths';
 import { displayDate } from './dates';
 import {

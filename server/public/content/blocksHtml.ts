@@ -7,7 +7,7 @@
  */
 import type { Block, BlockDocument } from '../../../contract/blocks';
 import { freeBlocks } from '../../../contract/blockText';
-import { sanitizeInline } from '../../modules/content/sanitize';
+import { sanitizeInline } from '../../workers/sanitize';
 import { escapeHtml } from './html';
 import type { MediaUrl } from './media';
 import { paywallNotice } from './paywall';

@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import { buildMenuTree, MENU, menuItemName } from '../../../contract/menus';
 import type { Db } from '../../db/client';
 import { menuItems } from '../../modules/menus/schema';
-import type { MenuItemObject } from '../objects';
+import type { MenuItemObject } from '../../workers/objects';
 import { safeUrl } from './html';
 
 type Row = typeof menuItems.$inferSelect;

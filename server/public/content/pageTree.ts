@@ -9,7 +9,7 @@ import { CONTENT_TYPE } from '../../../contract/contentConstants';
 import { PAGE_TREE_MAX } from '../../../contract/pageConstants';
 import type { Db } from '../../db/client';
 import { contents, pageNodes } from '../../modules/content/schema';
-import type { PageTabsObject, SitePageObject } from '../objects';
+import type { PageTabsObject, SitePageObject } from '../../workers/objects';
 import { type ArticleSetting, itemPath } from './articles';
 import { publishedItem, visible } from './queries';
 import { articleObject } from './single';

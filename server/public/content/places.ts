@@ -6,7 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type PlaceLang, places } from '../../modules/content/schema';
-import type { PlaceObject } from '../objects';
+import type { PlaceObject } from '../../workers/objects';
 import { safeUrl } from './html';
 import type { MediaUrl } from './media';
 

@@ -1,6 +1,6 @@
 /** The site object of every page, and the page in each of the site's languages. */
 
-import type { LanguageObject, SiteObject } from '../objects';
+import type { LanguageObject, SiteObject } from '../../workers/objects';
 import { defaultLang, langPrefix, publicPath } from '../paths';
 import type { SiteRow } from '../route';
 import { langCode, langLabel } from './language';

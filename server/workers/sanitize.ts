@@ -4,9 +4,9 @@
  * paywall text, ra-input-rich-text's HTML) keeps paragraphs, headings, lists and quotes besides.
  */
 import sanitizeHtml from 'sanitize-html';
-import type { BlockDocument } from '../../../contract/blocks';
-import { LINK_MAX } from '../../../contract/constants';
-import { rules } from '../../../contract/validation';
+import type { BlockDocument } from '../../contract/blocks';
+import { LINK_MAX } from '../../contract/constants';
+import { rules } from '../../contract/validation';
 
 /**
  * Absolute web and mail links, or a path on the site (the writer's rule, rules.textLink); relative links would
