@@ -29,7 +29,7 @@ export interface Deps {
   /** Facebook/Instagram sharing (the built-in sandbox unless FACEBOOK_APP_ID is set). */
   social: SocialProvider;
   log: FastifyBaseLogger;
-  /** The installation's signing secret (app_kv): signed links of the public site (server/public/tokens.ts). */
+  /** The installation's signing secret (app_kv): signed links of the public site (server/shared/tokens.ts). */
   secret: string;
   /** The clock, in milliseconds; tests may move it. */
   now: () => number;

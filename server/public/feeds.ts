@@ -12,8 +12,8 @@ import type { Deps } from '../deps';
 import { categories, contents, contentTags, tags } from '../modules/content/schema';
 import { goods } from '../modules/shop/schema';
 import { sellsShop } from '../modules/shop/selling';
-import { mediaUrlOf } from './content/media';
-import { contentKind, langPrefix, type PublicPageKind, publicPath } from './paths';
+import { mediaUrlOf } from '../shared/media';
+import { contentKind, langPrefix, type PublicPageKind, publicPath } from '../shared/paths';
 import type { SiteRow } from './route';
 import { element, escapeXml, rfc822Date } from './xml';
 

@@ -4,7 +4,7 @@
  */
 import type { ThemeSettingValues } from '../../contract/themes';
 import type { sites } from '../modules/tenancy/schema';
-import type { PublicPageKind } from './paths';
+import type { PublicPageKind } from '../shared/paths';
 
 export type SiteRow = typeof sites.$inferSelect;
 

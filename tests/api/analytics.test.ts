@@ -14,8 +14,8 @@ import type { Statistics } from '../../contract/dashboard';
 import { wallTime } from '../../contract/zoned';
 import { analyticsDaily, sites } from '../../server/modules/tables';
 import { withCounter } from '../../server/public/analytics';
-import { signToken } from '../../server/public/tokens';
 import { ensureSecret } from '../../server/seed';
+import { signToken } from '../../server/shared/tokens';
 import { themeFolder } from '../fixtures/publicSite';
 import {
   type Client,

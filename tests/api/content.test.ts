@@ -156,7 +156,7 @@ describe('save and get', () => {
       publish_ts: null,
       is_draft_changed: false,
       url: 'http://demo.sites.localhost:8080/post/round-trip',
-      // A signed content token (server/public/tokens.ts), good for PREVIEW_LINK_HOURS.
+      // A signed content token (server/shared/tokens.ts), good for PREVIEW_LINK_HOURS.
       preview_url: expect.stringMatching(
         /^http:\/\/demo\.sites\.localhost:8080\/post\/round-trip\?preview=[\w-]+\.[\w-]+$/,
       ),

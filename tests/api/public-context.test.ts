@@ -10,7 +10,7 @@ import { publishDue } from '../../server/jobs/scheduler';
 import { contents, sites, videos } from '../../server/modules/tables';
 import { siteUrl } from '../../server/modules/tenancy/sites';
 import { buildPageContext, notFoundContext } from '../../server/public/context';
-import type { PublicPageKind } from '../../server/public/paths';
+import type { PublicPageKind } from '../../server/shared/paths';
 import type { PageContext } from '../../server/workers/objects';
 import { type Client, createTestApp, ok, register, signInOwner, type TestApp } from '../fixtures/testApp';
 

@@ -22,8 +22,8 @@ import {
   sites,
 } from '../../server/modules/tables';
 import { forgetPlans } from '../../server/modules/tenancy/catalogue';
-import { signToken } from '../../server/public/tokens';
 import { ensureSecret } from '../../server/seed';
+import { signToken } from '../../server/shared/tokens';
 import { FIXTURE_THEME, storeTheme } from '../fixtures/publicSite';
 import { addReader, DEMO_HOST, readerCall, readerCookie, sitePage } from '../fixtures/readers';
 import { type Client, createTestApp, ok, signInOwner, type TestApp } from '../fixtures/testApp';

@@ -18,8 +18,8 @@ import {
 } from '../../contract/themes';
 import { overLimits } from '../../server/modules/plans/usage';
 import { files, plans, sites, themeFiles, themes, themeVersions } from '../../server/modules/tables';
-import { SHORT_LINK_MINUTES, signToken } from '../../server/public/tokens';
 import { ensureSecret } from '../../server/seed';
+import { SHORT_LINK_MINUTES, signToken } from '../../server/shared/tokens';
 import { sitePage } from '../fixtures/readers';
 import { type Client, createTestApp, ok, type Reply, signInOwner, type TestApp } from '../fixtures/testApp';
 import { PNG_1PX, type ThemeFiles, themeZip, tinyTheme } from '../fixtures/themeZip';

@@ -11,8 +11,8 @@ import { Code } from '../../contract/codes';
 import type { DesignSettings, ThemeDetail, ThemeSummary, ThemeUploadReply } from '../../contract/themes';
 import { roles, sites } from '../../server/modules/tables';
 import { siteById, siteUrl } from '../../server/modules/tenancy/sites';
-import { verifyToken } from '../../server/public/tokens';
 import { ensureSecret } from '../../server/seed';
+import { verifyToken } from '../../server/shared/tokens';
 import {
   type Client,
   createTestApp,

@@ -8,7 +8,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import type { ThemeSettingValues } from '../../contract/themes';
-import { assetType } from '../../server/public/assets';
+import { assetType } from '../../server/modules/themes/assets';
 import type { PageContext } from '../../server/workers/objects';
 import {
   FIXTURE_LANGUAGES,

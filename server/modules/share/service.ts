@@ -17,7 +17,7 @@ import { tokenSealer } from '../../adapters/social/seal';
 import type { Deps } from '../../deps';
 import type { SiteContext } from '../../http/action';
 import { AppError } from '../../http/errors';
-import { signToken } from '../../public/tokens';
+import { signToken } from '../../shared/tokens';
 import { findItem, scopeOf, viewerOf } from '../content/scope';
 import { urlsOnSite } from '../content/url';
 import { shares, socialConnections } from './schema';

@@ -4,7 +4,7 @@
  */
 import { siteApi } from '../../../contract/api/sites';
 import { action, type UserContext } from '../../http/action';
-import { STAFF_VIEW_HOURS, signToken } from '../../public/tokens';
+import { STAFF_VIEW_HOURS, signToken } from '../../shared/tokens';
 import { resolveSite } from '../auth/session';
 import { siteById, siteUrl } from '../tenancy/sites';
 import { getUserSite, listUserSites, skipOnboarding, startFree, switchSite } from './userSites';

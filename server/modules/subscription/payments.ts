@@ -20,7 +20,7 @@ import type { ReaderPaymentReply } from '../../../contract/subscription';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { publicPath } from '../../public/paths';
+import { publicPath } from '../../shared/paths';
 import {
   chargeByPrime,
   insertPending,

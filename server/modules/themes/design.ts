@@ -16,7 +16,7 @@ import {
 } from '../../../contract/themes';
 import type { Deps } from '../../deps';
 import { FieldError } from '../../http/errors';
-import { SHORT_LINK_MINUTES, signToken } from '../../public/tokens';
+import { SHORT_LINK_MINUTES, signToken } from '../../shared/tokens';
 import { bumpRender } from '../tenancy/invalidate';
 import { sites, themes, themeVersions } from '../tenancy/schema';
 import { siteById, siteUrl } from '../tenancy/sites';

@@ -12,7 +12,7 @@ import { DEFAULT_THEME_ID } from '../../../contract/themes';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { sendError } from '../../http/reply';
-import { verifyToken } from '../../public/tokens';
+import { verifyToken } from '../../shared/tokens';
 import { themes, themeVersions } from '../tenancy/schema';
 import { builtinTheme } from './builtin';
 import { imageType } from './files';

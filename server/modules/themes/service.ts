@@ -16,8 +16,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
-import { forgetThemeVersions } from '../../public/themeSource';
-import { SHORT_LINK_MINUTES, signToken } from '../../public/tokens';
+import { SHORT_LINK_MINUTES, signToken } from '../../shared/tokens';
 import { assertRoom } from '../files/quota';
 import { bumpRender } from '../tenancy/invalidate';
 import { lockSite } from '../tenancy/lock';
@@ -26,6 +25,7 @@ import { siteById, siteUrl } from '../tenancy/sites';
 import { builtinTheme } from './builtin';
 import { imageType } from './files';
 import { themeFiles } from './schema';
+import { forgetThemeVersions } from './themeSource';
 import type { ThemeFile } from './zipCheck';
 
 /** Covers are served from the admin origin (its CSP allows only its own pictures), by version and content hash. */

@@ -7,8 +7,8 @@ import { asc, eq } from 'drizzle-orm';
 import { buildMenuTree, MENU, menuItemName } from '../../../contract/menus';
 import type { Db } from '../../db/client';
 import { menuItems } from '../../modules/menus/schema';
+import { safeUrl } from '../../shared/html';
 import type { MenuItemObject } from '../../workers/objects';
-import { safeUrl } from './html';
 
 type Row = typeof menuItems.$inferSelect;
 

@@ -10,9 +10,9 @@ import { eq } from 'drizzle-orm';
 import { localeOfLanguage, t } from '../../i18n';
 import { readerPlans, readerSubscriptions } from '../../modules/readers/schema';
 import { offeredPlans } from '../../modules/subscription/offer';
+import { publicPath } from '../../shared/paths';
 import { sanitizeRichText } from '../../workers/sanitize';
 import { displayDate } from '../content/dates';
-import { publicPath } from '../paths';
 import type { ReaderPageBuilder } from './types';
 
 const WORDS = [

@@ -4,10 +4,10 @@
  * preview, a page rendered before a roll back) or the built-in theme.
  */
 import { and, eq, like } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { themeVersions } from '../modules/tenancy/schema';
-import { themeFiles } from '../modules/themes/schema';
-import { ASSET_HASH_LENGTH } from '../workers/engine';
+import type { Db } from '../../db/client';
+import { ASSET_HASH_LENGTH } from '../../workers/engine';
+import { themeVersions } from '../tenancy/schema';
+import { themeFiles } from './schema';
 import type { LoadedTheme } from './themeSource';
 
 const TYPES: Record<string, string> = {

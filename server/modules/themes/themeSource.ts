@@ -12,10 +12,10 @@ import {
   ThemeManifest as ManifestSchema,
   type ThemeManifest,
   type ThemeSettingValues,
-} from '../../contract/themes';
-import type { Db } from '../db/client';
-import { themeVersions } from '../modules/tenancy/schema';
-import { themeFiles } from '../modules/themes/schema';
+} from '../../../contract/themes';
+import type { Db } from '../../db/client';
+import { themeVersions } from '../tenancy/schema';
+import { themeFiles } from './schema';
 
 export interface ThemeFile {
   body: Buffer;
@@ -35,7 +35,7 @@ export interface LoadedTheme {
 }
 
 /** The built-in theme's folder in the repository. */
-export const BUILTIN_THEME_DIR = path.resolve(import.meta.dirname, '../../themes/default');
+export const BUILTIN_THEME_DIR = path.resolve(import.meta.dirname, '../../../themes/default');
 
 const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
 

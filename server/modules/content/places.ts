@@ -5,10 +5,10 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { type PlaceLang, places } from '../../modules/content/schema';
+import { safeUrl } from '../../shared/html';
+import type { MediaUrl } from '../../shared/media';
 import type { PlaceObject } from '../../workers/objects';
-import { safeUrl } from './html';
-import type { MediaUrl } from './media';
+import { type PlaceLang, places } from './schema';
 
 type PlaceRow = Pick<typeof places.$inferSelect, 'id' | 'name' | 'langs' | 'mapUrl' | 'cover'>;
 

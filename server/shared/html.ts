@@ -1,6 +1,6 @@
 /** Escaping for the public pages' HTML: every text and attribute a builder writes goes through one of these. */
-import { LINK_MAX } from '../../../contract/constants';
-import { rules } from '../../../contract/validation';
+import { LINK_MAX } from '../../contract/constants';
+import { rules } from '../../contract/validation';
 
 const ENTITY: Record<string, string> = {
   '&': '&amp;',

@@ -5,9 +5,9 @@
  * HTML was sanitized when saved and is sanitized again here; every attribute is escaped and every media address
  * checked and made absolute (`media`: uploads live on the admin's address, not on the site's host or in a mail).
  */
-import type { Block, BlockDocument } from '../../../contract/blocks';
-import { freeBlocks } from '../../../contract/blockText';
-import { sanitizeInline } from '../../workers/sanitize';
+import type { Block, BlockDocument } from '../../contract/blocks';
+import { freeBlocks } from '../../contract/blockText';
+import { sanitizeInline } from '../workers/sanitize';
 import { escapeHtml } from './html';
 import type { MediaUrl } from './media';
 import { paywallNotice } from './paywall';
@@ -23,7 +23,7 @@ export interface BlocksHtmlOptions {
   paywall?: string;
   /** The site's videos by id: their file's stored address. */
   videos: ReadonlyMap<number, string>;
-  /** Every picture's and video's address as readers load it (content/media.ts). */
+  /** Every picture's and video's address as readers load it (media.ts). */
   media: MediaUrl;
   /** Its paragraphs and headings were cleaned already (content/cleanBody.ts, in a worker when large). */
   cleaned?: boolean;

@@ -3,7 +3,7 @@
  * (`/uploads/<site>/…`, served there only), so a path is made absolute with PUBLIC_URL; web addresses stay as
  * they are; anything else (javascript:, data: …) becomes ''.
  */
-import type { Config } from '../../config';
+import type { Config } from '../config';
 import { safeUrl } from './html';
 
 export type MediaUrl = (address: string) => string;
