@@ -11,9 +11,9 @@ import { CONTENT_TYPE, PUBLISH_MODE, STATUS } from '../../../contract/contentCon
 import { BADGE } from '../../../contract/sites';
 import { instantOf } from '../../../contract/zoned';
 import { AppError, FieldError, notFound } from '../../http/errors';
-import { pageRowDeleted } from '../pages/service';
 import { bumpRender } from '../tenancy/invalidate';
 import { awardBadge, siteById } from '../tenancy/sites';
+import { pageRowDeleted } from './pageNodes';
 import { pinColumns } from './pins';
 import { contents, epaperSends } from './schema';
 import { findItem, type Scope, visibleTo } from './scope';
