@@ -66,6 +66,7 @@ import { subscriptionActions } from './modules/subscription/routes';
 import { supportActions } from './modules/support/routes';
 import { themeFileRoutes } from './modules/themes/download';
 import { designActions, themeActions } from './modules/themes/routes';
+import { translateActions } from './modules/translate/routes';
 import { videoActions } from './modules/videos/routes';
 import { videoUploadRoutes } from './modules/videos/tus';
 import { wordImportActions } from './modules/wordImport/routes';
@@ -83,6 +84,7 @@ const modules = [
   authActions,
   categoryActions,
   contentActions,
+  translateActions,
   fileActions,
   menuActions,
   homeActions,
