@@ -59,9 +59,11 @@ import { readerScope } from './modules/readers/scope';
 import { roleActions } from './modules/roles/routes';
 import { settingsActions } from './modules/settings/routes';
 import { shareActions, socialCallbackRoutes } from './modules/share/routes';
+import { isShopOrder, settleShopNotification } from './modules/shop/notify';
 import { shopReaderActions } from './modules/shop/routes';
 import { siteActions } from './modules/sites/routes';
 import { staffActions } from './modules/staff/routes';
+import { isReaderOrder, settleReaderNotification } from './modules/subscription/notify';
 import { subscriptionActions } from './modules/subscription/routes';
 import { supportActions } from './modules/support/routes';
 import { themeFileRoutes } from './modules/themes/download';
@@ -113,7 +115,7 @@ const modules = [
   labelEditActions,
 ];
 
-/** How action() finds its caller (http/session.ts): the session and site (modules/auth), a reader's (modules/readers). */
+/** How action() finds its caller (http/session.ts): the session and its site (modules/auth), a reader (modules/readers). */
 registerResolvers({ session: resolveSession, site: resolveSite, reader: readerScope });
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */
@@ -232,7 +234,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // The sandbox's card form and 3-D Secure page (none for TapPay, whose pages are its own).
   if (payment.routes) await app.register(payment.routes);
-  await app.register(paymentNotifyRoutes(deps));
+  await app.register(
+    paymentNotifyRoutes(deps, [
+      { owns: isReaderOrder, settle: settleReaderNotification },
+      { owns: isShopOrder, settle: settleShopNotification },
+    ]),
+  );
   // Facebook/Instagram: the OAuth callback, and the sandbox's consent page (none with a real app id).
   await app.register(socialCallbackRoutes(deps));
   if (social.routes) await app.register(social.routes);
