@@ -1,7 +1,7 @@
 /**
- * Every table, gathered from the modules' schema.ts files and db/appTables.ts, for the tests and the benchmarks. No
- * server code imports this file: a module imports the schema.ts of the module owning a table, the entity registry
- * and drizzle.config.ts find the schema files themselves.
+ * Every table, gathered from the modules' schema.ts files and db/appTables.ts, for the layers above the modules, the
+ * tests and the benchmarks. No module imports it (a module imports the schema.ts of the module owning a table; the
+ * lint rule no-tables-aggregate); the entity registry and drizzle.config.ts find the schema files themselves.
  */
 export * from '../db/appTables';
 export * from './auth/schema';
