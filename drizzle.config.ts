@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './server/db/schema.ts',
+  // Each module keeps its tables beside it (server/modules/<m>/schema.ts); db/appTables.ts holds the installation's.
+  schema: ['./server/db/appTables.ts', './server/modules/*/schema.ts'],
   out: './server/db/migrations',
 });

@@ -4,7 +4,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { prepareDatabase } from '../server/db/seed';
+import { prepareDatabase } from '../server/seed';
 import { freshDatabase, time, usePglite } from './lib';
 
 const ITEMS = Number(process.env.BENCH_ITEMS || 100_000);

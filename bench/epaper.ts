@@ -20,10 +20,10 @@ import pg from 'pg';
 import { pooledSmtpMailer } from '../server/adapters/mail';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { contents, epaperDeliveries, epaperSends, readers, sites } from '../server/db/schema';
-import { ensureSecret, prepareDatabase } from '../server/db/seed';
 import { EPAPER_LEASE_MS, startEpaperSender } from '../server/jobs/epaperSender';
 import { RESENT_NOTE } from '../server/modules/epaper/sends';
+import { contents, epaperDeliveries, epaperSends, readers, sites } from '../server/modules/tables';
+import { ensureSecret, prepareDatabase } from '../server/seed';
 import { PG_URL } from './lib';
 import { smtpSink } from './smtpSink';
 

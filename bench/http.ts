@@ -16,7 +16,7 @@ import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { prepareDatabase } from '../server/db/seed';
+import { prepareDatabase } from '../server/seed';
 import { signIn } from './lib';
 
 const PG_ADMIN = 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -25,10 +25,10 @@ import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client';
-import { sites, users } from '../server/db/schema';
-import { prepareDatabase } from '../server/db/seed';
 import { createSite } from '../server/modules/sites/service';
-import { RENDER_LIMITS } from '../server/public/renderLimits';
+import { sites, users } from '../server/modules/tables';
+import { prepareDatabase } from '../server/seed';
+import { RENDER_LIMITS } from '../server/workers/renderLimits';
 import { FIXTURE_THEME, storeTheme } from '../tests/fixtures/publicSite';
 import { freePort, signIn, waitUntilUp } from './lib';
 

@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { sites } from '../server/db/schema';
-import { prepareDatabase } from '../server/db/seed';
-import { siteUrl } from '../server/modules/sites/service';
+import { sites } from '../server/modules/tables';
+import { bumpRender } from '../server/modules/tenancy/invalidate';
+import { siteUrl } from '../server/modules/tenancy/sites';
 import { rssXml, SITEMAP_MAX_URLS, sitemapXml } from '../server/public/feeds';
-import { bumpRender } from '../server/public/invalidate';
+import { prepareDatabase } from '../server/seed';
 import { freshDatabase, type Timing, time, usePglite } from './lib';
 
 const seedOnly = process.argv.includes('--seed-only');

@@ -158,7 +158,7 @@ interface EntityParts<
 > {
   /** The API module (`<name>/list` …), its resource's name and its words' (`resources.<name>`). */
   name: N;
-  /** The Drizzle table: its export name in server/db/schema.ts, with `id` and `siteId` columns. */
+  /** The Drizzle table: its export name in its module's server/modules/<m>/schema.ts, with `id` and `siteId` columns. */
   table: T;
   /** The field a record is named by (references, delete confirmations). */
   title: keyof F & string;

@@ -15,13 +15,13 @@ import { entityResourceApi, type ResourceApi, resourceApis } from '../contract/r
 import { altchaCaptcha } from './adapters/captcha';
 import { type Dns, resolverDns } from './adapters/dns';
 import { type InvoiceIssuer, invoiceIssuer } from './adapters/invoice';
+import { mailQueue, type Outbox } from './adapters/outbox';
 import { type Payment, paymentGateway } from './adapters/payment';
 import { s3Storage } from './adapters/s3Storage';
 import { type Social, socialProvider } from './adapters/social';
 import { folderStorage, UPLOADS_PREFIX } from './adapters/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { ensureSecret } from './db/seed';
 import type { Deps } from './deps';
 import { entityActions } from './entities/actions';
 import type { ServedEntity } from './entities/hooks';
@@ -34,8 +34,9 @@ import { openApiDocument } from './http/openapi';
 import { sendError } from './http/reply';
 import { REST_PREFIX, type RestResource, registerRest, sendRestError } from './http/rest';
 import { registerSecurityHeaders } from './http/securityHeaders';
-import { mailQueue, type Outbox } from './jobs/mail';
+import { registerResolvers } from './http/session';
 import { authActions } from './modules/auth/routes';
+import { resolveSession, resolveSite } from './modules/auth/session';
 import { categoryActions } from './modules/categories/routes';
 import { contentActions } from './modules/content/routes';
 import { customerActions } from './modules/customers/routes';
@@ -54,22 +55,27 @@ import { pageActions } from './modules/pages/routes';
 import { paymentNotifyRoutes } from './modules/plans/notify';
 import { planActions } from './modules/plans/routes';
 import { readerPublicActions } from './modules/readers/publicRoutes';
+import { readerScope } from './modules/readers/scope';
 import { roleActions } from './modules/roles/routes';
 import { settingsActions } from './modules/settings/routes';
 import { shareActions, socialCallbackRoutes } from './modules/share/routes';
+import { isShopOrder, settleShopNotification } from './modules/shop/notify';
 import { shopReaderActions } from './modules/shop/routes';
 import { siteActions } from './modules/sites/routes';
 import { staffActions } from './modules/staff/routes';
+import { isReaderOrder, settleReaderNotification } from './modules/subscription/notify';
 import { subscriptionActions } from './modules/subscription/routes';
 import { supportActions } from './modules/support/routes';
 import { themeFileRoutes } from './modules/themes/download';
 import { designActions, themeActions } from './modules/themes/routes';
+import { translateActions } from './modules/translate/routes';
 import { videoActions } from './modules/videos/routes';
 import { videoUploadRoutes } from './modules/videos/tus';
 import { wordImportActions } from './modules/wordImport/routes';
 import { type PublicSiteOptions, registerPublicSite, siteUrlRewriter } from './public';
 import { analyticsRoutes } from './public/analytics';
 import { UNSUBSCRIBE_ROUTES, unsubscribeRoutes } from './public/readers/unsubscribe';
+import { ensureSecret } from './seed';
 
 const UPLOAD_MARGIN_BYTES = 1024 * 1024;
 /** The API's version in its OpenAPI document. */
@@ -80,6 +86,7 @@ const modules = [
   authActions,
   categoryActions,
   contentActions,
+  translateActions,
   fileActions,
   menuActions,
   homeActions,
@@ -107,6 +114,9 @@ const modules = [
   pageActions,
   labelEditActions,
 ];
+
+/** How action() finds its caller (http/session.ts): the session and its site (modules/auth), a reader (modules/readers). */
+registerResolvers({ session: resolveSession, site: resolveSite, reader: readerScope });
 
 /** The entities declared in contract/entities, found at startup (entities/registry.ts). */
 const declared = await declaredEntities();
@@ -224,7 +234,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // The sandbox's card form and 3-D Secure page (none for TapPay, whose pages are its own).
   if (payment.routes) await app.register(payment.routes);
-  await app.register(paymentNotifyRoutes(deps));
+  await app.register(
+    paymentNotifyRoutes(deps, [
+      { owns: isReaderOrder, settle: settleReaderNotification },
+      { owns: isShopOrder, settle: settleShopNotification },
+    ]),
+  );
   // Facebook/Instagram: the OAuth callback, and the sandbox's consent page (none with a real app id).
   await app.register(socialCallbackRoutes(deps));
   if (social.routes) await app.register(social.routes);

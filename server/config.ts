@@ -1,14 +1,11 @@
-/** Environment → typed configuration, with the embedded defaults of DESIGN.md. */
+/**
+ * Environment → typed configuration, with the embedded defaults of DESIGN.md; the adapters' settings are declared here
+ * too, so that the configuration imports no adapter (server/ layers: docs/architecture.md).
+ */
 
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import type { AiConfig } from './adapters/ai';
-import type { OpenAiConfig } from './adapters/ai/openai';
-import type { TapPayConfig } from './adapters/payment/tappay';
-import type { S3Config } from './adapters/s3Storage';
-import { type SocialConfig, socialConfig } from './adapters/social/config';
-import type { DeepLConfig } from './adapters/translation/deepl';
 
 export interface Config {
   host: string;
@@ -89,6 +86,47 @@ export type PaymentConfig =
       notifySecret: string;
     }
   | { gateway: 'tappay'; tappay: TapPayConfig };
+
+/** TapPay's backend API (adapters/payment/tappay.ts). */
+export interface TapPayConfig {
+  /** `https://sandbox.tappaysdk.com` or `https://prod.tappaysdk.com` (tests: a local fake). */
+  baseUrl: string;
+  partnerKey: string;
+  merchantId: string;
+  timeoutMs: number;
+}
+
+/** An S3-compatible bucket (adapters/s3Storage.ts, and the video uploads' store). */
+export interface S3Config {
+  /** e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000 */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Where the bucket's objects are read by browsers (a CDN, or `<endpoint>/<bucket>`). */
+  publicUrl: string;
+}
+
+/** A DeepL-compatible translation service (adapters/translation/deepl.ts). */
+export interface DeepLConfig {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+}
+
+/** An OpenAI-compatible chat service (adapters/ai/openai.ts, adapters/translation/openai.ts). */
+export interface OpenAiConfig {
+  /** e.g. https://api.openai.com/v1 (without /chat/completions). */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** The provider's whole answer must arrive within this (below the client's 120 s). */
+  timeoutMs: number;
+}
+
+/** The AI helper's provider (adapters/ai/). */
+export type AiConfig = { provider: 'extractive' } | { provider: 'openai'; openai: OpenAiConfig };
 
 export const TAPPAY_SANDBOX_URL = 'https://sandbox.tappaysdk.com';
 export const TAPPAY_PRODUCTION_URL = 'https://prod.tappaysdk.com';
@@ -301,4 +339,73 @@ export function aiConfig(env: NodeJS.ProcessEnv): AiConfig {
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
     throw new Error(`AI_TIMEOUT_MS: ${env.AI_TIMEOUT_MS} is not a positive whole number`);
   return { provider: 'openai', openai: { baseUrl, apiKey, model, timeoutMs } };
+}
+
+/**
+ * FACEBOOK_* and SOCIAL_TOKEN_KEY → the sharing adapter's settings. Without FACEBOOK_APP_ID the built-in sandbox
+ * answers (adapters/social/sandbox.ts); with it FACEBOOK_APP_SECRET is needed too. A wrong value stops the start.
+ */
+export interface GraphConfig {
+  appId: string;
+  appSecret: string;
+  /** The Graph API's base, with its version: https://graph.facebook.com/v19.0 by default. */
+  graphUrl: string;
+  /** The OAuth dialog: https://www.facebook.com/v19.0/dialog/oauth by default. */
+  dialogUrl: string;
+  timeoutMs: number;
+  /** Attempts of a call the platform rate-limits (429, Graph codes 4, 17, 32, 613) before giving up. */
+  attempts: number;
+  /** The first back-off (doubled each time) when the platform gives no Retry-After; at most 10 s are waited. */
+  backoffMs: number;
+}
+
+export interface SocialConfig {
+  provider: 'sandbox' | 'graph';
+  graph?: GraphConfig;
+  /** SOCIAL_TOKEN_KEY: the key that seals tokens; derived from the installation's secret when unset. */
+  tokenKey?: string;
+}
+
+function address(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name}: ${value} is not an address`);
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new Error(`${name}: ${value} must be https`);
+  return value.replace(/\/+$/, '');
+}
+
+export function socialConfig(env: NodeJS.ProcessEnv): SocialConfig {
+  const tokenKey = env.SOCIAL_TOKEN_KEY?.trim() || undefined;
+  if (tokenKey && tokenKey.length < 32) throw new Error('SOCIAL_TOKEN_KEY: use at least 32 characters');
+  const appId = env.FACEBOOK_APP_ID?.trim();
+  if (!appId) return { provider: 'sandbox', tokenKey };
+  const appSecret = env.FACEBOOK_APP_SECRET?.trim();
+  if (!appSecret) throw new Error('FACEBOOK_APP_ID is set: FACEBOOK_APP_SECRET is needed too');
+  const timeoutMs = Number(env.FACEBOOK_TIMEOUT_MS || 20_000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new Error(`FACEBOOK_TIMEOUT_MS: ${env.FACEBOOK_TIMEOUT_MS} is not a positive whole number`);
+  return {
+    provider: 'graph',
+    tokenKey,
+    graph: {
+      appId,
+      appSecret,
+      graphUrl: address(
+        'FACEBOOK_GRAPH_URL',
+        env.FACEBOOK_GRAPH_URL?.trim() || 'https://graph.facebook.com/v19.0',
+      ),
+      dialogUrl: address(
+        'FACEBOOK_DIALOG_URL',
+        env.FACEBOOK_DIALOG_URL?.trim() || 'https://www.facebook.com/v19.0/dialog/oauth',
+      ),
+      timeoutMs,
+      attempts: 3,
+      backoffMs: 1000,
+    },
+  };
 }

@@ -3,13 +3,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Captcha } from './adapters/captcha';
 import type { Dns } from './adapters/dns';
 import type { InvoiceIssuer } from './adapters/invoice';
+import type { Outbox } from './adapters/outbox';
 import type { PaymentGateway } from './adapters/payment/gateway';
 import type { SocialProvider } from './adapters/social/provider';
 import type { Storage } from './adapters/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AfterReply } from './http/afterReply';
-import type { Outbox } from './jobs/mail';
 
 export interface Deps {
   db: Db;
@@ -29,7 +29,7 @@ export interface Deps {
   /** Facebook/Instagram sharing (the built-in sandbox unless FACEBOOK_APP_ID is set). */
   social: SocialProvider;
   log: FastifyBaseLogger;
-  /** The installation's signing secret (app_kv): signed links of the public site (server/public/tokens.ts). */
+  /** The installation's signing secret (app_kv): signed links of the public site (server/shared/tokens.ts). */
   secret: string;
   /** The clock, in milliseconds; tests may move it. */
   now: () => number;

@@ -21,7 +21,7 @@ export function interpolate(text: string, args?: Record<string, unknown>): strin
   return text.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in args ? String(args[name]) : whole));
 }
 
-// Kept in the contract so that the theme workers read it without loading every word (server/public/engine.ts).
+// Kept in the contract so that the theme workers read it without loading every word (server/workers/engine.ts).
 export { localeOfLanguage } from '../contract/constants';
 
 /** Translates a key; an unknown key is answered as itself, so plain text passes through. */

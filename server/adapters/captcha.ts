@@ -8,8 +8,8 @@ import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { lt } from 'drizzle-orm';
 import type { CaptchaChallenge } from '../../contract/auth';
+import { captchaSpent } from '../db/appTables';
 import type { Db } from '../db/client';
-import { captchaSpent } from '../db/schema';
 
 export interface Captcha {
   challenge(host: string): Promise<CaptchaChallenge>;

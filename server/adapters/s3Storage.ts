@@ -7,18 +7,8 @@
 import { createHash, createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
+import type { S3Config } from '../config';
 import type { Storage } from './storage';
-
-export interface S3Config {
-  /** e.g. https://s3.eu-central-1.amazonaws.com or http://127.0.0.1:9000 */
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Where the bucket's objects are read by browsers (a CDN, or `<endpoint>/<bucket>`). */
-  publicUrl: string;
-}
 
 export interface SigV4Credentials {
   accessKeyId: string;

@@ -11,10 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema';
-
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -43,20 +40,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+      await migratePg(drizzlePg(client), { migrationsFolder });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
     return {
-      db: drizzlePg(pool, { schema }) as unknown as Db,
+      db: drizzlePg(pool) as unknown as Db,
       kind: 'postgres',
       close: () => pool.end(),
     };
   }
   // 'memory://' rather than undefined: PGlite ignores the options without a data directory.
   const client = new PGlite(opts.dir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: opts.template });
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Db,
@@ -68,7 +65,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 /** A migrated, empty PGlite data directory, for `openDatabase({ template })`: the API tests make it once per run. */
 export async function migratedPgliteTemplate(): Promise<Blob> {
   const client = new PGlite('memory://', { extensions: { pg_trgm } });
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
   const dump = await client.dumpDataDir('none');
   await client.close();
   return dump;

@@ -15,9 +15,9 @@ import { isUniqueViolation } from '../db/errors';
 import { type AnyAction, action, type SiteContext } from '../http/action';
 import { duplicate, FieldError, notFound } from '../http/errors';
 import { listRows } from '../http/list';
-import { sanitizeRichText } from '../modules/content/sanitize';
 import { foreignUploadErrors } from '../modules/files/addresses';
-import { bumpRender } from '../public/invalidate';
+import { bumpRender } from '../modules/tenancy/invalidate';
+import { sanitizeRichText } from '../workers/sanitize';
 import type { Fixed, Row, SaveInput, ServedEntity } from './hooks';
 
 const camel = (name: string) => name.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
@@ -154,7 +154,7 @@ function actionsOf(
 
   /**
    * Images of the site's own (or elsewhere on the web), references to the site's records, without repeats; rich text
-   * cleaned (server/modules/content/sanitize.ts).
+   * cleaned (server/workers/sanitize.ts).
    */
   async function checked(ctx: SiteContext, input: SaveInput): Promise<SaveInput> {
     const bad = foreignUploadErrors(ctx.deps, ctx.site.id, images(entity.fields, input));

@@ -5,13 +5,13 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { authorApi } from '../../contract/api/authors';
 import { Code } from '../../contract/codes';
-import { NAME_MAX } from '../../contract/constants';
 import { STATUS } from '../../contract/contentConstants';
 import { author } from '../../contract/entities/author';
 import type { Db } from '../db/client';
-import { authors, contentAuthors, contents } from '../db/schema';
 import { action, type SiteContext } from '../http/action';
 import { AppError, notFound } from '../http/errors';
+import { ownAuthor } from '../modules/content/authors';
+import { authors, contentAuthors, contents } from '../modules/content/schema';
 import { seenBy, viewerOf } from '../modules/content/scope';
 import { recordOf } from './actions';
 import { entityHooks } from './hooks';
@@ -19,23 +19,13 @@ import { entityHooks } from './hooks';
 /** The row as the author record the catalogue answers (parsed, so that its type is the declaration's). */
 const toAuthor = (row: typeof authors.$inferSelect) => author.record.parse(recordOf(author, authors, row));
 
-/** The user's own author on the site, made on first need (named by nickname, else e-mail; with their avatar). */
+/** The user's own author on the site (content/authors.ts ownAuthor), as the author record. */
 export async function authorOfUser(
   db: Db,
   siteId: number,
   user: { id: number; nickname: string; email: string; avatar: string },
 ) {
-  const mine = and(eq(authors.siteId, siteId), eq(authors.memberId, user.id));
-  const [found] = await db.select().from(authors).where(mine);
-  if (found) return toAuthor(found);
-  const name = [...(user.nickname.trim() || user.email)].slice(0, NAME_MAX).join('');
-  // Two first calls at once: the unique (site, member) index keeps one row, and both answer it.
-  await db
-    .insert(authors)
-    .values({ siteId, name, avatar: user.avatar, memberId: user.id })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(authors).where(mine);
-  return toAuthor(row);
+  return toAuthor(await ownAuthor(db, siteId, user));
 }
 
 /**

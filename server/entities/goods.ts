@@ -13,10 +13,10 @@ import { LOW_STOCK } from '../../contract/shop';
 import { slugify, slugWithSuffix } from '../../contract/slug';
 import type { Db } from '../db/client';
 import { constraintOf, isUniqueViolation } from '../db/errors';
-import { goods, goodsSkus } from '../db/schema';
 import { action } from '../http/action';
 import { AppError, duplicate, FieldError, notFound } from '../http/errors';
-import { bumpRender } from '../public/invalidate';
+import { goods, goodsSkus } from '../modules/shop/schema';
+import { bumpRender } from '../modules/tenancy/invalidate';
 import { entityHooks } from './hooks';
 
 /** A checked save of a product, and one of its SKUs. */

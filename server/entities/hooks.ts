@@ -2,15 +2,15 @@
  * An entity's own rules on the server, in an optional server/entities/<name>.ts exporting `hooks =
  * entityHooks(<declaration>, {…})`. Everything the declaration says (columns, site scope, permissions, plan feature,
  * image and reference checks) is done by the generic actions (actions.ts); a hook only adds what is the entity's
- * alone. The hooks are typed from the declaration: a row is its table's (the export of server/db/schema.ts that
- * `table` names), a save is its save schema's output (`EntitySave`), the fixed fields are its resources', and what
+ * alone. The hooks are typed from the declaration: a row is its table's (the export of a server/modules/<m>/schema.ts
+ * that `table` names), a save is its save schema's output (`EntitySave`), the fixed fields are its resources', and what
  * `derive` adds is some of its record's fields.
  */
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Entity, EntityRecord, EntitySave, FixedOf } from '../../contract/entity';
 import type { EntityResource } from '../../contract/entityBrief';
-import type * as schema from '../db/schema';
 import type { AnyAction, SiteContext } from '../http/action';
+import type * as schema from '../modules/tables';
 
 /** A stored row as the generic code sees it (camelCase columns). */
 export type Row = { id: number } & { [column: string]: unknown };

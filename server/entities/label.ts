@@ -5,8 +5,8 @@
  */
 import { labelApi, tagApi } from '../../contract/api/labels';
 import { label } from '../../contract/entities/label';
-import { categories, tags } from '../db/schema';
 import { action } from '../http/action';
+import { categories, tags } from '../modules/content/schema';
 import { seenBy, viewerOf } from '../modules/content/scope';
 import * as labels from '../modules/labels/service';
 import { entityHooks } from './hooks';

@@ -6,8 +6,8 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { pageCategory } from '../../contract/entities/page_category';
 import type { LabelLang } from '../../contract/labels';
 import { isUniqueViolation } from '../db/errors';
-import { pageCategories } from '../db/schema';
 import { duplicate, notFound } from '../http/errors';
+import { pageCategories } from '../modules/content/schema';
 import { nameOf } from '../modules/labels/service';
 import { entityHooks } from './hooks';
 

@@ -6,8 +6,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { place } from '../../contract/entities/place';
-import { places } from '../db/schema';
 import { notFound } from '../http/errors';
+import { places } from '../modules/content/schema';
 import { entityHooks } from './hooks';
 
 export const hooks = entityHooks(place, {

@@ -1,8 +1,8 @@
 /**
  * Finds the declared entities at startup: every entity exported by contract/entities/*.ts, with its table (the
- * export of server/db/schema.ts that `table` names) and the `hooks` of server/entities/<name>.ts when that file
- * exists; an entity's own permissions join the tree (contract/permissionGroups.ts). Adding an entity edits no
- * shared file.
+ * export that `table` names of a module's schema.ts, server/modules/<m>/schema.ts) and the `hooks` of
+ * server/entities/<name>.ts when that file exists; an entity's own permissions join the tree
+ * (contract/permissionGroups.ts). Adding an entity edits no shared file.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,10 +10,10 @@ import { pathToFileURL } from 'node:url';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Entity } from '../../contract/entity';
 import { declareEntityPermissions } from '../../contract/permissionGroups';
-import * as schema from '../db/schema';
 import type { EntityHooks, ServedEntity, ServedHooks } from './hooks';
 
 const DECLARATIONS = path.join(import.meta.dirname, '../../contract/entities');
+const MODULES = path.join(import.meta.dirname, '../modules');
 const SOURCE = /\.[cm]?[jt]s$/;
 
 /** A module's exports that are entity declarations (defineEntity's results). */
@@ -23,6 +23,17 @@ const entitiesIn = (mod: Record<string, unknown>): Entity[] =>
   );
 
 const importFile = (file: string) => import(pathToFileURL(file).href) as Promise<Record<string, unknown>>;
+
+/** Every module's tables by their export names, from each server/modules/<m>/schema.ts (found like the declarations). */
+async function moduleTables(): Promise<Record<string, unknown>> {
+  const files = readdirSync(MODULES, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap(
+      (d) => ['.ts', '.js'].map((ext) => path.join(MODULES, d.name, `schema${ext}`)).find(existsSync) ?? [],
+    )
+    .sort();
+  return Object.assign({}, ...(await Promise.all(files.map(importFile))));
+}
 
 /** The hooks file of an entity, if it has one: its `hooks`, made by entityHooks() for this very declaration. */
 async function hooksOf(entity: Entity): Promise<EntityHooks | undefined> {
@@ -46,10 +57,12 @@ export async function declaredEntities(): Promise<ServedEntity[]> {
   const entities = (
     await Promise.all(files.map(async (f) => entitiesIn(await importFile(path.join(DECLARATIONS, f)))))
   ).flat();
+  const schema = await moduleTables();
   return Promise.all(
     entities.map(async (entity) => {
-      const table = (schema as Record<string, unknown>)[entity.table] as PgTable | undefined;
-      if (!table) throw new Error(`Entity ${entity.name}: no table ${entity.table} in server/db/schema.ts`);
+      const table = schema[entity.table] as PgTable | undefined;
+      if (!table)
+        throw new Error(`Entity ${entity.name}: no table ${entity.table} in server/modules/*/schema.ts`);
       declareEntityPermissions(entity);
       return { entity, table, hooks: await hooksOf(entity) };
     }),

@@ -12,18 +12,11 @@ import type { Access, AnyEndpoint, Endpoint } from '../../contract/endpoint';
 import { holdsAny } from '../../contract/permissions';
 import { hasFeature } from '../../contract/plans';
 import type { Deps } from '../deps';
-import {
-  type AuthUser,
-  resolveSession,
-  resolveSite,
-  type SessionInfo,
-  type SiteScope,
-} from '../modules/auth/session';
-import { READER_COOKIE, type ReaderRow, readerOfToken } from '../modules/readers/session';
-import { type ResolvedSite, SITE_PREFIX, siteHostOf, siteOfHost } from '../public/host';
+import { SITE_PREFIX } from '../siteHost';
 import { AppError, FieldError } from './errors';
 import { readMultipart } from './multipart';
 import { sendError, sendOk, zodFieldErrors } from './reply';
+import { type AuthUser, type ReaderScope, resolvers, type SessionInfo, type SiteScope } from './session';
 
 export type { Access };
 
@@ -48,13 +41,8 @@ export interface UserContext extends BaseContext {
 export interface SiteContext extends UserContext {
   site: SiteScope;
 }
-/** A public site's visitor: the site of the request's host, and the reader its cookie signs in (or null). */
-export interface ReaderContext extends BaseContext {
-  publicSite: ResolvedSite;
-  reader: ReaderRow | null;
-  /** The reader session cookie's token as sent (sign-out ends it). */
-  readerToken: string | undefined;
-}
+/** A public site's visitor: the site of the request's host, and the reader its cookie signs in (http/session.ts). */
+export interface ReaderContext extends BaseContext, ReaderScope {}
 type ContextFor<A extends Access> = A extends 'site'
   ? SiteContext
   : A extends 'user'
@@ -90,7 +78,7 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
   // Form data is for multipart actions only; elsewhere it stays refused as before the plugin was registered.
   if (!def.multipart && req.isMultipart()) throw new AppError(Code.BAD_REQUEST);
   // A reader action lives on a site's host, where the admin's session cookie is never sent.
-  const session = def.access === 'reader' ? null : await resolveSession(deps, req);
+  const session = def.access === 'reader' ? null : await resolvers().session(deps, req);
   // SPEC §7 "a header marks platform admin": every reply to a platform operator's session says so.
   if (session?.user.platformAdmin) reply.header(PLATFORM_ADMIN_HEADER, '1');
   const ctx: BaseContext = {
@@ -103,11 +91,11 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
     user: session?.user ?? null,
     site: null,
   };
-  if (def.access === 'reader') Object.assign(ctx, await readerScope(deps, req));
+  if (def.access === 'reader') Object.assign(ctx, await resolvers().reader(deps, req));
   else if (def.access !== 'public') {
     if (!ctx.user) throw new AppError(Code.UNAUTHORIZED);
     if (def.access === 'site') {
-      ctx.site = await resolveSite(deps, ctx as UserContext);
+      ctx.site = await resolvers().site(deps, ctx as UserContext);
       // An operator whose support session ended (issue 17) is refused, so the SPA reads the session again and leaves.
       if (!ctx.site) throw new AppError(ctx.session?.supportEntryId ? Code.FORBIDDEN : Code.NO_SITE);
       if (def.permission && !holdsAny(ctx.site.permissions, def.permission))
@@ -146,19 +134,6 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
       throw new AppError(Code.FORBIDDEN);
   }
   return def.handler(parsed.data, ctx as never);
-}
-
-/** The site a reader action's host names (a published one; else 404) and the reader its cookie signs in. */
-async function readerScope(
-  deps: Deps,
-  req: FastifyRequest,
-): Promise<Pick<ReaderContext, 'publicSite' | 'reader' | 'readerToken'>> {
-  const host = siteHostOf(req);
-  const site = host ? await siteOfHost(deps.db, host, deps.config.siteDomain, deps.now()) : undefined;
-  if (!site?.published) throw new AppError(Code.NOT_FOUND);
-  const readerToken = req.cookies?.[READER_COOKIE];
-  const reader = await readerOfToken(deps.db, site.id, readerToken, deps.now());
-  return { publicSite: site, reader, readerToken };
 }
 
 /** The input's `token` when it is a string of a sensible length, else '' (which no check takes). */

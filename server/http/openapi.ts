@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { Code } from '../../contract/codes';
 import type { AnyEndpoint } from '../../contract/endpoint';
 import type { ResourceApi } from '../../contract/resources';
-import { SESSION_COOKIE } from '../modules/auth/session';
 import { REST_PREFIX, REST_QUERY_MAX, type RestResource } from './rest';
+import { SESSION_COOKIE } from './session';
 
 type JsonSchema = Record<string, unknown>;
 

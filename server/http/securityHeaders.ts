@@ -13,7 +13,7 @@ import { PAYMENT_RETURN_PATH } from '../../contract/plans';
 import { SANDBOX_PREFIX } from '../adapters/payment/sandbox';
 import { UPLOADS_PREFIX } from '../adapters/storage';
 import type { Config } from '../config';
-import { type MarkedRequest, SITE_HOST } from '../public/host';
+import { type MarkedRequest, SITE_HOST } from '../siteHost';
 
 /** modules/themes/service.ts THEME_ASSETS_PREFIX (not imported: http/ does not depend on modules). */
 const THEME_ASSETS_PATH = '/theme-assets/';

@@ -22,10 +22,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../adapters/mail';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
-import { contents, epaperDeliveries, epaperSends, readers, sites } from '../db/schema';
+import { contents, epaperSends } from '../modules/content/schema';
 import { type EpaperLetter, letterOf, mailFor } from '../modules/epaper/mail';
+import { epaperDeliveries } from '../modules/epaper/schema';
 import { RESENT_NOTE, refreshCounts, startDueSend } from '../modules/epaper/sends';
 import { onEpaperSend } from '../modules/epaper/wake';
+import { readers } from '../modules/readers/schema';
+import { sites } from '../modules/tenancy/schema';
 
 /** How often a sender looks for due sends and work left by others. */
 export const EPAPER_POLL_MS = 2_000;

@@ -10,9 +10,10 @@
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Mail, Mailer } from '../adapters/mail';
+import type { Mailer } from '../adapters/mail';
+import type { MailQueue } from '../adapters/outbox';
+import { mailOutbox } from '../db/appTables';
 import type { Db } from '../db/client';
-import { mailOutbox } from '../db/schema';
 
 /** Mail queued by this instance is sent at once (the queue wakes the job); this poll finds retries and the rest. */
 export const MAIL_POLL_MS = 5_000;
@@ -24,32 +25,6 @@ export const MAIL_LEASE_MS = 5 * 60_000;
 export const MAIL_MAX_ATTEMPTS = 10;
 /** The wait after the n-th failure: 10 s, doubling, at most an hour. */
 export const mailRetryDelayMs = (attempts: number) => Math.min(10_000 * 2 ** (attempts - 1), 3_600_000);
-
-/** What services use: queue a mail. */
-export interface Outbox {
-  enqueue(mail: Mail): Promise<void>;
-}
-
-/** The outbox of one process; its mail job listens, to send what was just queued. */
-export interface MailQueue extends Outbox {
-  onQueued(listener: () => void): () => void;
-}
-
-export function mailQueue(db: Db, now: () => number): MailQueue {
-  const listeners = new Set<() => void>();
-  return {
-    async enqueue(mail) {
-      await db
-        .insert(mailOutbox)
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, nextAt: new Date(now()) });
-      for (const listener of listeners) listener();
-    },
-    onQueued(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
 
 export interface MailJobDeps {
   db: Db;

@@ -8,10 +8,10 @@
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { ORDER_STATUS } from '../../contract/shop';
-import { orders } from '../db/schema';
 import { expireRow, LEDGER_WINDOW_MS, settleLedgerRow } from '../modules/payments/ledger';
 import { moveOrder } from '../modules/shop/moves';
 import { orderLedger, paymentsOfOrder, type ShopDeps } from '../modules/shop/payments';
+import { orders } from '../modules/shop/schema';
 import { type BatchedJob, batchedJob } from './batched';
 
 export const ORDER_EXPIRY_INTERVAL_MS = 60_000;

@@ -7,7 +7,7 @@
  */
 
 import { and, asc, inArray, lte } from 'drizzle-orm';
-import { readerSubscriptions } from '../db/schema';
+import { readerSubscriptions } from '../modules/readers/schema';
 import {
   READER_RENEWAL_LEASE_MS,
   READER_RENEWING,

@@ -8,7 +8,6 @@
  */
 
 import { and, asc, inArray, lte } from 'drizzle-orm';
-import { siteSubscriptions } from '../db/schema';
 import {
   RENEWAL_LEASE_MS,
   RENEWING,
@@ -16,6 +15,7 @@ import {
   type RenewalOutcome,
   renewSubscription,
 } from '../modules/plans/renewal';
+import { siteSubscriptions } from '../modules/plans/schema';
 import { type BatchedJob, batchedJob } from './batched';
 
 export { RENEWAL_LEASE_MS };

@@ -9,10 +9,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { CONTENT_TYPE, STATUS } from '../../contract/contentConstants';
 import { BADGE } from '../../contract/sites';
 import type { Db } from '../db/client';
-import { contents } from '../db/schema';
+import { contents } from '../modules/content/schema';
 import { snapshotOfDraft } from '../modules/content/snapshot';
-import { awardBadge } from '../modules/sites/service';
-import { bumpRender } from '../public/invalidate';
+import { bumpRender } from '../modules/tenancy/invalidate';
+import { awardBadge } from '../modules/tenancy/sites';
 
 export const SCHEDULER_INTERVAL_MS = 500;
 /** Due items taken per tick; more wait for the next one. */

@@ -1,6 +1,6 @@
 /**
  * Rendered public pages, in memory: an LRU bounded by bytes and by entries. Keys carry the site's render_version
- * (server/public/invalidate.ts bumps it), so a change readers would see makes new keys and the old pages age out.
+ * (modules/tenancy/invalidate.ts bumps it), so a change readers would see makes new keys and the old pages age out.
  */
 import { createHash } from 'node:crypto';
 

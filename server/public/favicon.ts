@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { MediaUrl } from './content/media';
+import type { MediaUrl } from '../shared/media';
 
 const CACHE = 'public, max-age=300';
 const DEFAULT_ICON = path.resolve(import.meta.dirname, 'favicon.ico');

@@ -8,11 +8,12 @@
 import { and, desc, eq, exists, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { CONTENT_LANGUAGES } from '../../contract/constants';
 import { CONTENT_TYPE, STATUS } from '../../contract/contentConstants';
-import { categories, contents, contentTags, goods, tags } from '../db/schema';
 import type { Deps } from '../deps';
+import { categories, contents, contentTags, tags } from '../modules/content/schema';
+import { goods } from '../modules/shop/schema';
 import { sellsShop } from '../modules/shop/selling';
-import { mediaUrlOf } from './content/media';
-import { contentKind, langPrefix, type PublicPageKind, publicPath } from './paths';
+import { mediaUrlOf } from '../shared/media';
+import { contentKind, langPrefix, type PublicPageKind, publicPath } from '../shared/paths';
 import type { SiteRow } from './route';
 import { element, escapeXml, rfc822Date } from './xml';
 

@@ -11,9 +11,8 @@ import type { Deps } from '../deps';
 import { AppError } from '../http/errors';
 import { sendError } from '../http/reply';
 import { READER_COOKIE } from '../modules/readers/session';
-import { siteUrl } from '../modules/sites/service';
-import { PageCache } from './cache';
-import { errorPage } from './errors';
+import { siteOfHost } from '../modules/tenancy/host';
+import { siteUrl } from '../modules/tenancy/sites';
 import {
   type MarkedRequest,
   requestHostName,
@@ -21,8 +20,9 @@ import {
   SITE_PREFIX,
   siteHostOf,
   siteHostTest,
-  siteOfHost,
-} from './host';
+} from '../siteHost';
+import { PageCache } from './cache';
+import { errorPage } from './errors';
 import { pageBuilders } from './pages';
 import { type Answer, renderSiteRequest } from './render';
 

@@ -3,9 +3,9 @@
  * as one interface.
  */
 import type { Deps } from '../deps';
+import type { PageContext } from '../workers/objects';
 import { buildPageContext, notFoundContext } from './context';
 import { robotsTxt, rssXml, sitemapXml } from './feeds';
-import type { PageContext } from './objects';
 import type { ContextInput, SiteRow } from './route';
 
 export interface PageBuilders {

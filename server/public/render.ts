@@ -8,11 +8,22 @@ import { DEFAULT_THEME_ID, type ThemeSettingValues } from '../../contract/themes
 import type { Deps } from '../deps';
 import { readerOfToken } from '../modules/readers/session';
 import { readerIsPaying } from '../modules/readers/status';
+import type { ResolvedSite } from '../modules/tenancy/host';
+import { assetType, findAsset } from '../modules/themes/assets';
+import {
+  builtinTheme,
+  type LoadedTheme,
+  settingsInForce,
+  uploadedTheme,
+} from '../modules/themes/themeSource';
+import { mediaUrlOf } from '../shared/media';
+import { defaultLang, isLivePageKind } from '../shared/paths';
+import { verifyToken } from '../shared/tokens';
+import type { PageContext } from '../workers/objects';
+import { RENDER_LIMITS } from '../workers/renderLimits';
 import { withCounter } from './analytics';
-import { assetType, findAsset } from './assets';
 import { type CachedPage, cacheKey, etagOf, type PageCache } from './cache';
 import { langCode } from './content/language';
-import { mediaUrlOf } from './content/media';
 import {
   bannerText,
   busyPage,
@@ -23,19 +34,13 @@ import {
   withBanner,
 } from './errors';
 import { faviconAnswer } from './favicon';
-import type { ResolvedSite } from './host';
-import type { PageContext } from './objects';
 import type { PageBuilders } from './pages';
-import { defaultLang, isLivePageKind } from './paths';
-import { RENDER_LIMITS } from './renderLimits';
 import { siteTurn } from './renderTurns';
 import type { ContextInput, PageReader, PublicRoute } from './route';
 import { routeOf } from './router';
 import { isStaffViewer, STAFF_COOKIE, STAFF_COOKIE_MAX_AGE_S, staffTokenUser } from './staff';
 import { noteThemeError } from './themeErrors';
 import { hasTemplate, renderPage, ThemeRenderError } from './themeRender';
-import { builtinTheme, type LoadedTheme, settingsInForce, uploadedTheme } from './themeSource';
-import { verifyToken } from './tokens';
 
 export interface Answer {
   status: number;

@@ -4,7 +4,7 @@
  * limit is its own run). The rest wait in order, a bounded number for a bounded time; past either bound the visitor
  * is asked to come back (503).
  */
-import { RENDER_LIMITS } from './renderLimits';
+import { RENDER_LIMITS } from '../workers/renderLimits';
 
 /** Gives back a turn. */
 export type Release = () => void;

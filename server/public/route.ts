@@ -3,8 +3,8 @@
  * the path; the page builders, server/public/context.ts, turn it into a template's objects).
  */
 import type { ThemeSettingValues } from '../../contract/themes';
-import type { sites } from '../db/schema';
-import type { PublicPageKind } from './paths';
+import type { sites } from '../modules/tenancy/schema';
+import type { PublicPageKind } from '../shared/paths';
 
 export type SiteRow = typeof sites.$inferSelect;
 

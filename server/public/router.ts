@@ -2,8 +2,8 @@
  * A public site's address, understood: which page of which language, or a feed, an asset, the icon, the staff
  * entrance. Lengths are bounded before anything else; anything not matched exactly is a 404 (null).
  */
-import type { PublicPageKind, SiteLanguages } from './paths';
-import { defaultLang, isReaderPageKind, langOfSegment, READER_PAGE_KINDS } from './paths';
+import type { PublicPageKind, SiteLanguages } from '../shared/paths';
+import { defaultLang, isReaderPageKind, langOfSegment, READER_PAGE_KINDS } from '../shared/paths';
 import type { PublicRoute } from './route';
 
 export const PATH_MAX = 1000;

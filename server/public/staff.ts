@@ -5,8 +5,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { siteStaff } from '../db/schema';
-import { STAFF_VIEW_HOURS, verifyToken } from './tokens';
+import { siteStaff } from '../modules/tenancy/schema';
+import { STAFF_VIEW_HOURS, verifyToken } from '../shared/tokens';
 
 export const STAFF_COOKIE = 'site_staff';
 export const STAFF_COOKIE_MAX_AGE_S = STAFF_VIEW_HOURS * 3600;

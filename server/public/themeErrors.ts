@@ -6,8 +6,8 @@
 import { eq } from 'drizzle-orm';
 import type { ThemeRenderFailure } from '../../contract/themes';
 import type { Db } from '../db/client';
-import { themeVersions } from '../db/schema';
-import type { LoadedTheme } from './themeSource';
+import { themeVersions } from '../modules/tenancy/schema';
+import type { LoadedTheme } from '../modules/themes/themeSource';
 
 const NOTE_EVERY_MS = 60_000;
 /** Versions noted lately, with when; bounded, oldest first out. */

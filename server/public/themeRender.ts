@@ -4,14 +4,14 @@
  * RENDER_LIMITS, no turn in time — comes back as a ThemeRenderError for the renderer to answer.
  */
 
+import type { LoadedTheme } from '../modules/themes/themeSource';
+import { isLivePageKind } from '../shared/paths';
+import { ASSET_HASH_LENGTH, type ThemeSource } from '../workers/engine';
+import type { PageContext } from '../workers/objects';
 import { renderInWorker, WorkerDeadline, WorkerTaskError } from '../workers/pool';
+import { RENDER_LIMITS, type RenderLimitKind } from '../workers/renderLimits';
 import type { ThemeRef } from '../workers/tasks';
-import { ASSET_HASH_LENGTH, type ThemeSource } from './engine';
-import type { PageContext } from './objects';
-import { isLivePageKind } from './paths';
-import { RENDER_LIMITS, type RenderLimitKind } from './renderLimits';
 import { workerTurn } from './renderTurns';
-import type { LoadedTheme } from './themeSource';
 
 /** Why a page was not rendered: a template's error, a limit, or no worker's turn in time. */
 export type RenderFailure = 'template' | RenderLimitKind | 'busy';

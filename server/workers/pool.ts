@@ -7,7 +7,7 @@
 import { MessageChannel, type Transferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { BlockDocument } from '../../contract/blocks';
-import { RENDER_LIMITS } from '../public/renderLimits';
+import { RENDER_LIMITS } from './renderLimits';
 import type { RenderResult, RenderTask } from './tasks';
 
 let pool: Piscina | undefined;

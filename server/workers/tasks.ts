@@ -4,16 +4,10 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { BlockDocument } from '../../contract/blocks';
-import { sanitizeDocument as sanitizeOnThisThread } from '../modules/content/sanitize';
-import {
-  type Engine,
-  makeEngine,
-  RenderLimitError,
-  renderWithEngines,
-  type ThemeSource,
-} from '../public/engine';
-import type { PageContext } from '../public/objects';
-import type { RenderLimitKind } from '../public/renderLimits';
+import { type Engine, makeEngine, RenderLimitError, renderWithEngines, type ThemeSource } from './engine';
+import type { PageContext } from './objects';
+import type { RenderLimitKind } from './renderLimits';
+import { sanitizeDocument as sanitizeOnThisThread } from './sanitize';
 
 /** A theme as a render names it: its key, and its source when the worker said it lacked it. */
 export interface ThemeRef {

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agendaOf } from '../../contract/blockText';
 import type { ContentRow, SaveReply, TitledAgenda } from '../../contract/content';
 import type { ListResult } from '../../contract/list';
-import { contents, type EpaperAudience, sites } from '../../server/db/schema';
 import { letterOf } from '../../server/modules/epaper/mail';
-import { siteUrl } from '../../server/modules/sites/service';
+import { contents, type EpaperAudience, sites } from '../../server/modules/tables';
+import { siteUrl } from '../../server/modules/tenancy/sites';
 import { buildPageContext } from '../../server/public/context';
 import { type Client, createTestApp, ok, register, signInOwner, type TestApp } from '../fixtures/testApp';
 

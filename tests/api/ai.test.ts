@@ -9,7 +9,7 @@ import { Code } from '../../contract/codes';
 import type { SaveReply } from '../../contract/content';
 import type { AiSuggestion, AiUsage } from '../../contract/intelligence';
 import { ROLE } from '../../contract/permissions';
-import { aiUsage, sites } from '../../server/db/schema';
+import { aiUsage, sites } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

@@ -12,10 +12,10 @@ import { ANALYTICS_OTHER, ANALYTICS_TARGETS_PER_DAY } from '../../contract/analy
 import { Code } from '../../contract/codes';
 import type { Statistics } from '../../contract/dashboard';
 import { wallTime } from '../../contract/zoned';
-import { analyticsDaily, sites } from '../../server/db/schema';
-import { ensureSecret } from '../../server/db/seed';
+import { analyticsDaily, sites } from '../../server/modules/tables';
 import { withCounter } from '../../server/public/analytics';
-import { signToken } from '../../server/public/tokens';
+import { ensureSecret } from '../../server/seed';
+import { signToken } from '../../server/shared/tokens';
 import { themeFolder } from '../fixtures/publicSite';
 import {
   type Client,

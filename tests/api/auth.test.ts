@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import { VERIFY_MAX_TRIES } from '../../contract/constants';
 import type { Session } from '../../contract/session';
-import { sessions } from '../../server/db/schema';
 import { hashToken } from '../../server/modules/auth/session';
+import { sessions } from '../../server/modules/tables';
 import { createTestApp, lastCode, OWNER, register, type TestApp } from '../fixtures/testApp';
 
 let t: TestApp;
@@ -298,7 +298,7 @@ describe('password reset and change', () => {
     await register(t, email, 'first-pass-1');
     const before = (await t.flushMail()).length;
     const c = t.client();
-    // Another host name is a public site's address (server/public/host.ts): the API is not there at all.
+    // Another host name is a public site's address (server/siteHost.ts): the API is not there at all.
     const foreign = await t.app.inject({
       method: 'POST',
       url: '/api/member/forgot',

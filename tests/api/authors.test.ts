@@ -10,7 +10,7 @@ import type { author } from '../../contract/entities/author';
 import type { EntityRecord } from '../../contract/entity';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
-import { authors, users } from '../../server/db/schema';
+import { authors, users } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

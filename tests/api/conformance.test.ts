@@ -22,9 +22,9 @@ import {
   PERMISSION_TREE,
   ROLE,
 } from '../../contract/permissions';
-import { roles, sites } from '../../server/db/schema';
 import { declaredEntities } from '../../server/entities/registry';
 import { t as translate } from '../../server/i18n';
+import { roles, sites } from '../../server/modules/tables';
 import { exampleEntities } from '../fixtures/entities/examples';
 import { noteEntity } from '../fixtures/entities/note';
 import {

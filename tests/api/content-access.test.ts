@@ -5,7 +5,7 @@ import type { ContentRow, RevisionRow, SaveReply } from '../../contract/content'
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
-import { authors, contentAuthors, contentRevisions, contents } from '../../server/db/schema';
+import { authors, contentAuthors, contentRevisions, contents } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

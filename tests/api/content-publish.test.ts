@@ -8,7 +8,7 @@ import { Code } from '../../contract/codes';
 import type { ContentItem, ContentRow, PublishReply, SaveReply } from '../../contract/content';
 import type { ListResult } from '../../contract/list';
 import type { Session } from '../../contract/session';
-import { contents, sites } from '../../server/db/schema';
+import { contents, sites } from '../../server/modules/tables';
 import { type Client, createTestApp, OWNER, ok, type TestApp } from '../fixtures/testApp';
 
 /** The frozen clock of this file: 2026-11-30 08:00 in Taipei. */

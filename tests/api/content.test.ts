@@ -17,7 +17,7 @@ import {
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
-import { authors, categories, contentRevisions, sites, tags, videos } from '../../server/db/schema';
+import { authors, categories, contentRevisions, sites, tags, videos } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,
@@ -156,7 +156,7 @@ describe('save and get', () => {
       publish_ts: null,
       is_draft_changed: false,
       url: 'http://demo.sites.localhost:8080/post/round-trip',
-      // A signed content token (server/public/tokens.ts), good for PREVIEW_LINK_HOURS.
+      // A signed content token (server/shared/tokens.ts), good for PREVIEW_LINK_HOURS.
       preview_url: expect.stringMatching(
         /^http:\/\/demo\.sites\.localhost:8080\/post\/round-trip\?preview=[\w-]+\.[\w-]+$/,
       ),

@@ -12,7 +12,7 @@ import type { CustomerMessage, CustomerRow } from '../../contract/api/customers'
 import { Code } from '../../contract/codes';
 import type { Filter, ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
-import { customerMessages, customerReplies, roles } from '../../server/db/schema';
+import { customerMessages, customerReplies, roles } from '../../server/modules/tables';
 import { addReader } from '../fixtures/readers';
 import {
   type Client,

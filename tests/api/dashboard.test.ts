@@ -15,8 +15,8 @@ import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
 import { ORDER_STATUS, type OrderStatus } from '../../contract/shop';
 import { BADGE } from '../../contract/sites';
-import { contents, orders, siteStaff, sites } from '../../server/db/schema';
 import { publishDue } from '../../server/jobs/scheduler';
+import { contents, orders, siteStaff, sites } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

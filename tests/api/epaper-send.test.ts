@@ -12,6 +12,7 @@ import type { EpaperProgress } from '../../contract/api/epaperSend';
 import { Code } from '../../contract/codes';
 import type { SaveReply } from '../../contract/content';
 import { ROLE } from '../../contract/permissions';
+import type { EpaperSender } from '../../server/jobs/epaperSender';
 import {
   contents,
   epaperDeliveries,
@@ -21,8 +22,7 @@ import {
   readerSubscriptions,
   readers,
   sites,
-} from '../../server/db/schema';
-import type { EpaperSender } from '../../server/jobs/epaperSender';
+} from '../../server/modules/tables';
 import { addReader, DEMO_HOST } from '../fixtures/readers';
 import { parseMail } from '../fixtures/smtpSink';
 import {

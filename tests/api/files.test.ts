@@ -19,7 +19,7 @@ import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
 import type { SiteProfile } from '../../contract/settings';
-import { files, roles, videos } from '../../server/db/schema';
+import { files, roles, videos } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

@@ -10,7 +10,7 @@ import type { Follower } from '../../contract/api/followers';
 import { Code } from '../../contract/codes';
 import type { Filter, ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
-import { followers, roles } from '../../server/db/schema';
+import { followers, roles } from '../../server/modules/tables';
 import { addReader } from '../fixtures/readers';
 import {
   type Client,

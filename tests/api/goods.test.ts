@@ -12,8 +12,8 @@ import type { EntityRecord } from '../../contract/entity';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import { PRICE_MAX, SKUS_MAX } from '../../contract/shop';
-import { goodsSkus, goods as goodsTable, sites } from '../../server/db/schema';
 import { t as translate } from '../../server/i18n';
+import { goodsSkus, goods as goodsTable, sites } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

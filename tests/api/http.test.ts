@@ -92,7 +92,7 @@ describe('origin check', () => {
   });
 
   it('accepts the app own origin', async () => {
-    // Only the admin's own host names reach the API (any other host is a public site's: server/public/host.ts).
+    // Only the admin's own host names reach the API (any other host is a public site's: server/siteHost.ts).
     for (const [origin, host] of [
       ['http://localhost:8080', 'localhost:8080'],
       ['https://127.0.0.1', '127.0.0.1'],

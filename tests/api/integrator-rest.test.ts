@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import type { Locale } from '../../contract/constants';
 import { ROLE } from '../../contract/permissions';
-import { sites } from '../../server/db/schema';
 import { REST_QUERY_MAX } from '../../server/http/rest';
 import { t as translate } from '../../server/i18n';
+import { sites } from '../../server/modules/tables';
 import { resourceNames } from '../../src/dataProvider/package';
 import { resourceCases, runCrud } from '../fixtures/integrator';
 import {

@@ -13,7 +13,7 @@ import type { EntityRecord } from '../../contract/entity';
 import type { LabelType } from '../../contract/labels';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
-import { contents, contentTags } from '../../server/db/schema';
+import { contents, contentTags } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

@@ -9,7 +9,7 @@ import type { logistics } from '../../contract/entities/logistics';
 import type { EntityRecord } from '../../contract/entity';
 import type { ListResult } from '../../contract/list';
 import { PRICE_MAX } from '../../contract/shop';
-import { sites } from '../../server/db/schema';
+import { sites } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

@@ -12,7 +12,7 @@ import { FAVICON_MAX_BYTES, type LibraryFile, type UploadReply } from '../../con
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
-import { files } from '../../server/db/schema';
+import { files } from '../../server/modules/tables';
 import { type S3Server, startS3Server } from '../fixtures/s3Server';
 import {
   type Client,

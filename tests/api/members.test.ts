@@ -12,6 +12,7 @@ import { Code } from '../../contract/codes';
 import type { ListResult } from '../../contract/list';
 import type { ImportPreview, Member, MemberDetail, MemberStanding } from '../../contract/members';
 import { ROLE } from '../../contract/permissions';
+import { overLimits } from '../../server/modules/plans/usage';
 import {
   contents,
   epaperSends,
@@ -22,9 +23,8 @@ import {
   readers,
   roles,
   sites,
-} from '../../server/db/schema';
-import { forgetPlans } from '../../server/modules/plans/catalogue';
-import { overLimits } from '../../server/modules/plans/usage';
+} from '../../server/modules/tables';
+import { forgetPlans } from '../../server/modules/tenancy/catalogue';
 import { addReader } from '../fixtures/readers';
 import {
   type Client,

@@ -8,7 +8,7 @@ import { Code } from '../../contract/codes';
 import { MENU_ITEMS_MAX, type MenuItem, type Menus, toMenuSaveItems } from '../../contract/menus';
 import { ROLE } from '../../contract/permissions';
 import { BADGE } from '../../contract/sites';
-import { menuItems, sites } from '../../server/db/schema';
+import { menuItems, sites } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

@@ -13,7 +13,7 @@ import { Code } from '../../contract/codes';
 import type { Filter, ListResult } from '../../contract/list';
 import type { OrderDetail, OrderRow } from '../../contract/orders';
 import { ROLE } from '../../contract/permissions';
-import { orderEvents, orderPayments, orders, sites } from '../../server/db/schema';
+import { orderEvents, orderPayments, orders, sites } from '../../server/modules/tables';
 import { addGoods, addLogistics, addOrder, type Order, payOrder, type Sku, stockOf } from '../fixtures/shop';
 import {
   type Client,

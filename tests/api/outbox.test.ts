@@ -7,9 +7,10 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mail } from '../../server/adapters/mail';
-import { mailOutbox, users } from '../../server/db/schema';
-import { MAIL_MAX_ATTEMPTS, mailQueue, mailRetryDelayMs } from '../../server/jobs/mail';
+import { mailQueue } from '../../server/adapters/outbox';
+import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '../../server/jobs/mail';
 import { hashPassword } from '../../server/modules/auth/passwords';
+import { mailOutbox, users } from '../../server/modules/tables';
 import { createTestApp, OWNER, type TestApp } from '../fixtures/testApp';
 
 describe('member/forgot', () => {

@@ -10,7 +10,7 @@ import { PAYMENT_WINDOW_MINUTES, type PaymentReply } from '../../contract/billin
 import { Code } from '../../contract/codes';
 import { type ChargeResult, PaymentGatewayError } from '../../server/adapters/payment/gateway';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
-import { payments } from '../../server/db/schema';
+import { payments } from '../../server/modules/tables';
 import { answer3ds, payerFor, subscriptionOf } from '../fixtures/billing';
 import { type Client, createTestApp, ok, register, type TestApp } from '../fixtures/testApp';
 

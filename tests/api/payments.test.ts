@@ -19,7 +19,7 @@ import {
   roles,
   siteSubscriptions,
   sites,
-} from '../../server/db/schema';
+} from '../../server/modules/tables';
 import { answer3ds as answerOnPage, payerFor, paymentByOrder, subscriptionOf } from '../fixtures/billing';
 import {
   type Client,

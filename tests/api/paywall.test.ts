@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveReply } from '../../contract/content';
 import type { SiteProfile } from '../../contract/settings';
 import type { ReaderPlan } from '../../contract/subscription';
-import { readerSubscriptions } from '../../server/db/schema';
+import { readerSubscriptions } from '../../server/modules/tables';
 import { addReader, DEMO_HOST, readerCookie, sitePage } from '../fixtures/readers';
 import { type Client, createTestApp, ok, signInOwner, type TestApp } from '../fixtures/testApp';
 

@@ -24,8 +24,8 @@ import {
 } from '../../contract/permissions';
 import { type Feature, featureFor, featuresOf, grantedPermissions, hasFeature } from '../../contract/plans';
 import { allActions } from '../../server/app';
-import { roles, sites } from '../../server/db/schema';
 import type { AnyAction } from '../../server/http/action';
+import { roles, sites } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

@@ -14,7 +14,7 @@ import type { place as placeEntity } from '../../contract/entities/place';
 import type { EntityRecord } from '../../contract/entity';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
-import { contents, logistics, orders, sites } from '../../server/db/schema';
+import { contents, logistics, orders, sites } from '../../server/modules/tables';
 import { readerCall, sitePage } from '../fixtures/readers';
 import { addGoods, placeOrder } from '../fixtures/shop';
 import {

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PaymentReply, SubscriptionReply } from '../../contract/billing';
 import { Code } from '../../contract/codes';
 import { ROLE } from '../../contract/permissions';
-import { payments, siteSubscriptions, sites } from '../../server/db/schema';
 import { prorate } from '../../server/modules/plans/change';
+import { payments, siteSubscriptions, sites } from '../../server/modules/tables';
 import { answer3ds, payerFor } from '../fixtures/billing';
 import { type Client, createTestApp, ok, register, signInOwner, type TestApp } from '../fixtures/testApp';
 

@@ -9,9 +9,9 @@ import { ROLE } from '../../contract/permissions';
 import { PLAN_DISPLAY, PLANS } from '../../contract/plans';
 import type { Session } from '../../contract/session';
 import { SANDBOX_CARDS, SANDBOX_PREFIX } from '../../server/adapters/payment/sandbox';
-import { plans, sites } from '../../server/db/schema';
-import { forgetPlans } from '../../server/modules/plans/catalogue';
 import { changePlan, parsePlanChanges, planLine } from '../../server/modules/plans/operator';
+import { plans, sites } from '../../server/modules/tables';
+import { forgetPlans } from '../../server/modules/tenancy/catalogue';
 import { createTestApp, signInOwner, type TestApp } from '../fixtures/testApp';
 
 let t: TestApp;

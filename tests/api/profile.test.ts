@@ -13,7 +13,7 @@ import type { UploadReply } from '../../contract/files';
 import { ROLE } from '../../contract/permissions';
 import type { SaveProfileReply } from '../../contract/profile';
 import type { Session } from '../../contract/session';
-import { authors, users } from '../../server/db/schema';
+import { authors, users } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

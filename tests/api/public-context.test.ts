@@ -6,12 +6,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveReply } from '../../contract/content';
-import { contents, sites, videos } from '../../server/db/schema';
 import { publishDue } from '../../server/jobs/scheduler';
-import { siteUrl } from '../../server/modules/sites/service';
+import { contents, sites, videos } from '../../server/modules/tables';
+import { siteUrl } from '../../server/modules/tenancy/sites';
 import { buildPageContext, notFoundContext } from '../../server/public/context';
-import type { PageContext } from '../../server/public/objects';
-import type { PublicPageKind } from '../../server/public/paths';
+import type { PublicPageKind } from '../../server/shared/paths';
+import type { PageContext } from '../../server/workers/objects';
 import { type Client, createTestApp, ok, register, signInOwner, type TestApp } from '../fixtures/testApp';
 
 /** The frozen clock of this file: 2026-12-10 10:00 in Taipei (ahead of the real one, as bot checks want). */

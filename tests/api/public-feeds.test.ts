@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveReply } from '../../contract/content';
 import type { Session } from '../../contract/session';
 import type { SiteProfile } from '../../contract/settings';
-import { sites } from '../../server/db/schema';
-import { siteUrl } from '../../server/modules/sites/service';
+import { sites } from '../../server/modules/tables';
+import { siteUrl } from '../../server/modules/tenancy/sites';
 import { robotsTxt, rssXml, sitemapXml } from '../../server/public/feeds';
 import { type Client, createTestApp, OWNER, ok, register, type TestApp } from '../fixtures/testApp';
 

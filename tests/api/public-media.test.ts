@@ -10,10 +10,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveReply } from '../../contract/content';
 import type { UploadReply } from '../../contract/files';
-import { contents, type EpaperAudience, sites, videos } from '../../server/db/schema';
 import { letterOf } from '../../server/modules/epaper/mail';
 import { readIco } from '../../server/modules/files/ico';
-import { siteUrl } from '../../server/modules/sites/service';
+import { contents, type EpaperAudience, sites, videos } from '../../server/modules/tables';
+import { siteUrl } from '../../server/modules/tenancy/sites';
 import { type Client, createTestApp, ok, type Reply, signInOwner, type TestApp } from '../fixtures/testApp';
 
 const HOST = 'demo.sites.localhost:8080';

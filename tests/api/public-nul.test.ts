@@ -4,7 +4,7 @@
  * site's host and the admin's entrances alike, and nothing is logged as an error.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { analyticsDaily } from '../../server/db/schema';
+import { analyticsDaily } from '../../server/modules/tables';
 import { DEMO_HOST, sitePage } from '../fixtures/readers';
 import { createTestApp, ok, signInOwner, type TestApp } from '../fixtures/testApp';
 

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goods, goodsSkus, sites } from '../../server/db/schema';
+import { goods, goodsSkus, sites } from '../../server/modules/tables';
 import { addReader, readerCookie, sitePage } from '../fixtures/readers';
 import { addGoods, addLogistics, type GoodsValues, type SkuValues } from '../fixtures/shop';
 import { createTestApp, ok, signInOwner, type TestApp } from '../fixtures/testApp';

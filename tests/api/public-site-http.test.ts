@@ -8,9 +8,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaveReply } from '../../contract/content';
 import { ROLE } from '../../contract/permissions';
-import { siteStaff, sites, themes } from '../../server/db/schema';
-import { ensureSecret } from '../../server/db/seed';
-import { signToken, type TokenPayload } from '../../server/public/tokens';
+import { siteStaff, sites, themes } from '../../server/modules/tables';
+import { ensureSecret } from '../../server/seed';
+import { signToken, type TokenPayload } from '../../server/shared/tokens';
 import { FIXTURE_THEME, storeTheme, themeFolder } from '../fixtures/publicSite';
 import {
   type Client,

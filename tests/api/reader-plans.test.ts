@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import { ROLE } from '../../contract/permissions';
 import type { ReaderPlan, SubscriptionInfo } from '../../contract/subscription';
-import { readerPlans, sites } from '../../server/db/schema';
+import { readerPlans, sites } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

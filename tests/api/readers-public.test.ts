@@ -20,10 +20,10 @@ import {
   readerSubscriptions,
   readers,
   sites,
-} from '../../server/db/schema';
-import { ensureSecret } from '../../server/db/seed';
-import { forgetPlans } from '../../server/modules/plans/catalogue';
-import { signToken } from '../../server/public/tokens';
+} from '../../server/modules/tables';
+import { forgetPlans } from '../../server/modules/tenancy/catalogue';
+import { ensureSecret } from '../../server/seed';
+import { signToken } from '../../server/shared/tokens';
 import { FIXTURE_THEME, storeTheme } from '../fixtures/publicSite';
 import { addReader, DEMO_HOST, readerCall, readerCookie, sitePage } from '../fixtures/readers';
 import { type Client, createTestApp, ok, signInOwner, type TestApp } from '../fixtures/testApp';

@@ -11,7 +11,7 @@ import type { label } from '../../contract/entities/label';
 import type { EntityRecord } from '../../contract/entity';
 import type { ListResult } from '../../contract/list';
 import type { Session } from '../../contract/session';
-import { roles, videos } from '../../server/db/schema';
+import { roles, videos } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

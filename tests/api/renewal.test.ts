@@ -15,9 +15,9 @@ import type { SaveReply } from '../../contract/content';
 import type { Session } from '../../contract/session';
 import { PaymentGatewayError, type TokenCharge } from '../../server/adapters/payment/gateway';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
-import { paymentCards, payments, siteSubscriptions, sites } from '../../server/db/schema';
 import { RENEWAL_LEASE_MS, type RenewalResult } from '../../server/jobs/renewal';
 import { nextPeriodEnd, periodEnd } from '../../server/modules/plans/payments';
+import { paymentCards, payments, siteSubscriptions, sites } from '../../server/modules/tables';
 import { answer3ds, payerFor, subscriptionOf } from '../fixtures/billing';
 import { type Client, createTestApp, ok, register, type TestApp } from '../fixtures/testApp';
 

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import { LOGIN_MAX_FAILURES } from '../../contract/constants';
 import { openDatabase } from '../../server/db/client';
-import { users } from '../../server/db/schema';
-import { prepareDatabase } from '../../server/db/seed';
 import { checkPassword, resetPassword } from '../../server/modules/auth/passwords';
+import { users } from '../../server/modules/tables';
+import { prepareDatabase } from '../../server/seed';
 import { createTestApp, OWNER, type TestApp } from '../fixtures/testApp';
 
 const root = path.resolve(import.meta.dirname, '../..');

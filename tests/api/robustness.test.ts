@@ -28,8 +28,8 @@ import { Filter, type ListColumns, ListQuery } from '../../contract/list';
 import { userSiteColumns } from '../../contract/sites';
 import { staffColumns } from '../../contract/staff';
 import { allActions } from '../../server/app';
-import { contents, videos } from '../../server/db/schema';
 import type { AnyAction } from '../../server/http/action';
+import { contents, videos } from '../../server/modules/tables';
 import { type Client, createTestApp, OWNER, signInOwner, type TestApp } from '../fixtures/testApp';
 import { defOf } from '../fixtures/zodDef';
 

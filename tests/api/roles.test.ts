@@ -10,7 +10,7 @@ import type { ListResult } from '../../contract/list';
 import { ALL_PERMISSIONS, BUILTIN_ROLE_PERMISSIONS, ROLE } from '../../contract/permissions';
 import type { Role } from '../../contract/roles';
 import { INVITE_TTL_S } from '../../contract/staff';
-import { roles, siteStaff, sites } from '../../server/db/schema';
+import { roles, siteStaff, sites } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

@@ -6,7 +6,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublishReply, SaveReply } from '../../contract/content';
-import { contentRevisions, contents } from '../../server/db/schema';
+import { contentRevisions, contents } from '../../server/modules/tables';
 import { type Client, createTestApp, OWNER, ok, type TestApp } from '../fixtures/testApp';
 
 let t: TestApp;

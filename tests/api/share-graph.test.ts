@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import type { SaveReply } from '../../contract/content';
 import type { Connection, ShareRow } from '../../contract/share';
-import { shares, socialConnections } from '../../server/db/schema';
+import { shares, socialConnections } from '../../server/modules/tables';
 import { type FakeGraph, startFakeGraph } from '../fixtures/fakeGraph';
 import { type Client, createTestApp, ok, signInOwner, type TestApp } from '../fixtures/testApp';
 

@@ -11,7 +11,7 @@ import type { SaveReply } from '../../contract/content';
 import { ROLE } from '../../contract/permissions';
 import type { Connection, ShareRow } from '../../contract/share';
 import { type SocialSandbox, socialSandbox, socialSandboxRoutes } from '../../server/adapters/social/sandbox';
-import { shares, socialConnections } from '../../server/db/schema';
+import { shares, socialConnections } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import type { Statistics } from '../../contract/dashboard';
 import { ROLE } from '../../contract/permissions';
-import { sites } from '../../server/db/schema';
+import { sites } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

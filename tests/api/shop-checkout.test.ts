@@ -13,6 +13,8 @@ import { Code } from '../../contract/codes';
 import { ROLE } from '../../contract/permissions';
 import { ORDER_PAYMENT_MINUTES } from '../../contract/shop';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
+import { expireDueOrders } from '../../server/jobs/orderExpiry';
+import { moveOrder } from '../../server/modules/shop/moves';
 import {
   goodsSkus,
   orderEvents,
@@ -21,9 +23,7 @@ import {
   orderPayments,
   orders,
   sites,
-} from '../../server/db/schema';
-import { expireDueOrders } from '../../server/jobs/orderExpiry';
-import { moveOrder } from '../../server/modules/shop/moves';
+} from '../../server/modules/tables';
 import { answer3ds, tradeOf } from '../fixtures/billing';
 import { DEMO_HOST, readerCall } from '../fixtures/readers';
 import { addGoods, addLogistics, BUYER, placeOrder } from '../fixtures/shop';

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
-import { goodsSkus, orders } from '../../server/db/schema';
+import { goodsSkus, orders } from '../../server/modules/tables';
 import { addGoods, addLogistics, placeOrder, siteToken } from '../fixtures/shop';
 import { createTestApp, ok, signInOwner, type TestApp } from '../fixtures/testApp';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PaymentReply, SITES_AWAITING_PAYMENT_MAX } from '../../contract/billing';
 import { Code } from '../../contract/codes';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
-import { sites } from '../../server/db/schema';
+import { sites } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

@@ -11,7 +11,7 @@ import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
 import { BADGE, type SkipReply, type UserSite, type UserSiteDetail } from '../../contract/sites';
-import { siteStaff, sites } from '../../server/db/schema';
+import { siteStaff, sites } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

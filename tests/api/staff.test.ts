@@ -12,7 +12,7 @@ import { BUILTIN_ROLE_PERMISSIONS, ROLE } from '../../contract/permissions';
 import { BADGE } from '../../contract/sites';
 import type { Invitation, InviteTokenReply, StaffMember, StaffOptions } from '../../contract/staff';
 import { INVITE_TTL_S } from '../../contract/staff';
-import { roles, sites, users } from '../../server/db/schema';
+import { roles, sites, users } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

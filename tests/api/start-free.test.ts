@@ -11,8 +11,8 @@ import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
 import type { UserSite } from '../../contract/sites';
-import { siteStaff, sites } from '../../server/db/schema';
 import { createSite } from '../../server/modules/sites/service';
+import { siteStaff, sites } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

@@ -10,8 +10,8 @@ import { Code } from '../../contract/codes';
 import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
 import { SUPPORT_JOIN_MINUTES, SUPPORT_SESSION_MINUTES } from '../../contract/support';
-import { roles, sessions, siteStaff, supportEntries, users } from '../../server/db/schema';
 import { makeOperator, revokeOperator } from '../../server/modules/support/operators';
+import { roles, sessions, siteStaff, supportEntries, users } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

@@ -7,8 +7,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ThemeDetail } from '../../contract/themes';
-import { sites } from '../../server/db/schema';
-import { RENDER_LIMITS } from '../../server/public/renderLimits';
+import { sites } from '../../server/modules/tables';
+import { RENDER_LIMITS } from '../../server/workers/renderLimits';
 import { FIXTURE_THEME, storeTheme, themeFolder } from '../fixtures/publicSite';
 import { type Client, createTestApp, ok, register, signInOwner, type TestApp } from '../fixtures/testApp';
 

@@ -16,10 +16,10 @@ import {
   type ThemeSummary,
   type ThemeUploadReply,
 } from '../../contract/themes';
-import { files, plans, sites, themeFiles, themes, themeVersions } from '../../server/db/schema';
-import { ensureSecret } from '../../server/db/seed';
 import { overLimits } from '../../server/modules/plans/usage';
-import { SHORT_LINK_MINUTES, signToken } from '../../server/public/tokens';
+import { files, plans, sites, themeFiles, themes, themeVersions } from '../../server/modules/tables';
+import { ensureSecret } from '../../server/seed';
+import { SHORT_LINK_MINUTES, signToken } from '../../server/shared/tokens';
 import { sitePage } from '../fixtures/readers';
 import { type Client, createTestApp, ok, type Reply, signInOwner, type TestApp } from '../fixtures/testApp';
 import { PNG_1PX, type ThemeFiles, themeZip, tinyTheme } from '../fixtures/themeZip';

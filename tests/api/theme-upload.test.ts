@@ -14,7 +14,7 @@ import {
   THEME_ZIP_MAX_BYTES,
   type ThemeUploadReply,
 } from '../../contract/themes';
-import { themeFiles, themes, themeVersions } from '../../server/db/schema';
+import { themeFiles, themes, themeVersions } from '../../server/modules/tables';
 import { type Client, createTestApp, type Reply, signInOwner, type TestApp } from '../fixtures/testApp';
 import { type ThemeFiles, themeZip, tinyTheme, zeros, zipEntries } from '../fixtures/themeZip';
 

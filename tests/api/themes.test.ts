@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { Code } from '../../contract/codes';
 import type { DesignSettings, ThemeDetail, ThemeSummary, ThemeUploadReply } from '../../contract/themes';
-import { roles, sites } from '../../server/db/schema';
-import { ensureSecret } from '../../server/db/seed';
-import { siteById, siteUrl } from '../../server/modules/sites/service';
-import { verifyToken } from '../../server/public/tokens';
+import { roles, sites } from '../../server/modules/tables';
+import { siteById, siteUrl } from '../../server/modules/tenancy/sites';
+import { ensureSecret } from '../../server/seed';
+import { verifyToken } from '../../server/shared/tokens';
 import {
   type Client,
   createTestApp,

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import type { ContentItem, SaveReply, TranslatePairs, TranslateProgress } from '../../contract/content';
-import { contents } from '../../server/db/schema';
+import { contents } from '../../server/modules/tables';
 import { type FakeDeepL, startFakeDeepL } from '../fixtures/fakeDeepL';
 import { type FakeChat, startFakeChat } from '../fixtures/fakeTranslateChat';
 import { type Client, createTestApp, OWNER, ok, type Reply, type TestApp } from '../fixtures/testApp';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import type { ContentItem, SaveReply, TranslatePairs, TranslateProgress } from '../../contract/content';
 import type { Session } from '../../contract/session';
-import { contents, videos } from '../../server/db/schema';
+import { contents, videos } from '../../server/modules/tables';
 import { type Client, createTestApp, OWNER, ok, register, type TestApp } from '../fixtures/testApp';
 
 let t: TestApp;

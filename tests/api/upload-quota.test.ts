@@ -14,8 +14,8 @@ import { Code } from '../../contract/codes';
 import type { UploadReply, UploadUsage } from '../../contract/files';
 import { UPLOAD_DEFAULT_MB } from '../../contract/uploadQuota';
 import { VIDEO_UPLOAD_EXPIRY_MS, VIDEO_UPLOAD_PATH } from '../../contract/videos';
-import { files, plans, sites, videos } from '../../server/db/schema';
-import { forgetPlans } from '../../server/modules/plans/catalogue';
+import { files, plans, sites, videos } from '../../server/modules/tables';
+import { forgetPlans } from '../../server/modules/tenancy/catalogue';
 import {
   type Client,
   createTestApp,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import { VIDEO_UPLOAD_PATH } from '../../contract/videos';
-import { videos } from '../../server/db/schema';
+import { videos } from '../../server/modules/tables';
 import { type S3Server, startS3Server } from '../fixtures/s3Server';
 import { type Client, createTestApp, signInOwner, type TestApp } from '../fixtures/testApp';
 import { cutPatch, mp4 } from '../fixtures/videos';

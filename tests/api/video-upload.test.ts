@@ -18,7 +18,7 @@ import type { Video } from '../../contract/files';
 import type { ListResult } from '../../contract/list';
 import { ROLE } from '../../contract/permissions';
 import { VIDEO_UPLOAD_PATH } from '../../contract/videos';
-import { sites, videos } from '../../server/db/schema';
+import { sites, videos } from '../../server/modules/tables';
 import {
   type Client,
   createTestApp,

@@ -13,7 +13,7 @@ import type { ContentItem } from '../../contract/content';
 import type { LibraryFile } from '../../contract/files';
 import type { ListResult } from '../../contract/list';
 import { DOCX_IMAGES_MAX } from '../../contract/wordImport';
-import { contents, files } from '../../server/db/schema';
+import { contents, files } from '../../server/modules/tables';
 import { docx, heading, link, listItem, MACRO_TYPE, para, picture, run } from '../fixtures/docx';
 import {
   type Client,

@@ -7,9 +7,9 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { localeOfLanguage } from '../../server/i18n';
-import { assetType } from '../../server/public/assets';
-import type { PageContext } from '../../server/public/objects';
+import { assetType } from '../../server/modules/themes/assets';
 import { shopWords } from '../../server/public/shop/pages';
+import type { PageContext } from '../../server/workers/objects';
 import { FIXTURE_ORIGIN, type FixtureLanguage, pageContext } from '../fixtures/pageContexts';
 import { loadTheme, renderPage, themeSettings } from '../fixtures/themeRender';
 import { wcagViolations } from './a11y';

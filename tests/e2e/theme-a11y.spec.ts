@@ -8,8 +8,8 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import type { ThemeSettingValues } from '../../contract/themes';
-import { assetType } from '../../server/public/assets';
-import type { PageContext } from '../../server/public/objects';
+import { assetType } from '../../server/modules/themes/assets';
+import type { PageContext } from '../../server/workers/objects';
 import {
   FIXTURE_LANGUAGES,
   FIXTURE_ORIGIN,

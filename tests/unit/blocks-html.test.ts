@@ -1,14 +1,14 @@
 /**
- * Block documents as the public page's HTML (server/public/content/blocksHtml.ts): each block's element, escaping of
+ * Block documents as the public page's HTML (server/shared/blocksHtml.ts): each block's element, escaping of
  * every attribute, only http(s) or upload paths as addresses — uploads made absolute on the admin's address, since
  * the site's host (and a mail) has no /uploads — videos by the site's own table, and the paid cut: readers stop at
  * the paid section with a notice in the page's language; a preview shows all with a marker.
  */
 import { describe, expect, it } from 'vitest';
 import type { Block, BlockDocument } from '../../contract/blocks';
-import { blocksHtml, videoIds } from '../../server/public/content/blocksHtml';
-import { escapeHtml, safeUrl } from '../../server/public/content/html';
-import { mediaUrlOf } from '../../server/public/content/media';
+import { blocksHtml, videoIds } from '../../server/shared/blocksHtml';
+import { escapeHtml, safeUrl } from '../../server/shared/html';
+import { mediaUrlOf } from '../../server/shared/media';
 
 const p = (text: string): Block => ({ type: 'paragraph', data: { text } });
 const h = (text: string, level: 2 | 3 | 4): Block => ({ type: 'header', data: { text, level } });

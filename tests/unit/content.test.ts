@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { BlockDocument } from '../../contract/blocks';
 import { instantOf } from '../../contract/zoned';
-import { sanitizeDocument, sanitizeInline } from '../../server/modules/content/sanitize';
 import { sameJson } from '../../server/modules/content/snapshot';
+import { sanitizeDocument, sanitizeInline } from '../../server/workers/sanitize';
 
 /** The server's reading of a schedule's date and time (undefined for a date that does not exist). */
 const zonedTimeToUtc = (date: string, time: string, zone: string) => {

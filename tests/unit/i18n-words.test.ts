@@ -11,7 +11,7 @@ import { PAYMENT_STATUSES } from '../../contract/billing';
 import en from '../../i18n/en';
 import ja from '../../i18n/ja';
 import zhTW from '../../i18n/zh-TW';
-import { DELIVERY_STATUSES } from '../../server/db/schema';
+import { DELIVERY_STATUSES } from '../../server/modules/tables';
 import tiptapJa from '../../src/i18n/ra/tiptap-ja';
 import tiptapZhTW from '../../src/i18n/ra/tiptap-zh-TW';
 

@@ -5,9 +5,9 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { BlockDocument } from '../../contract/blocks';
 import { cleanBody } from '../../server/modules/content/cleanBody';
-import { RENDER_LIMITS } from '../../server/public/renderLimits';
 import { type Release, siteTurn } from '../../server/public/renderTurns';
 import { closeWorkers, renderInWorker, WorkerDeadline, WorkerTaskError } from '../../server/workers/pool';
+import { RENDER_LIMITS } from '../../server/workers/renderLimits';
 import type { RenderTask } from '../../server/workers/tasks';
 
 afterAll(async () => {

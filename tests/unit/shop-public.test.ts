@@ -8,9 +8,9 @@ import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { CART_LINES_MAX, LINE_QTY_MAX, LOW_STOCK } from '../../contract/shop';
-import { isLivePageKind, publicPath } from '../../server/public/paths';
 import { routeOf } from '../../server/public/router';
 import { leadTimeText, priceRangeText, stockState, stockText } from '../../server/public/shop/format';
+import { isLivePageKind, publicPath } from '../../server/shared/paths';
 
 const site = { displayLanguages: [1, 3] };
 const route = (p: string, q = '') => routeOf(site, p, new URLSearchParams(q));

@@ -1,7 +1,7 @@
 /** The sharing adapter's configuration (FACEBOOK_*, SOCIAL_TOKEN_KEY) and the token sealing (AES-256-GCM). */
 import { describe, expect, it } from 'vitest';
-import { socialConfig } from '../../server/adapters/social/config';
 import { tokenSealer } from '../../server/adapters/social/seal';
+import { socialConfig } from '../../server/config';
 
 describe('socialConfig', () => {
   it('is the sandbox without FACEBOOK_APP_ID', () => {

@@ -1,17 +1,17 @@
 /**
- * The coupon's table: what README's step 2 adds to server/db/schema.ts (there, `sites` is at hand). Then
- * `npm run db:generate -- --name coupons` writes the migration, migration.sql here being what it wrote.
+ * The coupon's table: what README's step 2 adds to its module's schema, server/modules/<m>/schema.ts (a new
+ * server/modules/coupon/schema.ts, or the shop's). Then `npm run db:generate -- --name coupons` writes the
+ * migration, migration.sql here being what it wrote.
  */
-import { boolean, date, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sites } from '../../../server/db/schema';
+import { boolean, date, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps } from '../../../server/db/columns';
+import { siteIdColumn } from '../../../server/modules/tenancy/schema';
 
 export const coupons = pgTable(
   'coupons',
   {
-    id: serial('id').primaryKey(),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    siteId: siteIdColumn(),
     code: text('code').notNull(),
     title: text('title').notNull(),
     percent: integer('percent').notNull(),
@@ -20,8 +20,7 @@ export const coupons = pgTable(
     startsOn: date('starts_on', { mode: 'string' }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     active: boolean('active').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('coupons_site_code_uq').on(t.siteId, t.code)],
 );

@@ -10,17 +10,9 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { AiKind } from '../../../contract/intelligence';
+import type { OpenAiConfig } from '../../config';
 import type { ExtractiveLimits } from './extractive';
 import { type AiProvider, AiProviderError, type AiRequest } from './provider';
-
-export interface OpenAiConfig {
-  /** e.g. https://api.openai.com/v1 (without /chat/completions). */
-  baseUrl: string;
-  apiKey: string;
-  model: string;
-  /** The provider's whole answer must arrive within this (below the client's 120 s). */
-  timeoutMs: number;
-}
 
 /** The model's answer is at most this long (characters); a longer one is cut off and refused. */
 const ANSWER_MAX = 8_000;

@@ -35,7 +35,7 @@ export const SANDBOX_CARDS = {
 
 /**
  * A card every sandbox knows from its start, as if kept from a 4242 payment: the seeded demo site's card on file
- * (server/db/seed.ts), so that the demo can change plans and renew on `npm start`.
+ * (server/seed.ts), so that the demo can change plans and renew on `npm start`.
  */
 export const SANDBOX_KEPT_CARD = {
   cardKey: 'key_seed_demo',

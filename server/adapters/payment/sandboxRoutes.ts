@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatTwd } from '../../../contract/shop';
-import { SITE_PREFIX } from '../../public/host';
+import { SITE_PREFIX } from '../../siteHost';
 import { SANDBOX_PREFIX, type SandboxCardFields, type SandboxGateway } from './sandbox';
 
 const escapeHtml = (s: string) =>

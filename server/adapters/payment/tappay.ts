@@ -19,6 +19,7 @@
  *   `rec_trade_id` is read, and the event is what the Record API answers for that trade (TapPay itself advises
  *   checking with the Record API before showing a result). A forged notification can at most make us ask.
  */
+import type { TapPayConfig } from '../../config';
 import {
   assertCharge,
   type ChargeResult,
@@ -31,14 +32,6 @@ import {
   type TradeRecord,
   type TradeStatus,
 } from './gateway';
-
-export interface TapPayConfig {
-  /** `https://sandbox.tappaysdk.com` or `https://prod.tappaysdk.com` (tests: a local fake). */
-  baseUrl: string;
-  partnerKey: string;
-  merchantId: string;
-  timeoutMs: number;
-}
 
 /** Codes that say our request or our keys are wrong, not the card: an operator must act, so they throw. */
 const REFUSED = new Set([4, 5, 61, 80, 81, 84, ...Array.from({ length: 16 }, (_, i) => 501 + i)]);

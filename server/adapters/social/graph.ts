@@ -6,7 +6,7 @@
  * doubling back-off, `attempts` times at most, then answered `rate_limited` (a wait is at most 10 s); code 190 (expired or revoked token)
  * is `token_expired`; anything else, a timeout or a network failure, `failed`.
  */
-import type { GraphConfig } from './config';
+import type { GraphConfig } from '../../config';
 import { type OfferedPage, SocialError, type SocialPlatform, type SocialProvider } from './provider';
 
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);

@@ -3,7 +3,7 @@
  * FACEBOOK_APP_ID, else the built-in sandbox, whose consent page (sandbox.ts) is then served by the product.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { SocialConfig } from './config';
+import type { SocialConfig } from '../../config';
 import { graphProvider } from './graph';
 import type { SocialProvider } from './provider';
 import { socialSandbox, socialSandboxRoutes } from './sandbox';

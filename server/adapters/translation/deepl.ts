@@ -3,13 +3,8 @@
  * inline HTML, `tag_handling: 'html'`; the key in `Authorization: DeepL-Auth-Key …`. Answers
  * `{translations: [{text}]}` in order.
  */
+import type { DeepLConfig } from '../../config';
 import { LANGUAGES, postJson, TranslationError, type Translator } from './translator';
-
-export interface DeepLConfig {
-  baseUrl: string;
-  apiKey: string;
-  timeoutMs: number;
-}
 
 export function deeplTranslator(config: DeepLConfig): Translator {
   return {

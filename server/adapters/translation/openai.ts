@@ -3,7 +3,7 @@
  * its own client): POST {baseUrl}/chat/completions with the texts as a JSON array, asking for a JSON array of their
  * translations in the same order, tags kept. A reply that is not such an array is a failure.
  */
-import type { OpenAiConfig } from '../ai/openai';
+import type { OpenAiConfig } from '../../config';
 import { LANGUAGES, postJson, TranslationError, type Translator } from './translator';
 
 const instructions = (from: number, to: number, html: boolean) =>

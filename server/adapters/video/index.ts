@@ -12,7 +12,7 @@ import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/server';
-import type { S3Config } from '../s3Storage';
+import type { S3Config } from '../../config';
 
 export interface VideoStore {
   readonly datastore: DataStore;

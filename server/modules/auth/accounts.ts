@@ -5,11 +5,12 @@
 import { and, count, eq, gt, max, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import { LOGIN_LOCK_WINDOW_S, LOGIN_MAX_FAILURES } from '../../../contract/constants';
-import { loginAttempts, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { BaseContext } from '../../http/action';
 import { AppError } from '../../http/errors';
+import { users } from '../tenancy/schema';
 import { checkPassword, hashPassword } from './passwords';
+import { loginAttempts } from './schema';
 import { newToken } from './session';
 
 export async function userByEmail(deps: Deps, email: string) {

@@ -8,7 +8,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { PASSWORD_HISTORY, PASSWORD_MIN } from '../../../contract/constants';
 import { rules } from '../../../contract/validation';
 import type { Db } from '../../db/client';
-import { loginAttempts, passwordHistory, sessions, users } from '../../db/schema';
+import { users } from '../tenancy/schema';
+import { loginAttempts, passwordHistory, sessions } from './schema';
 
 export const hashPassword = (password: string) => hash(password);
 

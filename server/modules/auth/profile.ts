@@ -11,10 +11,11 @@ import { Code } from '../../../contract/codes';
 import { localeOr, NAME_MAX } from '../../../contract/constants';
 import type { Profile, SaveProfileInput, SaveProfileReply } from '../../../contract/profile';
 import { isUniqueViolation } from '../../db/errors';
-import { authors, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { UserContext } from '../../http/action';
 import { AppError } from '../../http/errors';
+import { authors } from '../content/schema';
+import { users } from '../tenancy/schema';
 import { userByEmail } from './accounts';
 import { checkCode, consumeVerified, startVerification } from './verification';
 

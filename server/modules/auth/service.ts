@@ -12,25 +12,17 @@ import type {
 import { Code } from '../../../contract/codes';
 import { LOGIN_TICKET_TTL_S, type Locale, localeOr, RESET_TTL_S } from '../../../contract/constants';
 import type { Session } from '../../../contract/session';
-import { authTokens, roles, sessions, siteStaff, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { BaseContext, UserContext } from '../../http/action';
 import { AppError } from '../../http/errors';
+import type { AuthUser, SessionInfo, SiteScope } from '../../http/session';
 import { t } from '../../i18n';
-import { siteById, sitesOfUser, siteUrl, toCurrent, toSummary } from '../sites/service';
+import { roles, siteStaff, users } from '../tenancy/schema';
+import { siteById, sitesOfUser, siteUrl, toCurrent, toSummary } from '../tenancy/sites';
 import { attemptPassword, userByEmail } from './accounts';
 import { checkPassword, hashPassword, isRecentPassword, setPassword } from './passwords';
-import {
-  type AuthUser,
-  endSession,
-  hashToken,
-  newToken,
-  resolveSite,
-  rolePermissions,
-  type SessionInfo,
-  type SiteScope,
-  startSession,
-} from './session';
+import { authTokens, sessions } from './schema';
+import { endSession, hashToken, newToken, resolveSite, rolePermissions, startSession } from './session';
 import { consumeVerified, startVerification } from './verification';
 
 type In<T extends z.ZodType> = z.output<T>;

@@ -8,52 +8,16 @@ import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_IDLE_S, SESSION_REMEMBER_S } from '../../../contract/constants';
 import { BUILTIN_ROLE_PERMISSIONS, ROLE, supportPermissions } from '../../../contract/permissions';
-import { type Feature, grantedPermissions } from '../../../contract/plans';
+import { grantedPermissions } from '../../../contract/plans';
 import type { Db } from '../../db/client';
-import { roles, sessions, siteStaff, sites, supportEntries, users } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { planFeatures, planRow, planService } from '../plans/catalogue';
+import { type AuthUser, SESSION_COOKIE, type SessionInfo, type SiteScope } from '../../http/session';
+import { planFeatures, planRow, planService } from '../tenancy/catalogue';
+import { roles, siteStaff, sites, users } from '../tenancy/schema';
+import { sessions, supportEntries } from './schema';
 
-export const SESSION_COOKIE = 'sid';
 /** Touch a session at most this often, so reads stay reads. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
-
-export interface SessionInfo {
-  id: string;
-  userId: number;
-  siteId: number | null;
-  remember: boolean;
-  /** The operator's support entry this session works under (issue 17), if any. */
-  supportEntryId: number | null;
-}
-
-export interface AuthUser {
-  id: number;
-  email: string;
-  nickname: string;
-  avatar: string;
-  info: string;
-  isVerified: boolean;
-  /** A new address waiting for its code (`email` is the account's until then). */
-  pendingEmail: string | null;
-  language: string;
-  /** A platform operator (issue 17), marked only by `npm run operator`. */
-  platformAdmin: boolean;
-}
-
-export interface SiteScope {
-  id: number;
-  roleId: number;
-  /** What the caller may do here: the role's permissions that the site's plan allows. */
-  permissions: Set<string>;
-  /** The role's own permissions, before the plan's features. */
-  basePermissions: string[];
-  features: readonly Feature[];
-  /** The site's plan (from the plans table), or null before its first payment. */
-  plan: { id: number; name: string } | null;
-  /** Set when the caller is a platform operator here through a support entry (issue 17), not as staff. */
-  support?: { entryId: number; expiresAt: Date };
-}
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');

@@ -13,10 +13,10 @@ import {
   VERIFY_MAX_TRIES,
   VERIFY_TTL_S,
 } from '../../../contract/constants';
-import { verifications } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { t } from '../../i18n';
+import { verifications } from './schema';
 import { hashToken, newToken } from './session';
 
 export type VerifyPurpose = 'register' | 'email';

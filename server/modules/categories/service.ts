@@ -6,10 +6,10 @@ import type { Category, CategoryEdit, CategoryNew } from '../../../contract/cate
 import { categoryColumns } from '../../../contract/category';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import type { Db } from '../../db/client';
-import { categories } from '../../db/schema';
 import { listRows } from '../../http/list';
-import { bumpRender } from '../../public/invalidate';
+import { categories } from '../content/schema';
 import { deleteLabel, type LabelRow, labelRow, writeLabel } from '../labels/service';
+import { bumpRender } from '../tenancy/invalidate';
 
 const toCategory = (r: LabelRow): Category => ({
   id: r.id,

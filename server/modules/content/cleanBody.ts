@@ -1,11 +1,11 @@
 /**
- * A body's HTML cleaned (sanitize.ts), off the event loop when it is large: sanitize-html takes about 0.5 s per MB,
- * which on the server's one thread would hold every other request (issue 28).
+ * A body's HTML cleaned (workers/sanitize.ts), off the event loop when it is large: sanitize-html takes about 0.5 s
+ * per MB, which on the server's one thread would hold every other request (issue 28).
  */
 import type { BlockDocument } from '../../../contract/blocks';
-import { RENDER_LIMITS } from '../../public/renderLimits';
 import { sanitizeInWorker } from '../../workers/pool';
-import { sanitizeDocument } from './sanitize';
+import { RENDER_LIMITS } from '../../workers/renderLimits';
+import { sanitizeDocument } from '../../workers/sanitize';
 
 /** Characters of HTML the document's paragraphs and headings hold. */
 function htmlChars(doc: BlockDocument): number {

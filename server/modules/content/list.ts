@@ -12,10 +12,10 @@ import { STATUS } from '../../../contract/contentConstants';
 import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import type { Db } from '../../db/client';
-import { categories, contentAuthors, contents, contentTags } from '../../db/schema';
 import { FieldError } from '../../http/errors';
 import { likePattern } from '../../http/list';
 import { authorsOf, tagsOf } from './refs';
+import { categories, contentAuthors, contents, contentTags } from './schema';
 import { type Scope, visibleTo } from './scope';
 
 type Scalar = string | number;

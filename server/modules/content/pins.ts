@@ -1,9 +1,9 @@
 /** Pinning to the top of a list, and the order of the pinned items (pin_order ascending). */
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { STATUS } from '../../../contract/contentConstants';
-import { contents } from '../../db/schema';
 import { notFound } from '../../http/errors';
-import { bumpRender } from '../../public/invalidate';
+import { bumpRender } from '../tenancy/invalidate';
+import { contents } from './schema';
 import { type Scope, visibleTo } from './scope';
 
 /** The place after the last pinned item of the site and type. */

@@ -10,12 +10,12 @@ import type { ContentPublish, PublishReply, Status } from '../../../contract/con
 import { CONTENT_TYPE, PUBLISH_MODE, STATUS } from '../../../contract/contentConstants';
 import { BADGE } from '../../../contract/sites';
 import { instantOf } from '../../../contract/zoned';
-import { contents, epaperSends } from '../../db/schema';
 import { AppError, FieldError, notFound } from '../../http/errors';
-import { bumpRender } from '../../public/invalidate';
-import { pageRowDeleted } from '../pages/service';
-import { awardBadge, siteById } from '../sites/service';
+import { bumpRender } from '../tenancy/invalidate';
+import { awardBadge, siteById } from '../tenancy/sites';
+import { pageRowDeleted } from './pageNodes';
 import { pinColumns } from './pins';
+import { contents, epaperSends } from './schema';
 import { findItem, type Scope, visibleTo } from './scope';
 import { snapshotOfDraft } from './snapshot';
 import { urlsOnSite } from './url';

@@ -2,9 +2,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { ContentItem, Named, Status } from '../../../contract/content';
 import { STATUS } from '../../../contract/contentConstants';
-import { contents } from '../../db/schema';
 import { notFound } from '../../http/errors';
 import { authorsOf, languagesOf, relatedTitles, tagsOf } from './refs';
+import { contents } from './schema';
 import { type ContentRecord, type Scope, visibleTo } from './scope';
 import { urlsOnSite } from './url';
 

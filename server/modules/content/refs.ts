@@ -13,18 +13,10 @@ import type { BlockDocument } from '../../../contract/blocks';
 import type { Named } from '../../../contract/content';
 import { RELATED_MAX, STATUS } from '../../../contract/contentConstants';
 import type { Db } from '../../db/client';
-import {
-  authors,
-  categories,
-  contentAuthors,
-  contents,
-  contentTags,
-  places,
-  tags,
-  videos,
-} from '../../db/schema';
 import { FieldError } from '../../http/errors';
 import { foreignUploadErrors } from '../files/addresses';
+import { videos } from '../files/schema';
+import { authors, categories, contentAuthors, contents, contentTags, places, tags } from './schema';
 import { type ContentRecord, seenBy, type Viewer } from './scope';
 
 export interface Refs {

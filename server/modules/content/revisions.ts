@@ -10,10 +10,11 @@ import type { BlockDocument } from '../../../contract/blocks';
 import type { Revision, RevisionRow } from '../../../contract/content';
 import { PLANS, type Plan } from '../../../contract/plans';
 import type { Db } from '../../db/client';
-import { contentRevisions, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
-import { planRow } from '../plans/catalogue';
+import { planRow } from '../tenancy/catalogue';
+import { sites, users } from '../tenancy/schema';
+import { contentRevisions } from './schema';
 
 /** Sites without a plan keep what STARTER keeps. */
 const DEFAULT_PLAN = 2;

@@ -15,11 +15,11 @@ import {
 } from '../../../contract/contentConstants';
 import { type ContentSight, contentSight, PERM, RESOURCE_PERMISSIONS } from '../../../contract/permissions';
 import type { Db } from '../../db/client';
-import { authors, contentAuthors, contents } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SiteContext } from '../../http/action';
 import { AppError, FieldError, notFound } from '../../http/errors';
-import type { AuthUser } from '../auth/session';
+import type { AuthUser } from '../../http/session';
+import { authors, contentAuthors, contents } from './schema';
 
 /** `reorder`: arranging the pinned items, which reorders the whole list: `edit` and post.view_all. */
 export type Need = 'list' | 'create' | 'edit' | 'delete' | 'reorder';

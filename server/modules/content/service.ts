@@ -14,14 +14,15 @@ import { STATUS } from '../../../contract/contentConstants';
 import { slugify } from '../../../contract/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { contentAuthors, contents, contentTags, users } from '../../db/schema';
-import { authorOfUser } from '../../entities/author';
 import { AppError, duplicate, FieldError, notFound } from '../../http/errors';
-import { bumpRender } from '../../public/invalidate';
+import { bumpRender } from '../tenancy/invalidate';
+import { users } from '../tenancy/schema';
+import { ownAuthor } from './authors';
 import { cleanBody } from './cleanBody';
 import { nextPinOrder, pinColumns } from './pins';
 import { checkRefs, languagesOf, linkRefs, tagsOf } from './refs';
 import { addRevision, getRevision, historyLimits, pruneRevisions } from './revisions';
+import { contentAuthors, contents, contentTags } from './schema';
 import { type ContentRecord, type Scope, visibleTo } from './scope';
 import { freeSlug, type SlugPlace, slugTaken } from './slug';
 import { sameJson, snapshotOf } from './snapshot';
@@ -248,7 +249,7 @@ async function saveInTransaction(
   }
   const slug = await slugFor(db, { siteId: s.siteId, langId, exceptId: current?.id }, input.slug, text.title);
   // No byline: the current user's own author on the site (SPEC §3).
-  const author = refs.author.length ? refs.author : [(await authorOfUser(db, s.siteId, s.user)).id];
+  const author = refs.author.length ? refs.author : [(await ownAuthor(db, s.siteId, s.user)).id];
   const draft = { ...text, cover: input.cover, seo: input.seo };
   const other = {
     slug,

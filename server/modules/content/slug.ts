@@ -6,7 +6,7 @@ import { and, eq, like, ne } from 'drizzle-orm';
 import { STATUS } from '../../../contract/contentConstants';
 import { slugWithSuffix } from '../../../contract/slug';
 import type { Db } from '../../db/client';
-import { contents } from '../../db/schema';
+import { contents } from './schema';
 
 export interface SlugPlace {
   siteId: number;

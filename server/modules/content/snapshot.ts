@@ -3,7 +3,7 @@
  * from the draft columns in SQL, with this one expression.
  */
 import { sql } from 'drizzle-orm';
-import { contents, type PublishedSnapshot } from '../../db/schema';
+import { contents, type PublishedSnapshot } from './schema';
 
 export const snapshotOfDraft = sql<PublishedSnapshot>`jsonb_build_object(
   'title', ${contents.title}, 'subtitle', ${contents.subtitle}, 'content', ${contents.body},

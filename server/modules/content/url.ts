@@ -1,10 +1,10 @@
 /**
- * Where an item is read on the public site (server/public/paths.ts, so the renderer agrees), and its preview
+ * Where an item is read on the public site (server/shared/paths.ts, so the renderer agrees), and its preview
  * address: the same page with a signed content token, valid PREVIEW_LINK_HOURS, that shows the current draft.
  */
-import { contentKind, publicPath } from '../../public/paths';
-import { PREVIEW_LINK_HOURS, signToken } from '../../public/tokens';
-import { siteById, siteUrl } from '../sites/service';
+import { contentKind, publicPath } from '../../shared/paths';
+import { PREVIEW_LINK_HOURS, signToken } from '../../shared/tokens';
+import { siteById, siteUrl } from '../tenancy/sites';
 import type { Scope } from './scope';
 
 /** A function giving an item's addresses on the scope's site (the site is read once). */

@@ -8,11 +8,13 @@ import type { CustomerMessage, CustomerReply, CustomerRow } from '../../../contr
 import type { ListQuery, ListResult } from '../../../contract/list';
 import { wallTime } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
-import { CUSTOMER_STATUS, customerMessages, customerReplies, readers, sites, users } from '../../db/schema';
 import type { SiteContext } from '../../http/action';
 import { notFound } from '../../http/errors';
 import { localeOfLanguage, t } from '../../i18n';
 import { listConditions, type QuerySpec, siteTimeZone } from '../followers/query';
+import { CUSTOMER_STATUS, customerMessages, readers } from '../readers/schema';
+import { sites, users } from '../tenancy/schema';
+import { customerReplies } from './schema';
 
 const spec: QuerySpec = {
   filters: {

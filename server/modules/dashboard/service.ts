@@ -33,9 +33,12 @@ import {
 } from '../../../contract/dashboard';
 import { ORDER_STATUS } from '../../../contract/shop';
 import { instantOf, knownZone } from '../../../contract/zoned';
-import { ANALYTICS_KIND, analyticsDaily, contents, orders, siteStaff } from '../../db/schema';
 import type { Deps } from '../../deps';
-import { siteById } from '../sites/service';
+import { contents } from '../content/schema';
+import { orders } from '../shop/schema';
+import { siteStaff } from '../tenancy/schema';
+import { siteById } from '../tenancy/sites';
+import { ANALYTICS_KIND, analyticsDaily } from './schema';
 
 type Input = z.output<typeof StatisticsInput>;
 

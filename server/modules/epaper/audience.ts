@@ -6,14 +6,10 @@
  */
 import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  type EpaperAudience,
-  epaperDeliveries,
-  epaperSends,
-  readerSubscriptions,
-  readers,
-} from '../../db/schema';
+import { type EpaperAudience, epaperSends } from '../content/schema';
+import { readerSubscriptions, readers } from '../readers/schema';
 import { PAYING } from '../readers/status';
+import { epaperDeliveries } from './schema';
 
 export function audienceWhere(siteId: number, audience: EpaperAudience): SQL {
   return and(

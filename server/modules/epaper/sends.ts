@@ -13,18 +13,14 @@ import { and, count, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-
 import type { EpaperProgress } from '../../../contract/api/epaperSend';
 import { STATUS } from '../../../contract/contentConstants';
 import type { Db } from '../../db/client';
-import {
-  contents,
-  epaperDeliveries,
-  epaperSends,
-  readerSubscriptions,
-  readers,
-  sites,
-} from '../../db/schema';
-import { bumpRender } from '../../public/invalidate';
+import { contents, epaperSends } from '../content/schema';
 import { snapshotOfDraft } from '../content/snapshot';
-import { sitePlan } from '../plans/catalogue';
+import { readerSubscriptions, readers } from '../readers/schema';
+import { sitePlan } from '../tenancy/catalogue';
+import { bumpRender } from '../tenancy/invalidate';
+import { sites } from '../tenancy/schema';
 import { audienceWhere, hasReceived } from './audience';
+import { epaperDeliveries } from './schema';
 
 export type SendRow = typeof epaperSends.$inferSelect;
 

@@ -14,10 +14,11 @@ import type { UploadUsage } from '../../../contract/files';
 import { MB, uploadQuotaMb } from '../../../contract/uploadQuota';
 import { VIDEO_UPLOAD_EXPIRY_MS } from '../../../contract/videos';
 import type { Db } from '../../db/client';
-import { files, themeVersions, videos } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { sitePlan } from '../plans/catalogue';
-import { lockSite } from '../sites/lock';
+import { sitePlan } from '../tenancy/catalogue';
+import { lockSite } from '../tenancy/lock';
+import { themeVersions } from '../tenancy/schema';
+import { files, videos } from './schema';
 
 /**
  * A video that counts: finished, or an unfinished upload whose row was touched (created, or a PATCH) within

@@ -1,7 +1,9 @@
-/** `/api/element/upload/*`, the image library `/api/file/*` and `/api/video/list` (contract/api/files.ts). */
+/**
+ * `/api/element/upload/*` and the image library `/api/file/*` (contract/api/files.ts; its `/api/video/list` is served
+ * by videos/routes.ts).
+ */
 import { fileApi } from '../../../contract/api/files';
 import { action } from '../../http/action';
-import { listVideos } from '../videos/service';
 import { uploadUsage } from './quota';
 import * as files from './service';
 
@@ -33,9 +35,5 @@ export const fileActions = [
   action({
     ...fileApi.usage,
     handler: (_input, ctx) => uploadUsage(ctx.deps.db, ctx.site.id),
-  }),
-  action({
-    ...fileApi.videos,
-    handler: (input, ctx) => listVideos(ctx.deps, ctx.site.id, input.query),
   }),
 ];

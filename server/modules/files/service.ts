@@ -23,12 +23,12 @@ import {
 } from '../../../contract/files';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import { newKey } from '../../adapters/storage';
-import { files } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
 import { listRows } from '../../http/list';
 import { isPng, readIco } from './ico';
 import { withinQuota } from './quota';
+import { files } from './schema';
 
 /** The formats accepted, by sharp's name for them (and `ico`, which sharp cannot read). */
 const FORMATS = {

@@ -8,9 +8,9 @@ import { toInt4 } from '../../../contract/fields';
 import type { ListQuery } from '../../../contract/list';
 import { instantOf } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
-import { sites } from '../../db/schema';
 import { FieldError } from '../../http/errors';
 import { likePattern } from '../../http/list';
+import { sites } from '../tenancy/schema';
 
 export interface ColumnFilter {
   /** A keyword (LIKE pattern, wildcards escaped). */

@@ -6,11 +6,12 @@ import { and, count, eq, ilike, inArray, isNull, or, type SQL } from 'drizzle-or
 import type { Follower } from '../../../contract/api/followers';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import type { Db } from '../../db/client';
-import { followers, readers, sites } from '../../db/schema';
 import type { SiteContext } from '../../http/action';
 import { sendCsv, wallStamp } from '../../http/csv';
 import { notFound } from '../../http/errors';
 import { t } from '../../i18n';
+import { followers, readers } from '../readers/schema';
+import { sites } from '../tenancy/schema';
 import { listConditions, type QuerySpec, siteTimeZone } from './query';
 
 const spec: QuerySpec = {

@@ -16,10 +16,11 @@ import {
   type StoredHome,
 } from '../../../contract/home';
 import type { Db } from '../../db/client';
-import { categories, contents, sites } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { FieldError, notFound } from '../../http/errors';
+import { categories, contents } from '../content/schema';
 import { foreignUploadErrors } from '../files/addresses';
+import { sites } from '../tenancy/schema';
 
 const ids = (v: unknown): number[] =>
   Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x) && x > 0) : [];
@@ -117,7 +118,7 @@ export async function saveHome(
     .set({
       home: stored as unknown as Record<string, unknown>,
       updatedAt: new Date(),
-      // The public pages' cache moves on (server/public/invalidate.ts).
+      // The public pages' cache moves on (modules/tenancy/invalidate.ts).
       renderVersion: sql`${sites.renderVersion} + 1`,
     })
     .where(eq(sites.id, siteId));

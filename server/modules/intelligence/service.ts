@@ -25,13 +25,15 @@ import { aiProvider } from '../../adapters/ai';
 import { type AiProvider, AiProviderError } from '../../adapters/ai/provider';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { aiUsage, contents, sites, tags } from '../../db/schema';
 import type { SiteContext } from '../../http/action';
 import { AppError } from '../../http/errors';
+import { contents, tags } from '../content/schema';
 import { findItem, viewerOf } from '../content/scope';
-import { sitePlan } from '../plans/catalogue';
 import { month } from '../plans/service';
+import { sitePlan } from '../tenancy/catalogue';
+import { sites } from '../tenancy/schema';
 import { paidTexts, withoutPaid } from './freeText';
+import { aiUsage } from './schema';
 
 /** Content language id → BCP 47 (SPEC §9: 1 zh-TW, 2 zh-CN, 3 en, 4 ja, 5 kr). */
 const LANG_TAGS: Record<number, string> = { 1: 'zh-TW', 2: 'zh-CN', 3: 'en', 4: 'ja', 5: 'ko' };

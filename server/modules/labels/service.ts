@@ -9,9 +9,9 @@ import type { LabelLang, LabelType, TagBrief } from '../../../contract/labels';
 import { slugify, slugWithSuffix } from '../../../contract/slug';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { categories, contents, contentTags, tags } from '../../db/schema';
 import { duplicate, notFound } from '../../http/errors';
 import { likePattern } from '../../http/list';
+import { categories, contents, contentTags, tags } from '../content/schema';
 
 /** Both tables share every column of `tags` (categories add `sort`), so one shape serves either. */
 type Table = typeof tags;

@@ -27,13 +27,14 @@ import {
 } from '../../../contract/members';
 import { charCount } from '../../../contract/validation';
 import type { Db } from '../../db/client';
-import { readers, sites } from '../../db/schema';
 import type { SiteContext } from '../../http/action';
 import { sendCsv, wallStamp } from '../../http/csv';
 import { AppError, FieldError } from '../../http/errors';
 import { t } from '../../i18n';
 import { memberRoom } from '../readers/limit';
-import { lockSite } from '../sites/lock';
+import { readers } from '../readers/schema';
+import { lockSite } from '../tenancy/lock';
+import { sites } from '../tenancy/schema';
 import { allMembers } from './service';
 
 const COLUMNS = [

@@ -30,20 +30,13 @@ import {
   type MemberStatus,
 } from '../../../contract/members';
 import type { Db } from '../../db/client';
-import {
-  contents,
-  epaperDeliveries,
-  epaperSends,
-  followers,
-  readerPayments,
-  readerPlans,
-  readerSubscriptions,
-  readers,
-} from '../../db/schema';
 import { AppError, FieldError } from '../../http/errors';
 import { likePattern } from '../../http/list';
+import { contents, epaperSends } from '../content/schema';
+import { epaperDeliveries } from '../epaper/schema';
 import { assertMemberRoom } from '../readers/limit';
 import { assertNoOpenPayment } from '../readers/removal';
+import { followers, readerPayments, readerPlans, readerSubscriptions, readers } from '../readers/schema';
 import { memberStatusSql } from '../readers/status';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);

@@ -5,8 +5,8 @@
 import type { Locale } from '../../../contract/constants';
 import { MENU, MENU_TYPE } from '../../../contract/menus';
 import type { Db } from '../../db/client';
-import { menuItems } from '../../db/schema';
 import { t } from '../../i18n';
+import { menuItems } from './schema';
 
 /** Content language id of each interface language that has one. */
 const LANG_OF: Record<Locale, number> = { 'zh-TW': 1, en: 3, ja: 4 };

@@ -17,11 +17,11 @@ import {
 } from '../../../contract/menus';
 import { BADGE } from '../../../contract/sites';
 import type { Db } from '../../db/client';
-import { menuItems } from '../../db/schema';
 import { FieldError, notFound } from '../../http/errors';
-import { bumpRender } from '../../public/invalidate';
-import { lockSite } from '../sites/lock';
-import { awardBadge } from '../sites/service';
+import { bumpRender } from '../tenancy/invalidate';
+import { lockSite } from '../tenancy/lock';
+import { awardBadge } from '../tenancy/sites';
+import { menuItems } from './schema';
 
 type Row = typeof menuItems.$inferSelect;
 

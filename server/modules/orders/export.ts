@@ -5,10 +5,10 @@
  */
 import { eq } from 'drizzle-orm';
 import type { ListQuery } from '../../../contract/list';
-import { sites } from '../../db/schema';
 import type { SiteContext } from '../../http/action';
 import { sendCsv, wallStamp } from '../../http/csv';
 import { t } from '../../i18n';
+import { sites } from '../tenancy/schema';
 import { exportRows } from './service';
 
 const COLUMNS = [

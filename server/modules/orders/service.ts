@@ -20,13 +20,14 @@ import { ORDER_EXPORT_MAX } from '../../../contract/orders';
 import { formatTwd, ORDER_STATUS, type OrderStatus, staffMoves } from '../../../contract/shop';
 import { wallTime } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
-import { orderEvents, orderItems, orderPayments, orders, sites, users } from '../../db/schema';
 import type { SiteContext } from '../../http/action';
 import { AppError, notFound } from '../../http/errors';
 import { localeOfLanguage, t } from '../../i18n';
 import { listConditions, type QuerySpec, siteTimeZone } from '../followers/query';
 import { moveOrder, type OrderRow as OrderRecord } from '../shop/moves';
 import { claimRefund, refundClaimed, refundedAtGateway, refundUnderWay } from '../shop/refund';
+import { orderEvents, orderItems, orderPayments, orders } from '../shop/schema';
+import { sites, users } from '../tenancy/schema';
 
 /** An item of the order matches the SKU filter (its code, SKU name or product name), as EXISTS. */
 const skuMatch = (pattern: string) =>

@@ -4,17 +4,19 @@
  * category, listed in the navigation, at sort 0. Only pages in the caller's sight exist here (scope.ts): any other
  * id is 404, and a page out of sight is left out of lists (its children then show at the top).
  */
-import { and, asc, eq, inArray, isNull, max, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
-import { CONTENT_TYPE, LANG_IDS, STATUS } from '../../../contract/contentConstants';
+import { CONTENT_TYPE, LANG_IDS } from '../../../contract/contentConstants';
 import { PAGE_DEPTH_MAX, PAGE_TREE_MAX } from '../../../contract/pageConstants';
 import type { PageActive, PageNode, PageStructure, PageTabs } from '../../../contract/pages';
 import type { Db } from '../../db/client';
-import { contents, pageCategories, pageNodes, sites } from '../../db/schema';
 import { AppError, FieldError, notFound } from '../../http/errors';
-import { bumpRender } from '../../public/invalidate';
+import { isPage } from '../content/pageNodes';
+import { contents, pageCategories, pageNodes } from '../content/schema';
 import { findItem, type Viewer, visibleTo } from '../content/scope';
-import { lockSite } from '../sites/lock';
+import { bumpRender } from '../tenancy/invalidate';
+import { lockSite } from '../tenancy/lock';
+import { sites } from '../tenancy/schema';
 
 interface PageRow {
   id: number;
@@ -41,8 +43,6 @@ interface Tree {
   pages: Map<string, Page>;
   langId: number;
 }
-
-const isPage = and(eq(contents.type, CONTENT_TYPE.page), ne(contents.status, STATUS.DELETED));
 
 async function loadTree(v: Viewer, langId: number | undefined, db: Db): Promise<Tree> {
   const [rows, nodes, site] = await Promise.all([
@@ -314,53 +314,5 @@ export async function setActive(v: Viewer, input: PageActive): Promise<{ ids: nu
       await setNode(db, v.siteId, uuid, { active: input.active });
     await bumpRender(db, v.siteId);
     return { ids };
-  });
-}
-
-/**
- * After a page row is deleted: when no live row of its page is left, its children move up to its parent (or the
- * top level), after that level's pages in their own order, and its node goes. One transaction holding the site's
- * row, like every change of the tree.
- */
-export function pageRowDeleted(db: Db, siteId: number, uuid: string): Promise<void> {
-  return db.transaction(async (handle) => {
-    const tx = handle as unknown as Db;
-    await lockSite(tx, siteId);
-    const [live] = await tx
-      .select({ id: contents.id })
-      .from(contents)
-      .where(and(eq(contents.siteId, siteId), eq(contents.uuid, uuid), isPage))
-      .limit(1);
-    if (live) return;
-    const [node] = await tx
-      .select()
-      .from(pageNodes)
-      .where(and(eq(pageNodes.siteId, siteId), eq(pageNodes.uuid, uuid)));
-    if (!node) return;
-    const level = (parent: string | null) =>
-      and(
-        eq(pageNodes.siteId, siteId),
-        parent ? eq(pageNodes.parentUuid, parent) : isNull(pageNodes.parentUuid),
-      );
-    const [last] = await tx
-      .select({ sort: max(pageNodes.sort) })
-      .from(pageNodes)
-      .where(and(level(node.parentUuid), ne(pageNodes.uuid, uuid)));
-    const moved = await tx
-      .select({ uuid: pageNodes.uuid })
-      .from(pageNodes)
-      .where(level(uuid))
-      .orderBy(asc(pageNodes.sort), asc(pageNodes.uuid));
-    const after = (last?.sort ?? -1) + 1;
-    for (const [i, child] of moved.entries())
-      await tx
-        .update(pageNodes)
-        .set({ parentUuid: node.parentUuid, sort: after + i, updatedAt: new Date() })
-        .where(and(eq(pageNodes.siteId, siteId), eq(pageNodes.uuid, child.uuid)));
-    await tx
-      .update(pageNodes)
-      .set({ firstTab: null })
-      .where(and(eq(pageNodes.siteId, siteId), eq(pageNodes.firstTab, uuid)));
-    await tx.delete(pageNodes).where(and(eq(pageNodes.siteId, siteId), eq(pageNodes.uuid, uuid)));
   });
 }

@@ -12,11 +12,11 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { SubscriptionReply } from '../../../contract/billing';
 import { Code } from '../../../contract/codes';
 import type { Db } from '../../db/client';
-import { paymentCards, payments, siteSubscriptions, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { NEXT_RENDER } from '../../public/invalidate';
-import { offeredPlan, type PlanRow, planRow } from './catalogue';
+import { offeredPlan, type PlanRow, planRow } from '../tenancy/catalogue';
+import { NEXT_RENDER } from '../tenancy/invalidate';
+import { sites, users } from '../tenancy/schema';
 import { paymentPaid } from './invoicing';
 import {
   gatewayThrew,
@@ -26,6 +26,7 @@ import {
   type PaymentRow,
   refundLate,
 } from './payments';
+import { paymentCards, payments, siteSubscriptions } from './schema';
 import { activeSubscription, month, type SubscriptionRow, toSubscription } from './service';
 import { overLimits } from './usage';
 

@@ -4,8 +4,9 @@
  * payment: the invoice is then issued by hand from the log.
  */
 import { eq } from 'drizzle-orm';
-import { type payments, plans } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { plans } from '../tenancy/schema';
+import type { payments } from './schema';
 
 type PaymentRow = typeof payments.$inferSelect;
 

@@ -7,17 +7,25 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../../contract/codes';
-import { paymentEvents, payments } from '../../db/schema';
+import type { PaymentEvent } from '../../adapters/payment/gateway';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { sendError, sendOk } from '../../http/reply';
-import { isShopOrder, settleShopNotification } from '../shop/notify';
-import { isReaderOrder, settleReaderNotification } from '../subscription/notify';
 import { NOTIFY_PATH, paymentByOrder, settle } from './payments';
+import { paymentEvents, payments } from './schema';
 
 const NOTIFY_MAX_BYTES = 64 * 1024;
 
-export function paymentNotifyRoutes(deps: Deps) {
+/**
+ * The other payments the one notification route serves, by their order number: a reader's (R…,
+ * subscription/notify.ts) and a shop order's (O…, shop/notify.ts). app.ts passes them: this module imports neither.
+ */
+export interface OtherPayments {
+  owns(orderNumber: string): boolean;
+  settle(deps: Deps, event: PaymentEvent): Promise<void>;
+}
+
+export function paymentNotifyRoutes(deps: Deps, others: readonly OtherPayments[]) {
   return async function plugin(app: FastifyInstance) {
     // Raw bytes for the signature; this parser lives in this plugin's scope only.
     app.addContentTypeParser(
@@ -29,14 +37,11 @@ export function paymentNotifyRoutes(deps: Deps) {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const event = await deps.payment.verifyNotification(raw, req.headers);
       if (!event) return sendError(req, reply, new AppError(Code.BAD_REQUEST));
-      // A reader's payment for a site's reader plan (R-orders): settled and recorded on its own tables.
-      if (isReaderOrder(event.orderNumber)) {
-        await settleReaderNotification(deps, event);
-        return sendOk(reply, null);
-      }
-      // A buyer's payment of a shop order (O-orders): settled through the payment ledger.
-      if (isShopOrder(event.orderNumber)) {
-        await settleShopNotification(deps, event);
+      // A reader's payment for a site's reader plan (R-orders), settled and recorded on its own tables, or a buyer's
+      // payment of a shop order (O-orders), settled through the payment ledger.
+      const other = others.find((o) => o.owns(event.orderNumber));
+      if (other) {
+        await other.settle(deps, event);
         return sendOk(reply, null);
       }
       const [seen] = await deps.db

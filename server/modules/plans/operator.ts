@@ -2,14 +2,14 @@
  * What an operator may change of a plan (`npm run plans`, server/plansCli.ts): prices, limits, features, names,
  * helper text and whether it is on offer. Changes are written as `key=value` words; each value passes its rule here,
  * so a typo changes nothing. The table is what the plan cards show, what a payment charges, and the limits and
- * features in force on every site on the plan (catalogue.ts; a running server sees a change within PLAN_CACHE_MS).
+ * features in force on every site on the plan (tenancy/catalogue.ts; a running server sees a change within PLAN_CACHE_MS).
  */
 import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { FEATURES } from '../../../contract/plans';
 import type { Db } from '../../db/client';
-import { plans } from '../../db/schema';
-import type { PlanRow } from './catalogue';
+import type { PlanRow } from '../tenancy/catalogue';
+import { plans } from '../tenancy/schema';
 
 /** A whole number written in digits (an empty or signed value is a typo, not 0). */
 const whole = (max: number) =>

@@ -28,13 +28,14 @@ import { PAYMENT_RETURN_PATH } from '../../../contract/plans';
 import { type Cardholder, PaymentGatewayError, type TradeRecord } from '../../adapters/payment/gateway';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { paymentCards, payments, siteSubscriptions, sites } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { NEXT_RENDER } from '../../public/invalidate';
-import type { PlanRow } from './catalogue';
+import type { PlanRow } from '../tenancy/catalogue';
+import { NEXT_RENDER } from '../tenancy/invalidate';
+import { sites } from '../tenancy/schema';
 import { paymentPaid } from './invoicing';
 import { renewalKeyOf } from './renewalKey';
+import { paymentCards, payments, siteSubscriptions } from './schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 

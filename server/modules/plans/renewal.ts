@@ -21,13 +21,14 @@ import { type Locale, localeOr } from '../../../contract/constants';
 import { wallTime } from '../../../contract/zoned';
 import { PaymentGatewayError } from '../../adapters/payment/gateway';
 import type { Db } from '../../db/client';
-import { paymentCards, payments, plans, siteSubscriptions, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { t } from '../../i18n';
-import { NEXT_RENDER } from '../../public/invalidate';
+import { NEXT_RENDER } from '../tenancy/invalidate';
+import { plans, sites, users } from '../tenancy/schema';
 import { paymentPaid } from './invoicing';
 import { applyRenewal, lookUp, neverReached, newOrderNumber, outcomeOf, refundLate } from './payments';
 import { type RenewalKey, renewalKeyOf, renewalPurpose } from './renewalKey';
+import { paymentCards, payments, siteSubscriptions } from './schema';
 
 /**
  * How long the renewal job's claim of a subscription lasts (server/jobs/renewal.ts): longer than a batch of gateway

@@ -3,7 +3,7 @@ import { planApi } from '../../../contract/api/plans';
 import { settingsApi } from '../../../contract/api/settings';
 import { action } from '../../http/action';
 import { checkSlug } from '../settings/service';
-import { planCards } from './catalogue';
+import { planCards } from '../tenancy/catalogue';
 import { changePlan } from './change';
 import * as plans from './service';
 

@@ -19,13 +19,15 @@ import { Code } from '../../../contract/codes';
 import { wallTime } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { paymentCards, payments, siteSubscriptions, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import { checkSlug } from '../settings/service';
-import { createSite, siteById } from '../sites/service';
-import { offeredPlan } from './catalogue';
+import { createSite } from '../sites/service';
+import { offeredPlan } from '../tenancy/catalogue';
+import { sites, users } from '../tenancy/schema';
+import { siteById } from '../tenancy/sites';
 import { openPaymentSlot, paymentByOrder, settle, startPayment, toReply } from './payments';
+import { paymentCards, payments, siteSubscriptions } from './schema';
 
 type Payer = Pick<z.output<typeof SiteInitInput>, 'name' | 'email' | 'phone' | 'prime' | 'invoice'>;
 export type SubscriptionRow = typeof siteSubscriptions.$inferSelect;

@@ -8,13 +8,13 @@
 import { count, eq, sql } from 'drizzle-orm';
 import type { OverLimit } from '../../../contract/billing';
 import { MB, uploadQuotaMb } from '../../../contract/uploadQuota';
-import { contentRevisions, contents } from '../../db/schema';
 import type { Deps } from '../../deps';
+import { contentRevisions, contents } from '../content/schema';
 import { quotaOf } from '../epaper/sends';
 import { usedBytes } from '../files/quota';
 import { memberCount } from '../readers/limit';
 import { seats } from '../staff/service';
-import type { PlanRow } from './catalogue';
+import type { PlanRow } from '../tenancy/catalogue';
 
 async function mostRevisions(deps: Deps, siteId: number): Promise<number> {
   const perItem = deps.db

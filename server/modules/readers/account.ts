@@ -6,11 +6,11 @@
 
 import { and, eq, or } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
-import { customerMessages, followers, readerSignins, readers } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import type { ResolvedSite } from '../../public/host';
+import type { ResolvedSite } from '../tenancy/host';
 import { assertNoOpenPayment } from './removal';
+import { customerMessages, followers, readerSignins, readers } from './schema';
 import type { ReaderRow } from './session';
 
 /** The signed-in reader, or READER_SIGNED_OUT (3400). */

@@ -1,16 +1,16 @@
 /**
  * The site plan's member limit (SPEC §9: 500, 1,000, 2,999, 9,999; the plans table's `members`), checked wherever
  * members are added: a reader's sign-up, staff adding one, a CSV import (which counts all its new rows at once). A
- * site without a plan has none to spare. The count is taken holding the site's row (sites/lock.ts) in the
+ * site without a plan has none to spare. The count is taken holding the site's row (tenancy/lock.ts) in the
  * transaction that then inserts, so two additions at the very last seat never both pass.
  */
 import { count, eq } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import type { Db } from '../../db/client';
-import { readers } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { sitePlan } from '../plans/catalogue';
-import { lockSite } from '../sites/lock';
+import { sitePlan } from '../tenancy/catalogue';
+import { lockSite } from '../tenancy/lock';
+import { readers } from './schema';
 
 export async function memberCount(db: Db, siteId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(readers).where(eq(readers.siteId, siteId));

@@ -5,7 +5,7 @@
  */
 import { readersApi } from '../../../contract/api/readers';
 import { action } from '../../http/action';
-import { langPrefix } from '../../public/paths';
+import { langPrefix } from '../../shared/paths';
 import { contact, deleteReader, follow, saveProfile, signedIn, unfollow } from './account';
 import { endReaderSession, readerCookie } from './session';
 import { followLink, pageLang, startSignin, verifyCode } from './signin';

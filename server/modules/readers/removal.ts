@@ -6,8 +6,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import type { Db } from '../../db/client';
-import { readerPayments } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { readerPayments } from './schema';
 
 export async function assertNoOpenPayment(db: Db, siteId: number, readerIds: number[]): Promise<void> {
   if (!readerIds.length) return;

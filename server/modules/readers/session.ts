@@ -5,8 +5,8 @@
  */
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { readerSessions, readers } from '../../db/schema';
 import { hashToken, newToken } from '../auth/session';
+import { readerSessions, readers } from './schema';
 
 export const READER_COOKIE = 'site_reader';
 export const READER_SESSION_DAYS = 30;

@@ -18,14 +18,14 @@ import {
 import { Code } from '../../../contract/codes';
 import { CONTENT_LANGUAGES } from '../../../contract/constants';
 import type { Db } from '../../db/client';
-import { readerSignins, readers } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { localeOfLanguage, t } from '../../i18n';
-import type { ResolvedSite } from '../../public/host';
 import { hashToken, newToken } from '../auth/session';
-import { siteUrl } from '../sites/service';
+import type { ResolvedSite } from '../tenancy/host';
+import { siteUrl } from '../tenancy/sites';
 import { assertMemberRoom } from './limit';
+import { readerSignins, readers } from './schema';
 import { startReaderSession } from './session';
 
 const HOUR_MS = 3_600_000;

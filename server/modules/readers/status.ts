@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { readerSubscriptions } from '../../db/schema';
+import { readerSubscriptions } from './schema';
 
 export const MEMBER_STATUSES = ['free', 'paid', 'lapsed'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];

@@ -12,11 +12,12 @@ import { within } from '../../../contract/permissions';
 import { normalizePermissions } from '../../../contract/permissionTree';
 import type { Role, RoleSave } from '../../../contract/roles';
 import type { Db } from '../../db/client';
-import { invitations, roles, siteStaff } from '../../db/schema';
 import { AppError, duplicate, FieldError, forbidden, notFound } from '../../http/errors';
 import { t } from '../../i18n';
 import { rolePermissions } from '../auth/session';
+import { invitations } from '../staff/schema';
 import { openInvitation } from '../staff/service';
+import { roles, siteStaff } from '../tenancy/schema';
 
 type Row = typeof roles.$inferSelect;
 

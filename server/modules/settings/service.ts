@@ -17,13 +17,13 @@ import type {
 import { BADGE } from '../../../contract/sites';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { sites } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, FieldError, notFound } from '../../http/errors';
-import { bumpRender } from '../../public/invalidate';
 import { foreignUploadErrors } from '../files/addresses';
-import { planRow, planService } from '../plans/catalogue';
-import { awardBadge, siteById, siteUrl } from '../sites/service';
+import { planRow, planService } from '../tenancy/catalogue';
+import { bumpRender } from '../tenancy/invalidate';
+import { sites } from '../tenancy/schema';
+import { awardBadge, siteById, siteUrl } from '../tenancy/sites';
 
 type SiteRow = typeof sites.$inferSelect;
 
@@ -86,7 +86,7 @@ export async function saveProfile(
   });
 }
 
-/** The public pages' cache moves on (server/public/invalidate.ts), in the same update as the site's change. */
+/** The public pages' cache moves on (modules/tenancy/invalidate.ts), in the same update as the site's change. */
 const renderBump = { renderVersion: sql`${sites.renderVersion} + 1` };
 
 /** What a custom domain's CNAME must point at: the configured target, or the site's own sub-domain. */

@@ -4,7 +4,7 @@ import { facebookApi, shareApi } from '../../../contract/api/share';
 import { SOCIAL_CALLBACK_PATH } from '../../adapters/social/sandbox';
 import type { Deps } from '../../deps';
 import { action } from '../../http/action';
-import { verifyToken } from '../../public/tokens';
+import { verifyToken } from '../../shared/tokens';
 import {
   authorised,
   authorize,

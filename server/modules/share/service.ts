@@ -14,13 +14,13 @@ import type { Connection, SharePlatformId, ShareRow } from '../../../contract/sh
 import { SocialError } from '../../adapters/social/provider';
 import { SOCIAL_CALLBACK_PATH } from '../../adapters/social/sandbox';
 import { tokenSealer } from '../../adapters/social/seal';
-import { shares, socialConnections } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { SiteContext } from '../../http/action';
 import { AppError } from '../../http/errors';
-import { signToken } from '../../public/tokens';
+import { signToken } from '../../shared/tokens';
 import { findItem, scopeOf, viewerOf } from '../content/scope';
 import { urlsOnSite } from '../content/url';
+import { shares, socialConnections } from './schema';
 
 /** How long an authorisation dialog may stay open. */
 const STATE_MINUTES = 15;

@@ -23,18 +23,18 @@ import {
   shippingFee,
 } from '../../../contract/shop';
 import type { Db } from '../../db/client';
-import { goods, goodsSkus, logistics, orderEvents, orderItems, orderPayments, orders } from '../../db/schema';
 import type { ReaderContext } from '../../http/action';
 import { AppError, FieldError } from '../../http/errors';
-import { mediaUrlOf } from '../../public/content/media';
-import { placeRows, placeWords } from '../../public/content/places';
-import { defaultLang } from '../../public/paths';
+import { mediaUrlOf } from '../../shared/media';
+import { defaultLang } from '../../shared/paths';
+import { placeRows, placeWords } from '../content/places';
 import { chargeByPrime, insertPending, openSlot, settleLedgerRow } from '../payments/ledger';
 import { NOTIFY_PATH } from '../plans/payments';
 import { orderPageUrl } from './links';
 import { queuePaidMails } from './mail';
 import { moveOrder, type OrderRow } from './moves';
 import { nextPaymentNumber, type OrderPaymentRow, orderLedger, paymentsOfOrder } from './payments';
+import { goods, goodsSkus, logistics, orderEvents, orderItems, orderPayments, orders } from './schema';
 import { sellsShop } from './selling';
 import { reserveStock } from './stock';
 
@@ -161,7 +161,7 @@ export async function quote(ctx: ReaderContext, input: z.output<typeof QuoteInpu
     if (!chosen) throw new AppError(Code.LOGISTICS_UNAVAILABLE);
     shipping = shippingFee(subtotal, { fee: chosen.fee, free_threshold: chosen.freeThreshold });
   }
-  // The cover as the site's page loads it (uploads live on the admin's address: content/media.ts).
+  // The cover as the site's page loads it (uploads live on the admin's address: shared/media.ts).
   const media = mediaUrlOf(ctx.deps.config);
   return {
     lines: lines.map(({ sku_code: _code, ...line }) => ({ ...line, cover: media(line.cover) })),

@@ -1,7 +1,7 @@
 /** Addresses of the shop on a site's own host (the public pages serve them). */
 import type { Config } from '../../config';
-import { publicPath, type SiteLanguages } from '../../public/paths';
-import { siteUrl } from '../sites/service';
+import { publicPath, type SiteLanguages } from '../../shared/paths';
+import { siteUrl } from '../tenancy/sites';
 
 type SiteOfLink = SiteLanguages & { domain: string; slug: string };
 

@@ -8,13 +8,14 @@ import { and, eq, inArray, ne, or } from 'drizzle-orm';
 import { CONTENT_LANGUAGES, type Locale } from '../../../contract/constants';
 import { ROLE } from '../../../contract/permissions';
 import { formatTwd } from '../../../contract/shop';
+import { mailQueue } from '../../adapters/outbox';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { orderItems, roles, siteStaff, sites, users } from '../../db/schema';
 import { localeOfLanguage, t } from '../../i18n';
-import { mailQueue } from '../../jobs/mail';
+import { roles, siteStaff, sites, users } from '../tenancy/schema';
 import { orderPageUrl } from './links';
 import type { OrderRow } from './moves';
+import { orderItems } from './schema';
 
 const ORDER_EDIT = 'order.edit';
 

@@ -8,8 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import { isLegalMove, ORDER_STATUS, type OrderActor, type OrderStatus } from '../../../contract/shop';
 import type { Db } from '../../db/client';
-import { orderEvents, orders } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { orderEvents, orders } from './schema';
 import { releaseStock } from './stock';
 
 export type OrderRow = typeof orders.$inferSelect;

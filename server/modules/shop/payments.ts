@@ -8,11 +8,11 @@ import { and, count, eq } from 'drizzle-orm';
 import { ORDER_STATUS, SHOP_ORDER_PREFIX } from '../../../contract/shop';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { orderPaymentEvents, orderPayments } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { Ledger } from '../payments/ledger';
 import { queuePaidMails } from './mail';
 import { moveOrder, type OrderRow } from './moves';
+import { orderPaymentEvents, orderPayments } from './schema';
 
 export type OrderPaymentRow = typeof orderPayments.$inferSelect;
 

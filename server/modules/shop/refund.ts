@@ -10,9 +10,9 @@ import { and, eq } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import { ORDER_STATUS } from '../../../contract/shop';
 import type { Db } from '../../db/client';
-import { orderPayments, orders } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
+import { orderPayments, orders } from './schema';
 
 export type OrderPaymentRow = typeof orderPayments.$inferSelect;
 

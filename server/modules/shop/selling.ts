@@ -1,8 +1,8 @@
 /** Whether a site sells: its plan in force has the `shop` feature (or `full`). The one rule, for pages and calls. */
 import { hasFeature } from '../../../contract/plans';
 import type { Db } from '../../db/client';
-import type { sites } from '../../db/schema';
-import { planFeatures, planRow } from '../plans/catalogue';
+import { planFeatures, planRow } from '../tenancy/catalogue';
+import type { sites } from '../tenancy/schema';
 
 export async function sellsShop(
   db: Db,

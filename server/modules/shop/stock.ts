@@ -7,8 +7,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import type { Db } from '../../db/client';
-import { goodsSkus, orderItems } from '../../db/schema';
 import { AppError } from '../../http/errors';
+import { goodsSkus, orderItems } from './schema';
 
 export interface StockLine {
   skuId: number;

@@ -4,9 +4,9 @@
  */
 import { siteApi } from '../../../contract/api/sites';
 import { action, type UserContext } from '../../http/action';
-import { STAFF_VIEW_HOURS, signToken } from '../../public/tokens';
+import { STAFF_VIEW_HOURS, signToken } from '../../shared/tokens';
 import { resolveSite } from '../auth/session';
-import { siteById, siteUrl } from './service';
+import { siteById, siteUrl } from '../tenancy/sites';
 import { getUserSite, listUserSites, skipOnboarding, startFree, switchSite } from './userSites';
 
 /** Who is asking, and which site their session works on now (the one member/status answers). */

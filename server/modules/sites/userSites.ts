@@ -16,13 +16,15 @@ import {
   userSiteColumns,
 } from '../../../contract/sites';
 import type { Db } from '../../db/client';
-import { plans, roles, sessions, siteStaff, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { FieldError, notFound } from '../../http/errors';
 import { likePattern } from '../../http/list';
+import type { AuthUser } from '../../http/session';
 import { t } from '../../i18n';
-import type { AuthUser } from '../auth/session';
-import { awardBadge, createSite, siteById, siteUrl } from './service';
+import { sessions } from '../auth/schema';
+import { plans, roles, siteStaff, sites, users } from '../tenancy/schema';
+import { awardBadge, siteById, siteUrl } from '../tenancy/sites';
+import { createSite } from './service';
 
 interface Viewer {
   userId: number;

@@ -4,10 +4,10 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Locale } from '../../../contract/constants';
-import { roles, siteStaff, sites, users } from '../../db/schema';
 import type { SiteContext } from '../../http/action';
 import { sendCsv, wallStamp } from '../../http/csv';
 import { t } from '../../i18n';
+import { roles, siteStaff, sites, users } from '../tenancy/schema';
 import { callerOf, listInvitations, roleRef, seenRoles, visibleRoleIds } from './service';
 
 /** The staff and open invitations the caller sees on the staff screen (staff.view_all: everyone). */

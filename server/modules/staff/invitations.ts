@@ -17,7 +17,6 @@ import {
   type StaffInvite,
 } from '../../../contract/staff';
 import { rules } from '../../../contract/validation';
-import { invitations, roles, siteStaff, sites, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { BaseContext, SiteContext } from '../../http/action';
 import { AppError, FieldError } from '../../http/errors';
@@ -25,7 +24,9 @@ import { t } from '../../i18n';
 import { attemptPassword, userByEmail } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken, startSession } from '../auth/session';
-import { awardBadge } from '../sites/service';
+import { roles, siteStaff, sites, users } from '../tenancy/schema';
+import { awardBadge } from '../tenancy/sites';
+import { invitations } from './schema';
 import {
   assignableRole,
   callerOf,

@@ -24,12 +24,13 @@ import {
   staffColumns,
 } from '../../../contract/staff';
 import type { Db } from '../../db/client';
-import { invitations, roles, siteStaff, sites, users } from '../../db/schema';
 import type { SiteContext } from '../../http/action';
 import { AppError, FieldError, forbidden, notFound } from '../../http/errors';
 import { likePattern } from '../../http/list';
 import { t } from '../../i18n';
-import { planRow } from '../plans/catalogue';
+import { planRow } from '../tenancy/catalogue';
+import { roles, siteStaff, sites, users } from '../tenancy/schema';
+import { invitations } from './schema';
 
 /** Any fixed number: invitations, joins and removals of one site take turns, so the seat count stays true. */
 const STAFF_LOCK = 7_240_044;

@@ -6,8 +6,9 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { hasFeature } from '../../../contract/plans';
 import type { Db } from '../../db/client';
-import { readerPlans, readerPlanTexts } from '../../db/schema';
-import { planFeatures, sitePlan } from '../plans/catalogue';
+import { readerPlans } from '../readers/schema';
+import { planFeatures, sitePlan } from '../tenancy/catalogue';
+import { readerPlanTexts } from './schema';
 
 export type ReaderPlanRow = typeof readerPlans.$inferSelect;
 

@@ -18,10 +18,9 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import type { ReaderPaymentReply } from '../../../contract/subscription';
 import type { Db } from '../../db/client';
-import { readerPaymentEvents, readerPayments, readerPlans, readerSubscriptions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { publicPath } from '../../public/paths';
+import { publicPath } from '../../shared/paths';
 import {
   chargeByPrime,
   insertPending,
@@ -34,8 +33,10 @@ import {
 } from '../payments/ledger';
 import { NOTIFY_PATH, periodEnd } from '../plans/payments';
 import { renewalKeyOf } from '../plans/renewalKey';
-import { siteUrl } from '../sites/service';
+import { readerPayments, readerPlans, readerSubscriptions } from '../readers/schema';
+import { siteUrl } from '../tenancy/sites';
 import type { ReaderPlanRow } from './offer';
+import { readerPaymentEvents } from './schema';
 
 export type ReaderPaymentRow = typeof readerPayments.$inferSelect;
 type SiteOfPayment = { id: number; slug: string; domain: string; displayLanguages: number[] };

@@ -10,11 +10,13 @@ import { Code } from '../../../contract/codes';
 import type { InputOf } from '../../../contract/endpoint';
 import type { ReaderPlan, SubscriptionInfo } from '../../../contract/subscription';
 import type { Db } from '../../db/client';
-import { readerPlans, readerPlanTexts, readerSubscriptions, sites } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { bumpRender } from '../../public/invalidate';
-import { sanitizeRichText } from '../content/sanitize';
+import { sanitizeRichText } from '../../workers/sanitize';
+import { readerPlans, readerSubscriptions } from '../readers/schema';
+import { bumpRender } from '../tenancy/invalidate';
+import { sites } from '../tenancy/schema';
 import { PLAN_ON, type ReaderPlanRow, sellsMembership } from './offer';
+import { readerPlanTexts } from './schema';
 
 /** Subscription statuses that hold a plan (a reader on it, or about to be). */
 const HOLDING = ['pending', 'active', 'past_due'] as const;

@@ -6,11 +6,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import type { OfferedPlan, ReaderStatusReply } from '../../../contract/subscription';
-import { readerPlans, readerSubscriptions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { ReaderContext } from '../../http/action';
 import { AppError } from '../../http/errors';
-import { sanitizeRichText } from '../content/sanitize';
+import { sanitizeRichText } from '../../workers/sanitize';
+import { readerPlans, readerSubscriptions } from '../readers/schema';
 import { offeredPlan, offeredPlans, type ReaderPlanRow } from './offer';
 import {
   readerPaymentByOrder,

@@ -14,11 +14,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { RETRY_AFTER_DAYS } from '../../../contract/billing';
 import { PaymentGatewayError } from '../../adapters/payment/gateway';
 import type { Db } from '../../db/client';
-import { readerPayments, readerPlans, readerSubscriptions, readers } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { neverReached, outcomeOf } from '../plans/payments';
 import type { RenewalOutcome } from '../plans/renewal';
 import { type RenewalKey, renewalKeyOf, renewalPurpose } from '../plans/renewalKey';
+import { readerPayments, readerPlans, readerSubscriptions, readers } from '../readers/schema';
 import {
   applyReaderRenewal,
   lookUpReader,

@@ -6,8 +6,9 @@ import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import { EMAIL_MAX } from '../../../contract/constants';
 import { rules } from '../../../contract/validation';
 import type { Db } from '../../db/client';
-import { sessions, supportEntries, users } from '../../db/schema';
 import { generatePassword, hashPassword } from '../auth/passwords';
+import { sessions, supportEntries } from '../auth/schema';
+import { users } from '../tenancy/schema';
 
 export interface OperatorResult {
   email: string;

@@ -17,10 +17,11 @@ import {
   SUPPORT_SESSION_MINUTES,
   type SupportGetReply,
 } from '../../../contract/support';
-import { sessions, sites, supportEntries } from '../../db/schema';
 import type { SiteContext, UserContext } from '../../http/action';
 import { AppError } from '../../http/errors';
+import { sessions, supportEntries } from '../auth/schema';
 import { firstSiteOf, hashToken, newToken } from '../auth/session';
+import { sites } from '../tenancy/schema';
 
 const MINUTE = 60_000;
 

@@ -1,10 +1,10 @@
 /**
  * The built-in theme (id 0) as the theme screens see it: the public site's copy of themes/default
- * (server/public/themeSource.ts, read once), as a sorted file list with its size. It has no database row; the
+ * (themeSource.ts, read once), as a sorted file list with its size. It has no database row; the
  * list, the detail, the design settings and the download read it from here.
  */
 import type { ThemeManifest } from '../../../contract/themes';
-import { builtinTheme as loadBuiltin } from '../../public/themeSource';
+import { builtinTheme as loadBuiltin } from './themeSource';
 import type { ThemeFile } from './zipCheck';
 
 export interface BuiltinTheme {

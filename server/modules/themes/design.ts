@@ -14,12 +14,12 @@ import {
   type ThemeSettingValue,
   type ThemeSettingValues,
 } from '../../../contract/themes';
-import { sites, themes, themeVersions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { FieldError } from '../../http/errors';
-import { bumpRender } from '../../public/invalidate';
-import { SHORT_LINK_MINUTES, signToken } from '../../public/tokens';
-import { siteById, siteUrl } from '../sites/service';
+import { SHORT_LINK_MINUTES, signToken } from '../../shared/tokens';
+import { bumpRender } from '../tenancy/invalidate';
+import { sites, themes, themeVersions } from '../tenancy/schema';
+import { siteById, siteUrl } from '../tenancy/sites';
 import { builtinTheme } from './builtin';
 
 /** Whether a value fits its setting (type, option, bounds, pattern, length). */

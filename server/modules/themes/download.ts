@@ -9,13 +9,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import yazl from 'yazl';
 import { DEFAULT_THEME_ID } from '../../../contract/themes';
-import { themeFiles, themes, themeVersions } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { sendError } from '../../http/reply';
-import { verifyToken } from '../../public/tokens';
+import { verifyToken } from '../../shared/tokens';
+import { themes, themeVersions } from '../tenancy/schema';
 import { builtinTheme } from './builtin';
 import { imageType } from './files';
+import { themeFiles } from './schema';
 import { THEME_ASSETS_PREFIX, versionFiles } from './service';
 import type { ThemeFile } from './zipCheck';
 

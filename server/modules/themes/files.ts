@@ -1,6 +1,6 @@
 /** A theme's files by type: what each holds (text, picture, font), its content type, and whether it parses. */
 import { Liquid } from 'liquidjs';
-import { assetType } from '../../public/assets';
+import { assetType } from './assets';
 
 const TEXT = new Set(['liquid', 'json', 'css', 'js', 'svg', 'txt', 'md']);
 

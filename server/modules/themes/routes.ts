@@ -1,7 +1,7 @@
 /** Theme and design actions (contract/api/themes.ts): thin bindings of the services to the catalogue. */
 import { designApi, themeApi } from '../../../contract/api/themes';
 import { action } from '../../http/action';
-import { SHORT_LINK_MINUTES, signToken } from '../../public/tokens';
+import { SHORT_LINK_MINUTES, signToken } from '../../shared/tokens';
 import { getDesign, previewDesign, saveDesign } from './design';
 import { THEME_DOWNLOAD_PREFIX } from './download';
 import * as themes from './service';

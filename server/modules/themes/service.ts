@@ -14,17 +14,18 @@ import {
   type ThemeWords,
 } from '../../../contract/themes';
 import type { Db } from '../../db/client';
-import { sites, themeFiles, themes, themeVersions, users } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
-import { bumpRender } from '../../public/invalidate';
-import { forgetThemeVersions } from '../../public/themeSource';
-import { SHORT_LINK_MINUTES, signToken } from '../../public/tokens';
+import { SHORT_LINK_MINUTES, signToken } from '../../shared/tokens';
 import { assertRoom } from '../files/quota';
-import { lockSite } from '../sites/lock';
-import { siteById, siteUrl } from '../sites/service';
+import { bumpRender } from '../tenancy/invalidate';
+import { lockSite } from '../tenancy/lock';
+import { sites, themes, themeVersions, users } from '../tenancy/schema';
+import { siteById, siteUrl } from '../tenancy/sites';
 import { builtinTheme } from './builtin';
 import { imageType } from './files';
+import { themeFiles } from './schema';
+import { forgetThemeVersions } from './themeSource';
 import type { ThemeFile } from './zipCheck';
 
 /** Covers are served from the admin origin (its CSP allows only its own pictures), by version and content hash. */

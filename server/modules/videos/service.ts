@@ -10,11 +10,11 @@ import { type Video, videoColumns } from '../../../contract/files';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import { VIDEO_DURATION_MAX_S, VIDEO_TITLE_MAX } from '../../../contract/videos';
 import { type VideoStore, videoStore } from '../../adapters/video';
-import { videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError, FieldError, notFound } from '../../http/errors';
 import { listRows } from '../../http/list';
 import { foreignUploadErrors } from '../files/addresses';
+import { videos } from '../files/schema';
 
 export type VideoRow = typeof videos.$inferSelect;
 

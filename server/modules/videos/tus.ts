@@ -18,7 +18,6 @@ import { pickLocale } from '../../../contract/constants';
 import { holdsAny, RESOURCE_PERMISSIONS } from '../../../contract/permissions';
 import { VIDEO_ID_HEADER, VIDEO_METADATA, VIDEO_UPLOAD_PATH, videoLimitMb } from '../../../contract/videos';
 import { newKey } from '../../adapters/storage';
-import { videos } from '../../db/schema';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { sendError } from '../../http/reply';
@@ -26,7 +25,8 @@ import { securityHeaders } from '../../http/securityHeaders';
 import { t } from '../../i18n';
 import { resolveSession, resolveSite } from '../auth/session';
 import { stillWithinQuota, withinQuota } from '../files/quota';
-import { planRow } from '../plans/catalogue';
+import { videos } from '../files/schema';
+import { planRow } from '../tenancy/catalogue';
 import { SNIFF_BYTES, sniffVideo, videoDuration } from './probe';
 import { boundedDuration, claimedMime, titleOf, videoStoreOf } from './service';
 

@@ -11,7 +11,8 @@ import { Code } from '../../../contract/codes';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { sendError } from '../../http/reply';
-import { SITE_PREFIX, siteHostOf, siteOfHost } from '../host';
+import { siteOfHost } from '../../modules/tenancy/host';
+import { SITE_PREFIX, siteHostOf } from '../../siteHost';
 import { routeOf } from '../router';
 import { addCounts, ClientBudget, clientKey, countsOf, siteDay } from './record';
 

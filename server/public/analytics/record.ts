@@ -17,7 +17,7 @@ import {
 } from '../../../contract/analytics';
 import { knownZone, wallTime } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
-import { ANALYTICS_KIND, analyticsDaily } from '../../db/schema';
+import { ANALYTICS_KIND, analyticsDaily } from '../../modules/dashboard/schema';
 
 const BASE = 'http://site.invalid';
 

@@ -4,8 +4,8 @@
  */
 import { ABSTRACT_LENGTH, agendaOf } from '../../../contract/blockText';
 import type { Db } from '../../db/client';
-import type { ArticleObject } from '../objects';
-import { contentKind, publicPath } from '../paths';
+import { contentKind, publicPath } from '../../shared/paths';
+import type { ArticleObject } from '../../workers/objects';
 import { displayDate } from './dates';
 import {
   authorObject,

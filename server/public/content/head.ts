@@ -3,7 +3,7 @@
  * favicon, hreflang alternates, the RSS link, a preview's noindex, and LAST the site's tracking code, raw: it is
  * the owner's own HTML by design (general settings).
  */
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../shared/html';
 
 export interface HeadInput {
   title: string;

@@ -5,9 +5,9 @@
  */
 import { CONTENT_TYPE } from '../../../contract/contentConstants';
 import { EMPTY_HOME, HOME_TYPES } from '../../../contract/home';
-import type { HomeObject } from '../objects';
+import { safeUrl } from '../../shared/html';
+import type { HomeObject } from '../../workers/objects';
 import { type ArticleSetting, articleObjects } from './articles';
-import { safeUrl } from './html';
 import { categoriesByIds, labelObject } from './labels';
 import { latestItems, siblingsInLanguage } from './queries';
 

@@ -6,10 +6,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { LabelLang } from '../../../contract/labels';
 import type { Db } from '../../db/client';
-import { authors, categories, contentAuthors, contentTags, tags } from '../../db/schema';
-import type { AuthorObject, LabelObject } from '../objects';
-import { publicPath, type SiteLanguages } from '../paths';
-import type { MediaUrl } from './media';
+import { authors, categories, contentAuthors, contentTags, tags } from '../../modules/content/schema';
+import type { MediaUrl } from '../../shared/media';
+import { publicPath, type SiteLanguages } from '../../shared/paths';
+import type { AuthorObject, LabelObject } from '../../workers/objects';
 
 export interface PageLinks {
   site: SiteLanguages;

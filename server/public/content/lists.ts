@@ -3,7 +3,7 @@
  * language, newest first, LIST_PAGE_SIZE a page. A page past the last is no page (null → 404).
  */
 import { CONTENT_TYPE } from '../../../contract/contentConstants';
-import type { CollectionObject } from '../objects';
+import type { CollectionObject } from '../../workers/objects';
 import type { PublicRoute } from '../route';
 import { type ArticleSetting, articleObjects } from './articles';
 import { authorById, authorObject, categoryByKey, labelObject, tagByKey } from './labels';

@@ -6,9 +6,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { buildMenuTree, MENU, menuItemName } from '../../../contract/menus';
 import type { Db } from '../../db/client';
-import { menuItems } from '../../db/schema';
-import type { MenuItemObject } from '../objects';
-import { safeUrl } from './html';
+import { menuItems } from '../../modules/menus/schema';
+import { safeUrl } from '../../shared/html';
+import type { MenuItemObject } from '../../workers/objects';
 
 type Row = typeof menuItems.$inferSelect;
 

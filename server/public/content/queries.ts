@@ -9,7 +9,7 @@ import type { BlockDocument } from '../../../contract/blocks';
 import { readingMinutes } from '../../../contract/blockText';
 import { STATUS } from '../../../contract/contentConstants';
 import type { Db } from '../../db/client';
-import { contentAuthors, contents, contentTags } from '../../db/schema';
+import { contentAuthors, contents, contentTags } from '../../modules/content/schema';
 
 /** One item as a page shows it: the snapshot's fields for readers, the draft's in a preview. */
 export interface ItemRow {

@@ -5,19 +5,19 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { CONTENT_TYPE, RELATED } from '../../../contract/contentConstants';
-import { videos } from '../../db/schema';
 import { localeOfLanguage, t } from '../../i18n';
 import { cleanBody } from '../../modules/content/cleanBody';
-import { sanitizeRichText } from '../../modules/content/sanitize';
+import { placeObject } from '../../modules/content/places';
+import { videos } from '../../modules/files/schema';
 import { offeredPlans, paywallText } from '../../modules/subscription/offer';
-import type { ArticleObject } from '../objects';
-import { publicPath } from '../paths';
+import { blocksHtml, hasPaidSection, readsAll, videoIds } from '../../shared/blocksHtml';
+import { escapeHtml } from '../../shared/html';
+import { publicPath } from '../../shared/paths';
+import { paywallNotice } from '../../shared/paywall';
+import type { ArticleObject } from '../../workers/objects';
+import { sanitizeRichText } from '../../workers/sanitize';
 import { type ArticleSetting, articleObjects } from './articles';
-import { blocksHtml, hasPaidSection, readsAll, videoIds } from './blocksHtml';
-import { escapeHtml } from './html';
 import { LISTED_TYPES } from './lists';
-import { paywallNotice } from './paywall';
-import { placeObject } from './places';
 import { type ItemRow, itemsByIds, latestItems } from './queries';
 
 export const RELATED_LATEST = 4;

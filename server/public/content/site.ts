@@ -1,10 +1,10 @@
 /** The site object of every page, and the page in each of the site's languages. */
 
-import type { LanguageObject, SiteObject } from '../objects';
-import { defaultLang, langPrefix, publicPath } from '../paths';
+import type { MediaUrl } from '../../shared/media';
+import { defaultLang, langPrefix, publicPath } from '../../shared/paths';
+import type { LanguageObject, SiteObject } from '../../workers/objects';
 import type { SiteRow } from '../route';
 import { langCode, langLabel } from './language';
-import type { MediaUrl } from './media';
 
 /** The site's languages, the default first (a site without any has zh-TW). */
 export const siteLanguages = (site: SiteRow): number[] =>

@@ -1,15 +1,15 @@
 /**
  * The readers' `/account` page (template `account`). Its object `account` is null when nobody is signed in (the
- * template then shows the sign-in form), else the signed-in reader's AccountObject (objects.ts): name, e-mail,
+ * template then shows the sign-in form), else the signed-in reader's AccountObject (workers/objects.ts): name, e-mail,
  * e-paper opt-in, whether they follow the site, member since, their subscription (plan, status, period end) and
  * their payments, newest first.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { readerPayments, readerPlans, readerSubscriptions, readers } from '../../db/schema';
 import { localeOfLanguage, t } from '../../i18n';
 import { isFollowing } from '../../modules/readers/account';
+import { readerPayments, readerPlans, readerSubscriptions, readers } from '../../modules/readers/schema';
+import type { AccountObject } from '../../workers/objects';
 import { displayDate } from '../content/dates';
-import type { AccountObject } from '../objects';
 import type { ReaderPageBuilder } from './types';
 
 /** Payments listed on the page (the newest). */

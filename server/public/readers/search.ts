@@ -8,8 +8,8 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { BlockDocument } from '../../../contract/blocks';
 import { freeBlocks, stripHtml } from '../../../contract/blockText';
-import { contents } from '../../db/schema';
 import { localeOfLanguage, t } from '../../i18n';
+import { contents } from '../../modules/content/schema';
 import { itemPath } from '../content/articles';
 import { displayDate } from '../content/dates';
 import { LISTED_TYPES } from '../content/lists';

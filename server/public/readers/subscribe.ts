@@ -7,12 +7,12 @@
  * docs/themes.md terms: plans, reader, subscription, words, api).
  */
 import { eq } from 'drizzle-orm';
-import { readerPlans, readerSubscriptions } from '../../db/schema';
 import { localeOfLanguage, t } from '../../i18n';
-import { sanitizeRichText } from '../../modules/content/sanitize';
+import { readerPlans, readerSubscriptions } from '../../modules/readers/schema';
 import { offeredPlans } from '../../modules/subscription/offer';
+import { publicPath } from '../../shared/paths';
+import { sanitizeRichText } from '../../workers/sanitize';
 import { displayDate } from '../content/dates';
-import { publicPath } from '../paths';
 import type { ReaderPageBuilder } from './types';
 
 const WORDS = [

@@ -3,17 +3,19 @@
  * button, and `POST /unsubscribe?token=` turns the member's `epaper_opt_in` off. The POST is also RFC 8058's
  * one-click unsubscribe (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`), which mail providers send from their
  * own servers without the site's Origin: server/app.ts's origin check lets exactly this route through, and the
- * signed token (server/public/tokens.ts, kind 'unsubscribe', bound to the site and the member) is the proof.
+ * signed token (server/shared/tokens.ts, kind 'unsubscribe', bound to the site and the member) is the proof.
  */
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CONTENT_LANGUAGES } from '../../../contract/constants';
-import { appKv, readers } from '../../db/schema';
+import { appKv } from '../../db/appTables';
 import type { Deps } from '../../deps';
 import { localeOfLanguage, t } from '../../i18n';
-import { SITE_PREFIX, siteHostOf, siteOfHost } from '../host';
-import { defaultLang } from '../paths';
-import { verifyToken } from '../tokens';
+import { readers } from '../../modules/readers/schema';
+import { siteOfHost } from '../../modules/tenancy/host';
+import { defaultLang } from '../../shared/paths';
+import { verifyToken } from '../../shared/tokens';
+import { SITE_PREFIX, siteHostOf } from '../../siteHost';
 import type { ReaderPageBuilder } from './types';
 
 /** The one-click routes, as Fastify names them (server/app.ts exempts them from the origin check). */

@@ -3,7 +3,7 @@
  * online goods, newest first), `/shop/<slug>` (a product: gallery, content, its online SKUs with price, stock and
  * lead time, and the add-to-cart form), `/cart` (the cart, kept in the browser and priced by reader/shop/quote, the
  * shipping choice, the buyer's data and the order) and `/order?order_number=` (the order as its buyer sees it, from
- * reader/shop/get, with the pay form while unpaid). None is ever cached (paths.ts isLivePageKind): stock changes
+ * reader/shop/get, with the pay form while unpaid). None is ever cached (shared/paths.ts isLivePageKind): stock changes
  * with every order, and the cart and order pages carry a buyer's data. The default theme's assets/shop.js does the
  * calls; the objects are documented in docs/themes.md, "The shop".
  */
@@ -12,11 +12,11 @@ import { formatTwd } from '../../../contract/shop';
 import zhShop from '../../../i18n/zh-TW/shopPublic';
 import type { Deps } from '../../deps';
 import { localeOfLanguage, t } from '../../i18n';
-import { sanitizeRichText } from '../../modules/content/sanitize';
 import { sellsShop } from '../../modules/shop/selling';
+import { publicPath, type SiteLanguages } from '../../shared/paths';
+import type { ShopPagesObject } from '../../workers/objects';
+import { sanitizeRichText } from '../../workers/sanitize';
 import type { ArticleSetting } from '../content/articles';
-import type { ShopPagesObject } from '../objects';
-import { publicPath, type SiteLanguages } from '../paths';
 import type { ReaderPage, ReaderPageBuilder } from '../readers/types';
 import type { ContextInput } from '../route';
 import { leadTimeText, priceRangeText, stockState, stockText } from './format';

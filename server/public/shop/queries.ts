@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { goods, goodsSkus } from '../../db/schema';
+import { goods, goodsSkus } from '../../modules/shop/schema';
 
 /** Goods on one page of /shop. */
 export const SHOP_PAGE_SIZE = 12;

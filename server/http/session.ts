@@ -1,0 +1,77 @@
+/**
+ * Who is calling, as action() hands it to a handler: the session, its user, the site it works on and what the caller
+ * may do there; for a reader action, the public site and its reader (ReaderScope). modules/auth and modules/readers
+ * resolve them, and app.ts registers their resolvers at start-up (registerResolvers), so http/ imports no module.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Feature } from '../../contract/plans';
+import type { Deps } from '../deps';
+
+export const SESSION_COOKIE = 'sid';
+
+export interface SessionInfo {
+  id: string;
+  userId: number;
+  siteId: number | null;
+  remember: boolean;
+  /** The operator's support entry this session works under (issue 17), if any. */
+  supportEntryId: number | null;
+}
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  nickname: string;
+  avatar: string;
+  info: string;
+  isVerified: boolean;
+  /** A new address waiting for its code (`email` is the account's until then). */
+  pendingEmail: string | null;
+  language: string;
+  /** A platform operator (issue 17), marked only by `npm run operator`. */
+  platformAdmin: boolean;
+}
+
+export interface SiteScope {
+  id: number;
+  roleId: number;
+  /** What the caller may do here: the role's permissions that the site's plan allows. */
+  permissions: Set<string>;
+  /** The role's own permissions, before the plan's features. */
+  basePermissions: string[];
+  features: readonly Feature[];
+  /** The site's plan (from the plans table), or null before its first payment. */
+  plan: { id: number; name: string } | null;
+  /** Set when the caller is a platform operator here through a support entry (issue 17), not as staff. */
+  support?: { entryId: number; expiresAt: Date };
+}
+
+/**
+ * What a reader action's context adds: the site of the request's host and the reader its cookie signs in. Its fields
+ * are declared where they are resolved (modules/readers/scope.ts, by declaration merging), since their types are rows
+ * of the modules' tables.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: declared by modules/readers/scope.ts
+export interface ReaderScope {}
+
+/** How a request's caller is found; registered once at start-up by app.ts. */
+export interface Resolvers {
+  /** The session of the request's cookie and its user, or null. */
+  session(deps: Deps, req: FastifyRequest): Promise<{ session: SessionInfo; user: AuthUser } | null>;
+  /** The site the session works on, with what the caller may do there, or null. */
+  site(deps: Deps, ctx: { session: SessionInfo; user: AuthUser }): Promise<SiteScope | null>;
+  /** A reader action's public site and reader (throws NOT_FOUND for a host without a published site). */
+  reader(deps: Deps, req: FastifyRequest): Promise<ReaderScope>;
+}
+
+let registered: Resolvers | undefined;
+
+export function registerResolvers(resolvers: Resolvers): void {
+  registered = resolvers;
+}
+
+/** The registered resolvers; none is a start-up error (app.ts registers them before any action is served). */
+export function resolvers(): Resolvers {
+  if (!registered) throw new Error('No session resolvers registered (app.ts registerResolvers)');
+  return registered;
+}

@@ -1,0 +1,52 @@
+/**
+ * HTML is cleaned on the server whatever the editor sent, so stored content can be rendered on the public site as it
+ * is: inline HTML of paragraphs and headings keeps only simple text marks and links; rich text (reader plans and the
+ * paywall text, ra-input-rich-text's HTML) keeps paragraphs, headings, lists and quotes besides.
+ */
+import sanitizeHtml from 'sanitize-html';
+import type { BlockDocument } from '../../contract/blocks';
+import { LINK_MAX } from '../../contract/constants';
+import { rules } from '../../contract/validation';
+
+/**
+ * Absolute web and mail links, or a path on the site (the writer's rule, rules.textLink); relative links would
+ * resolve against the reader's page, and '/\\host' is another host to a browser.
+ */
+const safeHref = (href: string) => href.length <= LINK_MAX && rules.textLink(href) === undefined;
+
+const INLINE_TAGS = ['b', 'strong', 'i', 'em', 'u', 's', 'a', 'br', 'code', 'mark', 'sub', 'sup'];
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: INLINE_TAGS,
+  allowedAttributes: { a: ['href'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowProtocolRelative: false,
+  transformTags: {
+    a: (tagName, attribs) => {
+      const href = attribs.href?.trim() ?? '';
+      const kept: sanitizeHtml.Attributes = safeHref(href) ? { href } : {};
+      return { tagName, attribs: kept };
+    },
+  },
+};
+
+export const sanitizeInline = (html: string): string => sanitizeHtml(html, OPTIONS);
+
+const RICH_OPTIONS: sanitizeHtml.IOptions = {
+  ...OPTIONS,
+  allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'blockquote', ...INLINE_TAGS],
+};
+
+/** Rich text: cleaned when saved and again when a public page shows it. */
+export const sanitizeRichText = (html: string): string => sanitizeHtml(html, RICH_OPTIONS);
+
+/** The document with every paragraph and heading text sanitized; other blocks hold no HTML. */
+export function sanitizeDocument(doc: BlockDocument): BlockDocument {
+  return {
+    blocks: doc.blocks.map((block) =>
+      block.type === 'paragraph' || block.type === 'header'
+        ? { ...block, data: { ...block.data, text: sanitizeInline(block.data.text) } }
+        : block,
+    ),
+  } as BlockDocument;
+}
