@@ -316,3 +316,5 @@ export function EntityList({
 }
 
 export default EntityList;
+/** Which screen a list's address asks for (entities/resources.tsx reads it with the list). */
+export { modalFor };

@@ -32,10 +32,9 @@ function lazyIcon(load: MenuPlace['icon']): ComponentType {
 export const entityResourceProps: ResourceProps[] = entityResources.map(({ name, brief, menu }) => ({
   name,
   list: lazy(async () => {
-    // view.ts with the list (it reads the contract's field limits, which the first screen does without).
-    const [{ EntityList }, { modalFor }, overrides] = await Promise.all([
+    // modalFor with the list (view.ts reads the contract's field limits, which the first screen does without).
+    const [{ EntityList, modalFor }, overrides] = await Promise.all([
       import('./EntityList'),
-      import('./view'),
       loadOverrides(name),
     ]);
     const List = overrides?.List ?? EntityList;
