@@ -2,23 +2,30 @@
  * Entity declarations: the schema-driven resource layer. One file per entity, contract/entities/<name>.ts, says what
  * its records hold (fields with their kind and their SPEC §5 rules), which are listed, filtered and sorted, who may
  * do what, which plan feature it needs and where it sits in the menu. From that one object come:
- * - its endpoints (list, get, save — id 0 creates —, delete), declared here by `defineEntity`;
+ * - its endpoints (list, get, save — id 0 creates —, delete: those of its `ops`; and `export`, a CSV of the list,
+ *   when it declares one), declared here by `defineEntity`;
  * - the server's actions over its table, scoped to the caller's site (server/entities);
  * - the dataProvider's mapping and the react-admin List and form (src/entities);
  * - its conformance tests (tests/api/conformance.test.ts).
- * An entity adds its own rules through hooks on the server and may replace any generated screen in the SPA.
+ * An entity adds its own rules through hooks on the server (server/entities/hooks.ts: a hook may replace an op's
+ * handler, the endpoint staying the declaration's) and may replace any generated screen in the SPA, or add a record
+ * page and toolbar buttons (src/entities/overrides.ts).
  */
 import { z } from 'zod';
+import { TIMEOUT } from './constants';
 import { LangId } from './content';
 import { LANG_IDS } from './contentConstants';
 import { endpoint } from './endpoint';
 import {
   type EntityAction,
   type EntityBrief,
+  type EntityOp,
   type EntityResource,
   type MenuPlace,
   type OwnPermissions,
+  rangeField,
   resourcesOf,
+  serves,
 } from './entityBrief';
 import { bounded, f, ruled } from './fields';
 import { IdInput, IdReply, ListInput, listResult } from './list';
@@ -69,8 +76,12 @@ export interface Field<O extends z.ZodType = z.ZodType, I extends z.ZodType = z.
   output: O;
   /** A column of the List. */
   list?: boolean;
-  /** Filterable: by keyword (`search`) or by one or several values (`in`). */
-  filter?: 'search' | 'in';
+  /**
+   * Filterable: by keyword (`search`), by one or several values (`in`), or — a date or dateTime field, one per
+   * entity — by a range of days of the site's time zone (`range`: the filters `from` and `to`, YYYY-MM-DD, both days
+   * included).
+   */
+  filter?: 'search' | 'in' | 'range';
   sort?: boolean;
   /** slug: the field it is made from (`lang.title`: the title of a languages field, its first language). */
   from?: string;
@@ -124,8 +135,33 @@ export type SaveOutput<F extends Fields, R extends readonly EntityResource[] = [
 export type SampleOf<F extends Fields> = z.input<z.ZodObject<InputsOf<F>>>;
 type Loose = Record<string, z.ZodType>;
 
-/** The four record actions; `save` with id 0 creates (and needs the create permission too). */
-export type EntityOp = 'list' | 'get' | 'save' | 'delete';
+export type { EntityOp };
+
+/**
+ * Keyword filters that are no one field's, by name (the API filter `{col: <name>, type: 'search'}`, a box of the
+ * filter panel, the words `filters.<name>`): over several fields (`keyword: ['order_number', 'buyer_name']`, any of
+ * them matching), or `'own'`, answered by the entity's hooks (`hooks.search.<name>`, or its own `hooks.list`).
+ */
+export type Searches<F extends Fields, S extends string = string> = {
+  [K in S]: readonly (keyof F & string)[] | 'own';
+};
+
+/**
+ * A CSV export of the list (`<name>/export`, SPEC's `order/export`): the list's filters and sort, the list's
+ * permission and the feature, at most ENTITY_EXPORT_MAX records. `columns` in order, each headed by the words
+ * `export.header.<column>`; each cell is the record's field of that name (in the caller's language and the site's
+ * zone) unless the entity's `hooks.exportRows` gives the rows (one record, several rows: an order's items).
+ */
+export interface EntityExport<C extends string = string> {
+  columns: readonly C[];
+}
+/** The most records one export holds. */
+export const ENTITY_EXPORT_MAX = 10_000;
+
+/** The fields a record page's `get` answers beyond the list's record (an order's items and moves). */
+export type DetailShape = Record<string, z.ZodType>;
+/** No detail: `get` answers the record. */
+export type NoDetail = Record<never, never>;
 
 /**
  * An entity's declaration: what defineEntity takes. Its brief (name, title, permissions, feature, menu, resources:
@@ -137,7 +173,13 @@ export interface EntityDef<
   T extends string = string,
   L extends string = string,
   R extends readonly EntityResource[] = readonly EntityResource[],
-> extends EntityParts<F, N, T, R> {
+  O extends EntityOp = EntityOp,
+  S extends string = string,
+  C extends string = string,
+  D extends DetailShape = NoDetail,
+> extends EntityParts<F, N, T, R, S, C, D> {
+  /** The operations it serves (all four unless it says; `list` and `get` always): see EntityBrief. */
+  ops?: readonly O[];
   /**
    * Who may do what: the entity's own permissions (`{group, leaves}`: see OwnPermissions, the usual choice for a
    * new entity), or permission ids of the tree for each action (`RESOURCE_PERMISSIONS.<resource>`).
@@ -155,6 +197,9 @@ interface EntityParts<
   N extends string,
   T extends string,
   R extends readonly EntityResource[],
+  S extends string,
+  C extends string,
+  D extends DetailShape,
 > {
   /** The API module (`<name>/list` …), its resource's name and its words' (`resources.<name>`). */
   name: N;
@@ -170,7 +215,7 @@ interface EntityParts<
   /** Several resources over one table, each with its fixed fields and menu place (labels: tags and categories). */
   resources?: R;
   /** The action paths when they are not `<name>/<op>` (those of SPEC §7). */
-  paths?: Partial<Record<EntityOp, string>>;
+  paths?: Partial<Record<EntityOp | 'export', string>>;
   /** Other names of an action, served alike (SPEC §7's `label/edit`, `author/show`). */
   aliases?: Partial<Record<EntityOp, readonly string[]>>;
   /** The list's order when none is asked for. */
@@ -183,6 +228,15 @@ interface EntityParts<
   sample?(n: number): SampleOf<F>;
   /** Cross-field rules of the save input. */
   refine?(record: SaveOutput<F, R>, ctx: z.RefinementCtx): void;
+  /** Keyword filters that are no one field's (see Searches). */
+  searches?: Searches<F, S>;
+  /** A CSV export of the list (see EntityExport). */
+  export?: EntityExport<C>;
+  /**
+   * What `get` answers besides the record's fields, for a record page (`overrides.Show` in the SPA) whose data is
+   * more than a row: an order's items, moves and payments. Its values come from the entity's `hooks.get`.
+   */
+  detail?: D;
 }
 
 const inputShape = (fields: Fields): Loose =>
@@ -194,9 +248,14 @@ const inputShape = (fields: Fields): Loose =>
 const outputShape = (fields: Fields): Loose =>
   Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.output]));
 
-/** The columns a list may filter and sort on (contract/list.ts ListColumns). */
-export const listColumns = (fields: Fields) => ({
-  filter: ['id', ...Object.keys(fields).filter((k) => fields[k].filter)],
+/** The filters a list takes (contract/list.ts ListColumns), fields' and searches', and the columns it sorts on. */
+export const listColumns = (fields: Fields, searches: object = {}) => ({
+  filter: [
+    'id',
+    ...Object.keys(fields).filter((k) => fields[k].filter === 'search' || fields[k].filter === 'in'),
+    ...Object.keys(searches),
+    ...(rangeField(fields) ? ['from', 'to'] : []),
+  ],
   sort: ['id', ...Object.keys(fields).filter((k) => fields[k].sort)],
 });
 
@@ -221,7 +280,13 @@ export interface DefinedEntity<
   T extends string = string,
   L extends string = string,
   R extends readonly EntityResource[] = readonly EntityResource[],
-> extends EntityParts<F, N, T, R> {
+  O extends EntityOp = EntityOp,
+  S extends string = string,
+  C extends string = string,
+  D extends DetailShape = NoDetail,
+> extends EntityParts<F, N, T, R, S, C, D> {
+  /** The operations it serves (all four unless the declaration says). */
+  ops?: readonly EntityOp[];
   /** What each action needs (an entity's own permissions as their ids). */
   permissions: ResourcePermissions;
   /** The entity's own permissions, when it declares them. */
@@ -230,30 +295,59 @@ export interface DefinedEntity<
   record: z.ZodObject<RecordShape<F, R>>;
   /** The save's input (id 0 creates). */
   save: z.ZodObject<SaveShape<F, R>, z.core.$strict>;
-  api: EntityApi<F, R>;
+  /** The endpoints it serves: list and get always, save and delete as `ops` says, export when declared. */
+  api: ServedApi<F, R, D, O>;
   columns: ReturnType<typeof listColumns>;
 }
 
-export type EntityApi<F extends Fields, R extends readonly EntityResource[]> = ReturnType<
-  typeof endpointsOf<F, R>
->;
+/** Every endpoint an entity may have. */
+export type EntityApi<
+  F extends Fields,
+  R extends readonly EntityResource[],
+  D extends DetailShape = NoDetail,
+> = ReturnType<typeof endpointsOf<F, R, D>>;
 
-/** The four endpoints of an entity. */
-function endpointsOf<F extends Fields, R extends readonly EntityResource[]>(
+/** The endpoints an entity serving `O` has: list and get always; the others only when served (or declared). */
+export type ServedApi<
+  F extends Fields,
+  R extends readonly EntityResource[],
+  D extends DetailShape,
+  O extends EntityOp,
+> = Pick<EntityApi<F, R, D>, 'list' | 'get' | O> &
+  Partial<Pick<EntityApi<F, R, D>, 'save' | 'delete' | 'export'>>;
+
+/** A record page's record: the record with the declaration's `detail`. */
+export type DetailSchema<
+  F extends Fields,
+  R extends readonly EntityResource[],
+  D extends DetailShape,
+> = z.ZodObject<RecordShape<F, R> & D>;
+
+/** The endpoints of an entity. */
+function endpointsOf<F extends Fields, R extends readonly EntityResource[], D extends DetailShape>(
   def: Pick<EntityDef<F, string, string, string, R>, 'name' | 'paths' | 'aliases' | 'feature'>,
   permissions: ResourcePermissions,
   fixedShape: Record<string, z.ZodType>,
   record: z.ZodObject<RecordShape<F, R>>,
+  detail: DetailSchema<F, R, D>,
   save: z.ZodObject<SaveShape<F, R>, z.core.$strict>,
 ) {
-  const path = (op: EntityOp) => def.paths?.[op] ?? `${def.name}/${op}`;
-  const ref = IdInput.extend(fixedShape).strict();
+  const path = (op: EntityOp | 'export') => def.paths?.[op] ?? `${def.name}/${op}`;
+  // Typed as the fixed fields the resources send (a label's `type`), and nothing else.
+  const ref = IdInput.extend(fixedShape).strict() as unknown as z.ZodObject<
+    (typeof IdInput)['shape'] & FixedShape<R>,
+    z.core.$strict
+  >;
+  const query = ListInput.extend(fixedShape).strict() as unknown as z.ZodObject<
+    (typeof ListInput)['shape'] & FixedShape<R>,
+    z.core.$strict
+  >;
   const { feature } = def;
   return {
     list: endpoint({
       path: path('list'),
       aliases: def.aliases?.list,
-      input: ListInput.extend(fixedShape).strict(),
+      input: query,
       output: listResult(record),
       access: 'site',
       permission: permissions.list,
@@ -264,7 +358,7 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[]>(
       path: path('get'),
       aliases: def.aliases?.get,
       input: ref,
-      output: record,
+      output: detail,
       access: 'site',
       permission: permissions.list,
       feature,
@@ -291,6 +385,18 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[]>(
       feature,
       summary: `Deletes a ${def.name} record`,
     }),
+    export: endpoint({
+      path: path('export'),
+      input: query,
+      // A CSV file (UTF-8 with a byte-order mark), not an envelope; refusals still answer envelopes.
+      output: z.string(),
+      access: 'site',
+      permission: permissions.list,
+      feature,
+      raw: true,
+      timeout: TIMEOUT.upload,
+      summary: `The ${def.name} records of the list's filters and sort as CSV`,
+    }),
   };
 }
 
@@ -301,7 +407,11 @@ export function defineEntity<
   const T extends string,
   const L extends string = never,
   const R extends readonly EntityResource[] = [],
->(def: EntityDef<F, N, T, L, R>): DefinedEntity<F, N, T, L, R> {
+  const O extends EntityOp = EntityOp,
+  const S extends string = never,
+  const C extends string = never,
+  D extends DetailShape = NoDetail,
+>(def: EntityDef<F, N, T, L, R, O, S, C, D>): DefinedEntity<F, N, T, L, R, O, S, C, D> {
   const declared = def.permissions;
   const ownPermissions = 'group' in declared ? declared : undefined;
   const permissions = 'group' in declared ? ownResourcePermissions(def.name, declared) : declared;
@@ -318,6 +428,7 @@ export function defineEntity<
     ...fixedShape,
     ...outputShape(def.fields),
   }) as unknown as z.ZodObject<RecordShape<F, R>>;
+  const detail = (def.detail ? record.extend(def.detail) : record) as unknown as DetailSchema<F, R, D>;
   const saveBase = z.strictObject({
     id: f.uint(),
     ...fixedShape,
@@ -325,14 +436,19 @@ export function defineEntity<
   }) as unknown as z.ZodObject<SaveShape<F, R>, z.core.$strict>;
   const { refine } = def;
   const save = refine ? saveBase.superRefine((value, ctx) => refine.call(def, value, ctx)) : saveBase;
+  const all = endpointsOf<F, R, D>(def, permissions, fixedShape, record, detail, save);
+  // Only what it serves: an op it does not is no endpoint at all (no route, no mapping, no test).
+  const api = Object.fromEntries(
+    Object.entries(all).filter(([op]) => (op === 'export' ? def.export : serves(def, op as EntityOp))),
+  ) as unknown as ServedApi<F, R, D, O>;
   return {
     ...def,
     permissions,
     ownPermissions,
     record,
     save,
-    api: endpointsOf(def, permissions, fixedShape, record, save),
-    columns: listColumns(def.fields),
+    api,
+    columns: listColumns(def.fields, def.searches),
   };
 }
 
@@ -340,9 +456,24 @@ export function defineEntity<
 export type FixedOf<R extends readonly EntityResource[]> =
   Untyped<R> extends true ? Record<never, never> : { [K in keyof FixedValues<R>]: FixedValues<R>[K] };
 
-/** Any entity: its fields, fixed fields and values typed loosely. */
-export type Entity = DefinedEntity;
+/**
+ * Any entity: its fields, fixed fields and values typed loosely; it lists and gets, and may save, delete and export
+ * (`api.save` and the others are there only when served).
+ */
+export type Entity = DefinedEntity<
+  Fields,
+  string,
+  string,
+  string,
+  readonly EntityResource[],
+  'list' | 'get',
+  string,
+  string,
+  DetailShape
+>;
 export type EntityRecord<E extends Entity> = z.output<E['record']>;
+/** The columns of the entity's CSV export. */
+export type ExportColumns<E extends Entity> = NonNullable<E['export']>['columns'][number];
 /** A checked save of the entity: what the server's hooks receive. */
 export type EntitySave<E extends Entity> = z.output<E['save']>;
 

@@ -42,6 +42,10 @@ export interface EntityResource {
 /** The four record actions as permissions name them (`list` covers list and get; `create` is a save with id 0). */
 export type EntityAction = 'list' | 'create' | 'edit' | 'delete';
 
+/** The four record operations an entity may serve; `save` with id 0 creates. */
+export type EntityOp = 'list' | 'get' | 'save' | 'delete';
+export const ENTITY_OPS: readonly EntityOp[] = ['list', 'get', 'save', 'delete'];
+
 /**
  * An entity's own permissions: the leaves `<entity>.<leaf>` of a sub-group named like the entity, in a top group of
  * the role editor's tree (`site_admin`, `content`, `shop` or `system`; contract/permissions.ts). The built-in roles
@@ -72,10 +76,26 @@ export interface EntityBrief {
    * the entity is refused (403) on a site whose plan lacks it, and its menu item is locked there.
    */
   feature?: Feature;
+  /**
+   * The operations it serves (all four unless it says; `list` and `get` always): orders are `['list', 'get']`, as
+   * staff never make or delete them. The API, both integrator faces, the screens and the tests offer only these.
+   */
+  ops?: readonly EntityOp[];
   /** Defaults to one resource named like the entity. */
   resources?: readonly EntityResource[];
   menu?: MenuPlace;
 }
+
+/**
+ * The field filtered by a range of days (`filter: 'range'`: the list's `from` and `to`), if any. Here, apart from
+ * contract/entity.ts, so that the dataProvider's mapping (contract/resources.ts) and the lists load no zod.
+ */
+export const rangeField = (fields: Readonly<Record<string, { filter?: string }>>): string | undefined =>
+  Object.keys(fields).find((k) => fields[k].filter === 'range');
+
+/** Whether the entity serves an operation. */
+export const serves = (def: Pick<EntityBrief, 'ops'>, op: EntityOp): boolean =>
+  (def.ops ?? ENTITY_OPS).includes(op);
 
 /** The resources an entity serves. */
 export const resourcesOf = (def: EntityBrief): readonly EntityResource[] =>

@@ -1,44 +1,18 @@
 /**
- * Orders in the back-office (/orders, /orders/{id}; issue 15, SPEC §3 Order, §4 statuses): the list with its filters,
- * one order with its items, the timeline of its moves and its payments, and the one change staff make, `order/save
- * {id, status, code}` (a legal move of contract/shop.ts; the tracking code when shipping, and only then). Orders are
- * made by buyers on the public site (contract/api/shopReader.ts); staff never create nor delete them.
- *
- * List filters (contract/list.ts `{col, value, type}`): `status` (in: one or several of 0, 1, 2, 3, -1), `keyword`
- * (search: order number, buyer's name, e-mail or phone), `sku` (search: an item's SKU code, SKU name or product
- * name), `from` / `to` (search: a date YYYY-MM-DD in the site's time zone, both days included, on the creation
- * time). Sorts: `created_at` (default, newest first), `total`, `status`.
+ * Orders in the back-office (issue 15, SPEC §3 Order, §4 statuses): what an order's record page shows beyond its
+ * list row — its items, the timeline of its moves and its payments — and the one change staff make, `order/save
+ * {id, status, code}` (a legal move of contract/shop.ts; the tracking code when shipping, and only then). The list,
+ * the record, its filters and the CSV export are the orders entity's (contract/entities/orders.ts). Orders are made
+ * by buyers on the public site (contract/api/shopReader.ts); staff never create nor delete them.
  */
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from './billing';
 import { bounded, f } from './fields';
 import { ORDER_ACTORS, ORDER_STATUS, ORDER_STATUSES, type OrderStatus, TRACKING_CODE_MAX } from './shop';
 
-export const ORDER_COLUMNS = {
-  filter: ['id', 'status', 'keyword', 'sku', 'from', 'to'],
-  sort: ['id', 'created_at', 'total', 'status'],
-} as const;
-
-/** The most orders one CSV export holds (their items each a row). */
-export const ORDER_EXPORT_MAX = 10_000;
-
 const Status = z.union(
   ORDER_STATUSES.map((s) => z.literal(s)) as [z.ZodLiteral<OrderStatus>, ...z.ZodLiteral<OrderStatus>[]],
 );
-
-export const OrderRow = z.object({
-  id: z.number(),
-  order_number: z.string(),
-  status: Status,
-  buyer_name: z.string(),
-  buyer_email: z.string(),
-  buyer_phone: z.string(),
-  /** Units ordered, over all items. */
-  items: z.number(),
-  total: z.number(),
-  created_at: z.string(),
-});
-export type OrderRow = z.infer<typeof OrderRow>;
 
 export const OrderItem = z.object({
   id: z.number(),
@@ -78,7 +52,8 @@ export const OrderPayment = z.object({
 });
 export type OrderPayment = z.infer<typeof OrderPayment>;
 
-export const OrderDetail = OrderRow.extend({
+/** What an order's `get` answers beyond its list row (contract/entities/orders.ts `detail`). */
+export const OrderDetailShape = {
   address: z.string(),
   note: z.string(),
   lang_id: z.number(),
@@ -96,8 +71,7 @@ export const OrderDetail = OrderRow.extend({
   payments: z.array(OrderPayment),
   /** The statuses staff may move it to now (contract/shop.ts staffMoves). */
   moves: z.array(Status),
-});
-export type OrderDetail = z.infer<typeof OrderDetail>;
+};
 
 /**
  * `order/save {id, status, code}` and nothing else. `code` (the tracking code, trimmed) belongs to shipping (status

@@ -13,13 +13,13 @@ import { customerApi } from './api/customers';
 import { fileApi } from './api/files';
 import { followerApi } from './api/followers';
 import { memberApi } from './api/members';
-import { orderApi } from './api/orders';
 import { roleApi } from './api/roles';
 import { siteApi } from './api/sites';
 import { staffApi } from './api/staff';
 import { CONTENT_TYPE, type ContentTypeId, contentQuery, PUBLISH_MODE } from './contentConstants';
 import type { AnyEndpoint } from './endpoint';
 import type { Entity, Fields } from './entity';
+import { rangeField } from './entityBrief';
 import type { Filter } from './list';
 
 export interface ResourceApi {
@@ -204,26 +204,6 @@ export const resourceApis = {
     },
   },
   /**
-   * Orders: read here; staff's moves (`order/save {id, status, code}`) and the CSV export are the record page's and
-   * the list's own calls (resources/orders/api.ts). `status` takes one or several statuses.
-   */
-  orders: {
-    list: orderApi.list,
-    get: orderApi.get,
-    filters: {
-      q: keyword('keyword'),
-      sku: keyword('sku'),
-      status: (value) => {
-        const values = (Array.isArray(value) ? value : [value])
-          .map((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v))
-          .filter((v): v is number => typeof v === 'number' && Number.isInteger(v));
-        return values.length ? { col: 'status', value: values, type: 'in' } : undefined;
-      },
-      from: day('from'),
-      to: day('to'),
-    },
-  },
-  /**
    * The user's own sites: listed and read only. Sites are made by the wizard and changed in the settings, never
    * through the dataProvider.
    */
@@ -247,28 +227,45 @@ export function filterOf(fields: Fields, name: string, value: unknown): Filter |
       : undefined;
   }
   if (kind === 'in') {
-    const values = (Array.isArray(value) ? value : [value]).filter(
-      (v): v is string | number => typeof v === 'string' || typeof v === 'number',
-    );
+    const { choices } = fields[name];
+    // An enum's values as its choices are (a number sent as text in an address is the number), others dropped.
+    const values = (Array.isArray(value) ? value : [value])
+      .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+      .map((v) => (choices && !choices.includes(v) ? choices.find((c) => String(c) === String(v)) : v))
+      .filter((v): v is string | number => v !== undefined);
     return values.length > 0 ? { col: name, value: values, type: 'in' } : undefined;
   }
   return undefined;
 }
 
-/** An entity resource: the entity's four actions (save with id 0 creates), its filters, its fixed fields. */
+/**
+ * The filters of an entity's List, by name, as the API takes them: its fields' (`search`, `in`), its searches
+ * (keywords over several fields, or its own) and its day range (`from`, `to`).
+ */
+export function entityFilters(entity: Pick<Entity, 'fields' | 'searches'>): ResourceApi['filters'] {
+  return {
+    ...Object.fromEntries(
+      Object.keys(entity.fields)
+        .filter((name) => entity.fields[name].filter === 'search' || entity.fields[name].filter === 'in')
+        .map((name) => [name, (value: unknown) => filterOf(entity.fields, name, value)]),
+    ),
+    ...Object.fromEntries(Object.keys(entity.searches ?? {}).map((name) => [name, keyword(name)])),
+    ...(rangeField(entity.fields) ? { from: day('from'), to: day('to') } : {}),
+  };
+}
+
+/**
+ * An entity resource: the entity's actions — list and get, and save (id 0 creates) and delete where it serves them
+ * —, its filters, its fixed fields.
+ */
 export function entityResourceApi(entity: Entity, fixed?: Record<string, string | number>): ResourceApi {
-  const filters = Object.fromEntries(
-    Object.keys(entity.fields)
-      .filter((name) => entity.fields[name].filter)
-      .map((name) => [name, (value: unknown) => filterOf(entity.fields, name, value)]),
-  );
   return {
     list: entity.api.list,
     get: entity.api.get,
     create: entity.api.save,
     update: entity.api.save,
     delete: entity.api.delete,
-    filters,
+    filters: entityFilters(entity),
     extra: fixed,
   };
 }

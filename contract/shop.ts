@@ -11,7 +11,7 @@ export type ShopStatus = (typeof SHOP_STATUSES)[number];
 /** SPEC §4: 0 created (awaiting payment), 1 paid, 2 shipped, 3 completed, -1 invalid. */
 export const ORDER_STATUS = { INVALID: -1, CREATED: 0, PAID: 1, SHIPPED: 2, COMPLETED: 3 } as const;
 export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
-export const ORDER_STATUSES: readonly OrderStatus[] = [0, 1, 2, 3, -1];
+export const ORDER_STATUSES = [0, 1, 2, 3, -1] as const satisfies readonly OrderStatus[];
 
 /**
  * The legal moves of an order. Payment (0 → 1) is decided by the gateway only, never by a person's save; staff ship

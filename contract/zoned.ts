@@ -79,6 +79,19 @@ export function instantOf(wall: WallTime, timeZone: string): Date {
   return new Date(guess - offsetAt(first, timeZone));
 }
 
+/**
+ * A day of the zone's calendar (YYYY-MM-DD) as the moments it spans: its start and the next day's start (a day is
+ * not always 24 hours); undefined for a day that is not one. A list's date range takes both days whole.
+ */
+export function dayBounds(date: string, timeZone: string): { start: Date; end: Date } | undefined {
+  const day = date.trim();
+  const start = instantOf({ date: day, time: '00:00' }, timeZone);
+  if (day.length !== 10 || Number.isNaN(start.getTime())) return undefined;
+  const [y, m, d] = [Number(day.slice(0, 4)), Number(day.slice(5, 7)), Number(day.slice(8, 10))];
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return { start, end: instantOf({ date: next, time: '00:00' }, timeZone) };
+}
+
 /** The next :00 or :30 of the zone's clock after `now`: the default schedule time. */
 export function nextHalfHour(now: Date | number, timeZone: string): WallTime {
   const current = wallTime(now, timeZone);

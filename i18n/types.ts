@@ -1,3 +1,4 @@
+import type { AnyEndpoint } from '../contract/endpoint';
 import type { Entity, Fields } from '../contract/entity';
 import type { OwnPermissions } from '../contract/entityBrief';
 
@@ -21,35 +22,66 @@ type FieldKeys<F extends Fields> = {
     | (F[K] extends { kind: 'switch'; filter: 'in' } ? `${K}_true` | `${K}_false` : never)
     | (F[K] extends { fields: infer S extends Fields } ? FieldKeys<S> : never);
 }[keyof F & string];
-/** The fields filtered by keyword: each has its search box's words under `filters.`. */
-type SearchKeys<F extends Fields> = {
-  [K in keyof F & string]: F[K] extends { filter: 'search' } ? K : never;
-}[keyof F & string];
+/**
+ * The filters with words under `filters.`: each field filtered by keyword and each of `searches` (its search box),
+ * and a day range's `from` and `to`.
+ */
+type FilterKeys<E extends Entity> =
+  | {
+      [K in keyof E['fields'] & string]: E['fields'][K] extends { filter: 'search' } ? K : never;
+    }[keyof E['fields'] & string]
+  | (keyof NonNullable<E['searches']> & string)
+  | ({
+      [K in keyof E['fields']]: E['fields'][K] extends { filter: 'range' } ? K : never;
+    }[keyof E['fields']] extends never
+      ? never
+      : 'from' | 'to');
+
+/** Served: the words of what a served op shows (or none of them). */
+type When<P, W> = [P] extends [AnyEndpoint] ? W : unknown;
 
 /**
  * The words of one resource of an entity (react-admin's `resources.<resource>`): what its generated list, filters,
- * form, dialogs and notices show. An entity's own screens may add more.
+ * form, dialogs, notices and CSV export show — the dialog's and the delete's only when it saves and deletes. An
+ * entity's own screens may add more.
  */
-export type ResourceWords<F extends Fields> = {
+export type ResourceWords<E extends Entity> = {
   /** Singular |||| plural. */
   name: string;
-  fields: Strings<FieldKeys<F>> & { id?: string };
+  fields: Strings<FieldKeys<E['fields']>> & { id?: string };
   /** A field's line of help under its input. */
-  hints?: Partial<Strings<FieldKeys<F>>>;
+  hints?: Partial<Strings<FieldKeys<E['fields']>>>;
   /** The empty list: a title and a line. */
   empty: string;
   emptyHint: string;
-  /** The dialog's titles. */
-  create: string;
-  edit: string;
-  /** Notices. */
-  saved: string;
-  deleted: string;
   notFound: string;
-  /** The delete confirmation (`%{name}` is the record's title). */
-  deleteTitle: string;
-  deleteBody: string;
-} & ([SearchKeys<F>] extends [never] ? { filters?: More } : { filters: Strings<SearchKeys<F>> }) &
+} & When<
+  E['api']['save'],
+  {
+    /** The dialog's titles. */
+    create: string;
+    edit: string;
+    /** Notices. */
+    saved: string;
+  }
+> &
+  When<
+    E['api']['delete'],
+    {
+      deleted: string;
+      /** The delete confirmation (`%{name}` is the record's title). */
+      deleteTitle: string;
+      deleteBody: string;
+    }
+  > &
+  When<
+    E['api']['export'],
+    {
+      /** The export button, its notice once downloaded, and the CSV's header. */
+      export: { label: string; done: string; header: Strings<NonNullable<E['export']>['columns'][number]> };
+    }
+  > &
+  ([FilterKeys<E>] extends [never] ? { filters?: More } : { filters: Strings<FilterKeys<E>> }) &
   More;
 
 /** The resources an entity serves: its own name, or those of `resources`. */
@@ -80,5 +112,5 @@ type PermissionWords<E extends Entity> =
  * names any key that is missing. en/ and ja/ are DeepStrings of zh-TW's, so they miss none either.
  */
 export type EntityWords<E extends Entity> = {
-  resources: { [R in ResourceNames<E>]: ResourceWords<E['fields']> };
+  resources: { [R in ResourceNames<E>]: ResourceWords<E> };
 } & PermissionWords<E> & { [area: string]: More };

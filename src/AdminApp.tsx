@@ -32,7 +32,6 @@ import file from './resources/file';
 import follower from './resources/follower';
 import label from './resources/label';
 import member from './resources/member';
-import orders from './resources/orders';
 import { orderRoutes } from './resources/orders/routes';
 import page from './resources/page';
 import press from './resources/press';
@@ -69,7 +68,6 @@ const RESOURCES = [
   site,
   follower,
   customer,
-  orders,
 ].map(planGated);
 
 function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {

@@ -1,4 +1,7 @@
-/** en words: orders (/orders, /orders/{id}, the packing slip), their CSV export and the buyer's shipping mail. */
+/**
+ * en words: orders' statuses, their record page (/orders/{id}) with its moves, the packing slip and the buyer's
+ * shipping mail. The list's, its filters' and the CSV export's words are the orders entity's (entities/orders.ts).
+ */
 import type { DeepStrings } from '../types';
 import type ordersSource from '../zh-TW/orders';
 
@@ -7,18 +10,6 @@ const orders: DeepStrings<typeof ordersSource> = {
     status: { '0': 'Awaiting payment', '1': 'Paid', '2': 'Shipped', '3': 'Completed', '-1': 'Invalid' },
     actor: { buyer: 'Buyer', staff: 'Staff', gateway: 'Payment gateway', system: 'System' },
     payment: { pending: 'Pending', paid: 'Paid', failed: 'Failed', expired: 'Expired', refunded: 'Refunded' },
-    list: {
-      export: 'Export CSV',
-      exported: 'Orders downloaded',
-      empty: 'No orders yet',
-      filters: {
-        status: 'Status',
-        keyword: 'Search order number, buyer name, e-mail or phone',
-        sku: 'SKU code or product name',
-        from: 'From',
-        to: 'To',
-      },
-    },
     show: {
       title: 'Order %{number}',
       back: 'Back to orders',
@@ -75,44 +66,10 @@ const orders: DeepStrings<typeof ordersSource> = {
       phone: 'Phone',
       thanks: 'Thank you for your order!',
     },
-    csv: {
-      order_number: 'Order number',
-      created: 'Created',
-      status: 'Status',
-      buyer_name: 'Buyer name',
-      buyer_email: 'Buyer e-mail',
-      buyer_phone: 'Buyer phone',
-      address: 'Address',
-      note: 'Note',
-      logistics: 'Shipping',
-      tracking_code: 'Tracking code',
-      goods: 'Product',
-      sku: 'Variant',
-      sku_code: 'SKU code',
-      price: 'Price',
-      qty: 'Qty',
-      amount: 'Amount',
-      subtotal: 'Subtotal',
-      shipping: 'Shipping fee',
-      total: 'Total',
-    },
     mail: {
       subject: '[%{site}] Your order %{number} has shipped',
       body: 'Hello %{name},\n\nYour order %{number} at %{site} has shipped.\n\n%{items}\n\nTotal: %{total}\nShipping: %{logistics}\nTracking code: %{code}\n\nThank you for your order.',
       item: '- %{name} × %{qty}  %{amount}',
-    },
-  },
-  resources: {
-    orders: {
-      name: 'Order |||| Orders',
-      fields: {
-        order_number: 'Order number',
-        created_at: 'Created',
-        buyer_name: 'Buyer',
-        items: 'Items',
-        total: 'Total',
-        status: 'Status',
-      },
     },
   },
 };

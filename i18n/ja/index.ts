@@ -77,7 +77,6 @@ const messages: Messages = {
     ...files.resources,
     ...dashboard.resources,
     ...members.resources,
-    ...orders.resources,
     ...inbox.resources,
   },
 };

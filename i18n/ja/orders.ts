@@ -1,4 +1,7 @@
-/** ja words: orders (/orders, /orders/{id}, the packing slip), their CSV export and the buyer's shipping mail. */
+/**
+ * ja words: orders' statuses, their record page (/orders/{id}) with its moves, the packing slip and the buyer's
+ * shipping mail. The list's, its filters' and the CSV export's words are the orders entity's (entities/orders.ts).
+ */
 import type { DeepStrings } from '../types';
 import type ordersSource from '../zh-TW/orders';
 
@@ -12,18 +15,6 @@ const orders: DeepStrings<typeof ordersSource> = {
       failed: '失敗',
       expired: '期限切れ',
       refunded: '返金済み',
-    },
-    list: {
-      export: 'CSV をエクスポート',
-      exported: '注文をダウンロードしました',
-      empty: '注文はまだありません',
-      filters: {
-        status: 'ステータス',
-        keyword: '注文番号・購入者名・メール・電話で検索',
-        sku: 'SKU コードまたは商品名',
-        from: '開始日',
-        to: '終了日',
-      },
     },
     show: {
       title: '注文 %{number}',
@@ -81,44 +72,10 @@ const orders: DeepStrings<typeof ordersSource> = {
       phone: '電話',
       thanks: 'ご注文ありがとうございました。',
     },
-    csv: {
-      order_number: '注文番号',
-      created: '作成日時',
-      status: 'ステータス',
-      buyer_name: '購入者名',
-      buyer_email: '購入者メール',
-      buyer_phone: '購入者電話',
-      address: '住所',
-      note: '備考',
-      logistics: '配送方法',
-      tracking_code: '追跡番号',
-      goods: '商品',
-      sku: 'バリエーション',
-      sku_code: 'SKU コード',
-      price: '単価',
-      qty: '数量',
-      amount: '小計',
-      subtotal: '商品小計',
-      shipping: '送料',
-      total: '合計',
-    },
     mail: {
       subject: '[%{site}] ご注文 %{number} を発送しました',
       body: '%{name} 様\n\n%{site} でのご注文 %{number} を発送しました。\n\n%{items}\n\n合計：%{total}\n配送方法：%{logistics}\n追跡番号：%{code}\n\nご注文ありがとうございました。',
       item: '・%{name} × %{qty}　%{amount}',
-    },
-  },
-  resources: {
-    orders: {
-      name: '注文 |||| 注文',
-      fields: {
-        order_number: '注文番号',
-        created_at: '作成日時',
-        buyer_name: '購入者',
-        items: '件数',
-        total: '合計',
-        status: 'ステータス',
-      },
     },
   },
 };

@@ -81,7 +81,6 @@ const zhTW = {
     ...files.resources,
     ...dashboard.resources,
     ...members.resources,
-    ...orders.resources,
     ...inbox.resources,
   },
 };

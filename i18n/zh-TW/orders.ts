@@ -1,21 +1,12 @@
-/** zh-TW words: orders (/orders, /orders/{id}, the packing slip), their CSV export and the buyer's shipping mail. */
+/**
+ * zh-TW words: orders' statuses, their record page (/orders/{id}) with its moves, the packing slip and the buyer's
+ * shipping mail. The list's, its filters' and the CSV export's words are the orders entity's (entities/orders.ts).
+ */
 const orders = {
   orders: {
     status: { '0': '待付款', '1': '已付款', '2': '已出貨', '3': '已完成', '-1': '已失效' },
     actor: { buyer: '買家', staff: '工作人員', gateway: '金流', system: '系統' },
     payment: { pending: '處理中', paid: '已付款', failed: '失敗', expired: '已逾時', refunded: '已退款' },
-    list: {
-      export: '匯出 CSV',
-      exported: '已下載訂單',
-      empty: '目前沒有訂單',
-      filters: {
-        status: '狀態',
-        keyword: '搜尋訂單編號、買家姓名、信箱或電話',
-        sku: 'SKU 編號或商品名稱',
-        from: '起始日期',
-        to: '結束日期',
-      },
-    },
     show: {
       title: '訂單 %{number}',
       back: '返回訂單列表',
@@ -72,44 +63,10 @@ const orders = {
       phone: '電話',
       thanks: '感謝您的訂購！',
     },
-    csv: {
-      order_number: '訂單編號',
-      created: '建立時間',
-      status: '狀態',
-      buyer_name: '買家姓名',
-      buyer_email: '買家信箱',
-      buyer_phone: '買家電話',
-      address: '收件地址',
-      note: '備註',
-      logistics: '配送方式',
-      tracking_code: '物流單號',
-      goods: '商品',
-      sku: '規格',
-      sku_code: 'SKU 編號',
-      price: '單價',
-      qty: '數量',
-      amount: '小計',
-      subtotal: '商品小計',
-      shipping: '運費',
-      total: '總計',
-    },
     mail: {
       subject: '[%{site}] 您的訂單 %{number} 已出貨',
       body: '%{name} 您好：\n\n您在 %{site} 的訂單 %{number} 已經出貨。\n\n%{items}\n\n總計：%{total}\n配送方式：%{logistics}\n物流單號：%{code}\n\n感謝您的訂購。',
       item: '・%{name} × %{qty}　%{amount}',
-    },
-  },
-  resources: {
-    orders: {
-      name: '訂單 |||| 訂單',
-      fields: {
-        order_number: '訂單編號',
-        created_at: '建立時間',
-        buyer_name: '買家',
-        items: '件數',
-        total: '總計',
-        status: '狀態',
-      },
     },
   },
 };

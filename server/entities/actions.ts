@@ -1,22 +1,27 @@
 /**
- * The generic actions of a declared entity: list (through listRows), get, save (id 0 creates) and delete, all inside
- * the caller's site. The permissions, the create permission and the plan feature are the endpoints' (contract/entity.ts),
- * checked by server/http/action.ts; here every image must be the site's own or elsewhere on the web, and every
- * reference an id of the site's records. Columns are the
- * table's by the field names (snake_case ↔ camelCase, or the field's `column`).
+ * The generic actions of a declared entity: list (through listRows), get, save (id 0 creates), delete — those its
+ * `ops` serve — and its CSV export when it declares one, all inside the caller's site and its `sight`. The
+ * permissions, the create permission and the plan feature are the endpoints' (contract/entity.ts), checked by
+ * server/http/action.ts; here every image must be the site's own or elsewhere on the web, and every reference an id
+ * of the site's records. Columns are the table's by the field names (snake_case ↔ camelCase, or the field's
+ * `column`). An op the entity's hooks replace (`hooks.list` …) keeps its endpoint and runs the hook instead.
  */
-import { and, eq, getTableColumns, inArray } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Entity, Field, Fields } from '../../contract/entity';
-import { resourcesOf } from '../../contract/entityBrief';
-import type { ListQuery } from '../../contract/list';
+import type { Locale } from '../../contract/constants';
+import { ENTITY_EXPORT_MAX, type Entity, type Field, type Fields } from '../../contract/entity';
+import { type EntityOp, rangeField, resourcesOf, serves } from '../../contract/entityBrief';
+import type { Filter, ListQuery } from '../../contract/list';
 import { slugify } from '../../contract/slug';
+import { dayBounds } from '../../contract/zoned';
 import { isUniqueViolation } from '../db/errors';
 import { type AnyAction, action, type SiteContext } from '../http/action';
+import { sendCsv, wallStamp } from '../http/csv';
 import { duplicate, FieldError, notFound } from '../http/errors';
-import { listRows } from '../http/list';
+import { likePattern, listRows } from '../http/list';
 import { foreignUploadErrors } from '../modules/files/addresses';
 import { bumpRender } from '../modules/tenancy/invalidate';
+import { sites } from '../modules/tenancy/schema';
 import { sanitizeRichText } from '../workers/sanitize';
 import type { Fixed, Row, SaveInput, ServedEntity } from './hooks';
 
@@ -109,15 +114,67 @@ export function entityActions(
     }
     throw new Error(`No entity or resource named ${name}`);
   };
-  // A reference to nothing fails at startup, not on the first save.
-  for (const s of served)
+  // A reference to nothing, a declaration no type catches, a search or an export no code answers, fail at
+  // startup, not on the first call.
+  for (const s of served) {
     for (const field of Object.values(s.entity.fields as Fields))
       if (field.reference) tableNamed(field.reference);
+    checkEntity(s);
+  }
   return served.flatMap((s) => actionsOf(s, tableNamed));
 }
 
+function checkEntity({ entity, hooks = {} }: ServedEntity) {
+  const where = `Entity ${entity.name}`;
+  if (!serves(entity, 'list') || !serves(entity, 'get'))
+    throw new Error(`${where}: ops must include list and get`);
+  const ranged = Object.entries(entity.fields as Fields).filter(([, field]) => field.filter === 'range');
+  if (ranged.length > 1) throw new Error(`${where}: one field at most may be filtered by range`);
+  for (const [name, field] of ranged)
+    if (field.kind !== 'date' && field.kind !== 'dateTime')
+      throw new Error(`${where}: ${name} is filtered by range but is no date`);
+  for (const name of Object.keys(entity.searches ?? {}))
+    if (name in entity.fields || ['id', 'from', 'to'].includes(name))
+      throw new Error(`${where}: the search ${name} is named like a field or a filter`);
+  for (const [name, how] of Object.entries(entity.searches ?? {}))
+    if (how === 'own' && !hooks.search?.[name] && !hooks.list)
+      throw new Error(
+        `${where}: the search ${name} is its own, but its hooks have no search.${name} (nor list)`,
+      );
+  const columns = entity.export?.columns ?? [];
+  if (!hooks.exportRows && columns.some((c) => !(c in entity.fields)))
+    throw new Error(`${where}: its export has columns that are no field, and its hooks no exportRows`);
+  for (const op of ['save', 'delete'] as const)
+    if (hooks[op] && !serves(entity, op))
+      throw new Error(`${where}: a ${op} hook, but it does not serve ${op}`);
+}
+
+/** The day range of a list (`from`, `to`: days of the site's zone) on a date or dateTime column. */
+function rangeCondition(field: Field, column: PgColumn, bound: 'from' | 'to', day: string, zone: string) {
+  const span = dayBounds(day, zone);
+  if (!span) return undefined;
+  // A date column holds the day itself (YYYY-MM-DD); a moment is within [the day's start, the next day's start).
+  if (field.kind === 'date') return bound === 'from' ? gte(column, day.trim()) : lte(column, day.trim());
+  return bound === 'from' ? gte(column, span.start) : lt(column, span.end);
+}
+
+/** A CSV cell of a record's field: a moment on the site's clock, an enum's value in words, a list joined. */
+function cellOf(
+  field: Field | undefined,
+  value: unknown,
+  zone: string,
+  word: (key: string) => string,
+): string {
+  if (value === null || value === undefined) return '';
+  if (field?.kind === 'dateTime' && typeof value === 'string') return wallStamp(value, zone);
+  if (field?.kind === 'enum')
+    return (Array.isArray(value) ? value : [value]).map((v) => word(`_${v}`)).join(', ');
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
 function actionsOf(
-  { entity, table: ownTable, hooks = {} }: ServedEntity,
+  { entity, table: ownTable, hooks = {}, words }: ServedEntity,
   tableNamed: (name: string) => PgTable,
 ) {
   const fixedKeys = [...new Set(resourcesOf(entity).flatMap((r) => Object.keys(r.fixed ?? {})))];
@@ -128,20 +185,25 @@ function actionsOf(
     (e): e is [string, Field & { reference: string }] =>
       e[1].kind === 'reference' || e[1].kind === 'references',
   );
+  /** The resource a call is for (its words): the one whose fixed fields it sends. */
+  const resourceOf = (fixed: Fixed) =>
+    resourcesOf(entity).find((r) => Object.entries(r.fixed ?? {}).every(([k, v]) => fixed[k] === v))?.name ??
+    entity.name;
+  /** The site's rows the caller sees. */
+  const scope = (ctx: SiteContext, table: PgTable, ...more: (SQL | undefined)[]) =>
+    and(eq(columnsOf(table).siteId, ctx.site.id), hooks.sight?.(ctx, table), ...more);
 
   async function toRecords(rows: Row[], ctx: SiteContext, fixed: Fixed, table: PgTable) {
     const derived = hooks.derive ? await hooks.derive(rows, ctx, fixed) : () => ({});
     return rows.map((row) => ({ ...fixed, ...recordOf(entity, table, row), ...derived(row) }));
   }
 
-  /** A stored row of the site (404 when it is another site's, or none). */
-
+  /** A stored row of the site in the caller's sight (404 when it is another site's, out of sight, or none). */
   async function findRow(ctx: SiteContext, table: PgTable, id: number): Promise<Row> {
-    const c = columnsOf(table);
     const [row] = await ctx.deps.db
       .select()
       .from(table)
-      .where(and(eq(c.siteId, ctx.site.id), eq(c.id, id)));
+      .where(scope(ctx, table, eq(columnsOf(table).id, id)));
     if (!row) throw notFound();
     return row as Row;
   }
@@ -150,6 +212,85 @@ function actionsOf(
     const table = tableOf(fixed);
     const [record] = await toRecords([await findRow(ctx, table, id)], ctx, fixed, table);
     return record;
+  }
+
+  /**
+   * The filters that are no one column's — the searches (over several fields, or the entity's own) and the day
+   * range — as conditions; the others left for listRows, with where each was in the query (for its field errors).
+   */
+  async function splitFilters(ctx: SiteContext, table: PgTable, filters: Filter[]) {
+    const searches: Record<string, readonly string[] | 'own'> = entity.searches ?? {};
+    const range = rangeField(entity.fields);
+    const columns = Object.fromEntries(fieldColumns(entity.fields, table).map(([name, , c]) => [name, c]));
+    let zone: string | undefined;
+    const where: SQL[] = [];
+    const rest: { filter: Filter; at: number }[] = [];
+    const bad: FieldError['fields'] = {};
+    for (const [at, filter] of filters.entries()) {
+      const raw = String(filter.value);
+      const ranged = range && (filter.col === 'from' || filter.col === 'to');
+      if (!ranged && !Object.hasOwn(searches, filter.col)) {
+        rest.push({ filter, at });
+        continue;
+      }
+      if (filter.type !== 'search') {
+        bad[`query.filters.${at}.col`] = { message: 'validation.format' };
+        continue;
+      }
+      let condition: SQL | undefined;
+      if (ranged) {
+        zone ??= (
+          await ctx.deps.db.select({ tz: sites.timezone }).from(sites).where(eq(sites.id, ctx.site.id))
+        )[0]?.tz;
+        const bound = filter.col === 'from' ? 'from' : 'to';
+        condition = rangeCondition(entity.fields[range], columns[range], bound, raw, zone ?? 'Asia/Taipei');
+        if (!condition) bad[`query.filters.${at}.value`] = { message: 'validation.format' };
+      } else {
+        const how = searches[filter.col];
+        const pattern = likePattern(raw);
+        condition =
+          how === 'own'
+            ? hooks.search?.[filter.col]?.(pattern, raw)
+            : or(...how.map((name) => ilike(sql`${columns[name]}::text`, pattern)));
+      }
+      if (condition) where.push(condition);
+    }
+    return { where, rest, bad };
+  }
+
+  /** A page of the list: its filters, its sort, the site and the caller's sight. */
+  async function listPage(ctx: SiteContext, fixed: Fixed, query: ListQuery) {
+    const table = tableOf(fixed);
+    const c = columnsOf(table);
+    const { where, rest, bad } = await splitFilters(ctx, table, query.filters);
+    const page = await listRows(ctx.deps.db, {
+      table,
+      siteColumn: c.siteId,
+      siteId: ctx.site.id,
+      where: and(hooks.sight?.(ctx, table), ...where),
+      columns: {
+        id: c.id,
+        ...Object.fromEntries(fieldColumns(entity.fields, table).map(([name, , column]) => [name, column])),
+      },
+      allowed: entity.columns,
+      defaultSort: entity.defaultSort,
+      query: { ...query, filters: rest.map((r) => r.filter) },
+      toRow: (r) => r as Row,
+    }).catch((err: unknown) => {
+      // listRows names a filter by its place among those it was given: named here by its place in the query.
+      if (!(err instanceof FieldError)) throw err;
+      throw new FieldError({
+        ...bad,
+        ...Object.fromEntries(
+          Object.entries(err.fields).map(([k, v]) => [
+            k.replace(/^query\.filters\.(\d+)/, (_, i: string) => `query.filters.${rest[Number(i)].at}`),
+            v,
+          ]),
+        ),
+      });
+    });
+    if (Object.keys(bad).length) throw new FieldError(bad);
+    return { rows: await toRecords(page.rows as Row[], ctx, fixed, table), total: page.total };
   }
 
   /**
@@ -200,7 +341,7 @@ function actionsOf(
         ? await ctx.deps.db
             .update(table)
             .set({ ...values, ...(c.updatedAt ? { updatedAt: new Date() } : {}) })
-            .where(and(eq(c.siteId, ctx.site.id), eq(c.id, input.id)))
+            .where(scope(ctx, table, eq(c.id, input.id)))
             .returning({ id: c.id })
         : await ctx.deps.db
             .insert(table)
@@ -215,67 +356,99 @@ function actionsOf(
     }
   }
 
+  /** The CSV of the list's filters and sort: its rows from the records, or the entity's own (exportRows). */
+  async function exportCsv(ctx: SiteContext, input: Record<string, unknown>, query: ListQuery) {
+    const columns = entity.export?.columns ?? [];
+    const fixed = fixedOf(input);
+    const resource = resourceOf(fixed);
+    const lang: Locale = ctx.lang;
+    const word = (key: string) => words?.(lang, `resources.${resource}.${key}`) ?? key;
+    const [site] = await ctx.deps.db.select().from(sites).where(eq(sites.id, ctx.site.id));
+    const all = { ...query, page: 1, size: ENTITY_EXPORT_MAX };
+    const rows = hooks.exportRows
+      ? (await hooks.exportRows(all, ctx)).map((row: Record<string, string>) =>
+          columns.map((c) => row[c] ?? ''),
+        )
+      : (
+          (hooks.list ? await hooks.list({ ...input, query: all }, ctx) : await listPage(ctx, fixed, all))
+            .rows as Record<string, unknown>[]
+        ).map((record) =>
+          columns.map((c) =>
+            cellOf(entity.fields[c], record[c], site.timezone, (v) => word(`fields.${c}${v}`)),
+          ),
+        );
+    return sendCsv(ctx, {
+      kind: entity.name,
+      site,
+      header: columns.map((c) => word(`export.header.${c}`)),
+      rows,
+    });
+  }
+
+  const { api } = entity;
+  const served = (op: EntityOp) => serves(entity, op);
   return [
     action({
-      ...entity.api.list,
-      handler: async (input, ctx) => {
-        const fixed = fixedOf(input);
-        const table = tableOf(fixed);
-        const c = columnsOf(table);
-        const page = await listRows(ctx.deps.db, {
-          table,
-          siteColumn: c.siteId,
-          siteId: ctx.site.id,
-          columns: {
-            id: c.id,
-            ...Object.fromEntries(
-              fieldColumns(entity.fields, table).map(([name, , column]) => [name, column]),
-            ),
-          },
-          allowed: entity.columns,
-          defaultSort: entity.defaultSort,
-          query: input.query as ListQuery,
-          toRow: (r) => r as Row,
-        });
-        return { rows: await toRecords(page.rows as Row[], ctx, fixed, table), total: page.total };
-      },
+      ...api.list,
+      handler: (input, ctx) =>
+        hooks.list ? hooks.list(input, ctx) : listPage(ctx, fixedOf(input), input.query as ListQuery),
     }),
     action({
-      ...entity.api.get,
-      handler: (input, ctx) => getRecord(ctx, fixedOf(input), input.id as number),
+      ...api.get,
+      handler: (input, ctx) =>
+        hooks.get ? hooks.get(input, ctx) : getRecord(ctx, fixedOf(input), input.id as number),
     }),
-    action({
-      ...entity.api.save,
-      handler: async (raw, ctx) => {
-        const fixed = fixedOf(raw);
-        const table = tableOf(fixed);
-        // Another site's record is not found, whatever the body holds; then the entity's guard, then the body.
-        if (raw.id) {
-          const row = await findRow(ctx, table, raw.id as number);
-          hooks.guard?.(row, ctx);
-        }
-        const input = await checked(ctx, raw as SaveInput);
-        const id = hooks.write ? await hooks.write(input, ctx, table) : await write(ctx, input, table);
-        // Labels, tags and authors show on the public site: its pages' cache moves on.
-        await bumpRender(ctx.deps.db, ctx.site.id);
-        return getRecord(ctx, fixed, id);
-      },
-    }),
-    action({
-      ...entity.api.delete,
-      handler: async (input, ctx) => {
-        const table = tableOf(fixedOf(input));
-        const c = columnsOf(table);
-        hooks.guard?.(await findRow(ctx, table, input.id as number), ctx);
-        const [row] = await ctx.deps.db
-          .delete(table)
-          .where(and(eq(c.siteId, ctx.site.id), eq(c.id, input.id as number)))
-          .returning({ id: c.id });
-        if (!row) throw notFound();
-        await bumpRender(ctx.deps.db, ctx.site.id);
-        return { id: row.id as number };
-      },
-    }),
+    ...(api.save && served('save')
+      ? [
+          action({
+            ...api.save,
+            handler: async (raw, ctx) => {
+              if (hooks.save) return hooks.save(raw, ctx);
+              const fixed = fixedOf(raw);
+              const table = tableOf(fixed);
+              // Another site's record (or one out of sight) is not found, whatever the body holds; then the
+              // entity's guard, then the body.
+              if (raw.id) {
+                const row = await findRow(ctx, table, raw.id as number);
+                hooks.guard?.(row, ctx);
+              }
+              const input = await checked(ctx, raw as SaveInput);
+              const id = hooks.write ? await hooks.write(input, ctx, table) : await write(ctx, input, table);
+              // Labels, tags and authors show on the public site: its pages' cache moves on.
+              await bumpRender(ctx.deps.db, ctx.site.id);
+              return getRecord(ctx, fixed, id);
+            },
+          }),
+        ]
+      : []),
+    ...(api.delete && served('delete')
+      ? [
+          action({
+            ...api.delete,
+            handler: async (input, ctx) => {
+              if (hooks.delete) return hooks.delete(input, ctx);
+              const table = tableOf(fixedOf(input));
+              const c = columnsOf(table);
+              hooks.guard?.(await findRow(ctx, table, input.id as number), ctx);
+              const [row] = await ctx.deps.db
+                .delete(table)
+                .where(scope(ctx, table, eq(c.id, input.id as number)))
+                .returning({ id: c.id });
+              if (!row) throw notFound();
+              await bumpRender(ctx.deps.db, ctx.site.id);
+              return { id: row.id as number };
+            },
+          }),
+        ]
+      : []),
+    ...(api.export
+      ? [
+          action({
+            ...api.export,
+            handler: (input, ctx) => exportCsv(ctx, input, input.query as ListQuery),
+          }),
+        ]
+      : []),
     ...(hooks.actions ?? []),
   ] as AnyAction[];
 }

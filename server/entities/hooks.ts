@@ -5,10 +5,20 @@
  * alone. The hooks are typed from the declaration: a row is its table's (the export of a server/modules/<m>/schema.ts
  * that `table` names), a save is its save schema's output (`EntitySave`), the fixed fields are its resources', and what
  * `derive` adds is some of its record's fields.
+ *
+ * A record whose storage is not one row (an order with its items, content with its versions, staff across users and
+ * roles) replaces an op's handler: `list`, `get`, `save`, `delete`. The endpoint stays the declaration's — its path,
+ * permission, plan feature and input and output schemas, checked by server/http/action.ts as for any — and the hook
+ * answers what that output takes.
  */
+import type { SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Entity, EntityRecord, EntitySave, FixedOf } from '../../contract/entity';
+import type { z } from 'zod';
+import type { Locale } from '../../contract/constants';
+import type { InputOf } from '../../contract/endpoint';
+import type { Entity, EntityRecord, EntitySave, ExportColumns, FixedOf } from '../../contract/entity';
 import type { EntityResource } from '../../contract/entityBrief';
+import type { ListQuery } from '../../contract/list';
 import type { AnyAction, SiteContext } from '../http/action';
 import type * as schema from '../modules/tables';
 
@@ -33,6 +43,15 @@ export type FixedOfEntity<E extends Entity> = FixedOf<
 /** What `derive` answers for each row: some of the record's fields (a method's type, so that any entity's fits). */
 type Deriver<E extends Entity> = { derived(row: RowOf<E>): Partial<EntityRecord<E>> }['derived'];
 
+type Api<E extends Entity> = E['api'];
+/** What an op's handler answers: its endpoint's output as a handler returns it. */
+type Reply<P> = P extends { output: infer O extends z.ZodType } ? z.input<O> : never;
+/** The keyword filters the entity's hooks answer (`searches: {sku: 'own'}`). */
+type OwnSearches<E extends Entity> = {
+  [K in keyof NonNullable<E['searches']>]: 'own' extends NonNullable<E['searches']>[K] ? K : never;
+}[keyof NonNullable<E['searches']>] &
+  string;
+
 /** The hooks of entity `E`; every one optional. Methods, so that any entity's hooks are an `EntityHooks<Entity>`. */
 export interface EntityHooks<E extends Entity = Entity> {
   /** The table of a call when the fixed fields choose among several (labels: tags or categories). */
@@ -48,6 +67,31 @@ export interface EntityHooks<E extends Entity = Entity> {
   write?(input: EntitySave<E>, ctx: SiteContext, table: PgTable): Promise<number>;
   /** The entity's further actions, each bound to an endpoint of contract/api (action()). */
   actions?: AnyAction[];
+  /**
+   * What the caller may see of the table, as a condition (a post's writer sees their own unless they hold
+   * post.view_all): applied to the generic list, get, save and delete, so that a record out of sight is not found
+   * (404). A replaced op applies its own.
+   */
+  sight?(ctx: SiteContext, table: PgTable): SQL | undefined;
+  /** The keyword filters declared `'own'` in `searches`: the condition for a LIKE pattern (wildcards escaped). */
+  search?: { [K in OwnSearches<E>]: (pattern: string, raw: string) => SQL };
+  /**
+   * The CSV rows of an export when they are not one per record (an order's items each a row): the records of the
+   * list's filters and sort, at most ENTITY_EXPORT_MAX, each row a cell per column, in the site's zone and the
+   * caller's language.
+   */
+  exportRows?(query: ListQuery, ctx: SiteContext): Promise<Record<ExportColumns<E>, string>[]>;
+  /** The list's handler in place of the generic one. */
+  list?(input: InputOf<Api<E>['list']>, ctx: SiteContext): Promise<Reply<Api<E>['list']>>;
+  /** The get's handler (a record page's `detail` too); another site's record must be 404. */
+  get?(input: InputOf<Api<E>['get']>, ctx: SiteContext): Promise<Reply<Api<E>['get']>>;
+  /** The save's handler, in place of the generic checks and write (`write` replaces the write alone). */
+  save?(input: EntitySave<E>, ctx: SiteContext): Promise<Reply<NonNullable<Api<E>['save']>>>;
+  /** The delete's handler. */
+  delete?(
+    input: InputOf<NonNullable<Api<E>['delete']>>,
+    ctx: SiteContext,
+  ): Promise<Reply<NonNullable<Api<E>['delete']>>>;
 }
 
 /** An entity's hooks, typed by its declaration: `export const hooks = entityHooks(goods, {derive, write})`. */
@@ -62,9 +106,13 @@ export interface ServedHooks<E extends Entity = Entity> {
   hooks: EntityHooks<E>;
 }
 
-/** An entity the server serves: its declaration, its table and its hooks. */
+/** An entity's words on the server (i18n/<lang>/entities/<name>.ts): a key's, or undefined. */
+export type WordsOf = (lang: Locale, key: string) => string | undefined;
+
+/** An entity the server serves: its declaration, its table, its hooks and its words (its CSV's header). */
 export interface ServedEntity {
   entity: Entity;
   table: PgTable;
   hooks?: EntityHooks;
+  words?: WordsOf;
 }

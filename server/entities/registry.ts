@@ -1,19 +1,21 @@
 /**
  * Finds the declared entities at startup: every entity exported by contract/entities/*.ts, with its table (the
- * export that `table` names of a module's schema.ts, server/modules/<m>/schema.ts) and the `hooks` of
- * server/entities/<name>.ts when that file exists; an entity's own permissions join the tree
- * (contract/permissionGroups.ts). Adding an entity edits no shared file.
+ * export that `table` names of a module's schema.ts, server/modules/<m>/schema.ts), the `hooks` of
+ * server/entities/<name>.ts when that file exists, and its words (i18n/<lang>/entities/<name>.ts: its CSV's header);
+ * an entity's own permissions join the tree (contract/permissionGroups.ts). Adding an entity edits no shared file.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { LOCALES, type Locale } from '../../contract/constants';
 import type { Entity } from '../../contract/entity';
 import { declareEntityPermissions } from '../../contract/permissionGroups';
-import type { EntityHooks, ServedEntity, ServedHooks } from './hooks';
+import type { EntityHooks, ServedEntity, ServedHooks, WordsOf } from './hooks';
 
 const DECLARATIONS = path.join(import.meta.dirname, '../../contract/entities');
 const MODULES = path.join(import.meta.dirname, '../modules');
+const WORDS = path.join(import.meta.dirname, '../../i18n');
 const SOURCE = /\.[cm]?[jt]s$/;
 
 /** A module's exports that are entity declarations (defineEntity's results). */
@@ -50,6 +52,28 @@ async function hooksOf(entity: Entity): Promise<EntityHooks | undefined> {
   return served.hooks;
 }
 
+const lookup = (words: unknown, key: string): string | undefined => {
+  const found = key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === 'object' ? Reflect.get(node, part) : undefined),
+      words,
+    );
+  return typeof found === 'string' ? found : undefined;
+};
+
+/** An entity's words in each language (zh-TW's where another lacks one), when it has a words file. */
+export async function wordsOf(name: string, dir = WORDS): Promise<WordsOf | undefined> {
+  const files = LOCALES.map((lang) => [lang, path.join(dir, lang, 'entities', `${name}.ts`)] as const).filter(
+    ([, file]) => existsSync(file),
+  );
+  if (!files.length) return undefined;
+  const words = new Map<Locale, unknown>(
+    await Promise.all(files.map(async ([lang, file]) => [lang, (await importFile(file)).default] as const)),
+  );
+  return (lang, key) => lookup(words.get(lang), key) ?? lookup(words.get('zh-TW'), key);
+}
+
 export async function declaredEntities(): Promise<ServedEntity[]> {
   const files = readdirSync(DECLARATIONS)
     .filter((f) => SOURCE.test(f) && !f.endsWith('.d.ts'))
@@ -64,7 +88,7 @@ export async function declaredEntities(): Promise<ServedEntity[]> {
       if (!table)
         throw new Error(`Entity ${entity.name}: no table ${entity.table} in server/modules/*/schema.ts`);
       declareEntityPermissions(entity);
-      return { entity, table, hooks: await hooksOf(entity) };
+      return { entity, table, hooks: await hooksOf(entity), words: await wordsOf(entity.name) };
     }),
   );
 }

@@ -39,7 +39,8 @@ export function BulkDeleteButton({
     onError: (error) => {
       if (onFailed) return onFailed(error);
       const failure = error as ApiError | null;
-      const text = failure?.body?.msg || failure?.message;
+      // A refusal (403) stays silent: the app refreshes what the person may do.
+      const text = failure?.status === 403 ? '' : failure?.body?.msg || failure?.message;
       if (text) notify(text, { type: 'error' });
     },
     onSettled: () => {

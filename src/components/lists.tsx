@@ -45,14 +45,14 @@ export function FilterLiveSearch({
 
 /**
  * The one filter panel of the lists, at the left of the table on a wide screen (hidden on a phone): a keyword
- * search on `search` (its label an i18n key) and the list's own filters below it.
+ * search on `search` (its label an i18n key), if the list has one, and the list's own filters below it.
  */
 export function FilterPanel({
   search,
   children,
   'data-testid': testId,
 }: {
-  search: { source: string; label: string };
+  search?: { source: string; label: string };
   children?: ReactNode;
   'data-testid'?: string;
 }) {
@@ -69,7 +69,7 @@ export function FilterPanel({
       data-testid={testId}
     >
       <CardContent>
-        <FilterLiveSearch source={search.source} label={search.label} />
+        {search ? <FilterLiveSearch source={search.source} label={search.label} /> : null}
         {children}
       </CardContent>
     </Card>

@@ -42,7 +42,8 @@ function send<T>(api: ResourceApi, endpoint: AnyEndpoint, body: object, signal?:
   return call(endpoint, body, { signal, query: api.query }) as Promise<T>;
 }
 
-async function apiOf(resource: string): Promise<ResourceApi> {
+/** The mapping of a resource: an entity's (from its declaration) or the table's. */
+export async function apiOf(resource: string): Promise<ResourceApi> {
   const api = (await entityApiOf(resource)) ?? (resourceApis as Record<string, ResourceApi>)[resource];
   if (!api) throw new Error(`No API mapping for resource "${resource}"`);
   return api;

@@ -3,6 +3,8 @@
  * over the envelope API, its error types and the typed list of resources it serves. The calls go to `/api/*` of the
  * page's own origin with the session cookie, so an app using it is served by (or proxied to) the server.
  */
+
+import { serves } from '../../contract/entityBrief';
 import {
   methodsOf,
   NotServedError,
@@ -19,7 +21,8 @@ export { dataProvider } from './index';
 export { NotServedError, type WriteMethod };
 
 /**
- * An entity resource's name (contract/entities: author, category, tag, goods, logistics, page_category, place …).
+ * An entity resource's name (contract/entities: author, category, tag, goods, logistics, orders, page_category,
+ * place …).
  * Entities are found by the bundler, not listed anywhere, so their names are known at run time only: `resourceNames`
  * holds them.
  */
@@ -43,7 +46,10 @@ export const resourceNames: readonly ResourceName[] = [
  */
 export function resourceMethods(resource: ResourceName): { read: true } & Record<WriteMethod, boolean> {
   if (resource in resourceApis) return methodsOf(resourceApis[resource as TableResourceName] as ResourceApi);
-  if (entityResources.some((r) => r.name === resource))
-    return { read: true, create: true, update: true, delete: true };
+  const entity = entityResources.find((r) => r.name === resource)?.brief;
+  if (entity) {
+    const saves = serves(entity, 'save');
+    return { read: true, create: saves, update: saves, delete: serves(entity, 'delete') };
+  }
   throw new Error(`No API mapping for resource "${resource}"`);
 }

@@ -1,12 +1,15 @@
 /**
- * The generated List of an entity resource: columns from the `list` fields, a filter panel from the `filter` ones,
- * sorting where `sort` says, pagination in windows of 5, bulk delete, an empty state, and the create/edit dialog
- * over the list — part of the address: `<base>/0` adds a record, `<base>/<id>` edits one.
+ * The generated List of an entity resource: columns from the `list` fields, the filter panel (components/lists.tsx
+ * FilterPanel) from the `filter` fields, the `searches` and the day range, sorting where `sort` says, pagination in
+ * windows of 5, the one bulk delete (components/BulkDeleteButton), the CSV export (components/CsvExportButton) when
+ * declared, an empty state, and the create/edit dialog over the list — part of the address: `<base>/0` adds a
+ * record, `<base>/<id>` edits one (or opens the record page, overrides.Show, instead: entities/resources.tsx). Only
+ * the ops the entity serves are offered: no add, edit or delete where it does not save or delete.
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { Avatar, Card, CardContent, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Avatar, IconButton, Stack, Tooltip, Typography } from '@mui/material';
 import {
   type RaRecord,
   ResourceContextProvider,
@@ -15,13 +18,15 @@ import {
   useTranslate,
 } from 'ra-core';
 import { type ComponentType, lazy, Suspense, use, useCallback, useState } from 'react';
-import { BulkDeleteButton, Button, DataTable, LinkBase, List, TopToolbar } from 'react-admin';
+import { Button, DataTable, LinkBase, List, TopToolbar } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import type { Entity, Field } from '../../contract/entity';
+import { rangeField } from '../../contract/entityBrief';
+import { BulkDeleteButton } from '../components/BulkDeleteButton';
 import { DateTimeField } from '../components/DateTimeField';
 import { DeleteDialog } from '../components/DeleteDialog';
 import { ListEmpty } from '../components/ListEmpty';
-import { FilterLiveForm, FilterLiveSearch } from '../components/lists';
+import { FilterLiveForm, FilterLiveSearch, FilterPanel } from '../components/lists';
 import { WindowPagination } from '../components/WindowPagination';
 import type { EntityListProps, EntityOverrides } from './overrides';
 import { loadEntity } from './registry';
@@ -29,28 +34,46 @@ import { initials, modalFor, tableSx } from './view';
 
 // Loaded when needed: most lists filter by keyword only, and an entity with its own dialog never loads this one.
 const ChoiceFilter = lazy(() => import('./ChoiceFilter'));
+const RangeFilter = lazy(() => import('./RangeFilter'));
 const EntityDialog = lazy(() => import('./EntityDialog'));
 const KindCell = lazy(() => import('./KindCell'));
+// The export only where the entity declares one.
+const CsvExportButton = lazy(() =>
+  import('../components/CsvExportButton').then((m) => ({ default: m.CsvExportButton })),
+);
 
+/** The filter panel: the keyword boxes (searches first), the `in` filters, the day range. */
 function Filters({ resource, entity }: { resource: string; entity: Entity }) {
-  const fields = Object.entries(entity.fields).filter(([, field]) => field.filter);
-  if (fields.length === 0) return null;
+  const fields = Object.entries(entity.fields);
+  const searches = [
+    ...Object.keys(entity.searches ?? {}),
+    ...fields.filter(([, field]) => field.filter === 'search').map(([name]) => name),
+  ];
+  const choices = fields.filter(([, field]) => field.filter === 'in');
+  const range = rangeField(entity.fields);
+  if (searches.length === 0 && choices.length === 0 && !range) return null;
+  const label = (name: string) => `resources.${resource}.filters.${name}`;
+  const [first, ...more] = searches;
   return (
-    <Card sx={{ order: -1, mr: 2, mt: 8, width: 240, flexShrink: 0, display: { xs: 'none', md: 'block' } }}>
-      <CardContent>
-        {fields.map(([name, field]) =>
-          field.filter === 'search' ? (
-            <FilterLiveSearch key={name} source={name} label={`resources.${resource}.filters.${name}`} />
-          ) : (
-            <FilterLiveForm key={name}>
-              <Suspense fallback={null}>
-                <ChoiceFilter resource={resource} name={name} field={field} />
-              </Suspense>
-            </FilterLiveForm>
-          ),
-        )}
-      </CardContent>
-    </Card>
+    <FilterPanel search={first ? { source: first, label: label(first) } : undefined}>
+      {more.map((name) => (
+        <FilterLiveSearch key={name} source={name} label={label(name)} />
+      ))}
+      {choices.map(([name, field]) => (
+        <FilterLiveForm key={name}>
+          <Suspense fallback={null}>
+            <ChoiceFilter resource={resource} name={name} field={field} />
+          </Suspense>
+        </FilterLiveForm>
+      ))}
+      {range ? (
+        <FilterLiveForm>
+          <Suspense fallback={null}>
+            <RangeFilter resource={resource} />
+          </Suspense>
+        </FilterLiveForm>
+      ) : null}
+    </FilterPanel>
   );
 }
 
@@ -174,11 +197,16 @@ export function EntityList({
   const params = useParams();
   const modal = modalFor(params['*']);
   const [deleting, setDeleting] = useState<RaRecord | null>(null);
-  const { canAccess: canCreate = false } = useCanAccess({ resource, action: 'create' });
-  const { canAccess: canEdit = false } = useCanAccess({ resource, action: 'edit' });
-  const { canAccess: canDelete = false } = useCanAccess({ resource, action: 'delete' });
+  const { canAccess: mayCreate = false } = useCanAccess({ resource, action: 'create' });
+  const { canAccess: mayEdit = false } = useCanAccess({ resource, action: 'edit' });
+  const { canAccess: mayDelete = false } = useCanAccess({ resource, action: 'delete' });
   const entity = use(loadEntity(resource));
-  const { Dialog = EntityDialog } = overrides;
+  const { Dialog = EntityDialog, Show, Actions } = overrides;
+  // What the role may do of what the entity serves.
+  const canCreate = mayCreate && Boolean(entity.api.save);
+  const canEdit = mayEdit && Boolean(entity.api.save);
+  const canDelete = mayDelete && Boolean(entity.api.delete);
+  const exported = entity.api.export;
 
   const addTo = `${basePath}/0${search}`;
   const close = useCallback(() => navigate(`${basePath}${search}`), [navigate, basePath, search]);
@@ -194,7 +222,24 @@ export function EntityList({
         resource={resource}
         title={title}
         aside={<Filters resource={resource} entity={entity} />}
-        actions={<TopToolbar>{canCreate ? <AddButton to={addTo} /> : null}</TopToolbar>}
+        actions={
+          <TopToolbar>
+            {Actions ? <Actions /> : null}
+            {exported ? (
+              <Suspense fallback={null}>
+                <CsvExportButton
+                  endpoint={exported}
+                  resource={resource}
+                  fileName={`${resource}.csv`}
+                  label={`resources.${resource}.export.label`}
+                  done={`resources.${resource}.export.done`}
+                  data-testid={`${resource}-export`}
+                />
+              </Suspense>
+            ) : null}
+            {canCreate ? <AddButton to={addTo} /> : null}
+          </TopToolbar>
+        }
         pagination={<WindowPagination />}
         perPage={10}
         sort={{ field: sort.col, order: sort.order === 'asc' ? 'ASC' : 'DESC' }}
@@ -208,12 +253,12 @@ export function EntityList({
       >
         <DataTable
           sx={tableSx}
-          rowClick={canEdit ? (id) => `${basePath}/${id}${search}` : false}
+          rowClick={canEdit || Show ? (id) => `${basePath}/${id}${search}` : false}
           bulkActionButtons={
             canDelete || overrides.BulkActions ? (
               <>
                 {overrides.BulkActions ? <overrides.BulkActions /> : null}
-                {canDelete ? <BulkDeleteButton mutationMode="pessimistic" /> : null}
+                {canDelete ? <BulkDeleteButton resource={resource} /> : null}
               </>
             ) : (
               false
@@ -237,8 +282,8 @@ export function EntityList({
           </DataTable.Col>
         </DataTable>
       </List>
-      {modal?.open ? (
-        // The list stays while the dialog's code loads.
+      {modal?.open && (entity.api.save || overrides.Dialog) ? (
+        // The list stays while the dialog's code loads (an entity that does not save has no generated dialog).
         <Suspense fallback={null}>
           <Dialog
             resource={resource}
@@ -271,3 +316,5 @@ export function EntityList({
 }
 
 export default EntityList;
+/** Which screen a list's address asks for (entities/resources.tsx reads it with the list). */
+export { modalFor };

@@ -1,6 +1,8 @@
 /**
- * What an entity may put in place of the generated screens: src/entities/overrides/<resource>.tsx default-exports
- * these (loaded with the resource's list). Anything not given is generated from the declaration.
+ * What an entity may put in place of the generated screens, or beside them: src/entities/overrides/<resource>.tsx
+ * default-exports these (loaded with the resource's list). Anything not given is generated from the declaration.
+ * The extension points the hand-built screens attach by: a record page (`Show`, at /<resource>/:id, which the rows
+ * open), buttons of the list's toolbar (`Actions`), cells, inputs, row and bulk actions, the dialog or the whole list.
  */
 import type { RaRecord } from 'ra-core';
 import type { ComponentType } from 'react';
@@ -29,7 +31,24 @@ export interface EntityDialogProps {
   overrides?: EntityOverrides;
 }
 
+/** What a record page gets: the resource and the record's id (a positive whole number). */
+export interface EntityShowProps {
+  resource: string;
+  id: number;
+}
+
 export interface EntityOverrides {
+  /**
+   * The record's own page, at /<resource>/:id in place of the list (its rows open it, and the edit dialog is not
+   * used): an order with its moves, a member's record. Load it lazily (`lazy(() => import(…))`), so that the list
+   * does not carry it.
+   */
+  Show?: ComponentType<EntityShowProps>;
+  /**
+   * Further buttons of the list's toolbar (before the export and add buttons), rendered in the list's context: a
+   * limit counter, an import, an invitation.
+   */
+  Actions?: ComponentType;
   /** The whole list screen. */
   List?: ComponentType<EntityListProps>;
   /** The create/edit dialog. */

@@ -1,10 +1,12 @@
 /**
  * The <Resource> of every entity resource (registry.ts), for AdminApp: its list — the generated one with the
- * entity's overrides (overrides/<resource>.tsx), or the override's own — and its icon, both loaded lazily.
+ * entity's overrides (overrides/<resource>.tsx), or the override's own — at /<resource>, with the record's dialog or
+ * the override's record page (`Show`) at /<resource>/:id, and its icon, all loaded lazily.
  */
 import { Box } from '@mui/material';
 import { type ComponentType, lazy, Suspense } from 'react';
 import type { ResourceProps } from 'react-admin';
+import { useParams } from 'react-router';
 import type { MenuPlace } from '../../contract/entityBrief';
 import type { EntityOverrides } from './overrides';
 import { entityResources } from './registry';
@@ -30,9 +32,24 @@ function lazyIcon(load: MenuPlace['icon']): ComponentType {
 export const entityResourceProps: ResourceProps[] = entityResources.map(({ name, brief, menu }) => ({
   name,
   list: lazy(async () => {
-    const [{ EntityList }, overrides] = await Promise.all([import('./EntityList'), loadOverrides(name)]);
+    // modalFor with the list (view.ts reads the contract's field limits, which the first screen does without).
+    const [{ EntityList, modalFor }, overrides] = await Promise.all([
+      import('./EntityList'),
+      loadOverrides(name),
+    ]);
     const List = overrides?.List ?? EntityList;
-    return { default: () => <List resource={name} overrides={overrides} /> };
+    const Show = overrides?.Show;
+    return {
+      default: function EntityScreens() {
+        // /<resource>/<id>: the record page when the entity has one (the list, and its dialog, otherwise).
+        const record = modalFor(useParams()['*']);
+        return Show && record?.open && record.id > 0 ? (
+          <Show resource={name} id={record.id} />
+        ) : (
+          <List resource={name} overrides={overrides} />
+        );
+      },
+    };
   }),
   icon: lazyIcon(menu.icon),
   recordRepresentation: brief.title,

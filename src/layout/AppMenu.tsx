@@ -74,7 +74,6 @@ const RESOURCE_PLACES: Record<string, Pick<MenuPlace, 'group' | 'order'>> = {
   member: { group: 'members', order: 10 },
   follower: { group: 'members', order: 20 },
   customer: { group: 'members', order: 30 },
-  orders: { group: 'shop', order: 30 },
 };
 
 /** Screens of the site and of the user, each behind the permission of its resource. */

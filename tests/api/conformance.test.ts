@@ -1,19 +1,21 @@
 /**
  * Conformance tests generated per entity: every declaration of contract/entities (found as the server finds them,
  * server/entities/registry.ts), the fixture entity (tests/fixtures/entities/note.ts) and the example entities of
- * docs/examples (tests/fixtures/entities/examples.ts), once per resource, over HTTP. For each: create, read, update
- * and delete; a validation message in each language; another site's id answers 404; a role without the permission
- * gets 403; a plan without the entity's feature is refused; its own permissions (if it declares some) in the role
- * editor's tree and in the built-in roles of their group; its dates refused when they do not exist. A valid record is
- * derived from the field rules (contract/entitySample.ts), referring to records the tests make first, or taken from
- * the declaration's `sample`. A new entity gets these by being declared.
+ * docs/examples (tests/fixtures/entities/examples.ts), once per resource, over HTTP, for the ops it serves (`ops`).
+ * For each: create, read, update and delete (an entity that does not save reads and lists a record made as the app
+ * makes it, tests/fixtures/entities/records.ts); a validation message in each language; another site's id answers
+ * 404; a role without the permission gets 403; a plan without the entity's feature is refused; its own permissions
+ * (if it declares some) in the role editor's tree and in the built-in roles of their group; its dates refused when
+ * they do not exist; its searches and day range; its CSV export (header in each language, refusals). A valid record
+ * is derived from the field rules (contract/entitySample.ts), referring to records the tests make first, or taken
+ * from the declaration's `sample`. A new entity gets these by being declared.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import { LOCALES } from '../../contract/constants';
 import type { Entity, Fields } from '../../contract/entity';
-import { resourcesOf } from '../../contract/entityBrief';
+import { rangeField, resourcesOf } from '../../contract/entityBrief';
 import { sampleOf } from '../../contract/entitySample';
 import {
   BUILTIN_ROLE_PERMISSIONS,
@@ -22,11 +24,14 @@ import {
   PERMISSION_TREE,
   ROLE,
 } from '../../contract/permissions';
+import { wallTime } from '../../contract/zoned';
+import type { ServedEntity } from '../../server/entities/hooks';
 import { declaredEntities } from '../../server/entities/registry';
 import { t as translate } from '../../server/i18n';
 import { roles, sites } from '../../server/modules/tables';
 import { exampleEntities } from '../fixtures/entities/examples';
 import { noteEntity } from '../fixtures/entities/note';
+import { recordMakers } from '../fixtures/entities/records';
 import {
   type Client,
   createTestApp,
@@ -42,10 +47,10 @@ const itWhen = (applies: unknown) => (applies ? it : ((() => undefined) as unkno
 
 const examples = await exampleEntities();
 const fixtures = [noteEntity, ...examples];
-const entities: Entity[] = [
-  ...(await declaredEntities()).map((s) => s.entity),
-  ...fixtures.map((f) => f.entity),
-];
+const served: ServedEntity[] = [...(await declaredEntities()), ...fixtures];
+const entities: Entity[] = served.map((s) => s.entity);
+/** An entity's words on the server (its CSV's header), as its words files say. */
+const wordsOf = new Map(served.map((s) => [s.entity.name, s.words]));
 
 /** Each resource name with its entity and fixed fields (an entity without resources is one of its own name). */
 const resourceOf = new Map(
@@ -100,6 +105,21 @@ function foreignOf(fields: Fields, body: Record<string, unknown>) {
 /** A field whose rule refuses an object, and so answers 格式錯誤 in the caller's language. */
 const formatField = (e: Entity) => Object.keys(e.fields).find((k) => e.fields[k].input) as string;
 
+/** An export's CSV as the caller gets it (a raw reply; a refusal is an envelope). */
+async function csvOf(c: Client, path: string, body: object, lang = 'zh-TW') {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/${path}`,
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': lang,
+      cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    },
+    payload: JSON.stringify(body),
+  });
+  return { status: res.statusCode, type: String(res.headers['content-type']), body: res.body };
+}
+
 let t: TestApp;
 let demoSiteId: number;
 let n = 0;
@@ -142,8 +162,11 @@ beforeAll(async () => {
     const target = resourceOf.get(resource);
     if (made.has(resource) || !target || depth > 3) return;
     for (const other of referred(target.entity.fields)) await make(other, depth + 1);
+    const { save } = target.entity.api;
+    const maker = recordMakers[target.entity.name];
+    if (!save && maker) return void made.set(resource, await maker(t, demoSiteId));
     const body = { id: 0, ...target.fixed, ...recordOf(target.entity) };
-    const r = await owner.call<{ id: number }>(target.entity.api.save.path, body);
+    const r = await owner.call<{ id: number }>(save?.path ?? `${resource} does not save`, body);
     expect(r, `${resource}: ${JSON.stringify(body)}`).toMatchObject({ status: 200, code: Code.OK });
     made.set(resource, r.data.id);
   };
@@ -158,6 +181,7 @@ for (const entity of entities) {
   for (const resource of resources.length ? resources : [{ name: entity.name }]) {
     const fixed = ('fixed' in resource ? resource.fixed : undefined) ?? {};
     const { api } = entity;
+    const { save: saves, delete: deletes } = api;
     const sample = () => ({ id: 0, ...fixed, ...recordOf(entity) });
     /** The saved values a record shows as sent (after the rule's trimming and defaults). */
     const shown = (body: Record<string, unknown>) => {
@@ -167,120 +191,154 @@ for (const entity of entities) {
     };
     const create = async (c: Client) => {
       const body = sample();
-      const r = await c.call<{ id: number }>(api.save.path, body);
+      const r = await c.call<{ id: number }>((saves as { path: string }).path, body);
       expect(r, JSON.stringify(body)).toMatchObject({ status: 200, code: Code.OK });
       return { body, record: r.data as { id: number } & Record<string, unknown> };
     };
+    /** A record of the demo site: saved through the API, or made as the app makes it (an entity that does not save). */
+    const anyRecord = async () => {
+      if (saves) return (await create(owner)).record;
+      const make = recordMakers[entity.name];
+      expect(
+        make,
+        `${entity.name} does not save: tests/fixtures/entities/records.ts must make one`,
+      ).toBeDefined();
+      const id = await make(t, demoSiteId);
+      const got = await owner.call<{ id: number } & Record<string, unknown>>(api.get.path, { ...fixed, id });
+      expect(got.code, JSON.stringify(got)).toBe(Code.OK);
+      return got.data;
+    };
+    const remove = async (id: number) => {
+      if (deletes) await owner.call(deletes.path, { ...fixed, id });
+    };
+    const listed = (c: Client, filters: object[]) =>
+      c.call<{ rows: { id: number }[]; total: number }>(api.list.path, { ...fixed, query: { filters } });
 
     describe(`${entity.name} as ${resource.name}`, () => {
-      it('creates, reads, lists, updates and deletes', async () => {
+      itWhen(saves)('creates, reads, lists, updates and deletes', async () => {
+        if (!saves) return;
         expect(entity.save.safeParse(sample()).success, 'the sample record is valid').toBe(true);
         const { body, record } = await create(owner);
         expect(record).toMatchObject({ ...shown(body), ...fixed });
         const got = await owner.call(api.get.path, { ...fixed, id: record.id });
         expect(got.data).toEqual(record);
-        const listed = await owner.call<{ rows: { id: number }[]; total: number }>(api.list.path, {
-          ...fixed,
-          query: { filters: [{ col: 'id', value: [record.id], type: 'in' }] },
+        expect((await listed(owner, [{ col: 'id', value: [record.id], type: 'in' }])).data).toEqual({
+          rows: [record],
+          total: 1,
         });
-        expect(listed.data).toEqual({ rows: [record], total: 1 });
 
         const change = { ...sample(), id: record.id };
-        const updated = await owner.call(api.save.path, change);
+        const updated = await owner.call(saves.path, change);
         expect(updated.code, JSON.stringify(updated)).toBe(Code.OK);
         expect(updated.data).toMatchObject({ ...shown(change), id: record.id });
-
-        expect((await owner.call(api.delete.path, { ...fixed, id: record.id })).data).toEqual({
+        if (!deletes) return;
+        expect((await owner.call(deletes.path, { ...fixed, id: record.id })).data).toEqual({
           id: record.id,
         });
         const gone = await owner.call(api.get.path, { ...fixed, id: record.id });
         expect(gone).toMatchObject({ status: 404, code: Code.NOT_FOUND });
       });
 
+      itWhen(!saves)('reads and lists a record, and serves only its ops', async () => {
+        const record = await anyRecord();
+        const list = await listed(owner, [{ col: 'id', value: [record.id], type: 'in' }]);
+        expect(list.data.total).toBe(1);
+        // The record page's record holds the list's row (and its `detail`).
+        expect(record).toMatchObject(list.data.rows[0]);
+        expect(entity.record.parse(record)).toEqual(list.data.rows[0]);
+        const unknown = await owner.call(api.get.path, { ...fixed, id: UNKNOWN_ID });
+        expect(unknown).toMatchObject({ status: 404, code: Code.NOT_FOUND });
+        for (const op of ['save', 'delete'] as const) expect(api[op], op).toBeUndefined();
+      });
+
       it('answers a bad field in the caller’s language', async () => {
-        const field = formatField(entity);
         const messages = new Set<string>();
         for (const lang of LOCALES) {
           const c = t.client({ lang });
           c.cookies = owner.cookies;
-          const errors = fieldErrors(await c.call(api.save.path, { ...sample(), [field]: { bad: true } }));
+          // A bad field of the save; without one, a filter the list does not take.
+          const field = saves ? formatField(entity) : 'query.filters.0.col';
+          const errors = fieldErrors(
+            saves
+              ? await c.call(saves.path, { ...sample(), [field]: { bad: true } })
+              : await listed(c, [{ col: 'no_such_filter', value: 'x', type: 'search' }]),
+          );
           expect(errors[field], lang).toBe(translate(lang, 'validation.format'));
           messages.add(errors[field]);
         }
         expect(messages.size).toBe(LOCALES.length);
       });
 
-      const foreign = foreignOf(entity.fields, sample());
-      itWhen(Object.keys(foreign.errors).length)(
+      const foreign = saves ? foreignOf(entity.fields, sample()) : { errors: {} };
+      itWhen(saves && Object.keys(foreign.errors).length)(
         'refuses images and references that are not the site’s',
         async () => {
+          if (!saves) return;
           const expected = Object.fromEntries(
             Object.entries(foreign.errors).map(([k, key]) => [k, translate('zh-TW', key)]),
           );
-          expect(
-            fieldErrors(await owner.call(api.save.path, foreignOf(entity.fields, sample()).body)),
-          ).toEqual(expected);
+          expect(fieldErrors(await owner.call(saves.path, foreignOf(entity.fields, sample()).body))).toEqual(
+            expected,
+          );
         },
       );
 
       it('answers 404 for a record of another site, and changes nothing', async () => {
-        const { body, record } = await create(owner);
+        const record = await anyRecord();
         const ref = { ...fixed, id: record.id };
-        for (const [path, call] of [
-          [api.get.path, ref],
-          [api.save.path, { ...body, id: record.id }],
-          [api.delete.path, ref],
-        ] as const) {
+        const calls: [string, object][] = [[api.get.path, ref]];
+        if (saves) calls.push([saves.path, { ...sample(), id: record.id }]);
+        if (deletes) calls.push([deletes.path, ref]);
+        for (const [path, call] of calls)
           expect(await stranger.call(path, call), path).toMatchObject({ status: 404, code: Code.NOT_FOUND });
-        }
         expect((await owner.call(api.get.path, ref)).data).toEqual(record);
-        await owner.call(api.delete.path, ref);
+        await remove(record.id);
       });
 
       it('answers 403 to a role without the permission', async () => {
         const perms = entity.permissions;
         expect(holdsAny(new Set(['setting.view']), perms.list)).toBe(false);
-        for (const [path, body] of [
+        const calls: [string, object][] = [
           [api.list.path, { ...fixed }],
           [api.get.path, { ...fixed, id: 1 }],
-          [api.save.path, sample()],
-          [api.delete.path, { ...fixed, id: 1 }],
-        ] as const) {
+        ];
+        if (saves) calls.push([saves.path, sample()]);
+        if (deletes) calls.push([deletes.path, { ...fixed, id: 1 }]);
+        if (api.export) calls.push([api.export.path, { ...fixed }]);
+        for (const [path, body] of calls)
           expect(await outsider.call(path, body), path).toMatchObject({ status: 403, code: Code.FORBIDDEN });
-        }
       });
 
       const { list: listPerm, edit: editPerm, create: createPerm } = entity.permissions;
-      itWhen(typeof editPerm === 'string' && typeof listPerm === 'string' && createPerm !== editPerm)(
-        'needs the create permission to create (id 0), not to change',
-        async () => {
-          const [role] = await t.database.db
-            .insert(roles)
-            .values({
-              siteId: demoSiteId,
-              name: `${resource.name} editor`,
-              permissions: [listPerm, editPerm] as string[],
-            })
-            .returning();
-          const editor = await staffOf(t, demoSiteId, `conformance-${resource.name}@example.com`, role.id);
-          expect(await editor.call(api.save.path, sample())).toMatchObject({
-            status: 403,
-            code: Code.FORBIDDEN,
-          });
-          const { record } = await create(owner);
-          const changed = await editor.call(api.save.path, { ...sample(), id: record.id });
-          expect(changed.code, JSON.stringify(changed)).toBe(Code.OK);
-          await owner.call(api.delete.path, { ...fixed, id: record.id });
-        },
-      );
+      itWhen(
+        saves && typeof editPerm === 'string' && typeof listPerm === 'string' && createPerm !== editPerm,
+      )('needs the create permission to create (id 0), not to change', async () => {
+        if (!saves) return;
+        const [role] = await t.database.db
+          .insert(roles)
+          .values({
+            siteId: demoSiteId,
+            name: `${resource.name} editor`,
+            permissions: [listPerm, editPerm] as string[],
+          })
+          .returning();
+        const editor = await staffOf(t, demoSiteId, `conformance-${resource.name}@example.com`, role.id);
+        expect(await editor.call(saves.path, sample())).toMatchObject({
+          status: 403,
+          code: Code.FORBIDDEN,
+        });
+        const { record } = await create(owner);
+        const changed = await editor.call(saves.path, { ...sample(), id: record.id });
+        expect(changed.code, JSON.stringify(changed)).toBe(Code.OK);
+        await remove(record.id);
+      });
 
       itWhen(entity.feature)('is refused on a plan without its feature', async () => {
-        for (const [path, body] of [
-          [api.list.path, { ...fixed }],
-          [api.save.path, sample()],
-        ] as const) {
+        const calls: [string, object][] = [[api.list.path, { ...fixed }]];
+        if (saves) calls.push([saves.path, sample()]);
+        if (api.export) calls.push([api.export.path, { ...fixed }]);
+        for (const [path, body] of calls)
           expect(await unplanned.call(path, body), path).toMatchObject({ status: 403, code: Code.FORBIDDEN });
-        }
         // The same owner is served once the plan has it.
         expect((await stranger.call(api.list.path, { ...fixed })).code).toBe(Code.OK);
       });
@@ -312,31 +370,98 @@ for (const entity of entities) {
             role.data.id,
           );
           expect((await viewer.call(api.list.path, { ...fixed })).code).toBe(Code.OK);
-          expect(await viewer.call(api.delete.path, { ...fixed, id: 1 })).toMatchObject({ status: 403 });
+          const write = deletes ?? saves;
+          if (write)
+            expect(await viewer.call(write.path, { ...fixed, id: 1 })).toMatchObject({ status: 403 });
         },
       );
 
       const dates = Object.entries(entity.fields).filter(
         ([, field]) => field.input && (field.kind === 'date' || field.kind === 'dateTime'),
       );
-      itWhen(dates.length)('refuses a day that does not exist, and answers a moment in UTC', async () => {
-        const bad = (kind: string) => (kind === 'date' ? '2026-02-30' : '2026-02-30T10:00+08:00');
-        for (const [name, field] of dates) {
-          const errors = fieldErrors(
-            await owner.call(api.save.path, { ...sample(), [name]: bad(field.kind) }),
-          );
-          expect(errors[name], name).toBe(translate('zh-TW', 'validation.format'));
-        }
-        const moments = dates.filter(([, field]) => field.kind === 'dateTime').map(([name]) => name);
-        if (!moments.length) return;
-        const body = {
-          ...sample(),
-          ...Object.fromEntries(moments.map((m) => [m, '2031-05-01T09:30:00+08:00'])),
+      itWhen(saves && dates.length)(
+        'refuses a day that does not exist, and answers a moment in UTC',
+        async () => {
+          if (!saves) return;
+          const bad = (kind: string) => (kind === 'date' ? '2026-02-30' : '2026-02-30T10:00+08:00');
+          for (const [name, field] of dates) {
+            const errors = fieldErrors(
+              await owner.call(saves.path, { ...sample(), [name]: bad(field.kind) }),
+            );
+            expect(errors[name], name).toBe(translate('zh-TW', 'validation.format'));
+          }
+          const moments = dates.filter(([, field]) => field.kind === 'dateTime').map(([name]) => name);
+          if (!moments.length) return;
+          const body = {
+            ...sample(),
+            ...Object.fromEntries(moments.map((m) => [m, '2031-05-01T09:30:00+08:00'])),
+          };
+          const saved = await owner.call<Record<string, unknown> & { id: number }>(saves.path, body);
+          expect(saved.code, JSON.stringify(saved)).toBe(Code.OK);
+          for (const m of moments) expect(saved.data[m]).toBe('2031-05-01T01:30:00.000Z');
+          await remove(saved.data.id);
+        },
+      );
+
+      const range = rangeField(entity.fields);
+      const searches = Object.entries(entity.searches ?? {});
+      itWhen(range || searches.length)('filters by its searches and its day range', async () => {
+        const record = await anyRecord();
+        const ids = async (filters: object[]) => {
+          const r = await listed(owner, [{ col: 'id', value: [record.id], type: 'in' }, ...filters]);
+          expect(r.code, JSON.stringify(r)).toBe(Code.OK);
+          return r.data.rows.map((row) => row.id);
         };
-        const saved = await owner.call<Record<string, unknown> & { id: number }>(api.save.path, body);
-        expect(saved.code, JSON.stringify(saved)).toBe(Code.OK);
-        for (const m of moments) expect(saved.data[m]).toBe('2031-05-01T01:30:00.000Z');
-        await owner.call(api.delete.path, { ...fixed, id: saved.data.id });
+        for (const [name, how] of searches) {
+          // Over fields: the record's first one finds it; its own: answered (the entity's tests say what it finds).
+          const value = how === 'own' ? 'x' : String(record[how[0]]);
+          const found = await ids([{ col: name, value, type: 'search' }]);
+          if (how !== 'own') expect(found, name).toEqual([record.id]);
+          expect(await ids([{ col: name, value: `${value}-no-such-thing`, type: 'search' }]), name).toEqual(
+            [],
+          );
+        }
+        if (!range) return;
+        const [site] = await t.database.db.select().from(sites).where(eq(sites.id, demoSiteId));
+        const value = String(record[range]);
+        const day = entity.fields[range].kind === 'date' ? value : wallTime(value, site.timezone).date;
+        const span = (from: string, to: string) => [
+          { col: 'from', value: from, type: 'search' },
+          { col: 'to', value: to, type: 'search' },
+        ];
+        expect(await ids(span(day, day))).toEqual([record.id]);
+        expect(await ids(span('2000-01-01', '2000-01-02'))).toEqual([]);
+        const bad = await listed(owner, [{ col: 'from', value: '2026-02-30', type: 'search' }]);
+        expect(fieldErrors(bad)).toHaveProperty(['query.filters.0.value']);
+        await remove(record.id);
+      });
+
+      const exported = api.export;
+      itWhen(exported)('exports the list as CSV, its header in the caller’s language', async () => {
+        if (!exported) return;
+        const columns = entity.export?.columns ?? [];
+        const record = await anyRecord();
+        const query = { filters: [{ col: 'id', value: [record.id], type: 'in' }] };
+        const headers = new Set<string>();
+        for (const lang of LOCALES) {
+          const csv = await csvOf(owner, exported.path, { ...fixed, query }, lang);
+          expect(csv.status).toBe(200);
+          expect(csv.type).toContain('text/csv');
+          const lines = csv.body.slice(1).trimEnd().split('\r\n');
+          const words = wordsOf.get(entity.name);
+          expect(lines[0]).toBe(
+            columns.map((c) => words?.(lang, `resources.${resource.name}.export.header.${c}`)).join(','),
+          );
+          expect(lines.length, lang).toBeGreaterThan(1);
+          // Its row: the first column, when it is a field, is the record's.
+          if (columns[0] in entity.fields) expect(lines[1]).toContain(String(record[columns[0]]));
+          headers.add(lines[0]);
+        }
+        expect(headers.size).toBe(LOCALES.length);
+        // Another site's export holds none of this site's records.
+        const theirs = await csvOf(stranger, exported.path, { ...fixed, query });
+        expect(theirs.body.slice(1).trimEnd().split('\r\n')).toHaveLength(1);
+        await remove(record.id);
       });
     });
   }

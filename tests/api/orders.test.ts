@@ -10,8 +10,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
+import type { OrderDetail, OrderRow } from '../../contract/entities/orders';
 import type { Filter, ListResult } from '../../contract/list';
-import type { OrderDetail, OrderRow } from '../../contract/orders';
 import { ROLE } from '../../contract/permissions';
 import { orderEvents, orderPayments, orders, sites } from '../../server/modules/tables';
 import { addGoods, addLogistics, addOrder, type Order, payOrder, type Sku, stockOf } from '../fixtures/shop';

@@ -3,6 +3,7 @@
  * owner's goods screen and SKU modal, the logistics screen, the site's shop pages and cart (its bot check), the gateway's 3-D Secure page, the mails
  * and the owner's order screens. Every amount reads NT$, every status in words.
  */
+import { readFile } from 'node:fs/promises';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
 import { expect, fillForm, signedOutPage, test } from './fixtures';
 import { siteInDefaultTheme } from './fixtures-readers';
@@ -115,6 +116,21 @@ test('a buyer checks out in the shop, and the owner ships the order with a code 
   await page.getByTestId('order-ship-confirm').click();
   await expect(page.getByTestId('order-tracking')).toContainText(tracking);
   await expect(page.getByTestId('order-event').filter({ hasText: '已出貨' })).not.toHaveCount(0);
+
+  // The generated list's keyword finds it, and its CSV export holds the filter's orders, one row per item.
+  await page.getByRole('link', { name: '返回訂單列表' }).click();
+  await page.getByLabel('搜尋訂單編號、買家姓名、信箱或電話').fill(buyerEmail);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.locator('tbody tr')).toContainText('已出貨');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('orders-export').click(),
+  ]);
+  const csv = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
+  expect(csv[0]).toMatch(/^\uFEFF訂單編號,建立時間,狀態,/);
+  expect(csv.slice(1)).toEqual([expect.stringContaining(`${orderNumber},`)]);
+  expect(csv[1]).toContain(`MUG-W-${unique}`);
+  expect(csv[1]).toContain(tracking);
 
   // The buyer's shipping mail carries the code, and their order page shows it.
   await world.sink.waitFor(buyerEmail, new RegExp(`(${tracking})`));

@@ -1,10 +1,12 @@
 /**
  * Every entity resource has the words its generated screens use, in every language: the entity words files
  * (i18n/<lang>/entities/*.ts, loaded by the admin automatically) exist in en and ja with zh-TW's keys, and the
- * admin's whole dictionary names each resource, its screens' messages, its listed and edited fields and its filters.
+ * admin's whole dictionary names each resource, its screens' messages (those of the ops it serves, and its export's),
+ * its listed and edited fields and its filters.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../contract/constants';
+import { rangeField } from '../../contract/entityBrief';
 import en from '../../i18n/en';
 import ja from '../../i18n/ja';
 import zhTW from '../../i18n/zh-TW';
@@ -55,12 +57,14 @@ describe('the words of the generated screens', () => {
       'name',
       'empty',
       'emptyHint',
-      'create',
-      'edit',
-      'saved',
-      'deleted',
-      'deleteTitle',
-      'deleteBody',
+      // The dialog's and the delete's words where it saves and deletes; the export's where it exports.
+      ...(entity.api.save ? ['create', 'edit', 'saved'] : []),
+      ...(entity.api.delete ? ['deleted', 'deleteTitle', 'deleteBody'] : []),
+      ...(entity.export
+        ? ['export.label', 'export.done', ...entity.export.columns.map((c) => `export.header.${c}`)]
+        : []),
+      ...Object.keys(entity.searches ?? {}).map((name) => `filters.${name}`),
+      ...(rangeField(entity.fields) ? ['filters.from', 'filters.to'] : []),
       ...Object.entries(entity.fields)
         .filter(([, field]) => field.list || field.input)
         .map(([field]) => `fields.${field}`),

@@ -1,17 +1,34 @@
 /**
- * Orders' pure pieces: the list's filters as the SPA sends them (status one or several, keyword, SKU, a date range),
+ * Orders' pure pieces: the list's filters as the SPA sends them (status one or several, keyword, SKU, a date range:
+ * the orders entity's, contract/entities/orders.ts),
  * the save input's rules (the tracking code belongs to shipping only; nothing else is taken), and the staff moves
  * the record page offers.
  */
 import { describe, expect, it } from 'vitest';
+import { orders } from '../../contract/entities/orders';
 import { OrderSave } from '../../contract/orders';
+import { entityResourceApi } from '../../contract/resources';
 import { ORDER_STATUSES, staffMoves } from '../../contract/shop';
+import enWords from '../../i18n/en/entities/orders';
+import enArea from '../../i18n/en/orders';
+import jaWords from '../../i18n/ja/entities/orders';
+import jaArea from '../../i18n/ja/orders';
+import zhWords from '../../i18n/zh-TW/entities/orders';
+import zhArea from '../../i18n/zh-TW/orders';
 import { toFilters } from '../../src/dataProvider';
-import { resourceApis } from '../../src/dataProvider/resources';
 
 describe('orders list filters', () => {
-  const api = resourceApis.orders;
-  if (!api) throw new Error('orders are not mapped');
+  const api = entityResourceApi(orders);
+
+  it('reads and exports only: no create, update nor delete', () => {
+    expect([api.create, api.update, api.delete]).toEqual([undefined, undefined, undefined]);
+    expect(Object.keys(orders.api).sort()).toEqual(['export', 'get', 'list']);
+    expect([orders.api.list.path, orders.api.get.path, orders.api.export?.path]).toEqual([
+      'order/list',
+      'order/get',
+      'order/export',
+    ]);
+  });
 
   it('takes one or several statuses, including -1, and drops junk', () => {
     expect(toFilters(api, { status: [1, -1] })).toEqual([{ col: 'status', value: [1, -1], type: 'in' }]);
@@ -22,13 +39,13 @@ describe('orders list filters', () => {
   });
 
   it('maps keyword, SKU and the date range', () => {
-    expect(toFilters(api, { q: ' 美玲 ', sku: 'BAG-', from: '2026-04-01', to: '2026-04-02' })).toEqual([
+    expect(toFilters(api, { keyword: ' 美玲 ', sku: 'BAG-', from: '2026-04-01', to: '2026-04-02' })).toEqual([
       { col: 'keyword', value: '美玲', type: 'search' },
       { col: 'sku', value: 'BAG-', type: 'search' },
       { col: 'from', value: '2026-04-01', type: 'search' },
       { col: 'to', value: '2026-04-02', type: 'search' },
     ]);
-    expect(toFilters(api, { q: '  ', sku: '' })).toEqual([]);
+    expect(toFilters(api, { keyword: '  ', sku: '' })).toEqual([]);
   });
 });
 
@@ -51,5 +68,17 @@ describe('order/save input', () => {
     expect(staffMoves(2)).toEqual([3]);
     expect(staffMoves(3)).toEqual([]);
     expect(staffMoves(-1)).toEqual([]);
+  });
+});
+
+describe('the status words', () => {
+  it('are the same in the list (the entity’s words) as on the record page and in mails (orders.status)', () => {
+    for (const [area, words] of [
+      [zhArea, zhWords],
+      [enArea, enWords],
+      [jaArea, jaWords],
+    ] as const)
+      for (const s of ORDER_STATUSES)
+        expect(words.resources.orders.fields[`status_${s}`]).toBe(area.orders.status[`${s}`]);
   });
 });

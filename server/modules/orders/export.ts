@@ -1,72 +1,51 @@
 /**
- * `order/export`: the orders of the list's current filter as CSV, one row per item with its order's columns (an
- * order without items is one row), as CSV (http/csv.ts): the header and statuses in the caller's language, times
- * in the site's time zone.
+ * `order/export`'s rows (the orders entity's export, contract/entities/orders.ts; served by server/entities): the
+ * orders of the list's current filter, one row per item with its order's columns (an order without items is one
+ * row), statuses in the caller's language, times in the site's time zone. The header and the CSV reply are the
+ * entity layer's (http/csv.ts).
  */
-import { eq } from 'drizzle-orm';
+
+import type { orders } from '../../../contract/entities/orders';
+import type { ExportColumns } from '../../../contract/entity';
 import type { ListQuery } from '../../../contract/list';
 import type { SiteContext } from '../../http/action';
-import { sendCsv, wallStamp } from '../../http/csv';
+import { wallStamp } from '../../http/csv';
 import { t } from '../../i18n';
-import { sites } from '../tenancy/schema';
+import { siteTimeZone } from '../followers/query';
 import { exportRows } from './service';
 
-const COLUMNS = [
-  'order_number',
-  'created',
-  'status',
-  'buyer_name',
-  'buyer_email',
-  'buyer_phone',
-  'address',
-  'note',
-  'logistics',
-  'tracking_code',
-  'goods',
-  'sku',
-  'sku_code',
-  'price',
-  'qty',
-  'amount',
-  'subtotal',
-  'shipping',
-  'total',
-] as const;
+type Row = Record<ExportColumns<typeof orders>, string>;
 
-export async function exportOrders(ctx: SiteContext, query: ListQuery): Promise<string> {
+export async function orderCsvRows(ctx: SiteContext, query: ListQuery): Promise<Row[]> {
   const { db } = ctx.deps;
-  const lang = ctx.lang;
-  const [site] = await db.select().from(sites).where(eq(sites.id, ctx.site.id));
-  const rows = await exportRows(db, site.id, query);
-  return sendCsv(ctx, {
-    kind: 'orders',
-    site,
-    header: COLUMNS.map((c) => t(lang, `orders.csv.${c}`)),
-    rows: rows.flatMap(({ order: o, items }) => {
-      const head = [
-        o.orderNumber,
-        wallStamp(o.createdAt, site.timezone),
-        t(lang, `orders.status.${o.status}`),
-        o.buyerName,
-        o.buyerEmail,
-        o.buyerPhone,
-        o.address,
-        o.note,
-        o.logisticName,
-        o.logisticCode,
-      ];
-      const tail = [String(o.subtotal), String(o.logisticFee), String(o.total)];
-      if (items.length === 0) return [[...head, '', '', '', '', '', '', ...tail]];
-      return items.map((i) => [
-        ...head,
-        i.goodsName,
-        i.skuName,
-        i.skuCode,
-        String(i.price),
-        String(i.qty),
-        String(i.amount),
-        ...tail,
-      ]);
-    }),
+  const zone = await siteTimeZone(db, ctx.site.id);
+  const found = await exportRows(db, ctx.site.id, query);
+  return found.flatMap(({ order: o, items }) => {
+    const head = {
+      order_number: o.orderNumber,
+      created: wallStamp(o.createdAt, zone),
+      status: t(ctx.lang, `orders.status.${o.status}`),
+      buyer_name: o.buyerName,
+      buyer_email: o.buyerEmail,
+      buyer_phone: o.buyerPhone,
+      address: o.address,
+      note: o.note,
+      logistics: o.logisticName,
+      tracking_code: o.logisticCode,
+      subtotal: String(o.subtotal),
+      shipping: String(o.logisticFee),
+      total: String(o.total),
+    };
+    const none = { goods: '', sku: '', sku_code: '', price: '', qty: '', amount: '' };
+    if (items.length === 0) return [{ ...head, ...none }];
+    return items.map((i) => ({
+      ...head,
+      goods: i.goodsName,
+      sku: i.skuName,
+      sku_code: i.skuCode,
+      price: String(i.price),
+      qty: String(i.qty),
+      amount: String(i.amount),
+    }));
   });
 }

@@ -1,24 +1,14 @@
-/** Orders (/orders, /orders/{id}): thin bindings of contract/api/orders.ts. */
+/**
+ * Orders' one action besides the entity's (contract/entities/orders.ts: list, get and export, served by
+ * server/entities/orders.ts): staff's moves, `order/save` (contract/api/orders.ts).
+ */
 import { orderApi } from '../../../contract/api/orders';
 import { action } from '../../http/action';
-import { exportOrders } from './export';
-import { getOrder, listOrders, saveOrder } from './service';
+import { saveOrder } from './service';
 
 export const orderActions = [
   action({
-    ...orderApi.list,
-    handler: (input, ctx) => listOrders(ctx.deps.db, ctx.site.id, input.query),
-  }),
-  action({
-    ...orderApi.get,
-    handler: (input, ctx) => getOrder(ctx.deps.db, ctx.site.id, input.id),
-  }),
-  action({
     ...orderApi.save,
     handler: (input, ctx) => saveOrder(ctx, input),
-  }),
-  action({
-    ...orderApi.export,
-    handler: (input, ctx) => exportOrders(ctx, input.query),
   }),
 ];

@@ -1,22 +1,17 @@
 /**
  * Orders in the back-office (/orders, /orders/{id}): the list with its filters, one order with its items, events and
- * payments, and staff's moves (`order/save`): ship with the tracking code (the buyer is mailed), complete, and
- * invalidate (stock back; a paid order's money refunded first, shop/refund.ts). Every move goes through
- * shop/moves.ts moveOrder with actor `staff`. Always inside the caller's site; another site's order is 404.
+ * payments, the export's orders with their items — what the orders entity's hooks answer (server/entities/orders.ts)
+ * — and staff's moves (`order/save`): ship with the tracking code (the buyer is mailed), complete, and invalidate
+ * (stock back; a paid order's money refunded first, shop/refund.ts). Every move goes through shop/moves.ts moveOrder
+ * with actor `staff`. Always inside the caller's site; another site's order is 404.
  */
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import { CONTENT_LANGUAGES, type Locale } from '../../../contract/constants';
+import type { OrderDetail, OrderRow } from '../../../contract/entities/orders';
+import { ENTITY_EXPORT_MAX } from '../../../contract/entity';
 import type { ListQuery, ListResult } from '../../../contract/list';
-import type {
-  OrderDetail,
-  OrderEvent,
-  OrderItem,
-  OrderPayment,
-  OrderRow,
-  OrderSave,
-} from '../../../contract/orders';
-import { ORDER_EXPORT_MAX } from '../../../contract/orders';
+import type { OrderEvent, OrderItem, OrderPayment, OrderSave } from '../../../contract/orders';
 import { formatTwd, ORDER_STATUS, type OrderStatus, staffMoves } from '../../../contract/shop';
 import { wallTime } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
@@ -300,7 +295,7 @@ async function mailShipped(ctx: SiteContext, order: OrderRecord) {
 
 // ---------------------------------------------------------------------------------------------------------- export
 
-/** Every order of the filter (at most ORDER_EXPORT_MAX), in the list's order, with its items. */
+/** Every order of the filter (at most ENTITY_EXPORT_MAX), in the list's order, with its items. */
 export async function exportRows(db: Db, siteId: number, query: ListQuery) {
   const { where, orderBy } = await whereOf(db, siteId, query);
   const found = await db
@@ -308,7 +303,7 @@ export async function exportRows(db: Db, siteId: number, query: ListQuery) {
     .from(orders)
     .where(where)
     .orderBy(...orderBy)
-    .limit(ORDER_EXPORT_MAX);
+    .limit(ENTITY_EXPORT_MAX);
   const items = new Map<number, (typeof orderItems.$inferSelect)[]>();
   const ids = found.map((o) => o.id);
   for (let i = 0; i < ids.length; i += 1000) {

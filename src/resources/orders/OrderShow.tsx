@@ -1,5 +1,5 @@
 /**
- * /orders/:id: one order — buyer, address, note, the items as they were ordered, subtotal, shipping and total, the
+ * /orders/:id, the orders entity's record page (src/entities/overrides/orders.tsx `Show`): one order — buyer, address, note, the items as they were ordered, subtotal, shipping and total, the
  * timeline of its moves (who and when), its payments — and staff's moves by its status (order.edit): 出貨 asks the
  * tracking code in a dialog (the buyer is mailed), 完成, 作廢 after a confirmation that says a paid order is refunded.
  * 列印出貨單 opens the packing slip (/orders/:id/slip) in a new tab.
@@ -30,17 +30,21 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCanAccess, useNotify, useRequireAccess, useTranslate } from 'ra-core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Confirm, LinkBase, Loading, Title } from 'react-admin';
-import { useNavigate, useParams } from 'react-router';
-import type { OrderDetail, OrderEvent } from '../../../contract/orders';
+import { useNavigate } from 'react-router';
+import type { OrderDetail } from '../../../contract/entities/orders';
+import type { OrderEvent } from '../../../contract/orders';
 import { formatTwd, ORDER_STATUS, type OrderStatus, TRACKING_CODE_MAX } from '../../../contract/shop';
 import { useDateTime } from '../../components/DateTimeField';
 import { FormDialog } from '../../components/FormDialog';
 import type { ApiError } from '../../dataProvider/client';
+import type { EntityShowProps } from '../../entities/overrides';
 import { failureText, getOrder, moveOrder, orderKeys } from './api';
 import { StatusChip } from './StatusChip';
 
 const BASE = '/orders';
-const idOf = (param: string | undefined): number => (param && /^\d{1,10}$/.test(param) ? Number(param) : 0);
+/** The order an address names (0: none). */
+export const idOf = (param: string | undefined): number =>
+  param && /^\d{1,10}$/.test(param) ? Number(param) : 0;
 const preWrap = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
 function Section({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
@@ -418,9 +422,8 @@ function OrderCards({ order }: { order: OrderDetail }) {
   );
 }
 
-/** The order of the route, once the caller may read orders; a missing one goes back to the list. */
-export function useOrder() {
-  const id = idOf(useParams().id);
+/** Order `id`, once the caller may read orders. */
+export function useOrder(id: number) {
   const { isPending: checking } = useRequireAccess({ resource: 'orders', action: 'list' });
   const query = useQuery({
     queryKey: orderKeys.order(id),
@@ -431,11 +434,12 @@ export function useOrder() {
   return { id, ...query };
 }
 
-export default function OrderShow() {
+/** The record page of order `id`; a missing one goes back to the list. */
+export default function OrderShow({ id: asked }: EntityShowProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const { id, data: order, error } = useOrder();
+  const { id, data: order, error } = useOrder(asked);
 
   useEffect(() => {
     if (!error && id > 0) return;

@@ -18,10 +18,11 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { Loading } from 'react-admin';
+import { useParams } from 'react-router';
 import { useDateTime } from '../../components/DateTimeField';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSessionQuery } from '../../layout/session';
-import { useOrder } from './OrderShow';
+import { idOf, useOrder } from './OrderShow';
 
 const printStyles = (
   <GlobalStyles
@@ -44,7 +45,7 @@ export default function OrderSlip() {
   const translate = useTranslate();
   const { format } = useDateTime();
   const { data: session } = useSessionQuery();
-  const { data: order } = useOrder();
+  const { data: order } = useOrder(idOf(useParams().id));
   useDocumentTitle(
     order ? `${translate('orders.slip.title')} ${order.order_number}` : translate('orders.slip.title'),
     session?.site.current?.name ?? '',

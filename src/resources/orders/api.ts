@@ -1,8 +1,9 @@
 /**
- * Order calls beyond the dataProvider: one order, staff's move (order/save {id, status, code}), and how a refused
- * call is told (the server's message names the statuses).
+ * The record page's calls: one order with its detail (the orders entity's `order/get`), staff's move (order/save
+ * {id, status, code}), and how a refused call is told (the server's message names the statuses).
  */
 import { orderApi } from '../../../contract/api/orders';
+import { orders } from '../../../contract/entities/orders';
 import type { OrderStatus } from '../../../contract/shop';
 import type { ApiError } from '../../dataProvider/client';
 import { call } from '../../dataProvider/client';
@@ -13,7 +14,7 @@ export const orderKeys = {
   list: ['orders', 'getList'] as const,
 };
 
-export const getOrder = (id: number, signal?: AbortSignal) => call(orderApi.get, { id }, { signal });
+export const getOrder = (id: number, signal?: AbortSignal) => call(orders.api.get, { id }, { signal });
 
 export const moveOrder = (id: number, status: OrderStatus, code?: string) =>
   call(orderApi.save, code === undefined ? { id, status } : { id, status, code });
