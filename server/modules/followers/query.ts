@@ -6,7 +6,7 @@
 import { type AnyColumn, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { toInt4 } from '../../../contract/fields';
 import type { ListQuery } from '../../../contract/list';
-import { instantOf } from '../../../contract/zoned';
+import { dayBounds } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
 import { FieldError } from '../../http/errors';
 import { likePattern } from '../../http/list';
@@ -34,11 +34,6 @@ export async function siteTimeZone(db: Db, siteId: number): Promise<string> {
   return row?.tz ?? 'Asia/Taipei';
 }
 
-const dayStart = (date: string, timeZone: string): Date | undefined => {
-  const at = instantOf({ date: date.trim().slice(0, 10), time: '00:00' }, timeZone);
-  return date.trim().length === 10 && !Number.isNaN(at.getTime()) ? at : undefined;
-};
-
 /** The conditions and order of a list query; throws FieldError for a filter or sort it cannot take. */
 export function listConditions(
   spec: QuerySpec,
@@ -50,14 +45,14 @@ export function listConditions(
   query.filters.forEach((filter, i) => {
     const raw = String(filter.value);
     if ((filter.col === 'from' || filter.col === 'to') && filter.type === 'search') {
-      const start = dayStart(raw, timeZone);
-      if (!start) {
+      const day = dayBounds(raw, timeZone);
+      if (!day) {
         bad[`query.filters.${i}.value`] = { message: 'validation.format' };
         return;
       }
-      if (filter.col === 'from') conditions.push(gte(spec.createdAt, start));
+      if (filter.col === 'from') conditions.push(gte(spec.createdAt, day.start));
       // Up to the end of that day: before the next day's start (a day is not always 24 hours).
-      else conditions.push(lt(spec.createdAt, nextDay(raw, timeZone) ?? start));
+      else conditions.push(lt(spec.createdAt, day.end));
       return;
     }
     const how = spec.filters[filter.col];
@@ -79,12 +74,4 @@ export function listConditions(
   if (Object.keys(bad).length || !column) throw new FieldError(bad);
   const order = sort.order === 'asc' ? asc(column) : desc(column);
   return { conditions, orderBy: [order, sort.order === 'asc' ? asc(spec.id) : desc(spec.id)] };
-}
-
-/** The start of the day after `date` in the zone. */
-function nextDay(date: string, timeZone: string): Date | undefined {
-  const d = date.trim();
-  const [y, m, day] = [Number(d.slice(0, 4)), Number(d.slice(5, 7)), Number(d.slice(8, 10))];
-  const following = new Date(Date.UTC(y, m - 1, day + 1));
-  return dayStart(following.toISOString().slice(0, 10), timeZone);
 }
