@@ -137,7 +137,8 @@ test('an invitee sees the password rule, joins and is signed in; the top bar’s
     expect(status.data.user.meta.language).toBe('en');
   }).toPass({ timeout: 10_000 });
   await invitee.goto('/profile');
-  await expect(invitee.getByText('English', { exact: true })).toBeVisible();
+  await expect(invitee.getByTestId('profile-view').getByText('English', { exact: true })).toBeVisible();
+  await expect(invitee.getByTestId('language-switch')).toHaveText('English');
 
   // The change-password screen shows the rule too, in the interface language.
   await invitee.goto('/setting/password');
