@@ -6,6 +6,7 @@
  * service (server/entities/admin.ts), which keeps what the permissions say beyond the endpoints': staff.view_all to see
  * everyone, setting.permission to change a role, setting.admin for a 管理員, the owner and oneself untouched. The record
  * page, the invitation dialog, the seats and the open invitations are the SPA's (src/entities/overrides/admin.tsx).
+ * Its table, site_staff, is keyed by site and user (no `id` of its own): only the hooks read it.
  */
 import { z } from 'zod';
 import { defineEntity, type EntityRecord, field } from '../entity';
