@@ -154,6 +154,8 @@ export type Searches<F extends Fields, S extends string = string> = {
  */
 export interface EntityExport<C extends string = string> {
   columns: readonly C[];
+  /** The file's name before the site and the day (`staff` → staff-<site>-<day>.csv); the entity's name by default. */
+  file?: string;
 }
 /** The most records one export holds. */
 export const ENTITY_EXPORT_MAX = 10_000;
@@ -214,6 +216,12 @@ interface EntityParts<
   menu?: MenuPlace;
   /** Several resources over one table, each with its fixed fields and menu place (labels: tags and categories). */
   resources?: R;
+  /**
+   * `false`: its `save` changes records and never makes one (id 0 is no id: 格式錯誤), for records made elsewhere —
+   * staff join by invitation. Its conformance tests change and delete records made as the app makes them
+   * (tests/fixtures/entities/records.ts), and neither integrator face nor the list offers to create.
+   */
+  creates?: boolean;
   /** The action paths when they are not `<name>/<op>` (those of SPEC §7). */
   paths?: Partial<Record<EntityOp | 'export', string>>;
   /** Other names of an action, served alike (SPEC §7's `label/edit`, `author/show`). */
@@ -325,7 +333,7 @@ export type DetailSchema<
 
 /** The endpoints of an entity. */
 function endpointsOf<F extends Fields, R extends readonly EntityResource[], D extends DetailShape>(
-  def: Pick<EntityDef<F, string, string, string, R>, 'name' | 'paths' | 'aliases' | 'feature'>,
+  def: Pick<EntityDef<F, string, string, string, R>, 'name' | 'paths' | 'aliases' | 'feature' | 'creates'>,
   permissions: ResourcePermissions,
   fixedShape: Record<string, z.ZodType>,
   record: z.ZodObject<RecordShape<F, R>>,
@@ -372,8 +380,11 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
       access: 'site',
       permission: permissions.edit,
       feature,
-      createPermission: permissions.create,
-      summary: `Adds (id 0) or changes a ${def.name} record`,
+      createPermission: def.creates === false ? undefined : permissions.create,
+      summary:
+        def.creates === false
+          ? `Changes a ${def.name} record`
+          : `Adds (id 0) or changes a ${def.name} record`,
     }),
     delete: endpoint({
       path: path('delete'),
@@ -430,7 +441,8 @@ export function defineEntity<
   }) as unknown as z.ZodObject<RecordShape<F, R>>;
   const detail = (def.detail ? record.extend(def.detail) : record) as unknown as DetailSchema<F, R, D>;
   const saveBase = z.strictObject({
-    id: f.uint(),
+    // A record is made elsewhere when the entity does not create: its save takes an id only.
+    id: def.creates === false ? f.id() : f.uint(),
     ...fixedShape,
     ...inputShape(def.fields),
   }) as unknown as z.ZodObject<SaveShape<F, R>, z.core.$strict>;

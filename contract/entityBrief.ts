@@ -81,6 +81,8 @@ export interface EntityBrief {
    * staff never make or delete them. The API, both integrator faces, the screens and the tests offer only these.
    */
   ops?: readonly EntityOp[];
+  /** `false`: it serves `save` for changes only, its records being made elsewhere (staff join by invitation). */
+  creates?: boolean;
   /** Defaults to one resource named like the entity. */
   resources?: readonly EntityResource[];
   menu?: MenuPlace;

@@ -15,7 +15,6 @@ import { followerApi } from './api/followers';
 import { memberApi } from './api/members';
 import { roleApi } from './api/roles';
 import { siteApi } from './api/sites';
-import { staffApi } from './api/staff';
 import { CONTENT_TYPE, type ContentTypeId, contentQuery, PUBLISH_MODE } from './contentConstants';
 import type { AnyEndpoint } from './endpoint';
 import type { Entity, Fields } from './entity';
@@ -136,17 +135,6 @@ export const resourceApis = {
   page: contentResourceApi(CONTENT_TYPE.page),
   epaper: contentResourceApi(CONTENT_TYPE.epaper),
   /**
-   * Staff: a member's id is their user id; `admin/save` changes the role. Staff join by invitation (`member/invite`,
-   * which answers the invitation, not a staff record), so there is no create.
-   */
-  admin: {
-    list: staffApi.list,
-    get: staffApi.get,
-    update: staffApi.save,
-    delete: staffApi.delete,
-    filters: { q: keyword('keyword') },
-  },
-  /**
    * Members (the site's readers): `profile/save` (id 0) adds one by hand; tags and note have their own calls on the
    * record page, so there is no update; `profile/remove` takes `{id}` or all the ids at once.
    */
@@ -240,10 +228,13 @@ export function filterOf(fields: Fields, name: string, value: unknown): Filter |
 
 /**
  * The filters of an entity's List, by name, as the API takes them: its fields' (`search`, `in`), its searches
- * (keywords over several fields, or its own) and its day range (`from`, `to`).
+ * (keywords over several fields, or its own) and its day range (`from`, `to`); and `q`, react-admin's usual name of
+ * a list's keyword box, as the first of its searches.
  */
 export function entityFilters(entity: Pick<Entity, 'fields' | 'searches'>): ResourceApi['filters'] {
+  const [first] = Object.keys(entity.searches ?? {});
   return {
+    ...(first ? { q: keyword(first) } : {}),
     ...Object.fromEntries(
       Object.keys(entity.fields)
         .filter((name) => entity.fields[name].filter === 'search' || entity.fields[name].filter === 'in')
@@ -262,7 +253,8 @@ export function entityResourceApi(entity: Entity, fixed?: Record<string, string 
   return {
     list: entity.api.list,
     get: entity.api.get,
-    create: entity.api.save,
+    // An entity whose records are made elsewhere (`creates: false`) changes them only.
+    create: entity.creates === false ? undefined : entity.api.save,
     update: entity.api.save,
     delete: entity.api.delete,
     filters: entityFilters(entity),

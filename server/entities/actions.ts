@@ -378,7 +378,7 @@ function actionsOf(
           ),
         );
     return sendCsv(ctx, {
-      kind: entity.name,
+      kind: entity.export?.file ?? entity.name,
       site,
       header: columns.map((c) => word(`export.header.${c}`)),
       rows,

@@ -49,7 +49,8 @@ export function resourceMethods(resource: ResourceName): { read: true } & Record
   const entity = entityResources.find((r) => r.name === resource)?.brief;
   if (entity) {
     const saves = serves(entity, 'save');
-    return { read: true, create: saves, update: saves, delete: serves(entity, 'delete') };
+    const creates = saves && entity.creates !== false;
+    return { read: true, create: creates, update: saves, delete: serves(entity, 'delete') };
   }
   throw new Error(`No API mapping for resource "${resource}"`);
 }
