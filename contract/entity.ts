@@ -17,6 +17,7 @@ import { LangId } from './content';
 import { LANG_IDS } from './contentConstants';
 import { endpoint } from './endpoint';
 import {
+  type DeclaredOp,
   type EntityAction,
   type EntityBrief,
   type EntityOp,
@@ -26,9 +27,10 @@ import {
   rangeField,
   resourcesOf,
   serves,
+  updates,
 } from './entityBrief';
 import { bounded, f, ruled } from './fields';
-import { IdInput, IdReply, ListInput, listResult } from './list';
+import { IdInput, IdReply, IdsReply, ListInput, listResult } from './list';
 import { PATTERNS } from './patterns';
 import type { ResourcePermissions } from './permissions';
 import type { Feature } from './plans';
@@ -82,6 +84,11 @@ export interface Field<O extends z.ZodType = z.ZodType, I extends z.ZodType = z.
    * included).
    */
   filter?: 'search' | 'in' | 'range';
+  /**
+   * The filter's name — react-admin's and the API's `col` — when it is not the field's: a member's `tags` are
+   * filtered one tag at a time as `tag`.
+   */
+  filterAs?: string;
   sort?: boolean;
   /** slug: the field it is made from (`lang.title`: the title of a languages field, its first language). */
   from?: string;
@@ -135,7 +142,10 @@ export type SaveOutput<F extends Fields, R extends readonly EntityResource[] = [
 export type SampleOf<F extends Fields> = z.input<z.ZodObject<InputsOf<F>>>;
 type Loose = Record<string, z.ZodType>;
 
-export type { EntityOp };
+export type { DeclaredOp, EntityOp };
+
+/** The endpoint an op of `ops` is served by (`create`, a save that only creates, by `save`). */
+type OpEndpoint<O extends DeclaredOp> = O extends 'create' ? 'save' : O;
 
 /**
  * Keyword filters that are no one field's, by name (the API filter `{col: <name>, type: 'search'}`, a box of the
@@ -154,6 +164,8 @@ export type Searches<F extends Fields, S extends string = string> = {
  */
 export interface EntityExport<C extends string = string> {
   columns: readonly C[];
+  /** The start of the file's name, `<file>-<site>-<day>.csv` (the entity's name unless given). */
+  file?: string;
 }
 /** The most records one export holds. */
 export const ENTITY_EXPORT_MAX = 10_000;
@@ -173,12 +185,15 @@ export interface EntityDef<
   T extends string = string,
   L extends string = string,
   R extends readonly EntityResource[] = readonly EntityResource[],
-  O extends EntityOp = EntityOp,
+  O extends DeclaredOp = EntityOp,
   S extends string = string,
   C extends string = string,
   D extends DetailShape = NoDetail,
 > extends EntityParts<F, N, T, R, S, C, D> {
-  /** The operations it serves (all four unless it says; `list` and `get` always): see EntityBrief. */
+  /**
+   * The operations it serves (all four unless it says; `list` and `get` always; `create` for a save that only
+   * creates): see EntityBrief.
+   */
   ops?: readonly O[];
   /**
    * Who may do what: the entity's own permissions (`{group, leaves}`: see OwnPermissions, the usual choice for a
@@ -218,6 +233,12 @@ interface EntityParts<
   paths?: Partial<Record<EntityOp | 'export', string>>;
   /** Other names of an action, served alike (SPEC §7's `label/edit`, `author/show`). */
   aliases?: Partial<Record<EntityOp, readonly string[]>>;
+  /**
+   * Several records deleted in ONE call, all or none (a bulk delete of the list): the delete takes `{id}` or `{ids}`
+   * (at most ENTITY_DELETE_MAX) and answers `{ids}`; another site's id among them is 404 and deletes nothing. The
+   * dataProvider's deleteMany sends them at once. Without it, `{id}`, answered `{id}`.
+   */
+  deleteMany?: boolean;
   /** The list's order when none is asked for. */
   defaultSort: { col: 'id' | (keyof F & string); order: 'asc' | 'desc' };
   /**
@@ -239,6 +260,9 @@ interface EntityParts<
   detail?: D;
 }
 
+/** The most records one delete takes (`deleteMany`). */
+export const ENTITY_DELETE_MAX = 1000;
+
 const inputShape = (fields: Fields): Loose =>
   Object.fromEntries(
     Object.entries(fields)
@@ -252,7 +276,9 @@ const outputShape = (fields: Fields): Loose =>
 export const listColumns = (fields: Fields, searches: object = {}) => ({
   filter: [
     'id',
-    ...Object.keys(fields).filter((k) => fields[k].filter === 'search' || fields[k].filter === 'in'),
+    ...Object.keys(fields)
+      .filter((k) => fields[k].filter === 'search' || fields[k].filter === 'in')
+      .map((k) => fields[k].filterAs ?? k),
     ...Object.keys(searches),
     ...(rangeField(fields) ? ['from', 'to'] : []),
   ],
@@ -280,13 +306,13 @@ export interface DefinedEntity<
   T extends string = string,
   L extends string = string,
   R extends readonly EntityResource[] = readonly EntityResource[],
-  O extends EntityOp = EntityOp,
+  O extends DeclaredOp = EntityOp,
   S extends string = string,
   C extends string = string,
   D extends DetailShape = NoDetail,
 > extends EntityParts<F, N, T, R, S, C, D> {
   /** The operations it serves (all four unless the declaration says). */
-  ops?: readonly EntityOp[];
+  ops?: readonly DeclaredOp[];
   /** What each action needs (an entity's own permissions as their ids). */
   permissions: ResourcePermissions;
   /** The entity's own permissions, when it declares them. */
@@ -312,8 +338,8 @@ export type ServedApi<
   F extends Fields,
   R extends readonly EntityResource[],
   D extends DetailShape,
-  O extends EntityOp,
-> = Pick<EntityApi<F, R, D>, 'list' | 'get' | O> &
+  O extends DeclaredOp,
+> = Pick<EntityApi<F, R, D>, 'list' | 'get' | OpEndpoint<O>> &
   Partial<Pick<EntityApi<F, R, D>, 'save' | 'delete' | 'export'>>;
 
 /** A record page's record: the record with the declaration's `detail`. */
@@ -325,7 +351,7 @@ export type DetailSchema<
 
 /** The endpoints of an entity. */
 function endpointsOf<F extends Fields, R extends readonly EntityResource[], D extends DetailShape>(
-  def: Pick<EntityDef<F, string, string, string, R>, 'name' | 'paths' | 'aliases' | 'feature'>,
+  def: Pick<EntityDef<F, string, string, string, R>, 'name' | 'paths' | 'aliases' | 'feature' | 'deleteMany'>,
   permissions: ResourcePermissions,
   fixedShape: Record<string, z.ZodType>,
   record: z.ZodObject<RecordShape<F, R>>,
@@ -343,6 +369,21 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
     z.core.$strict
   >;
   const { feature } = def;
+  // `{id}` or `{ids}` when it deletes several at once (typed as `{id}`: a hook gets the ids as a list, hooks.ts).
+  const removal = (
+    def.deleteMany
+      ? z
+          .strictObject({
+            ...fixedShape,
+            id: f.id().optional(),
+            ids: z.array(f.id()).min(1).max(ENTITY_DELETE_MAX).optional(),
+          })
+          .refine((v) => v.id !== undefined || v.ids !== undefined, {
+            message: 'validation.required',
+            path: ['id'],
+          })
+      : ref
+  ) as typeof ref;
   return {
     list: endpoint({
       path: path('list'),
@@ -378,12 +419,14 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
     delete: endpoint({
       path: path('delete'),
       aliases: def.aliases?.delete,
-      input: ref,
-      output: IdReply,
+      input: removal,
+      output: (def.deleteMany ? IdsReply : IdReply) as typeof IdReply,
       access: 'site',
       permission: permissions.delete,
       feature,
-      summary: `Deletes a ${def.name} record`,
+      summary: def.deleteMany
+        ? `Deletes one ${def.name} record ({id}) or several at once ({ids})`
+        : `Deletes a ${def.name} record`,
     }),
     export: endpoint({
       path: path('export'),
@@ -407,7 +450,7 @@ export function defineEntity<
   const T extends string,
   const L extends string = never,
   const R extends readonly EntityResource[] = [],
-  const O extends EntityOp = EntityOp,
+  const O extends DeclaredOp = EntityOp,
   const S extends string = never,
   const C extends string = never,
   D extends DetailShape = NoDetail,
@@ -429,8 +472,9 @@ export function defineEntity<
     ...outputShape(def.fields),
   }) as unknown as z.ZodObject<RecordShape<F, R>>;
   const detail = (def.detail ? record.extend(def.detail) : record) as unknown as DetailSchema<F, R, D>;
+  // A save that only creates takes id 0 (or none), as members' `profile/save` always has.
   const saveBase = z.strictObject({
-    id: f.uint(),
+    id: updates(def) ? f.uint() : z.literal(0).default(0),
     ...fixedShape,
     ...inputShape(def.fields),
   }) as unknown as z.ZodObject<SaveShape<F, R>, z.core.$strict>;

@@ -45,6 +45,11 @@ export type EntityAction = 'list' | 'create' | 'edit' | 'delete';
 /** The four record operations an entity may serve; `save` with id 0 creates. */
 export type EntityOp = 'list' | 'get' | 'save' | 'delete';
 export const ENTITY_OPS: readonly EntityOp[] = ['list', 'get', 'save', 'delete'];
+/**
+ * What `ops` may name: the four, or `create` in place of `save` — a save that only creates (its `id` is 0, or left
+ * out); its records change by the entity's own calls (a member's tags and note), so it has no update.
+ */
+export type DeclaredOp = EntityOp | 'create';
 
 /**
  * An entity's own permissions: the leaves `<entity>.<leaf>` of a sub-group named like the entity, in a top group of
@@ -80,7 +85,7 @@ export interface EntityBrief {
    * The operations it serves (all four unless it says; `list` and `get` always): orders are `['list', 'get']`, as
    * staff never make or delete them. The API, both integrator faces, the screens and the tests offer only these.
    */
-  ops?: readonly EntityOp[];
+  ops?: readonly DeclaredOp[];
   /** Defaults to one resource named like the entity. */
   resources?: readonly EntityResource[];
   menu?: MenuPlace;
@@ -93,9 +98,14 @@ export interface EntityBrief {
 export const rangeField = (fields: Readonly<Record<string, { filter?: string }>>): string | undefined =>
   Object.keys(fields).find((k) => fields[k].filter === 'range');
 
-/** Whether the entity serves an operation. */
-export const serves = (def: Pick<EntityBrief, 'ops'>, op: EntityOp): boolean =>
-  (def.ops ?? ENTITY_OPS).includes(op);
+/** Whether the entity serves an operation (`save` also when it only creates). */
+export const serves = (def: Pick<EntityBrief, 'ops'>, op: EntityOp): boolean => {
+  const ops: readonly DeclaredOp[] = def.ops ?? ENTITY_OPS;
+  return ops.includes(op) || (op === 'save' && ops.includes('create'));
+};
+
+/** Whether its save changes records (not only creates them: `ops` without `create`). */
+export const updates = (def: Pick<EntityBrief, 'ops'>): boolean => (def.ops ?? ENTITY_OPS).includes('save');
 
 /** The resources an entity serves. */
 export const resourcesOf = (def: EntityBrief): readonly EntityResource[] =>

@@ -12,14 +12,13 @@ import { contentApi } from './api/content';
 import { customerApi } from './api/customers';
 import { fileApi } from './api/files';
 import { followerApi } from './api/followers';
-import { memberApi } from './api/members';
 import { roleApi } from './api/roles';
 import { siteApi } from './api/sites';
 import { staffApi } from './api/staff';
 import { CONTENT_TYPE, type ContentTypeId, contentQuery, PUBLISH_MODE } from './contentConstants';
 import type { AnyEndpoint } from './endpoint';
 import type { Entity, Fields } from './entity';
-import { rangeField } from './entityBrief';
+import { rangeField, updates } from './entityBrief';
 import type { Filter } from './list';
 
 export interface ResourceApi {
@@ -146,26 +145,6 @@ export const resourceApis = {
     delete: staffApi.delete,
     filters: { q: keyword('keyword') },
   },
-  /**
-   * Members (the site's readers): `profile/save` (id 0) adds one by hand; tags and note have their own calls on the
-   * record page, so there is no update; `profile/remove` takes `{id}` or all the ids at once.
-   */
-  member: {
-    list: memberApi.list,
-    get: memberApi.get,
-    create: memberApi.save,
-    delete: memberApi.remove,
-    deleteManyBody: (ids) => ({ ids }),
-    filters: {
-      q: keyword('keyword'),
-      tag: (v) => (typeof v === 'string' && v !== '' ? { col: 'tag', value: [v], type: 'in' } : undefined),
-      plan: (v) => (typeof v === 'number' ? { col: 'plan', value: [v], type: 'in' } : undefined),
-      status: (v) =>
-        typeof v === 'string' && v !== '' ? { col: 'status', value: [v], type: 'in' } : undefined,
-      epaper_opt_in: (v) =>
-        v === 0 || v === 1 ? { col: 'epaper_opt_in', value: [v], type: 'in' } : undefined,
-    },
-  },
   /** `role/save` with id 0 creates a custom role. */
   role: {
     list: roleApi.list,
@@ -218,12 +197,16 @@ export const resourceApis = {
 export type TableResourceName = keyof typeof resourceApis;
 export const tableResourceNames = Object.keys(resourceApis) as TableResourceName[];
 
-/** A filter value of an entity's List → the API's filter object: keywords for `search` fields, value lists for `in`. */
+/**
+ * A filter value of an entity's List → the API's filter object: keywords for `search` fields, value lists for `in`
+ * (named by the field's `filterAs`, if it has one).
+ */
 export function filterOf(fields: Fields, name: string, value: unknown): Filter | undefined {
   const kind = fields[name]?.filter;
+  const col = fields[name]?.filterAs ?? name;
   if (kind === 'search') {
     return typeof value === 'string' && value.trim() !== ''
-      ? { col: name, value: value.trim(), type: 'search' }
+      ? { col, value: value.trim(), type: 'search' }
       : undefined;
   }
   if (kind === 'in') {
@@ -233,23 +216,29 @@ export function filterOf(fields: Fields, name: string, value: unknown): Filter |
       .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
       .map((v) => (choices && !choices.includes(v) ? choices.find((c) => String(c) === String(v)) : v))
       .filter((v): v is string | number => v !== undefined);
-    return values.length > 0 ? { col: name, value: values, type: 'in' } : undefined;
+    return values.length > 0 ? { col, value: values, type: 'in' } : undefined;
   }
   return undefined;
 }
 
 /**
- * The filters of an entity's List, by name, as the API takes them: its fields' (`search`, `in`), its searches
- * (keywords over several fields, or its own) and its day range (`from`, `to`).
+ * The filters of an entity's List, by name, as the API takes them: its fields' (`search`, `in`; by their
+ * `filterAs`), its searches (keywords over several fields, or its own; the first also as `q`, react-admin's search
+ * box) and its day range (`from`, `to`).
  */
 export function entityFilters(entity: Pick<Entity, 'fields' | 'searches'>): ResourceApi['filters'] {
+  const searches = Object.keys(entity.searches ?? {});
   return {
+    ...(searches.length && !('q' in entity.fields) ? { q: keyword(searches[0]) } : {}),
     ...Object.fromEntries(
       Object.keys(entity.fields)
         .filter((name) => entity.fields[name].filter === 'search' || entity.fields[name].filter === 'in')
-        .map((name) => [name, (value: unknown) => filterOf(entity.fields, name, value)]),
+        .map((name) => [
+          entity.fields[name].filterAs ?? name,
+          (value: unknown) => filterOf(entity.fields, name, value),
+        ]),
     ),
-    ...Object.fromEntries(Object.keys(entity.searches ?? {}).map((name) => [name, keyword(name)])),
+    ...Object.fromEntries(searches.map((name) => [name, keyword(name)])),
     ...(rangeField(entity.fields) ? { from: day('from'), to: day('to') } : {}),
   };
 }
@@ -263,9 +252,11 @@ export function entityResourceApi(entity: Entity, fixed?: Record<string, string 
     list: entity.api.list,
     get: entity.api.get,
     create: entity.api.save,
-    update: entity.api.save,
+    // A save that only creates (`ops: [… 'create' …]`) is no update.
+    update: updates(entity) ? entity.api.save : undefined,
     delete: entity.api.delete,
     filters: entityFilters(entity),
+    ...(entity.deleteMany ? { deleteManyBody: (ids: number[]) => ({ ids }) } : {}),
     extra: fixed,
   };
 }

@@ -31,7 +31,6 @@ import epaper from './resources/epaper';
 import file from './resources/file';
 import follower from './resources/follower';
 import label from './resources/label';
-import member from './resources/member';
 import { orderRoutes } from './resources/orders/routes';
 import page from './resources/page';
 import press from './resources/press';
@@ -64,7 +63,6 @@ const RESOURCES = [
   file,
   role,
   admin,
-  member,
   site,
   follower,
   customer,

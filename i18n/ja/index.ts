@@ -76,7 +76,6 @@ const messages: Messages = {
     ...staff.resources,
     ...files.resources,
     ...dashboard.resources,
-    ...members.resources,
     ...inbox.resources,
   },
 };

@@ -80,7 +80,6 @@ const zhTW = {
     ...staff.resources,
     ...files.resources,
     ...dashboard.resources,
-    ...members.resources,
     ...inbox.resources,
   },
 };

@@ -21,7 +21,7 @@ import { type ComponentType, lazy, Suspense, use, useCallback, useState } from '
 import { Button, DataTable, LinkBase, List, TopToolbar } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import type { Entity, Field } from '../../contract/entity';
-import { rangeField } from '../../contract/entityBrief';
+import { rangeField, updates } from '../../contract/entityBrief';
 import { BulkDeleteButton } from '../components/BulkDeleteButton';
 import { DateTimeField } from '../components/DateTimeField';
 import { DeleteDialog } from '../components/DeleteDialog';
@@ -201,10 +201,10 @@ export function EntityList({
   const { canAccess: mayEdit = false } = useCanAccess({ resource, action: 'edit' });
   const { canAccess: mayDelete = false } = useCanAccess({ resource, action: 'delete' });
   const entity = use(loadEntity(resource));
-  const { Dialog = EntityDialog, Show, Actions } = overrides;
-  // What the role may do of what the entity serves.
+  const { Dialog = EntityDialog, Show, Actions, Filters: OwnFilters } = overrides;
+  // What the role may do of what the entity serves (a save that only creates changes nothing).
   const canCreate = mayCreate && Boolean(entity.api.save);
-  const canEdit = mayEdit && Boolean(entity.api.save);
+  const canEdit = mayEdit && Boolean(entity.api.save) && updates(entity);
   const canDelete = mayDelete && Boolean(entity.api.delete);
   const exported = entity.api.export;
 
@@ -221,7 +221,7 @@ export function EntityList({
       <List
         resource={resource}
         title={title}
-        aside={<Filters resource={resource} entity={entity} />}
+        aside={OwnFilters ? <OwnFilters /> : <Filters resource={resource} entity={entity} />}
         actions={
           <TopToolbar>
             {Actions ? <Actions /> : null}
@@ -241,7 +241,7 @@ export function EntityList({
           </TopToolbar>
         }
         pagination={<WindowPagination />}
-        perPage={10}
+        perPage={overrides.perPage ?? 10}
         sort={{ field: sort.col, order: sort.order === 'asc' ? 'ASC' : 'DESC' }}
         empty={
           <ListEmpty resource={resource}>

@@ -51,6 +51,14 @@ export interface EntityOverrides {
   Actions?: ComponentType;
   /** The whole list screen. */
   List?: ComponentType<EntityListProps>;
+  /**
+   * The list's filter panel in place of the generated one (components/lists.tsx FilterPanel), sending the filter
+   * names the entity's resource maps (contract/resources.ts entityFilters): choices the server gives (a member's
+   * tags and plans), say.
+   */
+  Filters?: ComponentType;
+  /** Rows per page (10 unless given). */
+  perPage?: number;
   /** The create/edit dialog. */
   Dialog?: ComponentType<EntityDialogProps>;
   /** A column's cell, rendered with the record in context. */
