@@ -211,9 +211,12 @@ export function filterOf(fields: Fields, name: string, value: unknown): Filter |
   }
   if (kind === 'in') {
     const { choices } = fields[name];
-    // An enum's values as its choices are (a number sent as text in an address is the number), others dropped.
+    // An enum's values as its choices are (a number sent as text in an address is the number), others dropped;
+    // a blank one is no value (a cleared filter).
     const values = (Array.isArray(value) ? value : [value])
-      .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+      .filter(
+        (v): v is string | number => (typeof v === 'string' && v.trim() !== '') || typeof v === 'number',
+      )
       .map((v) => (choices && !choices.includes(v) ? choices.find((c) => String(c) === String(v)) : v))
       .filter((v): v is string | number => v !== undefined);
     return values.length > 0 ? { col, value: values, type: 'in' } : undefined;

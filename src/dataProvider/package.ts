@@ -4,7 +4,7 @@
  * page's own origin with the session cookie, so an app using it is served by (or proxied to) the server.
  */
 
-import { serves } from '../../contract/entityBrief';
+import { serves, updates } from '../../contract/entityBrief';
 import {
   methodsOf,
   NotServedError,
@@ -49,7 +49,8 @@ export function resourceMethods(resource: ResourceName): { read: true } & Record
   const entity = entityResources.find((r) => r.name === resource)?.brief;
   if (entity) {
     const saves = serves(entity, 'save');
-    return { read: true, create: saves, update: saves, delete: serves(entity, 'delete') };
+    // A save that only creates (`ops: [… 'create' …]`) is no update.
+    return { read: true, create: saves, update: updates(entity), delete: serves(entity, 'delete') };
   }
   throw new Error(`No API mapping for resource "${resource}"`);
 }
