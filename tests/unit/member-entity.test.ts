@@ -76,15 +76,24 @@ describe('the member resource', () => {
 });
 
 describe('the member words', () => {
-  it('head the CSV with the words an import reads back (members.csv), in each language', () => {
+  it('head the CSV with the words an import reads back (members.csv), and notify as the members screens do', () => {
     for (const [words, area] of [
       [zhWords, zhArea],
       [enWords, enArea],
       [jaWords, jaArea],
     ] as const) {
       const { yes: _yes, no: _no, ...csv } = area.members.csv;
-      expect(words.resources.member.export.header).toEqual(csv);
+      const m = area.members;
+      expect(words.resources.member.export).toEqual({ label: m.export, done: m.exported, header: csv });
       expect(Object.keys(csv)).toEqual(member.export?.columns);
+      expect(words.resources.member).toMatchObject({
+        notFound: m.detail.notFound,
+        create: m.addDialog.title,
+        saved: m.added,
+        deleted: m.detail.removed,
+        deleteTitle: m.detail.removeTitle,
+        deleteBody: m.detail.removeBody,
+      });
     }
     expect(enWords.resources.member.emptyHint).not.toBe(zhWords.resources.member.emptyHint);
     expect(jaWords.resources.member.fields.meta).not.toBe(zhWords.resources.member.fields.meta);

@@ -1,14 +1,9 @@
 /**
  * en words: the member entity (contract/entities/member.ts): its list, filters, delete and CSV export; the
- * notices, the delete confirmation and the CSV's header as ../members.ts says them.
+ * notices, the delete confirmation and the CSV's header as ../members.ts says them (a unit test keeps them equal).
  */
 import type { DeepStrings } from '../../types';
 import type zh from '../../zh-TW/entities/member';
-import source from '../members';
-
-const m = source.members;
-// The CSV's header: the column words an import also reads (members.csv, without its yes and no).
-const { yes: _yes, no: _no, ...header } = m.csv;
 
 const words: DeepStrings<typeof zh> = {
   resources: {
@@ -37,14 +32,29 @@ const words: DeepStrings<typeof zh> = {
       },
       empty: 'No members yet',
       emptyHint: 'Readers appear here once they sign up or follow the site, or once you add or import them.',
-      notFound: m.detail.notFound,
-      create: m.addDialog.title,
-      edit: m.detail.title,
-      saved: m.added,
-      deleted: m.detail.removed,
-      deleteTitle: m.detail.removeTitle,
-      deleteBody: m.detail.removeBody,
-      export: { label: m.export, done: m.exported, header },
+      notFound: 'This member was not found; they may have been removed.',
+      create: 'Add member',
+      edit: 'Member',
+      saved: 'Member added',
+      deleted: 'Member removed',
+      deleteTitle: 'Remove "%{name}"?',
+      deleteBody: "The member's sign-ins, subscription and payments are deleted too. This cannot be undone.",
+      export: {
+        label: 'Export CSV',
+        done: 'Member list downloaded',
+        header: {
+          name: 'Name',
+          email: 'Email',
+          intro: 'Intro',
+          tags: 'Tags',
+          note: 'Note',
+          status: 'Status',
+          plan: 'Plan',
+          epaper: 'E-paper',
+          source: 'Source',
+          created: 'Joined',
+        },
+      },
     },
   },
 };
