@@ -17,7 +17,6 @@ import { LangId } from './content';
 import { LANG_IDS } from './contentConstants';
 import { endpoint } from './endpoint';
 import {
-  type DeclaredOp,
   type EntityAction,
   type EntityBrief,
   type EntityOp,
@@ -142,10 +141,7 @@ export type SaveOutput<F extends Fields, R extends readonly EntityResource[] = [
 export type SampleOf<F extends Fields> = z.input<z.ZodObject<InputsOf<F>>>;
 type Loose = Record<string, z.ZodType>;
 
-export type { DeclaredOp, EntityOp };
-
-/** The endpoint an op of `ops` is served by (`create`, a save that only creates, by `save`). */
-type OpEndpoint<O extends DeclaredOp> = O extends 'create' ? 'save' : O;
+export type { EntityOp };
 
 /**
  * Keyword filters that are no one field's, by name (the API filter `{col: <name>, type: 'search'}`, a box of the
@@ -164,7 +160,7 @@ export type Searches<F extends Fields, S extends string = string> = {
  */
 export interface EntityExport<C extends string = string> {
   columns: readonly C[];
-  /** The start of the file's name, `<file>-<site>-<day>.csv` (the entity's name unless given). */
+  /** The file's name before the site and the day (`staff` → staff-<site>-<day>.csv); the entity's name by default. */
   file?: string;
 }
 /** The most records one export holds. */
@@ -185,15 +181,12 @@ export interface EntityDef<
   T extends string = string,
   L extends string = string,
   R extends readonly EntityResource[] = readonly EntityResource[],
-  O extends DeclaredOp = EntityOp,
+  O extends EntityOp = EntityOp,
   S extends string = string,
   C extends string = string,
   D extends DetailShape = NoDetail,
 > extends EntityParts<F, N, T, R, S, C, D> {
-  /**
-   * The operations it serves (all four unless it says; `list` and `get` always; `create` for a save that only
-   * creates): see EntityBrief.
-   */
+  /** The operations it serves (all four unless it says; `list` and `get` always): see EntityBrief. */
   ops?: readonly O[];
   /**
    * Who may do what: the entity's own permissions (`{group, leaves}`: see OwnPermissions, the usual choice for a
@@ -229,6 +222,18 @@ interface EntityParts<
   menu?: MenuPlace;
   /** Several resources over one table, each with its fixed fields and menu place (labels: tags and categories). */
   resources?: R;
+  /**
+   * `false`: its `save` changes records and never makes one (id 0 is no id: 格式錯誤), for records made elsewhere —
+   * staff join by invitation. Its conformance tests change and delete records made as the app makes them
+   * (tests/fixtures/entities/records.ts), and neither integrator face nor the list offers to create.
+   */
+  creates?: boolean;
+  /**
+   * `false`: its `save` only makes records (its `id` is 0, or left out; another is 格式錯誤), which change by the
+   * entity's own calls — a member's tags and note. Neither integrator face nor the list offers to update, and its
+   * conformance tests check that an id is refused.
+   */
+  updates?: boolean;
   /** The action paths when they are not `<name>/<op>` (those of SPEC §7). */
   paths?: Partial<Record<EntityOp | 'export', string>>;
   /** Other names of an action, served alike (SPEC §7's `label/edit`, `author/show`). */
@@ -306,13 +311,13 @@ export interface DefinedEntity<
   T extends string = string,
   L extends string = string,
   R extends readonly EntityResource[] = readonly EntityResource[],
-  O extends DeclaredOp = EntityOp,
+  O extends EntityOp = EntityOp,
   S extends string = string,
   C extends string = string,
   D extends DetailShape = NoDetail,
 > extends EntityParts<F, N, T, R, S, C, D> {
   /** The operations it serves (all four unless the declaration says). */
-  ops?: readonly DeclaredOp[];
+  ops?: readonly EntityOp[];
   /** What each action needs (an entity's own permissions as their ids). */
   permissions: ResourcePermissions;
   /** The entity's own permissions, when it declares them. */
@@ -338,8 +343,8 @@ export type ServedApi<
   F extends Fields,
   R extends readonly EntityResource[],
   D extends DetailShape,
-  O extends DeclaredOp,
-> = Pick<EntityApi<F, R, D>, 'list' | 'get' | OpEndpoint<O>> &
+  O extends EntityOp,
+> = Pick<EntityApi<F, R, D>, 'list' | 'get' | O> &
   Partial<Pick<EntityApi<F, R, D>, 'save' | 'delete' | 'export'>>;
 
 /** A record page's record: the record with the declaration's `detail`. */
@@ -351,7 +356,10 @@ export type DetailSchema<
 
 /** The endpoints of an entity. */
 function endpointsOf<F extends Fields, R extends readonly EntityResource[], D extends DetailShape>(
-  def: Pick<EntityDef<F, string, string, string, R>, 'name' | 'paths' | 'aliases' | 'feature' | 'deleteMany'>,
+  def: Pick<
+    EntityDef<F, string, string, string, R>,
+    'name' | 'paths' | 'aliases' | 'feature' | 'creates' | 'deleteMany'
+  >,
   permissions: ResourcePermissions,
   fixedShape: Record<string, z.ZodType>,
   record: z.ZodObject<RecordShape<F, R>>,
@@ -413,8 +421,11 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
       access: 'site',
       permission: permissions.edit,
       feature,
-      createPermission: permissions.create,
-      summary: `Adds (id 0) or changes a ${def.name} record`,
+      createPermission: def.creates === false ? undefined : permissions.create,
+      summary:
+        def.creates === false
+          ? `Changes a ${def.name} record`
+          : `Adds (id 0) or changes a ${def.name} record`,
     }),
     delete: endpoint({
       path: path('delete'),
@@ -450,7 +461,7 @@ export function defineEntity<
   const T extends string,
   const L extends string = never,
   const R extends readonly EntityResource[] = [],
-  const O extends DeclaredOp = EntityOp,
+  const O extends EntityOp = EntityOp,
   const S extends string = never,
   const C extends string = never,
   D extends DetailShape = NoDetail,
@@ -472,9 +483,10 @@ export function defineEntity<
     ...outputShape(def.fields),
   }) as unknown as z.ZodObject<RecordShape<F, R>>;
   const detail = (def.detail ? record.extend(def.detail) : record) as unknown as DetailSchema<F, R, D>;
-  // A save that only creates takes id 0 (or none), as members' `profile/save` always has.
   const saveBase = z.strictObject({
-    id: updates(def) ? f.uint() : z.literal(0).default(0),
+    // A record is made elsewhere when the entity does not create: its save takes an id only. One that does not
+    // update takes id 0 (or none), as members' `profile/save` always has.
+    id: def.creates === false ? f.id() : updates(def) ? f.uint() : z.literal(0).default(0),
     ...fixedShape,
     ...inputShape(def.fields),
   }) as unknown as z.ZodObject<SaveShape<F, R>, z.core.$strict>;

@@ -45,11 +45,6 @@ export type EntityAction = 'list' | 'create' | 'edit' | 'delete';
 /** The four record operations an entity may serve; `save` with id 0 creates. */
 export type EntityOp = 'list' | 'get' | 'save' | 'delete';
 export const ENTITY_OPS: readonly EntityOp[] = ['list', 'get', 'save', 'delete'];
-/**
- * What `ops` may name: the four, or `create` in place of `save` — a save that only creates (its `id` is 0, or left
- * out); its records change by the entity's own calls (a member's tags and note), so it has no update.
- */
-export type DeclaredOp = EntityOp | 'create';
 
 /**
  * An entity's own permissions: the leaves `<entity>.<leaf>` of a sub-group named like the entity, in a top group of
@@ -85,7 +80,11 @@ export interface EntityBrief {
    * The operations it serves (all four unless it says; `list` and `get` always): orders are `['list', 'get']`, as
    * staff never make or delete them. The API, both integrator faces, the screens and the tests offer only these.
    */
-  ops?: readonly DeclaredOp[];
+  ops?: readonly EntityOp[];
+  /** `false`: it serves `save` for changes only, its records being made elsewhere (staff join by invitation). */
+  creates?: boolean;
+  /** `false`: it serves `save` to make records only (id 0), which change by its own calls (members' tags, note). */
+  updates?: boolean;
   /** Defaults to one resource named like the entity. */
   resources?: readonly EntityResource[];
   menu?: MenuPlace;
@@ -98,14 +97,13 @@ export interface EntityBrief {
 export const rangeField = (fields: Readonly<Record<string, { filter?: string }>>): string | undefined =>
   Object.keys(fields).find((k) => fields[k].filter === 'range');
 
-/** Whether the entity serves an operation (`save` also when it only creates). */
-export const serves = (def: Pick<EntityBrief, 'ops'>, op: EntityOp): boolean => {
-  const ops: readonly DeclaredOp[] = def.ops ?? ENTITY_OPS;
-  return ops.includes(op) || (op === 'save' && ops.includes('create'));
-};
+/** Whether the entity serves an operation. */
+export const serves = (def: Pick<EntityBrief, 'ops'>, op: EntityOp): boolean =>
+  (def.ops ?? ENTITY_OPS).includes(op);
 
-/** Whether its save changes records (not only creates them: `ops` without `create`). */
-export const updates = (def: Pick<EntityBrief, 'ops'>): boolean => (def.ops ?? ENTITY_OPS).includes('save');
+/** Whether its save changes records (it serves `save`, and not only to make them: `updates: false`). */
+export const updates = (def: Pick<EntityBrief, 'ops' | 'updates'>): boolean =>
+  serves(def, 'save') && def.updates !== false;
 
 /** The resources an entity serves. */
 export const resourcesOf = (def: EntityBrief): readonly EntityResource[] =>

@@ -14,7 +14,6 @@ import { fileApi } from './api/files';
 import { followerApi } from './api/followers';
 import { roleApi } from './api/roles';
 import { siteApi } from './api/sites';
-import { staffApi } from './api/staff';
 import { CONTENT_TYPE, type ContentTypeId, contentQuery, PUBLISH_MODE } from './contentConstants';
 import type { AnyEndpoint } from './endpoint';
 import type { Entity, Fields } from './entity';
@@ -134,17 +133,6 @@ export const resourceApis = {
   press: contentResourceApi(CONTENT_TYPE.post),
   page: contentResourceApi(CONTENT_TYPE.page),
   epaper: contentResourceApi(CONTENT_TYPE.epaper),
-  /**
-   * Staff: a member's id is their user id; `admin/save` changes the role. Staff join by invitation (`member/invite`,
-   * which answers the invitation, not a staff record), so there is no create.
-   */
-  admin: {
-    list: staffApi.list,
-    get: staffApi.get,
-    update: staffApi.save,
-    delete: staffApi.delete,
-    filters: { q: keyword('keyword') },
-  },
   /** `role/save` with id 0 creates a custom role. */
   role: {
     list: roleApi.list,
@@ -226,13 +214,13 @@ export function filterOf(fields: Fields, name: string, value: unknown): Filter |
 
 /**
  * The filters of an entity's List, by name, as the API takes them: its fields' (`search`, `in`; by their
- * `filterAs`), its searches (keywords over several fields, or its own; the first also as `q`, react-admin's search
- * box) and its day range (`from`, `to`).
+ * `filterAs`), its searches (keywords over several fields, or its own) and its day range (`from`, `to`); and `q`,
+ * react-admin's usual name of a list's keyword box, as the first of its searches.
  */
 export function entityFilters(entity: Pick<Entity, 'fields' | 'searches'>): ResourceApi['filters'] {
-  const searches = Object.keys(entity.searches ?? {});
+  const [first] = Object.keys(entity.searches ?? {});
   return {
-    ...(searches.length && !('q' in entity.fields) ? { q: keyword(searches[0]) } : {}),
+    ...(first ? { q: keyword(first) } : {}),
     ...Object.fromEntries(
       Object.keys(entity.fields)
         .filter((name) => entity.fields[name].filter === 'search' || entity.fields[name].filter === 'in')
@@ -241,7 +229,7 @@ export function entityFilters(entity: Pick<Entity, 'fields' | 'searches'>): Reso
           (value: unknown) => filterOf(entity.fields, name, value),
         ]),
     ),
-    ...Object.fromEntries(searches.map((name) => [name, keyword(name)])),
+    ...Object.fromEntries(Object.keys(entity.searches ?? {}).map((name) => [name, keyword(name)])),
     ...(rangeField(entity.fields) ? { from: day('from'), to: day('to') } : {}),
   };
 }
@@ -254,8 +242,9 @@ export function entityResourceApi(entity: Entity, fixed?: Record<string, string 
   return {
     list: entity.api.list,
     get: entity.api.get,
-    create: entity.api.save,
-    // A save that only creates (`ops: [… 'create' …]`) is no update.
+    // An entity whose records are made elsewhere (`creates: false`) changes them only; one whose save only makes
+    // them (`updates: false`) makes them only.
+    create: entity.creates === false ? undefined : entity.api.save,
     update: updates(entity) ? entity.api.save : undefined,
     delete: entity.api.delete,
     filters: entityFilters(entity),

@@ -1,13 +1,12 @@
 /**
- * Staff and invitations (SPEC §2 /admin, §3 Staff invite, §6, §7 invite, invite_token, join, export, site/staff).
- * A staff member is a user with ONE role on the site; their record's id is the user's id. The API's `roles` field
- * carries that one role id. An invitation is mailed as a link `/auth/invite?v=<token>`; it holds a seat of the
- * plan's staffCount until it is used, cancelled or expires.
+ * Staff and invitations (SPEC §2 /admin, §3 Staff invite, §6, §7 invite, invite_token, join). A staff member is a
+ * user with ONE role on the site; their record's id is the user's id; the API's `roles` field carries that one role
+ * id. Their record, list and export are the `admin` entity's (contract/entities/admin.ts). An invitation is mailed
+ * as a link `/auth/invite?v=<token>`; it holds a seat of the plan's staffCount until it is used, cancelled or expires.
  */
 import { z } from 'zod';
 import { NICKNAME_MAX } from './constants';
 import { f } from './fields';
-import type { ListColumns } from './list';
 import { ROLE } from './permissions';
 
 /** How long an invitation link works. */
@@ -19,23 +18,6 @@ export const ASSIGNABLE_BUILTIN_ROLES: readonly number[] = [ROLE.ADMIN, ROLE.EDI
 /** A role as staff screens show it: built-in names in the caller's language. */
 export const RoleRef = z.object({ id: z.number(), name: z.string() });
 export type RoleRef = z.infer<typeof RoleRef>;
-
-export const StaffMember = z.object({
-  /** The user's id. */
-  id: z.number(),
-  nickname: z.string(),
-  email: z.string(),
-  avatar: z.string(),
-  role: RoleRef,
-  /** The role's id again, as the form field `roles` of `admin/save`. */
-  roles: z.number(),
-  joined_at: z.string(),
-  /** The caller's own record: read-only for them (3011). */
-  is_self: z.boolean(),
-  /** The site's owner: never removed nor given another role. */
-  is_owner: z.boolean(),
-});
-export type StaffMember = z.infer<typeof StaffMember>;
 
 /** An open invitation (neither used nor expired). */
 export const Invitation = z.object({
@@ -99,15 +81,5 @@ export const JoinReply = z.object({
 });
 export type JoinReply = z.infer<typeof JoinReply>;
 
-/** `admin/save`: another role for a staff member. */
-export const StaffSave = z.strictObject({ id: f.id(), roles: f.id() });
-export type StaffSave = z.input<typeof StaffSave>;
-
 /** `admin/cancel`: withdraws the open invitation of an e-mail. */
 export const InviteCancel = z.strictObject({ email: f.email() });
-
-/** `keyword` searches nickname and e-mail together; `role` takes role ids. */
-export const staffColumns: ListColumns = {
-  filter: ['id', 'keyword', 'nickname', 'email', 'role'],
-  sort: ['id', 'nickname', 'email', 'role', 'joined_at'],
-};

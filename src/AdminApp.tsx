@@ -25,7 +25,6 @@ import { AppLayout } from './layout/AppLayout';
 import { planGated } from './layout/PlanNeeded';
 import { QuietNotification } from './layout/QuietNotification';
 import { SessionLoading } from './layout/SessionLoading';
-import admin from './resources/admin';
 import customer from './resources/customer';
 import epaper from './resources/epaper';
 import file from './resources/file';
@@ -62,7 +61,6 @@ const RESOURCES = [
   label,
   file,
   role,
-  admin,
   site,
   follower,
   customer,

@@ -34,7 +34,7 @@ export const member = defineEntity({
   name: 'member',
   table: 'readers',
   title: 'email',
-  ops: ['list', 'get', 'create', 'delete'],
+  updates: false,
   deleteMany: true,
   fields: {
     name: field.text(bounded(MEMBER_NAME_MAX).default(''), { list: true, sort: true }),

@@ -75,7 +75,6 @@ const dashboard: DeepStrings<typeof zh> = {
       subscription: 'Reader plans',
       siteSettings: 'Site settings',
       personal: 'Personal',
-      staff: 'Staff',
       roles: 'Roles',
       sites: 'My sites',
       plan: 'Plan',

@@ -73,7 +73,6 @@ const messages: Messages = {
     ...labels.resources,
     ...content.resources,
     ...roles.resources,
-    ...staff.resources,
     ...files.resources,
     ...dashboard.resources,
     ...inbox.resources,

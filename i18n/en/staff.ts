@@ -5,8 +5,6 @@ import type staffSource from '../zh-TW/staff';
 const staff: DeepStrings<typeof staffSource> = {
   staff: {
     invite: 'Invite staff',
-    export: 'Export CSV',
-    exported: 'Staff list downloaded',
     seats: '%{used} of %{limit} accounts used',
     you: 'You',
     pending: {
@@ -66,30 +64,8 @@ const staff: DeepStrings<typeof staffSource> = {
       body: 'Hello,\n\n%{inviter} invites you to join the team of "%{site}" as %{role}.\nOpen the link below within %{days} days to join:\n%{link}\n\nIf you do not know the person who invited you, please ignore this e-mail.',
     },
     csv: {
-      nickname: 'Nickname',
-      email: 'E-mail',
-      role: 'Role',
-      status: 'Status',
-      date: 'Date',
       joined: 'Joined',
       pending: 'Invited',
-    },
-  },
-  resources: {
-    admin: {
-      name: 'Staff |||| Staff',
-      fields: {
-        id: 'ID',
-        nickname: 'Nickname',
-        email: 'E-mail',
-        role: 'Role',
-        roles: 'Role',
-        joined_at: 'Joined',
-      },
-      filters: {
-        keyword: 'Search nickname or e-mail',
-      },
-      empty: 'No other staff yet',
     },
   },
 };

@@ -73,7 +73,6 @@ const dashboard: DeepStrings<typeof zh> = {
       subscription: '読者プラン',
       siteSettings: 'サイト設定',
       personal: '個人',
-      staff: 'スタッフ管理',
       roles: 'ロールと権限',
       sites: 'マイサイト',
       plan: 'ご利用プラン',

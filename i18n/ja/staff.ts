@@ -5,8 +5,6 @@ import type staffSource from '../zh-TW/staff';
 const staff: DeepStrings<typeof staffSource> = {
   staff: {
     invite: 'スタッフを招待',
-    export: 'CSV をエクスポート',
-    exported: 'スタッフ一覧をダウンロードしました',
     seats: '%{limit} アカウント中 %{used} 使用中',
     you: 'あなた',
     pending: {
@@ -66,30 +64,8 @@ const staff: DeepStrings<typeof staffSource> = {
       body: 'こんにちは。\n\n%{inviter} さんが「%{site}」の管理チームに「%{role}」として招待しています。\n%{days} 日以内に次のリンクを開いて参加してください：\n%{link}\n\n招待した人に心当たりがない場合は、このメールを無視してください。',
     },
     csv: {
-      nickname: 'ニックネーム',
-      email: 'メールアドレス',
-      role: '役割',
-      status: '状態',
-      date: '日付',
       joined: '参加済み',
       pending: '招待中',
-    },
-  },
-  resources: {
-    admin: {
-      name: 'スタッフ管理 |||| スタッフ管理',
-      fields: {
-        id: 'ID',
-        nickname: 'ニックネーム',
-        email: 'メールアドレス',
-        role: '役割',
-        roles: '役割',
-        joined_at: '参加日時',
-      },
-      filters: {
-        keyword: 'ニックネームまたはメールで検索',
-      },
-      empty: 'ほかのスタッフはまだいません',
     },
   },
 };

@@ -70,7 +70,6 @@ const dashboard = {
       subscription: '讀者訂閱方案',
       siteSettings: '網站設定',
       personal: '個人',
-      staff: '人員管理',
       roles: '角色權限',
       sites: '我的網站',
       plan: '訂閱方案',

@@ -77,7 +77,6 @@ const zhTW = {
     ...labels.resources,
     ...content.resources,
     ...roles.resources,
-    ...staff.resources,
     ...files.resources,
     ...dashboard.resources,
     ...inbox.resources,

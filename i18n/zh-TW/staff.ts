@@ -2,8 +2,6 @@
 const staff = {
   staff: {
     invite: '邀請人員',
-    export: '匯出 CSV',
-    exported: '已下載人員名單',
     seats: '已使用 %{used} / %{limit} 個帳號',
     you: '你',
     pending: {
@@ -62,30 +60,8 @@ const staff = {
       body: '你好：\n\n%{inviter} 邀請你以「%{role}」的身分加入「%{site}」的管理團隊。\n請在 %{days} 天內打開下面的連結加入：\n%{link}\n\n如果你不認識邀請人，請忽略這封信。',
     },
     csv: {
-      nickname: '暱稱',
-      email: '電子信箱',
-      role: '角色',
-      status: '狀態',
-      date: '日期',
       joined: '已加入',
       pending: '邀請中',
-    },
-  },
-  resources: {
-    admin: {
-      name: '人員管理 |||| 人員管理',
-      fields: {
-        id: 'ID',
-        nickname: '暱稱',
-        email: '電子信箱',
-        role: '角色',
-        roles: '角色',
-        joined_at: '加入時間',
-      },
-      filters: {
-        keyword: '搜尋暱稱或電子信箱',
-      },
-      empty: '還沒有其他人員',
     },
   },
 };

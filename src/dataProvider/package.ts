@@ -49,8 +49,9 @@ export function resourceMethods(resource: ResourceName): { read: true } & Record
   const entity = entityResources.find((r) => r.name === resource)?.brief;
   if (entity) {
     const saves = serves(entity, 'save');
-    // A save that only creates (`ops: [… 'create' …]`) is no update.
-    return { read: true, create: saves, update: updates(entity), delete: serves(entity, 'delete') };
+    const creates = saves && entity.creates !== false;
+    // A save that only makes records (`updates: false`) is no update.
+    return { read: true, create: creates, update: updates(entity), delete: serves(entity, 'delete') };
   }
   throw new Error(`No API mapping for resource "${resource}"`);
 }

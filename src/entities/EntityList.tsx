@@ -4,7 +4,8 @@
  * windows of 5, the one bulk delete (components/BulkDeleteButton), the CSV export (components/CsvExportButton) when
  * declared, an empty state, and the create/edit dialog over the list — part of the address: `<base>/0` adds a
  * record, `<base>/<id>` edits one (or opens the record page, overrides.Show, instead: entities/resources.tsx). Only
- * the ops the entity serves are offered: no add, edit or delete where it does not save or delete.
+ * the ops the entity serves are offered: no add, edit or delete where it does not save or delete, no add where its
+ * records are made elsewhere (`creates: false`). An override's `Below` follows the list on the same screen.
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -49,7 +50,12 @@ function Filters({ resource, entity }: { resource: string; entity: Entity }) {
     ...Object.keys(entity.searches ?? {}),
     ...fields.filter(([, field]) => field.filter === 'search').map(([name]) => name),
   ];
-  const choices = fields.filter(([, field]) => field.filter === 'in');
+  // The values the panel can offer: a reference's records, an enum's choices, on and off (others, such as a staff
+  // member's role, are the API's filters only).
+  const choices = fields.filter(
+    ([, field]) =>
+      field.filter === 'in' && (field.reference || field.choices?.length || field.kind === 'switch'),
+  );
   const range = rangeField(entity.fields);
   if (searches.length === 0 && choices.length === 0 && !range) return null;
   const label = (name: string) => `resources.${resource}.filters.${name}`;
@@ -201,9 +207,10 @@ export function EntityList({
   const { canAccess: mayEdit = false } = useCanAccess({ resource, action: 'edit' });
   const { canAccess: mayDelete = false } = useCanAccess({ resource, action: 'delete' });
   const entity = use(loadEntity(resource));
-  const { Dialog = EntityDialog, Show, Actions, Filters: OwnFilters } = overrides;
-  // What the role may do of what the entity serves (a save that only creates changes nothing).
-  const canCreate = mayCreate && Boolean(entity.api.save);
+  const { Dialog = EntityDialog, Show, Actions, Below, Filters: OwnFilters } = overrides;
+  // What the role may do of what the entity serves (an entity whose records are made elsewhere adds none; one whose
+  // save only makes them changes none).
+  const canCreate = mayCreate && Boolean(entity.api.save) && entity.creates !== false;
   const canEdit = mayEdit && Boolean(entity.api.save) && updates(entity);
   const canDelete = mayDelete && Boolean(entity.api.delete);
   const exported = entity.api.export;
@@ -282,7 +289,8 @@ export function EntityList({
           </DataTable.Col>
         </DataTable>
       </List>
-      {modal?.open && (entity.api.save || overrides.Dialog) ? (
+      {Below ? <Below /> : null}
+      {modal?.open && (entity.api.save || overrides.Dialog) && (modal.id > 0 || entity.creates !== false) ? (
         // The list stays while the dialog's code loads (an entity that does not save has no generated dialog).
         <Suspense fallback={null}>
           <Dialog

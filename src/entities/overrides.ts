@@ -2,7 +2,8 @@
  * What an entity may put in place of the generated screens, or beside them: src/entities/overrides/<resource>.tsx
  * default-exports these (loaded with the resource's list). Anything not given is generated from the declaration.
  * The extension points the hand-built screens attach by: a record page (`Show`, at /<resource>/:id, which the rows
- * open), buttons of the list's toolbar (`Actions`), cells, inputs, row and bulk actions, the dialog or the whole list.
+ * open), buttons of the list's toolbar (`Actions`), what shows under the list (`Below`), cells, inputs, row and bulk
+ * actions, the dialog or the whole list.
  */
 import type { RaRecord } from 'ra-core';
 import type { ComponentType } from 'react';
@@ -49,6 +50,13 @@ export interface EntityOverrides {
    * limit counter, an import, an invitation.
    */
   Actions?: ComponentType;
+  /**
+   * What the screen shows under the list, in the resource's context: another table of the same screen (the staff
+   * list's open invitations).
+   */
+  Below?: ComponentType;
+  /** Records per page of the list (10 by default). */
+  perPage?: number;
   /** The whole list screen. */
   List?: ComponentType<EntityListProps>;
   /**
@@ -57,8 +65,6 @@ export interface EntityOverrides {
    * tags and plans), say.
    */
   Filters?: ComponentType;
-  /** Rows per page (10 unless given). */
-  perPage?: number;
   /** The create/edit dialog. */
   Dialog?: ComponentType<EntityDialogProps>;
   /** A column's cell, rendered with the record in context. */

@@ -12,7 +12,6 @@ import RoleIcon from '@mui/icons-material/AdminPanelSettingsOutlined';
 import DesignIcon from '@mui/icons-material/BrushOutlined';
 import PlanIcon from '@mui/icons-material/CreditCardOutlined';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
-import StaffIcon from '@mui/icons-material/GroupOutlined';
 import HomeIcon from '@mui/icons-material/HomeOutlined';
 import DomainIcon from '@mui/icons-material/Language';
 import LockIcon from '@mui/icons-material/LockOutlined';
@@ -85,7 +84,6 @@ const SCREENS: Entry[] = [
     group: 'members',
     order: 40,
   },
-  { to: '/admin', label: 'shell.menu.staff', icon: StaffIcon, resource: 'admin', group: 'site', order: 10 },
   { to: '/role', label: 'shell.menu.roles', icon: RoleIcon, resource: 'role', group: 'site', order: 20 },
   { to: '/site', label: 'shell.menu.sites', icon: SitesIcon, resource: 'site', group: 'site', order: 30 },
   {

@@ -2,9 +2,10 @@
  * Conformance tests generated per entity: every declaration of contract/entities (found as the server finds them,
  * server/entities/registry.ts), the fixture entity (tests/fixtures/entities/note.ts) and the example entities of
  * docs/examples (tests/fixtures/entities/examples.ts), once per resource, over HTTP, for the ops it serves (`ops`).
- * For each: create, read, update (unless it only creates: then an id is refused) and delete (several at once when it
- * says `deleteMany`; an entity that does not save reads and lists a record made as the app makes it,
- * tests/fixtures/entities/records.ts); a validation message in each language; another site's id answers
+ * For each: create, read, update (unless its save only creates, `updates: false`: then an id is refused) and delete
+ * (several at once when it says `deleteMany`; an entity that does not save reads and lists a record made as the app
+ * makes it, tests/fixtures/entities/records.ts; one that saves without creating, `creates: false`, changes and
+ * deletes such a record, and refuses id 0); a validation message in each language; another site's id answers
  * 404; a role without the permission gets 403; a plan without the entity's feature is refused; its own permissions
  * (if it declares some) in the role editor's tree and in the built-in roles of their group; its dates refused when
  * they do not exist; its searches and day range; its CSV export (header in each language, refusals). A valid record
@@ -165,7 +166,8 @@ beforeAll(async () => {
     for (const other of referred(target.entity.fields)) await make(other, depth + 1);
     const { save } = target.entity.api;
     const maker = recordMakers[target.entity.name];
-    if (!save && maker) return void made.set(resource, await maker(t, demoSiteId));
+    if ((!save || target.entity.creates === false) && maker)
+      return void made.set(resource, await maker(t, demoSiteId));
     const body = { id: 0, ...target.fixed, ...recordOf(target.entity) };
     const r = await owner.call<{ id: number }>(save?.path ?? `${resource} does not save`, body);
     expect(r, `${resource}: ${JSON.stringify(body)}`).toMatchObject({ status: 200, code: Code.OK });
@@ -183,6 +185,8 @@ for (const entity of entities) {
     const fixed = ('fixed' in resource ? resource.fixed : undefined) ?? {};
     const { api } = entity;
     const { save: saves, delete: deletes } = api;
+    /** Whether its save makes records (id 0), or only changes those made elsewhere. */
+    const creates = saves && entity.creates !== false;
     const sample = () => ({ id: 0, ...fixed, ...recordOf(entity) });
     /** The saved values a record shows as sent (after the rule's trimming and defaults). */
     const shown = (body: Record<string, unknown>) => {
@@ -198,11 +202,11 @@ for (const entity of entities) {
     };
     /** A record of the demo site: saved through the API, or made as the app makes it (an entity that does not save). */
     const anyRecord = async () => {
-      if (saves) return (await create(owner)).record;
+      if (creates) return (await create(owner)).record;
       const make = recordMakers[entity.name];
       expect(
         make,
-        `${entity.name} does not save: tests/fixtures/entities/records.ts must make one`,
+        `${entity.name} does not create: tests/fixtures/entities/records.ts must make one`,
       ).toBeDefined();
       const id = await make(t, demoSiteId);
       const got = await owner.call<{ id: number } & Record<string, unknown>>(api.get.path, { ...fixed, id });
@@ -212,7 +216,7 @@ for (const entity of entities) {
     const remove = async (id: number) => {
       if (deletes) await owner.call(deletes.path, { ...fixed, id });
     };
-    /** A save that changes records, not only creates them (`ops` without `create`). */
+    /** A save that changes records, not only makes them (`updates: false`). */
     const changes = saves && updates(entity);
     /** What a delete of `ids` answers: `{ids}` when it deletes several at once, else `{id}`. */
     const deleted = (...ids: number[]) => (entity.deleteMany ? { ids } : { id: ids[0] });
@@ -220,7 +224,7 @@ for (const entity of entities) {
       c.call<{ rows: { id: number }[]; total: number }>(api.list.path, { ...fixed, query: { filters } });
 
     describe(`${entity.name} as ${resource.name}`, () => {
-      itWhen(saves)('creates, reads, lists, updates and deletes', async () => {
+      itWhen(creates)('creates, reads, lists, updates and deletes', async () => {
         if (!saves) return;
         expect(entity.save.safeParse(sample()).success, 'the sample record is valid').toBe(true);
         const { body, record } = await create(owner);
@@ -251,7 +255,7 @@ for (const entity of entities) {
         expect(gone).toMatchObject({ status: 404, code: Code.NOT_FOUND });
       });
 
-      itWhen(saves && deletes && entity.deleteMany)(
+      itWhen(creates && deletes && entity.deleteMany)(
         'deletes several records in one call, or none when one is not the site’s',
         async () => {
           if (!deletes) return;
@@ -263,6 +267,34 @@ for (const entity of entities) {
           expect(await stranger.call(deletes.path, { ...fixed, ids })).toMatchObject({ status: 404 });
           expect((await owner.call(deletes.path, { ...fixed, ids })).data).toEqual(deleted(...ids));
           expect((await listed(owner, [{ col: 'id', value: ids, type: 'in' }])).data.total).toBe(0);
+        },
+      );
+
+      itWhen(saves && !creates)(
+        'reads, lists, changes and deletes a record made elsewhere, and creates none',
+        async () => {
+          if (!saves) return;
+          expect(entity.save.safeParse({ ...sample(), id: 1 }).success, 'the sample record is valid').toBe(
+            true,
+          );
+          const record = await anyRecord();
+          expect((await listed(owner, [{ col: 'id', value: [record.id], type: 'in' }])).data).toEqual({
+            rows: [entity.record.parse(record)],
+            total: 1,
+          });
+          const change = { ...sample(), id: record.id };
+          const updated = await owner.call(saves.path, change);
+          expect(updated.code, JSON.stringify(updated)).toBe(Code.OK);
+          expect(updated.data).toMatchObject({ ...shown(change), id: record.id });
+          expect((await owner.call(api.get.path, { ...fixed, id: record.id })).data).toEqual(updated.data);
+          // Id 0 is no record: refused as a bad id, nothing made.
+          expect(fieldErrors(await owner.call(saves.path, sample()))).toHaveProperty('id');
+          if (!deletes) return;
+          expect((await owner.call(deletes.path, { ...fixed, id: record.id })).data).toEqual(
+            deleted(record.id),
+          );
+          const gone = await owner.call(api.get.path, { ...fixed, id: record.id });
+          expect(gone).toMatchObject({ status: 404, code: Code.NOT_FOUND });
         },
       );
 
@@ -338,7 +370,11 @@ for (const entity of entities) {
 
       const { list: listPerm, edit: editPerm, create: createPerm } = entity.permissions;
       itWhen(
-        changes && typeof editPerm === 'string' && typeof listPerm === 'string' && createPerm !== editPerm,
+        creates &&
+          changes &&
+          typeof editPerm === 'string' &&
+          typeof listPerm === 'string' &&
+          createPerm !== editPerm,
       )('needs the create permission to create (id 0), not to change', async () => {
         if (!saves) return;
         const [role] = await t.database.db

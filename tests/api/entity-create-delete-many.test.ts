@@ -1,8 +1,8 @@
 /**
- * The layer's generic handling of what members brought (contract/entity.ts): a save that only creates (`ops: […
- * 'create' …]`: id 0 or none, an id refused), a delete of several at once (`deleteMany`: `{id}` or `{ids}`, all or
- * none, in the site and the caller's sight) and a filter named unlike its field (`filterAs`) — on an entity with no
- * hooks but a sight, over the fixture's table (tests/fixtures/entities/note.ts).
+ * The layer's generic handling of what members brought (contract/entity.ts): a save that only makes records
+ * (`updates: false`: id 0 or none, an id refused), a delete of several at once (`deleteMany`: `{id}` or `{ids}`,
+ * all or none, in the site and the caller's sight) and a filter named unlike its field (`filterAs`) — on an entity
+ * with no hooks but a sight, over the fixture's table (tests/fixtures/entities/note.ts).
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ const jotting = defineEntity({
   name: 'jotting',
   table: 'notes',
   title: 'title',
-  ops: ['list', 'get', 'create', 'delete'],
+  updates: false,
   deleteMany: true,
   fields: {
     title: field.text(f.requiredText(NAME_MAX), { list: true }),

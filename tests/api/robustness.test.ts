@@ -21,12 +21,12 @@ import { categoryColumns } from '../../contract/category';
 import { Code } from '../../contract/codes';
 import { contentColumns } from '../../contract/content';
 import { STATUS } from '../../contract/contentConstants';
+import { admin } from '../../contract/entities/admin';
 import { author } from '../../contract/entities/author';
 import { label } from '../../contract/entities/label';
 import { fileColumns, videoColumns } from '../../contract/files';
 import { Filter, type ListColumns, ListQuery } from '../../contract/list';
 import { userSiteColumns } from '../../contract/sites';
-import { staffColumns } from '../../contract/staff';
 import { allActions } from '../../server/app';
 import type { AnyAction } from '../../server/http/action';
 import { contents, videos } from '../../server/modules/tables';
@@ -111,7 +111,7 @@ const LIST_COLUMNS: ListColumns[] = [
   videoColumns,
   label.columns,
   userSiteColumns,
-  staffColumns,
+  admin.columns,
 ];
 const FILTER_COLUMNS = [...new Set(LIST_COLUMNS.flatMap((c) => c.filter)), 'unknown_column'];
 const SORT_COLUMNS = [...new Set(LIST_COLUMNS.flatMap((c) => c.sort)), 'unknown_column'];

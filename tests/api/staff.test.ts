@@ -7,10 +7,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
+import type { StaffMember } from '../../contract/entities/admin';
 import type { ListResult } from '../../contract/list';
 import { BUILTIN_ROLE_PERMISSIONS, ROLE } from '../../contract/permissions';
 import { BADGE } from '../../contract/sites';
-import type { Invitation, InviteTokenReply, StaffMember, StaffOptions } from '../../contract/staff';
+import type { Invitation, InviteTokenReply, StaffOptions } from '../../contract/staff';
 import { INVITE_TTL_S } from '../../contract/staff';
 import { roles, sites, users } from '../../server/modules/tables';
 import {

@@ -1,7 +1,7 @@
 /**
- * Members as an entity (contract/entities/member.ts) and the layer's pieces they brought: a save that only creates
- * (`ops: [… 'create' …]`: no update), a delete of several at once (`deleteMany`: `{id}` or `{ids}`, one call), a
- * filter named unlike its field (`filterAs`: a member's `tags` filtered as `tag`), react-admin's `q` for the first
+ * Members as an entity (contract/entities/member.ts) and the layer's pieces they brought: a save that only makes
+ * records (`updates: false`: no update), a delete of several at once (`deleteMany`: `{id}` or `{ids}`, one call), a
+ * filter named unlike its field (`filterAs`: a member's `tags` filtered as `tag`); react-admin's `q` for the first
  * search; the filters sending what the member list always sent; the CSV header as the import reads it.
  */
 import { describe, expect, it } from 'vitest';

@@ -11,8 +11,8 @@ import type { Db } from '../../db/client';
 import type { SiteContext } from '../../http/action';
 import { notFound } from '../../http/errors';
 import { localeOfLanguage, t } from '../../i18n';
-import { listConditions, type QuerySpec, siteTimeZone } from '../followers/query';
 import { CUSTOMER_STATUS, customerMessages, readers } from '../readers/schema';
+import { listConditions, type QuerySpec, siteTimeZone } from '../tenancy/listQuery';
 import { sites, users } from '../tenancy/schema';
 import { customerReplies } from './schema';
 

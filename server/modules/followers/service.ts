@@ -11,8 +11,8 @@ import { sendCsv, wallStamp } from '../../http/csv';
 import { notFound } from '../../http/errors';
 import { t } from '../../i18n';
 import { followers, readers } from '../readers/schema';
+import { listConditions, type QuerySpec, siteTimeZone } from '../tenancy/listQuery';
 import { sites } from '../tenancy/schema';
-import { listConditions, type QuerySpec, siteTimeZone } from './query';
 
 const spec: QuerySpec = {
   filters: {

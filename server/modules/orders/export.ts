@@ -11,7 +11,7 @@ import type { ListQuery } from '../../../contract/list';
 import type { SiteContext } from '../../http/action';
 import { wallStamp } from '../../http/csv';
 import { t } from '../../i18n';
-import { siteTimeZone } from '../followers/query';
+import { siteTimeZone } from '../tenancy/listQuery';
 import { exportRows } from './service';
 
 type Row = Record<ExportColumns<typeof orders>, string>;

@@ -18,10 +18,10 @@ import type { Db } from '../../db/client';
 import type { SiteContext } from '../../http/action';
 import { AppError, notFound } from '../../http/errors';
 import { localeOfLanguage, t } from '../../i18n';
-import { listConditions, type QuerySpec, siteTimeZone } from '../followers/query';
 import { moveOrder, type OrderRow as OrderRecord } from '../shop/moves';
 import { claimRefund, refundClaimed, refundedAtGateway, refundUnderWay } from '../shop/refund';
 import { orderEvents, orderItems, orderPayments, orders } from '../shop/schema';
+import { listConditions, type QuerySpec, siteTimeZone } from '../tenancy/listQuery';
 import { sites, users } from '../tenancy/schema';
 
 /** An item of the order matches the SKU filter (its code, SKU name or product name), as EXISTS. */

@@ -12,6 +12,7 @@
 import { and, asc, count, desc, eq, gt, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import type { Locale } from '../../../contract/constants';
+import { admin, type StaffMember } from '../../../contract/entities/admin';
 import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import { mayTouchRole, PERM, permissionsOfRole, ROLE, within } from '../../../contract/permissions';
@@ -19,9 +20,7 @@ import {
   ASSIGNABLE_BUILTIN_ROLES,
   type Invitation,
   type RoleRef,
-  type StaffMember,
   type StaffOptions,
-  staffColumns,
 } from '../../../contract/staff';
 import type { Db } from '../../db/client';
 import type { SiteContext } from '../../http/action';
@@ -149,7 +148,10 @@ const sortable = {
   joined_at: siteStaff.createdAt,
 };
 
-/** `site/staff`: the list query of contract/list.ts over staff joined with their accounts and roles. */
+/**
+ * `site/staff`: the list query of contract/list.ts over staff joined with their accounts and roles, by the filters and
+ * sorts the `admin` declaration names.
+ */
 export async function listStaff(
   db: Db,
   lang: Locale,
@@ -162,7 +164,7 @@ export async function listStaff(
   ];
   const bad: FieldError['fields'] = {};
   query.filters.forEach((filter, i) => {
-    const how = staffColumns.filter.includes(filter.col) ? filterable[filter.col] : undefined;
+    const how = admin.columns.filter.includes(filter.col) ? filterable[filter.col] : undefined;
     if (filter.type === 'search' && how?.search) {
       conditions.push(how.search(likePattern(String(filter.value))));
     } else if (filter.type === 'in' && how?.in) {
@@ -173,8 +175,8 @@ export async function listStaff(
       bad[`query.filters.${i}.col`] = { message: 'validation.format' };
     }
   });
-  const sort = query.sort ?? { col: 'joined_at', order: 'asc' };
-  const sortColumn = staffColumns.sort.includes(sort.col)
+  const sort = query.sort ?? admin.defaultSort;
+  const sortColumn = admin.columns.sort.includes(sort.col)
     ? sortable[sort.col as keyof typeof sortable]
     : undefined;
   if (!sortColumn) bad['query.sort.col'] = { message: 'validation.format' };

@@ -19,18 +19,18 @@ import {
 import { useEffect } from 'react';
 import { LinkBase, Loading, RadioButtonGroupInput, SaveButton, Title } from 'react-admin';
 import type { FieldValues } from 'react-hook-form';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
+import type { StaffMember } from '../../../contract/entities/admin';
 import { mayTouchRole, PERM } from '../../../contract/permissions';
-import type { StaffMember } from '../../../contract/staff';
 import { DateTimeField } from '../../components/DateTimeField';
 import { RemoveRecordButton } from '../../components/RemoveRecordButton';
 import type { ApiError } from '../../dataProvider/client';
+import type { EntityShowProps } from '../../entities/overrides';
 import { initials } from '../../entities/view';
 import { staffKeys, useStaffOptions } from './api';
 import { RoleChip } from './RoleChip';
 
 const BASE = '/admin';
-const idOf = (param: string | undefined): number => (param && /^\d{1,10}$/.test(param) ? Number(param) : 0);
 
 function MemberForm({
   member,
@@ -152,25 +152,25 @@ function MemberForm({
   );
 }
 
-export default function StaffDetail() {
+/** The record page of the staff list (src/entities/overrides/admin.tsx `Show`). */
+export default function StaffDetail({ id }: EntityShowProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const id = idOf(useParams().id);
   const { isPending: checking } = useRequireAccess({ resource: 'admin', action: 'list' });
   const { canAccess: canEdit = false } = useCanAccess({ resource: 'admin', action: 'edit' });
   const { canAccess: canDelete = false } = useCanAccess({ resource: 'admin', action: 'delete' });
   const { data: member, error } = useGetOne<StaffMember>(
     'admin',
     { id },
-    { enabled: id > 0 && !checking, retry: false },
+    { enabled: !checking, retry: false },
   );
 
   useEffect(() => {
-    if (!error && id > 0) return;
+    if (!error) return;
     notify('staff.detail.notFound', { type: 'error' });
     navigate(BASE);
-  }, [error, id, notify, navigate]);
+  }, [error, notify, navigate]);
 
   return (
     <Box sx={{ maxWidth: 720, mt: 2 }}>

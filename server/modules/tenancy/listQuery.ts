@@ -1,6 +1,6 @@
 /**
- * The list queries of the readers' inbox screens (followers, customer messages): filters `{col, value, type}`
- * (contract/list.ts) mapped to SQL by column, a date range in the site's time zone, and the sort. Unknown columns,
+ * The list queries of the lists their own module answers (followers, customer messages, orders): filters
+ * `{col, value, type}` (contract/list.ts) mapped to SQL by column, a date range in the site's time zone, and the sort. Unknown columns,
  * a filter of the wrong type, a malformed date or id answer field errors (1001), as http/list.ts does.
  */
 import { type AnyColumn, asc, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import { dayBounds } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
 import { FieldError } from '../../http/errors';
 import { likePattern } from '../../http/list';
-import { sites } from '../tenancy/schema';
+import { sites } from './schema';
 
 export interface ColumnFilter {
   /** A keyword (LIKE pattern, wildcards escaped). */
