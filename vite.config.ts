@@ -17,7 +17,7 @@ const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
  *   exports anything besides catalogues (a schema or a function, say) is bundled as it is.
  * - An entity declaration imported with `?brief` (src/entities/registry.ts): what the menu, the routes and the
  *   access checks need before the first render — name, title, feature, permissions (and the entity's own ones), the
- *   ops it serves (and `creates: false`), resources and menu places —
+ *   ops it serves (and `creates: false`, `updates: false`), resources and menu places —
  *   without the fields and their schemas, which load with the entity's screens.
  *
  * Types come from the source either way.
@@ -60,7 +60,7 @@ function contractAsData(): Plugin {
     const code: string[] = [];
     for (const [exportName, value] of Object.entries(exports)) {
       if (typeof value !== 'object' || value === null || !('api' in value && 'fields' in value)) continue;
-      const { name, title, permissions, ownPermissions, feature, ops, creates, menu, resources } =
+      const { name, title, permissions, ownPermissions, feature, ops, creates, updates, menu, resources } =
         value as unknown as EntityBrief;
       const props = [`name: ${JSON.stringify(name)}`, `title: ${JSON.stringify(title)}`];
       props.push(`permissions: ${JSON.stringify(permissions)}`);
@@ -68,6 +68,7 @@ function contractAsData(): Plugin {
       if (feature) props.push(`feature: ${JSON.stringify(feature)}`);
       if (ops) props.push(`ops: ${JSON.stringify(ops)}`);
       if (creates === false) props.push('creates: false');
+      if (updates === false) props.push('updates: false');
       if (menu) props.push(`menu: ${place(file, menu)}`);
       if (resources) {
         const each = resources.map(

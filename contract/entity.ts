@@ -26,9 +26,10 @@ import {
   rangeField,
   resourcesOf,
   serves,
+  updates,
 } from './entityBrief';
 import { bounded, f, ruled } from './fields';
-import { IdInput, IdReply, ListInput, listResult } from './list';
+import { IdInput, IdReply, IdsReply, ListInput, listResult } from './list';
 import { PATTERNS } from './patterns';
 import type { ResourcePermissions } from './permissions';
 import type { Feature } from './plans';
@@ -82,6 +83,11 @@ export interface Field<O extends z.ZodType = z.ZodType, I extends z.ZodType = z.
    * included).
    */
   filter?: 'search' | 'in' | 'range';
+  /**
+   * The filter's name — react-admin's and the API's `col` — when it is not the field's: a member's `tags` are
+   * filtered one tag at a time as `tag`.
+   */
+  filterAs?: string;
   sort?: boolean;
   /** slug: the field it is made from (`lang.title`: the title of a languages field, its first language). */
   from?: string;
@@ -222,10 +228,22 @@ interface EntityParts<
    * (tests/fixtures/entities/records.ts), and neither integrator face nor the list offers to create.
    */
   creates?: boolean;
+  /**
+   * `false`: its `save` only makes records (its `id` is 0, or left out; another is 格式錯誤), which change by the
+   * entity's own calls — a member's tags and note. Neither integrator face nor the list offers to update, and its
+   * conformance tests check that an id is refused.
+   */
+  updates?: boolean;
   /** The action paths when they are not `<name>/<op>` (those of SPEC §7). */
   paths?: Partial<Record<EntityOp | 'export', string>>;
   /** Other names of an action, served alike (SPEC §7's `label/edit`, `author/show`). */
   aliases?: Partial<Record<EntityOp, readonly string[]>>;
+  /**
+   * Several records deleted in ONE call, all or none (a bulk delete of the list): the delete takes `{id}` or `{ids}`
+   * (at most ENTITY_DELETE_MAX) and answers `{ids}`; another site's id among them is 404 and deletes nothing. The
+   * dataProvider's deleteMany sends them at once. Without it, `{id}`, answered `{id}`.
+   */
+  deleteMany?: boolean;
   /** The list's order when none is asked for. */
   defaultSort: { col: 'id' | (keyof F & string); order: 'asc' | 'desc' };
   /**
@@ -247,6 +265,9 @@ interface EntityParts<
   detail?: D;
 }
 
+/** The most records one delete takes (`deleteMany`). */
+export const ENTITY_DELETE_MAX = 1000;
+
 const inputShape = (fields: Fields): Loose =>
   Object.fromEntries(
     Object.entries(fields)
@@ -260,7 +281,9 @@ const outputShape = (fields: Fields): Loose =>
 export const listColumns = (fields: Fields, searches: object = {}) => ({
   filter: [
     'id',
-    ...Object.keys(fields).filter((k) => fields[k].filter === 'search' || fields[k].filter === 'in'),
+    ...Object.keys(fields)
+      .filter((k) => fields[k].filter === 'search' || fields[k].filter === 'in')
+      .map((k) => fields[k].filterAs ?? k),
     ...Object.keys(searches),
     ...(rangeField(fields) ? ['from', 'to'] : []),
   ],
@@ -333,7 +356,10 @@ export type DetailSchema<
 
 /** The endpoints of an entity. */
 function endpointsOf<F extends Fields, R extends readonly EntityResource[], D extends DetailShape>(
-  def: Pick<EntityDef<F, string, string, string, R>, 'name' | 'paths' | 'aliases' | 'feature' | 'creates'>,
+  def: Pick<
+    EntityDef<F, string, string, string, R>,
+    'name' | 'paths' | 'aliases' | 'feature' | 'creates' | 'deleteMany'
+  >,
   permissions: ResourcePermissions,
   fixedShape: Record<string, z.ZodType>,
   record: z.ZodObject<RecordShape<F, R>>,
@@ -351,6 +377,21 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
     z.core.$strict
   >;
   const { feature } = def;
+  // `{id}` or `{ids}` when it deletes several at once (typed as `{id}`: a hook gets the ids as a list, hooks.ts).
+  const removal = (
+    def.deleteMany
+      ? z
+          .strictObject({
+            ...fixedShape,
+            id: f.id().optional(),
+            ids: z.array(f.id()).min(1).max(ENTITY_DELETE_MAX).optional(),
+          })
+          .refine((v) => v.id !== undefined || v.ids !== undefined, {
+            message: 'validation.required',
+            path: ['id'],
+          })
+      : ref
+  ) as typeof ref;
   return {
     list: endpoint({
       path: path('list'),
@@ -389,12 +430,14 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
     delete: endpoint({
       path: path('delete'),
       aliases: def.aliases?.delete,
-      input: ref,
-      output: IdReply,
+      input: removal,
+      output: (def.deleteMany ? IdsReply : IdReply) as typeof IdReply,
       access: 'site',
       permission: permissions.delete,
       feature,
-      summary: `Deletes a ${def.name} record`,
+      summary: def.deleteMany
+        ? `Deletes one ${def.name} record ({id}) or several at once ({ids})`
+        : `Deletes a ${def.name} record`,
     }),
     export: endpoint({
       path: path('export'),
@@ -441,8 +484,9 @@ export function defineEntity<
   }) as unknown as z.ZodObject<RecordShape<F, R>>;
   const detail = (def.detail ? record.extend(def.detail) : record) as unknown as DetailSchema<F, R, D>;
   const saveBase = z.strictObject({
-    // A record is made elsewhere when the entity does not create: its save takes an id only.
-    id: def.creates === false ? f.id() : f.uint(),
+    // A record is made elsewhere when the entity does not create: its save takes an id only. One that does not
+    // update takes id 0 (or none), as members' `profile/save` always has.
+    id: def.creates === false ? f.id() : updates(def) ? f.uint() : z.literal(0).default(0),
     ...fixedShape,
     ...inputShape(def.fields),
   }) as unknown as z.ZodObject<SaveShape<F, R>, z.core.$strict>;

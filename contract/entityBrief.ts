@@ -83,6 +83,8 @@ export interface EntityBrief {
   ops?: readonly EntityOp[];
   /** `false`: it serves `save` for changes only, its records being made elsewhere (staff join by invitation). */
   creates?: boolean;
+  /** `false`: it serves `save` to make records only (id 0), which change by its own calls (members' tags, note). */
+  updates?: boolean;
   /** Defaults to one resource named like the entity. */
   resources?: readonly EntityResource[];
   menu?: MenuPlace;
@@ -98,6 +100,10 @@ export const rangeField = (fields: Readonly<Record<string, { filter?: string }>>
 /** Whether the entity serves an operation. */
 export const serves = (def: Pick<EntityBrief, 'ops'>, op: EntityOp): boolean =>
   (def.ops ?? ENTITY_OPS).includes(op);
+
+/** Whether its save changes records (it serves `save`, and not only to make them: `updates: false`). */
+export const updates = (def: Pick<EntityBrief, 'ops' | 'updates'>): boolean =>
+  serves(def, 'save') && def.updates !== false;
 
 /** The resources an entity serves. */
 export const resourcesOf = (def: EntityBrief): readonly EntityResource[] =>

@@ -56,3 +56,5 @@ export const IdInput = z.strictObject({ id: f.id() });
 export type IdInput = z.infer<typeof IdInput>;
 /** A delete's answer: the id that was deleted. */
 export const IdReply = z.object({ id: z.number() });
+/** The records a call changed or deleted, by id (a delete of several at once). */
+export const IdsReply = z.object({ ids: z.array(z.number()) });

@@ -1,6 +1,7 @@
 /**
  * Members (/member, /member/{id}; SPEC §3 Member profile: id, name, email, intro, tags, meta.note): the site's readers
- * as the back-office sees them, their tags and note, a hand-made member, and CSV import and export.
+ * as the back-office sees them — the record and its calls are declared in contract/entities/member.ts —, their
+ * standing, tags and note, and the CSV import.
  */
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX } from './constants';
@@ -28,12 +29,6 @@ export const MEMBER_STATUSES = ['free', 'paid', 'lapsed'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 export const MEMBER_SOURCES = ['signup', 'import', 'staff', 'follow'] as const;
 
-/** The list's filters (`{col, value, type}`) and sorts. */
-export const MEMBER_COLUMNS = {
-  filter: ['id', 'tag', 'plan', 'status', 'keyword', 'epaper_opt_in'],
-  sort: ['id', 'created_at', 'name', 'email', 'status'],
-} as const;
-
 /** Tags as typed: each trimmed, 2–30 characters, the same one once, 20 at most. */
 export const MemberTags = z
   .array(bounded(MEMBER_TAG_MAX))
@@ -48,21 +43,6 @@ export const MemberTags = z
   });
 
 export const MemberPlanRef = z.object({ id: z.number(), name: z.string() });
-
-export const Member = z.object({
-  id: z.number(),
-  name: z.string(),
-  email: z.string(),
-  intro: z.string(),
-  tags: z.array(z.string()),
-  meta: z.object({ note: z.string() }),
-  status: z.enum(MEMBER_STATUSES),
-  plan: MemberPlanRef.nullable(),
-  epaper_opt_in: z.boolean(),
-  source: z.string(),
-  created_at: z.string(),
-});
-export type Member = z.infer<typeof Member>;
 
 export const MemberPayment = z.object({
   id: z.number(),
@@ -95,33 +75,8 @@ export const MemberStanding = z.object({
 });
 export type MemberStanding = z.infer<typeof MemberStanding>;
 
-export const MemberDetail = Member.extend({
-  standing: MemberStanding,
-  following: z.boolean(),
-  last_seen_at: z.string().nullable(),
-  payments: z.array(MemberPayment),
-  epapers: z.array(MemberEpaper),
-});
-export type MemberDetail = z.infer<typeof MemberDetail>;
-
 export const MemberTagsInput = z.strictObject({ id: f.id(), tags: MemberTags });
 export const MemberNoteInput = z.strictObject({ id: f.id(), note: bounded(MEMBER_NOTE_MAX) });
-export const MemberRemoveInput = z
-  .strictObject({ id: f.id().optional(), ids: z.array(f.id()).min(1).max(1000).optional() })
-  .refine((v) => v.id !== undefined || v.ids !== undefined, { message: 'validation.required', path: ['id'] });
-export const MemberRemoveReply = z.object({ ids: z.array(z.number()) });
-
-/** Staff adds one member by hand (id 0); an existing member is not changed here (tags and note have their calls). */
-export const MemberSave = z.strictObject({
-  id: z.literal(0).default(0),
-  email: f.email(),
-  name: bounded(MEMBER_NAME_MAX).default(''),
-  intro: bounded(MEMBER_INTRO_MAX).default(''),
-  tags: MemberTags.default([]),
-  note: bounded(MEMBER_NOTE_MAX).default(''),
-});
-export type MemberSaveInput = z.input<typeof MemberSave>;
-
 export const MemberRoom = z.object({ used: z.number(), limit: z.number() });
 export type MemberRoom = z.infer<typeof MemberRoom>;
 

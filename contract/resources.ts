@@ -12,13 +12,12 @@ import { contentApi } from './api/content';
 import { customerApi } from './api/customers';
 import { fileApi } from './api/files';
 import { followerApi } from './api/followers';
-import { memberApi } from './api/members';
 import { roleApi } from './api/roles';
 import { siteApi } from './api/sites';
 import { CONTENT_TYPE, type ContentTypeId, contentQuery, PUBLISH_MODE } from './contentConstants';
 import type { AnyEndpoint } from './endpoint';
 import type { Entity, Fields } from './entity';
-import { rangeField } from './entityBrief';
+import { rangeField, updates } from './entityBrief';
 import type { Filter } from './list';
 
 export interface ResourceApi {
@@ -134,26 +133,6 @@ export const resourceApis = {
   press: contentResourceApi(CONTENT_TYPE.post),
   page: contentResourceApi(CONTENT_TYPE.page),
   epaper: contentResourceApi(CONTENT_TYPE.epaper),
-  /**
-   * Members (the site's readers): `profile/save` (id 0) adds one by hand; tags and note have their own calls on the
-   * record page, so there is no update; `profile/remove` takes `{id}` or all the ids at once.
-   */
-  member: {
-    list: memberApi.list,
-    get: memberApi.get,
-    create: memberApi.save,
-    delete: memberApi.remove,
-    deleteManyBody: (ids) => ({ ids }),
-    filters: {
-      q: keyword('keyword'),
-      tag: (v) => (typeof v === 'string' && v !== '' ? { col: 'tag', value: [v], type: 'in' } : undefined),
-      plan: (v) => (typeof v === 'number' ? { col: 'plan', value: [v], type: 'in' } : undefined),
-      status: (v) =>
-        typeof v === 'string' && v !== '' ? { col: 'status', value: [v], type: 'in' } : undefined,
-      epaper_opt_in: (v) =>
-        v === 0 || v === 1 ? { col: 'epaper_opt_in', value: [v], type: 'in' } : undefined,
-    },
-  },
   /** `role/save` with id 0 creates a custom role. */
   role: {
     list: roleApi.list,
@@ -206,30 +185,37 @@ export const resourceApis = {
 export type TableResourceName = keyof typeof resourceApis;
 export const tableResourceNames = Object.keys(resourceApis) as TableResourceName[];
 
-/** A filter value of an entity's List → the API's filter object: keywords for `search` fields, value lists for `in`. */
+/**
+ * A filter value of an entity's List → the API's filter object: keywords for `search` fields, value lists for `in`
+ * (named by the field's `filterAs`, if it has one).
+ */
 export function filterOf(fields: Fields, name: string, value: unknown): Filter | undefined {
   const kind = fields[name]?.filter;
+  const col = fields[name]?.filterAs ?? name;
   if (kind === 'search') {
     return typeof value === 'string' && value.trim() !== ''
-      ? { col: name, value: value.trim(), type: 'search' }
+      ? { col, value: value.trim(), type: 'search' }
       : undefined;
   }
   if (kind === 'in') {
     const { choices } = fields[name];
-    // An enum's values as its choices are (a number sent as text in an address is the number), others dropped.
+    // An enum's values as its choices are (a number sent as text in an address is the number), others dropped;
+    // a blank one is no value (a cleared filter).
     const values = (Array.isArray(value) ? value : [value])
-      .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+      .filter(
+        (v): v is string | number => (typeof v === 'string' && v.trim() !== '') || typeof v === 'number',
+      )
       .map((v) => (choices && !choices.includes(v) ? choices.find((c) => String(c) === String(v)) : v))
       .filter((v): v is string | number => v !== undefined);
-    return values.length > 0 ? { col: name, value: values, type: 'in' } : undefined;
+    return values.length > 0 ? { col, value: values, type: 'in' } : undefined;
   }
   return undefined;
 }
 
 /**
- * The filters of an entity's List, by name, as the API takes them: its fields' (`search`, `in`), its searches
- * (keywords over several fields, or its own) and its day range (`from`, `to`); and `q`, react-admin's usual name of
- * a list's keyword box, as the first of its searches.
+ * The filters of an entity's List, by name, as the API takes them: its fields' (`search`, `in`; by their
+ * `filterAs`), its searches (keywords over several fields, or its own) and its day range (`from`, `to`); and `q`,
+ * react-admin's usual name of a list's keyword box, as the first of its searches.
  */
 export function entityFilters(entity: Pick<Entity, 'fields' | 'searches'>): ResourceApi['filters'] {
   const [first] = Object.keys(entity.searches ?? {});
@@ -238,7 +224,10 @@ export function entityFilters(entity: Pick<Entity, 'fields' | 'searches'>): Reso
     ...Object.fromEntries(
       Object.keys(entity.fields)
         .filter((name) => entity.fields[name].filter === 'search' || entity.fields[name].filter === 'in')
-        .map((name) => [name, (value: unknown) => filterOf(entity.fields, name, value)]),
+        .map((name) => [
+          entity.fields[name].filterAs ?? name,
+          (value: unknown) => filterOf(entity.fields, name, value),
+        ]),
     ),
     ...Object.fromEntries(Object.keys(entity.searches ?? {}).map((name) => [name, keyword(name)])),
     ...(rangeField(entity.fields) ? { from: day('from'), to: day('to') } : {}),
@@ -253,11 +242,13 @@ export function entityResourceApi(entity: Entity, fixed?: Record<string, string 
   return {
     list: entity.api.list,
     get: entity.api.get,
-    // An entity whose records are made elsewhere (`creates: false`) changes them only.
+    // An entity whose records are made elsewhere (`creates: false`) changes them only; one whose save only makes
+    // them (`updates: false`) makes them only.
     create: entity.creates === false ? undefined : entity.api.save,
-    update: entity.api.save,
+    update: updates(entity) ? entity.api.save : undefined,
     delete: entity.api.delete,
     filters: entityFilters(entity),
+    ...(entity.deleteMany ? { deleteManyBody: (ids: number[]) => ({ ids }) } : {}),
     extra: fixed,
   };
 }

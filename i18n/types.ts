@@ -81,7 +81,8 @@ export type ResourceWords<E extends Entity> = {
       export: { label: string; done: string; header: Strings<NonNullable<E['export']>['columns'][number]> };
     }
   > &
-  ([FilterKeys<E>] extends [never] ? { filters?: More } : { filters: Strings<FilterKeys<E>> }) &
+  // An entity's own filter panel (overrides.Filters) may word more filters.
+  ([FilterKeys<E>] extends [never] ? { filters?: More } : { filters: Strings<FilterKeys<E>> & More }) &
   More;
 
 /** The resources an entity serves: its own name, or those of `resources`. */

@@ -30,7 +30,6 @@ import epaper from './resources/epaper';
 import file from './resources/file';
 import follower from './resources/follower';
 import label from './resources/label';
-import member from './resources/member';
 import { orderRoutes } from './resources/orders/routes';
 import page from './resources/page';
 import press from './resources/press';
@@ -62,7 +61,6 @@ const RESOURCES = [
   label,
   file,
   role,
-  member,
   site,
   follower,
   customer,

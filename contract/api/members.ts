@@ -1,26 +1,23 @@
 /**
- * Members (/member, /member/{id}): SPEC §7 `profile get/tags/note/roles/remove` and `site/members`, plus the list,
- * a member added by hand, and CSV export and import. Reads need member.view, changes member.edit, removal
- * member.delete (contract/permissions.ts).
+ * Members (/member, /member/{id}): SPEC §7 `profile tags/note/roles` and `site/members`, the CSV import, and the
+ * tags and plans of the list's filters. The list, the record, a member added by hand, removal and the CSV export are
+ * the entity's (contract/entities/member.ts: `profile/list`, `profile/get`, `profile/save`, `profile/remove`,
+ * `profile/export`). Reads need member.view, changes member.edit (contract/permissions.ts).
  */
 import { z } from 'zod';
 import { EmptyInput } from '../auth';
 import { TIMEOUT } from '../constants';
 import { endpoint } from '../endpoint';
-import { IdInput, ListInput, listResult } from '../list';
+import { MemberDetail } from '../entities/member';
+import { IdInput } from '../list';
 import {
   ImportPreview,
   ImportReply,
   MEMBER_CSV_MAX_BYTES,
-  Member,
   MemberCsvInput,
-  MemberDetail,
   MemberNoteInput,
   MemberPlanRef,
-  MemberRemoveInput,
-  MemberRemoveReply,
   MemberRoom,
-  MemberSave,
   MemberStanding,
   MemberTagList,
   MemberTagsInput,
@@ -39,22 +36,6 @@ const csv = {
 } as const;
 
 export const memberApi = {
-  list: endpoint({
-    path: 'profile/list',
-    input: ListInput,
-    output: listResult(Member),
-    access: 'site',
-    permission: perm.list,
-    summary: "The site's members: filters tag, plan, status, keyword (name or e-mail), epaper_opt_in",
-  }),
-  get: endpoint({
-    path: 'profile/get',
-    input: IdInput,
-    output: MemberDetail,
-    access: 'site',
-    permission: perm.list,
-    summary: 'One member with their standing, payments, e-papers received and follow state',
-  }),
   tags: endpoint({
     path: 'profile/tags',
     input: MemberTagsInput,
@@ -78,33 +59,6 @@ export const memberApi = {
     access: 'site',
     permission: perm.list,
     summary: "A member's standing: status, plan, period end, e-paper opt-in",
-  }),
-  remove: endpoint({
-    path: 'profile/remove',
-    input: MemberRemoveInput,
-    output: MemberRemoveReply,
-    access: 'site',
-    permission: perm.delete,
-    summary: 'Removes one member ({id}) or several ({ids}) with their sessions and subscription',
-  }),
-  save: endpoint({
-    path: 'profile/save',
-    input: MemberSave,
-    output: MemberDetail,
-    access: 'site',
-    permission: perm.create,
-    summary: "Adds a member by hand (id 0), within the plan's member limit",
-  }),
-  export: endpoint({
-    path: 'profile/export',
-    input: ListInput,
-    // A CSV file (UTF-8 with a byte-order mark), not an envelope; refusals still answer envelopes.
-    output: z.string(),
-    access: 'site',
-    permission: perm.list,
-    raw: true,
-    timeout: TIMEOUT.upload,
-    summary: "The members of the list's current filter, as CSV",
   }),
   importPreview: endpoint({
     path: 'profile/import_preview',

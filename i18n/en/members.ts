@@ -101,32 +101,6 @@ const members: DeepStrings<typeof membersSource> = {
       },
     },
   },
-  resources: {
-    member: {
-      name: 'Member |||| Members',
-      fields: {
-        id: 'ID',
-        name: 'Name',
-        email: 'Email',
-        intro: 'Intro',
-        tags: 'Tags',
-        note: 'Note',
-        plan: 'Plan',
-        status: 'Status',
-        created_at: 'Joined',
-        epaper_opt_in: 'E-paper',
-        source: 'Source',
-      },
-      filters: {
-        keyword: 'Search name or email',
-        tag: 'Tag',
-        plan: 'Plan',
-        status: 'Status',
-        epaper_opt_in: 'E-paper',
-      },
-      empty: 'No members yet',
-    },
-  },
 };
 
 export default members;

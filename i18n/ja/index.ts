@@ -75,7 +75,6 @@ const messages: Messages = {
     ...roles.resources,
     ...files.resources,
     ...dashboard.resources,
-    ...members.resources,
     ...inbox.resources,
   },
 };

@@ -101,32 +101,6 @@ const members: DeepStrings<typeof membersSource> = {
       },
     },
   },
-  resources: {
-    member: {
-      name: '会員 |||| 会員',
-      fields: {
-        id: 'ID',
-        name: '名前',
-        email: 'メールアドレス',
-        intro: '紹介',
-        tags: 'タグ',
-        note: 'メモ',
-        plan: 'プラン',
-        status: 'ステータス',
-        created_at: '登録日',
-        epaper_opt_in: 'メールマガジン',
-        source: '登録経路',
-      },
-      filters: {
-        keyword: '名前またはメールアドレスで検索',
-        tag: 'タグ',
-        plan: 'プラン',
-        status: 'ステータス',
-        epaper_opt_in: 'メールマガジン',
-      },
-      empty: 'まだ会員はいません',
-    },
-  },
 };
 
 export default members;

@@ -79,7 +79,6 @@ const zhTW = {
     ...roles.resources,
     ...files.resources,
     ...dashboard.resources,
-    ...members.resources,
     ...inbox.resources,
   },
 };

@@ -93,32 +93,6 @@ const members = {
       },
     },
   },
-  resources: {
-    member: {
-      name: '會員 |||| 會員',
-      fields: {
-        id: 'ID',
-        name: '姓名',
-        email: '電子信箱',
-        intro: '簡介',
-        tags: '標籤',
-        note: '備註',
-        plan: '方案',
-        status: '狀態',
-        created_at: '加入日期',
-        epaper_opt_in: '電子報',
-        source: '來源',
-      },
-      filters: {
-        keyword: '搜尋姓名或電子信箱',
-        tag: '標籤',
-        plan: '方案',
-        status: '狀態',
-        epaper_opt_in: '電子報',
-      },
-      empty: '還沒有會員',
-    },
-  },
 };
 
 export default members;

@@ -147,6 +147,10 @@ function checkEntity({ entity, hooks = {} }: ServedEntity) {
   for (const op of ['save', 'delete'] as const)
     if (hooks[op] && !serves(entity, op))
       throw new Error(`${where}: a ${op} hook, but it does not serve ${op}`);
+  if (hooks.deleteMany && !(serves(entity, 'delete') && entity.deleteMany))
+    throw new Error(`${where}: a deleteMany hook, but it does not delete several at once`);
+  if (hooks.delete && entity.deleteMany)
+    throw new Error(`${where}: it deletes several at once: its hook is deleteMany, not delete`);
 }
 
 /** The day range of a list (`from`, `to`: days of the site's zone) on a date or dateTime column. */
@@ -270,7 +274,12 @@ function actionsOf(
       where: and(hooks.sight?.(ctx, table), ...where),
       columns: {
         id: c.id,
-        ...Object.fromEntries(fieldColumns(entity.fields, table).map(([name, , column]) => [name, column])),
+        ...Object.fromEntries(
+          fieldColumns(entity.fields, table).flatMap(([name, , column]) => {
+            const as = (entity.fields as Fields)[name].filterAs;
+            return as ? [[name, column] as const, [as, column] as const] : [[name, column] as const];
+          }),
+        ),
       },
       allowed: entity.columns,
       defaultSort: entity.defaultSort,
@@ -385,6 +394,30 @@ function actionsOf(
     });
   }
 
+  /** `{id}` or `{ids}` at once (`deleteMany`): all in the site and the caller's sight, or none (404). */
+  async function deleteMany(ctx: SiteContext, input: Record<string, unknown>) {
+    const { id, ids: many } = input as { id?: number; ids?: number[] };
+    const ids = [...new Set(many ?? (id === undefined ? [] : [id]))];
+    const fixed = fixedOf(input);
+    if (hooks.deleteMany) {
+      await hooks.deleteMany(ids, ctx, fixed);
+      return { ids };
+    }
+    const table = tableOf(fixed);
+    const c = columnsOf(table);
+    await ctx.deps.db.transaction(async (tx) => {
+      const rows = (await tx
+        .select()
+        .from(table)
+        .where(scope(ctx, table, inArray(c.id, ids)))) as Row[];
+      if (rows.length !== ids.length) throw notFound();
+      for (const row of rows) hooks.guard?.(row, ctx);
+      await tx.delete(table).where(scope(ctx, table, inArray(c.id, ids)));
+    });
+    await bumpRender(ctx.deps.db, ctx.site.id);
+    return { ids };
+  }
+
   const { api } = entity;
   const served = (op: EntityOp) => serves(entity, op);
   return [
@@ -426,6 +459,8 @@ function actionsOf(
           action({
             ...api.delete,
             handler: async (input, ctx) => {
+              // `{ids}`: the endpoint's reply when it deletes several at once (typed as `{id}`).
+              if (entity.deleteMany) return (await deleteMany(ctx, input)) as unknown as { id: number };
               if (hooks.delete) return hooks.delete(input, ctx);
               const table = tableOf(fixedOf(input));
               const c = columnsOf(table);

@@ -92,6 +92,11 @@ export interface EntityHooks<E extends Entity = Entity> {
     input: InputOf<NonNullable<Api<E>['delete']>>,
     ctx: SiteContext,
   ): Promise<Reply<NonNullable<Api<E>['delete']>>>;
+  /**
+   * The delete's handler of an entity that deletes several at once (`deleteMany`): deletes these records of the
+   * site (without repeats), all or none — another site's id, or one not found, is 404 and deletes nothing.
+   */
+  deleteMany?(ids: number[], ctx: SiteContext, fixed: FixedOfEntity<E>): Promise<void>;
 }
 
 /** An entity's hooks, typed by its declaration: `export const hooks = entityHooks(goods, {derive, write})`. */

@@ -4,7 +4,7 @@
  * page's own origin with the session cookie, so an app using it is served by (or proxied to) the server.
  */
 
-import { serves } from '../../contract/entityBrief';
+import { serves, updates } from '../../contract/entityBrief';
 import {
   methodsOf,
   NotServedError,
@@ -50,7 +50,8 @@ export function resourceMethods(resource: ResourceName): { read: true } & Record
   if (entity) {
     const saves = serves(entity, 'save');
     const creates = saves && entity.creates !== false;
-    return { read: true, create: creates, update: saves, delete: serves(entity, 'delete') };
+    // A save that only makes records (`updates: false`) is no update.
+    return { read: true, create: creates, update: updates(entity), delete: serves(entity, 'delete') };
   }
   throw new Error(`No API mapping for resource "${resource}"`);
 }

@@ -1,12 +1,12 @@
 import { AutocompleteArrayInput, ReferenceArrayInput, SelectArrayInput } from 'react-admin';
 import { type FieldProps, fieldLabel } from './view';
 
-/** An `in` filter: the records of a reference, or the field's values. */
+/** An `in` filter (named by the field's `filterAs`, if any): the records of a reference, or the field's values. */
 export default function ChoiceFilter({ resource, name, field }: FieldProps) {
   const label = fieldLabel(resource, name);
   if (field.reference) {
     return (
-      <ReferenceArrayInput source={name} reference={field.reference}>
+      <ReferenceArrayInput source={field.filterAs ?? name} reference={field.reference}>
         <AutocompleteArrayInput label={label} helperText={false} fullWidth />
       </ReferenceArrayInput>
     );
@@ -14,7 +14,7 @@ export default function ChoiceFilter({ resource, name, field }: FieldProps) {
   const values = field.kind === 'switch' ? [true, false] : (field.choices ?? []);
   return (
     <SelectArrayInput
-      source={name}
+      source={field.filterAs ?? name}
       label={label}
       helperText={false}
       fullWidth

@@ -22,7 +22,7 @@ import { type ComponentType, lazy, Suspense, use, useCallback, useState } from '
 import { Button, DataTable, LinkBase, List, TopToolbar } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import type { Entity, Field } from '../../contract/entity';
-import { rangeField } from '../../contract/entityBrief';
+import { rangeField, updates } from '../../contract/entityBrief';
 import { BulkDeleteButton } from '../components/BulkDeleteButton';
 import { DateTimeField } from '../components/DateTimeField';
 import { DeleteDialog } from '../components/DeleteDialog';
@@ -207,10 +207,11 @@ export function EntityList({
   const { canAccess: mayEdit = false } = useCanAccess({ resource, action: 'edit' });
   const { canAccess: mayDelete = false } = useCanAccess({ resource, action: 'delete' });
   const entity = use(loadEntity(resource));
-  const { Dialog = EntityDialog, Show, Actions, Below } = overrides;
-  // What the role may do of what the entity serves (an entity whose records are made elsewhere adds none).
+  const { Dialog = EntityDialog, Show, Actions, Below, Filters: OwnFilters } = overrides;
+  // What the role may do of what the entity serves (an entity whose records are made elsewhere adds none; one whose
+  // save only makes them changes none).
   const canCreate = mayCreate && Boolean(entity.api.save) && entity.creates !== false;
-  const canEdit = mayEdit && Boolean(entity.api.save);
+  const canEdit = mayEdit && Boolean(entity.api.save) && updates(entity);
   const canDelete = mayDelete && Boolean(entity.api.delete);
   const exported = entity.api.export;
 
@@ -227,7 +228,7 @@ export function EntityList({
       <List
         resource={resource}
         title={title}
-        aside={<Filters resource={resource} entity={entity} />}
+        aside={OwnFilters ? <OwnFilters /> : <Filters resource={resource} entity={entity} />}
         actions={
           <TopToolbar>
             {Actions ? <Actions /> : null}

@@ -59,6 +59,12 @@ export interface EntityOverrides {
   perPage?: number;
   /** The whole list screen. */
   List?: ComponentType<EntityListProps>;
+  /**
+   * The list's filter panel in place of the generated one (components/lists.tsx FilterPanel), sending the filter
+   * names the entity's resource maps (contract/resources.ts entityFilters): choices the server gives (a member's
+   * tags and plans), say.
+   */
+  Filters?: ComponentType;
   /** The create/edit dialog. */
   Dialog?: ComponentType<EntityDialogProps>;
   /** A column's cell, rendered with the record in context. */

@@ -70,7 +70,6 @@ const RESOURCE_PLACES: Record<string, Pick<MenuPlace, 'group' | 'order'>> = {
   press: { group: 'content', order: 10 },
   page: { group: 'content', order: 20 },
   epaper: { group: 'content', order: 30 },
-  member: { group: 'members', order: 10 },
   follower: { group: 'members', order: 20 },
   customer: { group: 'members', order: 30 },
 };

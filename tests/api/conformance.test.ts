@@ -2,7 +2,8 @@
  * Conformance tests generated per entity: every declaration of contract/entities (found as the server finds them,
  * server/entities/registry.ts), the fixture entity (tests/fixtures/entities/note.ts) and the example entities of
  * docs/examples (tests/fixtures/entities/examples.ts), once per resource, over HTTP, for the ops it serves (`ops`).
- * For each: create, read, update and delete (an entity that does not save reads and lists a record made as the app
+ * For each: create, read, update (unless its save only creates, `updates: false`: then an id is refused) and delete
+ * (several at once when it says `deleteMany`; an entity that does not save reads and lists a record made as the app
  * makes it, tests/fixtures/entities/records.ts; one that saves without creating, `creates: false`, changes and
  * deletes such a record, and refuses id 0); a validation message in each language; another site's id answers
  * 404; a role without the permission gets 403; a plan without the entity's feature is refused; its own permissions
@@ -16,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import { LOCALES } from '../../contract/constants';
 import type { Entity, Fields } from '../../contract/entity';
-import { rangeField, resourcesOf } from '../../contract/entityBrief';
+import { rangeField, resourcesOf, updates } from '../../contract/entityBrief';
 import { sampleOf } from '../../contract/entitySample';
 import {
   BUILTIN_ROLE_PERMISSIONS,
@@ -215,6 +216,10 @@ for (const entity of entities) {
     const remove = async (id: number) => {
       if (deletes) await owner.call(deletes.path, { ...fixed, id });
     };
+    /** A save that changes records, not only makes them (`updates: false`). */
+    const changes = saves && updates(entity);
+    /** What a delete of `ids` answers: `{ids}` when it deletes several at once, else `{id}`. */
+    const deleted = (...ids: number[]) => (entity.deleteMany ? { ids } : { id: ids[0] });
     const listed = (c: Client, filters: object[]) =>
       c.call<{ rows: { id: number }[]; total: number }>(api.list.path, { ...fixed, query: { filters } });
 
@@ -226,22 +231,44 @@ for (const entity of entities) {
         expect(record).toMatchObject({ ...shown(body), ...fixed });
         const got = await owner.call(api.get.path, { ...fixed, id: record.id });
         expect(got.data).toEqual(record);
+        // The list's row is the record without its `detail` (a record page's more).
         expect((await listed(owner, [{ col: 'id', value: [record.id], type: 'in' }])).data).toEqual({
-          rows: [record],
+          rows: [entity.detail ? entity.record.parse(record) : record],
           total: 1,
         });
 
-        const change = { ...sample(), id: record.id };
-        const updated = await owner.call(saves.path, change);
-        expect(updated.code, JSON.stringify(updated)).toBe(Code.OK);
-        expect(updated.data).toMatchObject({ ...shown(change), id: record.id });
+        if (changes) {
+          const change = { ...sample(), id: record.id };
+          const updated = await owner.call(saves.path, change);
+          expect(updated.code, JSON.stringify(updated)).toBe(Code.OK);
+          expect(updated.data).toMatchObject({ ...shown(change), id: record.id });
+        } else {
+          // A save that only creates refuses an id.
+          const refused = await owner.call(saves.path, { ...sample(), id: record.id });
+          expect(fieldErrors(refused), JSON.stringify(refused)).toHaveProperty('id');
+        }
         if (!deletes) return;
-        expect((await owner.call(deletes.path, { ...fixed, id: record.id })).data).toEqual({
-          id: record.id,
-        });
+        expect((await owner.call(deletes.path, { ...fixed, id: record.id })).data).toEqual(
+          deleted(record.id),
+        );
         const gone = await owner.call(api.get.path, { ...fixed, id: record.id });
         expect(gone).toMatchObject({ status: 404, code: Code.NOT_FOUND });
       });
+
+      itWhen(creates && deletes && entity.deleteMany)(
+        'deletes several records in one call, or none when one is not the site’s',
+        async () => {
+          if (!deletes) return;
+          const [a, b] = [(await create(owner)).record.id, (await create(owner)).record.id];
+          const ids = [a, b];
+          const refused = await owner.call(deletes.path, { ...fixed, ids: [...ids, UNKNOWN_ID] });
+          expect(refused).toMatchObject({ status: 404, code: Code.NOT_FOUND });
+          expect((await listed(owner, [{ col: 'id', value: ids, type: 'in' }])).data.total).toBe(2);
+          expect(await stranger.call(deletes.path, { ...fixed, ids })).toMatchObject({ status: 404 });
+          expect((await owner.call(deletes.path, { ...fixed, ids })).data).toEqual(deleted(...ids));
+          expect((await listed(owner, [{ col: 'id', value: ids, type: 'in' }])).data.total).toBe(0);
+        },
+      );
 
       itWhen(saves && !creates)(
         'reads, lists, changes and deletes a record made elsewhere, and creates none',
@@ -263,9 +290,9 @@ for (const entity of entities) {
           // Id 0 is no record: refused as a bad id, nothing made.
           expect(fieldErrors(await owner.call(saves.path, sample()))).toHaveProperty('id');
           if (!deletes) return;
-          expect((await owner.call(deletes.path, { ...fixed, id: record.id })).data).toEqual({
-            id: record.id,
-          });
+          expect((await owner.call(deletes.path, { ...fixed, id: record.id })).data).toEqual(
+            deleted(record.id),
+          );
           const gone = await owner.call(api.get.path, { ...fixed, id: record.id });
           expect(gone).toMatchObject({ status: 404, code: Code.NOT_FOUND });
         },
@@ -319,7 +346,7 @@ for (const entity of entities) {
         const record = await anyRecord();
         const ref = { ...fixed, id: record.id };
         const calls: [string, object][] = [[api.get.path, ref]];
-        if (saves) calls.push([saves.path, { ...sample(), id: record.id }]);
+        if (saves && changes) calls.push([saves.path, { ...sample(), id: record.id }]);
         if (deletes) calls.push([deletes.path, ref]);
         for (const [path, call] of calls)
           expect(await stranger.call(path, call), path).toMatchObject({ status: 404, code: Code.NOT_FOUND });
@@ -343,7 +370,11 @@ for (const entity of entities) {
 
       const { list: listPerm, edit: editPerm, create: createPerm } = entity.permissions;
       itWhen(
-        creates && typeof editPerm === 'string' && typeof listPerm === 'string' && createPerm !== editPerm,
+        creates &&
+          changes &&
+          typeof editPerm === 'string' &&
+          typeof listPerm === 'string' &&
+          createPerm !== editPerm,
       )('needs the create permission to create (id 0), not to change', async () => {
         if (!saves) return;
         const [role] = await t.database.db

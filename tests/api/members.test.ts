@@ -9,8 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
+import type { Member, MemberDetail } from '../../contract/entities/member';
 import type { ListResult } from '../../contract/list';
-import type { ImportPreview, Member, MemberDetail, MemberStanding } from '../../contract/members';
+import type { ImportPreview, MemberStanding } from '../../contract/members';
 import { ROLE } from '../../contract/permissions';
 import { overLimits } from '../../server/modules/plans/usage';
 import {

@@ -66,6 +66,8 @@ export const ADMIN_SCREENS: Screen[] = [
   at('/file', () => '/file/video'),
   // People
   list('/member'),
+  // The add-member dialog over the list (the member entity's Dialog), and a member's record page.
+  at('/member/:id', () => '/member/0', DIALOG),
   at('/member/:id', (s) => `/member/${s.member}`),
   list('/admin'),
   at('/admin/:id', (s) => `/admin/${s.staff}`),

@@ -10,6 +10,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import { LOCALES, type Locale } from '../../../contract/constants';
 import { parseCsv } from '../../../contract/csv';
+import { member } from '../../../contract/entities/member';
+import type { ExportColumns } from '../../../contract/entity';
 import type { UploadedFile } from '../../../contract/files';
 import type { ListQuery } from '../../../contract/list';
 import {
@@ -28,7 +30,7 @@ import {
 import { charCount } from '../../../contract/validation';
 import type { Db } from '../../db/client';
 import type { SiteContext } from '../../http/action';
-import { sendCsv, wallStamp } from '../../http/csv';
+import { wallStamp } from '../../http/csv';
 import { AppError, FieldError } from '../../http/errors';
 import { t } from '../../i18n';
 import { memberRoom } from '../readers/limit';
@@ -37,19 +39,9 @@ import { lockSite } from '../tenancy/lock';
 import { sites } from '../tenancy/schema';
 import { allMembers } from './service';
 
-const COLUMNS = [
-  'name',
-  'email',
-  'intro',
-  'tags',
-  'note',
-  'status',
-  'plan',
-  'epaper',
-  'source',
-  'created',
-] as const;
-type Column = (typeof COLUMNS)[number];
+/** The export's columns (contract/entities/member.ts), by their words in every language an import's header. */
+type Column = ExportColumns<typeof member>;
+const COLUMNS: readonly Column[] = member.export?.columns ?? [];
 const IMPORTED: readonly Column[] = ['email', 'name', 'intro', 'tags', 'note'];
 
 /** Header words an import understands: the export's own in every language, and a few common ones. */
@@ -87,28 +79,27 @@ const splitTags = (field: string): string[] => {
 
 // ---------------------------------------------------------------------------------------------------------- export
 
-export async function exportMembers(ctx: SiteContext, query: ListQuery): Promise<string> {
+/**
+ * The CSV rows of `profile/export` (the entity's declared export, whose header is the entity's words, those of
+ * `members.csv`): every member of the list's filter, in its order, in the caller's language and the site's zone.
+ */
+export async function memberCsvRows(ctx: SiteContext, query: ListQuery): Promise<Record<Column, string>[]> {
   const { db } = ctx.deps;
   const lang = ctx.lang;
   const [site] = await db.select().from(sites).where(eq(sites.id, ctx.site.id));
   const members = await allMembers(db, site.id, query);
-  return sendCsv(ctx, {
-    kind: 'members',
-    site,
-    header: COLUMNS.map((c) => t(lang, `members.csv.${c}`)),
-    rows: members.map((m) => [
-      m.name,
-      m.email,
-      m.intro,
-      m.tags.join('; '),
-      m.meta.note,
-      t(lang, `members.status.${m.status}`),
-      m.plan?.name ?? '',
-      t(lang, m.epaper_opt_in ? 'members.csv.yes' : 'members.csv.no'),
-      t(lang, `members.source.${m.source}`),
-      wallStamp(m.created_at, site.timezone),
-    ]),
-  });
+  return members.map((m) => ({
+    name: m.name,
+    email: m.email,
+    intro: m.intro,
+    tags: m.tags.join('; '),
+    note: m.note,
+    status: t(lang, `members.status.${m.status}`),
+    plan: m.plan?.name ?? '',
+    epaper: t(lang, m.epaper_opt_in ? 'members.csv.yes' : 'members.csv.no'),
+    source: t(lang, `members.source.${m.source}`),
+    created: wallStamp(m.created_at, site.timezone),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------------------- import

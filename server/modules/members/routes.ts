@@ -1,19 +1,15 @@
-/** Members (/member): thin bindings of contract/api/members.ts; everything within the caller's site. */
+/**
+ * Members (/member): thin bindings of contract/api/members.ts — a member's tags, note and standing, the CSV import,
+ * the tags and plans of the list's filters, the count and limit —; everything within the caller's site. The list,
+ * the record, a member added by hand, removal and the export are the entity's (server/entities/member.ts).
+ */
 import { memberApi } from '../../../contract/api/members';
 import { action } from '../../http/action';
 import { memberRoom } from '../readers/limit';
-import { csvText, exportMembers, importMembers, previewImport } from './csv';
+import { csvText, importMembers, previewImport } from './csv';
 import * as members from './service';
 
 export const memberActions = [
-  action({
-    ...memberApi.list,
-    handler: (input, ctx) => members.listMembers(ctx.deps.db, ctx.site.id, input.query),
-  }),
-  action({
-    ...memberApi.get,
-    handler: (input, ctx) => members.getMember(ctx.deps.db, ctx.site.id, input.id),
-  }),
   action({
     ...memberApi.tags,
     handler: (input, ctx) => members.setTags(ctx.deps.db, ctx.site.id, input.id, input.tags, ctx.deps.now()),
@@ -25,23 +21,6 @@ export const memberActions = [
   action({
     ...memberApi.roles,
     handler: (input, ctx) => members.memberStanding(ctx.deps.db, ctx.site.id, input.id),
-  }),
-  action({
-    ...memberApi.remove,
-    handler: (input, ctx) =>
-      members.removeMembers(
-        ctx.deps.db,
-        ctx.site.id,
-        input.ids ?? (input.id !== undefined ? [input.id] : []),
-      ),
-  }),
-  action({
-    ...memberApi.save,
-    handler: (input, ctx) => members.addMember(ctx.deps.db, ctx.site.id, input),
-  }),
-  action({
-    ...memberApi.export,
-    handler: (input, ctx) => exportMembers(ctx, input.query),
   }),
   action({
     ...memberApi.importPreview,

@@ -18,17 +18,15 @@ import {
   sql,
 } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
-import { toInt4 } from '../../../contract/fields';
-import type { ListQuery, ListResult } from '../../../contract/list';
 import {
-  MEMBER_COLUMNS,
-  MEMBER_STATUSES,
   type Member,
   type MemberDetail,
   type MemberSaveInput,
-  type MemberStanding,
-  type MemberStatus,
-} from '../../../contract/members';
+  member,
+} from '../../../contract/entities/member';
+import { toInt4 } from '../../../contract/fields';
+import type { ListQuery, ListResult } from '../../../contract/list';
+import { MEMBER_STATUSES, type MemberStanding, type MemberStatus } from '../../../contract/members';
 import type { Db } from '../../db/client';
 import { AppError, FieldError } from '../../http/errors';
 import { likePattern } from '../../http/list';
@@ -77,6 +75,7 @@ export function toMember(r: MemberRecord): Member {
     email: reader.email,
     intro: reader.intro,
     tags: reader.tags,
+    note: reader.note,
     meta: { note: reader.note },
     status: r.status,
     plan: r.planId !== null && r.planName !== null ? { id: r.planId, name: r.planName } : null,
@@ -107,7 +106,10 @@ const SORTS: Record<string, SQL | AnyColumn> = {
   status: memberStatusSql,
 };
 
-/** The list's conditions from its filters (MEMBER_COLUMNS), within the site; unknown columns are field errors. */
+/**
+ * The list's conditions from its filters (the entity's: id, keyword, tag, plan, status, epaper_opt_in), within the
+ * site; unknown columns are field errors.
+ */
 export function memberConditions(siteId: number, query: ListQuery): SQL[] {
   const conditions: SQL[] = [eq(readers.siteId, siteId)];
   const bad: FieldError['fields'] = {};
@@ -180,7 +182,7 @@ export function memberConditions(siteId: number, query: ListQuery): SQL[] {
         fail('col');
     }
   });
-  if (query.sort && !(MEMBER_COLUMNS.sort as readonly string[]).includes(query.sort.col))
+  if (query.sort && !(member.columns.sort as readonly string[]).includes(query.sort.col))
     bad['query.sort.col'] = { message: 'validation.format' };
   if (Object.keys(bad).length) throw new FieldError(bad);
   return conditions;

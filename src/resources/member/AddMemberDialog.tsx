@@ -3,8 +3,8 @@ import { Alert, Button, DialogActions, DialogContent, DialogTitle, Stack, TextFi
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useRedirect, useTranslate } from 'ra-core';
 import { useId, useState } from 'react';
-import { memberApi } from '../../../contract/api/members';
 import { EMAIL_MAX } from '../../../contract/constants';
+import { member } from '../../../contract/entities/member';
 import { MEMBER_INTRO_MAX, MEMBER_NAME_MAX, MEMBER_NOTE_MAX } from '../../../contract/members';
 import { FormDialog } from '../../components/FormDialog';
 import { type ApiError, call } from '../../dataProvider/client';
@@ -33,7 +33,7 @@ export function AddMemberDialog({ onClose }: { onClose: () => void }) {
     setFailure('');
     setErrors({});
     try {
-      const added = await call(memberApi.save, { id: 0, ...values, tags });
+      const added = await call(member.api.save, { id: 0, ...values, tags });
       notify('members.added', { type: 'success' });
       await queryClient.invalidateQueries({ queryKey: memberKeys.all });
       onClose();

@@ -23,19 +23,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCanAccess, useGetOne, useNotify, useRequireAccess, useTranslate } from 'ra-core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { LinkBase, Loading, Title } from 'react-admin';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { memberApi } from '../../../contract/api/members';
-import { type MemberDetail as Detail, MEMBER_NOTE_MAX } from '../../../contract/members';
+import type { MemberDetail as Detail } from '../../../contract/entities/member';
+import { MEMBER_NOTE_MAX } from '../../../contract/members';
 import { formatTwd } from '../../../contract/shop';
 import { useDateTime } from '../../components/DateTimeField';
 import { RemoveRecordButton } from '../../components/RemoveRecordButton';
 import { call } from '../../dataProvider/client';
+import type { EntityShowProps } from '../../entities/overrides';
 import { failureMessage, memberKeys } from './api';
-import { StatusChip } from './MemberList';
+import { StatusChip } from './StatusChip';
 import { TagsInput } from './TagsInput';
 
 const BASE = '/member';
-const idOf = (param: string | undefined): number => (param && /^\d{1,10}$/.test(param) ? Number(param) : 0);
 
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -263,11 +264,11 @@ function MemberCard({
   );
 }
 
-export default function MemberDetail() {
+/** The record page at /member/:id (the member entity's `Show`, src/entities/overrides/member.tsx). */
+export default function MemberDetail({ id }: EntityShowProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
-  const id = idOf(useParams().id);
   const { isPending: checking } = useRequireAccess({ resource: 'member', action: 'list' });
   const { canAccess: canEdit = false } = useCanAccess({ resource: 'member', action: 'edit' });
   const { canAccess: canDelete = false } = useCanAccess({ resource: 'member', action: 'delete' });
