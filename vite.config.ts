@@ -140,6 +140,9 @@ function contractDeclarationsArePure(): Plugin {
   };
 }
 
+/** i18n/<lang>/entities/<name>.ts, with the language. */
+const ENTITY_WORDS = /i18n\/([^/]+)\/entities\//;
+
 export default defineConfig({
   plugins: [react(), contractAsData(), contractDeclarationsArePure()],
   build: {
@@ -147,6 +150,20 @@ export default defineConfig({
     // bench/ reads the manifest to know which chunks each screen loads.
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // A language's entity words load together (src/i18n/index.ts): one file per language, not one per entity.
+            {
+              debugName: 'entity-words',
+              name: (id) => `entity-words-${ENTITY_WORDS.exec(id)?.[1]}`,
+              test: ENTITY_WORDS,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

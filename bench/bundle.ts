@@ -64,8 +64,10 @@ export function screens(manifest: Record<string, Chunk>) {
     'src/custom/dashboard/index.tsx',
     'src/i18n/ra/zh-TW.ts',
     'i18n/zh-TW/index.ts',
-    // and every entity's words
-    ...Object.keys(manifest).filter((k) => k.startsWith('i18n/zh-TW/entities/')),
+    // and every entity's words: one file of a language's (vite.config.ts groups them), or one each
+    ...Object.keys(manifest).filter(
+      (k) => k.startsWith('_entity-words-zh-TW-') || k.startsWith('i18n/zh-TW/entities/'),
+    ),
     // and the menu's entity icons, which the entities' briefs load after the first render (entities/resources.tsx):
     // the same as their declarations' only dynamic imports
     ...Object.keys(manifest)
