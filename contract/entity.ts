@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { TIMEOUT } from './constants';
 import { LangId } from './content';
 import { LANG_IDS } from './contentConstants';
+import type { AnyEndpoint } from './endpoint';
 import { endpoint } from './endpoint';
 import {
   type EntityAction,
@@ -28,7 +29,7 @@ import {
   serves,
 } from './entityBrief';
 import { bounded, f, ruled } from './fields';
-import { IdInput, IdReply, ListInput, listResult } from './list';
+import { type Filter, IdInput, IdReply, ListInput, listResult } from './list';
 import { PATTERNS } from './patterns';
 import type { ResourcePermissions } from './permissions';
 import type { Feature } from './plans';
@@ -109,14 +110,21 @@ export type InputsOf<F extends Fields> = {
     undefined
   >;
 };
-/** The fixed fields of an entity's resources (a label's `type`: 'tag' or 'category'). */
-type FixedValues<R extends readonly EntityResource[]> = NonNullable<R[number]['fixed']>;
+/**
+ * The fixed fields of an entity's resources sent in the body (a label's `type`: 'tag' or 'category'); those of a
+ * resource sending them in the query string (`query: true`) are no field of the record nor of the save.
+ */
+type FixedValues<R extends readonly EntityResource[]> = NonNullable<
+  Exclude<R[number], { query: true }>['fixed']
+>;
 /** Typed only for a declaration's own resources (a tuple); any entity's (`Entity`) have none in their type. */
 type Untyped<R extends readonly EntityResource[]> = [R[number]] extends [never]
   ? true
   : number extends R['length']
     ? true
-    : false;
+    : [FixedValues<R>] extends [never]
+      ? true
+      : false;
 export type FixedShape<R extends readonly EntityResource[]> =
   Untyped<R> extends true ? unknown : { [K in keyof FixedValues<R>]: z.ZodType<FixedValues<R>[K]> };
 export type RecordShape<F extends Fields, R extends readonly EntityResource[] = []> = {
@@ -177,6 +185,7 @@ export interface EntityDef<
   S extends string = string,
   C extends string = string,
   D extends DetailShape = NoDetail,
+  P extends CatalogueEndpoints = NoEndpoints,
 > extends EntityParts<F, N, T, R, S, C, D> {
   /** The operations it serves (all four unless it says; `list` and `get` always): see EntityBrief. */
   ops?: readonly O[];
@@ -185,6 +194,8 @@ export interface EntityDef<
    * new entity), or permission ids of the tree for each action (`RESOURCE_PERMISSIONS.<resource>`).
    */
   permissions: OwnPermissionsOf<L> | ResourcePermissions;
+  /** Ops served by endpoints of the catalogue (see EntityParts `endpoints`), typed as they are. */
+  endpoints?: P;
 }
 
 /** An entity's own permissions as declared: `actions` must name every action's leaf when the defaults are not there. */
@@ -232,6 +243,25 @@ interface EntityParts<
   searches?: Searches<F, S>;
   /** A CSV export of the list (see EntityExport). */
   export?: EntityExport<C>;
+  /**
+   * The list's filters that are no field's nor search's, by name: a react-admin filter value → the API filter
+   * (content's pinned items `to_top: true` → `{col: 'to_top', value: [1], type: 'in'}`). Also over a field's own.
+   */
+  filters?: Record<string, (value: unknown) => Filter | undefined>;
+  /**
+   * Ops served by endpoints of the catalogue (contract/api/<module>.ts) in place of generated ones, for an API whose
+   * bodies are its own (SPEC §7's `press/save` takes the writer's whole item and answers a summary, `press/get` takes
+   * a language): their path and schemas are the catalogue's; the layer still checks each resource's permissions and
+   * feature, and the entity's hooks answer them (`hooks.list` …). A save given here answers a summary: both
+   * integrator faces read the record again (ResourceApi `reread`).
+   */
+  endpoints?: CatalogueEndpoints;
+  /**
+   * The delete is `endpoints.delete` called with these fields besides `{id}` (content: `press/publish` with
+   * `{mode: -1}`): an action of the entity's module that does more than delete, served by that module, not by the
+   * layer.
+   */
+  deleteWith?: Record<string, unknown>;
   /**
    * What `get` answers besides the record's fields, for a record page (`overrides.Show` in the SPA) whose data is
    * more than a row: an order's items, moves and payments. Its values come from the entity's `hooks.get`.
@@ -284,6 +314,7 @@ export interface DefinedEntity<
   S extends string = string,
   C extends string = string,
   D extends DetailShape = NoDetail,
+  P extends CatalogueEndpoints = NoEndpoints,
 > extends EntityParts<F, N, T, R, S, C, D> {
   /** The operations it serves (all four unless the declaration says). */
   ops?: readonly EntityOp[];
@@ -294,11 +325,29 @@ export interface DefinedEntity<
   /** A record as the API answers it. */
   record: z.ZodObject<RecordShape<F, R>>;
   /** The save's input (id 0 creates). */
-  save: z.ZodObject<SaveShape<F, R>, z.core.$strict>;
+  save: SaveSchema<F, R, P>;
   /** The endpoints it serves: list and get always, save and delete as `ops` says, export when declared. */
-  api: ServedApi<F, R, D, O>;
+  api: WithEndpoints<ServedApi<F, R, D, O>, P>;
   columns: ReturnType<typeof listColumns>;
 }
+
+/** Ops served by endpoints of the catalogue (EntityParts `endpoints`). */
+export type CatalogueEndpoints = Partial<Record<EntityOp, AnyEndpoint>>;
+/** None: every op's endpoint is generated. */
+export type NoEndpoints = Record<never, never>;
+/**
+ * The catalogue's list, get and save typed as they are; a delete by another action (`deleteWith`) keeps the generated
+ * type, as no integrator reads its answer.
+ */
+type TypedEndpoints<P> = Omit<P, 'delete'>;
+/** An entity's API with the catalogue's endpoints in place of the generated ones. */
+export type WithEndpoints<A, P> = Omit<A, keyof TypedEndpoints<P>> & TypedEndpoints<P>;
+/** The save's input: the catalogue's save's, or the generated one. */
+export type SaveSchema<F extends Fields, R extends readonly EntityResource[], P> = P extends {
+  save: infer E extends AnyEndpoint;
+}
+  ? E['input']
+  : z.ZodObject<SaveShape<F, R>, z.core.$strict>;
 
 /** Every endpoint an entity may have. */
 export type EntityApi<
@@ -326,7 +375,7 @@ export type DetailSchema<
 /** The endpoints of an entity. */
 function endpointsOf<F extends Fields, R extends readonly EntityResource[], D extends DetailShape>(
   def: Pick<EntityDef<F, string, string, string, R>, 'name' | 'paths' | 'aliases' | 'feature'>,
-  permissions: ResourcePermissions,
+  permissions: ResourcePermissions | undefined,
   fixedShape: Record<string, z.ZodType>,
   record: z.ZodObject<RecordShape<F, R>>,
   detail: DetailSchema<F, R, D>,
@@ -350,7 +399,7 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
       input: query,
       output: listResult(record),
       access: 'site',
-      permission: permissions.list,
+      permission: permissions?.list,
       feature,
       summary: `Lists the site's ${def.name} records: a page, filters and a sort`,
     }),
@@ -360,7 +409,7 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
       input: ref,
       output: detail,
       access: 'site',
-      permission: permissions.list,
+      permission: permissions?.list,
       feature,
       summary: `One ${def.name} record of the site`,
     }),
@@ -370,9 +419,9 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
       input: save,
       output: record,
       access: 'site',
-      permission: permissions.edit,
+      permission: permissions?.edit,
       feature,
-      createPermission: permissions.create,
+      createPermission: permissions?.create,
       summary: `Adds (id 0) or changes a ${def.name} record`,
     }),
     delete: endpoint({
@@ -381,7 +430,7 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
       input: ref,
       output: IdReply,
       access: 'site',
-      permission: permissions.delete,
+      permission: permissions?.delete,
       feature,
       summary: `Deletes a ${def.name} record`,
     }),
@@ -391,7 +440,7 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
       // A CSV file (UTF-8 with a byte-order mark), not an envelope; refusals still answer envelopes.
       output: z.string(),
       access: 'site',
-      permission: permissions.list,
+      permission: permissions?.list,
       feature,
       raw: true,
       timeout: TIMEOUT.upload,
@@ -411,16 +460,18 @@ export function defineEntity<
   const S extends string = never,
   const C extends string = never,
   D extends DetailShape = NoDetail,
->(def: EntityDef<F, N, T, L, R, O, S, C, D>): DefinedEntity<F, N, T, L, R, O, S, C, D> {
+  const P extends CatalogueEndpoints = NoEndpoints,
+>(def: EntityDef<F, N, T, L, R, O, S, C, D, P>): DefinedEntity<F, N, T, L, R, O, S, C, D, P> {
   const declared = def.permissions;
   const ownPermissions = 'group' in declared ? declared : undefined;
   const permissions = 'group' in declared ? ownResourcePermissions(def.name, declared) : declared;
   const brief: EntityBrief = { ...def, permissions };
-  // The fixed fields each resource sends (typed by FixedShape in the record and save schemas).
+  // The fixed fields each resource sends in the body (typed by FixedShape in the record and save schemas).
+  const inBody = resourcesOf(brief).filter((r) => !r.query);
   const fixedShape: Record<string, z.ZodType> = Object.fromEntries(
-    [...new Set(resourcesOf(brief).flatMap((r) => Object.keys(r.fixed ?? {})))].map((k) => [
+    [...new Set(inBody.flatMap((r) => Object.keys(r.fixed ?? {})))].map((k) => [
       k,
-      z.union(resourcesOf(brief).map((r) => z.literal(r.fixed?.[k] as string | number))),
+      z.union(inBody.map((r) => z.literal(r.fixed?.[k] as string | number))),
     ]),
   );
   const record = z.object({
@@ -435,19 +486,26 @@ export function defineEntity<
     ...inputShape(def.fields),
   }) as unknown as z.ZodObject<SaveShape<F, R>, z.core.$strict>;
   const { refine } = def;
-  const save = refine ? saveBase.superRefine((value, ctx) => refine.call(def, value, ctx)) : saveBase;
-  const all = endpointsOf<F, R, D>(def, permissions, fixedShape, record, detail, save);
+  const save = (def.endpoints?.save?.input ??
+    (refine
+      ? saveBase.superRefine((value, ctx) => refine.call(def, value, ctx))
+      : saveBase)) as typeof saveBase;
+  // With permissions of their own, the resources' are checked per call (server/entities/actions.ts), not here.
+  const own = resourcesOf(brief).some((r) => r.permissions);
+  const all = endpointsOf<F, R, D>(def, own ? undefined : permissions, fixedShape, record, detail, save);
   // Only what it serves: an op it does not is no endpoint at all (no route, no mapping, no test).
   const api = Object.fromEntries(
-    Object.entries(all).filter(([op]) => (op === 'export' ? def.export : serves(def, op as EntityOp))),
+    Object.entries({ ...all, ...def.endpoints }).filter(([op]) =>
+      op === 'export' ? def.export : serves(def, op as EntityOp),
+    ),
   ) as unknown as ServedApi<F, R, D, O>;
   return {
     ...def,
     permissions,
     ownPermissions,
     record,
-    save,
-    api,
+    save: save as SaveSchema<F, R, P>,
+    api: api as WithEndpoints<ServedApi<F, R, D, O>, P>,
     columns: listColumns(def.fields, def.searches),
   };
 }

@@ -36,6 +36,16 @@ export interface MenuPlace {
 export interface EntityResource {
   name: string;
   fixed?: Record<string, string | number>;
+  /**
+   * The fixed fields travel in the query string of every call (`press/list?t=1`, SPEC §7's content kinds), not in
+   * the body: the record and the save schema do not hold them; a call without them answers 必填 on the field, one
+   * with a value no resource has 格式錯誤.
+   */
+  query?: boolean;
+  /** What this resource's actions need when not the entity's (pages' page.* beside articles' post.*). */
+  permissions?: ResourcePermissions;
+  /** The plan feature this resource needs besides the entity's (its actions refused, its menu item locked). */
+  feature?: Feature;
   menu: MenuPlace;
 }
 
@@ -96,6 +106,10 @@ export const rangeField = (fields: Readonly<Record<string, { filter?: string }>>
 /** Whether the entity serves an operation. */
 export const serves = (def: Pick<EntityBrief, 'ops'>, op: EntityOp): boolean =>
   (def.ops ?? ENTITY_OPS).includes(op);
+
+/** What a resource's actions need: its own permissions, or its entity's. */
+export const permissionsOf = (def: Pick<EntityBrief, 'permissions'>, resource?: EntityResource) =>
+  resource?.permissions ?? def.permissions;
 
 /** The resources an entity serves. */
 export const resourcesOf = (def: EntityBrief): readonly EntityResource[] =>

@@ -8,7 +8,6 @@
  * below. A resource without `create`, `update` or `delete` does not serve that method (the dataProvider refuses it
  * with NotServedError, the REST face answers 405).
  */
-import { contentApi } from './api/content';
 import { customerApi } from './api/customers';
 import { fileApi } from './api/files';
 import { followerApi } from './api/followers';
@@ -16,10 +15,9 @@ import { memberApi } from './api/members';
 import { roleApi } from './api/roles';
 import { siteApi } from './api/sites';
 import { staffApi } from './api/staff';
-import { CONTENT_TYPE, type ContentTypeId, contentQuery, PUBLISH_MODE } from './contentConstants';
 import type { AnyEndpoint } from './endpoint';
 import type { Entity, Fields } from './entity';
-import { rangeField } from './entityBrief';
+import { type EntityResource, rangeField } from './entityBrief';
 import type { Filter } from './list';
 
 export interface ResourceApi {
@@ -108,21 +106,6 @@ export const contentFilters: Record<string, (value: unknown) => Filter | undefin
   to_top: pinnedFilter,
 };
 
-/** A content kind (`?t=`): the content endpoints; deleting is publishing with mode -1. */
-export function contentResourceApi(t: ContentTypeId): ResourceApi {
-  return {
-    list: contentApi.list,
-    get: contentApi.get,
-    create: contentApi.save,
-    update: contentApi.save,
-    delete: contentApi.publish,
-    query: contentQuery(t),
-    filters: contentFilters,
-    deleteBody: (id) => ({ id, mode: PUBLISH_MODE.DELETE }),
-    reread: true,
-  };
-}
-
 /** The resources that are not entities. */
 export const resourceApis = {
   /** The image library. Files are added by multipart upload (components/upload.ts), never through the dataProvider. */
@@ -132,9 +115,6 @@ export const resourceApis = {
     delete: fileApi.delete,
     filters: { q: keyword('name') },
   },
-  press: contentResourceApi(CONTENT_TYPE.post),
-  page: contentResourceApi(CONTENT_TYPE.page),
-  epaper: contentResourceApi(CONTENT_TYPE.epaper),
   /**
    * Staff: a member's id is their user id; `admin/save` changes the role. Staff join by invitation (`member/invite`,
    * which answers the invitation, not a staff record), so there is no create.
@@ -242,7 +222,9 @@ export function filterOf(fields: Fields, name: string, value: unknown): Filter |
  * The filters of an entity's List, by name, as the API takes them: its fields' (`search`, `in`), its searches
  * (keywords over several fields, or its own) and its day range (`from`, `to`).
  */
-export function entityFilters(entity: Pick<Entity, 'fields' | 'searches'>): ResourceApi['filters'] {
+export function entityFilters(
+  entity: Pick<Entity, 'fields' | 'searches' | 'filters'>,
+): ResourceApi['filters'] {
   return {
     ...Object.fromEntries(
       Object.keys(entity.fields)
@@ -251,14 +233,21 @@ export function entityFilters(entity: Pick<Entity, 'fields' | 'searches'>): Reso
     ),
     ...Object.fromEntries(Object.keys(entity.searches ?? {}).map((name) => [name, keyword(name)])),
     ...(rangeField(entity.fields) ? { from: day('from'), to: day('to') } : {}),
+    ...entity.filters,
   };
 }
 
 /**
  * An entity resource: the entity's actions — list and get, and save (id 0 creates) and delete where it serves them
- * —, its filters, its fixed fields.
+ * —, its filters, its fixed fields (in the body, or in the query string: `query`). A save of the catalogue
+ * (`endpoints.save`) answers a summary, so the record is read again; `deleteWith` makes the delete's body.
  */
-export function entityResourceApi(entity: Entity, fixed?: Record<string, string | number>): ResourceApi {
+export function entityResourceApi(
+  entity: Entity,
+  resource?: Pick<EntityResource, 'fixed' | 'query'>,
+): ResourceApi {
+  const { fixed, query } = resource ?? {};
+  const { deleteWith } = entity;
   return {
     list: entity.api.list,
     get: entity.api.get,
@@ -266,7 +255,11 @@ export function entityResourceApi(entity: Entity, fixed?: Record<string, string 
     update: entity.api.save,
     delete: entity.api.delete,
     filters: entityFilters(entity),
-    extra: fixed,
+    ...(query
+      ? { query: Object.fromEntries(Object.entries(fixed ?? {}).map(([k, v]) => [k, String(v)])) }
+      : { extra: fixed }),
+    ...(deleteWith ? { deleteBody: (id: number) => ({ id, ...deleteWith }) } : {}),
+    ...(entity.endpoints?.save ? { reread: true } : {}),
   };
 }
 

@@ -8,8 +8,8 @@ import { type EntityResourceEntry, entityResource, loadEntity } from './registry
 
 export { filterOf } from '../../contract/resources';
 
-export function entityApi(entity: Entity, { fixed }: EntityResourceEntry): ResourceApi {
-  return entityResourceApi(entity, fixed);
+export function entityApi(entity: Entity, entry: EntityResourceEntry): ResourceApi {
+  return entityResourceApi(entity, entry);
 }
 
 const apis = new Map<string, ResourceApi>();

@@ -1,9 +1,10 @@
 /** Content lists: status chips, filters sent to the API, paths of each kind, pinned order, failure toasts. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contentApi } from '../../contract/api/content';
+import { content } from '../../contract/entities/content';
+import { entityResourceApi } from '../../contract/resources';
 import { dataProvider } from '../../src/dataProvider';
 import { ApiError } from '../../src/dataProvider/client';
-import { resourceApis } from '../../src/dataProvider/resources';
 import { toChoices } from '../../src/resources/content/choices';
 import { failureKey, failureReason } from '../../src/resources/content/failure';
 import { contentFilters, keywordFilter } from '../../src/resources/content/filters';
@@ -57,15 +58,32 @@ describe('filters', () => {
     expect(contentFilters.to_top(true)).toEqual({ col: 'to_top', value: [1], type: 'in' });
   });
 
-  it('is the filter table of the three content resources, whose calls carry the type', () => {
-    expect(resourceApis.press?.list).toBe(contentApi.list);
-    expect(resourceApis.press?.query).toEqual({ t: '1' });
-    expect(resourceApis.page?.get).toBe(contentApi.get);
-    expect(resourceApis.page?.query).toEqual({ t: '3' });
-    expect(resourceApis.epaper?.delete).toBe(contentApi.publish);
-    expect(resourceApis.epaper?.query).toEqual({ t: '4' });
-    expect(resourceApis.press?.deleteBody?.(5)).toEqual({ id: 5, mode: -1 });
-    expect(resourceApis.press?.filters.keyword('')).toBeUndefined();
+  it('is the filter table of the three content resources, whose calls carry the type in the query', () => {
+    const api = (name: string) =>
+      entityResourceApi(
+        content,
+        content.resources?.find((r) => r.name === name),
+      );
+    expect(api('press').list).toBe(contentApi.list);
+    expect(api('press').query).toEqual({ t: '1' });
+    expect(api('page').get).toBe(contentApi.get);
+    expect(api('page').query).toEqual({ t: '3' });
+    expect(api('epaper').delete).toBe(contentApi.publish);
+    expect(api('epaper').query).toEqual({ t: '4' });
+    expect(api('press').create).toBe(contentApi.save);
+    // No fixed field in the body; the save answers a summary, read again; deleting is publishing with mode -1.
+    expect(api('press').extra).toBeUndefined();
+    expect(api('press').reread).toBe(true);
+    expect(api('press').deleteBody?.(5)).toEqual({ id: 5, mode: -1 });
+    expect(api('press').filters.keyword('')).toBeUndefined();
+    expect(api('page').filters.to_top(true)).toEqual({ col: 'to_top', value: [1], type: 'in' });
+    expect(api('page').filters.status('2')).toEqual({ col: 'status', value: [2], type: 'in' });
+    // Each kind's own permissions.
+    expect(content.resources?.map((r) => r.permissions?.edit)).toEqual([
+      'post.edit',
+      'page.edit',
+      'post.edit',
+    ]);
   });
 });
 

@@ -7,31 +7,15 @@
 import { contentApi } from '../../../contract/api/content';
 import { PUBLISH_MODE } from '../../../contract/contentConstants';
 import { byId, onItem, typed } from './actions';
-import { listContents, searchContents } from './list';
+import { searchContents } from './list';
 import { setPinned, sortPinned } from './pins';
 import { publishItem } from './publish';
-import { getContent, itemTags } from './read';
+import { itemTags } from './read';
 import { getRevision, listRevisions } from './revisions';
-import { findItem } from './scope';
-import { restoreRevision, saveContent } from './service';
+import { restoreRevision } from './service';
 
+/** Besides list, get and save, the content entity's (server/entities/content.ts: the declaration's endpoints). */
 export const contentActions = [
-  typed(
-    contentApi.list,
-    () => ['list'],
-    (input, s) => listContents(s, input.query),
-  ),
-  typed(
-    contentApi.save,
-    (input) => (input.id === 0 ? ['create', 'edit'] : ['edit']),
-    // An existing item must be in the caller's sight (checked where the save locks it), as for every other action.
-    (input, s) => saveContent(s, input),
-  ),
-  typed(
-    contentApi.get,
-    () => ['list'],
-    async (input, s) => getContent(s, await findItem(s, input.id, s.type), input.lang),
-  ),
   typed(
     contentApi.publish,
     (input) => (input.mode === PUBLISH_MODE.DELETE ? ['delete'] : ['edit']),
