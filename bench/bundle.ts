@@ -93,7 +93,8 @@ export function screens(manifest: Record<string, Chunk>) {
       'src/entities/overrides/category.tsx',
       'contract/entities/label.ts',
     ],
-    press: [...dashboard, 'src/resources/content/ContentList.tsx'],
+    // The content list (the override's own, src/entities/overrides/press.tsx) and the content declaration.
+    press: [...dashboard, 'src/entities/overrides/press.tsx', 'contract/entities/content.ts'],
     // The writer without its side panel, which loads when opened, and without pinyin, which loads on first typing.
     writer: [...dashboard, 'src/custom/writer/index.tsx'],
   };

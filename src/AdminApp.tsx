@@ -27,14 +27,11 @@ import { QuietNotification } from './layout/QuietNotification';
 import { SessionLoading } from './layout/SessionLoading';
 import admin from './resources/admin';
 import customer from './resources/customer';
-import epaper from './resources/epaper';
 import file from './resources/file';
 import follower from './resources/follower';
 import label from './resources/label';
 import member from './resources/member';
 import { orderRoutes } from './resources/orders/routes';
-import page from './resources/page';
-import press from './resources/press';
 import role from './resources/role';
 import site from './resources/site';
 import { createAppStore } from './store';
@@ -55,20 +52,9 @@ function ToAuthScreens() {
 const store = createAppStore();
 
 /** Every resource, in menu order; a screen the site's plan lacks explains itself when opened directly. */
-const RESOURCES = [
-  press,
-  page,
-  epaper,
-  ...entityResourceProps,
-  label,
-  file,
-  role,
-  admin,
-  member,
-  site,
-  follower,
-  customer,
-].map(planGated);
+const RESOURCES = [...entityResourceProps, label, file, role, admin, member, site, follower, customer].map(
+  planGated,
+);
 
 function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
   // A newer served language pack re-renders the words in place (src/i18n/langPack.ts).
