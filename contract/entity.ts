@@ -22,6 +22,7 @@ import {
   type EntityBrief,
   type EntityOp,
   type EntityResource,
+  type FilterKind,
   type MenuPlace,
   type OwnPermissions,
   rangeField,
@@ -29,7 +30,7 @@ import {
   serves,
 } from './entityBrief';
 import { bounded, f, ruled } from './fields';
-import { type Filter, IdInput, IdReply, ListInput, listResult } from './list';
+import { IdInput, IdReply, ListInput, listResult } from './list';
 import { PATTERNS } from './patterns';
 import type { ResourcePermissions } from './permissions';
 import type { Feature } from './plans';
@@ -244,10 +245,11 @@ interface EntityParts<
   /** A CSV export of the list (see EntityExport). */
   export?: EntityExport<C>;
   /**
-   * The list's filters that are no field's nor search's, by name: a react-admin filter value → the API filter
-   * (content's pinned items `to_top: true` → `{col: 'to_top', value: [1], type: 'in'}`). Also over a field's own.
+   * The list's filters that are no field's nor search's, by name, each of a kind (FilterKind: `keyword`, `ids`,
+   * `flag` — content's pinned items, `to_top: true` → `{col: 'to_top', value: [1], type: 'in'}`); one named like a
+   * field or a search is this one.
    */
-  filters?: Record<string, (value: unknown) => Filter | undefined>;
+  filters?: Record<string, FilterKind>;
   /**
    * Ops served by endpoints of the catalogue (contract/api/<module>.ts) in place of generated ones, for an API whose
    * bodies are its own (SPEC §7's `press/save` takes the writer's whole item and answers a summary, `press/get` takes

@@ -3,6 +3,7 @@
  * access checks need no more. The build makes it from the declaration (vite.config.ts), without the fields. Apart
  * from contract/entity.ts, whose field builders make zod schemas, so that the first screen loads no zod.
  */
+import type { AnyEndpoint } from './endpoint';
 import type { PermissionGroup, ResourcePermissions } from './permissions';
 import type { Feature } from './plans';
 
@@ -49,6 +50,18 @@ export interface EntityResource {
   menu: MenuPlace;
 }
 
+/**
+ * How a list filter's value becomes the API's filter `{col: <its name>, …}`: `keyword` a trimmed text (`search`; a
+ * blank one is not sent), `ids` whole numbers (digits in text too) for `in`, `flag` a boolean as `[1]` or `[0]` for
+ * `in` (content's pinned items).
+ */
+export type FilterKind = 'keyword' | 'ids' | 'flag';
+/**
+ * A list filter as data, so that a brief carries it: a kind, a day bound (`from`, `to`: YYYY-MM-DD) or an `in`
+ * field's values, matched to its choices when it has some (contract/resources.ts filtersFrom).
+ */
+export type FilterSpec = FilterKind | 'day' | { in: readonly (string | number)[] | null };
+
 /** The four record actions as permissions name them (`list` covers list and get; `create` is a save with id 0). */
 export type EntityAction = 'list' | 'create' | 'edit' | 'delete';
 
@@ -93,6 +106,16 @@ export interface EntityBrief {
   ops?: readonly EntityOp[];
   /** Defaults to one resource named like the entity. */
   resources?: readonly EntityResource[];
+  /**
+   * Ops served by endpoints of the catalogue (contract/entity.ts `endpoints`); in a brief only when every op it serves
+   * is one, as data (`{path, timeout, fields}`, like any catalogue in the SPA), with `deleteWith` and `listFilters`:
+   * the SPA then maps its resources from the brief, without loading the declaration's schemas (and zod).
+   */
+  endpoints?: Partial<Record<EntityOp, AnyEndpoint>>;
+  /** The delete's body besides `{id}` when it is another action's (contract/entity.ts `deleteWith`). */
+  deleteWith?: Record<string, unknown>;
+  /** In a brief (see `endpoints`): the list's filters as data (contract/resources.ts filterSpecs). */
+  listFilters?: Record<string, FilterSpec>;
   menu?: MenuPlace;
 }
 

@@ -17,7 +17,15 @@ import { siteApi } from './api/sites';
 import { staffApi } from './api/staff';
 import type { AnyEndpoint } from './endpoint';
 import type { Entity, Fields } from './entity';
-import { type EntityResource, rangeField } from './entityBrief';
+import {
+  ENTITY_OPS,
+  type EntityBrief,
+  type EntityResource,
+  type FilterKind,
+  type FilterSpec,
+  rangeField,
+  serves,
+} from './entityBrief';
 import type { Filter } from './list';
 
 export interface ResourceApi {
@@ -88,22 +96,27 @@ const inFilter =
     return list.length ? { col, value: list, type: 'in' } : undefined;
   };
 
-/** The content lists' keyword. A blank one is never sent: the server answers it with 請輸入搜尋文字。. */
-export const keywordFilter = keyword('keyword');
+/** A flag: true or false as `[1]` or `[0]` (the list of pinned items asks for `to_top` true). */
+const flag =
+  (col: string) =>
+  (value: unknown): Filter | undefined =>
+    typeof value === 'boolean' ? { col, value: [value ? 1 : 0], type: 'in' } : undefined;
 
-/** Pinned or not: the list of pinned items asks for `to_top` true. */
-export const pinnedFilter = (value: unknown): Filter | undefined =>
-  typeof value === 'boolean' ? { col: 'to_top', value: [value ? 1 : 0], type: 'in' } : undefined;
+/** Values of an `in` field: an enum's as its choices are (a number sent as text in an address is the number). */
+const oneOf =
+  (col: string, choices: readonly (string | number)[] | null) =>
+  (value: unknown): Filter | undefined => {
+    const values = (Array.isArray(value) ? value : [value])
+      .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
+      .map((v) => (choices && !choices.includes(v) ? choices.find((c) => String(c) === String(v)) : v))
+      .filter((v): v is string | number => v !== undefined);
+    return values.length > 0 ? { col, value: values, type: 'in' } : undefined;
+  };
 
-/** The content lists' filters: react-admin filter name → API filter. The names are those of the filter panel. */
-export const contentFilters: Record<string, (value: unknown) => Filter | undefined> = {
-  keyword: keywordFilter,
-  status: inFilter('status'),
-  category_id: inFilter('category_id'),
-  tag: inFilter('tag'),
-  author: inFilter('author'),
-  lang_id: inFilter('lang_id'),
-  to_top: pinnedFilter,
+const KINDS: Record<FilterKind, (col: string) => (value: unknown) => Filter | undefined> = {
+  keyword,
+  ids: inFilter,
+  flag,
 };
 
 /** The resources that are not entities. */
@@ -198,42 +211,78 @@ export const resourceApis = {
 export type TableResourceName = keyof typeof resourceApis;
 export const tableResourceNames = Object.keys(resourceApis) as TableResourceName[];
 
+/**
+ * The filters of an entity's List as data, by name: its fields' (`search`, `in`), its searches (keywords over several
+ * fields, or its own), its day range (`from`, `to`) and its declared `filters`.
+ */
+export function filterSpecs(
+  entity: Pick<Entity, 'fields' | 'searches' | 'filters'>,
+): Record<string, FilterSpec> {
+  const { fields } = entity;
+  const own = (name: string): FilterSpec[] =>
+    fields[name].filter === 'search'
+      ? ['keyword']
+      : fields[name].filter === 'in'
+        ? [{ in: fields[name].choices ?? null }]
+        : [];
+  return {
+    ...Object.fromEntries(Object.keys(fields).flatMap((name) => own(name).map((spec) => [name, spec]))),
+    ...Object.fromEntries(Object.keys(entity.searches ?? {}).map((name) => [name, 'keyword' as const])),
+    ...(rangeField(fields) ? { from: 'day' as const, to: 'day' as const } : {}),
+    ...entity.filters,
+  };
+}
+
+/** Filters as data → react-admin filter values → the API's filter objects. */
+export function filtersFrom(specs: Record<string, FilterSpec>): ResourceApi['filters'] {
+  return Object.fromEntries(
+    Object.entries(specs).map(([name, spec]) => [
+      name,
+      typeof spec === 'object'
+        ? oneOf(name, spec.in)
+        : spec === 'day'
+          ? day(name as 'from' | 'to')
+          : KINDS[spec](name),
+    ]),
+  );
+}
+
+/** The filters of an entity's List, by name, as the API takes them (filterSpecs). */
+export const entityFilters = (
+  entity: Pick<Entity, 'fields' | 'searches' | 'filters'>,
+): ResourceApi['filters'] => filtersFrom(filterSpecs(entity));
+
 /** A filter value of an entity's List → the API's filter object: keywords for `search` fields, value lists for `in`. */
 export function filterOf(fields: Fields, name: string, value: unknown): Filter | undefined {
-  const kind = fields[name]?.filter;
-  if (kind === 'search') {
-    return typeof value === 'string' && value.trim() !== ''
-      ? { col: name, value: value.trim(), type: 'search' }
-      : undefined;
-  }
-  if (kind === 'in') {
-    const { choices } = fields[name];
-    // An enum's values as its choices are (a number sent as text in an address is the number), others dropped.
-    const values = (Array.isArray(value) ? value : [value])
-      .filter((v): v is string | number => typeof v === 'string' || typeof v === 'number')
-      .map((v) => (choices && !choices.includes(v) ? choices.find((c) => String(c) === String(v)) : v))
-      .filter((v): v is string | number => v !== undefined);
-    return values.length > 0 ? { col: name, value: values, type: 'in' } : undefined;
-  }
+  const field = fields[name];
+  if (field?.filter === 'search') return keyword(name)(value);
+  if (field?.filter === 'in') return oneOf(name, field.choices ?? null)(value);
   return undefined;
 }
 
-/**
- * The filters of an entity's List, by name, as the API takes them: its fields' (`search`, `in`), its searches
- * (keywords over several fields, or its own) and its day range (`from`, `to`).
- */
-export function entityFilters(
-  entity: Pick<Entity, 'fields' | 'searches' | 'filters'>,
-): ResourceApi['filters'] {
+type Endpoints = Partial<Record<'list' | 'get' | 'save' | 'delete', AnyEndpoint>>;
+
+/** A resource's mapping from its entity's endpoints, list filters and delete body, and its own fixed fields. */
+function mappingOf(
+  api: Endpoints,
+  filters: Record<string, FilterSpec>,
+  of: Pick<EntityBrief, 'endpoints' | 'deleteWith'>,
+  resource?: Pick<EntityResource, 'fixed' | 'query'>,
+): ResourceApi {
+  const { fixed, query } = resource ?? {};
+  const { deleteWith } = of;
   return {
-    ...Object.fromEntries(
-      Object.keys(entity.fields)
-        .filter((name) => entity.fields[name].filter === 'search' || entity.fields[name].filter === 'in')
-        .map((name) => [name, (value: unknown) => filterOf(entity.fields, name, value)]),
-    ),
-    ...Object.fromEntries(Object.keys(entity.searches ?? {}).map((name) => [name, keyword(name)])),
-    ...(rangeField(entity.fields) ? { from: day('from'), to: day('to') } : {}),
-    ...entity.filters,
+    list: api.list as AnyEndpoint,
+    get: api.get,
+    create: api.save,
+    update: api.save,
+    delete: api.delete,
+    filters: filtersFrom(filters),
+    ...(query
+      ? { query: Object.fromEntries(Object.entries(fixed ?? {}).map(([k, v]) => [k, String(v)])) }
+      : { extra: fixed }),
+    ...(deleteWith ? { deleteBody: (id: number) => ({ id, ...deleteWith }) } : {}),
+    ...(of.endpoints?.save ? { reread: true } : {}),
   };
 }
 
@@ -246,21 +295,21 @@ export function entityResourceApi(
   entity: Entity,
   resource?: Pick<EntityResource, 'fixed' | 'query'>,
 ): ResourceApi {
-  const { fixed, query } = resource ?? {};
-  const { deleteWith } = entity;
-  return {
-    list: entity.api.list,
-    get: entity.api.get,
-    create: entity.api.save,
-    update: entity.api.save,
-    delete: entity.api.delete,
-    filters: entityFilters(entity),
-    ...(query
-      ? { query: Object.fromEntries(Object.entries(fixed ?? {}).map(([k, v]) => [k, String(v)])) }
-      : { extra: fixed }),
-    ...(deleteWith ? { deleteBody: (id: number) => ({ id, ...deleteWith }) } : {}),
-    ...(entity.endpoints?.save ? { reread: true } : {}),
-  };
+  return mappingOf(entity.api, filterSpecs(entity), entity, resource);
+}
+
+/**
+ * The same mapping from an entity's brief, when the brief carries it (every op the catalogue's, and `listFilters`:
+ * contract/entityBrief.ts): the SPA's dataProvider then loads no declaration for it. Undefined otherwise.
+ */
+export function briefResourceApi(
+  brief: EntityBrief,
+  resource?: Pick<EntityResource, 'fixed' | 'query'>,
+): ResourceApi | undefined {
+  const { endpoints, listFilters } = brief;
+  const served = ENTITY_OPS.filter((op) => serves(brief, op));
+  if (!endpoints || !listFilters || !served.every((op) => endpoints[op])) return undefined;
+  return mappingOf(Object.fromEntries(served.map((op) => [op, endpoints[op]])), listFilters, brief, resource);
 }
 
 // ——— the bodies of the data methods, the same for both faces ———

@@ -14,7 +14,6 @@ import { Named, Status } from '../content';
 import { LANG_IDS, PUBLISH_MODE, STATUS } from '../contentConstants';
 import { defineEntity, type EntityRecord, field } from '../entity';
 import { RESOURCE_PERMISSIONS } from '../permissions';
-import { contentFilters } from '../resources';
 
 /** A short document of one paragraph (the conformance tests' records). */
 const doc = (text: string) => ({ blocks: [{ type: 'paragraph', data: { text } }] });
@@ -46,9 +45,16 @@ export const content = defineEntity({
     /** The abstract, or else the subtitle. */
     agenda: field.readOnly(z.string()),
   },
-  // The title (its own: a trigram index serves it); the category, a tag, an author, pinned or not.
+  // The title (its own: a trigram index serves it); the status, category, tags, authors, language, pinned or not.
   searches: { keyword: 'own' },
-  filters: contentFilters,
+  filters: {
+    status: 'ids',
+    category_id: 'ids',
+    tag: 'ids',
+    author: 'ids',
+    lang_id: 'ids',
+    to_top: 'flag',
+  },
   endpoints: {
     list: contentApi.list,
     get: contentApi.get,

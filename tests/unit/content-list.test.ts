@@ -2,12 +2,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contentApi } from '../../contract/api/content';
 import { content } from '../../contract/entities/content';
-import { entityResourceApi } from '../../contract/resources';
+import { briefResourceApi, entityFilters, entityResourceApi, filterSpecs } from '../../contract/resources';
 import { dataProvider } from '../../src/dataProvider';
 import { ApiError } from '../../src/dataProvider/client';
 import { toChoices } from '../../src/resources/content/choices';
 import { failureKey, failureReason } from '../../src/resources/content/failure';
-import { contentFilters, keywordFilter } from '../../src/resources/content/filters';
 import { CONTENT_KINDS, publishPath, sendPath, writerPath } from '../../src/resources/content/kinds';
 import { isPinnedFirst, moveItem, PINNED_FIRST, pinnedInOrder } from '../../src/resources/content/pinned';
 import { statusChips, withdrawalOf } from '../../src/resources/content/status';
@@ -37,6 +36,10 @@ describe('status chips', () => {
     expect(withdrawalOf(0)).toBeUndefined();
   });
 });
+
+/** The content lists' filters, as the declaration makes them (contract/entities/content.ts). */
+const contentFilters = entityFilters(content);
+const keywordFilter = contentFilters.keyword;
 
 describe('filters', () => {
   it('sends a keyword as a search on the keyword column, trimmed', () => {
@@ -84,6 +87,39 @@ describe('filters', () => {
       'page.edit',
       'post.edit',
     ]);
+  });
+
+  it('is made alike from the brief the SPA gets (endpoints and filters as data): no declaration loads', () => {
+    const asData = (e: { path: string; timeout?: number; input: { shape: object } }) => ({
+      path: e.path,
+      ...(e.timeout ? { timeout: e.timeout } : {}),
+      fields: Object.keys(e.input.shape),
+    });
+    const { list, get, save, publish } = contentApi;
+    const brief = {
+      ...content,
+      endpoints: { list: asData(list), get: asData(get), save: asData(save), delete: asData(publish) },
+      listFilters: JSON.parse(JSON.stringify(filterSpecs(content))),
+    } as unknown as Parameters<typeof briefResourceApi>[0];
+    const page = content.resources?.[1];
+    const fromBrief = briefResourceApi(brief, page);
+    const fromDeclaration = entityResourceApi(content, page);
+    expect(fromBrief?.list.path).toBe('press/list');
+    expect(fromBrief?.delete?.path).toBe('press/publish');
+    expect(fromBrief?.query).toEqual({ t: '3' });
+    expect(fromBrief?.reread).toBe(true);
+    expect(fromBrief?.deleteBody?.(5)).toEqual({ id: 5, mode: -1 });
+    expect(Object.keys(fromBrief?.filters ?? {}).sort()).toEqual(Object.keys(fromDeclaration.filters).sort());
+    const values: [string, unknown][] = [
+      ['status', '1'],
+      ['to_top', false],
+      ['keyword', ' 夏 '],
+      ['tag', [2]],
+    ];
+    for (const [name, value] of values)
+      expect(fromBrief?.filters[name](value), name).toEqual(fromDeclaration.filters[name](value));
+    // Without its filters as data (a declaration's brief in the unit tests), a brief maps nothing.
+    expect(briefResourceApi({ ...brief, listFilters: undefined }, page)).toBeUndefined();
   });
 });
 
