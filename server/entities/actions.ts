@@ -167,7 +167,7 @@ function checkEntity({ entity, hooks = {} }: ServedEntity) {
  * The resource of a call and what it needs, when its entity's resources say more than its endpoints do: fixed fields
  * in the query string (必填 without them, 格式錯誤 for a value no resource has), permissions or a feature of their own.
  */
-function resourceGate(entity: Entity) {
+export function resourceGate(entity: Entity) {
   const resources = resourcesOf(entity);
   const own = resources.some((r) => r.permissions);
   if (!resources.some((r) => r.query || r.permissions || r.feature)) return () => undefined;
