@@ -1,8 +1,9 @@
 /**
- * `/api/press/*?t=<type>`: articles (1), pages (3) and e-papers (4) (contract/api/content.ts). The permission depends
- * on the type, so each action checks it itself (scope.ts) instead of declaring one: list/get/history need `list`,
- * writing needs `edit` (and `create` for a new item), deleting needs `delete`, reordering the pinned items `reorder`.
- * An item the caller does not see (scope.ts visibleTo) is not found, as another site's.
+ * `/api/press/*?t=<type>`: articles (1), pages (3) and e-papers (4) (contract/api/content.ts) — all but list, get and
+ * save, which are the content entity's (contract/entities/content.ts, server/entities/content.ts). The permission
+ * depends on the type, so each action checks it itself (scope.ts) instead of declaring one: history needs `list`,
+ * writing needs `edit`, deleting (publishing with mode -1: the entity's delete) `delete`, reordering the pinned items
+ * `reorder`. An item the caller does not see (scope.ts visibleTo) is not found, as another site's.
  */
 import { contentApi } from '../../../contract/api/content';
 import { PUBLISH_MODE } from '../../../contract/contentConstants';
@@ -14,7 +15,6 @@ import { itemTags } from './read';
 import { getRevision, listRevisions } from './revisions';
 import { restoreRevision } from './service';
 
-/** Besides list, get and save, the content entity's (server/entities/content.ts: the declaration's endpoints). */
 export const contentActions = [
   typed(
     contentApi.publish,
