@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { type NamespacedUnregister, register, tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin, parseSync } from 'vite';
-import type { EntityBrief, MenuPlace } from './contract/entityBrief';
+import type { Entity } from './contract/entity';
+import { ENTITY_OPS, type EntityBrief, type MenuPlace } from './contract/entityBrief';
 
 const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
@@ -32,19 +33,20 @@ function contractAsData(): Plugin {
   const evaluate = async (file: string): Promise<Record<string, unknown>> =>
     build ? build.import(file, import.meta.url) : tsImport(file, import.meta.url);
 
+  /** An endpoint as the SPA reads it. */
+  const asData = (e: Record<string, unknown>) => {
+    const shape = (e.input as { shape?: object } | undefined)?.shape;
+    const read = Object.entries(e).filter(([k]) => readBySpa.includes(k));
+    return Object.fromEntries(shape ? [...read, ['fields', Object.keys(shape)]] : read);
+  };
+
   const catalogues = (exports: Record<string, unknown>): string | null => {
     const code: string[] = [];
     for (const [name, catalogue] of Object.entries(exports)) {
       if (typeof catalogue !== 'object' || catalogue === null) return null;
       const endpoints = Object.entries(catalogue);
       if (endpoints.length === 0 || !endpoints.every(([, e]) => isEndpoint(e))) return null;
-      const data = Object.fromEntries(
-        endpoints.map(([key, e]) => {
-          const shape = (e.input as { shape?: object } | undefined)?.shape;
-          const read = Object.entries(e).filter(([k]) => readBySpa.includes(k));
-          return [key, Object.fromEntries(shape ? [...read, ['fields', Object.keys(shape)]] : read)];
-        }),
-      );
+      const data = Object.fromEntries(endpoints.map(([key, e]) => [key, asData(e)]));
       code.push(`export const ${name} = ${JSON.stringify(data)};`);
     }
     return code.join('\n');
@@ -56,7 +58,11 @@ function contractAsData(): Plugin {
     if (!module) throw new Error(`${file}: a menu icon must be written \`() => import('<module>')\``);
     return `{group: ${JSON.stringify(menu.group)}, order: ${menu.order}, icon: () => import(${JSON.stringify(module)})}`;
   };
-  const briefs = (file: string, exports: Record<string, unknown>): string => {
+  const briefs = (
+    file: string,
+    exports: Record<string, unknown>,
+    mapping: typeof import('./contract/resources'),
+  ): string => {
     const code: string[] = [];
     for (const [exportName, value] of Object.entries(exports)) {
       if (typeof value !== 'object' || value === null || !('api' in value && 'fields' in value)) continue;
@@ -70,6 +76,18 @@ function contractAsData(): Plugin {
       if (creates === false) props.push('creates: false');
       if (updates === false) props.push('updates: false');
       if (menu) props.push(`menu: ${place(file, menu)}`);
+      // Every op the catalogue's: the endpoints as data and the list's filters, for the dataProvider to map its
+      // resources from the brief (contract/resources.ts briefResourceApi).
+      const { endpoints, deleteWith } = value as unknown as EntityBrief;
+      const served = ENTITY_OPS.filter((op) => (ops ?? ENTITY_OPS).includes(op));
+      if (endpoints && served.every((op) => endpoints[op])) {
+        const data = Object.fromEntries(
+          served.map((op) => [op, asData(endpoints[op] as unknown as Record<string, unknown>)]),
+        );
+        props.push(`endpoints: ${JSON.stringify(data)}`);
+        if (deleteWith) props.push(`deleteWith: ${JSON.stringify(deleteWith)}`);
+        props.push(`listFilters: ${JSON.stringify(mapping.filterSpecs(value as unknown as Entity))}`);
+      }
       if (resources) {
         const each = resources.map(
           (r) => `{...${JSON.stringify({ ...r, menu: undefined })}, menu: ${place(file, r.menu)}}`,
@@ -96,7 +114,13 @@ function contractAsData(): Plugin {
       if (/\/contract\/api\/[^/]+\.ts$/.test(file) && query === undefined)
         code = catalogues(await evaluate(file));
       else if (/\/contract\/entities\/[^/]+\.ts$/.test(file) && query === 'brief')
-        code = briefs(file, await evaluate(file));
+        code = briefs(
+          file,
+          await evaluate(file),
+          (await evaluate(
+            new URL('./contract/resources.ts', import.meta.url).pathname,
+          )) as unknown as typeof import('./contract/resources'),
+        );
       if (code === null) return null;
       this.addWatchFile(file);
       return code;

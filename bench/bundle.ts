@@ -95,7 +95,9 @@ export function screens(manifest: Record<string, Chunk>) {
       'src/entities/overrides/category.tsx',
       'contract/entities/label.ts',
     ],
-    press: [...dashboard, 'src/resources/content/ContentList.tsx'],
+    // The content list (the override's own, src/entities/overrides/press.tsx); the dataProvider maps it from the
+    // content brief (every op the catalogue's), loading no declaration.
+    press: [...dashboard, 'src/entities/overrides/press.tsx'],
     // The writer without its side panel, which loads when opened, and without pinyin, which loads on first typing.
     writer: [...dashboard, 'src/custom/writer/index.tsx'],
   };

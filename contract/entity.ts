@@ -15,12 +15,14 @@ import { z } from 'zod';
 import { TIMEOUT } from './constants';
 import { LangId } from './content';
 import { LANG_IDS } from './contentConstants';
+import type { AnyEndpoint } from './endpoint';
 import { endpoint } from './endpoint';
 import {
   type EntityAction,
   type EntityBrief,
   type EntityOp,
   type EntityResource,
+  type FilterKind,
   type MenuPlace,
   type OwnPermissions,
   rangeField,
@@ -115,14 +117,21 @@ export type InputsOf<F extends Fields> = {
     undefined
   >;
 };
-/** The fixed fields of an entity's resources (a label's `type`: 'tag' or 'category'). */
-type FixedValues<R extends readonly EntityResource[]> = NonNullable<R[number]['fixed']>;
+/**
+ * The fixed fields of an entity's resources sent in the body (a label's `type`: 'tag' or 'category'); those of a
+ * resource sending them in the query string (`query: true`) are no field of the record nor of the save.
+ */
+type FixedValues<R extends readonly EntityResource[]> = NonNullable<
+  Exclude<R[number], { query: true }>['fixed']
+>;
 /** Typed only for a declaration's own resources (a tuple); any entity's (`Entity`) have none in their type. */
 type Untyped<R extends readonly EntityResource[]> = [R[number]] extends [never]
   ? true
   : number extends R['length']
     ? true
-    : false;
+    : [FixedValues<R>] extends [never]
+      ? true
+      : false;
 export type FixedShape<R extends readonly EntityResource[]> =
   Untyped<R> extends true ? unknown : { [K in keyof FixedValues<R>]: z.ZodType<FixedValues<R>[K]> };
 export type RecordShape<F extends Fields, R extends readonly EntityResource[] = []> = {
@@ -185,6 +194,7 @@ export interface EntityDef<
   S extends string = string,
   C extends string = string,
   D extends DetailShape = NoDetail,
+  P extends CatalogueEndpoints = NoEndpoints,
 > extends EntityParts<F, N, T, R, S, C, D> {
   /** The operations it serves (all four unless it says; `list` and `get` always): see EntityBrief. */
   ops?: readonly O[];
@@ -193,6 +203,8 @@ export interface EntityDef<
    * new entity), or permission ids of the tree for each action (`RESOURCE_PERMISSIONS.<resource>`).
    */
   permissions: OwnPermissionsOf<L> | ResourcePermissions;
+  /** Ops served by endpoints of the catalogue (see EntityParts `endpoints`), typed as they are. */
+  endpoints?: P;
 }
 
 /** An entity's own permissions as declared: `actions` must name every action's leaf when the defaults are not there. */
@@ -259,6 +271,26 @@ interface EntityParts<
   /** A CSV export of the list (see EntityExport). */
   export?: EntityExport<C>;
   /**
+   * The list's filters that are no field's nor search's, by name, each of a kind (FilterKind: `keyword`, `ids`,
+   * `flag` — content's pinned items, `to_top: true` → `{col: 'to_top', value: [1], type: 'in'}`); one named like a
+   * field or a search is this one.
+   */
+  filters?: Record<string, FilterKind>;
+  /**
+   * Ops served by endpoints of the catalogue (contract/api/<module>.ts) in place of generated ones, for an API whose
+   * bodies are its own (SPEC §7's `press/save` takes the writer's whole item and answers a summary, `press/get` takes
+   * a language): their path and schemas are the catalogue's; the layer still checks each resource's permissions and
+   * feature, and the entity's hooks answer them (`hooks.list` …). A save given here answers a summary: both
+   * integrator faces read the record again (ResourceApi `reread`).
+   */
+  endpoints?: CatalogueEndpoints;
+  /**
+   * The delete is `endpoints.delete` called with these fields besides `{id}` (content: `press/publish` with
+   * `{mode: -1}`): an action of the entity's module that does more than delete, served by that module, not by the
+   * layer.
+   */
+  deleteWith?: Record<string, unknown>;
+  /**
    * What `get` answers besides the record's fields, for a record page (`overrides.Show` in the SPA) whose data is
    * more than a row: an order's items, moves and payments. Its values come from the entity's `hooks.get`.
    */
@@ -315,6 +347,7 @@ export interface DefinedEntity<
   S extends string = string,
   C extends string = string,
   D extends DetailShape = NoDetail,
+  P extends CatalogueEndpoints = NoEndpoints,
 > extends EntityParts<F, N, T, R, S, C, D> {
   /** The operations it serves (all four unless the declaration says). */
   ops?: readonly EntityOp[];
@@ -325,11 +358,29 @@ export interface DefinedEntity<
   /** A record as the API answers it. */
   record: z.ZodObject<RecordShape<F, R>>;
   /** The save's input (id 0 creates). */
-  save: z.ZodObject<SaveShape<F, R>, z.core.$strict>;
+  save: SaveSchema<F, R, P>;
   /** The endpoints it serves: list and get always, save and delete as `ops` says, export when declared. */
-  api: ServedApi<F, R, D, O>;
+  api: WithEndpoints<ServedApi<F, R, D, O>, P>;
   columns: ReturnType<typeof listColumns>;
 }
+
+/** Ops served by endpoints of the catalogue (EntityParts `endpoints`). */
+export type CatalogueEndpoints = Partial<Record<EntityOp, AnyEndpoint>>;
+/** None: every op's endpoint is generated. */
+export type NoEndpoints = Record<never, never>;
+/**
+ * The catalogue's list, get and save typed as they are; a delete by another action (`deleteWith`) keeps the generated
+ * type, as no integrator reads its answer.
+ */
+type TypedEndpoints<P> = Omit<P, 'delete'>;
+/** An entity's API with the catalogue's endpoints in place of the generated ones. */
+export type WithEndpoints<A, P> = Omit<A, keyof TypedEndpoints<P>> & TypedEndpoints<P>;
+/** The save's input: the catalogue's save's, or the generated one. */
+export type SaveSchema<F extends Fields, R extends readonly EntityResource[], P> = P extends {
+  save: infer E extends AnyEndpoint;
+}
+  ? E['input']
+  : z.ZodObject<SaveShape<F, R>, z.core.$strict>;
 
 /** Every endpoint an entity may have. */
 export type EntityApi<
@@ -360,7 +411,7 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
     EntityDef<F, string, string, string, R>,
     'name' | 'paths' | 'aliases' | 'feature' | 'creates' | 'deleteMany'
   >,
-  permissions: ResourcePermissions,
+  permissions: ResourcePermissions | undefined,
   fixedShape: Record<string, z.ZodType>,
   record: z.ZodObject<RecordShape<F, R>>,
   detail: DetailSchema<F, R, D>,
@@ -399,7 +450,7 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
       input: query,
       output: listResult(record),
       access: 'site',
-      permission: permissions.list,
+      permission: permissions?.list,
       feature,
       summary: `Lists the site's ${def.name} records: a page, filters and a sort`,
     }),
@@ -409,7 +460,7 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
       input: ref,
       output: detail,
       access: 'site',
-      permission: permissions.list,
+      permission: permissions?.list,
       feature,
       summary: `One ${def.name} record of the site`,
     }),
@@ -419,9 +470,9 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
       input: save,
       output: record,
       access: 'site',
-      permission: permissions.edit,
+      permission: permissions?.edit,
       feature,
-      createPermission: def.creates === false ? undefined : permissions.create,
+      createPermission: def.creates === false ? undefined : permissions?.create,
       summary:
         def.creates === false
           ? `Changes a ${def.name} record`
@@ -433,7 +484,7 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
       input: removal,
       output: (def.deleteMany ? IdsReply : IdReply) as typeof IdReply,
       access: 'site',
-      permission: permissions.delete,
+      permission: permissions?.delete,
       feature,
       summary: def.deleteMany
         ? `Deletes one ${def.name} record ({id}) or several at once ({ids})`
@@ -445,7 +496,7 @@ function endpointsOf<F extends Fields, R extends readonly EntityResource[], D ex
       // A CSV file (UTF-8 with a byte-order mark), not an envelope; refusals still answer envelopes.
       output: z.string(),
       access: 'site',
-      permission: permissions.list,
+      permission: permissions?.list,
       feature,
       raw: true,
       timeout: TIMEOUT.upload,
@@ -465,16 +516,18 @@ export function defineEntity<
   const S extends string = never,
   const C extends string = never,
   D extends DetailShape = NoDetail,
->(def: EntityDef<F, N, T, L, R, O, S, C, D>): DefinedEntity<F, N, T, L, R, O, S, C, D> {
+  const P extends CatalogueEndpoints = NoEndpoints,
+>(def: EntityDef<F, N, T, L, R, O, S, C, D, P>): DefinedEntity<F, N, T, L, R, O, S, C, D, P> {
   const declared = def.permissions;
   const ownPermissions = 'group' in declared ? declared : undefined;
   const permissions = 'group' in declared ? ownResourcePermissions(def.name, declared) : declared;
   const brief: EntityBrief = { ...def, permissions };
-  // The fixed fields each resource sends (typed by FixedShape in the record and save schemas).
+  // The fixed fields each resource sends in the body (typed by FixedShape in the record and save schemas).
+  const inBody = resourcesOf(brief).filter((r) => !r.query);
   const fixedShape: Record<string, z.ZodType> = Object.fromEntries(
-    [...new Set(resourcesOf(brief).flatMap((r) => Object.keys(r.fixed ?? {})))].map((k) => [
+    [...new Set(inBody.flatMap((r) => Object.keys(r.fixed ?? {})))].map((k) => [
       k,
-      z.union(resourcesOf(brief).map((r) => z.literal(r.fixed?.[k] as string | number))),
+      z.union(inBody.map((r) => z.literal(r.fixed?.[k] as string | number))),
     ]),
   );
   const record = z.object({
@@ -491,19 +544,26 @@ export function defineEntity<
     ...inputShape(def.fields),
   }) as unknown as z.ZodObject<SaveShape<F, R>, z.core.$strict>;
   const { refine } = def;
-  const save = refine ? saveBase.superRefine((value, ctx) => refine.call(def, value, ctx)) : saveBase;
-  const all = endpointsOf<F, R, D>(def, permissions, fixedShape, record, detail, save);
+  const save = (def.endpoints?.save?.input ??
+    (refine
+      ? saveBase.superRefine((value, ctx) => refine.call(def, value, ctx))
+      : saveBase)) as typeof saveBase;
+  // With permissions of their own, the resources' are checked per call (server/entities/actions.ts), not here.
+  const own = resourcesOf(brief).some((r) => r.permissions);
+  const all = endpointsOf<F, R, D>(def, own ? undefined : permissions, fixedShape, record, detail, save);
   // Only what it serves: an op it does not is no endpoint at all (no route, no mapping, no test).
   const api = Object.fromEntries(
-    Object.entries(all).filter(([op]) => (op === 'export' ? def.export : serves(def, op as EntityOp))),
+    Object.entries({ ...all, ...def.endpoints }).filter(([op]) =>
+      op === 'export' ? def.export : serves(def, op as EntityOp),
+    ),
   ) as unknown as ServedApi<F, R, D, O>;
   return {
     ...def,
     permissions,
     ownPermissions,
     record,
-    save,
-    api,
+    save: save as SaveSchema<F, R, P>,
+    api: api as WithEndpoints<ServedApi<F, R, D, O>, P>,
     columns: listColumns(def.fields, def.searches),
   };
 }

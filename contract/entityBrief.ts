@@ -3,6 +3,7 @@
  * access checks need no more. The build makes it from the declaration (vite.config.ts), without the fields. Apart
  * from contract/entity.ts, whose field builders make zod schemas, so that the first screen loads no zod.
  */
+import type { AnyEndpoint } from './endpoint';
 import type { PermissionGroup, ResourcePermissions } from './permissions';
 import type { Feature } from './plans';
 
@@ -36,8 +37,35 @@ export interface MenuPlace {
 export interface EntityResource {
   name: string;
   fixed?: Record<string, string | number>;
+  /**
+   * The fixed fields travel in the query string of every call (`press/list?t=1`, SPEC §7's content kinds), not in
+   * the body: the record and the save schema do not hold them; a call without them answers 必填 on the field, one
+   * with a value no resource has 格式錯誤.
+   */
+  query?: boolean;
+  /** What this resource's actions need when not the entity's (pages' page.* beside articles' post.*). */
+  permissions?: ResourcePermissions;
+  /** The plan feature this resource needs besides the entity's (its actions refused, its menu item locked). */
+  feature?: Feature;
   menu: MenuPlace;
 }
+
+/**
+ * How a list filter's value becomes the API's filter `{col: <its name>, …}`: `keyword` a trimmed text (`search`; a
+ * blank one is not sent), `ids` whole numbers (digits in text too) for `in`, `flag` a boolean as `[1]` or `[0]` for
+ * `in` (content's pinned items).
+ */
+export type FilterKind = 'keyword' | 'ids' | 'flag';
+/**
+ * A list filter as data, so that a brief carries it: a kind, a day bound (`from`, `to`: YYYY-MM-DD) or an `in`
+ * field's values, matched to its choices when it has some (contract/resources.ts filtersFrom).
+ */
+export type FilterSpec =
+  | FilterKind
+  | 'day'
+  | { in: readonly (string | number)[] | null }
+  /** A keyword on another column (`q`, the usual keyword box, as an entity's first search). */
+  | { keyword: string };
 
 /** The four record actions as permissions name them (`list` covers list and get; `create` is a save with id 0). */
 export type EntityAction = 'list' | 'create' | 'edit' | 'delete';
@@ -87,6 +115,16 @@ export interface EntityBrief {
   updates?: boolean;
   /** Defaults to one resource named like the entity. */
   resources?: readonly EntityResource[];
+  /**
+   * Ops served by endpoints of the catalogue (contract/entity.ts `endpoints`); in a brief only when every op it serves
+   * is one, as data (`{path, timeout, fields}`, like any catalogue in the SPA), with `deleteWith` and `listFilters`:
+   * the SPA then maps its resources from the brief, without loading the declaration's schemas (and zod).
+   */
+  endpoints?: Partial<Record<EntityOp, AnyEndpoint>>;
+  /** The delete's body besides `{id}` when it is another action's (contract/entity.ts `deleteWith`). */
+  deleteWith?: Record<string, unknown>;
+  /** In a brief (see `endpoints`): the list's filters as data (contract/resources.ts filterSpecs). */
+  listFilters?: Record<string, FilterSpec>;
   menu?: MenuPlace;
 }
 
@@ -104,6 +142,10 @@ export const serves = (def: Pick<EntityBrief, 'ops'>, op: EntityOp): boolean =>
 /** Whether its save changes records (it serves `save`, and not only to make them: `updates: false`). */
 export const updates = (def: Pick<EntityBrief, 'ops' | 'updates'>): boolean =>
   serves(def, 'save') && def.updates !== false;
+
+/** What a resource's actions need: its own permissions, or its entity's. */
+export const permissionsOf = (def: Pick<EntityBrief, 'permissions'>, resource?: EntityResource) =>
+  resource?.permissions ?? def.permissions;
 
 /** The resources an entity serves. */
 export const resourcesOf = (def: EntityBrief): readonly EntityResource[] =>

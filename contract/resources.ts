@@ -8,16 +8,23 @@
  * below. A resource without `create`, `update` or `delete` does not serve that method (the dataProvider refuses it
  * with NotServedError, the REST face answers 405).
  */
-import { contentApi } from './api/content';
 import { customerApi } from './api/customers';
 import { fileApi } from './api/files';
 import { followerApi } from './api/followers';
 import { roleApi } from './api/roles';
 import { siteApi } from './api/sites';
-import { CONTENT_TYPE, type ContentTypeId, contentQuery, PUBLISH_MODE } from './contentConstants';
 import type { AnyEndpoint } from './endpoint';
 import type { Entity, Fields } from './entity';
-import { rangeField, updates } from './entityBrief';
+import {
+  ENTITY_OPS,
+  type EntityBrief,
+  type EntityResource,
+  type FilterKind,
+  type FilterSpec,
+  rangeField,
+  serves,
+  updates,
+} from './entityBrief';
 import type { Filter } from './list';
 
 export interface ResourceApi {
@@ -88,38 +95,31 @@ const inFilter =
     return list.length ? { col, value: list, type: 'in' } : undefined;
   };
 
-/** The content lists' keyword. A blank one is never sent: the server answers it with 請輸入搜尋文字。. */
-export const keywordFilter = keyword('keyword');
+/** A flag: true or false as `[1]` or `[0]` (the list of pinned items asks for `to_top` true). */
+const flag =
+  (col: string) =>
+  (value: unknown): Filter | undefined =>
+    typeof value === 'boolean' ? { col, value: [value ? 1 : 0], type: 'in' } : undefined;
 
-/** Pinned or not: the list of pinned items asks for `to_top` true. */
-export const pinnedFilter = (value: unknown): Filter | undefined =>
-  typeof value === 'boolean' ? { col: 'to_top', value: [value ? 1 : 0], type: 'in' } : undefined;
-
-/** The content lists' filters: react-admin filter name → API filter. The names are those of the filter panel. */
-export const contentFilters: Record<string, (value: unknown) => Filter | undefined> = {
-  keyword: keywordFilter,
-  status: inFilter('status'),
-  category_id: inFilter('category_id'),
-  tag: inFilter('tag'),
-  author: inFilter('author'),
-  lang_id: inFilter('lang_id'),
-  to_top: pinnedFilter,
-};
-
-/** A content kind (`?t=`): the content endpoints; deleting is publishing with mode -1. */
-export function contentResourceApi(t: ContentTypeId): ResourceApi {
-  return {
-    list: contentApi.list,
-    get: contentApi.get,
-    create: contentApi.save,
-    update: contentApi.save,
-    delete: contentApi.publish,
-    query: contentQuery(t),
-    filters: contentFilters,
-    deleteBody: (id) => ({ id, mode: PUBLISH_MODE.DELETE }),
-    reread: true,
+/** Values of an `in` field: an enum's as its choices are (a number sent as text in an address is the number). */
+const oneOf =
+  (col: string, choices: readonly (string | number)[] | null) =>
+  (value: unknown): Filter | undefined => {
+    // A number sent as text in an address is the number of the choices; a blank value is none (a cleared filter).
+    const values = (Array.isArray(value) ? value : [value])
+      .filter(
+        (v): v is string | number => (typeof v === 'string' && v.trim() !== '') || typeof v === 'number',
+      )
+      .map((v) => (choices && !choices.includes(v) ? choices.find((c) => String(c) === String(v)) : v))
+      .filter((v): v is string | number => v !== undefined);
+    return values.length > 0 ? { col, value: values, type: 'in' } : undefined;
   };
-}
+
+const KINDS: Record<FilterKind, (col: string) => (value: unknown) => Filter | undefined> = {
+  keyword,
+  ids: inFilter,
+  flag,
+};
 
 /** The resources that are not entities. */
 export const resourceApis = {
@@ -130,9 +130,6 @@ export const resourceApis = {
     delete: fileApi.delete,
     filters: { q: keyword('name') },
   },
-  press: contentResourceApi(CONTENT_TYPE.post),
-  page: contentResourceApi(CONTENT_TYPE.page),
-  epaper: contentResourceApi(CONTENT_TYPE.epaper),
   /** `role/save` with id 0 creates a custom role. */
   role: {
     list: roleApi.list,
@@ -186,71 +183,121 @@ export type TableResourceName = keyof typeof resourceApis;
 export const tableResourceNames = Object.keys(resourceApis) as TableResourceName[];
 
 /**
+ * The filters of an entity's List as data, by name: its fields' (`search`, `in`), its searches (keywords over several
+ * fields, or its own), its day range (`from`, `to`) and its declared `filters`.
+ */
+export function filterSpecs(
+  entity: Pick<Entity, 'fields' | 'searches' | 'filters'>,
+): Record<string, FilterSpec> {
+  const { fields } = entity;
+  const own = (name: string): FilterSpec[] =>
+    fields[name].filter === 'search'
+      ? ['keyword']
+      : fields[name].filter === 'in'
+        ? [{ in: fields[name].choices ?? null }]
+        : [];
+  // `q`, react-admin's usual name of a list's keyword box, is the first of its searches.
+  const [first] = Object.keys(entity.searches ?? {});
+  return {
+    ...(first ? { q: { keyword: first } } : {}),
+    // A field's filter goes by its `filterAs`, if it has one (the API's column).
+    ...Object.fromEntries(
+      Object.keys(fields).flatMap((name) => own(name).map((spec) => [fields[name].filterAs ?? name, spec])),
+    ),
+    ...Object.fromEntries(Object.keys(entity.searches ?? {}).map((name) => [name, 'keyword' as const])),
+    ...(rangeField(fields) ? { from: 'day' as const, to: 'day' as const } : {}),
+    ...entity.filters,
+  };
+}
+
+/** Filters as data → react-admin filter values → the API's filter objects. */
+export function filtersFrom(specs: Record<string, FilterSpec>): ResourceApi['filters'] {
+  return Object.fromEntries(
+    Object.entries(specs).map(([name, spec]) => [
+      name,
+      typeof spec === 'object'
+        ? 'keyword' in spec
+          ? keyword(spec.keyword)
+          : oneOf(name, spec.in)
+        : spec === 'day'
+          ? day(name as 'from' | 'to')
+          : KINDS[spec](name),
+    ]),
+  );
+}
+
+/** The filters of an entity's List, by name, as the API takes them (filterSpecs). */
+export const entityFilters = (
+  entity: Pick<Entity, 'fields' | 'searches' | 'filters'>,
+): ResourceApi['filters'] => filtersFrom(filterSpecs(entity));
+
+/**
  * A filter value of an entity's List → the API's filter object: keywords for `search` fields, value lists for `in`
  * (named by the field's `filterAs`, if it has one).
  */
 export function filterOf(fields: Fields, name: string, value: unknown): Filter | undefined {
-  const kind = fields[name]?.filter;
-  const col = fields[name]?.filterAs ?? name;
-  if (kind === 'search') {
-    return typeof value === 'string' && value.trim() !== ''
-      ? { col, value: value.trim(), type: 'search' }
-      : undefined;
-  }
-  if (kind === 'in') {
-    const { choices } = fields[name];
-    // An enum's values as its choices are (a number sent as text in an address is the number), others dropped;
-    // a blank one is no value (a cleared filter).
-    const values = (Array.isArray(value) ? value : [value])
-      .filter(
-        (v): v is string | number => (typeof v === 'string' && v.trim() !== '') || typeof v === 'number',
-      )
-      .map((v) => (choices && !choices.includes(v) ? choices.find((c) => String(c) === String(v)) : v))
-      .filter((v): v is string | number => v !== undefined);
-    return values.length > 0 ? { col, value: values, type: 'in' } : undefined;
-  }
+  const field = fields[name];
+  const col = field?.filterAs ?? name;
+  if (field?.filter === 'search') return keyword(col)(value);
+  if (field?.filter === 'in') return oneOf(col, field.choices ?? null)(value);
   return undefined;
 }
 
-/**
- * The filters of an entity's List, by name, as the API takes them: its fields' (`search`, `in`; by their
- * `filterAs`), its searches (keywords over several fields, or its own) and its day range (`from`, `to`); and `q`,
- * react-admin's usual name of a list's keyword box, as the first of its searches.
- */
-export function entityFilters(entity: Pick<Entity, 'fields' | 'searches'>): ResourceApi['filters'] {
-  const [first] = Object.keys(entity.searches ?? {});
+type Endpoints = Partial<Record<'list' | 'get' | 'save' | 'delete', AnyEndpoint>>;
+
+/** A resource's mapping from its entity's endpoints, list filters and delete body, and its own fixed fields. */
+function mappingOf(
+  api: Endpoints,
+  filters: Record<string, FilterSpec>,
+  of: Pick<EntityBrief, 'endpoints' | 'deleteWith' | 'ops' | 'creates' | 'updates'> & {
+    deleteMany?: boolean;
+  },
+  resource?: Pick<EntityResource, 'fixed' | 'query'>,
+): ResourceApi {
+  const { fixed, query } = resource ?? {};
+  const { deleteWith } = of;
   return {
-    ...(first ? { q: keyword(first) } : {}),
-    ...Object.fromEntries(
-      Object.keys(entity.fields)
-        .filter((name) => entity.fields[name].filter === 'search' || entity.fields[name].filter === 'in')
-        .map((name) => [
-          entity.fields[name].filterAs ?? name,
-          (value: unknown) => filterOf(entity.fields, name, value),
-        ]),
-    ),
-    ...Object.fromEntries(Object.keys(entity.searches ?? {}).map((name) => [name, keyword(name)])),
-    ...(rangeField(entity.fields) ? { from: day('from'), to: day('to') } : {}),
+    list: api.list as AnyEndpoint,
+    get: api.get,
+    // An entity whose records are made elsewhere (`creates: false`) changes them only; one whose save only makes
+    // them (`updates: false`) makes them only.
+    create: of.creates === false ? undefined : api.save,
+    update: updates(of) ? api.save : undefined,
+    delete: api.delete,
+    filters: filtersFrom(filters),
+    ...(of.deleteMany ? { deleteManyBody: (ids: number[]) => ({ ids }) } : {}),
+    ...(query
+      ? { query: Object.fromEntries(Object.entries(fixed ?? {}).map(([k, v]) => [k, String(v)])) }
+      : { extra: fixed }),
+    ...(deleteWith ? { deleteBody: (id: number) => ({ id, ...deleteWith }) } : {}),
+    ...(of.endpoints?.save ? { reread: true } : {}),
   };
 }
 
 /**
  * An entity resource: the entity's actions — list and get, and save (id 0 creates) and delete where it serves them
- * —, its filters, its fixed fields.
+ * —, its filters, its fixed fields (in the body, or in the query string: `query`). A save of the catalogue
+ * (`endpoints.save`) answers a summary, so the record is read again; `deleteWith` makes the delete's body.
  */
-export function entityResourceApi(entity: Entity, fixed?: Record<string, string | number>): ResourceApi {
-  return {
-    list: entity.api.list,
-    get: entity.api.get,
-    // An entity whose records are made elsewhere (`creates: false`) changes them only; one whose save only makes
-    // them (`updates: false`) makes them only.
-    create: entity.creates === false ? undefined : entity.api.save,
-    update: updates(entity) ? entity.api.save : undefined,
-    delete: entity.api.delete,
-    filters: entityFilters(entity),
-    ...(entity.deleteMany ? { deleteManyBody: (ids: number[]) => ({ ids }) } : {}),
-    extra: fixed,
-  };
+export function entityResourceApi(
+  entity: Entity,
+  resource?: Pick<EntityResource, 'fixed' | 'query'>,
+): ResourceApi {
+  return mappingOf(entity.api, filterSpecs(entity), entity, resource);
+}
+
+/**
+ * The same mapping from an entity's brief, when the brief carries it (every op the catalogue's, and `listFilters`:
+ * contract/entityBrief.ts): the SPA's dataProvider then loads no declaration for it. Undefined otherwise.
+ */
+export function briefResourceApi(
+  brief: EntityBrief,
+  resource?: Pick<EntityResource, 'fixed' | 'query'>,
+): ResourceApi | undefined {
+  const { endpoints, listFilters } = brief;
+  const served = ENTITY_OPS.filter((op) => serves(brief, op));
+  if (!endpoints || !listFilters || !served.every((op) => endpoints[op])) return undefined;
+  return mappingOf(Object.fromEntries(served.map((op) => [op, endpoints[op]])), listFilters, brief, resource);
 }
 
 // ——— the bodies of the data methods, the same for both faces ———

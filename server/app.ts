@@ -312,7 +312,7 @@ function restResources(entities: readonly ServedEntity[]): RestResource[] {
   return [
     ...Object.entries(resourceApis).map(([name, api]) => ({ name, api: api as ResourceApi })),
     ...entities.flatMap(({ entity }) =>
-      resourcesOf(entity).map((r) => ({ name: r.name, api: entityResourceApi(entity, r.fixed) })),
+      resourcesOf(entity).map((r) => ({ name: r.name, api: entityResourceApi(entity, r) })),
     ),
   ];
 }

@@ -26,13 +26,10 @@ import { planGated } from './layout/PlanNeeded';
 import { QuietNotification } from './layout/QuietNotification';
 import { SessionLoading } from './layout/SessionLoading';
 import customer from './resources/customer';
-import epaper from './resources/epaper';
 import file from './resources/file';
 import follower from './resources/follower';
 import label from './resources/label';
 import { orderRoutes } from './resources/orders/routes';
-import page from './resources/page';
-import press from './resources/press';
 import role from './resources/role';
 import site from './resources/site';
 import { createAppStore } from './store';
@@ -53,18 +50,7 @@ function ToAuthScreens() {
 const store = createAppStore();
 
 /** Every resource, in menu order; a screen the site's plan lacks explains itself when opened directly. */
-const RESOURCES = [
-  press,
-  page,
-  epaper,
-  ...entityResourceProps,
-  label,
-  file,
-  role,
-  site,
-  follower,
-  customer,
-].map(planGated);
+const RESOURCES = [...entityResourceProps, label, file, role, site, follower, customer].map(planGated);
 
 function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
   // A newer served language pack re-renders the words in place (src/i18n/langPack.ts).

@@ -8,16 +8,27 @@
  */
 import { and, eq, getTableColumns, gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { Code } from '../../contract/codes';
 import type { Locale } from '../../contract/constants';
 import { ENTITY_EXPORT_MAX, type Entity, type Field, type Fields } from '../../contract/entity';
-import { type EntityOp, rangeField, resourcesOf, serves } from '../../contract/entityBrief';
+import {
+  type EntityAction,
+  type EntityOp,
+  type EntityResource,
+  permissionsOf,
+  rangeField,
+  resourcesOf,
+  serves,
+} from '../../contract/entityBrief';
 import type { Filter, ListQuery } from '../../contract/list';
+import { holdsAny } from '../../contract/permissions';
+import { hasFeature } from '../../contract/plans';
 import { slugify } from '../../contract/slug';
 import { dayBounds } from '../../contract/zoned';
 import { isUniqueViolation } from '../db/errors';
 import { type AnyAction, action, type SiteContext } from '../http/action';
 import { sendCsv, wallStamp } from '../http/csv';
-import { duplicate, FieldError, notFound } from '../http/errors';
+import { AppError, duplicate, FieldError, notFound } from '../http/errors';
 import { likePattern, listRows } from '../http/list';
 import { foreignUploadErrors } from '../modules/files/addresses';
 import { bumpRender } from '../modules/tenancy/invalidate';
@@ -151,6 +162,40 @@ function checkEntity({ entity, hooks = {} }: ServedEntity) {
     throw new Error(`${where}: a deleteMany hook, but it does not delete several at once`);
   if (hooks.delete && entity.deleteMany)
     throw new Error(`${where}: it deletes several at once: its hook is deleteMany, not delete`);
+  for (const op of Object.keys(entity.endpoints ?? {}) as EntityOp[])
+    if (!hooks[op] && !(op === 'delete' && entity.deleteWith))
+      throw new Error(`${where}: ${op} is served by a catalogue endpoint, but its hooks have no ${op}`);
+}
+
+/**
+ * The resource of a call and what it needs, when its entity's resources say more than its endpoints do: fixed fields
+ * in the query string (必填 without them, 格式錯誤 for a value no resource has), permissions or a feature of their own.
+ */
+export function resourceGate(entity: Entity) {
+  const resources = resourcesOf(entity);
+  const own = resources.some((r) => r.permissions);
+  if (!resources.some((r) => r.query || r.permissions || r.feature)) return () => undefined;
+  const queried = resources.filter((r) => r.query);
+  const keys = [...new Set(queried.flatMap((r) => Object.keys(r.fixed ?? {})))];
+  const byBody = (input: Record<string, unknown>) =>
+    resources.find((r) => !r.query && Object.entries(r.fixed ?? {}).every(([k, v]) => input[k] === v));
+  const byQuery = (query: Record<string, string>): EntityResource => {
+    const missing = keys.filter((k) => query[k] === undefined);
+    const fields = (ks: string[], message: string) =>
+      Object.fromEntries(ks.map((k) => [k, { message: `validation.${message}` }]));
+    if (missing.length) throw new FieldError(fields(missing, 'required'));
+    const found = queried.find((r) => keys.every((k) => String(r.fixed?.[k]) === query[k]));
+    if (!found) throw new FieldError(fields(keys, 'format'));
+    return found;
+  };
+  return (ctx: SiteContext, input: Record<string, unknown>, action: EntityAction) => {
+    const resource = keys.length ? byQuery(ctx.query) : byBody(input);
+    const perms = permissionsOf(entity, resource);
+    const needs = [perms[action], ...(action === 'edit' && input.id === 0 ? [perms.create] : [])];
+    if (own && !needs.every((p) => holdsAny(ctx.site.permissions, p))) throw new AppError(Code.FORBIDDEN);
+    if (resource?.feature && !hasFeature(ctx.site.features, resource.feature))
+      throw new AppError(Code.FORBIDDEN);
+  };
 }
 
 /** The day range of a list (`from`, `to`: days of the site's zone) on a date or dateTime column. */
@@ -181,7 +226,14 @@ function actionsOf(
   { entity, table: ownTable, hooks = {}, words }: ServedEntity,
   tableNamed: (name: string) => PgTable,
 ) {
-  const fixedKeys = [...new Set(resourcesOf(entity).flatMap((r) => Object.keys(r.fixed ?? {})))];
+  const fixedKeys = [
+    ...new Set(
+      resourcesOf(entity)
+        .filter((r) => !r.query)
+        .flatMap((r) => Object.keys(r.fixed ?? {})),
+    ),
+  ];
+  const allow = resourceGate(entity);
   const fixedOf = (input: Record<string, unknown>): Fixed =>
     Object.fromEntries(fixedKeys.map((k) => [k, input[k] as string | number]));
   const tableOf = (fixed: Fixed) => hooks.table?.(fixed) ?? ownTable;
@@ -423,19 +475,24 @@ function actionsOf(
   return [
     action({
       ...api.list,
-      handler: (input, ctx) =>
-        hooks.list ? hooks.list(input, ctx) : listPage(ctx, fixedOf(input), input.query as ListQuery),
+      handler: (input, ctx) => {
+        allow(ctx, input, 'list');
+        return hooks.list ? hooks.list(input, ctx) : listPage(ctx, fixedOf(input), input.query as ListQuery);
+      },
     }),
     action({
       ...api.get,
-      handler: (input, ctx) =>
-        hooks.get ? hooks.get(input, ctx) : getRecord(ctx, fixedOf(input), input.id as number),
+      handler: (input, ctx) => {
+        allow(ctx, input, 'list');
+        return hooks.get ? hooks.get(input, ctx) : getRecord(ctx, fixedOf(input), input.id as number);
+      },
     }),
     ...(api.save && served('save')
       ? [
           action({
             ...api.save,
             handler: async (raw, ctx) => {
+              allow(ctx, raw, 'edit');
               if (hooks.save) return hooks.save(raw, ctx);
               const fixed = fixedOf(raw);
               const table = tableOf(fixed);
@@ -454,11 +511,13 @@ function actionsOf(
           }),
         ]
       : []),
-    ...(api.delete && served('delete')
+    // A delete by another action of the entity's module (`deleteWith`) is that module's to serve.
+    ...(api.delete && served('delete') && !entity.deleteWith
       ? [
           action({
             ...api.delete,
             handler: async (input, ctx) => {
+              allow(ctx, input, 'delete');
               // `{ids}`: the endpoint's reply when it deletes several at once (typed as `{id}`).
               if (entity.deleteMany) return (await deleteMany(ctx, input)) as unknown as { id: number };
               if (hooks.delete) return hooks.delete(input, ctx);
@@ -480,7 +539,10 @@ function actionsOf(
       ? [
           action({
             ...api.export,
-            handler: (input, ctx) => exportCsv(ctx, input, input.query as ListQuery),
+            handler: (input, ctx) => {
+              allow(ctx, input, 'list');
+              return exportCsv(ctx, input, input.query as ListQuery);
+            },
           }),
         ]
       : []),

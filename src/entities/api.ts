@@ -1,15 +1,16 @@
 /**
  * How the dataProvider reaches an entity resource: the entity's endpoints, its filters and its fixed fields, by the
- * mapping both integrator faces share (contract/resources.ts `entityResourceApi`).
+ * mapping both integrator faces share (contract/resources.ts `entityResourceApi`) — from its brief when the brief
+ * carries it (every op the catalogue's: content), so that its lists load no declaration, nor zod.
  */
 import type { Entity } from '../../contract/entity';
-import { entityResourceApi, type ResourceApi } from '../../contract/resources';
+import { briefResourceApi, entityResourceApi, type ResourceApi } from '../../contract/resources';
 import { type EntityResourceEntry, entityResource, loadEntity } from './registry';
 
 export { filterOf } from '../../contract/resources';
 
-export function entityApi(entity: Entity, { fixed }: EntityResourceEntry): ResourceApi {
-  return entityResourceApi(entity, fixed);
+export function entityApi(entity: Entity, entry: EntityResourceEntry): ResourceApi {
+  return entityResourceApi(entity, entry);
 }
 
 const apis = new Map<string, ResourceApi>();
@@ -18,6 +19,7 @@ const apis = new Map<string, ResourceApi>();
 export async function entityApiOf(resource: string): Promise<ResourceApi | undefined> {
   const entry = entityResource(resource);
   if (!entry) return undefined;
-  if (!apis.has(resource)) apis.set(resource, entityApi(await loadEntity(resource), entry));
+  if (!apis.has(resource))
+    apis.set(resource, briefResourceApi(entry.brief, entry) ?? entityApi(await loadEntity(resource), entry));
   return apis.get(resource);
 }

@@ -11,7 +11,7 @@
  */
 import type { Entity } from '../../contract/entity';
 import type { EntityBrief, EntityResource } from '../../contract/entityBrief';
-import { resourcesOf } from '../../contract/entityBrief';
+import { permissionsOf, resourcesOf } from '../../contract/entityBrief';
 import { declareResourcePermissions } from '../../contract/permissions';
 
 /** A react-admin resource served by an entity: its name, fixed fields and menu place, and the entity's brief. */
@@ -51,10 +51,17 @@ const byName = new Map(entityResources.map((r) => [r.name, r]));
 
 // What each resource's actions need, for the SPA's access checks (authProvider.canAccess, the menu). An entity's own
 // permissions join the role editor's tree when the role screens load (resources/role/declared.ts).
-for (const { name, brief } of entityResources) declareResourcePermissions(name, brief.permissions);
+for (const entry of entityResources)
+  declareResourcePermissions(entry.name, permissionsOf(entry.brief, entry));
 
 /** The entity resource of this name, if it is one. */
 export const entityResource = (name: string): EntityResourceEntry | undefined => byName.get(name);
+
+/** The plan feature a resource needs: its own, or its entity's. */
+export const featureOf = (name: string) => {
+  const entry = byName.get(name);
+  return entry?.feature ?? entry?.brief.feature;
+};
 
 const loading = new Map<string, Promise<Entity>>();
 

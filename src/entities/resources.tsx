@@ -32,12 +32,13 @@ function lazyIcon(load: MenuPlace['icon']): ComponentType {
 export const entityResourceProps: ResourceProps[] = entityResources.map(({ name, brief, menu }) => ({
   name,
   list: lazy(async () => {
+    const overrides = await loadOverrides(name);
+    const Own = overrides?.List;
+    // A list of its own without a record page needs none of the generated screens.
+    if (Own && !overrides.Show) return { default: () => <Own resource={name} overrides={overrides} /> };
     // modalFor with the list (view.ts reads the contract's field limits, which the first screen does without).
-    const [{ EntityList, modalFor }, overrides] = await Promise.all([
-      import('./EntityList'),
-      loadOverrides(name),
-    ]);
-    const List = overrides?.List ?? EntityList;
+    const { EntityList, modalFor } = await import('./EntityList');
+    const List = Own ?? EntityList;
     const Show = overrides?.Show;
     return {
       default: function EntityScreens() {

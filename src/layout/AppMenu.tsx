@@ -34,7 +34,7 @@ import { useLocation } from 'react-router';
 import type { MenuPlace } from '../../contract/entityBrief';
 import type { ResourceAction } from '../../contract/permissions';
 import { visuallyHidden } from '../components/visuallyHidden';
-import { entityResource } from '../entities/registry';
+import { entityResource, featureOf } from '../entities/registry';
 import { useUnreadCount } from '../resources/customer/api';
 import { useShellPrompts } from './ShellDialogs';
 import { useSessionQuery } from './session';
@@ -67,9 +67,6 @@ const GROUPS: { group: Group; label: string }[] = [
 
 /** Registered resources that are not entities but have their place (entities say theirs in their declaration). */
 const RESOURCE_PLACES: Record<string, Pick<MenuPlace, 'group' | 'order'>> = {
-  press: { group: 'content', order: 10 },
-  page: { group: 'content', order: 20 },
-  epaper: { group: 'content', order: 30 },
   follower: { group: 'members', order: 20 },
   customer: { group: 'members', order: 30 },
 };
@@ -322,13 +319,7 @@ export function AppMenu() {
   const features = session?.site.current?.features ?? [];
   /** The role's say, and the plan's (an entity's declared feature included). */
   const accessOf = (entry: Entry): ItemAccess =>
-    itemAccess(
-      session?.user,
-      features,
-      entry.resource,
-      entry.action,
-      entityResource(entry.resource)?.brief.feature,
-    );
+    itemAccess(session?.user, features, entry.resource, entry.action, featureOf(entry.resource));
   const listed = Object.keys(resources).filter((name) => resources[name].hasList);
   const resourceEntry = (name: string): Entry => ({
     to: `/${name}`,

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import type { ResourceAction } from '../../contract/permissions';
 import type { Feature } from '../../contract/plans';
 import { usePlanCards, usePlanText } from '../custom/billing/PlanCards';
-import { entityResource } from '../entities/registry';
+import { featureOf } from '../entities/registry';
 import { useSessionQuery } from './session';
 import { type ItemAccess, itemAccess, lowestPlanWith } from './shellLogic';
 
@@ -53,7 +53,7 @@ export function usePlanWords(feature: Feature | undefined): PlanWords {
 /** What the session may do with a resource action: open, ask for a plan (and which feature), or hidden. */
 export function useItemAccess(resource: string, action: ResourceAction = 'list'): ItemAccess {
   const { data: session } = useSessionQuery();
-  const feature = entityResource(resource)?.brief.feature;
+  const feature = featureOf(resource);
   return itemAccess(session?.user, session?.site.current?.features ?? [], resource, action, feature);
 }
 

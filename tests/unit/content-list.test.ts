@@ -1,12 +1,12 @@
 /** Content lists: status chips, filters sent to the API, paths of each kind, pinned order, failure toasts. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contentApi } from '../../contract/api/content';
+import { content } from '../../contract/entities/content';
+import { briefResourceApi, entityFilters, entityResourceApi, filterSpecs } from '../../contract/resources';
 import { dataProvider } from '../../src/dataProvider';
 import { ApiError } from '../../src/dataProvider/client';
-import { resourceApis } from '../../src/dataProvider/resources';
 import { toChoices } from '../../src/resources/content/choices';
 import { failureKey, failureReason } from '../../src/resources/content/failure';
-import { contentFilters, keywordFilter } from '../../src/resources/content/filters';
 import { CONTENT_KINDS, publishPath, sendPath, writerPath } from '../../src/resources/content/kinds';
 import { isPinnedFirst, moveItem, PINNED_FIRST, pinnedInOrder } from '../../src/resources/content/pinned';
 import { statusChips, withdrawalOf } from '../../src/resources/content/status';
@@ -37,6 +37,10 @@ describe('status chips', () => {
   });
 });
 
+/** The content lists' filters, as the declaration makes them (contract/entities/content.ts). */
+const contentFilters = entityFilters(content);
+const keywordFilter = contentFilters.keyword;
+
 describe('filters', () => {
   it('sends a keyword as a search on the keyword column, trimmed', () => {
     expect(keywordFilter('  人工智慧 ')).toEqual({ col: 'keyword', value: '人工智慧', type: 'search' });
@@ -57,15 +61,65 @@ describe('filters', () => {
     expect(contentFilters.to_top(true)).toEqual({ col: 'to_top', value: [1], type: 'in' });
   });
 
-  it('is the filter table of the three content resources, whose calls carry the type', () => {
-    expect(resourceApis.press?.list).toBe(contentApi.list);
-    expect(resourceApis.press?.query).toEqual({ t: '1' });
-    expect(resourceApis.page?.get).toBe(contentApi.get);
-    expect(resourceApis.page?.query).toEqual({ t: '3' });
-    expect(resourceApis.epaper?.delete).toBe(contentApi.publish);
-    expect(resourceApis.epaper?.query).toEqual({ t: '4' });
-    expect(resourceApis.press?.deleteBody?.(5)).toEqual({ id: 5, mode: -1 });
-    expect(resourceApis.press?.filters.keyword('')).toBeUndefined();
+  it('is the filter table of the three content resources, whose calls carry the type in the query', () => {
+    const api = (name: string) =>
+      entityResourceApi(
+        content,
+        content.resources?.find((r) => r.name === name),
+      );
+    expect(api('press').list).toBe(contentApi.list);
+    expect(api('press').query).toEqual({ t: '1' });
+    expect(api('page').get).toBe(contentApi.get);
+    expect(api('page').query).toEqual({ t: '3' });
+    expect(api('epaper').delete).toBe(contentApi.publish);
+    expect(api('epaper').query).toEqual({ t: '4' });
+    expect(api('press').create).toBe(contentApi.save);
+    // No fixed field in the body; the save answers a summary, read again; deleting is publishing with mode -1.
+    expect(api('press').extra).toBeUndefined();
+    expect(api('press').reread).toBe(true);
+    expect(api('press').deleteBody?.(5)).toEqual({ id: 5, mode: -1 });
+    expect(api('press').filters.keyword('')).toBeUndefined();
+    expect(api('page').filters.to_top(true)).toEqual({ col: 'to_top', value: [1], type: 'in' });
+    expect(api('page').filters.status('2')).toEqual({ col: 'status', value: [2], type: 'in' });
+    // Each kind's own permissions.
+    expect(content.resources?.map((r) => r.permissions?.edit)).toEqual([
+      'post.edit',
+      'page.edit',
+      'post.edit',
+    ]);
+  });
+
+  it('is made alike from the brief the SPA gets (endpoints and filters as data): no declaration loads', () => {
+    const asData = (e: { path: string; timeout?: number; input: { shape: object } }) => ({
+      path: e.path,
+      ...(e.timeout ? { timeout: e.timeout } : {}),
+      fields: Object.keys(e.input.shape),
+    });
+    const { list, get, save, publish } = contentApi;
+    const brief = {
+      ...content,
+      endpoints: { list: asData(list), get: asData(get), save: asData(save), delete: asData(publish) },
+      listFilters: JSON.parse(JSON.stringify(filterSpecs(content))),
+    } as unknown as Parameters<typeof briefResourceApi>[0];
+    const page = content.resources?.[1];
+    const fromBrief = briefResourceApi(brief, page);
+    const fromDeclaration = entityResourceApi(content, page);
+    expect(fromBrief?.list.path).toBe('press/list');
+    expect(fromBrief?.delete?.path).toBe('press/publish');
+    expect(fromBrief?.query).toEqual({ t: '3' });
+    expect(fromBrief?.reread).toBe(true);
+    expect(fromBrief?.deleteBody?.(5)).toEqual({ id: 5, mode: -1 });
+    expect(Object.keys(fromBrief?.filters ?? {}).sort()).toEqual(Object.keys(fromDeclaration.filters).sort());
+    const values: [string, unknown][] = [
+      ['status', '1'],
+      ['to_top', false],
+      ['keyword', ' 夏 '],
+      ['tag', [2]],
+    ];
+    for (const [name, value] of values)
+      expect(fromBrief?.filters[name](value), name).toEqual(fromDeclaration.filters[name](value));
+    // Without its filters as data (a declaration's brief in the unit tests), a brief maps nothing.
+    expect(briefResourceApi({ ...brief, listFilters: undefined }, page)).toBeUndefined();
   });
 });
 

@@ -15,7 +15,14 @@ describe('the registry', () => {
     expect(names).toEqual(expect.arrayContaining(['author', 'category', 'tag']));
     expect(entityResource('tag')).toMatchObject({ fixed: { type: 'tag' }, brief: { name: 'label' } });
     expect(entityResource('author')?.menu.group).toBe('content');
-    expect(entityResource('press')).toBeUndefined();
+    // Content's kinds: fixed in the query string, each with its own permissions.
+    expect(entityResource('page')).toMatchObject({
+      fixed: { t: 3 },
+      query: true,
+      permissions: { create: 'page.add' },
+      brief: { name: 'content' },
+    });
+    expect(entityResource('file')).toBeUndefined();
   });
 });
 

@@ -9,10 +9,14 @@ import path from 'node:path';
 import { Children, isValidElement, type ReactNode } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { describe, expect, it } from 'vitest';
+import type { EntityOverrides } from '../../src/entities/overrides';
 import { entityResources } from '../../src/entities/registry';
 import { ADMIN_SCREENS, AUTH_SCREENS } from '../e2e/screens';
 
 const routeModules = import.meta.glob<Record<string, unknown>>('../../src/{custom,resources}/*/routes.tsx', {
+  eager: true,
+});
+const overrideModules = import.meta.glob<{ default: EntityOverrides }>('../../src/entities/overrides/*.tsx', {
   eager: true,
 });
 const resourceModules = import.meta.glob<{ default: ResourceProps }>('../../src/resources/*/index.{ts,tsx}', {
@@ -43,8 +47,16 @@ function adminRoutes(): string[] {
     ...(r.show ? [`/${r.name}/:id/show`] : []),
     ...Children.toArray(r.children as ReactNode).map((child) => `/${r.name}${pathOf(child)}`),
   ]);
-  // An entity's list, and its dialog at /<name>/<id> (0 adds a record).
-  const entities = entityResources.flatMap(({ name }) => [`/${name}`, `/${name}/:id`]);
+  // An entity's list, and its dialog or record page at /<name>/<id> (0 adds a record), unless a list of its own
+  // stands alone (content's lists: /<name>/<id> is the list).
+  const alone = (name: string) => {
+    const own = overrideModules[`../../src/entities/overrides/${name}.tsx`]?.default;
+    return own?.List && !own.Show && !own.Dialog;
+  };
+  const entities = entityResources.flatMap(({ name }) => [
+    `/${name}`,
+    ...(alone(name) ? [] : [`/${name}/:id`]),
+  ]);
   // The dashboard, and what AdminApp routes itself (/auth/* hands over to the sign-in app).
   const inline = literalPaths('AdminApp.tsx').filter((p) => p !== '/auth/*');
   return [...new Set(['/', ...custom, ...resources, ...entities, ...inline])].filter(

@@ -1,37 +1,21 @@
 /**
- * `/api/press/*?t=<type>`: articles (1), pages (3) and e-papers (4) (contract/api/content.ts). The permission depends
- * on the type, so each action checks it itself (scope.ts) instead of declaring one: list/get/history need `list`,
- * writing needs `edit` (and `create` for a new item), deleting needs `delete`, reordering the pinned items `reorder`.
- * An item the caller does not see (scope.ts visibleTo) is not found, as another site's.
+ * `/api/press/*?t=<type>`: articles (1), pages (3) and e-papers (4) (contract/api/content.ts) — all but list, get and
+ * save, which are the content entity's (contract/entities/content.ts, server/entities/content.ts). The permission
+ * depends on the type, so each action checks it itself (scope.ts) instead of declaring one: history needs `list`,
+ * writing needs `edit`, deleting (publishing with mode -1: the entity's delete) `delete`, reordering the pinned items
+ * `reorder`. An item the caller does not see (scope.ts visibleTo) is not found, as another site's.
  */
 import { contentApi } from '../../../contract/api/content';
 import { PUBLISH_MODE } from '../../../contract/contentConstants';
 import { byId, onItem, typed } from './actions';
-import { listContents, searchContents } from './list';
+import { searchContents } from './list';
 import { setPinned, sortPinned } from './pins';
 import { publishItem } from './publish';
-import { getContent, itemTags } from './read';
+import { itemTags } from './read';
 import { getRevision, listRevisions } from './revisions';
-import { findItem } from './scope';
-import { restoreRevision, saveContent } from './service';
+import { restoreRevision } from './service';
 
 export const contentActions = [
-  typed(
-    contentApi.list,
-    () => ['list'],
-    (input, s) => listContents(s, input.query),
-  ),
-  typed(
-    contentApi.save,
-    (input) => (input.id === 0 ? ['create', 'edit'] : ['edit']),
-    // An existing item must be in the caller's sight (checked where the save locks it), as for every other action.
-    (input, s) => saveContent(s, input),
-  ),
-  typed(
-    contentApi.get,
-    () => ['list'],
-    async (input, s) => getContent(s, await findItem(s, input.id, s.type), input.lang),
-  ),
   typed(
     contentApi.publish,
     (input) => (input.mode === PUBLISH_MODE.DELETE ? ['delete'] : ['edit']),
