@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { type NamespacedUnregister, register, tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin, parseSync } from 'vite';
 import type { Entity } from './contract/entity';
-import { ENTITY_OPS, type EntityBrief, type MenuPlace } from './contract/entityBrief';
+import type { EntityBrief, MenuPlace } from './contract/entityBrief';
 
 const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
@@ -62,6 +62,7 @@ function contractAsData(): Plugin {
     file: string,
     exports: Record<string, unknown>,
     mapping: typeof import('./contract/resources'),
+    { ENTITY_OPS }: typeof import('./contract/entityBrief'),
   ): string => {
     const code: string[] = [];
     for (const [exportName, value] of Object.entries(exports)) {
@@ -120,6 +121,10 @@ function contractAsData(): Plugin {
           (await evaluate(
             new URL('./contract/resources.ts', import.meta.url).pathname,
           )) as unknown as typeof import('./contract/resources'),
+          // Evaluated as the contract is, not imported: the config stays loadable without a bundler.
+          (await evaluate(
+            new URL('./contract/entityBrief.ts', import.meta.url).pathname,
+          )) as unknown as typeof import('./contract/entityBrief'),
         );
       if (code === null) return null;
       this.addWatchFile(file);
