@@ -1,9 +1,14 @@
 /**
  * en words: the member entity (contract/entities/member.ts): its list, filters, delete and CSV export; the
- * notices, the delete confirmation and the CSV's header as ../members.ts says them (a unit test keeps them equal).
+ * notices, the delete confirmation and the CSV's header as ../members.ts says them (taken from there).
  */
 import type { DeepStrings } from '../../types';
 import type zh from '../../zh-TW/entities/member';
+import area from '../members';
+
+// The notices and the CSV's header are the members screens' words (the header: those an import reads back).
+const m = area.members;
+const { yes: _yes, no: _no, ...header } = m.csv;
 
 const words: DeepStrings<typeof zh> = {
   resources: {
@@ -32,29 +37,14 @@ const words: DeepStrings<typeof zh> = {
       },
       empty: 'No members yet',
       emptyHint: 'Readers appear here once they sign up or follow the site, or once you add or import them.',
-      notFound: 'This member was not found; they may have been removed.',
-      create: 'Add member',
+      notFound: m.detail.notFound,
+      create: m.addDialog.title,
       edit: 'Member',
-      saved: 'Member added',
-      deleted: 'Member removed',
-      deleteTitle: 'Remove "%{name}"?',
-      deleteBody: "The member's sign-ins, subscription and payments are deleted too. This cannot be undone.",
-      export: {
-        label: 'Export CSV',
-        done: 'Member list downloaded',
-        header: {
-          name: 'Name',
-          email: 'Email',
-          intro: 'Intro',
-          tags: 'Tags',
-          note: 'Note',
-          status: 'Status',
-          plan: 'Plan',
-          epaper: 'E-paper',
-          source: 'Source',
-          created: 'Joined',
-        },
-      },
+      saved: m.added,
+      deleted: m.detail.removed,
+      deleteTitle: m.detail.removeTitle,
+      deleteBody: m.detail.removeBody,
+      export: { label: m.export, done: m.exported, header },
     },
   },
 };

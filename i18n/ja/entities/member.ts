@@ -1,9 +1,14 @@
 /**
  * ja words: the member entity (contract/entities/member.ts): its list, filters, delete and CSV export; the
- * notices, the delete confirmation and the CSV's header as ../members.ts says them (a unit test keeps them equal).
+ * notices, the delete confirmation and the CSV's header as ../members.ts says them (taken from there).
  */
 import type { DeepStrings } from '../../types';
 import type zh from '../../zh-TW/entities/member';
+import area from '../members';
+
+// The notices and the CSV's header are the members screens' words (the header: those an import reads back).
+const m = area.members;
+const { yes: _yes, no: _no, ...header } = m.csv;
 
 const words: DeepStrings<typeof zh> = {
   resources: {
@@ -32,29 +37,14 @@ const words: DeepStrings<typeof zh> = {
       },
       empty: 'まだ会員はいません',
       emptyHint: '読者がサイトに登録・フォローするか、会員を追加・インポートすると、ここに表示されます。',
-      notFound: 'この会員は見つかりません。削除された可能性があります。',
-      create: '会員を追加',
+      notFound: m.detail.notFound,
+      create: m.addDialog.title,
       edit: '会員情報',
-      saved: '会員を追加しました',
-      deleted: '会員を削除しました',
-      deleteTitle: '「%{name}」を削除しますか？',
-      deleteBody: '会員のログイン、購読、支払い履歴もすべて削除されます。元に戻せません。',
-      export: {
-        label: 'CSV をエクスポート',
-        done: '会員リストをダウンロードしました',
-        header: {
-          name: '名前',
-          email: 'メールアドレス',
-          intro: '紹介',
-          tags: 'タグ',
-          note: 'メモ',
-          status: 'ステータス',
-          plan: 'プラン',
-          epaper: 'メールマガジン',
-          source: '登録経路',
-          created: '登録日',
-        },
-      },
+      saved: m.added,
+      deleted: m.detail.removed,
+      deleteTitle: m.detail.removeTitle,
+      deleteBody: m.detail.removeBody,
+      export: { label: m.export, done: m.exported, header },
     },
   },
 };

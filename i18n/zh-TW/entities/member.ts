@@ -1,10 +1,15 @@
 /**
  * zh-TW words: the member entity (contract/entities/member.ts): its list, filters, delete and CSV export. The
  * notices, the delete confirmation and the CSV's header say what the members screens say (../members.ts: the record
- * page, the dialogs, the words an import's header is read by); a unit test keeps them equal.
+ * page, the dialogs, the words an import's header is read by), taken from there.
  */
 import type { member } from '../../../contract/entities/member';
 import type { EntityWords } from '../../types';
+import area from '../members';
+
+// The notices and the CSV's header are the members screens' words (the header: those an import reads back).
+const m = area.members;
+const { yes: _yes, no: _no, ...header } = m.csv;
 
 const words = {
   resources: {
@@ -33,29 +38,14 @@ const words = {
       },
       empty: '還沒有會員',
       emptyHint: '讀者在網站註冊或追蹤，或由你新增、匯入 CSV 後，會出現在這裡。',
-      notFound: '找不到這位會員，可能已被移除。',
-      create: '新增會員',
+      notFound: m.detail.notFound,
+      create: m.addDialog.title,
       edit: '會員資料',
-      saved: '已新增會員',
-      deleted: '會員已移除',
-      deleteTitle: '移除「%{name}」？',
-      deleteBody: '會員的登入、訂閱與付款紀錄都會一併刪除，無法復原。',
-      export: {
-        label: '匯出 CSV',
-        done: '已下載會員名單',
-        header: {
-          name: '姓名',
-          email: '電子信箱',
-          intro: '簡介',
-          tags: '標籤',
-          note: '備註',
-          status: '狀態',
-          plan: '方案',
-          epaper: '訂閱電子報',
-          source: '來源',
-          created: '加入日期',
-        },
-      },
+      saved: m.added,
+      deleted: m.detail.removed,
+      deleteTitle: m.detail.removeTitle,
+      deleteBody: m.detail.removeBody,
+      export: { label: m.export, done: m.exported, header },
     },
   },
 } satisfies EntityWords<typeof member>;
