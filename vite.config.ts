@@ -1,8 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { type NamespacedUnregister, register, tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin, parseSync } from 'vite';
-import type { Entity } from './contract/entity';
-import type { EntityBrief, MenuPlace } from './contract/entityBrief';
+import type { EntityBrief, EntityView, MenuPlace } from './contract/entityBrief';
 
 const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
@@ -20,11 +19,13 @@ const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
  *   access checks need before the first render — name, title, feature, permissions (and the entity's own ones), the
  *   ops it serves (and `creates: false`, `updates: false`), resources and menu places —
  *   without the fields and their schemas, which load with the entity's screens.
+ * - An entity declaration imported with `?view` (src/entities/registry.ts loadView): what its list and the
+ *   dataProvider read — its fields' kinds and list options, searches, filters, default order and endpoints as data
+ *   (contract/entityView.ts) — without schemas: a list loads no zod; its form, which validates, loads the declaration.
  *
  * Types come from the source either way.
  */
 function contractAsData(): Plugin {
-  const readBySpa = ['path', 'timeout'];
   const isEndpoint = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && typeof (value as { path?: unknown }).path === 'string';
   // A build evaluates the modules in one namespace, so zod and the contract load once (seconds less); the dev
@@ -33,20 +34,20 @@ function contractAsData(): Plugin {
   const evaluate = async (file: string): Promise<Record<string, unknown>> =>
     build ? build.import(file, import.meta.url) : tsImport(file, import.meta.url);
 
-  /** An endpoint as the SPA reads it. */
-  const asData = (e: Record<string, unknown>) => {
-    const shape = (e.input as { shape?: object } | undefined)?.shape;
-    const read = Object.entries(e).filter(([k]) => readBySpa.includes(k));
-    return Object.fromEntries(shape ? [...read, ['fields', Object.keys(shape)]] : read);
-  };
+  /** contract/entityView.ts: what the SPA gets as data (an endpoint, an entity's view). */
+  const asData = async () =>
+    (await evaluate(
+      new URL('./contract/entityView.ts', import.meta.url).pathname,
+    )) as unknown as typeof import('./contract/entityView');
 
-  const catalogues = (exports: Record<string, unknown>): string | null => {
+  const catalogues = async (exports: Record<string, unknown>): Promise<string | null> => {
+    const { endpointAsData } = await asData();
     const code: string[] = [];
     for (const [name, catalogue] of Object.entries(exports)) {
       if (typeof catalogue !== 'object' || catalogue === null) return null;
       const endpoints = Object.entries(catalogue);
       if (endpoints.length === 0 || !endpoints.every(([, e]) => isEndpoint(e))) return null;
-      const data = Object.fromEntries(endpoints.map(([key, e]) => [key, asData(e)]));
+      const data = Object.fromEntries(endpoints.map(([key, e]) => [key, endpointAsData(e)]));
       code.push(`export const ${name} = ${JSON.stringify(data)};`);
     }
     return code.join('\n');
@@ -58,12 +59,7 @@ function contractAsData(): Plugin {
     if (!module) throw new Error(`${file}: a menu icon must be written \`() => import('<module>')\``);
     return `{group: ${JSON.stringify(menu.group)}, order: ${menu.order}, icon: () => import(${JSON.stringify(module)})}`;
   };
-  const briefs = (
-    file: string,
-    exports: Record<string, unknown>,
-    mapping: typeof import('./contract/resources'),
-    { ENTITY_OPS }: typeof import('./contract/entityBrief'),
-  ): string => {
+  const briefs = (file: string, exports: Record<string, unknown>): string => {
     const code: string[] = [];
     for (const [exportName, value] of Object.entries(exports)) {
       if (typeof value !== 'object' || value === null || !('api' in value && 'fields' in value)) continue;
@@ -77,18 +73,6 @@ function contractAsData(): Plugin {
       if (creates === false) props.push('creates: false');
       if (updates === false) props.push('updates: false');
       if (menu) props.push(`menu: ${place(file, menu)}`);
-      // Every op the catalogue's: the endpoints as data and the list's filters, for the dataProvider to map its
-      // resources from the brief (contract/resources.ts briefResourceApi).
-      const { endpoints, deleteWith } = value as unknown as EntityBrief;
-      const served = ENTITY_OPS.filter((op) => (ops ?? ENTITY_OPS).includes(op));
-      if (endpoints && served.every((op) => endpoints[op])) {
-        const data = Object.fromEntries(
-          served.map((op) => [op, asData(endpoints[op] as unknown as Record<string, unknown>)]),
-        );
-        props.push(`endpoints: ${JSON.stringify(data)}`);
-        if (deleteWith) props.push(`deleteWith: ${JSON.stringify(deleteWith)}`);
-        props.push(`listFilters: ${JSON.stringify(mapping.filterSpecs(value as unknown as Entity))}`);
-      }
       if (resources) {
         const each = resources.map(
           (r) => `{...${JSON.stringify({ ...r, menu: undefined })}, menu: ${place(file, r.menu)}}`,
@@ -98,6 +82,20 @@ function contractAsData(): Plugin {
       code.push(`export const ${exportName} = {${props.join(', ')}};`);
     }
     return code.join('\n');
+  };
+
+  /** A declaration module's entities as their views (contract/entityView.ts), the module's other exports left out. */
+  const views = async (exports: Record<string, unknown>): Promise<string> => {
+    const { viewOf } = await asData();
+    return Object.entries(exports)
+      .filter(
+        ([, value]) => typeof value === 'object' && value !== null && 'api' in value && 'fields' in value,
+      )
+      .map(
+        ([name, value]) =>
+          `export const ${name} = ${JSON.stringify(viewOf(value as unknown as EntityView))};`,
+      )
+      .join('\n');
   };
 
   return {
@@ -113,19 +111,11 @@ function contractAsData(): Plugin {
       const [file, query] = id.split('?');
       let code: string | null = null;
       if (/\/contract\/api\/[^/]+\.ts$/.test(file) && query === undefined)
-        code = catalogues(await evaluate(file));
+        code = await catalogues(await evaluate(file));
       else if (/\/contract\/entities\/[^/]+\.ts$/.test(file) && query === 'brief')
-        code = briefs(
-          file,
-          await evaluate(file),
-          (await evaluate(
-            new URL('./contract/resources.ts', import.meta.url).pathname,
-          )) as unknown as typeof import('./contract/resources'),
-          // Evaluated as the contract is, not imported: the config stays loadable without a bundler.
-          (await evaluate(
-            new URL('./contract/entityBrief.ts', import.meta.url).pathname,
-          )) as unknown as typeof import('./contract/entityBrief'),
-        );
+        code = briefs(file, await evaluate(file));
+      else if (/\/contract\/entities\/[^/]+\.ts$/.test(file) && query === 'view')
+        code = await views(await evaluate(file));
       if (code === null) return null;
       this.addWatchFile(file);
       return code;

@@ -87,17 +87,18 @@ export function screens(manifest: Record<string, Chunk>) {
     altcha: [altchaKey(manifest)],
     loginTotal: [...login, altchaKey(manifest)],
     dashboard,
-    // The generated list with the category's overrides (src/entities/resources.tsx loads both) and the declaration
-    // of categories, with its schemas, which the list and the dataProvider load (src/entities/registry.ts loadEntity).
+    // The generated list with the category's overrides (src/entities/resources.tsx loads both) and the view of
+    // categories (their declaration without schemas: src/entities/registry.ts loadView), which the list and the
+    // dataProvider read; the dialog loads the declaration itself.
     category: [
       ...dashboard,
       'src/entities/EntityList.tsx',
       'src/entities/overrides/category.tsx',
-      'contract/entities/label.ts',
+      'contract/entities/label.ts?view',
     ],
-    // The content list (the override's own, src/entities/overrides/press.tsx); the dataProvider maps it from the
-    // content brief (every op the catalogue's), loading no declaration.
-    press: [...dashboard, 'src/entities/overrides/press.tsx'],
+    // The content list (the override's own, src/entities/overrides/press.tsx) and the view of content, which the
+    // dataProvider reads.
+    press: [...dashboard, 'src/entities/overrides/press.tsx', 'contract/entities/content.ts?view'],
     // The writer without its side panel, which loads when opened, and without pinyin, which loads on first typing.
     writer: [...dashboard, 'src/custom/writer/index.tsx'],
   };

@@ -3,8 +3,8 @@
  * header text is sanitized on the server. The editor (TipTap) converts to and from this shape.
  */
 import { z } from 'zod';
-import { ALBUM_MAX, BLOCKS_MAX, INLINE_MAX, LINK_MAX } from './constants';
-import { bounded, INT4_MAX, ruled } from './fields';
+import { ALBUM_MAX, BLOCKS_MAX, INLINE_MAX, INT4_MAX, LINK_MAX } from './constants';
+import { bounded, ruled } from './fields';
 import { rules } from './validation';
 
 /** Inline HTML of one paragraph or heading. */

@@ -115,17 +115,41 @@ export interface EntityBrief {
   updates?: boolean;
   /** Defaults to one resource named like the entity. */
   resources?: readonly EntityResource[];
-  /**
-   * Ops served by endpoints of the catalogue (contract/entity.ts `endpoints`); in a brief only when every op it serves
-   * is one, as data (`{path, timeout, fields}`, like any catalogue in the SPA), with `deleteWith` and `listFilters`:
-   * the SPA then maps its resources from the brief, without loading the declaration's schemas (and zod).
-   */
+  menu?: MenuPlace;
+}
+
+/** What a list and the dataProvider read of a field: its kind and list options, without its schemas. */
+export interface FieldView {
+  kind: string;
+  list?: boolean;
+  filter?: 'search' | 'in' | 'range';
+  sort?: boolean;
+  choices?: readonly (string | number)[];
+  reference?: string;
+  multiple?: boolean;
+  filterAs?: string;
+  max?: number;
+}
+
+/**
+ * An entity as its list and the dataProvider read it: the declaration without its schemas (and zod), which the
+ * build gives as data (`contract/entities/<name>.ts?view`, vite.config.ts); a declaration is one too. The form, which
+ * validates, loads the declaration itself.
+ */
+export interface EntityView extends Pick<EntityBrief, 'name' | 'title' | 'ops' | 'creates' | 'updates'> {
+  fields: Readonly<Record<string, FieldView>>;
+  /** The keyword filters that are no one field's (contract/entity.ts Searches). */
+  searches?: Readonly<Record<string, unknown>>;
+  /** List filters that are no field's (contract/entity.ts `filters`). */
+  filters?: Readonly<Record<string, FilterSpec>>;
+  defaultSort: { col: string; order: 'asc' | 'desc' };
+  deleteMany?: boolean;
+  /** Its endpoints (list, get, save, delete as served; export when declared); data in the SPA. */
+  api: Partial<Record<EntityOp | 'export', AnyEndpoint>>;
+  /** Ops served by the catalogue's endpoints (contract/entity.ts `endpoints`): a save answering a summary. */
   endpoints?: Partial<Record<EntityOp, AnyEndpoint>>;
   /** The delete's body besides `{id}` when it is another action's (contract/entity.ts `deleteWith`). */
   deleteWith?: Record<string, unknown>;
-  /** In a brief (see `endpoints`): the list's filters as data (contract/resources.ts filterSpecs). */
-  listFilters?: Record<string, FilterSpec>;
-  menu?: MenuPlace;
 }
 
 /**

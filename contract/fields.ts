@@ -3,9 +3,12 @@
  * A failed rule becomes a zod issue whose message is the rule's i18n key and whose params are the rule's arguments;
  * the server turns issues into `data.errors` in the caller's language.
  */
+
 import { z } from 'zod';
 import {
   EMAIL_MAX,
+  INT4_MAX,
+  INT4_MIN,
   LINK_MAX,
   type Locale,
   NAME_MAX,
@@ -71,10 +74,6 @@ export function ruled<T extends z.ZodType>(schema: T, ...checks: Check<z.output<
   if (input === schema) boundedStrings.add(refined);
   return refined;
 }
-
-/** The largest value a PostgreSQL integer (int4) column holds: ids, versions, positions. */
-export const INT4_MAX = 2_147_483_647;
-export const INT4_MIN = -2_147_483_648;
 
 /** A whole number in int4's range, from a number or a string of digits (an `in` filter value); else undefined. */
 export function toInt4(v: string | number): number | undefined {

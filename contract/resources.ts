@@ -14,15 +14,12 @@ import { followerApi } from './api/followers';
 import { roleApi } from './api/roles';
 import { siteApi } from './api/sites';
 import type { AnyEndpoint } from './endpoint';
-import type { Entity, Fields } from './entity';
 import {
-  ENTITY_OPS,
-  type EntityBrief,
   type EntityResource,
+  type EntityView,
   type FilterKind,
   type FilterSpec,
   rangeField,
-  serves,
   updates,
 } from './entityBrief';
 import type { Filter } from './list';
@@ -187,7 +184,7 @@ export const tableResourceNames = Object.keys(resourceApis) as TableResourceName
  * fields, or its own), its day range (`from`, `to`) and its declared `filters`.
  */
 export function filterSpecs(
-  entity: Pick<Entity, 'fields' | 'searches' | 'filters'>,
+  entity: Pick<EntityView, 'fields' | 'searches' | 'filters'>,
 ): Record<string, FilterSpec> {
   const { fields } = entity;
   const own = (name: string): FilterSpec[] =>
@@ -228,14 +225,14 @@ export function filtersFrom(specs: Record<string, FilterSpec>): ResourceApi['fil
 
 /** The filters of an entity's List, by name, as the API takes them (filterSpecs). */
 export const entityFilters = (
-  entity: Pick<Entity, 'fields' | 'searches' | 'filters'>,
+  entity: Pick<EntityView, 'fields' | 'searches' | 'filters'>,
 ): ResourceApi['filters'] => filtersFrom(filterSpecs(entity));
 
 /**
  * A filter value of an entity's List → the API's filter object: keywords for `search` fields, value lists for `in`
  * (named by the field's `filterAs`, if it has one).
  */
-export function filterOf(fields: Fields, name: string, value: unknown): Filter | undefined {
+export function filterOf(fields: EntityView['fields'], name: string, value: unknown): Filter | undefined {
   const field = fields[name];
   const col = field?.filterAs ?? name;
   if (field?.filter === 'search') return keyword(col)(value);
@@ -243,61 +240,34 @@ export function filterOf(fields: Fields, name: string, value: unknown): Filter |
   return undefined;
 }
 
-type Endpoints = Partial<Record<'list' | 'get' | 'save' | 'delete', AnyEndpoint>>;
-
-/** A resource's mapping from its entity's endpoints, list filters and delete body, and its own fixed fields. */
-function mappingOf(
-  api: Endpoints,
-  filters: Record<string, FilterSpec>,
-  of: Pick<EntityBrief, 'endpoints' | 'deleteWith' | 'ops' | 'creates' | 'updates'> & {
-    deleteMany?: boolean;
-  },
+/**
+ * An entity resource: the entity's actions — list and get, and save (id 0 creates) and delete where it serves them
+ * —, its filters, its fixed fields (in the body, or in the query string: `query`). A save of the catalogue
+ * (`endpoints.save`) answers a summary, so the record is read again; `deleteWith` makes the delete's body. From the
+ * declaration, or from its view (the SPA: no schemas).
+ */
+export function entityResourceApi(
+  entity: EntityView,
   resource?: Pick<EntityResource, 'fixed' | 'query'>,
 ): ResourceApi {
   const { fixed, query } = resource ?? {};
-  const { deleteWith } = of;
+  const { api, deleteWith } = entity;
   return {
     list: api.list as AnyEndpoint,
     get: api.get,
     // An entity whose records are made elsewhere (`creates: false`) changes them only; one whose save only makes
     // them (`updates: false`) makes them only.
-    create: of.creates === false ? undefined : api.save,
-    update: updates(of) ? api.save : undefined,
+    create: entity.creates === false ? undefined : api.save,
+    update: updates(entity) ? api.save : undefined,
     delete: api.delete,
-    filters: filtersFrom(filters),
-    ...(of.deleteMany ? { deleteManyBody: (ids: number[]) => ({ ids }) } : {}),
+    filters: filtersFrom(filterSpecs(entity)),
+    ...(entity.deleteMany ? { deleteManyBody: (ids: number[]) => ({ ids }) } : {}),
     ...(query
       ? { query: Object.fromEntries(Object.entries(fixed ?? {}).map(([k, v]) => [k, String(v)])) }
       : { extra: fixed }),
     ...(deleteWith ? { deleteBody: (id: number) => ({ id, ...deleteWith }) } : {}),
-    ...(of.endpoints?.save ? { reread: true } : {}),
+    ...(entity.endpoints?.save ? { reread: true } : {}),
   };
-}
-
-/**
- * An entity resource: the entity's actions — list and get, and save (id 0 creates) and delete where it serves them
- * —, its filters, its fixed fields (in the body, or in the query string: `query`). A save of the catalogue
- * (`endpoints.save`) answers a summary, so the record is read again; `deleteWith` makes the delete's body.
- */
-export function entityResourceApi(
-  entity: Entity,
-  resource?: Pick<EntityResource, 'fixed' | 'query'>,
-): ResourceApi {
-  return mappingOf(entity.api, filterSpecs(entity), entity, resource);
-}
-
-/**
- * The same mapping from an entity's brief, when the brief carries it (every op the catalogue's, and `listFilters`:
- * contract/entityBrief.ts): the SPA's dataProvider then loads no declaration for it. Undefined otherwise.
- */
-export function briefResourceApi(
-  brief: EntityBrief,
-  resource?: Pick<EntityResource, 'fixed' | 'query'>,
-): ResourceApi | undefined {
-  const { endpoints, listFilters } = brief;
-  const served = ENTITY_OPS.filter((op) => serves(brief, op));
-  if (!endpoints || !listFilters || !served.every((op) => endpoints[op])) return undefined;
-  return mappingOf(Object.fromEntries(served.map((op) => [op, endpoints[op]])), listFilters, brief, resource);
 }
 
 // ——— the bodies of the data methods, the same for both faces ———

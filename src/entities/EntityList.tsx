@@ -21,8 +21,7 @@ import {
 import { type ComponentType, lazy, Suspense, use, useCallback, useState } from 'react';
 import { Button, DataTable, LinkBase, List, TopToolbar } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
-import type { Entity, Field } from '../../contract/entity';
-import { rangeField, updates } from '../../contract/entityBrief';
+import { type EntityView, type FieldView, rangeField, updates } from '../../contract/entityBrief';
 import { BulkDeleteButton } from '../components/BulkDeleteButton';
 import { DateTimeField } from '../components/DateTimeField';
 import { DeleteDialog } from '../components/DeleteDialog';
@@ -30,7 +29,7 @@ import { ListEmpty } from '../components/ListEmpty';
 import { FilterLiveForm, FilterLiveSearch, FilterPanel } from '../components/lists';
 import { WindowPagination } from '../components/WindowPagination';
 import type { EntityListProps, EntityOverrides } from './overrides';
-import { loadEntity } from './registry';
+import { loadView } from './registry';
 import { initials, modalFor, tableSx } from './view';
 
 // Loaded when needed: most lists filter by keyword only, and an entity with its own dialog never loads this one.
@@ -44,7 +43,7 @@ const CsvExportButton = lazy(() =>
 );
 
 /** The filter panel: the keyword boxes (searches first), the `in` filters, the day range. */
-function Filters({ resource, entity }: { resource: string; entity: Entity }) {
+function Filters({ resource, entity }: { resource: string; entity: EntityView }) {
   const fields = Object.entries(entity.fields);
   const searches = [
     ...Object.keys(entity.searches ?? {}),
@@ -117,9 +116,9 @@ function TextCell({ source }: { source: string }) {
 /** The cell of a listed field, by kind. */
 function cellOf(
   resource: string,
-  entity: Entity,
+  entity: EntityView,
   name: string,
-  field: Field,
+  field: FieldView,
   cells: EntityOverrides['cells'],
 ) {
   const Cell: ComponentType | undefined = cells?.[name];
@@ -206,7 +205,8 @@ export function EntityList({
   const { canAccess: mayCreate = false } = useCanAccess({ resource, action: 'create' });
   const { canAccess: mayEdit = false } = useCanAccess({ resource, action: 'edit' });
   const { canAccess: mayDelete = false } = useCanAccess({ resource, action: 'delete' });
-  const entity = use(loadEntity(resource));
+  // Its view, not its declaration: the list loads no schemas (the dialog does).
+  const entity = use(loadView(resource));
   const { Dialog = EntityDialog, Show, Actions, Below, Filters: OwnFilters } = overrides;
   // What the role may do of what the entity serves (an entity whose records are made elsewhere adds none; one whose
   // save only makes them changes none).

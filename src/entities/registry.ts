@@ -10,7 +10,7 @@
  *    locked records, delete text).
  */
 import type { Entity } from '../../contract/entity';
-import type { EntityBrief, EntityResource } from '../../contract/entityBrief';
+import type { EntityBrief, EntityResource, EntityView } from '../../contract/entityBrief';
 import { permissionsOf, resourcesOf } from '../../contract/entityBrief';
 import { declareResourcePermissions } from '../../contract/permissions';
 
@@ -26,7 +26,11 @@ const briefModules = import.meta.glob<Record<string, unknown>>('../../contract/e
   eager: true,
   query: '?brief',
 });
-// Lazy, the declarations: they load with the resource's screens and its first dataProvider call.
+// Lazy, the views: the declarations without their schemas (vite.config.ts contractAsData), for the lists and the
+// dataProvider; and the declarations, for the forms, which validate (the unit tests get the declaration for both).
+const viewModules = import.meta.glob<Record<string, unknown>>('../../contract/entities/*.ts', {
+  query: '?view',
+});
 const declarationModules = import.meta.glob<Record<string, unknown>>('../../contract/entities/*.ts');
 
 const isBrief = (value: unknown): value is EntityBrief =>
@@ -63,24 +67,30 @@ export const featureOf = (name: string) => {
   return entry?.feature ?? entry?.brief.feature;
 };
 
-const loading = new Map<string, Promise<Entity>>();
+/** One export of a declaration module (its view, or the declaration), loaded once per entity and kind. */
+function loader<T>(modules: Record<string, () => Promise<Record<string, unknown>>>, query: string) {
+  const loading = new Map<string, Promise<T>>();
+  return (resource: string): Promise<T> => {
+    const entry = entityResource(resource);
+    if (!entry) return Promise.reject(new Error(`"${resource}" is not an entity resource`));
+    let loaded = loading.get(entry.brief.name);
+    if (!loaded) {
+      const { file, exportName } = declarations.find(
+        (d) => d.brief === entry.brief,
+      ) as (typeof declarations)[number];
+      const load = modules[`${file}${query}`] ?? modules[file];
+      loaded = load().then((exports) => exports[exportName] as T);
+      loading.set(entry.brief.name, loaded);
+    }
+    return loaded;
+  };
+}
 
 /**
- * The whole declaration of an entity resource, loaded once: the same promise each time, so that a component may
- * read it with React's `use`.
+ * The view of an entity resource (its declaration without schemas: what its list and the dataProvider read), loaded
+ * once: the same promise each time, so that a component may read it with React's `use`.
  */
-export function loadEntity(resource: string): Promise<Entity> {
-  const entry = entityResource(resource);
-  if (!entry) return Promise.reject(new Error(`"${resource}" is not an entity resource`));
-  let entity = loading.get(entry.brief.name);
-  if (!entity) {
-    const { file, exportName } = declarations.find(
-      (d) => d.brief === entry.brief,
-    ) as (typeof declarations)[number];
-    entity = (declarationModules[file] as () => Promise<Record<string, unknown>>)().then(
-      (exports) => exports[exportName] as Entity,
-    );
-    loading.set(entry.brief.name, entity);
-  }
-  return entity;
-}
+export const loadView = loader<EntityView>(viewModules, '?view');
+
+/** The whole declaration of an entity resource (its form validates with its schemas), loaded once. */
+export const loadEntity = loader<Entity>(declarationModules, '');

@@ -1,17 +1,20 @@
 /** The generated screens' small pure helpers: which dialog an address asks for, and how lists look. */
-import type { Field, Fields } from '../../contract/entity';
-import { INT4_MAX } from '../../contract/fields';
 
-/** What shows one field of a resource: its input, its filter, its cell. */
+import { INT4_MAX } from '../../contract/constants';
+import type { Field, Fields } from '../../contract/entity';
+import type { FieldView } from '../../contract/entityBrief';
+
+/** What shows one field of a resource in a list: its filter, its cell (from the entity's view: no schemas). */
 export interface FieldProps {
   resource: string;
   /** The field's name: its words are `resources.<resource>.fields.<name>`. */
   name: string;
-  field: Field;
+  field: FieldView;
 }
 
-/** What an input of a form field gets. */
+/** What an input of a form field gets: the declaration's field, with its schemas. */
 export interface FieldInputProps extends FieldProps {
+  field: Field;
   /** Where the value sits in the form (`name`, or `lang.2.title` inside a sub-record). */
   source: string;
   /** The record's fields, for a slug made from another one. */

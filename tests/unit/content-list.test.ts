@@ -2,7 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contentApi } from '../../contract/api/content';
 import { content } from '../../contract/entities/content';
-import { briefResourceApi, entityFilters, entityResourceApi, filterSpecs } from '../../contract/resources';
+import { viewOf } from '../../contract/entityView';
+import { entityFilters, entityResourceApi, inputFields } from '../../contract/resources';
 import { dataProvider } from '../../src/dataProvider';
 import { ApiError } from '../../src/dataProvider/client';
 import { toChoices } from '../../src/resources/content/choices';
@@ -89,27 +90,19 @@ describe('filters', () => {
     ]);
   });
 
-  it('is made alike from the brief the SPA gets (endpoints and filters as data): no declaration loads', () => {
-    const asData = (e: { path: string; timeout?: number; input: { shape: object } }) => ({
-      path: e.path,
-      ...(e.timeout ? { timeout: e.timeout } : {}),
-      fields: Object.keys(e.input.shape),
-    });
-    const { list, get, save, publish } = contentApi;
-    const brief = {
-      ...content,
-      endpoints: { list: asData(list), get: asData(get), save: asData(save), delete: asData(publish) },
-      listFilters: JSON.parse(JSON.stringify(filterSpecs(content))),
-    } as unknown as Parameters<typeof briefResourceApi>[0];
+  it('is made alike from the view the SPA gets (the declaration as data, contract/entityView.ts): no schemas', () => {
+    const view = viewOf(content);
+    expect(JSON.stringify(view)).not.toContain('_zod');
     const page = content.resources?.[1];
-    const fromBrief = briefResourceApi(brief, page);
+    const fromView = entityResourceApi(view, page);
     const fromDeclaration = entityResourceApi(content, page);
-    expect(fromBrief?.list.path).toBe('press/list');
-    expect(fromBrief?.delete?.path).toBe('press/publish');
-    expect(fromBrief?.query).toEqual({ t: '3' });
-    expect(fromBrief?.reread).toBe(true);
-    expect(fromBrief?.deleteBody?.(5)).toEqual({ id: 5, mode: -1 });
-    expect(Object.keys(fromBrief?.filters ?? {}).sort()).toEqual(Object.keys(fromDeclaration.filters).sort());
+    expect(fromView.list.path).toBe('press/list');
+    expect(fromView.delete?.path).toBe('press/publish');
+    expect(fromView.query).toEqual({ t: '3' });
+    expect(fromView.reread).toBe(true);
+    expect(fromView.deleteBody?.(5)).toEqual({ id: 5, mode: -1 });
+    expect(inputFields(fromView.update)).toEqual(inputFields(fromDeclaration.update));
+    expect(Object.keys(fromView.filters).sort()).toEqual(Object.keys(fromDeclaration.filters).sort());
     const values: [string, unknown][] = [
       ['status', '1'],
       ['to_top', false],
@@ -117,9 +110,7 @@ describe('filters', () => {
       ['tag', [2]],
     ];
     for (const [name, value] of values)
-      expect(fromBrief?.filters[name](value), name).toEqual(fromDeclaration.filters[name](value));
-    // Without its filters as data (a declaration's brief in the unit tests), a brief maps nothing.
-    expect(briefResourceApi({ ...brief, listFilters: undefined }, page)).toBeUndefined();
+      expect(fromView.filters[name](value), name).toEqual(fromDeclaration.filters[name](value));
   });
 });
 

@@ -9,7 +9,7 @@
  *
  * Any other type or shape is not found. No React here: unit tests import it directly.
  */
-import { INT4_MAX } from '../../../contract/fields';
+import { INT4_MAX } from '../../../contract/constants';
 
 export const FILE_TYPES = ['image'] as const;
 export const LIBRARY_PATH = '/file';
