@@ -3,10 +3,12 @@
  * as the back-office sees them — the record and its calls are declared in contract/entities/member.ts —, their
  * standing, tags and note, and the CSV import.
  */
+
 import { z } from 'zod';
 import { EMAIL_MAX, NAME_MAX } from './constants';
 import { bounded, f } from './fields';
 import { UploadedFile } from './files';
+import { MEMBER_STATUSES } from './memberConstants';
 import { rules } from './validation';
 
 export const MEMBER_NAME_MAX = NAME_MAX;
@@ -25,8 +27,6 @@ export const MEMBER_CSV_MAX_ROWS = 10_000;
  */
 export const MEMBER_CSV_TEXT_MAX = 90_000;
 
-export const MEMBER_STATUSES = ['free', 'paid', 'lapsed'] as const;
-export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 export const MEMBER_SOURCES = ['signup', 'import', 'staff', 'follow'] as const;
 
 /** Tags as typed: each trimmed, 2–30 characters, the same one once, 20 at most. */

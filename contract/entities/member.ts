@@ -11,11 +11,11 @@
 import { z } from 'zod';
 import { defineEntity, type EntityRecord, field } from '../entity';
 import { bounded, f } from '../fields';
+import { MEMBER_STATUSES } from '../memberConstants';
 import {
   MEMBER_INTRO_MAX,
   MEMBER_NAME_MAX,
   MEMBER_NOTE_MAX,
-  MEMBER_STATUSES,
   MemberEpaper,
   MemberPayment,
   MemberPlanRef,

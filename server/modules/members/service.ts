@@ -26,7 +26,8 @@ import {
 } from '../../../contract/entities/member';
 import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
-import { MEMBER_STATUSES, type MemberStanding, type MemberStatus } from '../../../contract/members';
+import { MEMBER_STATUSES, type MemberStatus } from '../../../contract/memberConstants';
+import type { MemberStanding } from '../../../contract/members';
 import type { Db } from '../../db/client';
 import { AppError, FieldError } from '../../http/errors';
 import { likePattern } from '../../http/list';

@@ -4,11 +4,9 @@
  * was cancelled and its period ended, else `free` (none, or a first payment still pending).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { MemberStatus } from '../../../contract/memberConstants';
 import type { Db } from '../../db/client';
 import { readerSubscriptions } from './schema';
-
-export const MEMBER_STATUSES = ['free', 'paid', 'lapsed'] as const;
-export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
 /** Subscription statuses that open the paid section. */
 export const PAYING = ['active', 'past_due'] as const;

@@ -7,16 +7,20 @@
 import PersonAddIcon from '@mui/icons-material/PersonAddAlt1Outlined';
 import { Avatar, Chip, Stack } from '@mui/material';
 import { useCanAccess, useRecordContext, useTranslate } from 'ra-core';
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from 'react-admin';
 import type { StaffMember } from '../../../contract/entities/admin';
 import { LimitCounter } from '../../components/LimitCounter';
 import { useStaffOptions } from '../../resources/admin/api';
-import { InviteDialog } from '../../resources/admin/InviteDialog';
 import { PendingInvitations } from '../../resources/admin/PendingInvitations';
 import { RoleChip } from '../../resources/admin/RoleChip';
 import type { EntityOverrides } from '../overrides';
 import { initials } from '../view';
+
+// The invitation form (and its rules) loads when it opens.
+const InviteDialog = lazy(() =>
+  import('../../resources/admin/InviteDialog').then((m) => ({ default: m.InviteDialog })),
+);
 
 function NicknameCell() {
   const translate = useTranslate();
@@ -51,7 +55,11 @@ function StaffActions() {
           <PersonAddIcon />
         </Button>
       ) : null}
-      {inviting ? <InviteDialog onClose={() => setInviting(false)} /> : null}
+      {inviting ? (
+        <Suspense fallback={null}>
+          <InviteDialog onClose={() => setInviting(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

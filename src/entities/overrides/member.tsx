@@ -14,7 +14,7 @@ import { useCanAccess, useRecordContext, useTranslate } from 'ra-core';
 import { lazy, Suspense, useState } from 'react';
 import { Button, FilterList, FilterListItem } from 'react-admin';
 import type { Member } from '../../../contract/entities/member';
-import { MEMBER_STATUSES } from '../../../contract/members';
+import { MEMBER_STATUSES } from '../../../contract/memberConstants';
 import { LimitCounter } from '../../components/LimitCounter';
 import { LongFilterList } from '../../components/LongFilterList';
 import { FilterPanel } from '../../components/lists';

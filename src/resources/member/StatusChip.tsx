@@ -1,7 +1,7 @@
 /** A member's status (free, paid, lapsed) as a chip: the list's cell and the record page's standing. */
 import { Chip } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import type { MemberStatus } from '../../../contract/members';
+import type { MemberStatus } from '../../../contract/memberConstants';
 
 const STATUS_COLOR = { free: 'default', paid: 'success', lapsed: 'warning' } as const;
 
