@@ -1,29 +1,11 @@
-/**
- * The layer's generic handling of what members brought (contract/entity.ts): a save that only makes records
- * (`updates: false`: id 0 or none, an id refused), a delete of several at once (`deleteMany`: `{id}` or `{ids}`,
- * all or none, in the site and the caller's sight) and a filter named unlike its field (`filterAs`) — on an entity
- * with no hooks but a sight, over the fixture's table (tests/fixtures/entities/note.ts).
- */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import { NAME_MAX } from '../../contract/constants';
 import { defineEntity, field } from '../../contract/entity';
 import { f } from '../../contract/fields';
-import { PERM, RESOURCE_PERMISSIONS } from '../../contract/permissions';
-import { type EntityHooks, entityHooks } from '../../server/entities/hooks';
-import { roles } from '../../server/modules/tables';
-import { noteEntity, notes } from '../fixtures/entities/note';
-import {
-  type Client,
-  createTestApp,
-  fieldErrors,
-  ok,
-  register,
-  signInOwner,
-  staffOf,
-  type TestApp,
-} from '../fixtures/testApp';
+import { RESOURCE_PERMISSIONS } from '../../contract/permissions';
+import { sightedNotesApp } from '../fixtures/entities/note';
+import { type Client, fieldErrors, ok, register, type TestApp } from '../fixtures/testApp';
 
 const jotting = defineEntity({
   name: 'jotting',
@@ -40,32 +22,13 @@ const jotting = defineEntity({
   defaultSort: { col: 'id', order: 'asc' },
 });
 
-const served = {
-  ...noteEntity,
-  entity: jotting,
-  hooks: entityHooks(jotting, {
-    sight: (ctx) => (ctx.site.permissions.has(PERM.postViewAll) ? undefined : eq(notes.pinned, false)),
-  }).hooks as unknown as EntityHooks,
-};
-
 let t: TestApp;
 let owner: Client;
 let writer: Client;
 let stranger: Client;
 
 beforeAll(async () => {
-  t = await createTestApp({ entities: [served] });
-  const demo = await signInOwner(t);
-  owner = demo.owner;
-  const [role] = await t.database.db
-    .insert(roles)
-    .values({
-      siteId: demo.demoSiteId,
-      name: 'jotter',
-      permissions: ['post.view', 'post.edit', 'post.delete'],
-    })
-    .returning();
-  writer = await staffOf(t, demo.demoSiteId, 'jotter@example.com', role.id);
+  ({ t, owner, writer } = await sightedNotesApp(jotting, 'jotter@example.com'));
   stranger = await register(t, 'jotting-stranger@example.com');
 });
 afterAll(() => t.close());

@@ -1,43 +1,14 @@
-/**
- * An entity's `sight` (server/entities/hooks.ts): the caller's extra condition on its table, applied by the generic
- * list, get, save and delete — a record out of sight is not listed and is 404 to the others, as another site's is.
- * On the fixture entity (tests/fixtures/entities/note.ts) with a sight of its own: a pinned note is seen only by
- * those who see every article (post.view_all).
- */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
-import { PERM } from '../../contract/permissions';
-import { type EntityHooks, entityHooks } from '../../server/entities/hooks';
-import { roles } from '../../server/modules/tables';
-import { note, noteEntity, notes } from '../fixtures/entities/note';
-import { type Client, createTestApp, ok, signInOwner, staffOf, type TestApp } from '../fixtures/testApp';
-
-const sighted = {
-  ...noteEntity,
-  // Served as the registry serves a hooks file's (typed by the declaration, held as any entity's).
-  hooks: entityHooks(note, {
-    sight: (ctx) => (ctx.site.permissions.has(PERM.postViewAll) ? undefined : eq(notes.pinned, false)),
-  }).hooks as unknown as EntityHooks,
-};
+import { note, sightedNotesApp } from '../fixtures/entities/note';
+import { type Client, ok, type TestApp } from '../fixtures/testApp';
 
 let t: TestApp;
 let owner: Client;
 let writer: Client;
 
 beforeAll(async () => {
-  t = await createTestApp({ entities: [sighted] });
-  const demo = await signInOwner(t);
-  owner = demo.owner;
-  const [role] = await t.database.db
-    .insert(roles)
-    .values({
-      siteId: demo.demoSiteId,
-      name: 'note writer',
-      permissions: ['post.view', 'post.edit', 'post.delete'],
-    })
-    .returning();
-  writer = await staffOf(t, demo.demoSiteId, 'sight-writer@example.com', role.id);
+  ({ t, owner, writer } = await sightedNotesApp(note, 'sight-writer@example.com'));
 });
 afterAll(() => t.close());
 
