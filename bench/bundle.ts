@@ -95,9 +95,14 @@ export function screens(manifest: Record<string, Chunk>) {
       'src/entities/overrides/category.tsx',
       'contract/entities/label.ts',
     ],
-    // The content list (the override's own, src/entities/overrides/press.tsx); the dataProvider maps it from the
-    // content brief (every op the catalogue's), loading no declaration.
-    press: [...dashboard, 'src/entities/overrides/press.tsx'],
+    // The generated list with the articles' overrides (src/entities/overrides/press.tsx: the content screens) and
+    // the content declaration, which the list loads (src/entities/registry.ts loadEntity).
+    press: [
+      ...dashboard,
+      'src/entities/EntityList.tsx',
+      'src/entities/overrides/press.tsx',
+      'contract/entities/content.ts',
+    ],
     // The writer without its side panel, which loads when opened, and without pinyin, which loads on first typing.
     writer: [...dashboard, 'src/custom/writer/index.tsx'],
   };
