@@ -20,6 +20,9 @@ const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
  *   access checks need before the first render — name, title, feature, permissions (and the entity's own ones), the
  *   ops it serves (and `creates: false`, `updates: false`), resources and menu places —
  *   without the fields and their schemas, which load with the entity's screens.
+ * - An entity declaration imported with `?list` (src/entities/registry.ts loadEntityList): what the generated list
+ *   reads — its fields without their schemas, the endpoints as data, title, searches, order, ops — so that a list
+ *   whose dataProvider maps from the brief (the content lists) loads no zod.
  *
  * Types come from the source either way.
  */
@@ -100,6 +103,39 @@ function contractAsData(): Plugin {
     return code.join('\n');
   };
 
+  /** A field without its schemas (and its sub-record's fields alike). */
+  const fieldData = ({
+    input: _input,
+    output: _output,
+    fields,
+    ...rest
+  }: Entity['fields'][string]): object =>
+    fields
+      ? { ...rest, fields: Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, fieldData(f)])) }
+      : rest;
+  const listViews = (exports: Record<string, unknown>): string => {
+    const code: string[] = [];
+    for (const [exportName, value] of Object.entries(exports)) {
+      if (typeof value !== 'object' || value === null || !('api' in value && 'fields' in value)) continue;
+      const { name, title, ops, creates, updates, defaultSort, searches, fields, api } = value as Entity;
+      const data = {
+        name,
+        title,
+        ops,
+        creates,
+        updates,
+        defaultSort,
+        searches,
+        fields: Object.fromEntries(Object.entries(fields).map(([k, f]) => [k, fieldData(f)])),
+        api: Object.fromEntries(
+          Object.entries(api).map(([op, e]) => [op, asData(e as unknown as Record<string, unknown>)]),
+        ),
+      };
+      code.push(`export const ${exportName} = ${JSON.stringify(data)};`);
+    }
+    return code.join('\n');
+  };
+
   return {
     name: 'contract-as-data',
     buildStart() {
@@ -126,6 +162,8 @@ function contractAsData(): Plugin {
             new URL('./contract/entityBrief.ts', import.meta.url).pathname,
           )) as unknown as typeof import('./contract/entityBrief'),
         );
+      else if (/\/contract\/entities\/[^/]+\.ts$/.test(file) && query === 'list')
+        code = listViews(await evaluate(file));
       if (code === null) return null;
       this.addWatchFile(file);
       return code;

@@ -87,21 +87,24 @@ export function screens(manifest: Record<string, Chunk>) {
     altcha: [altchaKey(manifest)],
     loginTotal: [...login, altchaKey(manifest)],
     dashboard,
-    // The generated list with the category's overrides (src/entities/resources.tsx loads both) and the declaration
-    // of categories, with its schemas, which the list and the dataProvider load (src/entities/registry.ts loadEntity).
+    // The generated list with the category's overrides (src/entities/resources.tsx loads both), what the list reads
+    // of the declaration of categories (src/entities/registry.ts loadEntityList), and the declaration itself, with
+    // its schemas, which the dataProvider loads (loadEntity).
     category: [
       ...dashboard,
       'src/entities/EntityList.tsx',
       'src/entities/overrides/category.tsx',
+      'contract/entities/label.ts?list',
       'contract/entities/label.ts',
     ],
     // The generated list with the articles' overrides (src/entities/overrides/press.tsx: the content screens) and
-    // the content declaration, which the list loads (src/entities/registry.ts loadEntity).
+    // what the list reads of the content declaration, as data (src/entities/registry.ts loadEntityList); the
+    // dataProvider maps the resource from the content brief, loading no declaration.
     press: [
       ...dashboard,
       'src/entities/EntityList.tsx',
       'src/entities/overrides/press.tsx',
-      'contract/entities/content.ts',
+      'contract/entities/content.ts?list',
     ],
     // The writer without its side panel, which loads when opened, and without pinyin, which loads on first typing.
     writer: [...dashboard, 'src/custom/writer/index.tsx'],

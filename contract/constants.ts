@@ -155,3 +155,7 @@ export const DEFAULT_TIMEZONE = 'Asia/Taipei';
 export const HEADER_LEVELS = [2, 3, 4] as const;
 export const ALBUM_MAX = 50;
 export const BLOCKS_MAX = 5000;
+
+/** The largest value a PostgreSQL integer (int4) column holds: ids, versions, positions. */
+export const INT4_MAX = 2_147_483_647;
+export const INT4_MIN = -2_147_483_648;

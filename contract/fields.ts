@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import {
   EMAIL_MAX,
+  INT4_MAX,
+  INT4_MIN,
   LINK_MAX,
   type Locale,
   NAME_MAX,
@@ -72,9 +74,8 @@ export function ruled<T extends z.ZodType>(schema: T, ...checks: Check<z.output<
   return refined;
 }
 
-/** The largest value a PostgreSQL integer (int4) column holds: ids, versions, positions. */
-export const INT4_MAX = 2_147_483_647;
-export const INT4_MIN = -2_147_483_648;
+// The int4 range (contract/constants.ts, which screens without zod read).
+export { INT4_MAX, INT4_MIN };
 
 /** A whole number in int4's range, from a number or a string of digits (an `in` filter value); else undefined. */
 export function toInt4(v: string | number): number | undefined {

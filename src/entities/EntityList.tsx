@@ -22,7 +22,6 @@ import {
 import { type ComponentType, lazy, Suspense, use, useCallback, useState } from 'react';
 import { Button, DataTable, LinkBase, List, TopToolbar } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
-import type { Entity, Field } from '../../contract/entity';
 import { rangeField, updates } from '../../contract/entityBrief';
 import { BulkDeleteButton } from '../components/BulkDeleteButton';
 import { DateTimeField } from '../components/DateTimeField';
@@ -31,8 +30,8 @@ import { ListEmpty } from '../components/ListEmpty';
 import { FilterLiveForm, FilterLiveSearch, FilterPanel } from '../components/lists';
 import { WindowPagination } from '../components/WindowPagination';
 import { type EntityListProps, type EntityOverrides, ListModeContext, useListMode } from './overrides';
-import { loadEntity } from './registry';
-import { initials, modalFor, tableSx } from './view';
+import { type EntityListView, loadEntityList } from './registry';
+import { initials, type ListField, modalFor, tableSx } from './view';
 
 // Loaded when needed: most lists filter by keyword only, and an entity with its own dialog never loads this one.
 const ChoiceFilter = lazy(() => import('./ChoiceFilter'));
@@ -48,7 +47,7 @@ const CsvExportButton = lazy(() =>
 const ROW_ACTIONS = 'column-row-actions';
 
 /** The filter panel: the keyword boxes (searches first), the `in` filters, the day range. */
-function Filters({ resource, entity }: { resource: string; entity: Entity }) {
+function Filters({ resource, entity }: { resource: string; entity: EntityListView }) {
   const fields = Object.entries(entity.fields);
   const searches = [
     ...Object.keys(entity.searches ?? {}),
@@ -121,9 +120,9 @@ function TextCell({ source }: { source: string }) {
 /** The cell of a listed field, by kind. */
 function cellOf(
   resource: string,
-  entity: Entity,
+  entity: EntityListView,
   name: string,
-  field: Field,
+  field: ListField,
   cells: EntityOverrides['cells'],
 ) {
   const Cell: ComponentType | undefined = cells?.[name];
@@ -220,7 +219,7 @@ function EntityScreen({
   const { canAccess: mayCreate = false } = useCanAccess({ resource, action: 'create' });
   const { canAccess: mayEdit = false } = useCanAccess({ resource, action: 'edit' });
   const { canAccess: mayDelete = false } = useCanAccess({ resource, action: 'delete' });
-  const entity = use(loadEntity(resource));
+  const entity = use(loadEntityList(resource));
   const {
     Dialog = EntityDialog,
     Show,

@@ -13,6 +13,7 @@ import type { Entity } from '../../contract/entity';
 import type { EntityBrief, EntityResource } from '../../contract/entityBrief';
 import { permissionsOf, resourcesOf } from '../../contract/entityBrief';
 import { declareResourcePermissions } from '../../contract/permissions';
+import type { ListField } from './view';
 
 /** A react-admin resource served by an entity: its name, fixed fields and menu place, and the entity's brief. */
 export interface EntityResourceEntry extends EntityResource {
@@ -28,6 +29,11 @@ const briefModules = import.meta.glob<Record<string, unknown>>('../../contract/e
 });
 // Lazy, the declarations: they load with the resource's screens and its first dataProvider call.
 const declarationModules = import.meta.glob<Record<string, unknown>>('../../contract/entities/*.ts');
+// Lazy, what the generated list reads of them: with `?list` the build gives it as data, without the schemas
+// (vite.config.ts contractAsData); the unit tests get the whole declaration.
+const listModules = import.meta.glob<Record<string, unknown>>('../../contract/entities/*.ts', {
+  query: '?list',
+});
 
 const isBrief = (value: unknown): value is EntityBrief =>
   typeof value === 'object' && value !== null && 'name' in value && 'permissions' in value;
@@ -63,24 +69,35 @@ export const featureOf = (name: string) => {
   return entry?.feature ?? entry?.brief.feature;
 };
 
-const loading = new Map<string, Promise<Entity>>();
+/** What the generated list reads of a declaration (loadEntityList). */
+export type EntityListView = Pick<Entity, 'name' | 'title' | 'ops' | 'creates' | 'updates' | 'defaultSort'> &
+  Partial<Pick<Entity, 'searches'>> & {
+    fields: Record<string, ListField>;
+    /** Its endpoints — in the build as the catalogues are, data of their path and timeout (vite.config.ts). */
+    api: Entity['api'];
+  };
 
-/**
- * The whole declaration of an entity resource, loaded once: the same promise each time, so that a component may
- * read it with React's `use`.
- */
-export function loadEntity(resource: string): Promise<Entity> {
+const loading = new Map<string, Promise<unknown>>();
+
+/** An export of a module of the entity's declaration, loaded once: the same promise each time (React's `use`). */
+function load<T>(resource: string, modules: typeof declarationModules, key: string): Promise<T> {
   const entry = entityResource(resource);
   if (!entry) return Promise.reject(new Error(`"${resource}" is not an entity resource`));
-  let entity = loading.get(entry.brief.name);
-  if (!entity) {
+  let value = loading.get(`${key}:${entry.brief.name}`);
+  if (!value) {
     const { file, exportName } = declarations.find(
       (d) => d.brief === entry.brief,
     ) as (typeof declarations)[number];
-    entity = (declarationModules[file] as () => Promise<Record<string, unknown>>)().then(
-      (exports) => exports[exportName] as Entity,
+    value = (modules[file] as () => Promise<Record<string, unknown>>)().then(
+      (exports) => exports[exportName],
     );
-    loading.set(entry.brief.name, entity);
+    loading.set(`${key}:${entry.brief.name}`, value);
   }
-  return entity;
+  return value as Promise<T>;
 }
+
+/** The whole declaration of an entity resource. */
+export const loadEntity = (resource: string) => load<Entity>(resource, declarationModules, 'entity');
+
+/** What the generated list reads of an entity resource's declaration: no schemas (no zod). */
+export const loadEntityList = (resource: string) => load<EntityListView>(resource, listModules, 'list');

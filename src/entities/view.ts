@@ -1,17 +1,22 @@
 /** The generated screens' small pure helpers: which dialog an address asks for, and how lists look. */
+
+import { INT4_MAX } from '../../contract/constants';
 import type { Field, Fields } from '../../contract/entity';
-import { INT4_MAX } from '../../contract/fields';
+
+/** A field as the generated list reads it: without its schemas (src/entities/registry.ts loadEntityList). */
+export type ListField = Omit<Field, 'input' | 'output' | 'fields'>;
 
 /** What shows one field of a resource: its input, its filter, its cell. */
 export interface FieldProps {
   resource: string;
   /** The field's name: its words are `resources.<resource>.fields.<name>`. */
   name: string;
-  field: Field;
+  field: ListField;
 }
 
 /** What an input of a form field gets. */
 export interface FieldInputProps extends FieldProps {
+  field: Field;
   /** Where the value sits in the form (`name`, or `lang.2.title` inside a sub-record). */
   source: string;
   /** The record's fields, for a slug made from another one. */
