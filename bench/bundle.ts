@@ -96,9 +96,14 @@ export function screens(manifest: Record<string, Chunk>) {
       'src/entities/overrides/category.tsx',
       'contract/entities/label.ts?view',
     ],
-    // The content list (the override's own, src/entities/overrides/press.tsx) and the view of content, which the
-    // dataProvider reads.
-    press: [...dashboard, 'src/entities/overrides/press.tsx', 'contract/entities/content.ts?view'],
+    // The generated list with the articles' overrides (src/entities/overrides/press.tsx: the content screens) and
+    // the view of content, which the list and the dataProvider read.
+    press: [
+      ...dashboard,
+      'src/entities/EntityList.tsx',
+      'src/entities/overrides/press.tsx',
+      'contract/entities/content.ts?view',
+    ],
     // The writer without its side panel, which loads when opened, and without pinyin, which loads on first typing.
     writer: [...dashboard, 'src/custom/writer/index.tsx'],
   };

@@ -6,7 +6,8 @@
  * publishing it with mode -1 (`press/publish`, the content module's). The fields are the list's row; the server's
  * hooks answer list, get and save from the content service, which applies the sight rules (post.view sees its own and
  * linked items, post.view_site the published, post.view_all all: server/entities/content.ts). Writing is the
- * writer's (/edit/<type>/<id>), publishing src/custom/publish's; the lists are the SPA's overrides.
+ * writer's (/edit/<type>/<id>), publishing src/custom/publish's; the article and e-paper lists are the generated one
+ * with the content screens attached, the pages' the page tree (src/entities/overrides/<resource>.tsx).
  */
 import { z } from 'zod';
 import { contentApi } from '../api/content';
@@ -33,15 +34,15 @@ export const content = defineEntity({
       sort: true,
       choices: [STATUS.DRAFT, STATUS.PUBLISHED, STATUS.SCHEDULED],
     }),
-    lang_id: field.readOnly(z.number(), { filter: 'in', choices: LANG_IDS }),
     author: field.readOnly(z.array(Named), { list: true }),
     category: field.readOnly(Named.nullable(), { list: true }),
     tag: field.readOnly(z.array(Named)),
     publish_ts: field.readOnly(z.string().nullable(), { list: true, sort: true }),
+    lang_id: field.readOnly(z.number(), { list: true, filter: 'in', choices: LANG_IDS }),
     to_top: field.readOnly(z.boolean()),
     pin_order: field.readOnly(z.number()),
     is_draft_changed: field.readOnly(z.boolean()),
-    updated_at: field.readOnly(z.string(), { list: true, sort: true }),
+    updated_at: field.readOnly(z.string(), { sort: true }),
     /** The abstract, or else the subtitle. */
     agenda: field.readOnly(z.string()),
   },

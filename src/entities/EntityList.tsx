@@ -5,12 +5,13 @@
  * declared, an empty state, and the create/edit dialog over the list — part of the address: `<base>/0` adds a
  * record, `<base>/<id>` edits one (or opens the record page, overrides.Show, instead: entities/resources.tsx). Only
  * the ops the entity serves are offered: no add, edit or delete where it does not save or delete, no add where its
- * records are made elsewhere (`creates: false`). An override's `Below` follows the list on the same screen.
+ * records are made elsewhere (`creates: false`). An override's `Below` follows the list on the same screen; its
+ * `modes` take the table's place when its toolbar switches to one (overrides.ts useListMode).
  */
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import { Avatar, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Avatar, IconButton, Stack, type Theme, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import {
   type RaRecord,
   ResourceContextProvider,
@@ -28,7 +29,7 @@ import { DeleteDialog } from '../components/DeleteDialog';
 import { ListEmpty } from '../components/ListEmpty';
 import { FilterLiveForm, FilterLiveSearch, FilterPanel } from '../components/lists';
 import { WindowPagination } from '../components/WindowPagination';
-import type { EntityListProps, EntityOverrides } from './overrides';
+import { type EntityListProps, type EntityOverrides, ListModeContext, useListMode } from './overrides';
 import { loadView } from './registry';
 import { initials, modalFor, tableSx } from './view';
 
@@ -41,6 +42,9 @@ const KindCell = lazy(() => import('./KindCell'));
 const CsvExportButton = lazy(() =>
   import('../components/CsvExportButton').then((m) => ({ default: m.CsvExportButton })),
 );
+
+/** The row actions' column (overrides.tableSx may style it). */
+const ROW_ACTIONS = 'column-row-actions';
 
 /** The filter panel: the keyword boxes (searches first), the `in` filters, the day range. */
 function Filters({ resource, entity }: { resource: string; entity: EntityView }) {
@@ -190,7 +194,17 @@ function RowActions({
   );
 }
 
-export function EntityList({
+/** The list, in its view (overrides.modes): the table, or the mode the toolbar switched to. */
+export function EntityList(props: EntityListProps) {
+  const [mode, setMode] = useState<string | null>(null);
+  return (
+    <ListModeContext value={{ mode, setMode }}>
+      <EntityScreen {...props} />
+    </ListModeContext>
+  );
+}
+
+function EntityScreen({
   resource,
   overrides = {},
   basePath = `/${resource}`,
@@ -207,18 +221,36 @@ export function EntityList({
   const { canAccess: mayDelete = false } = useCanAccess({ resource, action: 'delete' });
   // Its view, not its declaration: the list loads no schemas (the dialog does).
   const entity = use(loadView(resource));
-  const { Dialog = EntityDialog, Show, Actions, Below, Filters: OwnFilters } = overrides;
+  const {
+    Dialog = EntityDialog,
+    Show,
+    Actions,
+    Below,
+    Filters: OwnFilters,
+    rowPath,
+    Empty,
+    BulkDelete,
+  } = overrides;
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'));
+  const { mode, setMode } = useListMode();
+  const Mode = mode ? overrides.modes?.[mode] : undefined;
   // What the role may do of what the entity serves (an entity whose records are made elsewhere adds none; one whose
   // save only makes them changes none).
-  const canCreate = mayCreate && Boolean(entity.api.save) && entity.creates !== false;
-  const canEdit = mayEdit && Boolean(entity.api.save) && updates(entity);
+  // A list whose rows lead elsewhere (rowPath) has neither the dialog nor its add, edit and delete.
+  const canCreate = mayCreate && Boolean(entity.api.save) && entity.creates !== false && !rowPath;
+  const canEdit = mayEdit && Boolean(entity.api.save) && updates(entity) && !rowPath;
   const canDelete = mayDelete && Boolean(entity.api.delete);
   const exported = entity.api.export;
 
   const addTo = `${basePath}/0${search}`;
   const close = useCallback(() => navigate(`${basePath}${search}`), [navigate, basePath, search]);
-  const listed = Object.entries(entity.fields).filter(([, field]) => field.list);
-  const sort = entity.defaultSort;
+  const listed = Object.entries(entity.fields).filter(
+    ([name, field]) => field.list && (wide || !overrides.wideOnly?.includes(name)),
+  );
+  const sort = overrides.sort ?? {
+    field: entity.defaultSort.col,
+    order: entity.defaultSort.order === 'asc' ? 'ASC' : 'DESC',
+  };
   const deleteText = deleting
     ? (overrides.deleteContent?.(deleting) ?? { content: `resources.${resource}.deleteBody` })
     : null;
@@ -228,7 +260,9 @@ export function EntityList({
       <List
         resource={resource}
         title={title}
-        aside={OwnFilters ? <OwnFilters /> : <Filters resource={resource} entity={entity} />}
+        aside={
+          Mode ? undefined : OwnFilters ? <OwnFilters /> : <Filters resource={resource} entity={entity} />
+        }
         actions={
           <TopToolbar>
             {Actions ? <Actions /> : null}
@@ -247,50 +281,62 @@ export function EntityList({
             {canCreate ? <AddButton to={addTo} /> : null}
           </TopToolbar>
         }
-        pagination={<WindowPagination />}
+        pagination={Mode ? false : <WindowPagination />}
         perPage={overrides.perPage ?? 10}
-        sort={{ field: sort.col, order: sort.order === 'asc' ? 'ASC' : 'DESC' }}
+        sort={sort}
         empty={
           <ListEmpty resource={resource}>
-            {canCreate ? <AddButton to={addTo} variant="contained" /> : null}
+            {Empty ? <Empty /> : canCreate ? <AddButton to={addTo} variant="contained" /> : null}
           </ListEmpty>
         }
         disableSyncWithLocation={embedded}
         storeKey={embedded ? `${basePath}.${resource}.listParams` : undefined}
       >
-        <DataTable
-          sx={tableSx}
-          rowClick={canEdit || Show ? (id) => `${basePath}/${id}${search}` : false}
-          bulkActionButtons={
-            canDelete || overrides.BulkActions ? (
-              <>
-                {overrides.BulkActions ? <overrides.BulkActions /> : null}
-                {canDelete ? <BulkDeleteButton resource={resource} /> : null}
-              </>
-            ) : (
-              false
-            )
-          }
-        >
-          {listed.map(([name, field]) => (
-            <DataTable.Col key={name} source={name} disableSort={!field.sort}>
-              {cellOf(resource, entity, name, field, overrides.cells)}
+        {Mode ? (
+          <Mode onDone={() => setMode(null)} />
+        ) : (
+          <DataTable
+            sx={[tableSx, ...(Array.isArray(overrides.tableSx) ? overrides.tableSx : [overrides.tableSx])]}
+            rowClick={rowPath ?? (canEdit || Show ? (id) => `${basePath}/${id}${search}` : false)}
+            bulkActionButtons={
+              canDelete || overrides.BulkActions ? (
+                <>
+                  {overrides.BulkActions ? <overrides.BulkActions /> : null}
+                  {canDelete ? BulkDelete ? <BulkDelete /> : <BulkDeleteButton resource={resource} /> : null}
+                </>
+              ) : (
+                false
+              )
+            }
+          >
+            {listed.map(([name, field]) => (
+              <DataTable.Col key={name} source={name} disableSort={!field.sort}>
+                {cellOf(resource, entity, name, field, overrides.cells)}
+              </DataTable.Col>
+            ))}
+            <DataTable.Col
+              label={false}
+              disableSort
+              headerClassName={ROW_ACTIONS}
+              cellClassName={ROW_ACTIONS}
+            >
+              <RowActions
+                onEdit={(record) => navigate(`${basePath}/${record.id}${search}`)}
+                onDelete={setDeleting}
+                canEdit={canEdit}
+                canDelete={canDelete && !rowPath}
+                locked={overrides.locked}
+                Extra={overrides.RowActions}
+              />
             </DataTable.Col>
-          ))}
-          <DataTable.Col label={false} disableSort>
-            <RowActions
-              onEdit={(record) => navigate(`${basePath}/${record.id}${search}`)}
-              onDelete={setDeleting}
-              canEdit={canEdit}
-              canDelete={canDelete}
-              locked={overrides.locked}
-              Extra={overrides.RowActions}
-            />
-          </DataTable.Col>
-        </DataTable>
+          </DataTable>
+        )}
       </List>
       {Below ? <Below /> : null}
-      {modal?.open && (entity.api.save || overrides.Dialog) && (modal.id > 0 || entity.creates !== false) ? (
+      {modal?.open &&
+      !rowPath &&
+      (entity.api.save || overrides.Dialog) &&
+      (modal.id > 0 || entity.creates !== false) ? (
         // The list stays while the dialog's code loads (an entity that does not save has no generated dialog).
         <Suspense fallback={null}>
           <Dialog

@@ -3,10 +3,12 @@
  * default-exports these (loaded with the resource's list). Anything not given is generated from the declaration.
  * The extension points the hand-built screens attach by: a record page (`Show`, at /<resource>/:id, which the rows
  * open), buttons of the list's toolbar (`Actions`), what shows under the list (`Below`), cells, inputs, row and bulk
- * actions, the dialog or the whole list.
+ * actions, the dialog or the whole list — or, where the records are written elsewhere (`rowPath`: the content
+ * lists, whose rows open the writer), the list's table only, with the override's own toolbar, row menu and empty state.
  */
-import type { RaRecord } from 'ra-core';
-import type { ComponentType } from 'react';
+import type { SxProps, Theme } from '@mui/material';
+import type { Identifier, RaRecord, SortPayload } from 'ra-core';
+import { type ComponentType, createContext, useContext } from 'react';
 import type { FieldInputProps } from './view';
 
 export interface EntityListProps {
@@ -57,6 +59,34 @@ export interface EntityOverrides {
   Below?: ComponentType;
   /** Records per page of the list (10 by default). */
   perPage?: number;
+  /**
+   * The list's first order in place of the declared `defaultSort`; one without a column (`{ field: '' }`) sends none,
+   * leaving the order to the server (the articles' pinned first).
+   */
+  sort?: SortPayload;
+  /**
+   * Where a row leads, in place of the dialog or record page: the records are written elsewhere (the content
+   * writer), so the list generates no dialog, no add button and no edit or delete of a row — the override gives its
+   * own (`Actions`, `Empty`, `RowActions`). Bulk delete stays (`BulkDelete`).
+   */
+  rowPath?: (id: Identifier) => string;
+  /** The buttons of the empty list (in place of the add button). */
+  Empty?: ComponentType;
+  /** The bulk delete in place of the generated one (components/BulkDeleteButton with the resource's own words). */
+  BulkDelete?: ComponentType;
+  /** Columns shown from the `md` breakpoint up only (a phone keeps the others). */
+  wideOnly?: string[];
+  /**
+   * The table's own styles, after the generated ones (entities/view.ts tableSx); the row actions' column has the
+   * class `column-row-actions` (say, kept in sight at the right edge of a table that scrolls sideways).
+   */
+  tableSx?: SxProps<Theme>;
+  /**
+   * Other views of the list in place of its table, which the toolbar (`Actions`) switches to with `useListMode()`:
+   * the filter panel and the pagination are hidden meanwhile, and `onDone` comes back to the table (the articles'
+   * reorder-pinned mode).
+   */
+  modes?: Record<string, ComponentType<{ onDone: () => void }>>;
   /** The whole list screen. */
   List?: ComponentType<EntityListProps>;
   /**
@@ -84,3 +114,14 @@ export interface EntityOverrides {
   /** A business code the server may answer to a save or a delete: expected, so a warning rather than an error. */
   warnCode?: number;
 }
+
+/** The list's view (`modes`): its name, or null for the table, and the switch. */
+export interface ListMode {
+  mode: string | null;
+  setMode: (mode: string | null) => void;
+}
+
+export const ListModeContext = createContext<ListMode>({ mode: null, setMode: () => {} });
+
+/** The view of the generated list around (in its toolbar): which `modes` entry shows, and the switch to another. */
+export const useListMode = () => useContext(ListModeContext);

@@ -48,10 +48,10 @@ function adminRoutes(): string[] {
     ...Children.toArray(r.children as ReactNode).map((child) => `/${r.name}${pathOf(child)}`),
   ]);
   // An entity's list, and its dialog or record page at /<name>/<id> (0 adds a record), unless a list of its own
-  // stands alone (content's lists: /<name>/<id> is the list).
+  // stands alone or its rows lead elsewhere (content's lists, whose rows open the writer: /<name>/<id> is the list).
   const alone = (name: string) => {
     const own = overrideModules[`../../src/entities/overrides/${name}.tsx`]?.default;
-    return own?.List && !own.Show && !own.Dialog;
+    return (own?.List || own?.rowPath) && !own.Show && !own.Dialog;
   };
   const entities = entityResources.flatMap(({ name }) => [
     `/${name}`,

@@ -1,12 +1,9 @@
 /**
- * Articles (/press): the content list over the declaration's resource (contract/entities/content.ts), kept whole
- * because the generated list cannot carry its drag reordering of the pinned items: status chips, publish times, row
- * and bulk actions, the Word import, the default order (src/resources/content). Writing is the writer's
- * (/edit/post/<id>), publishing src/custom/publish's (custom routes).
+ * Articles (/press): the generated list over the declaration's resource (contract/entities/content.ts) with the
+ * content screens attached (src/resources/content/listOverrides.tsx): filters, toolbar, cells, row menu, bulk
+ * delete, the pinned-first order and the reorder-pinned mode. A row opens the writer (/edit/post/<id>),
+ * publishing is src/custom/publish's (custom routes).
  */
-import ContentList from '../../resources/content/ContentList';
-import type { EntityOverrides } from '../overrides';
+import { contentListOverrides } from '../../resources/content/listOverrides';
 
-const overrides: EntityOverrides = { List: ContentList };
-
-export default overrides;
+export default contentListOverrides('press');
