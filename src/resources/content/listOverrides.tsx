@@ -8,6 +8,7 @@
  * the status and the actions remain.
  */
 import { alpha, type SxProps, type Theme } from '@mui/material';
+import { lazy, Suspense } from 'react';
 import { BulkDeleteButton } from '../../components/BulkDeleteButton';
 import type { EntityOverrides } from '../../entities/overrides';
 import { AuthorsField, CategoryField, LanguageField, TitleField } from './ContentFields';
@@ -16,12 +17,14 @@ import { ContentListActions } from './ContentListActions';
 import { CreateContentButton } from './CreateContentButton';
 import { ImportWordButton } from './ImportWordButton';
 import { CONTENT_KINDS, type ContentResource, writerPath } from './kinds';
-import { PinnedSorter } from './PinnedSorter';
 import { PublishTimeField } from './PublishTimeField';
 import { PINNED_FIRST } from './pinned';
 import { RowActions } from './RowActions';
 import { StatusChips } from './StatusChips';
 import { useContentNotify } from './useContentNotify';
+
+// The drag reordering (and its drag-and-drop library) loads when the reorder mode opens.
+const PinnedSorter = lazy(() => import('./PinnedSorter').then((m) => ({ default: m.PinnedSorter })));
 
 /** The row menu's column (EntityList's), pinned to the right edge of a table that scrolls sideways. */
 const ROW_MENU = 'column-row-actions';
@@ -88,6 +91,12 @@ export function contentListOverrides(resource: ContentResource): EntityOverrides
     sort: PINNED_FIRST,
     wideOnly: ['author', 'category', 'publish_ts', 'lang_id'],
     tableSx,
-    modes: { reorder: ({ onDone }) => <PinnedSorter kind={kind} onDone={onDone} /> },
+    modes: {
+      reorder: ({ onDone }) => (
+        <Suspense fallback={null}>
+          <PinnedSorter kind={kind} onDone={onDone} />
+        </Suspense>
+      ),
+    },
   };
 }
