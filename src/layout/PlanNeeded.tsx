@@ -11,7 +11,7 @@ import { AccessDenied, CanAccess, Loading, type ResourceProps, Title } from 'rea
 import { Link } from 'react-router';
 import type { ResourceAction } from '../../contract/permissions';
 import type { Feature } from '../../contract/plans';
-import { usePlanCards, usePlanText } from '../custom/billing/PlanCards';
+import { usePlanCards, usePlanText } from '../custom/billing/plansOnOffer';
 import { featureOf } from '../entities/registry';
 import { useSessionQuery } from './session';
 import { type ItemAccess, itemAccess, lowestPlanWith } from './shellLogic';

@@ -23,24 +23,10 @@ import {
   Stack,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
-import { useLocaleState, useTranslate } from 'ra-core';
+import { useTranslate } from 'ra-core';
 import type { KeyboardEvent } from 'react';
-import { planApi } from '../../../contract/api/plans';
 import type { PlanCard } from '../../../contract/billing';
-import { call } from '../../dataProvider/client';
-
-/** The plans change only when an operator edits them; one query key for every screen showing them. */
-export const PLAN_CARDS_KEY = ['service', 'collection'];
-
-export function usePlanCards(enabled = true) {
-  return useQuery({
-    queryKey: PLAN_CARDS_KEY,
-    queryFn: () => call(planApi.collection),
-    enabled,
-    staleTime: 20 * 60_000,
-  });
-}
+import { usePlanCards, usePlanText } from './plansOnOffer';
 
 /** A plan row's icon name → its picture; an unknown name (an operator's typo) still shows one. */
 const ICONS: Record<string, SvgIconComponent> = {
@@ -50,12 +36,6 @@ const ICONS: Record<string, SvgIconComponent> = {
   briefcase: BriefcaseIcon,
   building: BuildingIcon,
 };
-
-/** The plan's own title or helper text in the interface language. */
-export function usePlanText() {
-  const [locale] = useLocaleState();
-  return (text: { tw: string; en: string }) => (locale === 'zh-TW' ? text.tw : text.en) || text.tw;
-}
 
 export interface PlanCardsProps {
   value?: number;

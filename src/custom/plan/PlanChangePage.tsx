@@ -16,7 +16,7 @@ import type { PlanCard, SubscriptionReply } from '../../../contract/billing';
 import { useDateTime } from '../../components/DateTimeField';
 import { type ApiError, call } from '../../dataProvider/client';
 import { useSessionQuery } from '../../layout/session';
-import { usePlanCards, usePlanText } from '../billing/PlanCards';
+import { usePlanCards, usePlanText } from '../billing/plansOnOffer';
 import { SettingsPage } from '../settings/parts';
 import {
   hasLivePlan,

@@ -3,7 +3,7 @@ import { Alert, Chip, type ChipProps } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { SubscriptionReply } from '../../../contract/billing';
 import { useSessionQuery } from '../../layout/session';
-import { usePlanCards, usePlanText } from '../billing/PlanCards';
+import { usePlanCards, usePlanText } from '../billing/plansOnOffer';
 
 const statusColor: Record<SubscriptionReply['status'], ChipProps['color']> = {
   pending: 'default',

@@ -6,7 +6,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { PlanCard } from '../../../contract/billing';
 import type { CardFormHandle } from '../billing/cardForm';
 import { PayerFields } from '../billing/PayerFields';
-import { usePlanText } from '../billing/PlanCards';
+import { usePlanText } from '../billing/plansOnOffer';
 import type { WizardValues } from './draft';
 
 export function PaymentStep({

@@ -34,7 +34,8 @@ import { useSessionQuery } from '../../layout/session';
 import { useValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import type { CardFormHandle } from '../billing/cardForm';
 import { payerBody } from '../billing/PayerFields';
-import PlanCards, { usePlanCards } from '../billing/PlanCards';
+import PlanCards from '../billing/PlanCards';
+import { usePlanCards } from '../billing/plansOnOffer';
 import { usePayment } from '../billing/usePayment';
 import {
   clearDraft,
