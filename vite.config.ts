@@ -26,8 +26,6 @@ const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
  * Types come from the source either way.
  */
 function contractAsData(): Plugin {
-  const isEndpoint = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && typeof (value as { path?: unknown }).path === 'string';
   // A build evaluates the modules in one namespace, so zod and the contract load once (seconds less); the dev
   // server evaluates each afresh, so that an edited module is seen.
   let build: NamespacedUnregister | undefined;
@@ -41,7 +39,7 @@ function contractAsData(): Plugin {
     )) as unknown as typeof import('./contract/entityView');
 
   const catalogues = async (exports: Record<string, unknown>): Promise<string | null> => {
-    const { endpointAsData } = await asData();
+    const { endpointAsData, isEndpoint } = await asData();
     const code: string[] = [];
     for (const [name, catalogue] of Object.entries(exports)) {
       if (typeof catalogue !== 'object' || catalogue === null) return null;
@@ -59,10 +57,14 @@ function contractAsData(): Plugin {
     if (!module) throw new Error(`${file}: a menu icon must be written \`() => import('<module>')\``);
     return `{group: ${JSON.stringify(menu.group)}, order: ${menu.order}, icon: () => import(${JSON.stringify(module)})}`;
   };
+  /** A declaration module's entities (its other exports, such as a record type's helpers, left out). */
+  const entitiesOf = (exports: Record<string, unknown>) =>
+    Object.entries(exports).filter(
+      ([, value]) => typeof value === 'object' && value !== null && 'api' in value && 'fields' in value,
+    );
   const briefs = (file: string, exports: Record<string, unknown>): string => {
     const code: string[] = [];
-    for (const [exportName, value] of Object.entries(exports)) {
-      if (typeof value !== 'object' || value === null || !('api' in value && 'fields' in value)) continue;
+    for (const [exportName, value] of entitiesOf(exports)) {
       const { name, title, permissions, ownPermissions, feature, ops, creates, updates, menu, resources } =
         value as unknown as EntityBrief;
       const props = [`name: ${JSON.stringify(name)}`, `title: ${JSON.stringify(title)}`];
@@ -87,10 +89,7 @@ function contractAsData(): Plugin {
   /** A declaration module's entities as their views (contract/entityView.ts), the module's other exports left out. */
   const views = async (exports: Record<string, unknown>): Promise<string> => {
     const { viewOf } = await asData();
-    return Object.entries(exports)
-      .filter(
-        ([, value]) => typeof value === 'object' && value !== null && 'api' in value && 'fields' in value,
-      )
+    return entitiesOf(exports)
       .map(
         ([name, value]) =>
           `export const ${name} = ${JSON.stringify(viewOf(value as unknown as EntityView))};`,

@@ -16,7 +16,8 @@ export function endpointAsData(endpoint: object): { path: string; timeout?: numb
   };
 }
 
-const isEndpoint = (value: unknown): value is object =>
+/** Whether a value is an endpoint (of a catalogue, of an entity's api). */
+export const isEndpoint = (value: unknown): value is object =>
   typeof value === 'object' && value !== null && typeof (value as { path?: unknown }).path === 'string';
 
 /** A field's list options: what a list and the dataProvider read (contract/entityBrief.ts FieldView). */

@@ -229,18 +229,6 @@ export const entityFilters = (
 ): ResourceApi['filters'] => filtersFrom(filterSpecs(entity));
 
 /**
- * A filter value of an entity's List → the API's filter object: keywords for `search` fields, value lists for `in`
- * (named by the field's `filterAs`, if it has one).
- */
-export function filterOf(fields: EntityView['fields'], name: string, value: unknown): Filter | undefined {
-  const field = fields[name];
-  const col = field?.filterAs ?? name;
-  if (field?.filter === 'search') return keyword(col)(value);
-  if (field?.filter === 'in') return oneOf(col, field.choices ?? null)(value);
-  return undefined;
-}
-
-/**
  * An entity resource: the entity's actions — list and get, and save (id 0 creates) and delete where it serves them
  * —, its filters, its fixed fields (in the body, or in the query string: `query`). A save of the catalogue
  * (`endpoints.save`) answers a summary, so the record is read again; `deleteWith` makes the delete's body. From the
@@ -260,7 +248,7 @@ export function entityResourceApi(
     create: entity.creates === false ? undefined : api.save,
     update: updates(entity) ? api.save : undefined,
     delete: api.delete,
-    filters: filtersFrom(filterSpecs(entity)),
+    filters: entityFilters(entity),
     ...(entity.deleteMany ? { deleteManyBody: (ids: number[]) => ({ ids }) } : {}),
     ...(query
       ? { query: Object.fromEntries(Object.entries(fixed ?? {}).map(([k, v]) => [k, String(v)])) }

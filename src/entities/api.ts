@@ -6,8 +6,6 @@
 import { entityResourceApi, type ResourceApi } from '../../contract/resources';
 import { entityResource, loadView } from './registry';
 
-export { filterOf } from '../../contract/resources';
-
 const apis = new Map<string, ResourceApi>();
 
 /** The API of an entity resource (made once, its view loaded), or undefined for a resource that is not one. */

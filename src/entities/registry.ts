@@ -78,6 +78,7 @@ function loader<T>(modules: Record<string, () => Promise<Record<string, unknown>
       const { file, exportName } = declarations.find(
         (d) => d.brief === entry.brief,
       ) as (typeof declarations)[number];
+      // The build keys a query's modules with it; the unit tests, without the query plugin, by the file alone.
       const load = modules[`${file}${query}`] ?? modules[file];
       loaded = load().then((exports) => exports[exportName] as T);
       loading.set(entry.brief.name, loaded);

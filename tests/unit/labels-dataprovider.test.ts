@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { field } from '../../contract/entity';
+import { entityFilters } from '../../contract/resources';
 import { dataProvider } from '../../src/dataProvider';
-import { filterOf } from '../../src/entities/api';
 
 function stubApi(data: unknown) {
   const fetchImpl = vi.fn(
@@ -87,11 +87,13 @@ describe('entity filters', () => {
   };
 
   it('send keywords as search filters and picked values as in filters, nothing when empty', () => {
-    expect(filterOf(fields, 'name', ' 新聞 ')).toEqual({ col: 'name', value: '新聞', type: 'search' });
-    expect(filterOf(fields, 'name', '  ')).toBeUndefined();
-    expect(filterOf(fields, 'status', [1])).toEqual({ col: 'status', value: [1], type: 'in' });
-    expect(filterOf(fields, 'status', 0)).toEqual({ col: 'status', value: [0], type: 'in' });
-    expect(filterOf(fields, 'status', [])).toBeUndefined();
-    expect(filterOf(fields, 'other', 'x')).toBeUndefined();
+    const filters = entityFilters({ fields });
+    const filterOf = (name: string, value: unknown) => filters[name]?.(value);
+    expect(filterOf('name', ' 新聞 ')).toEqual({ col: 'name', value: '新聞', type: 'search' });
+    expect(filterOf('name', '  ')).toBeUndefined();
+    expect(filterOf('status', [1])).toEqual({ col: 'status', value: [1], type: 'in' });
+    expect(filterOf('status', 0)).toEqual({ col: 'status', value: [0], type: 'in' });
+    expect(filterOf('status', [])).toBeUndefined();
+    expect(filterOf('other', 'x')).toBeUndefined();
   });
 });
