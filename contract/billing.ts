@@ -17,6 +17,13 @@ import { rules } from './validation';
 export const PAYMENT_WINDOW_MINUTES = 15;
 
 /**
+ * How long a charge whose call to the gateway threw (its outcome unknown) holds a new attempt back (19004): longer
+ * than a gateway call may take (TAPPAY_TIMEOUT_MS is at most 60 s). After it, a charge the gateway has no record of
+ * never arrived, and is failed. A payment waiting on 3-D Secure holds nothing back: a new attempt supersedes it.
+ */
+export const PAYMENT_UNCONFIRMED_SECONDS = 120;
+
+/**
  * When a failed renewal is tried again, in days after the period's end; the site is past_due meanwhile, and when the
  * last retry fails its plan lapses.
  */
@@ -45,11 +52,18 @@ export const PlanCard = z.object({
 });
 export type PlanCard = z.infer<typeof PlanCard>;
 
-/** Who pays: the cardholder the gateway wants (phone optional; E.164 when given). */
+/** How a payer pays (SPEC §3 `payment`): by card only, so far. */
+export const PAYMENT_METHOD = { card: 1 } as const;
+/** The payer's postal address (SPEC §3 `address`): optional, for the invoice. */
+export const PAYER_ADDRESS_MAX = 200;
+
+/** Who pays: the cardholder the gateway wants (phone optional; E.164 when given), SPEC §3's payment data. */
 const payer = {
   name: f.requiredText(60),
   email: f.email(),
   phone: ruled(bounded(20), (v) => (v === '' ? undefined : rules.tel(v))).optional(),
+  address: bounded(PAYER_ADDRESS_MAX).optional(),
+  payment: z.literal(PAYMENT_METHOD.card).default(PAYMENT_METHOD.card),
   prime: ruled(bounded(PRIME_MAX, { trim: false }), rules.required),
   invoice: InvoiceInput,
 };
@@ -76,8 +90,8 @@ export type RetryInput = z.input<typeof RetryInput>;
  * or `failed`. `order_number` names it in `site/payment`.
  */
 /**
- * A payment's state: `pending` until the gateway tells; `expired` when its 3-D Secure window outlived
- * PAYMENT_WINDOW_MINUTES with nothing known; `refunded` when the gateway reported paid one we no longer counted
+ * A payment's state: `pending` until the gateway tells; `expired` when a newer attempt superseded it while it still
+ * waited (or its window outlived PAYMENT_WINDOW_MINUTES) with nothing known; `refunded` when the gateway reported paid one we no longer counted
  * (failed or expired), which was then given back.
  */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
@@ -85,11 +99,24 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_KINDS = ['init', 'renewal', 'change'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
+/**
+ * Why a payment failed, as far as the server knows: the bank declined the card (`gateway_message` is the gateway's
+ * reason, when it gave one), 3-D Secure did not succeed, the charge never reached the gateway (a network failure),
+ * or it was superseded by a newer attempt or outlived its window (expired). The window closed, a lost connection
+ * and a payment still processing are the browser's own findings.
+ */
+export const PAYMENT_FAILURES = ['declined', 'three_ds', 'unreached', 'expired'] as const;
+export type PaymentFailure = (typeof PAYMENT_FAILURES)[number];
+/** The longest gateway reason kept and shown. */
+export const GATEWAY_MESSAGE_MAX = 200;
+
 export const PaymentReply = z.object({
   site: z.number(),
   order_number: z.string(),
   status: z.enum(PAYMENT_STATUSES),
   redirect_url: z.string().optional(),
+  failure: z.enum(PAYMENT_FAILURES).optional(),
+  gateway_message: z.string().optional(),
 });
 export type PaymentReply = z.infer<typeof PaymentReply>;
 

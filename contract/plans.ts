@@ -184,3 +184,6 @@ export const PLAN_DISPLAY: Readonly<Record<number, PlanDisplay>> = {
  * opener, and a path whose headers let it keep that opener (server/http/securityHeaders.ts).
  */
 export const PAYMENT_RETURN_PATH = '/plan/paid';
+
+/** The payment window's first page, "connecting to your bank…", until the opener sends it to the gateway. */
+export const PAYMENT_CONNECTING_PATH = '/payment-gateway/connecting';

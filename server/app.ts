@@ -54,6 +54,7 @@ import { orderActions } from './modules/orders/routes';
 import { pageActions } from './modules/pages/routes';
 import { paymentNotifyRoutes } from './modules/plans/notify';
 import { planActions } from './modules/plans/routes';
+import { paymentWindowRoutes } from './modules/plans/windowPage';
 import { readerPublicActions } from './modules/readers/publicRoutes';
 import { readerScope } from './modules/readers/scope';
 import { roleActions } from './modules/roles/routes';
@@ -240,6 +241,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       { owns: isShopOrder, settle: settleShopNotification },
     ]),
   );
+  // The payment window's "connecting to your bank…" page.
+  await app.register(paymentWindowRoutes);
   // Facebook/Instagram: the OAuth callback, and the sandbox's consent page (none with a real app id).
   await app.register(socialCallbackRoutes(deps));
   if (social.routes) await app.register(social.routes);

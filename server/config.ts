@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { PAYMENT_UNCONFIRMED_SECONDS } from '../contract/billing';
 
 export interface Config {
   host: string;
@@ -273,8 +274,11 @@ export function paymentConfig(env: NodeJS.ProcessEnv): PaymentConfig {
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
     throw new Error(`TAPPAY_BASE_URL: ${baseUrl} must be https`);
   const timeoutMs = Number(env.TAPPAY_TIMEOUT_MS || 30_000);
-  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
-    throw new Error(`TAPPAY_TIMEOUT_MS: ${env.TAPPAY_TIMEOUT_MS} is not a positive whole number`);
+  // A charge whose call timed out holds the next attempt back for PAYMENT_UNCONFIRMED_SECONDS: it must outlast a call.
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > (PAYMENT_UNCONFIRMED_SECONDS * 1000) / 2)
+    throw new Error(
+      `TAPPAY_TIMEOUT_MS: ${env.TAPPAY_TIMEOUT_MS} is not a whole number from 1 to ${(PAYMENT_UNCONFIRMED_SECONDS * 1000) / 2}`,
+    );
   return { gateway, tappay: { baseUrl, partnerKey, merchantId, timeoutMs } };
 }
 

@@ -181,7 +181,8 @@ const core: DeepStrings<typeof coreSource> = {
     '19001': 'The plan was already changed this month and cannot be changed again.',
     '19002': 'This site has no active plan.',
     '19003': 'This site’s plan is already paid.',
-    '19004': 'An earlier payment is still being processed. Please try again in 15 minutes.',
+    '19004':
+      'Another payment is being confirmed. It will be known within about two minutes; please try again then.',
     '19005': 'The payment’s outcome could not be confirmed. Please check your payments again later.',
     '19006': 'The card charge was declined; the plan was not changed.',
     '19007':

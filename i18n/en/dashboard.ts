@@ -90,9 +90,18 @@ const dashboard: DeepStrings<typeof zh> = {
       unpublished: 'Site not published',
       viewSite: 'View site',
     },
+    unpaid: {
+      text: 'Your site’s payment has not been completed',
+      body: 'Once the payment is complete, your site is activated with all of its plan’s features.',
+      go: 'Go to payment',
+      notOwner: 'The site’s owner needs to complete it.',
+    },
     plan: {
       title: 'No plan yet',
       body: 'This feature needs a plan. With a plan you can invite your team, set up roles and use more advanced features.',
+      gives:
+        'The %{plan} plan (NT$%{price} a month) gives you %{features}, %{staff} staff and %{members} members.',
+      and: ', ',
       later: 'Later',
       go: 'See plans',
     },

@@ -40,6 +40,7 @@ const wizard: DeepStrings<typeof zh> = {
       name: "Cardholder's name",
       email: 'E-mail',
       phone: 'Mobile number (optional)',
+      address: 'Address (optional, for the invoice)',
     },
     invoice: {
       title: 'E-invoice',
@@ -59,13 +60,28 @@ const wizard: DeepStrings<typeof zh> = {
     processing: {
       title: 'Processing payment',
       body: 'Please confirm the card in the payment window, and keep this page open until then.',
-      window: 'Opening the payment page…',
+      window: 'Connecting to your bank…',
     },
     success: { title: 'Payment successful' },
     failed: {
       title: 'Payment failed',
       body: 'The payment did not go through. Please check the card and try again.',
       blocked: 'The browser blocked the payment window. Please allow pop-ups for this site and try again.',
+      declined:
+        'Your bank declined this payment; nothing was charged. Please use another card or contact your bank.',
+      declinedBecause:
+        'Your bank declined this payment (%{reason}); nothing was charged. Please use another card or contact your bank.',
+      threeDs:
+        '3-D Secure verification did not succeed; nothing was charged. Please try again or use another card.',
+      unreached: 'The payment did not reach the bank; nothing was charged. Please try again later.',
+      expired: 'This payment was replaced by a newer one or timed out; nothing was charged.',
+      closed:
+        'The payment window was closed before the payment was completed. Reopen the window to finish verifying, or pay again.',
+      network:
+        'The connection was lost, so the payment’s outcome is not known yet. Check your connection and ask again; the same payment is never charged twice.',
+      processing:
+        'Your bank is still processing this payment. Ask again in a moment; once it succeeds, your site is activated and a receipt is mailed to you.',
+      recheck: 'Ask again',
       reopen: 'Reopen the payment window',
       retry: 'Pay again',
       close: 'Close',

@@ -85,9 +85,17 @@ const dashboard = {
       unpublished: '網站尚未發佈',
       viewSite: '查看網站',
     },
+    unpaid: {
+      text: '你的網站尚未完成付款',
+      body: '完成付款後，網站就會啟用，方案的功能都能使用。',
+      go: '前往付款',
+      notOwner: '請網站擁有者完成付款。',
+    },
     plan: {
       title: '尚未訂閱方案',
       body: '這項功能需要訂閱方案才能使用。訂閱方案後，就能邀請團隊成員、設定角色權限，使用更多進階功能。',
+      gives: '%{plan} 方案（每月 NT$%{price}）包含：%{features}，%{staff} 位團隊成員，%{members} 位會員。',
+      and: '、',
       later: '稍後再說',
       go: '了解方案',
     },

@@ -9,7 +9,7 @@
  */
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PAYMENT_RETURN_PATH } from '../../contract/plans';
+import { PAYMENT_CONNECTING_PATH, PAYMENT_RETURN_PATH } from '../../contract/plans';
 import { SANDBOX_PREFIX } from '../adapters/payment/sandbox';
 import { UPLOADS_PREFIX } from '../adapters/storage';
 import type { Config } from '../config';
@@ -125,15 +125,16 @@ const PERMISSIONS_POLICY = [
 const HSTS = 'max-age=31536000';
 
 /**
- * Cross-Origin-Opener-Policy. The payment window the app opens goes to the gateway's 3-D Secure pages (another
- * origin, no policy) and comes back to PAYMENT_RETURN_PATH, which tells its opener. The app allows its popups to keep
- * it (`same-origin-allow-popups`); the return page, and the sandbox gateway's pages standing in for the gateway's,
+ * Cross-Origin-Opener-Policy. The payment window the app opens shows PAYMENT_CONNECTING_PATH, goes to the gateway's
+ * 3-D Secure pages (another origin, no policy) and comes back to PAYMENT_RETURN_PATH, which tells its opener. The app allows its popups to keep
+ * it (`same-origin-allow-popups`); the window's first page, the return page, and the sandbox gateway's pages standing in for the gateway's,
  * take the default (`unsafe-none`): a window moving between pages of different policies is cut from its opener. The
  * return page posts only to its opener's origin, and only if that is ours.
  */
 function openerPolicy(url: string): string {
   const path = url.split('?', 1)[0];
-  const paymentWindow = path === PAYMENT_RETURN_PATH || path.startsWith(`${SANDBOX_PREFIX}/`);
+  const paymentWindow =
+    path === PAYMENT_RETURN_PATH || path === PAYMENT_CONNECTING_PATH || path.startsWith(`${SANDBOX_PREFIX}/`);
   return paymentWindow ? 'unsafe-none' : 'same-origin-allow-popups';
 }
 

@@ -14,6 +14,7 @@ import { SupportBanner } from '../custom/support/SupportBanner';
 import { AppMenu } from './AppMenu';
 import { DocumentTitle } from './DocumentTitle';
 import { ShellGuard } from './ShellGuard';
+import { UnpaidBanner } from './UnpaidBanner';
 
 /** Signing out is its own screen (/auth/logout), a full page load away from the admin. */
 function SignOutItem() {
@@ -69,6 +70,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <Layout appBar={TopBar} menu={AppMenu} sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
         <DocumentTitle />
         <SupportBanner />
+        <UnpaidBanner />
         {children}
       </Layout>
     </ShellGuard>

@@ -9,6 +9,7 @@ import { useTranslate } from 'ra-core';
 import { type ComponentType, createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { AccessDenied, CanAccess, Loading, type ResourceProps, Title } from 'react-admin';
 import { Link } from 'react-router';
+import type { PlanCard } from '../../contract/billing';
 import type { ResourceAction } from '../../contract/permissions';
 import type { Feature } from '../../contract/plans';
 import { usePlanCards, usePlanText } from '../custom/billing/plansOnOffer';
@@ -19,23 +20,66 @@ import { type ItemAccess, itemAccess, lowestPlanWith } from './shellLogic';
 export interface PlanWords {
   title: string;
   body: string;
+  /** What a plan gives: the cheapest on offer, or the one an unpaid site chose. */
+  gives?: string;
   later: string;
   go: string;
+  /** Where `go` leads: the plans, or paying for the plan an unpaid site chose. */
+  to: string;
+}
+
+/** "The X plan (NT$ n a month) gives: …", from its card. */
+function useGivesText() {
+  const translate = useTranslate();
+  const planText = usePlanText();
+  return (card: PlanCard | undefined) =>
+    card &&
+    translate('shell.plan.gives', {
+      plan: planText(card.title),
+      price: card.price.toLocaleString('en-US'),
+      features: card.features
+        .map((f) => translate(`billing.features.${f}`))
+        .join(translate('shell.plan.and')),
+      staff: card.staff,
+      members: card.members.toLocaleString('en-US'),
+    });
 }
 
 /** The words of "this needs a plan" for `feature` (undefined: the plan in general). */
 export function usePlanWords(feature: Feature | undefined): PlanWords {
   const translate = useTranslate();
   const planText = usePlanText();
+  const gives = useGivesText();
   const { data: session } = useSessionQuery();
-  const current = session?.site.current?.service;
-  const upgrade = Boolean(current && feature);
-  const cards = usePlanCards(upgrade);
+  const site = session?.site.current;
+  const current = site?.service;
+  // Read only where they are named: a site without a plan, or a feature its plan lacks.
+  const cards = usePlanCards(Boolean(site) && (!current || Boolean(feature)));
+  const rows = cards.data?.rows ?? [];
+  const unpaid = site?.unpaid_plan ?? null;
+  if (!current && unpaid !== null) {
+    const words = (part: string) => translate(`shell.unpaid.${part}`);
+    return {
+      title: words('text'),
+      body: words('body'),
+      gives: gives(rows.find((card) => card.id === unpaid)),
+      later: translate('shell.plan.later'),
+      go: words('go'),
+      to: `/plan/${unpaid}`,
+    };
+  }
   if (!current || !feature) {
     const words = (part: string) => translate(`shell.plan.${part}`);
-    return { title: words('title'), body: words('body'), later: words('later'), go: words('go') };
+    return {
+      title: words('title'),
+      body: words('body'),
+      gives: current ? undefined : gives(lowestPlanWith(rows)),
+      later: words('later'),
+      go: words('go'),
+      to: '/plan',
+    };
   }
-  const lowest = lowestPlanWith(cards.data?.rows ?? [], feature);
+  const lowest = lowestPlanWith(rows, feature);
   const args = {
     feature: translate(`billing.features.${feature}`),
     current: current.name,
@@ -47,6 +91,7 @@ export function usePlanWords(feature: Feature | undefined): PlanWords {
     body: words(lowest ? 'body' : 'bodyAny'),
     later: words('later'),
     go: words('go'),
+    to: '/plan',
   };
 }
 
@@ -59,7 +104,7 @@ export function useItemAccess(resource: string, action: ResourceAction = 'list')
 
 /** In place of a screen the plan lacks: what it needs, and the way to the plans. */
 export function PlanNeededPage({ feature }: { feature: Feature | undefined }) {
-  const { title, body, go } = usePlanWords(feature);
+  const { title, body, gives, go, to } = usePlanWords(feature);
   return (
     <Box sx={{ p: 2, display: 'grid', placeItems: 'center' }}>
       <Title title={title} />
@@ -69,9 +114,14 @@ export function PlanNeededPage({ feature }: { feature: Feature | undefined }) {
             {title}
           </Typography>
           <Typography color="text.secondary">{body}</Typography>
+          {gives ? (
+            <Typography color="text.secondary" sx={{ mt: 1 }}>
+              {gives}
+            </Typography>
+          ) : null}
         </CardContent>
         <CardActions sx={{ justifyContent: 'flex-end', px: 2, pb: 2 }}>
-          <Button variant="contained" component={Link} to="/plan">
+          <Button variant="contained" component={Link} to={to}>
             {go}
           </Button>
         </CardActions>

@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import type { Feature } from '../../contract/plans';
 import { useDateTime } from '../components/DateTimeField';
 import { mayManagePlan, useCurrentPlan } from '../custom/plan/api';
-import { usePlanWords } from './PlanNeeded';
+import { type PlanWords, usePlanWords } from './PlanNeeded';
 import { useSessionQuery } from './session';
 import { paymentAlertDue } from './shellLogic';
 
@@ -46,7 +46,7 @@ function PromptDialog({
   if (prompt && prompt !== shown) setShown(prompt);
   const { words, to, testId } = PROMPTS[prompt ?? shown];
   const planWords = usePlanWords(feature);
-  const text =
+  const text: PlanWords =
     (prompt ?? shown) === 'plan'
       ? planWords
       : {
@@ -54,6 +54,7 @@ function PromptDialog({
           body: body ? translate(body.key, body.args) : translate(`${words}.body`),
           later: translate(`${words}.later`),
           go: translate(`${words}.go`),
+          to,
         };
   return (
     <Dialog
@@ -68,10 +69,11 @@ function PromptDialog({
       <DialogTitle id={titleId}>{text.title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={bodyId}>{text.body}</DialogContentText>
+        {text.gives ? <DialogContentText sx={{ mt: 1 }}>{text.gives}</DialogContentText> : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{text.later}</Button>
-        <Button variant="contained" component={Link} to={to} onClick={onClose}>
+        <Button variant="contained" component={Link} to={text.to} onClick={onClose}>
           {text.go}
         </Button>
       </DialogActions>

@@ -90,9 +90,9 @@ export function itemAccess(
  * The cheapest plan on offer that has `feature` (`service/collection`'s cards, the plans table's rows): the one a
  * locked item names. Undefined when no plan on offer has it.
  */
-export function lowestPlanWith(cards: readonly PlanCard[], feature: Feature): PlanCard | undefined {
+export function lowestPlanWith(cards: readonly PlanCard[], feature?: Feature): PlanCard | undefined {
   return cards
-    .filter((card) => hasFeature(card.features as Feature[], feature))
+    .filter((card) => !feature || hasFeature(card.features as Feature[], feature))
     .reduce<PlanCard | undefined>(
       (best, card) =>
         !best || card.price < best.price || (card.price === best.price && card.id < best.id) ? card : best,

@@ -154,8 +154,14 @@ describe('the first payment', () => {
       .from(readerPayments)
       .where(eq(readerPayments.orderNumber, reply.order_number));
     expect(row.status).toBe('pending');
-    // One open payment per reader: a second attempt within the window is refused.
-    expect((await pay(cookie)).code).toBe(Code.PAYMENT_IN_PROGRESS);
+    // One open payment per reader: a second attempt supersedes the one left waiting on 3-D Secure.
+    const next = (await pay(cookie)).data as ReaderPaymentReply;
+    const rows = await t.database.db
+      .select()
+      .from(readerPayments)
+      .where(eq(readerPayments.readerId, reader.id));
+    expect(rows.filter((r) => r.status === 'pending').map((r) => r.orderNumber)).toEqual([next.order_number]);
+    expect(rows.find((r) => r.orderNumber === reply.order_number)?.status).toBe('expired');
   });
 
   it('records a declined card as failed, and a failed 3-D Secure too; the reader stays free', async () => {

@@ -389,8 +389,14 @@ describe('payment', () => {
       .from(orderPayments)
       .where(eq(orderPayments.orderNumber, number));
     expect(payment.status).toBe('pending');
-    // One open charge per order: another attempt inside the window is refused.
-    expect((await pay(order.order_number)).code).toBe(Code.PAYMENT_IN_PROGRESS);
+    // One open charge per order: another attempt supersedes the one left waiting on 3-D Secure.
+    ok(await pay(order.order_number));
+    const rows = await t.database.db
+      .select()
+      .from(orderPayments)
+      .where(eq(orderPayments.orderId, payment.orderId));
+    expect(rows.filter((p) => p.status === 'pending')).toHaveLength(1);
+    expect(rows.find((p) => p.orderNumber === number)?.status).toBe('expired');
   });
 
   it('a declined card fails the charge and the buyer may pay again', async () => {

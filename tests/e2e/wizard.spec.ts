@@ -2,8 +2,10 @@
  * The new-site wizard and the card payment as a person goes through them, on the built-in sandbox gateway: a new
  * account lands in the wizard by itself on registering, runs the three steps (slug checked as typed, plan cards, card
  * and invoice), pays in the 520×570 window with the success card and lands on the new site's dashboard, its only site; a declined card and one failing 3-D Secure meet
- * 付款失敗 and a retry pays for the same site (one site, not two); closing the window meets 付款失敗, and the window
- * opened again still pays; a reply lost on the way does not make a second site. Each test is a new person.
+ * 付款失敗, each saying why (the bank's decline and its reason, 3-D Secure), and a retry pays for the same site (one
+ * site, not two); meanwhile every screen says the site is unpaid and leads to paying; closing the window says so, and
+ * the window opened again still pays, or a new attempt at once does; a reply lost on the way does not make a second
+ * site. Each test is a new person.
  */
 import type { Page } from '@playwright/test';
 import type { SmtpSink } from '../fixtures/smtpSink';
@@ -140,6 +142,8 @@ test('a declined card, then one failing 3-D Secure, meet 付款失敗; a retry p
   await page.getByRole('button', { name: /^確認付款/ }).click();
   const failed = page.getByTestId('payment-failed');
   await expect(failed.getByRole('heading', { name: '付款失敗' })).toBeVisible();
+  // The decline is named, with the bank's reason.
+  await expect(failed).toContainText('發卡銀行拒絕了這筆付款（Card declined (sandbox)），沒有扣款。');
   await shot(page, 'wizard-failed');
   await failed.getByRole('button', { name: '重新付款' }).click();
   await expect(failed).toHaveCount(0);
@@ -153,6 +157,7 @@ test('a declined card, then one failing 3-D Secure, meet 付款失敗; a retry p
   const failing = await payInWindow(page);
   await failing.getByRole('button', { name: 'Confirm' }).click();
   await expect(failed.getByRole('heading', { name: '付款失敗' })).toBeVisible();
+  await expect(failed).toContainText('3-D Secure 驗證沒有通過，沒有扣款。');
   await failed.getByRole('button', { name: '重新付款' }).click();
 
   await page.getByLabel('卡號').fill(CARDS.success);
@@ -167,7 +172,7 @@ test('a declined card, then one failing 3-D Secure, meet 付款失敗; a retry p
   expect(sites.rows.filter((s: { name: string }) => s.name === name)).toHaveLength(1);
 });
 
-test('closing the payment window meets 付款失敗; opened again, it still pays', async ({ page, world }) => {
+test('closing the payment window says so; opened again, it still pays', async ({ page, world }) => {
   await registerByApiOn(page, world.sink);
   const name = `關窗的店 ${uniq()}`;
   await toPayment(page, `close-${uniq()}`, name);
@@ -176,6 +181,7 @@ test('closing the payment window meets 付款失敗; opened again, it still pays
   await popup.close();
   const failed = page.getByTestId('payment-failed');
   await expect(failed.getByRole('heading', { name: '付款失敗' })).toBeVisible();
+  await expect(failed).toContainText('付款視窗已關閉，付款還沒有完成。');
 
   // The gateway still waits for that 3-D Secure: the same payment's window opens again and is confirmed.
   const opened = page.waitForEvent('popup');
@@ -184,6 +190,60 @@ test('closing the payment window meets 付款失敗; opened again, it still pays
   await again.getByRole('button', { name: 'Confirm' }).click();
   await page.getByTestId('payment-success').getByRole('button', { name: '前往網站後台' }).click();
   await expect(page.getByText(`目前網站：${name}`)).toBeVisible();
+});
+
+test('the window closed, a new attempt at once pays: nobody waits for the left one', async ({ page, world }) => {
+  await registerByApiOn(page, world.sink);
+  const name = `立刻重試的店 ${uniq()}`;
+  await toPayment(page, `again-${uniq()}`, name);
+  await fillCard(page, CARDS.success);
+  const first = await payInWindow(page);
+  await first.close();
+  const failed = page.getByTestId('payment-failed');
+  await expect(failed).toContainText('付款視窗已關閉');
+  await failed.getByRole('button', { name: '重新付款' }).click();
+
+  // The site exists (site/retry); the window opens on "connecting to your bank…", then the gateway's page.
+  await expect(page.getByText(`網站「${name}」已建立`)).toBeVisible();
+  await fillCard(page, CARDS.success);
+  const opened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: /^確認付款/ }).click();
+  const popup = await opened;
+  await popup.waitForURL(/\/sandbox-gateway\/3ds\//);
+  await popup.getByRole('button', { name: 'Confirm' }).click();
+  await page.getByTestId('payment-success').getByRole('button', { name: '前往網站後台' }).click();
+  await expect(page.getByText(`目前網站：${name}`)).toBeVisible();
+  // One charge: the left window's payment was superseded, the new one paid.
+  const plan = await apiCall<{ payments: { status: string }[] }>(page.request, 'plan/current', {});
+  expect(plan.payments.map((p) => p.status).sort()).toEqual(['expired', 'paid']);
+});
+
+test('an unpaid site says so on every screen and leads to paying; paid, the banner is gone', async ({
+  page,
+  world,
+}) => {
+  await registerByApiOn(page, world.sink);
+  const name = `未付款的店 ${uniq()}`;
+  await toPayment(page, `unpaid-${uniq()}`, name);
+  await fillCard(page, CARDS.declined);
+  await page.getByRole('button', { name: /^確認付款/ }).click();
+  await expect(page.getByTestId('payment-failed')).toContainText('發卡銀行拒絕了這筆付款');
+
+  // The owner leaves the wizard for the back-office: the site is theirs, and unpaid.
+  await page.goto('/');
+  const banner = page.getByTestId('unpaid-banner');
+  await expect(banner).toContainText('你的網站尚未完成付款');
+  await page.goto('/setting');
+  await expect(banner).toBeVisible();
+  await banner.getByRole('link', { name: '前往付款' }).click();
+  await expect(page).toHaveURL(/\/plan\/3$/);
+  await fillCard(page, CARDS.success);
+  const opened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: /^確認付款/ }).click();
+  const popup = await opened;
+  await popup.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('payment-success')).toBeVisible();
+  await expect(banner).toHaveCount(0);
 });
 
 test('a reply lost on the way: the next submit pays for the site the first one made', async ({

@@ -124,6 +124,7 @@ const site: CurrentSite = {
   status: 1,
   published: false,
   service: null,
+  unpaid_plan: null,
   features: [],
   badge: [],
   frontend_display_language: [],

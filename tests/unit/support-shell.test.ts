@@ -13,6 +13,7 @@ const site = {
   status: 1,
   published: true,
   service: null,
+  unpaid_plan: null,
   features: [],
   badge: [],
   frontend_display_language: [],

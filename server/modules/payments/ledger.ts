@@ -26,11 +26,12 @@ import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { neverReached, outcomeOf, paidAtGateway, recordOf } from '../plans/payments';
+import { neverReached, outcomeOf, paidAtGateway, recordOf, UNCONFIRMED_MS } from '../plans/payments';
 
 /** What the ledger needs of the app. */
 export type LedgerDeps = Pick<Deps, 'db' | 'now' | 'log' | 'payment'>;
 
+/** How long a buyer's window is waited for before a job expires its payment (shop orders: server/jobs/orderExpiry.ts). */
 export const LEDGER_WINDOW_MS = PAYMENT_WINDOW_MINUTES * 60_000;
 
 /** What every ledger row has. */
@@ -119,9 +120,10 @@ export async function insertPending<R extends LedgerRow>(
 }
 
 /**
- * Makes room for a new payment: each open row given is settled through the gateway; one still pending and younger
- * than the window refuses the new attempt (19004), an older one is expired (a late payment of it is refunded). A
- * gateway that cannot be asked refuses it too (19005).
+ * Makes room for a new payment: each open row given is settled through the gateway. One still waiting on 3-D Secure
+ * (the gateway made its trade) is superseded: expired now, a late payment of it refunded. One whose charge call
+ * threw and that the gateway does not know yet holds the new attempt back (19004) for PAYMENT_UNCONFIRMED_SECONDS at
+ * most (settling then fails it). A gateway that cannot be asked refuses the attempt too (19005).
  */
 export async function openSlot<R extends LedgerRow>(
   deps: LedgerDeps,
@@ -131,7 +133,7 @@ export async function openSlot<R extends LedgerRow>(
   for (const found of open) {
     const row = await settleLedgerRow(deps, ledger, found, 'throw');
     if (row.status !== 'pending') continue;
-    if (deps.now() - row.createdAt.getTime() < LEDGER_WINDOW_MS) throw new AppError(Code.PAYMENT_IN_PROGRESS);
+    if (!row.recTradeId) throw new AppError(Code.PAYMENT_IN_PROGRESS);
     await expireRow(deps, ledger, row);
   }
 }
@@ -239,7 +241,7 @@ export async function settleLedgerRow<R extends LedgerRow>(
     return found;
   }
   if (ledger.skip?.(payment)) return payment;
-  if (open && neverReached(payment, asked, LEDGER_WINDOW_MS, deps.now())) {
+  if (open && neverReached(payment, asked, UNCONFIRMED_MS, deps.now())) {
     const failed = await flip(
       deps.db,
       ledger,

@@ -164,7 +164,7 @@ async function chargeUpgrade(deps: Deps, u: Upgrade): Promise<SubscriptionRow> {
     throw new AppError(Code.CHARGE_DECLINED);
   }
   if (result.status === 'declined') {
-    await markFailed(db, payment.id, result.tradeId ?? null);
+    await markFailed(db, payment.id, result.tradeId ?? null, 'declined', result.message);
     throw new AppError(Code.CHARGE_DECLINED);
   }
   const tradeId = result.tradeId;

@@ -6,18 +6,22 @@
  * so of two callers racing only the one that flipped it applies the effects (subscription period, stored card).
  *
  * Against charging twice: a site has at most one open window (or change) payment (the partial unique index
- * `payments_open_uq`); a new attempt first settles the open one (`openPaymentSlot`), and is refused (19004) while it
- * is younger than PAYMENT_WINDOW_MINUTES, or expires it when older. A gateway call that throws leaves its payment
- * pending (19005): the charge may have gone through, and the record query tells later — by our order number, as
- * such a payment has no trade id (`lookUp`); no record of it once the window's life is over means the charge never
- * reached the gateway: failed. A payment we no longer count (failed, expired) that the gateway reports paid is
- * refunded and logged (`refundLate`), never kept.
+ * `payments_open_uq`: two attempts at the same moment, one is refused 19004); a new attempt first settles the open
+ * one through the gateway's record (`openPaymentSlot`). One still waiting on 3-D Secure (the buyer closed its
+ * window, or reloaded) is superseded at once — expired, so that the buyer is never kept waiting for a window they
+ * left — and should its window be finished after all, the gateway's late yes is refunded (`refundLate`), never kept.
+ * A gateway call that throws leaves its payment pending (19005): the charge may have gone through, and the record
+ * query tells later — by our order number, as such a payment has no trade id (`lookUp`). Only such a payment holds a
+ * new attempt back (19004), and for PAYMENT_UNCONFIRMED_SECONDS at most: no record of it by then means the charge
+ * never reached the gateway: failed.
  */
 
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import {
-  PAYMENT_WINDOW_MINUTES,
+  GATEWAY_MESSAGE_MAX,
+  PAYMENT_UNCONFIRMED_SECONDS,
+  type PaymentFailure,
   type PaymentKind,
   type PaymentReply,
   type PaymentStatus,
@@ -39,7 +43,8 @@ import { paymentCards, payments, siteSubscriptions } from './schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-const WINDOW_MS = PAYMENT_WINDOW_MINUTES * 60_000;
+/** How long a charge whose call threw may yet reach the gateway (neverReached). */
+export const UNCONFIRMED_MS = PAYMENT_UNCONFIRMED_SECONDS * 1000;
 
 /**
  * Where the gateway's notification is posted (notify.ts: outside /api, which holds the catalogue's actions only) and
@@ -79,6 +84,8 @@ export const toReply = (p: PaymentRow, redirectUrl?: string): PaymentReply => ({
   order_number: p.orderNumber,
   status: p.status,
   ...(redirectUrl && { redirect_url: redirectUrl }),
+  ...(p.status !== 'paid' && p.failure && { failure: p.failure }),
+  ...(p.status !== 'paid' && p.failureMessage && { gateway_message: p.failureMessage }),
 });
 
 export interface PaymentRequest {
@@ -88,6 +95,8 @@ export interface PaymentRequest {
   prime: string;
   invoice: InvoiceData;
   cardholder: Cardholder;
+  /** The payer's postal address (SPEC §3), kept with the payment for its invoice. */
+  address?: string;
 }
 
 /** Open payments of the site that the window or a change made (renewals have a purpose and their own job). */
@@ -98,22 +107,27 @@ const openPayments = (db: Db, siteId: number) =>
     .where(and(eq(payments.siteId, siteId), eq(payments.status, 'pending'), isNull(payments.purpose)));
 
 /**
- * Makes room for a new payment of the site: each open one is settled through the gateway; one still open and
- * younger than the window's life refuses the new attempt (19004), an older one is expired. A gateway that cannot be
- * asked refuses it too (19005): the open payment may have been paid.
+ * Makes room for a new payment of the site: each open one is settled through the gateway's record first. One the
+ * gateway made a trade of and still waits on (3-D Secure in a window the buyer left) is superseded: expired now,
+ * its late yes refunded. One whose charge call threw, not yet known to the gateway, holds the new attempt back
+ * (19004) until it is known or PAYMENT_UNCONFIRMED_SECONDS have passed (settle then fails it). A gateway that cannot
+ * be asked refuses the attempt too (19005): the open payment may have been paid.
  */
 export async function openPaymentSlot(deps: Deps, siteId: number): Promise<void> {
   for (const open of await openPayments(deps.db, siteId)) {
     const row = await settleRow(deps, open, 'throw');
     if (row.status !== 'pending') continue;
-    if (deps.now() - row.createdAt.getTime() < WINDOW_MS) throw new AppError(Code.PAYMENT_IN_PROGRESS);
+    if (!row.recTradeId) throw new AppError(Code.PAYMENT_IN_PROGRESS);
     const [expired] = await deps.db
       .update(payments)
-      .set({ status: 'expired' })
+      .set({ status: 'expired', failure: 'expired' })
       .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
       .returning({ id: payments.id });
     if (expired)
-      deps.log.warn({ order: row.orderNumber }, 'payment expired: its window outlived, outcome unknown');
+      deps.log.info(
+        { order: row.orderNumber },
+        'payment superseded by a new attempt while it waited on 3-D Secure',
+      );
   }
 }
 
@@ -146,7 +160,8 @@ export async function gatewayThrew(deps: Deps, payment: PaymentRow, err: unknown
   deps.log.error({ err, order: payment.orderNumber }, 'payment gateway call failed');
   if (!(err instanceof PaymentGatewayError && err.kind === 'refused'))
     throw new AppError(Code.PAYMENT_UNCONFIRMED);
-  const [failed] = await markFailed(deps.db, payment.id, null);
+  // Refused for our request or keys (the log says which), not the card: to the buyer, it never reached the bank.
+  const [failed] = await markFailed(deps.db, payment.id, null, 'unreached');
   return failed ?? payment;
 }
 
@@ -162,6 +177,7 @@ export async function startPayment(deps: Deps, req: PaymentRequest): Promise<Pay
     planId: req.plan.id,
     amount: req.plan.price,
     invoice: req.invoice,
+    address: req.address ?? '',
   });
   const publicUrl = deps.config.publicUrl;
   let result: Awaited<ReturnType<Deps['payment']['payByPrime']>>;
@@ -182,7 +198,7 @@ export async function startPayment(deps: Deps, req: PaymentRequest): Promise<Pay
     return toReply(await gatewayThrew(deps, payment, err));
   }
   if (result.status === 'declined') {
-    const [failed] = await markFailed(db, payment.id, result.tradeId ?? null);
+    const [failed] = await markFailed(db, payment.id, result.tradeId ?? null, 'declined', result.message);
     return toReply(failed ?? payment);
   }
   await db
@@ -193,10 +209,22 @@ export async function startPayment(deps: Deps, req: PaymentRequest): Promise<Pay
   return toReply(await settle(deps, payment.orderNumber));
 }
 
-export const markFailed = (db: Db, id: number, recTradeId: string | null) =>
+/** A pending payment failed, and why (the gateway's reason, bounded, when it gave one). */
+export const markFailed = (
+  db: Db,
+  id: number,
+  recTradeId: string | null,
+  failure: PaymentFailure,
+  gatewayMessage = '',
+) =>
   db
     .update(payments)
-    .set({ status: 'failed', ...(recTradeId && { recTradeId }) })
+    .set({
+      status: 'failed',
+      failure,
+      failureMessage: gatewayMessage.trim().slice(0, GATEWAY_MESSAGE_MAX) || null,
+      ...(recTradeId && { recTradeId }),
+    })
     .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
     .returning();
 
@@ -283,7 +311,7 @@ async function settleRow(deps: Deps, found: PaymentRow, unreachable: 'keep' | 't
     return found;
   }
   // A renewal's attempt that never reached the gateway is failed by the renewal job, on its own schedule.
-  if (open && !payment.purpose && neverReached(payment, asked, WINDOW_MS, deps.now()))
+  if (open && !payment.purpose && neverReached(payment, asked, UNCONFIRMED_MS, deps.now()))
     return failNeverReached(deps, payment);
   const record = recordOf(asked, payment);
   if (asked && !record)
@@ -307,9 +335,11 @@ async function settleRow(deps: Deps, found: PaymentRow, unreachable: 'keep' | 't
   }
   const settled = await deps.db.transaction(async (tx) => {
     const at = new Date(deps.now());
+    // A window payment the gateway reports failed did not pass 3-D Secure; a renewal's charge was declined.
+    const failure: PaymentFailure = payment.purpose ? 'declined' : 'three_ds';
     const [flipped] = await tx
       .update(payments)
-      .set({ status: outcome, ...(outcome === 'paid' && { paidAt: at }) })
+      .set({ status: outcome, ...(outcome === 'paid' ? { paidAt: at } : { failure }) })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
       .returning();
     // Someone else settled it first: theirs are the effects.
@@ -325,7 +355,7 @@ async function settleRow(deps: Deps, found: PaymentRow, unreachable: 'keep' | 't
 async function failNeverReached(deps: Deps, payment: PaymentRow): Promise<PaymentRow> {
   const [failed] = await deps.db
     .update(payments)
-    .set({ status: 'failed' })
+    .set({ status: 'failed', failure: 'unreached' })
     .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'), isNull(payments.recTradeId)))
     .returning();
   if (!failed) return (await paymentByOrder(deps.db, payment.orderNumber)) as PaymentRow;

@@ -3,7 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { PaymentKind, PaymentStatus } from '../../../contract/billing';
+import type { PaymentFailure, PaymentKind, PaymentStatus } from '../../../contract/billing';
 import type { InvoiceData } from '../../../contract/invoice';
 import type { CardOnFile } from '../../adapters/payment/gateway';
 import { createdAt, idColumn, timestamps, ts } from '../../db/columns';
@@ -72,6 +72,12 @@ export const payments = pgTable(
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     recTradeId: text('rec_trade_id'),
     invoice: jsonb('invoice').$type<InvoiceData>(),
+    /** The payer's postal address and payment method (SPEC §3 `address`, `payment`: 1, card). */
+    address: text('address').notNull().default(''),
+    method: smallint('method').notNull().default(1),
+    /** Why it failed, when it did (contract/billing.ts PAYMENT_FAILURES), and the gateway's reason if it gave one. */
+    failure: text('failure').$type<PaymentFailure>(),
+    failureMessage: text('failure_message'),
     /** The card the gateway kept with a pending answer: stored as the site's card only once this is paid. */
     card: jsonb('card').$type<CardOnFile>(),
     /**

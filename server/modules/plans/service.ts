@@ -29,7 +29,10 @@ import { siteById } from '../tenancy/sites';
 import { openPaymentSlot, paymentByOrder, settle, startPayment, toReply } from './payments';
 import { paymentCards, payments, siteSubscriptions } from './schema';
 
-type Payer = Pick<z.output<typeof SiteInitInput>, 'name' | 'email' | 'phone' | 'prime' | 'invoice'>;
+type Payer = Pick<
+  z.output<typeof SiteInitInput>,
+  'name' | 'email' | 'phone' | 'address' | 'prime' | 'invoice'
+>;
 export type SubscriptionRow = typeof siteSubscriptions.$inferSelect;
 
 const cardholderOf = (p: Payer) => ({ name: p.name, email: p.email, phone: p.phone ?? '' });
@@ -86,13 +89,14 @@ export async function initSite(
     kind: 'init',
     prime: input.prime,
     invoice: input.invoice,
+    address: input.address,
     cardholder: cardholderOf(input),
   });
 }
 
 /**
  * A first payment again (site/retry, plan/choose): only while the site has no active plan. The site's open payment
- * is settled first (openPaymentSlot): still in its window it refuses this one (19004), and paid it ends here (19003).
+ * is settled first (openPaymentSlot): paid, it ends here (19003); still waiting on 3-D Secure, this one supersedes it.
  */
 async function payAgain(deps: Deps, siteId: number, planId: number | undefined, payer: Payer) {
   await openPaymentSlot(deps, siteId);
@@ -116,6 +120,7 @@ async function payAgain(deps: Deps, siteId: number, planId: number | undefined, 
     kind: 'init',
     prime: payer.prime,
     invoice: payer.invoice,
+    address: payer.address,
     cardholder: cardholderOf(payer),
   });
 }

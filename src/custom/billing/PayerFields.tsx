@@ -1,13 +1,14 @@
 /**
  * What paying asks for, on any screen that pays (the wizard's last step, choosing a plan): the card (its own form,
  * outside the page's form and its saved values), the cardholder the gateway wants, and the invoice data. The page's
- * react-hook-form holds `name`, `email`, `phone` and `invoice` (PayerValues); `payerBody` turns them and the card's
+ * react-hook-form holds `name`, `email`, `phone`, `address` and `invoice` (PayerValues); `payerBody` turns them and the card's
  * prime into the body's payer part.
  */
 import { Box, Divider, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import type { ReactNode, Ref } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { PAYER_ADDRESS_MAX, PAYMENT_METHOD } from '../../../contract/billing';
 import { EMAIL_MAX, NAME_MAX } from '../../../contract/constants';
 import { FormField } from '../../auth/fields';
 import { email, maxLength, required, tel } from '../../validation';
@@ -20,6 +21,8 @@ export interface PayerValues {
   name: string;
   email: string;
   phone: string;
+  /** SPEC §3's `address`: optional (older saved drafts lack it). */
+  address?: string;
   invoice: InvoiceValues;
 }
 
@@ -28,6 +31,9 @@ export const payerBody = (values: PayerValues, prime: string) => ({
   name: values.name.trim(),
   email: values.email.trim(),
   ...(values.phone.trim() && { phone: values.phone.trim() }),
+  ...(values.address?.trim() && { address: values.address.trim() }),
+  // SPEC §3's `payment`: a card, the one method offered.
+  payment: PAYMENT_METHOD.card,
   prime,
   invoice: toInvoiceInput(values.invoice),
 });
@@ -86,6 +92,14 @@ export function PayerFields<T extends FieldValues & PayerValues>({
             type="tel"
             autoComplete="tel"
             validate={[tel()]}
+            disabled={busy}
+          />
+          <FormField
+            control={form.control}
+            name={at('address')}
+            label="billing.payer.address"
+            autoComplete="street-address"
+            validate={[maxLength(PAYER_ADDRESS_MAX)]}
             disabled={busy}
           />
         </Section>

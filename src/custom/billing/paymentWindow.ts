@@ -1,8 +1,10 @@
 /**
- * The payment window (SPEC §4): a 520×570 popup the gateway's 3-D Secure page runs in. It comes back to /plan/paid
+ * The payment window (SPEC §4): a 520×570 popup the gateway's 3-D Secure page runs in, opened on our "connecting to
+ * your bank…" page. It comes back to /plan/paid
  * (contract/plans.ts PAYMENT_RETURN_PATH), which tells its opener the order number with a message of this
  * origin only. The opener then asks the server how the payment went: the message itself proves nothing.
  */
+import { PAYMENT_CONNECTING_PATH } from '../../../contract/plans';
 
 export const WINDOW_SIZE = { width: 520, height: 570 } as const;
 export const WINDOW_NAME = 'payment-window';
@@ -23,28 +25,17 @@ export function isReturnMessage(data: unknown): data is ReturnMessage {
 }
 
 /**
- * Opens the window, centred over this one, with a short note until the gateway's address is known. Called at the
- * submit, while the click still counts as the user's: a window opened only after the API answers may be blocked.
+ * Opens the window, centred over this one, on our "connecting to your bank…" page (in `lang`) until the gateway's
+ * address is known. Called at the submit, while the click still counts as the user's: a window opened only after the
+ * API answers may be blocked.
  */
-export function openPaymentWindow(note: string): Window | null {
+export function openPaymentWindow(lang: string): Window | null {
   const { width, height } = WINDOW_SIZE;
   const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
   const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
-  const win = window.open(
-    '',
+  return window.open(
+    `${PAYMENT_CONNECTING_PATH}?lang=${encodeURIComponent(lang)}`,
     WINDOW_NAME,
     `popup=yes,width=${width},height=${height},left=${left},top=${top}`,
   );
-  if (win) {
-    try {
-      win.document.title = note;
-      const p = win.document.createElement('p');
-      p.textContent = note;
-      p.style.fontFamily = 'system-ui, sans-serif';
-      win.document.body?.replaceChildren(p);
-    } catch {
-      // A window of that name already showing another origin: it is navigated anyway.
-    }
-  }
-  return win;
 }

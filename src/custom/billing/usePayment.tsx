@@ -1,12 +1,13 @@
 /**
  * Paying with the payment window (SPEC §4), for the wizard's site/init and site/retry and for plan/choose: submit
- * opens the 'payment processing' modal and the 520×570 window at the gateway's `redirect_url`. When the window comes
- * back (/plan/paid posts the order number), `site/payment` asks the server, which alone decides. Paid: wait 5 s
- * (SPEC §9), let the page act (onPaid), refresh the session, show the success modal. Failed, the window closed
- * (checked every 500 ms; the server is asked once more first, in case it closed right after paying) or a call
- * error: the 付款失敗 modal with a retry — and, when the window was closed before 3-D Secure ended, a button opening
- * it again (the gateway still waits there; a new attempt may be refused meanwhile). A reply already paid or failed
- * (no 3-D Secure) needs no window.
+ * opens the 'payment processing' modal and the 520×570 window on our "connecting to your bank…" page, then sends it
+ * to the gateway's `redirect_url`. When the window comes back (/plan/paid posts the order number), `site/payment`
+ * asks the server, which alone decides. Paid: wait 5 s (SPEC §9), let the page act (onPaid), refresh the session,
+ * show the success modal. Otherwise the 付款失敗 modal says why (failureMessage): the bank declined (with its reason),
+ * 3-D Secure failed, the window was closed (checked every 500 ms; the server is asked once more first, in case it
+ * closed right after paying) — with a button opening it again, as the gateway still waits there, while 重新付款
+ * supersedes it at once —, the connection was lost, or the payment is still processing (with a button asking
+ * again). A reply already paid or failed (no 3-D Secure) needs no window.
  */
 import {
   Box,
@@ -19,10 +20,11 @@ import {
   DialogTitle,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslate } from 'ra-core';
+import { useLocaleState, useTranslate } from 'ra-core';
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { planApi } from '../../../contract/api/plans';
 import type { PaymentReply } from '../../../contract/billing';
+import { Code } from '../../../contract/codes';
 import { DELAY } from '../../../contract/constants';
 import { ApiError, call } from '../../dataProvider/client';
 import { useReloadSession } from '../../layout/session';
@@ -36,8 +38,32 @@ type State =
   | { kind: 'idle' }
   | { kind: 'processing' }
   | { kind: 'success'; reply: PaymentReply }
-  /** `reopen`: the window was closed while the gateway still waits for 3-D Secure; it can be opened again. */
-  | { kind: 'failed'; message: string; reply: PaymentReply | null; reopen: boolean };
+  /**
+   * `reopen`: the window was closed while the gateway still waits for 3-D Secure; it can be opened again.
+   * `recheck`: the outcome is not known yet; the server can be asked again.
+   */
+  | { kind: 'failed'; message: Words; reply: PaymentReply | null; reopen?: boolean; recheck?: boolean };
+
+/** A message key and its arguments. */
+interface Words {
+  key: string;
+  args?: Record<string, string>;
+}
+
+/** Why a payment did not complete, in words: the server's finding first, then what the browser saw. */
+export function failureWords(reply: PaymentReply | null, seen?: 'closed' | 'network' | 'processing'): Words {
+  if (reply?.status === 'failed' || reply?.status === 'expired') {
+    if (reply.failure === 'declined')
+      return reply.gateway_message
+        ? { key: 'billing.failed.declinedBecause', args: { reason: reply.gateway_message } }
+        : { key: 'billing.failed.declined' };
+    if (reply.failure === 'three_ds') return { key: 'billing.failed.threeDs' };
+    if (reply.failure === 'unreached') return { key: 'billing.failed.unreached' };
+    if (reply.failure === 'expired' || reply.status === 'expired') return { key: 'billing.failed.expired' };
+  }
+  if (seen) return { key: `billing.failed.${seen}` };
+  return { key: 'billing.failed.body' };
+}
 
 export interface PaymentOptions {
   /** After a paid payment and its 5 s, before the session refresh and the success modal (e.g. switch site). */
@@ -54,10 +80,21 @@ export interface PaymentOptions {
   onRetry?(): void;
 }
 
+/**
+ * A call that failed: nothing answered (the connection), the outcome not confirmed yet (19005: still processing),
+ * or the server's own words (its message, in the user's language).
+ */
+function callFailure(err: unknown): Words {
+  if (!(err instanceof ApiError)) return { key: 'billing.failed.network' };
+  if (err.status === 0) return { key: 'billing.failed.network' };
+  if (err.code === Code.PAYMENT_UNCONFIRMED) return { key: 'billing.failed.processing' };
+  return err.message ? { key: err.message } : { key: 'billing.failed.body' };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function usePayment(options: PaymentOptions) {
-  const translate = useTranslate();
+  const [locale] = useLocaleState();
   const reloadSession = useReloadSession();
   const queryClient = useQueryClient();
   const [state, setState] = useState<State>({ kind: 'idle' });
@@ -74,10 +111,13 @@ export function usePayment(options: PaymentOptions) {
     };
   }, []);
 
-  const fail = useCallback((reply: PaymentReply | null, message = 'billing.failed.body', reopen = false) => {
-    opts.current.onFailed?.(reply);
-    if (mounted.current) setState({ kind: 'failed', message, reply, reopen });
-  }, []);
+  const fail = useCallback(
+    (reply: PaymentReply | null, message: Words, more: { reopen?: boolean; recheck?: boolean } = {}) => {
+      opts.current.onFailed?.(reply);
+      if (mounted.current) setState({ kind: 'failed', message, reply, ...more });
+    },
+    [],
+  );
 
   const paid = useCallback(
     async (reply: PaymentReply) => {
@@ -95,21 +135,26 @@ export function usePayment(options: PaymentOptions) {
     [reloadSession, queryClient],
   );
 
-  /** What the server says of the payment now; pending is asked again a few times before it counts as failed. */
+  /**
+   * What the server says of the payment now. `patient` (the window came back): pending is asked again a few times,
+   * then it is still processing. Not patient (the window was closed): pending means 3-D Secure was left undone.
+   */
   const decide = useCallback(
     async (reply: PaymentReply, patient: boolean) => {
       try {
         for (let i = 0; ; i++) {
           const now = await call(planApi.payment, { order_number: reply.order_number });
           if (now.status === 'paid') return paid(now);
-          // Still pending: the window was left before 3-D Secure ended; the same window may be opened again.
-          if (now.status === 'pending' && (!patient || i + 1 >= PENDING_CHECKS))
-            return fail(reply, 'billing.failed.body', Boolean(reply.redirect_url));
-          if (now.status !== 'pending') return fail(now);
+          if (now.status !== 'pending') return fail(now, failureWords(now));
+          // The window was left before 3-D Secure ended: the same window may be opened again.
+          if (!patient)
+            return fail(reply, failureWords(null, 'closed'), { reopen: Boolean(reply.redirect_url) });
+          if (i + 1 >= PENDING_CHECKS)
+            return fail(reply, failureWords(null, 'processing'), { recheck: true });
           await sleep(PENDING_CHECK_MS);
         }
       } catch (err) {
-        fail(reply, err instanceof ApiError && err.message ? err.message : 'billing.failed.body');
+        fail(reply, callFailure(err), { recheck: true });
       }
     },
     [paid, fail],
@@ -155,7 +200,7 @@ export function usePayment(options: PaymentOptions) {
     async (start: () => Promise<PaymentReply | null>) => {
       stopWatching.current();
       setState({ kind: 'processing' });
-      const win = openPaymentWindow(translate('billing.processing.window'));
+      const win = openPaymentWindow(locale ?? 'zh-TW');
       let reply: PaymentReply | null;
       try {
         reply = await start();
@@ -166,7 +211,7 @@ export function usePayment(options: PaymentOptions) {
           setState({ kind: 'idle' });
           return;
         }
-        fail(null, error?.message || 'billing.failed.body');
+        fail(null, callFailure(err));
         return;
       }
       if (!reply) {
@@ -176,22 +221,28 @@ export function usePayment(options: PaymentOptions) {
       }
       if (reply.status === 'pending' && reply.redirect_url) {
         // A blocked window: the buyer cannot confirm here; the modal's button opens it again on a click.
-        if (!win || win.closed) return fail(reply, 'billing.failed.blocked', true);
+        if (!win || win.closed) return fail(reply, { key: 'billing.failed.blocked' }, { reopen: true });
         return watch(win, reply);
       }
       win?.close();
       if (reply.status === 'paid') return paid(reply);
-      fail(reply);
+      fail(reply, failureWords(reply));
     },
-    [translate, watch, paid, fail],
+    [locale, watch, paid, fail],
   );
 
   /** Opens the window of a payment still waiting for 3-D Secure again (a click: the browser allows it). */
   const reopen = (reply: PaymentReply) => {
-    const win = openPaymentWindow(translate('billing.processing.window'));
-    if (!win) return fail(reply, 'billing.failed.blocked', true);
+    const win = openPaymentWindow(locale ?? 'zh-TW');
+    if (!win) return fail(reply, { key: 'billing.failed.blocked' }, { reopen: true });
     setState({ kind: 'processing' });
     watch(win, reply);
+  };
+
+  /** Asks the server again about a payment whose outcome was not known (still processing, or a lost answer). */
+  const recheck = (reply: PaymentReply) => {
+    setState({ kind: 'processing' });
+    void decide(reply, true);
   };
 
   const close = () => setState({ kind: 'idle' });
@@ -210,6 +261,7 @@ export function usePayment(options: PaymentOptions) {
         opts.current.onRetry?.();
       }}
       onReopen={reopen}
+      onRecheck={recheck}
     />
   );
   return { pay, dialogs, busy: state.kind === 'processing', state };
@@ -223,6 +275,7 @@ function PaymentDialogs({
   onSuccess,
   onRetry,
   onReopen,
+  onRecheck,
 }: {
   state: State;
   onClose(): void;
@@ -231,6 +284,7 @@ function PaymentDialogs({
   onSuccess(reply: PaymentReply): void;
   onRetry(): void;
   onReopen(reply: PaymentReply): void;
+  onRecheck(reply: PaymentReply): void;
 }) {
   const translate = useTranslate();
   const titleId = useId();
@@ -280,13 +334,20 @@ function PaymentDialogs({
       >
         <DialogTitle id={`${titleId}-f`}>{translate('billing.failed.title')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{state.kind === 'failed' ? translate(state.message) : null}</DialogContentText>
+          <DialogContentText>
+            {state.kind === 'failed' ? translate(state.message.key, state.message.args) : null}
+          </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate('billing.failed.close')}</Button>
           {state.kind === 'failed' && state.reopen && state.reply ? (
             <Button onClick={() => state.reply && onReopen(state.reply)}>
               {translate('billing.failed.reopen')}
+            </Button>
+          ) : null}
+          {state.kind === 'failed' && state.recheck && state.reply ? (
+            <Button onClick={() => state.reply && onRecheck(state.reply)}>
+              {translate('billing.failed.recheck')}
             </Button>
           ) : null}
           <Button variant="contained" onClick={onRetry} autoFocus>

@@ -29,6 +29,7 @@ export function PlanCheckout({ plan }: { plan: PlanCard }) {
       name: user?.nickname ?? '',
       email: user?.email ?? '',
       phone: '',
+      address: '',
       invoice: INVOICE_DEFAULTS,
     },
     mode: 'onSubmit',

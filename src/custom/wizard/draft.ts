@@ -27,7 +27,16 @@ export function emptyDraft(name: string, email: string): Draft {
   return {
     step: 0,
     site: null,
-    values: { slug: '', site_name: '', plan: null, name, email, phone: '', invoice: INVOICE_DEFAULTS },
+    values: {
+      slug: '',
+      site_name: '',
+      plan: null,
+      name,
+      email,
+      phone: '',
+      address: '',
+      invoice: INVOICE_DEFAULTS,
+    },
   };
 }
 
@@ -43,7 +52,7 @@ export function readDraft(userId: number, fresh: Draft): Draft {
   }
   if (!isObject(saved) || !isObject(saved.values)) return fresh;
   const values = saved.values;
-  const pick = (name: 'slug' | 'site_name' | 'name' | 'email' | 'phone', fallback: string): string =>
+  const pick = (name: 'slug' | 'site_name' | 'name' | 'email' | 'phone' | 'address', fallback: string): string =>
     typeof values[name] === 'string' ? values[name] : fallback;
   const plan = typeof values.plan === 'number' ? values.plan : fresh.values.plan;
   const invoice = isObject(values.invoice) ? values.invoice : {};
@@ -60,6 +69,7 @@ export function readDraft(userId: number, fresh: Draft): Draft {
       name: pick('name', fresh.values.name),
       email: pick('email', fresh.values.email),
       phone: pick('phone', fresh.values.phone),
+      address: pick('address', fresh.values.address ?? ''),
       invoice: {
         mode: ['donation', 'member', 'company'].includes(invoice.mode as string)
           ? (invoice.mode as InvoiceValues['mode'])
