@@ -239,7 +239,7 @@ test('an unpaid site says so on every screen and leads to paying; paid, the bann
   await expect(page).toHaveURL(/\/plan\/3$/);
   await fillCard(page, CARDS.success);
   const opened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: /^確認付款/ }).click();
+  await page.getByRole('button', { name: '付款並訂閱' }).click();
   const popup = await opened;
   await popup.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('payment-success')).toBeVisible();
