@@ -6,16 +6,16 @@
  * still one void) and allowance, and failures as typed errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceConfig } from '../../server/config';
 import {
   checkCode,
+  clip,
   decryptPostData,
   encryptPostData,
   ezPayInvoices,
-  fit,
   splitTax,
 } from '../../server/adapters/invoice/ezpay';
 import { InvoiceIssuerError, type InvoiceRequest } from '../../server/adapters/invoice/issuer';
+import { invoiceConfig } from '../../server/config';
 import { type FakeEzPay, startFakeEzPay } from '../fixtures/fakeEzPay';
 
 let fake: FakeEzPay;
@@ -65,7 +65,9 @@ describe('the encryption and the check code', () => {
   it('is SHA-256 of the sorted fields between HashIV and HashKey, upper-case', async () => {
     const { createHash } = await import('node:crypto');
     const expected = createHash('sha256')
-      .update('HashIV=iv&InvoiceTransNo=T1&MerchantID=M&MerchantOrderNo=O&RandomNum=1234&TotalAmt=500&HashKey=key')
+      .update(
+        'HashIV=iv&InvoiceTransNo=T1&MerchantID=M&MerchantOrderNo=O&RandomNum=1234&TotalAmt=500&HashKey=key',
+      )
       .digest('hex')
       .toUpperCase();
     expect(
@@ -81,8 +83,8 @@ describe('the encryption and the check code', () => {
     expect(splitTax(1599)).toEqual({ amt: 1523, tax: 76 });
     expect(splitTax(105)).toEqual({ amt: 100, tax: 5 });
     expect(splitTax(1)).toEqual({ amt: 1, tax: 0 });
-    expect(fit('一二三四五六七八九十'.repeat(4), 30)).toHaveLength(30);
-    expect(fit('a|b\nc', 10)).toBe('a b c');
+    expect(clip('一二三四五六七八九十'.repeat(4), 30)).toHaveLength(30);
+    expect(clip('a|b\nc', 10)).toBe('a b c');
   });
 });
 
@@ -116,14 +118,24 @@ describe('issuing', () => {
 
   it('sends a mobile barcode, a certificate, and a company (B2B, printed, priced before tax)', async () => {
     const issuer = issuerFor(fake);
-    await issuer.issue(request({ invoice: { mode: 'member', member: { mode: 'barcode', barcode: '/ABC+123' } } }));
-    expect(lastParams()).toMatchObject({ CarrierType: '0', CarrierNum: '/ABC+123', LoveCode: '', PrintFlag: 'N' });
+    await issuer.issue(
+      request({ invoice: { mode: 'member', member: { mode: 'barcode', barcode: '/ABC+123' } } }),
+    );
+    expect(lastParams()).toMatchObject({
+      CarrierType: '0',
+      CarrierNum: '/ABC+123',
+      LoveCode: '',
+      PrintFlag: 'N',
+    });
     await issuer.issue(
       request({ invoice: { mode: 'member', member: { mode: 'natural', natural: 'AB12345678901234' } } }),
     );
     expect(lastParams()).toMatchObject({ CarrierType: '1', CarrierNum: 'AB12345678901234' });
     await issuer.issue(
-      request({ amount: 2000, invoice: { mode: 'company', company: { tax: '04595257', name: '某某股份有限公司' } } }),
+      request({
+        amount: 2000,
+        invoice: { mode: 'company', company: { tax: '04595257', name: '某某股份有限公司' } },
+      }),
     );
     expect(lastParams()).toMatchObject({
       Category: 'B2B',
@@ -150,7 +162,9 @@ describe('issuing', () => {
     const again = await issuerFor(fake).issue(req);
     expect(again?.number).toBe(first?.number);
     expect(fake.requests.slice(-2).map((r) => r.api)).toEqual(['invoice_issue', 'invoice_search']);
-    expect([...fake.invoices.values()].filter((i) => i.merchantOrderNo === req.providerOrder)).toHaveLength(1);
+    expect([...fake.invoices.values()].filter((i) => i.merchantOrderNo === req.providerOrder)).toHaveLength(
+      1,
+    );
   });
 
   it('refuses an answer whose check code is not the invoice’s', async () => {
@@ -172,7 +186,9 @@ describe('issuing', () => {
     fake.failNext(1, 'http500');
     await expect(issuerFor(fake).issue(request())).rejects.toMatchObject({ kind: 'http' });
     fake.failNext(1, 'hang');
-    await expect(issuerFor(fake, { timeoutMs: 200 }).issue(request())).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(issuerFor(fake, { timeoutMs: 200 }).issue(request())).rejects.toMatchObject({
+      kind: 'timeout',
+    });
     fake.failNext(1, 'error');
     const err = await issuerFor(fake)
       .issue(request())
@@ -183,7 +199,9 @@ describe('issuing', () => {
 
   it('refuses an order number ezPay would not take, before sending', async () => {
     const before = fake.requests.length;
-    await expect(issuerFor(fake).issue(request({ providerOrder: 'S1-too-long-and-dashed-000' }))).rejects.toThrow();
+    await expect(
+      issuerFor(fake).issue(request({ providerOrder: 'S1-too-long-and-dashed-000' })),
+    ).rejects.toThrow();
     expect(fake.requests.length).toBe(before);
   });
 });

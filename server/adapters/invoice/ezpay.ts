@@ -51,7 +51,11 @@ export const EZPAY_LIMITS = {
 /** MerchantOrderNo's characters. */
 export const EZPAY_ORDER_RE = /^[A-Za-z0-9_]{1,20}$/;
 /** Error codes read (see above). */
-export const EZPAY_CODES = { duplicate: 'LIB10003', alreadyVoid: 'LIB10005', voidExpired: 'LIB10008' } as const;
+export const EZPAY_CODES = {
+  duplicate: 'LIB10003',
+  alreadyVoid: 'LIB10005',
+  voidExpired: 'LIB10008',
+} as const;
 const ITEM_UNIT = '式';
 /** The longest answer read; ezPay's are a few hundred bytes. */
 const REPLY_MAX = 64 * 1024;
@@ -63,7 +67,7 @@ export function splitTax(total: number): { amt: number; tax: number } {
 }
 
 /** `s` cut to `max` characters (not UTF-16 units), control characters (ezPay's INV10019) taken out. */
-export const fit = (s: string, max: number) =>
+export const clip = (s: string, max: number) =>
   // biome-ignore lint/suspicious/noControlCharactersInRegex: taking them out is the point
   Array.from(s.replace(/[\u0000-\u001f\u007f|]/g, ' ').trim())
     .slice(0, max)
@@ -99,15 +103,22 @@ export function checkCode(fields: CheckCodeFields, key: string, iv: string): str
 /** The buyer's choice → invoice_issue's buyer and carrier fields. */
 function buyerFields(request: InvoiceRequest): Record<string, string> {
   const data: InvoiceData | null = request.invoice;
-  const email = fit(request.buyerEmail, EZPAY_LIMITS.buyerEmail);
-  const base = { BuyerUBN: '', BuyerEmail: email, CarrierType: '', CarrierNum: '', LoveCode: '', PrintFlag: 'N' };
-  const name = fit(request.buyerName, EZPAY_LIMITS.buyerNameB2C) || fit(email, EZPAY_LIMITS.buyerNameB2C);
+  const email = clip(request.buyerEmail, EZPAY_LIMITS.buyerEmail);
+  const base = {
+    BuyerUBN: '',
+    BuyerEmail: email,
+    CarrierType: '',
+    CarrierNum: '',
+    LoveCode: '',
+    PrintFlag: 'N',
+  };
+  const name = clip(request.buyerName, EZPAY_LIMITS.buyerNameB2C) || clip(email, EZPAY_LIMITS.buyerNameB2C);
   switch (data?.mode) {
     case 'company':
       return {
         ...base,
         Category: 'B2B',
-        BuyerName: fit(data.company.name, EZPAY_LIMITS.buyerNameB2B),
+        BuyerName: clip(data.company.name, EZPAY_LIMITS.buyerNameB2B),
         BuyerUBN: data.company.tax,
         PrintFlag: 'Y',
       };
@@ -132,7 +143,10 @@ function buyerFields(request: InvoiceRequest): Record<string, string> {
 /** invoice_issue's parameters for a request (without RespondType, Version and TimeStamp). */
 export function issueParams(request: InvoiceRequest): Record<string, string> {
   if (!EZPAY_ORDER_RE.test(request.providerOrder))
-    throw new InvoiceIssuerError(`ezPay: order number ${request.providerOrder} is not theirs to take`, 'refused');
+    throw new InvoiceIssuerError(
+      `ezPay: order number ${request.providerOrder} is not theirs to take`,
+      'refused',
+    );
   if (!Number.isInteger(request.amount) || request.amount < 1)
     throw new InvoiceIssuerError(`ezPay: amount ${request.amount} cannot be invoiced`, 'refused');
   const buyer = buyerFields(request);
@@ -149,7 +163,7 @@ export function issueParams(request: InvoiceRequest): Record<string, string> {
     Amt: String(amt),
     TaxAmt: String(tax),
     TotalAmt: String(request.amount),
-    ItemName: fit(request.item, EZPAY_LIMITS.itemName),
+    ItemName: clip(request.item, EZPAY_LIMITS.itemName),
     ItemCount: '1',
     ItemUnit: ITEM_UNIT,
     ItemPrice: price,
@@ -215,7 +229,11 @@ export function ezPayInvoices(config: EzPayConfig, now: () => number = Date.now)
     if (status !== 'SUCCESS') {
       const code = status.slice(0, 20);
       const message = `ezPay ${api}: ${code} ${str(reply.Message).slice(0, 200)}`;
-      throw new InvoiceIssuerError(message, code === EZPAY_CODES.voidExpired ? 'void_expired' : 'refused', code);
+      throw new InvoiceIssuerError(
+        message,
+        code === EZPAY_CODES.voidExpired ? 'void_expired' : 'refused',
+        code,
+      );
     }
     let result: Record<string, unknown>;
     try {
@@ -284,7 +302,7 @@ export function ezPayInvoices(config: EzPayConfig, now: () => number = Date.now)
       try {
         const result = await call('invoice_invalid', '1.0', {
           InvoiceNumber: invoice.number,
-          InvalidReason: fit(reason, EZPAY_LIMITS.invalidReason),
+          InvalidReason: clip(reason, EZPAY_LIMITS.invalidReason),
         });
         verify('invoice_invalid', result, refOf(invoice));
       } catch (error) {
@@ -300,19 +318,20 @@ export function ezPayInvoices(config: EzPayConfig, now: () => number = Date.now)
       const result = await call('allowance_issue', '1.3', {
         InvoiceNo: invoice.number,
         MerchantOrderNo: invoice.providerOrder,
-        ItemName: fit(item, EZPAY_LIMITS.itemName),
+        ItemName: clip(item, EZPAY_LIMITS.itemName),
         ItemCount: '1',
         ItemUnit: ITEM_UNIT,
         ItemPrice: String(amt),
         ItemAmt: String(amt),
         ItemTaxAmt: String(tax),
         TotalAmt: String(amount),
-        BuyerEmail: fit(invoice.buyerEmail, EZPAY_LIMITS.buyerEmail),
+        BuyerEmail: clip(invoice.buyerEmail, EZPAY_LIMITS.buyerEmail),
         Status: '1',
       });
       verify('allowance_issue', result, refOf(invoice));
       const number = str(result.AllowanceNo).slice(0, 40);
-      if (!number) throw new InvoiceIssuerError('ezPay allowance_issue: the answer has no AllowanceNo', 'protocol');
+      if (!number)
+        throw new InvoiceIssuerError('ezPay allowance_issue: the answer has no AllowanceNo', 'protocol');
       return { number };
     },
   };
