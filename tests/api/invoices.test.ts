@@ -4,8 +4,9 @@
  * the gateway's notification settling at once and the notification repeated; a provider failure retried by the
  * invoice job into exactly one invoice (also when the first answer was lost: the order number is read back), given up
  * after the last retry; two job instances never both issue; the invoice number in plan/current; one receipt mail per
- * charge with the amount, plan, period, card and invoice number, after the invoice (or its giving up); a whole refund
- * voids the invoice and a part of one adds an allowance, once.
+ * charge (a renewal's too, for its new period) with the amount, plan, period, card and invoice number, after the
+ * invoice (or its giving up), at once with the log issuer; a whole refund voids the invoice and a part of one adds
+ * an allowance, once, a failed void retried by the job.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -249,6 +250,41 @@ describe('refunds', () => {
     await t.invoicesDue();
     expect(await invoiceOf(r.order_number)).toMatchObject({ status: 'void', refundState: 'done' });
     expect(fake.invoices.get(row.providerOrder)?.status).toBe('void');
+  });
+});
+
+describe('a renewal (the clock a period on: last)', () => {
+  it('is invoiced and receipted once, for the new period', async () => {
+    const r = await buySite('inv-renew');
+    await receiptsTo(EMAIL);
+    ok(await buyer.call('site/switch', { id: r.site }));
+    const before = ok(await buyer.call<SubscriptionReply>('plan/current', {}));
+    t.clock.advance(new Date(before.period_end as string).getTime() - t.clock.now + 1_000);
+    const renewals = t.startRenewals();
+    await renewals.pass();
+    await renewals.pass();
+    // Sessions idle out over the month the clock jumped.
+    const owner = t.client();
+    ok(await owner.login(EMAIL, 'secret-pass-1'));
+    ok(await owner.call('site/switch', { id: r.site }));
+    const after = ok(await owner.call<SubscriptionReply>('plan/current', {}));
+    const [renewal] = after.payments.filter((p) => p.kind === 'renewal');
+    expect(renewal).toMatchObject({
+      status: 'paid',
+      invoice_number: expect.stringMatching(/^[A-Z]{2}\d{8}$/),
+    });
+    // Every site of the buyer renewed; this one's receipt, once.
+    const receipts = (await receiptsTo(EMAIL)).filter((m) => m.subject.includes('Site inv-renew'));
+    expect(receipts).toHaveLength(1);
+    const day = (iso: string | null) => wallTime(iso as string, 'Asia/Taipei').date;
+    for (const part of [
+      '續訂',
+      renewal.invoice_number as string,
+      day(after.period_start),
+      day(after.period_end),
+    ])
+      expect(receipts[0].text).toContain(part);
+    await renewals.stop();
   });
 });
 
