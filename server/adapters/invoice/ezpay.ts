@@ -265,7 +265,11 @@ export function ezPayInvoices(config: EzPayConfig, now: () => number = Date.now)
       RandomNum: invoice.randomNumber,
       TotalAmt: request.amount,
     });
-    if (!/^[A-Z]{2}\d{8}$/.test(invoice.number) || !/^\d{4}$/.test(invoice.randomNumber))
+    if (
+      !/^[A-Z]{2}\d{8}$/.test(invoice.number) ||
+      !/^\d{4}$/.test(invoice.randomNumber) ||
+      !/^[A-Za-z0-9_-]{1,40}$/.test(invoice.providerId)
+    )
       throw new InvoiceIssuerError(`ezPay ${api}: the answer has no invoice number`, 'protocol');
     return { ...invoice, issuedAt: taipeiTime(str(result.CreateTime), now()) };
   }
