@@ -138,6 +138,8 @@ export const PaymentSummary = z.object({
   status: z.enum(PAYMENT_STATUSES),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** Its e-invoice's number, once issued (null before, with the log issuer, or when none was issued). */
+  invoice_number: z.string().nullable(),
 });
 export type PaymentSummary = z.infer<typeof PaymentSummary>;
 

@@ -66,7 +66,7 @@ export interface Config {
   requestTimeoutMs: number;
   /** The card payment gateway (server/adapters/payment): the built-in sandbox unless PAYMENT_GATEWAY=tappay. */
   payment: PaymentConfig;
-  /** Who issues the e-invoice of a paid payment (server/adapters/invoice): only `log` so far. */
+  /** Who issues the e-invoice of a paid payment (server/adapters/invoice): `log` unless INVOICE_ISSUER=ezpay. */
   invoice: InvoiceConfig;
   /** Machine translation (server/adapters/translation): OpenCC for zh-TW ↔ zh-CN, DeepL or OpenAI-compatible. */
   translation: TranslationConfig;
@@ -76,8 +76,17 @@ export interface Config {
   social: SocialConfig;
 }
 
-export interface InvoiceConfig {
-  issuer: 'log';
+export type InvoiceConfig = { issuer: 'log' } | { issuer: 'ezpay'; ezpay: EzPayConfig };
+
+/** ezPay's e-invoice API (adapters/invoice/ezpay.ts). */
+export interface EzPayConfig {
+  /** `https://inv.ezpay.com.tw` (production) or `https://cinv.ezpay.com.tw` (their test site; tests: a local fake). */
+  baseUrl: string;
+  merchantId: string;
+  /** AES-256 key (32 characters) and IV (16), from the store's page on ezPay. */
+  hashKey: string;
+  hashIv: string;
+  timeoutMs: number;
 }
 
 export type PaymentConfig =
@@ -131,6 +140,7 @@ export type AiConfig = { provider: 'extractive' } | { provider: 'openai'; openai
 
 export const TAPPAY_SANDBOX_URL = 'https://sandbox.tappaysdk.com';
 export const TAPPAY_PRODUCTION_URL = 'https://prod.tappaysdk.com';
+export const EZPAY_PRODUCTION_URL = 'https://inv.ezpay.com.tw';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -282,11 +292,38 @@ export function paymentConfig(env: NodeJS.ProcessEnv): PaymentConfig {
   return { gateway, tappay: { baseUrl, partnerKey, merchantId, timeoutMs } };
 }
 
-/** INVOICE_ISSUER → the e-invoice issuer; `log` (the default) writes each invoice to the log. */
+/**
+ * INVOICE_ISSUER → the e-invoice issuer; `log` (the default) writes each invoice to the log. `ezpay` needs
+ * EZPAY_MERCHANT_ID, EZPAY_HASH_KEY (32 characters) and EZPAY_HASH_IV (16); its address is ezPay's production one
+ * unless EZPAY_BASE_URL says otherwise (their test site is https://cinv.ezpay.com.tw). A wrong or half-set one stops
+ * the start.
+ */
 export function invoiceConfig(env: NodeJS.ProcessEnv): InvoiceConfig {
   const issuer = env.INVOICE_ISSUER?.trim() || 'log';
-  if (issuer !== 'log') throw new Error(`INVOICE_ISSUER: ${issuer} is not known (log)`);
-  return { issuer };
+  if (issuer === 'log') return { issuer };
+  if (issuer !== 'ezpay') throw new Error(`INVOICE_ISSUER: ${issuer} is not known (log, ezpay)`);
+  const merchantId = env.EZPAY_MERCHANT_ID?.trim();
+  const hashKey = env.EZPAY_HASH_KEY?.trim();
+  const hashIv = env.EZPAY_HASH_IV?.trim();
+  if (!merchantId || !hashKey || !hashIv)
+    throw new Error('INVOICE_ISSUER=ezpay: EZPAY_MERCHANT_ID, EZPAY_HASH_KEY and EZPAY_HASH_IV are needed');
+  if (Buffer.byteLength(hashKey) !== 32) throw new Error('EZPAY_HASH_KEY: 32 characters (AES-256)');
+  if (Buffer.byteLength(hashIv) !== 16) throw new Error('EZPAY_HASH_IV: 16 characters');
+  const baseUrl = (env.EZPAY_BASE_URL?.trim() || EZPAY_PRODUCTION_URL).replace(/\/+$/, '');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`EZPAY_BASE_URL: ${baseUrl} is not an address`);
+  }
+  // The merchant's data travels encrypted, but its answers are only believed over HTTPS (or from a local fake).
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new Error(`EZPAY_BASE_URL: ${baseUrl} must be https`);
+  const timeoutMs = Number(env.EZPAY_TIMEOUT_MS || 20_000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0)
+    throw new Error(`EZPAY_TIMEOUT_MS: ${env.EZPAY_TIMEOUT_MS} is not a positive whole number`);
+  return { issuer, ezpay: { baseUrl, merchantId, hashKey, hashIv, timeoutMs } };
 }
 
 export interface TranslationConfig {

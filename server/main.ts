@@ -9,6 +9,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { startEpaperSender } from './jobs/epaperSender';
+import { startInvoiceJob } from './jobs/invoices';
 import { startMailJob } from './jobs/mail';
 import { startOrderExpiry } from './jobs/orderExpiry';
 import { startReaderRenewals } from './jobs/readerRenewal';
@@ -31,6 +32,7 @@ const payment = paymentGateway(config.payment, config.publicUrl, {
 });
 const app = await buildApp({ config, db: database.db, outbox, payment });
 const scheduler = startScheduler({ db: database.db, now: Date.now, log: app.log });
+const invoice = invoiceIssuer(config.invoice, app.log);
 const renewals = startRenewals({
   db: database.db,
   now: Date.now,
@@ -38,8 +40,10 @@ const renewals = startRenewals({
   payment: payment.gateway,
   outbox,
   config,
-  invoice: invoiceIssuer(config.invoice, app.log),
+  invoice,
 });
+// E-invoices retried after a failure, refunds' voids and allowances, receipts (modules/plans/invoicing.ts).
+const invoices = startInvoiceJob({ db: database.db, now: Date.now, log: app.log, outbox, config, invoice });
 // Readers' subscriptions to the sites' reader plans renew through the same gateway.
 const readerRenewals = startReaderRenewals({
   db: database.db,
@@ -80,6 +84,7 @@ const shutdown = async () => {
   stopping = true;
   await scheduler.stop();
   await renewals.stop();
+  await invoices.stop();
   await readerRenewals.stop();
   await orderExpiry.stop();
   await mailJob.stop();

@@ -17,6 +17,7 @@ import plan from './plan';
 import profile from './profile';
 import publicSite from './publicSite';
 import readers from './readers';
+import receipt from './receipt';
 import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
@@ -51,6 +52,7 @@ const messages: Messages = {
   ...dashboard,
   ...wizard,
   ...plan,
+  ...receipt,
   ...renewal,
   ...epaperSend,
   ...publicSite,

@@ -54,6 +54,7 @@ const plan: DeepStrings<typeof zh> = {
       plan: 'Plan',
       amount: 'Amount',
       status: 'Status',
+      invoice: 'E-invoice',
       amountValue: 'NT$%{amount}',
       kinds: { init: 'First subscription', renewal: 'Renewal', change: 'Plan change' },
       statuses: {

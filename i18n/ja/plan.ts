@@ -52,6 +52,7 @@ const plan: DeepStrings<typeof zh> = {
       plan: 'プラン',
       amount: '金額',
       status: '状態',
+      invoice: '電子発票番号',
       amountValue: 'NT$%{amount}',
       kinds: { init: '新規契約', renewal: '更新', change: 'プラン変更' },
       statuses: {

@@ -21,6 +21,7 @@ import plan from './plan';
 import profile from './profile';
 import publicSite from './publicSite';
 import readers from './readers';
+import receipt from './receipt';
 import renewal from './renewal';
 import roles from './roles';
 import settings from './settings';
@@ -55,6 +56,7 @@ const zhTW = {
   ...dashboard,
   ...wizard,
   ...plan,
+  ...receipt,
   ...renewal,
   ...epaperSend,
   ...publicSite,

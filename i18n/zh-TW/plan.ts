@@ -48,6 +48,7 @@ const plan = {
       plan: '方案',
       amount: '金額',
       status: '狀態',
+      invoice: '發票號碼',
       amountValue: 'NT$%{amount}',
       kinds: { init: '首次訂閱', renewal: '續訂', change: '變更方案' },
       statuses: {

@@ -24,8 +24,9 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { t } from '../../i18n';
 import { NEXT_RENDER } from '../tenancy/invalidate';
-import { plans, sites, users } from '../tenancy/schema';
+import { plans, sites } from '../tenancy/schema';
 import { paymentPaid } from './invoicing';
+import { ownerOf } from './owner';
 import { applyRenewal, lookUp, neverReached, newOrderNumber, outcomeOf, refundLate } from './payments';
 import { type RenewalKey, renewalKeyOf, renewalPurpose } from './renewalKey';
 import { paymentCards, payments, siteSubscriptions } from './schema';
@@ -125,21 +126,6 @@ const cardOf = async (db: Db, siteId: number) =>
       .orderBy(desc(paymentCards.id))
       .limit(1)
   )[0];
-
-async function ownerOf(db: Db, siteId: number) {
-  const [row] = await db
-    .select({
-      site: sites.name,
-      timezone: sites.timezone,
-      email: users.email,
-      nickname: users.nickname,
-      language: users.language,
-    })
-    .from(sites)
-    .leftJoin(users, eq(users.id, sites.ownerId))
-    .where(eq(sites.id, siteId));
-  return row;
-}
 
 /** Charges the site's kept card for a new renewal payment (outside any transaction: the gateway may take 30 s). */
 async function charge(deps: RenewalDeps, payment: PaymentRow): Promise<RenewalOutcome> {

@@ -110,3 +110,52 @@ export const paymentEvents = pgTable(
   },
   (t) => [uniqueIndex('payment_events_event_uq').on(t.eventId)],
 );
+
+/**
+ * Where a paid payment's e-invoice stands (modules/plans/invoicing.ts): `pending` until the issuer answers (retried by
+ * the invoice job, jobs/invoices.ts, until INVOICE_MAX_ATTEMPTS), then `issued`, `logged` (the log issuer issued
+ * nothing) or `failed` (given up: issued by hand). A refund makes it `void` or adds an `allowance`. One row per
+ * payment: the unique payment id is what makes the invoice once per charge.
+ */
+export type InvoiceStatus = 'pending' | 'issued' | 'logged' | 'failed' | 'void' | 'allowance';
+export type InvoiceRefundState = 'pending' | 'done' | 'failed';
+
+export const paymentInvoices = pgTable(
+  'payment_invoices',
+  {
+    id: idColumn(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** The provider's order number for it (ezPay: 20 of [A-Za-z0-9_]), made once: every retry sends the same. */
+    providerOrder: text('provider_order').notNull(),
+    status: text('status').$type<InvoiceStatus>().notNull().default('pending'),
+    number: text('number'),
+    randomNumber: text('random_number'),
+    /** The provider's own id of the invoice (ezPay's InvoiceTransNo). */
+    providerId: text('provider_id'),
+    issuedAt: ts('issued_at'),
+    /** Issue attempts so far (refund attempts after a refund). */
+    attempts: smallint('attempts').notNull().default(0),
+    /** When the job next works on it (an attempt's lease, then each retry's time); null when nothing is left. */
+    nextAttemptAt: ts('next_attempt_at'),
+    lastError: text('last_error'),
+    /** The period and card the charge paid for, as the receipt tells them. */
+    periodStart: ts('period_start'),
+    periodEnd: ts('period_end'),
+    cardLastFour: text('card_last_four'),
+    /** When its receipt was queued (once). */
+    receiptAt: ts('receipt_at'),
+    /** A refund of the payment: how much, and whether its void or allowance is done. */
+    refundAmount: integer('refund_amount'),
+    refundState: text('refund_state').$type<InvoiceRefundState>(),
+    refundAttempts: smallint('refund_attempts').notNull().default(0),
+    allowanceNumber: text('allowance_number'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_invoices_payment_uq').on(t.paymentId),
+    uniqueIndex('payment_invoices_provider_order_uq').on(t.providerOrder),
+    index('payment_invoices_due_idx').on(t.nextAttemptAt),
+  ],
+);

@@ -27,7 +27,7 @@ import { offeredPlan } from '../tenancy/catalogue';
 import { sites, users } from '../tenancy/schema';
 import { siteById } from '../tenancy/sites';
 import { openPaymentSlot, paymentByOrder, settle, startPayment, toReply } from './payments';
-import { paymentCards, payments, siteSubscriptions } from './schema';
+import { paymentCards, paymentInvoices, payments, siteSubscriptions } from './schema';
 
 type Payer = Pick<
   z.output<typeof SiteInitInput>,
@@ -157,15 +157,16 @@ async function accountOf(deps: Deps, siteId: number) {
     .orderBy(desc(paymentCards.id))
     .limit(1);
   const rows = await deps.db
-    .select()
+    .select({ p: payments, invoiceNumber: paymentInvoices.number })
     .from(payments)
+    .leftJoin(paymentInvoices, eq(paymentInvoices.paymentId, payments.id))
     .where(eq(payments.siteId, siteId))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .limit(PAYMENTS_LISTED);
   return {
     card: card ? { last_four: card.lastFour, expiry: card.expiry } : null,
     payments: rows.map(
-      (p): PaymentSummary => ({
+      ({ p, invoiceNumber }): PaymentSummary => ({
         order_number: p.orderNumber,
         kind: p.kind,
         plan: p.planId,
@@ -173,6 +174,7 @@ async function accountOf(deps: Deps, siteId: number) {
         status: p.status,
         created_at: p.createdAt.toISOString(),
         paid_at: p.paidAt?.toISOString() ?? null,
+        invoice_number: invoiceNumber ?? null,
       }),
     ),
   };

@@ -83,7 +83,7 @@ function Payments({ sub }: { sub: Sub }) {
     <Table size="small" data-testid="payments">
       <TableHead>
         <TableRow>
-          {['date', 'kind', 'plan', 'amount', 'status'].map((c) => (
+          {['date', 'kind', 'plan', 'amount', 'status', 'invoice'].map((c) => (
             <TableCell key={c} align={c === 'amount' ? 'right' : undefined}>
               {translate(`plan.payment.${c}`)}
             </TableCell>
@@ -100,6 +100,7 @@ function Payments({ sub }: { sub: Sub }) {
               {translate('plan.payment.amountValue', { amount: p.amount.toLocaleString('en-US') })}
             </TableCell>
             <TableCell>{translate(`plan.payment.statuses.${p.status}`, { _: p.status })}</TableCell>
+            <TableCell>{p.invoice_number ?? ''}</TableCell>
           </TableRow>
         ))}
       </TableBody>
