@@ -5,6 +5,7 @@ import auth from './auth';
 import content from './content';
 import core from './core';
 import dashboard from './dashboard';
+import discount from './discount';
 import epaperSend from './epaperSend';
 import files from './files';
 import inbox from './inbox';
@@ -51,6 +52,7 @@ const messages: Messages = {
   ...dashboard,
   ...wizard,
   ...plan,
+  ...discount,
   ...renewal,
   ...epaperSend,
   ...publicSite,

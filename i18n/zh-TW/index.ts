@@ -9,6 +9,7 @@ import auth from './auth';
 import content from './content';
 import core from './core';
 import dashboard from './dashboard';
+import discount from './discount';
 import epaperSend from './epaperSend';
 import files from './files';
 import inbox from './inbox';
@@ -55,6 +56,7 @@ const zhTW = {
   ...dashboard,
   ...wizard,
   ...plan,
+  ...discount,
   ...renewal,
   ...epaperSend,
   ...publicSite,

@@ -127,8 +127,7 @@ export async function renewalPrice(
 ): Promise<Priced> {
   if (codeId === null) return fullPrice(price);
   const [row] = await db.select().from(discountCodes).where(eq(discountCodes.id, codeId));
-  if (row?.applies !== 'every' || refusalOf(row, { planId, first: false, at }))
-    return fullPrice(price);
+  if (row?.applies !== 'every' || refusalOf(row, { planId, first: false, at })) return fullPrice(price);
   const discount = discountOf(row, price);
   return { amount: price - discount, discount, discountCodeId: row.id };
 }
