@@ -7,6 +7,7 @@ const discount: DeepStrings<typeof source> = {
     field: 'Discount code (optional)',
     checking: 'Checking the discount code…',
     applied: '%{code} applied: %{off}, %{applies}',
+    appliedCode: 'Discount code %{code} applied',
     percentOff: '%{percent}% off',
     amountOff: 'NT$%{amount} off',
     appliesFirst: 'first payment only',

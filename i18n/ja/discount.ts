@@ -7,6 +7,7 @@ const discount: DeepStrings<typeof source> = {
     field: '割引コード（任意）',
     checking: '割引コードを確認しています…',
     applied: '%{code} を適用しました：%{off}、%{applies}',
+    appliedCode: '割引コード %{code} を適用しました',
     percentOff: '%{percent}% 割引',
     amountOff: 'NT$%{amount} 割引',
     appliesFirst: '初回のお支払いのみ',

@@ -4,6 +4,7 @@ const discount = {
     field: '折扣碼（選填）',
     checking: '正在確認折扣碼…',
     applied: '已套用 %{code}：%{off}，%{applies}',
+    appliedCode: '已套用折扣碼 %{code}',
     percentOff: '折抵 %{percent}%',
     amountOff: '折抵 NT$%{amount}',
     appliesFirst: '限首次付款',

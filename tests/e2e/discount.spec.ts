@@ -2,7 +2,8 @@
  * A discount code in the new-site wizard, as a buyer uses it: the operator adds the code with the plans CLI (`npm run
  * plans -- code add …`), the buyer types a wrong code (told why, paying held back), then the right one in small
  * letters (checked as typed: price, discount and what is charged shown, and on the pay button), pays in the window,
- * and the payment recorded is exactly the amount shown.
+ * and the payment recorded is exactly the amount shown. An owner upgrading types an `every` code on the change: the
+ * preview's charge and the confirmation say the discounted amount, and that is what is charged.
  *
  * The CLI opens the database itself (PGlite serves one process), so this spec has a world of its own: the server
  * starts once, stops, the command runs on the same DATA_DIR, and the server starts again (as support.spec.ts).
@@ -14,6 +15,7 @@ import {
   apiCall,
   test as base,
   expect,
+  paidSite,
   registerByApi,
   SERVER_START_MS,
   shot,
@@ -23,28 +25,14 @@ import {
 
 const PASSWORD = 'discount-pass-1';
 
-/** `npm run plans -- code add E2E25 …` on the stopped server's database. */
-function addCode(env: Record<string, string>): Promise<void> {
+/** `npm run plans -- code add …` on the stopped server's database; the CLI lists the codes after adding one. */
+function plansCli(env: Record<string, string>, args: string[], expected: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'server/plansCli.ts',
-        'code',
-        'add',
-        'E2E25',
-        'percent=25',
-        'plans=3',
-        'applies=first',
-      ],
-      {
-        cwd: path.resolve(import.meta.dirname, '../..'),
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/plansCli.ts', ...args], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (c: Buffer) => {
       output += c.toString();
@@ -53,19 +41,28 @@ function addCode(env: Record<string, string>): Promise<void> {
       output += c.toString();
     });
     child.on('exit', (code) => {
-      // The CLI lists the codes after adding one.
-      if (code !== 0 || !output.includes('E2E25  percent=25  plans=3'))
-        reject(new Error(`plans code add failed (${code}):\n${output}`));
+      if (code !== 0 || !output.includes(expected))
+        reject(new Error(`plans ${args.join(' ')} failed (${code}):\n${output}`));
       else resolve();
     });
   });
+}
+
+/** The codes of this spec: 25 % off CREATOR's first payment, and 10 % off every charge (an upgrade's too). */
+async function addCodes(env: Record<string, string>) {
+  await plansCli(
+    env,
+    ['code', 'add', 'E2E25', 'percent=25', 'plans=3', 'applies=first'],
+    'E2E25  percent=25  plans=3',
+  );
+  await plansCli(env, ['code', 'add', 'UP10', 'percent=10', 'applies=every'], 'UP10  percent=10  plans=all');
 }
 
 const test = base.extend<object, { world: World }>({
   world: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring
     async ({}, use) => {
-      const { world, stop } = await startWorld(addCode);
+      const { world, stop } = await startWorld(addCodes);
       await use(world);
       await stop();
     },
@@ -126,4 +123,33 @@ test('a discount code in the wizard: checked as typed, the price shown, and char
   // The payment charged is the amount shown.
   const current = await apiCall<SubscriptionReply>(page.request, 'plan/current', {});
   expect(current.payments[0]).toMatchObject({ kind: 'init', amount: 600, status: 'paid' });
+});
+
+test('a discount code on an upgrade: the preview’s charge discounted, and charged as shown', async ({
+  page,
+  world,
+}) => {
+  const uniq = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const email = `upgrade-${uniq}@example.com`;
+  await registerByApi(page.request, world.sink, { email, password: PASSWORD, nickname: '升級' });
+  await paidSite(page.request, { plan: 2, slug: `up-${uniq}`, name: '升級小店', owner: '升級', email });
+
+  await page.goto('/plan/3');
+  const preview = page.getByTestId('change-preview');
+  // On the period's first day: the whole difference, 799 − 299.
+  await expect(preview.getByTestId('change-charge')).toContainText('NT$500');
+  await page.getByLabel('折扣碼（選填）').fill('up10');
+  await expect(page.getByText('已套用折扣碼 UP10')).toBeVisible();
+  await expect(page.getByTestId('price-total')).toHaveText('NT$450');
+  await expect(page.getByTestId('price-discount')).toHaveText('−NT$50');
+  await expect(preview.getByTestId('change-charge')).toHaveText('今天加收 NT$450（已用折扣碼折抵 NT$50）。');
+  await shot(page, 'discount-change');
+  await page.getByTestId('change-confirm').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('NT$450');
+  await dialog.getByRole('button', { name: '確認變更' }).click();
+  await expect(page).toHaveURL(/\/plan\/current$/);
+
+  const current = await apiCall<SubscriptionReply>(page.request, 'plan/current', {});
+  expect(current.payments[0]).toMatchObject({ kind: 'change', amount: 450, status: 'paid' });
 });

@@ -121,8 +121,10 @@ export function DiscountField({
         ? translate(state.message)
         : state.kind === 'unknown'
           ? translate('discount.unknown')
-          : state.kind === 'ok' && state.info
-            ? appliedText(translate, state.info)
+          : state.kind === 'ok'
+            ? state.info
+              ? appliedText(translate, state.info)
+              : translate('discount.appliedCode', { code: typedCode(value) })
             : ' ';
   return (
     <TextField
