@@ -5,6 +5,7 @@
  * server's finding from the gateway, never the browser's word.
  */
 import { z } from 'zod';
+import { discountInput } from './discounts';
 import { bounded, f, ruled } from './fields';
 import { InvoiceInput } from './invoice';
 import { subdomainField } from './settings';
@@ -74,15 +75,21 @@ export const SiteInitInput = z.strictObject({
   site_name: f.requiredText(),
   plan: f.id(),
   ...payer,
+  ...discountInput,
 });
 export type SiteInitInput = z.input<typeof SiteInitInput>;
 
 /** `plan/choose`: the current site, without an active plan, chooses one and pays. */
-export const ChooseInput = z.strictObject({ plan: f.id(), ...payer });
+export const ChooseInput = z.strictObject({ plan: f.id(), ...payer, ...discountInput });
 export type ChooseInput = z.input<typeof ChooseInput>;
 
 /** `site/retry`: a site whose first payment failed pays again with a new prime. */
-export const RetryInput = z.strictObject({ site: f.id(), plan: f.id().optional(), ...payer });
+export const RetryInput = z.strictObject({
+  site: f.id(),
+  plan: f.id().optional(),
+  ...payer,
+  ...discountInput,
+});
 export type RetryInput = z.input<typeof RetryInput>;
 
 /**
@@ -125,8 +132,15 @@ export const PaymentCheckInput = z.strictObject({
   order_number: ruled(bounded(ORDER_NUMBER_MAX), rules.required),
 });
 
-/** `plan/change`: without `force` nothing changes and the answer says what would. */
-export const PlanChangeInput = z.strictObject({ id: f.id(), force: z.boolean().default(false) });
+/**
+ * `plan/change`: without `force` nothing changes and the answer says what would. A discount code takes its discount
+ * off an upgrade's charge now (contract/discounts.ts).
+ */
+export const PlanChangeInput = z.strictObject({
+  id: f.id(),
+  force: z.boolean().default(false),
+  ...discountInput,
+});
 export const ForceInput = z.strictObject({ force: z.boolean().default(false) });
 
 /** One of the site's last payments (plan/current), newest first. */
@@ -175,6 +189,8 @@ export const SubscriptionReply = z.object({
   effective: z.enum(['now', 'period_end']).optional(),
   /** plan/change only: what is (or, in a preview, would be) charged now, whole TWD; 0 for a downgrade. */
   charge: z.number().optional(),
+  /** plan/change only: what the discount code took off `charge` (already less it), whole TWD. */
+  discount: z.number().optional(),
   /** plan/change only: what the site uses above the new plan's limits (nothing is deleted; see README, Plans). */
   over_limits: z.array(OverLimit).optional(),
   /** False when `force` was not given: the answer shows what would happen, nothing was changed. */

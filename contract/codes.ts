@@ -183,6 +183,18 @@ export const Code = {
   CHARGE_DECLINED: 19006,
   /** The user already has SITES_AWAITING_PAYMENT_MAX sites waiting for their first payment (site/init). */
   SITES_AWAITING_PAYMENT: 19007,
+  /** Discount codes (contract/discounts.ts), 19020–19029. No such code. */
+  DISCOUNT_UNKNOWN: 19020,
+  /** The code's validity has not begun (from %{date}). */
+  DISCOUNT_NOT_YET: 19021,
+  /** The code's validity is over, or the operator ended it. */
+  DISCOUNT_EXPIRED: 19022,
+  /** The code's maximum uses are taken (by payments paid or still open). */
+  DISCOUNT_USED_UP: 19023,
+  /** The code is not for this plan. */
+  DISCOUNT_NOT_FOR_PLAN: 19024,
+  /** A `first` code on a payment that is not the site's first (a plan change, a site that has paid before). */
+  DISCOUNT_FIRST_ONLY: 19025,
 } as const;
 
 export type CodeName = keyof typeof Code;

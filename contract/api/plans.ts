@@ -14,6 +14,7 @@ import {
   SiteInitInput,
   SubscriptionReply,
 } from '../billing';
+import { PlanQuote, PlanQuoteInput } from '../discounts';
 import { endpoint } from '../endpoint';
 import { listResult } from '../list';
 
@@ -48,6 +49,13 @@ export const planApi = {
     access: 'site',
     permission: SUBSCRIPTION,
     summary: 'The current site, without an active plan, chooses one and pays',
+  }),
+  quote: endpoint({
+    path: 'plan/quote',
+    input: PlanQuoteInput,
+    output: PlanQuote,
+    access: 'user',
+    summary: "A plan's price with a discount code at a first payment, or the code's refusal (19020–19025)",
   }),
   payment: endpoint({
     path: 'site/payment',

@@ -5,6 +5,7 @@ import auth from './auth';
 import content from './content';
 import core from './core';
 import dashboard from './dashboard';
+import discount from './discount';
 import epaperSend from './epaperSend';
 import files from './files';
 import inbox from './inbox';
@@ -53,6 +54,7 @@ const messages: Messages = {
   ...wizard,
   ...plan,
   ...receipt,
+  ...discount,
   ...renewal,
   ...epaperSend,
   ...publicSite,

@@ -9,6 +9,7 @@ import auth from './auth';
 import content from './content';
 import core from './core';
 import dashboard from './dashboard';
+import discount from './discount';
 import epaperSend from './epaperSend';
 import files from './files';
 import inbox from './inbox';
@@ -57,6 +58,7 @@ const zhTW = {
   ...wizard,
   ...plan,
   ...receipt,
+  ...discount,
   ...renewal,
   ...epaperSend,
   ...publicSite,

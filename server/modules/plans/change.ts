@@ -7,6 +7,8 @@
  *   Choosing the current plan again takes a waiting downgrade back (always allowed; the month's change stays used).
  * Without `force` nothing is saved and the answer previews: when, how much now, and the limits the site is over.
  * Over a limit nothing is deleted at the switch (README).
+ * A discount code (discounts.ts) takes its discount off an upgrade's charge, and an `every` one is then kept for the
+ * renewals; on a change charging nothing it is only checked (its refusal shown), never used.
  */
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { SubscriptionReply } from '../../../contract/billing';
@@ -17,6 +19,7 @@ import { AppError } from '../../http/errors';
 import { offeredPlan, type PlanRow, planRow } from '../tenancy/catalogue';
 import { NEXT_RENDER } from '../tenancy/invalidate';
 import { sites, users } from '../tenancy/schema';
+import { type DiscountUse, fullPrice, type Priced, priceWith } from './discounts';
 import { paymentPaid } from './invoicing';
 import {
   gatewayThrew,
@@ -72,11 +75,14 @@ export async function changePlan(
   deps: Deps,
   userId: number,
   siteId: number,
-  input: { id: number; force: boolean },
+  input: { id: number; force: boolean; discount_code?: string },
 ): Promise<SubscriptionReply> {
   const { site, sub } = await activeSubscription(deps, userId, siteId);
   const plan = await offeredPlan(deps.db, input.id, 'id');
   const at = new Date(deps.now());
+  // A change is never the site's first payment.
+  const use: DiscountUse = { planId: plan.id, first: false, at };
+  const priced = async (charge: number) => priceWith(deps.db, charge, input.discount_code, use);
   if (plan.id === sub.planId) {
     // Taking back a waiting downgrade (or nothing to do).
     const extra = { effective: 'now' as const, charge: 0, over_limits: [] };
@@ -90,15 +96,28 @@ export async function changePlan(
   const current = await planRow(deps.db, sub.planId);
   const over_limits = await overLimits(deps, siteId, plan);
   if (current && plan.price < current.price) {
-    const extra = { effective: 'period_end' as const, charge: 0, over_limits };
+    // Nothing is charged now: the code is only checked.
+    await priced(0);
+    const extra = { effective: 'period_end' as const, charge: 0, discount: 0, over_limits };
     if (!input.force) return toSubscription(deps, { ...sub, nextPlanId: plan.id }, false, extra);
     const row = await write(deps.db, sub, { nextPlanId: plan.id, changedAt: at, updatedAt: at });
     return toSubscription(deps, row, true, extra);
   }
-  const charge = prorate(current?.price ?? 0, plan.price, sub.periodStart, sub.periodEnd, at.getTime());
-  const extra = { effective: 'now' as const, charge, over_limits };
+  const full = prorate(current?.price ?? 0, plan.price, sub.periodStart, sub.periodEnd, at.getTime());
+  // Checked even when nothing is charged now (its refusal is shown), but taken only with a charge.
+  const checked = await priced(full);
+  const price: Priced = full > 0 ? checked : fullPrice(0);
+  const charge = price.amount;
+  const extra = { effective: 'now' as const, charge, discount: price.discount, over_limits };
   if (!input.force) return toSubscription(deps, { ...sub, planId: plan.id, nextPlanId: null }, false, extra);
-  const change = { planId: plan.id, nextPlanId: null, changedAt: at, updatedAt: at };
+  const change = {
+    planId: plan.id,
+    nextPlanId: null,
+    changedAt: at,
+    updatedAt: at,
+    // The code that discounted this charge is the subscription's from now (an `every` one discounts renewals).
+    ...(price.discountCodeId !== null && { discountCodeId: price.discountCodeId }),
+  };
   if (charge === 0) {
     const row = await deps.db.transaction(async (tx) => {
       const changed = await write(tx, sub, change);
@@ -110,7 +129,7 @@ export async function changePlan(
     });
     return toSubscription(deps, row, true, extra);
   }
-  const row = await chargeUpgrade(deps, { siteId, ownerId: site.ownerId, sub, plan, charge, change });
+  const row = await chargeUpgrade(deps, { siteId, ownerId: site.ownerId, sub, plan, price, use, change });
   return toSubscription(deps, row, true, extra);
 }
 
@@ -119,7 +138,9 @@ interface Upgrade {
   ownerId: number | null;
   sub: SubscriptionRow;
   plan: PlanRow;
-  charge: number;
+  /** The charge now, less its discount (discounts.ts). */
+  price: Priced;
+  use: DiscountUse;
   change: Partial<SubscriptionRow>;
 }
 
@@ -142,17 +163,24 @@ async function chargeUpgrade(deps: Deps, u: Upgrade): Promise<SubscriptionRow> {
     .orderBy(desc(payments.id))
     .limit(1);
   const [owner] = u.ownerId ? await db.select().from(users).where(eq(users.id, u.ownerId)) : [];
-  const payment = await insertPayment(deps, {
-    siteId: u.siteId,
-    kind: 'change',
-    planId: u.plan.id,
-    amount: u.charge,
-    invoice: last?.invoice ?? null,
-  });
+  const { amount, discount, discountCodeId } = u.price;
+  const payment = await insertPayment(
+    deps,
+    {
+      siteId: u.siteId,
+      kind: 'change',
+      planId: u.plan.id,
+      amount,
+      discount,
+      discountCodeId,
+      invoice: last?.invoice ?? null,
+    },
+    u.use,
+  );
   let result: Awaited<ReturnType<Deps['payment']['payByToken']>>;
   try {
     result = await deps.payment.payByToken({
-      amount: u.charge,
+      amount: payment.amount,
       orderNumber: payment.orderNumber,
       details: `${u.plan.nameEn} plan (upgrade)`,
       cardholder: { name: owner?.nickname || owner?.email || 'owner', email: owner?.email ?? '', phone: '' },

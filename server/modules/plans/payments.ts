@@ -37,6 +37,7 @@ import { AppError } from '../../http/errors';
 import type { PlanRow } from '../tenancy/catalogue';
 import { NEXT_RENDER } from '../tenancy/invalidate';
 import { sites } from '../tenancy/schema';
+import { type DiscountUse, fullPrice, type Priced, reserveUse } from './discounts';
 import { paymentPaid } from './invoicing';
 import { renewalKeyOf } from './renewalKey';
 import { paymentCards, payments, siteSubscriptions } from './schema';
@@ -97,6 +98,8 @@ export interface PaymentRequest {
   cardholder: Cardholder;
   /** The payer's postal address (SPEC §3), kept with the payment for its invoice. */
   address?: string;
+  /** The plan's price with the buyer's discount code (discounts.ts priceWith); the full price without one. */
+  priced?: Priced & { use: DiscountUse };
 }
 
 /** Open payments of the site that the window or a change made (renewals have a purpose and their own job). */
@@ -131,13 +134,17 @@ export async function openPaymentSlot(deps: Deps, siteId: number): Promise<void>
   }
 }
 
-/** A new pending payment; another open one of the site (a concurrent attempt) answers 19004. */
+/**
+ * A new pending payment; another open one of the site (a concurrent attempt) answers 19004. One with a discount code
+ * takes a use of it (`use` says for what) in the insert's transaction, or is refused (discounts.ts reserveUse).
+ */
 export async function insertPayment(
   deps: Deps,
   values: Omit<typeof payments.$inferInsert, 'orderNumber' | 'createdAt'>,
+  use?: DiscountUse,
 ): Promise<PaymentRow> {
-  try {
-    const [row] = await deps.db
+  const insert = async (db: Db) => {
+    const [row] = await db
       .insert(payments)
       .values({
         ...values,
@@ -146,6 +153,14 @@ export async function insertPayment(
       })
       .returning();
     return row;
+  };
+  const codeId = values.discountCodeId;
+  try {
+    if (!codeId || !use) return await insert(deps.db);
+    return await deps.db.transaction(async (tx) => {
+      await reserveUse(tx, codeId, use);
+      return insert(tx);
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(Code.PAYMENT_IN_PROGRESS);
     throw err;
@@ -171,14 +186,24 @@ export async function gatewayThrew(deps: Deps, payment: PaymentRow, err: unknown
  */
 export async function startPayment(deps: Deps, req: PaymentRequest): Promise<PaymentReply> {
   const { db } = deps;
-  const payment = await insertPayment(deps, {
-    siteId: req.siteId,
-    kind: req.kind,
-    planId: req.plan.id,
-    amount: req.plan.price,
-    invoice: req.invoice,
-    address: req.address ?? '',
-  });
+  const { amount, discount, discountCodeId, use } = req.priced ?? {
+    ...fullPrice(req.plan.price),
+    use: undefined,
+  };
+  const payment = await insertPayment(
+    deps,
+    {
+      siteId: req.siteId,
+      kind: req.kind,
+      planId: req.plan.id,
+      amount,
+      discount,
+      discountCodeId,
+      invoice: req.invoice,
+      address: req.address ?? '',
+    },
+    use,
+  );
   const publicUrl = deps.config.publicUrl;
   let result: Awaited<ReturnType<Deps['payment']['payByPrime']>>;
   try {
@@ -409,7 +434,15 @@ export async function refundLate(
 async function applyPaid(tx: Db, payment: PaymentRow, at: Date) {
   if (payment.kind === 'renewal') return void (await applyRenewal(tx, payment, at));
   const end = periodEnd(at);
-  const period = { periodStart: at, periodEnd: end, nextAttemptAt: end, renewAttempts: 0, nextPlanId: null };
+  const period = {
+    periodStart: at,
+    periodEnd: end,
+    nextAttemptAt: end,
+    renewAttempts: 0,
+    nextPlanId: null,
+    // The code of the payment that starts the subscription: an `every` one discounts its renewals (renewal.ts).
+    discountCodeId: payment.discountCodeId,
+  };
   await tx
     .insert(siteSubscriptions)
     .values({ siteId: payment.siteId, planId: payment.planId, status: 'active', ...period })

@@ -25,6 +25,7 @@ import type { Deps } from '../../deps';
 import { t } from '../../i18n';
 import { NEXT_RENDER } from '../tenancy/invalidate';
 import { plans, sites } from '../tenancy/schema';
+import { renewalPrice } from './discounts';
 import { paymentPaid } from './invoicing';
 import { ownerOf } from './owner';
 import { applyRenewal, lookUp, neverReached, newOrderNumber, outcomeOf, refundLate } from './payments';
@@ -92,6 +93,8 @@ async function newRenewalPayment(deps: RenewalDeps, sub: SubscriptionRow, purpos
   const planId = sub.nextPlanId ?? sub.planId;
   // A withdrawn plan still renews for those who have it; the price is the plan's now.
   const [plan] = await deps.db.select({ price: plans.price }).from(plans).where(eq(plans.id, planId));
+  // The subscription's `every` code, while still valid for the plan, discounts each renewal.
+  const priced = await renewalPrice(deps.db, sub.discountCodeId, planId, plan.price, new Date(deps.now()));
   // The invoice goes as the owner last asked for it.
   const [last] = await deps.db
     .select({ invoice: payments.invoice })
@@ -108,7 +111,7 @@ async function newRenewalPayment(deps: RenewalDeps, sub: SubscriptionRow, purpos
       createdAt: new Date(deps.now()),
       kind: 'renewal',
       planId,
-      amount: plan.price,
+      ...priced,
       invoice: last?.invoice ?? null,
       purpose,
     })

@@ -17,6 +17,7 @@ export const planActions = [
     ...planApi.choose,
     handler: (input, ctx) => plans.choose(ctx.deps, ctx.user.id, ctx.site.id, input),
   }),
+  action({ ...planApi.quote, handler: (input, ctx) => plans.quote(ctx.deps, ctx.user.id, input) }),
   action({
     ...planApi.payment,
     handler: (input, ctx) => plans.paymentStatus(ctx.deps, ctx.user.id, input.order_number),

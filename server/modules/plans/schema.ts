@@ -4,10 +4,42 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PaymentFailure, PaymentKind, PaymentStatus } from '../../../contract/billing';
+import type { DiscountApplies } from '../../../contract/discounts';
 import type { InvoiceData } from '../../../contract/invoice';
 import type { CardOnFile } from '../../adapters/payment/gateway';
 import { createdAt, idColumn, timestamps, ts } from '../../db/columns';
 import { plans, type SubscriptionStatus, siteIdColumn } from '../tenancy/schema';
+
+/**
+ * Discount codes an operator made (`npm run plans -- code …`; contract/discounts.ts). Its uses are not a counter: they
+ * are its payments that started with it and still count (pending or paid, renewals aside), counted under this row's
+ * lock when a payment is made (discounts.ts reserveUse), so a failed or expired payment gives its use back by its
+ * status alone.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: idColumn(),
+    /** In capitals: codes are compared without case. */
+    code: text('code').notNull(),
+    /** 1–100, or null when the code takes `amount_off`. */
+    percent: smallint('percent'),
+    /** Whole TWD, or null when the code takes `percent`. */
+    amountOff: integer('amount_off'),
+    /** The plans it applies to; empty for every plan. */
+    planIds: integer('plan_ids').array().notNull().default(sql`'{}'::integer[]`),
+    validFrom: ts('valid_from'),
+    /** The first moment it is no longer valid (the day after the operator's `until`), or null. */
+    validUntil: ts('valid_until'),
+    /** Null for unbounded. */
+    maxUses: integer('max_uses'),
+    applies: text('applies').$type<DiscountApplies>().notNull(),
+    /** Ended by the operator (`code end`): refused from then on, renewals included. */
+    endedAt: ts('ended_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('discount_codes_code_uq').on(t.code)],
+);
 
 /** A site's subscription to a plan: one per site. */
 export const siteSubscriptions = pgTable(
@@ -30,6 +62,8 @@ export const siteSubscriptions = pgTable(
     renewAttempts: smallint('renew_attempts').notNull().default(0),
     /** When the renewal job next tries to charge: the period's end, then each retry's time. */
     nextAttemptAt: ts('next_attempt_at'),
+    /** The code the subscription's first payment (or last upgrade) took: an `every` one discounts its renewals. */
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
     ...timestamps(),
   },
   (t) => [
@@ -67,8 +101,11 @@ export const payments = pgTable(
     planId: integer('plan_id')
       .notNull()
       .references(() => plans.id),
-    /** Whole TWD. */
+    /** Whole TWD: the plan's price less `discount`. */
     amount: integer('amount').notNull(),
+    /** The discount code this payment took (a use of it while pending or paid, unless a renewal), and its TWD off. */
+    discountCodeId: integer('discount_code_id').references(() => discountCodes.id),
+    discount: integer('discount').notNull().default(0),
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     recTradeId: text('rec_trade_id'),
     invoice: jsonb('invoice').$type<InvoiceData>(),

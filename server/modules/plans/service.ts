@@ -16,6 +16,7 @@ import {
   type SubscriptionReply,
 } from '../../../contract/billing';
 import { Code } from '../../../contract/codes';
+import type { PlanQuote, PlanQuoteInput } from '../../../contract/discounts';
 import { wallTime } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -26,12 +27,13 @@ import { createSite } from '../sites/service';
 import { offeredPlan } from '../tenancy/catalogue';
 import { sites, users } from '../tenancy/schema';
 import { siteById } from '../tenancy/sites';
+import { type DiscountUse, hasPaid, infoOf, priceWith } from './discounts';
 import { openPaymentSlot, paymentByOrder, settle, startPayment, toReply } from './payments';
 import { paymentCards, paymentInvoices, payments, siteSubscriptions } from './schema';
 
 type Payer = Pick<
   z.output<typeof SiteInitInput>,
-  'name' | 'email' | 'phone' | 'address' | 'prime' | 'invoice'
+  'name' | 'email' | 'phone' | 'address' | 'prime' | 'invoice' | 'discount_code'
 >;
 export type SubscriptionRow = typeof siteSubscriptions.$inferSelect;
 
@@ -71,6 +73,9 @@ export async function initSite(
 ): Promise<PaymentReply> {
   const plan = await offeredPlan(deps.db, input.plan, 'plan');
   await checkSlug(deps.db, 0, input.slug);
+  // A code that does not apply is refused before the site is made.
+  const use: DiscountUse = { planId: plan.id, first: true, at: new Date(deps.now()) };
+  const priced = await priceWith(deps.db, plan.price, input.discount_code, use);
   let siteId: number;
   try {
     siteId = await deps.db.transaction(async (tx) => {
@@ -91,6 +96,7 @@ export async function initSite(
     invoice: input.invoice,
     address: input.address,
     cardholder: cardholderOf(input),
+    priced: { ...priced, use },
   });
 }
 
@@ -105,6 +111,12 @@ async function payAgain(deps: Deps, siteId: number, planId: number | undefined, 
   const id = planId ?? sub?.planId;
   if (id === undefined) throw new AppError(Code.PLAN_NOT_ACTIVE);
   const plan = await offeredPlan(deps.db, id, 'plan');
+  const use: DiscountUse = {
+    planId: plan.id,
+    first: !(await hasPaid(deps.db, siteId)),
+    at: new Date(deps.now()),
+  };
+  const priced = await priceWith(deps.db, plan.price, payer.discount_code, use);
   await deps.db
     .insert(siteSubscriptions)
     .values({ siteId, planId: plan.id, status: 'pending' })
@@ -122,7 +134,32 @@ async function payAgain(deps: Deps, siteId: number, planId: number | undefined, 
     invoice: payer.invoice,
     address: payer.address,
     cardholder: cardholderOf(payer),
+    priced: { ...priced, use },
   });
+}
+
+/**
+ * plan/quote: what plan `plan` costs with `code` at a first payment — of a new site, or of the caller's `site` paid
+ * again (a site that has paid before is no first payment). Refused with the code's reason (19020–19025). What is
+ * charged is decided again when paying; this only tells.
+ */
+export async function quote(
+  deps: Deps,
+  userId: number,
+  input: z.output<typeof PlanQuoteInput>,
+): Promise<PlanQuote> {
+  const plan = await offeredPlan(deps.db, input.plan, 'plan');
+  if (input.site !== undefined) await ownedSite(deps, userId, input.site);
+  const first = input.site === undefined || !(await hasPaid(deps.db, input.site));
+  const use = { planId: plan.id, first, at: new Date(deps.now()) };
+  const { row, ...priced } = await priceWith(deps.db, plan.price, input.code, use);
+  return {
+    plan: plan.id,
+    price: plan.price,
+    discount: priced.discount,
+    amount: priced.amount,
+    code: infoOf(row as NonNullable<typeof row>),
+  };
 }
 
 export async function retry(deps: Deps, userId: number, input: z.output<typeof RetryInput>) {

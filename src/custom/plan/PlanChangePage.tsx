@@ -1,7 +1,8 @@
 /**
  * /plan/{id}: the chosen plan, and what choosing it does. A site with a live plan sees the change's preview
  * (plan/change without force: now or at the period's end, the amount charged now, what the site uses above the
- * new plan's limits — told before confirming), then a confirmation sends it with force. A site without one pays for
+ * new plan's limits — told before confirming), then a confirmation sends it with force. An upgrade charged now takes
+ * a discount code, checked by a preview with it (the charge shown is then the discounted one). A site without one pays for
  * it (plan/choose, PlanCheckout). A refusal (19001: one change a month) is shown in place.
  */
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -14,8 +15,18 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { planApi } from '../../../contract/api/plans';
 import type { PlanCard, SubscriptionReply } from '../../../contract/billing';
 import { useDateTime } from '../../components/DateTimeField';
-import { type ApiError, call } from '../../dataProvider/client';
+import { ApiError, call } from '../../dataProvider/client';
 import { useSessionQuery } from '../../layout/session';
+import {
+  codeToSend,
+  DiscountField,
+  type DiscountState,
+  mayPay,
+  PriceBreakdown,
+  typedCode,
+  useSettled,
+  wellFormed,
+} from '../billing/discount';
 import { usePlanCards, usePlanText } from '../billing/plansOnOffer';
 import { SettingsPage } from '../settings/parts';
 import {
@@ -76,9 +87,11 @@ function PreviewText({ preview }: { preview: SubscriptionReply }) {
           : translate('plan.change.now')}
       </Typography>
       <Typography data-testid="change-charge">
-        {charge > 0
-          ? translate('plan.change.charge', { amount: money(charge) })
-          : translate('plan.change.noCharge')}
+        {charge > 0 && preview.discount
+          ? translate('discount.changeCharge', { amount: money(charge), discount: money(preview.discount) })
+          : charge > 0
+            ? translate('plan.change.charge', { amount: money(charge) })
+            : translate('plan.change.noCharge')}
       </Typography>
       {over.length > 0 ? (
         <Alert severity="warning" data-testid="over-limits">
@@ -115,8 +128,30 @@ function ChangePlan({ plan, sub }: { plan: PlanCard; sub: SubscriptionReply }) {
   // A plan past due changes once its renewal is paid (the server refuses it before: 19002).
   const pastDue = sub.status === 'past_due';
   const preview = useChangePreview(plan.id, !same && !pastDue);
+  // A discount code: the preview asked again with it, once typing has stopped.
+  const [code, setCode] = useState('');
+  const settled = useSettled(typedCode(code));
+  const withCode = useChangePreview(plan.id, !same && !pastDue && wellFormed(settled), settled);
+  const discount: DiscountState = !typedCode(code)
+    ? { kind: 'none' }
+    : typedCode(code) !== settled || (wellFormed(settled) && withCode.isPending)
+      ? { kind: 'checking' }
+      : !wellFormed(settled)
+        ? { kind: 'refused', message: 'validation.discountCode' }
+        : withCode.error
+          ? withCode.error instanceof ApiError && withCode.error.status === 200 && withCode.error.message
+            ? { kind: 'refused', message: withCode.error.message }
+            : { kind: 'unknown' }
+          : {
+              kind: 'ok',
+              quote: {
+                price: (withCode.data?.charge ?? 0) + (withCode.data?.discount ?? 0),
+                discount: withCode.data?.discount ?? 0,
+                amount: withCode.data?.charge ?? 0,
+              },
+            };
   const change = useMutation({
-    mutationFn: () => call(planApi.change, { id: plan.id, force: true }),
+    mutationFn: () => call(planApi.change, { id: plan.id, force: true, ...codeToSend(code, discount) }),
     onSuccess: async () => {
       notify('plan.change.done', { type: 'success' });
       await changed();
@@ -142,7 +177,10 @@ function ChangePlan({ plan, sub }: { plan: PlanCard; sub: SubscriptionReply }) {
         {translate((preview.error as ApiError).message || 'errors.generic')}
       </Alert>
     );
-  const p = preview.data;
+  // With a code that applies, the preview with it is the one shown (its charge less the discount).
+  const p = discount.kind === 'ok' && withCode.data ? withCode.data : preview.data;
+  /** An upgrade charged now: the one change that takes a discount code. */
+  const charged = preview.data.effective === 'now' && (preview.data.charge ?? 0) > 0;
   /** The own plan chosen again while a downgrade waits: that downgrade is called off. */
   const takeBack = plan.id === sub.plan;
   const args = {
@@ -157,8 +195,19 @@ function ChangePlan({ plan, sub }: { plan: PlanCard; sub: SubscriptionReply }) {
       ) : (
         <PreviewText preview={p} />
       )}
+      {charged && !takeBack ? (
+        <Stack spacing={1} sx={{ maxWidth: 480 }}>
+          <DiscountField value={code} onChange={setCode} state={discount} disabled={change.isPending} />
+          <PriceBreakdown state={discount} />
+        </Stack>
+      ) : null}
       <div>
-        <Button variant="contained" onClick={() => setAsking(true)} data-testid="change-confirm">
+        <Button
+          variant="contained"
+          onClick={() => setAsking(true)}
+          disabled={charged && !mayPay(discount)}
+          data-testid="change-confirm"
+        >
           {translate(takeBack ? 'plan.change.takeBackConfirm' : 'plan.change.confirm')}
         </Button>
       </div>

@@ -6,7 +6,7 @@
  */
 import { Button, Card, CardContent, Stack } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { planApi } from '../../../contract/api/plans';
@@ -15,6 +15,7 @@ import { call } from '../../dataProvider/client';
 import { useSessionQuery } from '../../layout/session';
 import { useValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import type { CardFormHandle } from '../billing/cardForm';
+import { codeToSend, DiscountField, mayPay, PriceBreakdown, useDiscountQuote } from '../billing/discount';
 import { INVOICE_DEFAULTS } from '../billing/invoiceValues';
 import { PayerFields, type PayerValues, payerBody } from '../billing/PayerFields';
 import { usePayment } from '../billing/usePayment';
@@ -36,6 +37,9 @@ export function PlanCheckout({ plan }: { plan: PlanCard }) {
   });
   useValidateAfterTyping(form);
   const card = useRef<CardFormHandle>(null);
+  // A discount code, checked as typed for this site's payment (its first, or not: the server says).
+  const [code, setCode] = useState('');
+  const discount = useDiscountQuote(code, plan.id, session?.site.current?.id);
   const payment = usePayment({
     successBody: 'plan.choose.successBody',
     successAction: 'plan.choose.successGo',
@@ -45,7 +49,9 @@ export function PlanCheckout({ plan }: { plan: PlanCard }) {
   const submit = form.handleSubmit(async (values) => {
     const prime = await card.current?.getPrime();
     if (!prime) return;
-    await payment.pay(() => call(planApi.choose, { plan: plan.id, ...payerBody(values, prime) }));
+    await payment.pay(() =>
+      call(planApi.choose, { plan: plan.id, ...payerBody(values, prime), ...codeToSend(code, discount) }),
+    );
   });
   const busy = payment.busy || form.formState.isSubmitting;
 
@@ -53,8 +59,17 @@ export function PlanCheckout({ plan }: { plan: PlanCard }) {
     <Card component="form" onSubmit={submit} noValidate data-testid="plan-checkout">
       <CardContent>
         <PayerFields form={form} card={card} busy={busy} />
+        <Stack spacing={1} sx={{ mt: 2, maxWidth: 480 }}>
+          <DiscountField value={code} onChange={setCode} state={discount} disabled={busy} />
+          <PriceBreakdown state={discount} />
+        </Stack>
         <Stack direction="row" sx={{ mt: 2, justifyContent: 'flex-end' }}>
-          <Button type="submit" variant="contained" disabled={busy} data-testid="plan-pay">
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={busy || !mayPay(discount)}
+            data-testid="plan-pay"
+          >
             {translate('plan.choose.pay')}
           </Button>
         </Stack>

@@ -37,11 +37,11 @@ export function useCurrentPlan(enabled = true) {
   });
 }
 
-/** What changing to plan `id` would do (plan/change without force): nothing is saved. */
-export function useChangePreview(id: number, enabled: boolean) {
+/** What changing to plan `id` would do (plan/change without force, with a discount code if given): nothing is saved. */
+export function useChangePreview(id: number, enabled: boolean, code = '') {
   return useQuery({
-    queryKey: ['plan', 'preview', id],
-    queryFn: () => call(planApi.change, { id, force: false }),
+    queryKey: ['plan', 'preview', id, code],
+    queryFn: () => call(planApi.change, { id, force: false, ...(code && { discount_code: code }) }),
     enabled,
     retry: false,
     // A preview is of this moment: asked again on every visit.

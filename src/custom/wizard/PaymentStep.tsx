@@ -5,6 +5,7 @@ import type { Ref } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import type { PlanCard } from '../../../contract/billing';
 import type { CardFormHandle } from '../billing/cardForm';
+import { DiscountField, type DiscountState, PriceBreakdown } from '../billing/discount';
 import { PayerFields } from '../billing/PayerFields';
 import { usePlanText } from '../billing/plansOnOffer';
 import type { WizardValues } from './draft';
@@ -15,6 +16,7 @@ export function PaymentStep({
   card,
   busy,
   retrying,
+  discount,
 }: {
   form: UseFormReturn<WizardValues>;
   plan: PlanCard | undefined;
@@ -22,6 +24,8 @@ export function PaymentStep({
   busy: boolean;
   /** The site's name when it exists already and is being paid for again. */
   retrying: string | null;
+  /** The discount code typed and what is known of it (billing/discount.tsx). */
+  discount: { code: string; setCode(code: string): void; state: DiscountState };
 }) {
   const translate = useTranslate();
   const text = usePlanText();
@@ -42,6 +46,15 @@ export function PaymentStep({
             <Typography sx={{ fontWeight: 600 }}>
               {translate('billing.plan.price', { price: plan.price.toLocaleString('en-US') })}
             </Typography>
+          </CardContent>
+          <CardContent sx={{ pt: 0, display: 'grid', gap: 1 }}>
+            <DiscountField
+              value={discount.code}
+              onChange={discount.setCode}
+              state={discount.state}
+              disabled={busy}
+            />
+            <PriceBreakdown state={discount.state} />
           </CardContent>
         </Card>
       ) : null}

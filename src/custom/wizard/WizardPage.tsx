@@ -33,6 +33,7 @@ import { ApiError, call } from '../../dataProvider/client';
 import { useSessionQuery } from '../../layout/session';
 import { useValidateAfterTyping } from '../../validation/useValidateAfterTyping';
 import type { CardFormHandle } from '../billing/cardForm';
+import { codeToSend, mayPay, useDiscountQuote } from '../billing/discount';
 import { payerBody } from '../billing/PayerFields';
 import PlanCards from '../billing/PlanCards';
 import { usePlanCards } from '../billing/plansOnOffer';
@@ -94,6 +95,9 @@ function Wizard({ session }: { session: Session }) {
   const planId = form.watch('plan');
   const plan = plans.data?.rows.find((p) => p.id === planId);
   const [planMissing, setPlanMissing] = useState(false);
+  // The discount code: checked as typed for the plan (and the site paid again), sent only when not refused.
+  const [code, setCode] = useState('');
+  const discount = useDiscountQuote(code, plan?.id, site);
 
   // Every change is kept on the device (never the card: it is not in this form).
   const draft = useRef<Draft>(initial);
@@ -151,7 +155,7 @@ function Wizard({ session }: { session: Session }) {
     if (!plan) return setStep(1);
     const prime = await card.current?.getPrime();
     if (!prime) return;
-    const payer = payerBody(values, prime);
+    const payer = { ...payerBody(values, prime), ...codeToSend(code, discount) };
     /** Pays again for a site made by an earlier attempt. */
     const retry = async (id: number): Promise<PaymentReply> => {
       try {
@@ -263,6 +267,7 @@ function Wizard({ session }: { session: Session }) {
               card={card}
               busy={busy}
               retrying={site === null ? null : form.getValues('site_name')}
+              discount={{ code, setCode, state: discount }}
             />
           ) : null}
           <Box sx={{ display: 'flex', justifyContent: 'space-between', mt: 3, gap: 2 }}>
@@ -276,8 +281,17 @@ function Wizard({ session }: { session: Session }) {
                 {translate('wizard.next')}
               </Button>
             ) : (
-              <Button key="pay" variant="contained" type="submit" disabled={busy || !plan}>
-                {translate('wizard.payment.pay', { price: plan ? plan.price.toLocaleString('en-US') : '' })}
+              <Button
+                key="pay"
+                variant="contained"
+                type="submit"
+                disabled={busy || !plan || !mayPay(discount)}
+              >
+                {translate('wizard.payment.pay', {
+                  price: plan
+                    ? (discount.kind === 'ok' ? discount.quote.amount : plan.price).toLocaleString('en-US')
+                    : '',
+                })}
               </Button>
             )}
           </Box>
