@@ -273,7 +273,7 @@ export default function TapPayCardForm({
           {refused}
         </Alert>
       ) : null}
-      <Alert severity="info" variant="outlined" sx={{ mt: 1 }}>
+      <Alert severity="info" variant="outlined" role="note" sx={{ mt: 1 }}>
         {translate(serverType === 'sandbox' ? 'billing.card.tappaySandboxHint' : 'billing.card.tappayHint')}
       </Alert>
     </Stack>
