@@ -81,6 +81,19 @@ async function toPayment(page: Page, slug: string, name: string) {
 const cardField = (page: Page, label: string): FrameLocator =>
   page.getByRole('group', { name: label }).frameLocator('iframe');
 
+/**
+ * The charges (Pay by Prime) and Backend Notifies the fake has had since now: the fake serves the whole worker, so a
+ * test reads its own only.
+ */
+function fromNow(fake: FakeTapPay) {
+  const requests = fake.requests.length;
+  const notifications = fake.notifications.length;
+  return {
+    charges: () => fake.requests.slice(requests).filter((r) => r.path === '/tpc/payment/pay-by-prime'),
+    notifications: () => fake.notifications.slice(notifications),
+  };
+}
+
 async function typeCard(page: Page, number: string, expiry = '1239', ccv = '123') {
   await cardField(page, '卡號').locator('input').fill(number);
   await cardField(page, '有效期限（MM/YY）').locator('input').fill(expiry);
@@ -92,6 +105,7 @@ test('a new user pays the wizard with TapPay’s card fields and 3-D Secure; the
   world,
   fake,
 }) => {
+  const since = fromNow(fake);
   await newUser(page, world.sink);
   const name = `TapPay 的店 ${uniq()}`;
   await toPayment(page, `tp-${uniq()}`, name);
@@ -125,13 +139,13 @@ test('a new user pays the wizard with TapPay’s card fields and 3-D Secure; the
   await expect(page.getByText(`目前網站：${name}`)).toBeVisible();
 
   // The prime came from the fake SDK's getPrime; the server paid by prime with 3-D Secure, once.
-  const charges = fake.requests.filter((r) => r.path === '/tpc/payment/pay-by-prime');
+  const charges = since.charges();
   expect(charges).toHaveLength(1);
   expect(charges[0].body).toMatchObject({ three_domain_secure: true, remember: true });
   expect(String(charges[0].body.prime)).toMatch(/^test_ok_/);
   // TapPay's Backend Notify reached the server and was taken.
-  expect(fake.notifications).toHaveLength(1);
-  expect(fake.notifications[0]).toMatchObject({ url: `${world.url}/payment-gateway/notify`, status: 200 });
+  expect(since.notifications()).toHaveLength(1);
+  expect(since.notifications()[0]).toMatchObject({ url: `${world.url}/payment-gateway/notify`, status: 200 });
 
   // The plan: active, the card's last four on file.
   await page.goto('/plan/current');
@@ -147,6 +161,7 @@ test('the form shows an SDK that cannot load, field errors and getPrime’s refu
   world,
   fake,
 }) => {
+  const since = fromNow(fake);
   await newUser(page, world.sink);
   // The SDK's address does not answer: a clear error, and a retry once it does.
   await page.route(`${fake.sdkUrl}*`, (route) => route.abort());
@@ -170,7 +185,7 @@ test('the form shows an SDK that cannot load, field errors and getPrime’s refu
   await expect(form.getByText('卡號錯誤')).toHaveCount(0);
   await page.getByRole('button', { name: /^確認付款/ }).click();
   await expect(form.getByRole('alert')).toContainText(`付款服務不接受這張卡片（${PRIME_REFUSED.msg}）`);
-  expect(fake.requests.filter((r) => r.path === '/tpc/payment/pay-by-prime')).toHaveLength(0);
+  expect(since.charges()).toHaveLength(0);
   await shot(page, 'tappay-refused');
 
   // A card the bank declines: TapPay answers the charge with the decline, the payment failed.
@@ -179,7 +194,47 @@ test('the form shows an SDK that cannot load, field errors and getPrime’s refu
   await page.getByRole('button', { name: /^確認付款/ }).click();
   const failed = page.getByTestId('payment-failed');
   await expect(failed.getByRole('heading', { name: '付款失敗' })).toBeVisible();
-  const declined = fake.requests.filter((r) => r.path === '/tpc/payment/pay-by-prime');
+  const declined = since.charges();
   expect(declined).toHaveLength(1);
   expect(String(declined[0].body.prime)).toMatch(/^test_declined_/);
+});
+
+test('plan checkout pays through TapPay too: a card failing 3-D Secure fails, the next card pays', async ({
+  page,
+  world,
+  fake,
+}) => {
+  await newUser(page, world.sink);
+  // The wizard skipped: the personal site, without a plan.
+  await apiCall(page.request, 'site/start_free');
+  await page.goto('/plan');
+  await page.getByTestId('plan-cards').getByRole('radio', { name: 'CREATOR' }).click();
+  const checkout = page.getByTestId('plan-checkout');
+  await expect(checkout.getByText('TapPay 測試環境')).toBeVisible();
+
+  const pay = async (answer: 'Complete' | 'Fail') => {
+    const opened = page.waitForEvent('popup');
+    await checkout.getByTestId('plan-pay').click();
+    const popup = await opened;
+    await popup.waitForURL(new RegExp(`^${fake.url}/3ds/`));
+    await popup.getByRole('button', { name: answer }).click();
+    await popup.waitForEvent('close');
+  };
+
+  // The bank fails 3-D Secure for this card, though the buyer completed it: TapPay's record says failed.
+  await typeCard(page, FAKE_CARDS.fails3ds);
+  await pay('Complete');
+  const failed = page.getByTestId('payment-failed');
+  await expect(failed.getByRole('heading', { name: '付款失敗' })).toBeVisible();
+  await failed.getByRole('button', { name: '重新付款' }).click();
+  await expect(failed).toHaveCount(0);
+
+  // Another card: a new prime from the same fields, paid.
+  await cardField(page, '卡號').locator('input').fill(FAKE_CARDS.pays);
+  await pay('Complete');
+  const success = page.getByTestId('payment-success');
+  await expect(success).toBeVisible();
+  await success.getByRole('button', { name: '查看目前方案' }).click();
+  await expect(page.getByTestId('current-plan')).toHaveText('CREATOR');
+  await expect(page.getByTestId('plan-status')).toHaveText('使用中');
 });

@@ -174,10 +174,19 @@ export default function TapPayCardForm({
             '.invalid': { color: invalid },
           },
         });
+        // An update is a change in the fields: a refusal of the card before it no longer holds. Each update tells every
+        // field's status, and a field's shown error changes only when its own status does.
+        let last: Partial<Statuses> = {};
         tp.card.onUpdate((update) => {
           if (!live) return;
           setRefused(null);
-          setErrors(Object.fromEntries(FIELDS.map((f) => [f, errorOf(f, update.status[f], false)])));
+          const changed = FIELDS.filter((f) => last[f] !== update.status[f]);
+          last = { ...update.status };
+          if (!changed.length) return;
+          setErrors((shown) => ({
+            ...shown,
+            ...Object.fromEntries(changed.map((f) => [f, errorOf(f, update.status[f], false)])),
+          }));
         });
         api.current = tp;
         setSdk('ready');
