@@ -145,7 +145,6 @@ export default function TapPayCardForm({
   const { sdk_url: url, app_id: appId, app_key: appKey, server_type: serverType } = gateway;
   const text = theme.palette.text.primary;
   const fontFamily = String(theme.typography.fontFamily);
-  const valid = theme.palette.success.main;
   const invalid = theme.palette.error.main;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` loads again after a failed load; the hosts are refs
@@ -169,8 +168,8 @@ export default function TapPayCardForm({
             ccv: { element: ccv, placeholder: '•••' },
           },
           styles: {
+            // As the sandbox form's inputs: the theme's text, red once TapPay finds the field wrong.
             input: { color: text, 'font-size': '16px', 'font-family': fontFamily },
-            '.valid': { color: valid },
             '.invalid': { color: invalid },
           },
         });
@@ -198,7 +197,7 @@ export default function TapPayCardForm({
     return () => {
       live = false;
     };
-  }, [url, appId, appKey, serverType, attempt, text, fontFamily, valid, invalid]);
+  }, [url, appId, appKey, serverType, attempt, text, fontFamily, invalid]);
 
   useImperativeHandle(
     ref,
