@@ -175,7 +175,7 @@ export default function TapPayCardForm({
         });
         // An update is a change in the fields: a refusal of the card before it no longer holds. Each update tells every
         // field's status, and a field's shown error changes only when its own status does.
-        let last: Partial<Statuses> = {};
+        let last: Statuses = { number: 1, expiry: 1, ccv: 1 };
         tp.card.onUpdate((update) => {
           if (!live) return;
           setRefused(null);
