@@ -58,12 +58,29 @@ export const CurrentSite = SiteSummary.extend({
 });
 export type CurrentSite = z.infer<typeof CurrentSite>;
 
+/**
+ * The card gateway's public side, for the card form: the built-in sandbox's, or TapPay's web SDK (its script's
+ * address, and the app id and key TapPay puts in every page that takes a card; never the partner key).
+ */
+export const CardGateway = z.discriminatedUnion('gateway', [
+  z.object({ gateway: z.literal('sandbox') }),
+  z.object({
+    gateway: z.literal('tappay'),
+    sdk_url: z.string(),
+    app_id: z.number(),
+    app_key: z.string(),
+    server_type: z.enum(['sandbox', 'production']),
+  }),
+]);
+export type CardGateway = z.infer<typeof CardGateway>;
+
 export const Session = z.object({
   isLogined: z.boolean(),
   user: SessionUser.nullable(),
   site: z.object({ current: CurrentSite.nullable(), list: z.array(SiteSummary) }),
   role: z.object({ id: z.number(), name: z.string() }).nullable(),
-  meta: z.object({ server_time: z.number() }),
+  /** The server's facts: its clock, and (always sent; absent in older answers: the sandbox) the card gateway. */
+  meta: z.object({ server_time: z.number(), payment: CardGateway.optional() }),
   remember: z.boolean(),
   /**
    * Whether the current site grants the user anything in the back-office, or another site of theirs does (SPEC §6);

@@ -95,7 +95,20 @@ export type PaymentConfig =
       /** The sandbox signs its backend notifications with this (HMAC-SHA256). */
       notifySecret: string;
     }
-  | { gateway: 'tappay'; tappay: TapPayConfig };
+  | { gateway: 'tappay'; tappay: TapPayConfig; sdk: TapPaySdkConfig };
+
+/**
+ * TapPay's web SDK (TPDirect), which the SPA's card form loads: all of it public by TapPay's design (the app key is
+ * in every page that takes a card; the partner key never leaves the server).
+ */
+export interface TapPaySdkConfig {
+  /** The script's address (TAPPAY_SDK_URL; tests: the local fake's). */
+  url: string;
+  appId: number;
+  appKey: string;
+  /** TPDirect.setupSDK's third argument: which TapPay the primes are for; must match TAPPAY_BASE_URL's. */
+  serverType: 'sandbox' | 'production';
+}
 
 /** TapPay's backend API (adapters/payment/tappay.ts). */
 export interface TapPayConfig {
@@ -141,6 +154,10 @@ export type AiConfig = { provider: 'extractive' } | { provider: 'openai'; openai
 export const TAPPAY_SANDBOX_URL = 'https://sandbox.tappaysdk.com';
 export const TAPPAY_PRODUCTION_URL = 'https://prod.tappaysdk.com';
 export const EZPAY_PRODUCTION_URL = 'https://inv.ezpay.com.tw';
+/** TapPay's web SDK as its Direct Pay pages name it (a fixed version: a new one is chosen on purpose). */
+export const TAPPAY_SDK_URL = 'https://js.tappaysdk.com/sdk/tpdirect/v5.20.0';
+/** TapPay's app keys (`app_` and 64 letters and digits), with room; bounded since every page carries it. */
+const TAPPAY_APP_KEY = /^[\w-]{1,128}$/;
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -148,6 +165,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR || path.join(root, 'data'));
   const host = env.HOST || '127.0.0.1';
   const port = Number(env.PORT || 8080);
+  const publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || listenUrl(host, port);
+  const payment = paymentConfig(env);
+  // TapPay sends 3-D Secure's return and notification only to https addresses (a local fake: this machine too).
+  if (payment.gateway === 'tappay') httpsOrLoopback('PUBLIC_URL (with PAYMENT_GATEWAY=tappay)', publicUrl);
   return {
     host,
     port,
@@ -158,7 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailDir: path.resolve(env.MAIL_DIR || path.join(dataDir, 'mail')),
     mailFrom: env.MAIL_FROM || 'Publishing Admin <no-reply@localhost>',
-    publicUrl: env.PUBLIC_URL?.trim().replace(/\/+$/, '') || listenUrl(host, port),
+    publicUrl,
     allowedOrigins: (env.ALLOWED_ORIGINS || '')
       .split(',')
       .map((s) => s.trim())
@@ -177,7 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsTimeoutMs: dnsTimeoutMs(env.DNS_TIMEOUT_MS),
     cnameTarget: env.CNAME_TARGET?.trim().toLowerCase().replace(/\.$/, '') || undefined,
     requestTimeoutMs: 120_000,
-    payment: paymentConfig(env),
+    payment,
     invoice: invoiceConfig(env),
     translation: translationConfig(env),
     ai: aiConfig(env),
@@ -272,24 +293,60 @@ export function paymentConfig(env: NodeJS.ProcessEnv): PaymentConfig {
   const merchantId = env.TAPPAY_MERCHANT_ID?.trim();
   if (!partnerKey || !merchantId)
     throw new Error('PAYMENT_GATEWAY=tappay: TAPPAY_PARTNER_KEY and TAPPAY_MERCHANT_ID are needed');
-  const baseUrl = (env.TAPPAY_BASE_URL?.trim() || TAPPAY_SANDBOX_URL).replace(/\/+$/, '');
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new Error(`TAPPAY_BASE_URL: ${baseUrl} is not an address`);
-  }
-  // The partner key travels in every request: only over HTTPS, or plain HTTP to this machine (a local fake).
-  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
-    throw new Error(`TAPPAY_BASE_URL: ${baseUrl} must be https`);
+  const baseUrl = httpsOrLoopback('TAPPAY_BASE_URL', env.TAPPAY_BASE_URL?.trim() || TAPPAY_SANDBOX_URL);
   const timeoutMs = Number(env.TAPPAY_TIMEOUT_MS || 30_000);
   // A charge whose call timed out holds the next attempt back for PAYMENT_UNCONFIRMED_SECONDS: it must outlast a call.
   if (!Number.isInteger(timeoutMs) || timeoutMs <= 0 || timeoutMs > (PAYMENT_UNCONFIRMED_SECONDS * 1000) / 2)
     throw new Error(
       `TAPPAY_TIMEOUT_MS: ${env.TAPPAY_TIMEOUT_MS} is not a whole number from 1 to ${(PAYMENT_UNCONFIRMED_SECONDS * 1000) / 2}`,
     );
-  return { gateway, tappay: { baseUrl, partnerKey, merchantId, timeoutMs } };
+  return { gateway, tappay: { baseUrl, partnerKey, merchantId, timeoutMs }, sdk: tapPaySdk(env, baseUrl) };
+}
+
+/**
+ * An address the partner key or the card form's script travels to: only over HTTPS, or plain HTTP to this machine
+ * (a local fake in the tests).
+ */
+function httpsOrLoopback(name: string, value: string): string {
+  const address = value.replace(/\/+$/, '');
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new Error(`${name}: ${address} is not an address`);
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new Error(`${name}: ${address} must be https`);
+  return address;
+}
+
+/**
+ * TAPPAY_APP_ID, TAPPAY_APP_KEY, TAPPAY_SDK_URL and TAPPAY_SERVER_TYPE → the card form's SDK. The server type follows
+ * TAPPAY_BASE_URL when that is TapPay's sandbox or production (a prime of one is refused by the other), so it needs
+ * saying only for another address.
+ */
+function tapPaySdk(env: NodeJS.ProcessEnv, baseUrl: string): TapPaySdkConfig {
+  const appId = Number(env.TAPPAY_APP_ID?.trim());
+  const appKey = env.TAPPAY_APP_KEY?.trim() ?? '';
+  if (!env.TAPPAY_APP_ID?.trim() || !appKey)
+    throw new Error('PAYMENT_GATEWAY=tappay: TAPPAY_APP_ID and TAPPAY_APP_KEY are needed (the card form)');
+  if (!Number.isSafeInteger(appId) || appId <= 0)
+    throw new Error(`TAPPAY_APP_ID: ${env.TAPPAY_APP_ID} is not a positive whole number`);
+  if (!TAPPAY_APP_KEY.test(appKey)) throw new Error('TAPPAY_APP_KEY: not an app key');
+  const implied =
+    baseUrl === TAPPAY_PRODUCTION_URL ? 'production' : baseUrl === TAPPAY_SANDBOX_URL ? 'sandbox' : undefined;
+  const serverType = env.TAPPAY_SERVER_TYPE?.trim() || implied || 'sandbox';
+  if (serverType !== 'sandbox' && serverType !== 'production')
+    throw new Error(`TAPPAY_SERVER_TYPE: ${serverType} is neither sandbox nor production`);
+  if (implied && serverType !== implied)
+    throw new Error(`TAPPAY_SERVER_TYPE: ${serverType} does not match TAPPAY_BASE_URL (${implied})`);
+  return {
+    url: httpsOrLoopback('TAPPAY_SDK_URL', env.TAPPAY_SDK_URL?.trim() || TAPPAY_SDK_URL),
+    appId,
+    appKey,
+    serverType,
+  };
 }
 
 /**

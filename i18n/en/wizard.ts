@@ -32,6 +32,15 @@ const wizard: DeepStrings<typeof zh> = {
       invalidExpiry: 'Invalid expiry date',
       invalidCcv: 'Invalid security code',
       gatewayError: 'The payment service cannot be reached. Please try again later.',
+      primeRefused:
+        'The payment service did not accept this card (%{msg}). Please check the card details or use another card.',
+      sdkError:
+        "The payment service's card fields could not be loaded. Please check your connection and retry.",
+      sdkRetry: 'Retry',
+      tappayHint:
+        "The card is taken by the payment service TapPay's own fields and never passes through our server.",
+      tappaySandboxHint:
+        'TapPay test mode: card 4242 4242 4242 4242 pays, with any future expiry and any 3-digit code. The card goes only to TapPay, never to our server.',
       sandboxHint:
         'Test mode: card 4242 4242 4242 4242 pays, with any future expiry and any 3-digit code. The card goes only to the payment service, never to our server.',
     },

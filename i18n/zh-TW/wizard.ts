@@ -29,6 +29,12 @@ const wizard = {
       invalidExpiry: '有效期限錯誤',
       invalidCcv: '安全碼錯誤',
       gatewayError: '無法連線到付款服務，請稍後再試。',
+      primeRefused: '付款服務不接受這張卡片（%{msg}），請確認卡片資料或改用其他卡片。',
+      sdkError: '無法載入付款服務的信用卡欄位，請確認網路連線後重試。',
+      sdkRetry: '重試',
+      tappayHint: '卡號由付款服務 TapPay 的欄位直接處理，不會經過本站伺服器。',
+      tappaySandboxHint:
+        'TapPay 測試環境：卡號 4242 4242 4242 4242 可付款成功，有效期限填未來任一月份，安全碼任意 3 碼。卡號只交給 TapPay，不會送到本站伺服器。',
       sandboxHint:
         '測試環境：卡號 4242 4242 4242 4242 可付款成功，有效期限填未來任一月份，安全碼任意 3 碼。卡號只交給付款服務，不會送到本站伺服器。',
     },

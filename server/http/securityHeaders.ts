@@ -26,7 +26,7 @@ export function responseKind(url: string, siteHost?: string): ResponseKind {
   return url.startsWith(UPLOADS_PREFIX) || url.startsWith(THEME_ASSETS_PATH) ? 'upload' : 'app';
 }
 
-type PolicyConfig = Pick<Config, 's3' | 'publicUrl' | 'siteScheme' | 'siteDomain' | 'sitePort'>;
+type PolicyConfig = Pick<Config, 's3' | 'publicUrl' | 'siteScheme' | 'siteDomain' | 'sitePort' | 'payment'>;
 
 const originOf = (url: string) => {
   try {
@@ -56,6 +56,7 @@ export function contentSecurityPolicy(
   }
   const admin = originOf(config.publicUrl);
   const bucket = config.s3 ? [originOf(config.s3.publicUrl)] : [];
+  const tapPay = tapPaySources(config);
   if (kind === 'site') {
     // A theme loads its own assets, https pictures and fonts; the owner's tracking code is inline HTML that may load
     // https scripts, so scripts and styles allow 'self', https: and inline rather than break it. Uploaded pictures
@@ -78,7 +79,7 @@ export function contentSecurityPolicy(
   return policy({
     'default-src': ["'self'"],
     // The built index.html has no inline script (Vite writes only <script src>), so none is allowed.
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...tapPay.script],
     // Emotion (MUI's styling) and the ALTCHA widget insert <style> elements at run time; they cannot be hashed.
     'style-src': ["'self'", "'unsafe-inline'"],
     // Uploads (here or in the S3 bucket), previews of files being uploaded (blob:), and https pictures the writer
@@ -90,11 +91,16 @@ export function contentSecurityPolicy(
       'https:',
       ...(config.s3 ? [new URL(config.s3.publicUrl).origin] : []),
     ],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...tapPay.connect],
     // Uploaded videos (here or in the bucket), and a video being uploaded, read from its blob: for its cover frame.
     'media-src': ["'self'", 'blob:', ...bucket],
     // /design shows the site in a frame for its live preview: the sites' addresses, and custom domains (https).
-    'frame-src': ["'self'", `${config.siteScheme}://*.${config.siteDomain}${config.sitePort}`, 'https:'],
+    'frame-src': [
+      "'self'",
+      `${config.siteScheme}://*.${config.siteDomain}${config.sitePort}`,
+      'https:',
+      ...tapPay.frame,
+    ],
     // The ALTCHA widget solves its proof of work in workers it makes from blob: URLs.
     'worker-src': ["'self'", 'blob:'],
     'object-src': ["'none'"],
@@ -102,6 +108,17 @@ export function contentSecurityPolicy(
     'form-action': ["'self'", ...formTargets],
     'frame-ancestors': ["'none'"],
   });
+}
+
+/**
+ * With PAYMENT_GATEWAY=tappay, the card form's TapPay SDK (TPDirect): its script, the card fields it frames from its
+ * own origin, and what it may ask of TapPay (the SDK's origin and the API's, TAPPAY_BASE_URL). Nothing otherwise.
+ */
+function tapPaySources(config: PolicyConfig): { script: string[]; frame: string[]; connect: string[] } {
+  if (config.payment.gateway !== 'tappay') return { script: [], frame: [], connect: [] };
+  const sdk = originOf(config.payment.sdk.url);
+  const api = originOf(config.payment.tappay.baseUrl);
+  return { script: [sdk], frame: [sdk], connect: [...new Set([sdk, api])] };
 }
 
 /** Features the app never uses, denied to it and to anything it might embed. */

@@ -215,10 +215,11 @@ export async function stopServer(server: ChildProcess): Promise<void> {
 /**
  * A world's server, sink and folder. `between`, when given, runs after a first start (which seeds the database)
  * and a stop, with the server's environment, before the server starts again: for an operator's command that opens
- * the database itself (PGlite serves one process at a time).
+ * the database itself (PGlite serves one process at a time). `extraEnv`: settings of the test's own (e.g. a gateway).
  */
 export async function startWorld(
   between?: (env: Record<string, string>) => Promise<void>,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ world: World; stop: () => Promise<void> }> {
   const sink = await startSmtpSink();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-'));
@@ -231,6 +232,7 @@ export async function startWorld(
     ADMIN_PASSWORD: OWNER.password,
     // The bot check stays on, at a cost that does not make a loaded machine's browser wait seconds per form.
     CAPTCHA_MAX_COUNTER: '2000',
+    ...extraEnv,
   };
   let server = await startServer(env);
   if (between) {

@@ -19,7 +19,13 @@ import {
   sandboxGateway,
 } from '../../server/adapters/payment/sandbox';
 import { sandboxRoutes } from '../../server/adapters/payment/sandboxRoutes';
-import { paymentConfig, TAPPAY_PRODUCTION_URL, TAPPAY_SANDBOX_URL } from '../../server/config';
+import {
+  loadConfig,
+  paymentConfig,
+  TAPPAY_PRODUCTION_URL,
+  TAPPAY_SANDBOX_URL,
+  TAPPAY_SDK_URL,
+} from '../../server/config';
 
 const SECRET = 'a-test-secret-of-at-least-32-characters';
 
@@ -353,6 +359,8 @@ describe('the gateway chosen by configuration', () => {
       PAYMENT_GATEWAY: 'tappay',
       TAPPAY_PARTNER_KEY: 'partner_x',
       TAPPAY_MERCHANT_ID: 'merchant_x',
+      TAPPAY_APP_ID: '12348',
+      TAPPAY_APP_KEY: 'app_x',
     };
     expect(paymentConfig(keys)).toEqual({
       gateway: 'tappay',
@@ -362,6 +370,7 @@ describe('the gateway chosen by configuration', () => {
         merchantId: 'merchant_x',
         timeoutMs: 30_000,
       },
+      sdk: { url: TAPPAY_SDK_URL, appId: 12348, appKey: 'app_x', serverType: 'sandbox' },
     });
     expect(
       paymentConfig({ ...keys, TAPPAY_BASE_URL: `${TAPPAY_PRODUCTION_URL}/`, TAPPAY_TIMEOUT_MS: '20000' }),
@@ -382,5 +391,47 @@ describe('the gateway chosen by configuration', () => {
     const payment = paymentGateway(config, 'http://admin.test');
     expect(payment.gateway.name).toBe('tappay');
     expect(payment.routes).toBeUndefined();
+  });
+
+  it('TapPay’s card form: app id and key required, its SDK over https, the server type of TAPPAY_BASE_URL', () => {
+    const keys = {
+      PAYMENT_GATEWAY: 'tappay',
+      TAPPAY_PARTNER_KEY: 'partner_x',
+      TAPPAY_MERCHANT_ID: 'merchant_x',
+    };
+    const app = { ...keys, TAPPAY_APP_ID: '12348', TAPPAY_APP_KEY: 'app_x' };
+    // A half-set configuration stops the start.
+    expect(() => paymentConfig(keys)).toThrow(/TAPPAY_APP_ID and TAPPAY_APP_KEY/);
+    expect(() => paymentConfig({ ...keys, TAPPAY_APP_ID: '12348' })).toThrow(/TAPPAY_APP_KEY/);
+    expect(() => paymentConfig({ ...keys, TAPPAY_APP_KEY: 'app_x' })).toThrow(/TAPPAY_APP_ID/);
+    expect(() => paymentConfig({ ...app, TAPPAY_APP_ID: '12a' })).toThrow(/positive whole number/);
+    expect(() => paymentConfig({ ...app, TAPPAY_APP_KEY: 'app x<script>' })).toThrow(/not an app key/);
+    expect(() => paymentConfig({ ...app, TAPPAY_APP_KEY: 'a'.repeat(129) })).toThrow(/not an app key/);
+    // Production's API means production's primes; another address (a fake) says its own, sandbox by default.
+    expect(paymentConfig({ ...app, TAPPAY_BASE_URL: TAPPAY_PRODUCTION_URL })).toMatchObject({
+      sdk: { serverType: 'production' },
+    });
+    expect(() =>
+      paymentConfig({ ...app, TAPPAY_BASE_URL: TAPPAY_PRODUCTION_URL, TAPPAY_SERVER_TYPE: 'sandbox' }),
+    ).toThrow(/does not match/);
+    expect(() => paymentConfig({ ...app, TAPPAY_SERVER_TYPE: 'live' })).toThrow(
+      /neither sandbox nor production/,
+    );
+    expect(
+      paymentConfig({
+        ...app,
+        TAPPAY_BASE_URL: 'http://127.0.0.1:9999',
+        TAPPAY_SDK_URL: 'http://127.0.0.1:9999/sdk/tpdirect/v5',
+        TAPPAY_SERVER_TYPE: 'production',
+      }),
+    ).toMatchObject({ sdk: { url: 'http://127.0.0.1:9999/sdk/tpdirect/v5', serverType: 'production' } });
+    expect(() =>
+      paymentConfig({ ...app, TAPPAY_SDK_URL: 'http://js.tappaysdk.com/sdk/tpdirect/v5' }),
+    ).toThrow(/TAPPAY_SDK_URL.*https/);
+    // TapPay returns 3-D Secure's window and notification only to https: so must the public address be.
+    expect(() => loadConfig({ ...app, PUBLIC_URL: 'http://admin.example.com' })).toThrow(/PUBLIC_URL.*https/);
+    expect(loadConfig({ ...app, PUBLIC_URL: 'https://admin.example.com' }).payment.gateway).toBe('tappay');
+    expect(loadConfig({ ...app, HOST: '127.0.0.1', PORT: '8123' }).publicUrl).toBe('http://127.0.0.1:8123');
+    expect(loadConfig({ PUBLIC_URL: 'http://admin.example.com' }).payment.gateway).toBe('sandbox');
   });
 });

@@ -126,7 +126,7 @@ describe('pay by prime', () => {
       });
       expect(result.status).toBe('pending');
       if (result.status !== 'pending') throw new Error('not pending');
-      expect(result.redirectUrl).toBe(`https://fake-3ds.example/${result.tradeId}`);
+      expect(result.redirectUrl).toBe(`${fresh.url}/3ds/${result.tradeId}`);
       // Nothing is paid until the record says so.
       expect(await g.query(result.tradeId)).toMatchObject({ status: 'pending' });
     });

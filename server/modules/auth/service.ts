@@ -11,7 +11,7 @@ import type {
 } from '../../../contract/auth';
 import { Code } from '../../../contract/codes';
 import { LOGIN_TICKET_TTL_S, type Locale, localeOr, RESET_TTL_S } from '../../../contract/constants';
-import type { Session } from '../../../contract/session';
+import type { CardGateway, Session } from '../../../contract/session';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { BaseContext, UserContext } from '../../http/action';
@@ -199,9 +199,19 @@ async function unpaidPlan(db: Db, site: SiteRow): Promise<number | null> {
   return sub?.planId ?? null;
 }
 
+/** The card form's gateway: only what a browser may see (TapPay's app key is public by its design). */
+function cardGateway(deps: Deps): CardGateway {
+  const payment = deps.config.payment;
+  if (payment.gateway === 'sandbox') return { gateway: 'sandbox' };
+  const { url, appId, appKey, serverType } = payment.sdk;
+  return { gateway: 'tappay', sdk_url: url, app_id: appId, app_key: appKey, server_type: serverType };
+}
+
+const meta = (deps: Deps): Session['meta'] => ({ server_time: deps.now(), payment: cardGateway(deps) });
+
 /** The session object of SPEC §3. */
 export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
-  if (!ctx.user || !ctx.session) return { ...signedOut, meta: { server_time: deps.now() } };
+  if (!ctx.user || !ctx.session) return { ...signedOut, meta: meta(deps) };
   const user = ctx.user;
   const scope = await resolveSite(deps, { session: ctx.session, user });
   const list = await sitesOfUser(deps.db, user.id);
@@ -230,7 +240,7 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
       list: list.map(toSummary),
     },
     role: role ? { id: role.id, name: role.builtin ? t(ctx.lang, `roles.${role.id}`) : role.name } : null,
-    meta: { server_time: deps.now() },
+    meta: meta(deps),
     remember: ctx.session.remember,
     ...(await managing(deps, ctx.session, user, scope, permissions.length > 0)),
     support:

@@ -1,8 +1,9 @@
 /**
  * The card form's contract. A card form takes the card fields from the buyer and trades them, in the browser, for a
  * gateway's one-time `prime`; the card itself never reaches our API nor storage. The sandbox form
- * (SandboxCardForm.tsx) posts to the built-in gateway's `/sandbox-gateway/prime`. A TapPay form would render
- * TapPay's hosted fields (TPDirect.card.setup) and answer TPDirect.card.getPrime's prime: the same handle, not built.
+ * (SandboxCardForm.tsx) posts to the built-in gateway's `/sandbox-gateway/prime`; the TapPay form
+ * (TapPayCardForm.tsx) renders TapPay's own fields (TPDirect.card.setup, in TapPay's iframes) and answers
+ * TPDirect.card.getPrime's prime. CardForm.tsx picks one by the gateway the session names.
  */
 
 /** What a card form lets its page do. */
@@ -18,7 +19,7 @@ export interface CardFormProps {
   disabled?: boolean;
 }
 
-/** The card rules the sandbox form checks before asking the gateway (the gateway checks again). */
+/** The card rules the sandbox form checks before asking the gateway (the gateway checks again; TapPay's fields check their own). */
 export const CARD_NUMBER = /^\d{13,19}$/;
 export const CARD_EXPIRY = /^(0[1-9]|1[0-2])\/(\d{2})$/;
 export const CARD_CCV = /^\d{3,4}$/;
