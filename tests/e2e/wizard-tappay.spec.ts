@@ -194,6 +194,8 @@ test('the form shows an SDK that cannot load, field errors and getPrime’s refu
   await page.getByRole('button', { name: /^確認付款/ }).click();
   const failed = page.getByTestId('payment-failed');
   await expect(failed.getByRole('heading', { name: '付款失敗' })).toBeVisible();
+  // The decline is named, with the bank's reason.
+  await expect(failed).toContainText('發卡銀行拒絕了這筆付款（Do not honour），沒有扣款。');
   const declined = since.charges();
   expect(declined).toHaveLength(1);
   expect(String(declined[0].body.prime)).toMatch(/^test_declined_/);
@@ -226,6 +228,7 @@ test('plan checkout pays through TapPay too: a card failing 3-D Secure fails, th
   await pay('Complete');
   const failed = page.getByTestId('payment-failed');
   await expect(failed.getByRole('heading', { name: '付款失敗' })).toBeVisible();
+  await expect(failed).toContainText('3-D Secure 驗證沒有通過，沒有扣款。');
   await failed.getByRole('button', { name: '重新付款' }).click();
   await expect(failed).toHaveCount(0);
 

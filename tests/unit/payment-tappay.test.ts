@@ -98,7 +98,7 @@ describe('pay by prime', () => {
 
   it('a declined card is an answer with TapPay’s code, not an error', async () => {
     const result = await gateway().payByPrime(charge(fake.prime('declined')));
-    expect(result).toMatchObject({ status: 'declined', code: '10003', message: 'Card Error' });
+    expect(result).toMatchObject({ status: 'declined', code: '10003', message: 'Do not honour' });
   });
 
   it('a prime used twice is declined (TapPay 121)', async () => {

@@ -141,7 +141,8 @@ export function tapPayGateway(config: TapPayConfig): PaymentGateway {
         status: 'declined',
         ...(tradeId && { tradeId }),
         code: String(reply.status),
-        message: str(reply.msg),
+        // The bank's own reason when TapPay passes it on (`bank_result_msg`), which says more than its `msg`.
+        message: str(reply.bank_result_msg) || str(reply.msg),
       };
     if (!tradeId) throw new PaymentGatewayError('TapPay: a success without rec_trade_id', 'protocol');
     const secret = obj(reply.card_secret);
