@@ -42,6 +42,7 @@ function request(over: Partial<InvoiceRequest> = {}): InvoiceRequest {
     invoice: { mode: 'donation', donation: { code: '0958' } },
     buyerName: '王小明',
     buyerEmail: 'owner@example.com',
+    buyerAddress: '台北市信義區市府路 1 號',
     ...over,
   };
 }
@@ -102,6 +103,7 @@ describe('issuing', () => {
       Status: '1',
       Category: 'B2C',
       BuyerName: '王小明',
+      BuyerAddress: '台北市信義區市府路 1 號',
       LoveCode: '0958',
       CarrierType: '',
       PrintFlag: 'N',

@@ -44,6 +44,7 @@ export const EZPAY_LIMITS = {
   buyerNameB2C: 30,
   buyerNameB2B: 60,
   buyerEmail: 50,
+  buyerAddress: 100,
   itemName: 30,
   invalidReason: 20,
   carrierNum: 64,
@@ -107,6 +108,7 @@ function buyerFields(request: InvoiceRequest): Record<string, string> {
   const base = {
     BuyerUBN: '',
     BuyerEmail: email,
+    BuyerAddress: clip(request.buyerAddress, EZPAY_LIMITS.buyerAddress),
     CarrierType: '',
     CarrierNum: '',
     LoveCode: '',

@@ -26,6 +26,8 @@ export interface InvoiceRequest {
   /** The site owner's name and address, for a B2C invoice's buyer and the provider's notice (may be empty). */
   buyerName: string;
   buyerEmail: string;
+  /** The payer's postal address as given when paying (SPEC §3 `address`; may be empty). */
+  buyerAddress: string;
 }
 
 /** An invoice the provider issued: what voids or allowances it later. */

@@ -131,6 +131,7 @@ async function attemptIssue(deps: InvoicingDeps, row: InvoiceRow): Promise<Invoi
     invoice: payment.invoice ?? null,
     buyerName: owner?.nickname || owner?.site || '',
     buyerEmail: owner?.email ?? '',
+    buyerAddress: payment.address,
   };
   const attempts = row.attempts + 1;
   const asClaimed = and(
