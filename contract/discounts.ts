@@ -12,17 +12,17 @@
  */
 import { z } from 'zod';
 import { bounded, f } from './fields';
+import { PATTERNS } from './patterns';
 
 /** A code: letters, digits, `-` and `_`, DISCOUNT_CODE_MIN to DISCOUNT_CODE_MAX long; compared in capitals. */
 export const DISCOUNT_CODE_MIN = 3;
 export const DISCOUNT_CODE_MAX = 20;
-export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9_-]+$/;
 /** The least a discounted charge leaves to pay, in TWD: a 100 % code charges this much (TapPay refuses 0). */
 export const DISCOUNT_MIN_CHARGE = 1;
 export const DISCOUNT_APPLIES = ['first', 'every'] as const;
 export type DiscountApplies = (typeof DISCOUNT_APPLIES)[number];
 
-const validCode = (s: string) => s.length >= DISCOUNT_CODE_MIN && DISCOUNT_CODE_PATTERN.test(s);
+const validCode = (s: string) => s.length >= DISCOUNT_CODE_MIN && PATTERNS.discountCode.re.test(s);
 
 /** A code as typed: trimmed, in capitals, bounded, of the allowed characters (validation.discountCode otherwise). */
 export const discountCodeField = () =>

@@ -100,6 +100,8 @@ export const PATTERNS = {
   themeVersion: p(/^\d+\.\d+\.\d+([-.][0-9A-Za-z.]+)?$/, 20),
   /** A SKU's code (contract/shop.ts SKU_CODE_MAX): letters, digits, '-', '_' and '.', from a letter or digit. */
   skuCode: p(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 40),
+  /** A plan discount code in capitals (contract/discounts.ts DISCOUNT_CODE_MAX): letters, digits, '-' and '_'. */
+  discountCode: p(/^[A-Z0-9_-]+$/, 20),
 } as const satisfies Record<string, Pattern>;
 
 export type PatternName = keyof typeof PATTERNS;

@@ -192,7 +192,10 @@ test('closing the payment window says so; opened again, it still pays', async ({
   await expect(page.getByText(`目前網站：${name}`)).toBeVisible();
 });
 
-test('the window closed, a new attempt at once pays: nobody waits for the left one', async ({ page, world }) => {
+test('the window closed, a new attempt at once pays: nobody waits for the left one', async ({
+  page,
+  world,
+}) => {
   await registerByApiOn(page, world.sink);
   const name = `立刻重試的店 ${uniq()}`;
   await toPayment(page, `again-${uniq()}`, name);

@@ -227,7 +227,12 @@ export function sandboxGateway(options: SandboxOptions): SandboxGateway {
       const expiry = expiryOf(String(fields.expiry ?? '').slice(0, 10), now());
       if (!expiry) return { error: 'expiry' };
       if (!/^\d{3,4}$/.test(String(fields.ccv ?? '').slice(0, 5))) return { error: 'ccv' };
-      for (const [prime, entry] of primes) if (entry.expiresAt <= now()) primes.delete(prime);
+      // The map is in the order primes were made, so in expiry order: drop the expired ones from its front, and
+      // stop at the first that lives (a full scan on every ask made asking quadratic).
+      for (const [prime, entry] of primes) {
+        if (entry.expiresAt > now()) break;
+        primes.delete(prime);
+      }
       if (primes.size >= PRIMES_MAX) return { error: 'busy' };
       const prime = id('prime');
       // The security code is checked and dropped, as a gateway does after authorisation.

@@ -52,8 +52,10 @@ export function readDraft(userId: number, fresh: Draft): Draft {
   }
   if (!isObject(saved) || !isObject(saved.values)) return fresh;
   const values = saved.values;
-  const pick = (name: 'slug' | 'site_name' | 'name' | 'email' | 'phone' | 'address', fallback: string): string =>
-    typeof values[name] === 'string' ? values[name] : fallback;
+  const pick = (
+    name: 'slug' | 'site_name' | 'name' | 'email' | 'phone' | 'address',
+    fallback: string,
+  ): string => (typeof values[name] === 'string' ? values[name] : fallback);
   const plan = typeof values.plan === 'number' ? values.plan : fresh.values.plan;
   const invoice = isObject(values.invoice) ? values.invoice : {};
   const merge = <T extends object>(fallback: T, given: unknown): T =>
