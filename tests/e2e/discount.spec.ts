@@ -22,6 +22,7 @@ import {
   startWorld,
   type World,
 } from './fixtures';
+import { uniq } from './wizardSteps';
 
 const PASSWORD = 'discount-pass-1';
 
@@ -76,14 +77,14 @@ test('a discount code in the wizard: checked as typed, the price shown, and char
   page,
   world,
 }) => {
-  const uniq = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const tag = uniq();
   await registerByApi(page.request, world.sink, {
-    email: `discount-${uniq}@example.com`,
+    email: `discount-${tag}@example.com`,
     password: PASSWORD,
     nickname: '折扣',
   });
   await page.goto('/init');
-  await page.getByLabel('網站網址').fill(`sale-${uniq}`);
+  await page.getByLabel('網站網址').fill(`sale-${tag}`);
   await page.getByLabel('網站名稱').fill('折扣小店');
   await page.getByRole('button', { name: '下一步' }).click();
   await page.getByRole('radio', { name: 'CREATOR' }).click();
@@ -129,10 +130,10 @@ test('a discount code on an upgrade: the preview’s charge discounted, and char
   page,
   world,
 }) => {
-  const uniq = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const email = `upgrade-${uniq}@example.com`;
+  const tag = uniq();
+  const email = `upgrade-${tag}@example.com`;
   await registerByApi(page.request, world.sink, { email, password: PASSWORD, nickname: '升級' });
-  await paidSite(page.request, { plan: 2, slug: `up-${uniq}`, name: '升級小店', owner: '升級', email });
+  await paidSite(page.request, { plan: 2, slug: `up-${tag}`, name: '升級小店', owner: '升級', email });
 
   await page.goto('/plan/3');
   const preview = page.getByTestId('change-preview');

@@ -23,6 +23,7 @@ import {
   startWorld,
   type World,
 } from './fixtures';
+import { toPayment, uniq } from './wizardSteps';
 
 const PASSWORD = 'tappay-pass-1';
 
@@ -58,23 +59,10 @@ const test = base.extend<object, { fake: FakeTapPay; world: World }>({
 
 test.use({ signedIn: false });
 
-const uniq = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
 async function newUser(page: Page, sink: SmtpSink): Promise<string> {
   const email = `tappay-${uniq()}@example.com`;
   await registerByApi(page.request, sink, { email, password: PASSWORD, nickname: '刷卡人' });
   return email;
-}
-
-/** Steps 1 and 2: a free address and a name, then the CREATOR plan. */
-async function toPayment(page: Page, slug: string, name: string) {
-  await page.goto('/init');
-  await page.getByLabel('網站網址').fill(slug);
-  await page.getByLabel('網站名稱').fill(name);
-  await page.getByRole('button', { name: '下一步' }).click();
-  await page.getByRole('radio', { name: 'CREATOR' }).click();
-  await page.getByRole('button', { name: '下一步' }).click();
-  await expect(page.getByRole('heading', { name: '付款', exact: true })).toBeVisible();
 }
 
 /** A card field: the fake SDK's iframe inside the form's field of that label. */

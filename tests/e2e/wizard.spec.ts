@@ -10,6 +10,7 @@
 import type { Page } from '@playwright/test';
 import type { SmtpSink } from '../fixtures/smtpSink';
 import { apiCall, expect, registerByApi, registerThroughUi, shot, test } from './fixtures';
+import { toPayment, uniq } from './wizardSteps';
 
 const PASSWORD = 'wizard-pass-1';
 const CARDS = {
@@ -20,24 +21,11 @@ const CARDS = {
 
 test.use({ signedIn: false });
 
-const uniq = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-
 /** Registers through the API (code from the SMTP sink) and signs the page's browser in as the new account. */
 async function registerByApiOn(page: Page, sink: SmtpSink): Promise<string> {
   const email = `wizard-${uniq()}@example.com`;
   await registerByApi(page.request, sink, { email, password: PASSWORD, nickname: '精靈' });
   return email;
-}
-
-/** Steps 1 and 2: a free address and a name, then the CREATOR plan. */
-async function toPayment(page: Page, slug: string, name: string) {
-  await page.goto('/init');
-  await page.getByLabel('網站網址').fill(slug);
-  await page.getByLabel('網站名稱').fill(name);
-  await page.getByRole('button', { name: '下一步' }).click();
-  await page.getByRole('radio', { name: 'CREATOR' }).click();
-  await page.getByRole('button', { name: '下一步' }).click();
-  await expect(page.getByRole('heading', { name: '付款', exact: true })).toBeVisible();
 }
 
 async function fillCard(page: Page, number: string) {
