@@ -15,7 +15,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   PAYMENT_WINDOW_MINUTES,
   type PaymentKind,
@@ -83,12 +83,29 @@ export const toReply = (p: PaymentRow, redirectUrl?: string): PaymentReply => ({
 
 export interface PaymentRequest {
   siteId: number;
-  plan: PlanRow;
+  plan: Pick<PlanRow, 'id' | 'price' | 'nameEn'>;
   kind: PaymentKind;
   prime: string;
   invoice: InvoiceData;
   cardholder: Cardholder;
+  /** What is charged when not the plan's price (a card change's verification, an overdue renewal). */
+  amount?: number;
+  /** A card change recovering a past_due site: the renewal's purpose (card.ts). */
+  purpose?: string;
+  /** The gateway's `details` when not the plan's (at most DETAILS_MAX). */
+  details?: string;
 }
+
+/**
+ * Where a payment leaves `pending` for anything but paid: a card change holding a renewal's purpose gives it back
+ * (`card:<order number>`), so that the renewal job's attempt of that period stays its own (card.ts).
+ */
+const releasedPurpose = sql`CASE WHEN ${payments.kind} = 'card' AND ${payments.purpose} LIKE 'renewal:%'
+  THEN 'card:' || ${payments.orderNumber} ELSE ${payments.purpose} END`;
+
+/** Whether a paid payment is a card change's verification (refunded), not a charge for a plan. */
+export const isVerification = (p: Pick<PaymentRow, 'kind' | 'purpose'>) =>
+  p.kind === 'card' && !p.purpose?.startsWith('renewal:');
 
 /** Open payments of the site that the window or a change made (renewals have a purpose and their own job). */
 const openPayments = (db: Db, siteId: number) =>
@@ -109,7 +126,7 @@ export async function openPaymentSlot(deps: Deps, siteId: number): Promise<void>
     if (deps.now() - row.createdAt.getTime() < WINDOW_MS) throw new AppError(Code.PAYMENT_IN_PROGRESS);
     const [expired] = await deps.db
       .update(payments)
-      .set({ status: 'expired' })
+      .set({ status: 'expired', purpose: releasedPurpose })
       .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
       .returning({ id: payments.id });
     if (expired)
@@ -160,8 +177,9 @@ export async function startPayment(deps: Deps, req: PaymentRequest): Promise<Pay
     siteId: req.siteId,
     kind: req.kind,
     planId: req.plan.id,
-    amount: req.plan.price,
+    amount: req.amount ?? req.plan.price,
     invoice: req.invoice,
+    purpose: req.purpose ?? null,
   });
   const publicUrl = deps.config.publicUrl;
   let result: Awaited<ReturnType<Deps['payment']['payByPrime']>>;
@@ -169,7 +187,7 @@ export async function startPayment(deps: Deps, req: PaymentRequest): Promise<Pay
     result = await deps.payment.payByPrime({
       amount: payment.amount,
       orderNumber: payment.orderNumber,
-      details: `${req.plan.nameEn} plan`,
+      details: req.details ?? `${req.plan.nameEn} plan`,
       cardholder: req.cardholder,
       prime: req.prime,
       remember: true,
@@ -196,7 +214,7 @@ export async function startPayment(deps: Deps, req: PaymentRequest): Promise<Pay
 export const markFailed = (db: Db, id: number, recTradeId: string | null) =>
   db
     .update(payments)
-    .set({ status: 'failed', ...(recTradeId && { recTradeId }) })
+    .set({ status: 'failed', purpose: releasedPurpose, ...(recTradeId && { recTradeId }) })
     .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
     .returning();
 
@@ -262,13 +280,22 @@ const UNCOUNTED: PaymentStatus[] = ['failed', 'expired'];
  * A failed or expired one the gateway reports paid is refunded. A gateway that cannot be asked changes nothing.
  * The caller has found the payment (an unknown order number is a programming error here).
  */
-export async function settle(deps: Deps, orderNumber: string): Promise<PaymentRow> {
+/** What settling asks of the app (the renewal job's deps do too). */
+export type SettleDeps = Pick<Deps, 'db' | 'now' | 'log' | 'payment' | 'invoice'>;
+
+export async function settle(deps: SettleDeps, orderNumber: string): Promise<PaymentRow> {
   const payment = await paymentByOrder(deps.db, orderNumber);
   if (!payment) throw new Error(`settle: no payment ${orderNumber}`);
   return settleRow(deps, payment, 'keep');
 }
 
-async function settleRow(deps: Deps, found: PaymentRow, unreachable: 'keep' | 'throw'): Promise<PaymentRow> {
+export async function settleRow(
+  deps: SettleDeps,
+  found: PaymentRow,
+  unreachable: 'keep' | 'throw',
+): Promise<PaymentRow> {
+  // A verification whose refund failed before is given back now.
+  if (found.status === 'paid') return refundVerification(deps, found);
   const open = found.status === 'pending';
   if (!(open || UNCOUNTED.includes(found.status))) return found;
   // Failed with no trade: refused or declined before the gateway made one; nothing to ask.
@@ -282,8 +309,13 @@ async function settleRow(deps: Deps, found: PaymentRow, unreachable: 'keep' | 't
     if (unreachable === 'throw') throw new AppError(Code.PAYMENT_UNCONFIRMED);
     return found;
   }
-  // A renewal's attempt that never reached the gateway is failed by the renewal job, on its own schedule.
-  if (open && !payment.purpose && neverReached(payment, asked, WINDOW_MS, deps.now()))
+  // A renewal's attempt that never reached the gateway is failed by the renewal job, on its own schedule; a card
+  // change's (even one holding a renewal's purpose) is the window's.
+  if (
+    open &&
+    (!payment.purpose || payment.kind === 'card') &&
+    neverReached(payment, asked, WINDOW_MS, deps.now())
+  )
     return failNeverReached(deps, payment);
   const record = recordOf(asked, payment);
   if (asked && !record)
@@ -309,7 +341,9 @@ async function settleRow(deps: Deps, found: PaymentRow, unreachable: 'keep' | 't
     const at = new Date(deps.now());
     const [flipped] = await tx
       .update(payments)
-      .set({ status: outcome, ...(outcome === 'paid' && { paidAt: at }) })
+      .set(
+        outcome === 'paid' ? { status: outcome, paidAt: at } : { status: outcome, purpose: releasedPurpose },
+      )
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
       .returning();
     // Someone else settled it first: theirs are the effects.
@@ -317,15 +351,65 @@ async function settleRow(deps: Deps, found: PaymentRow, unreachable: 'keep' | 't
     if (outcome === 'paid') await applyPaid(tx, flipped, at);
     return { row: flipped, mine: true };
   });
-  if (settled.mine && settled.row.status === 'paid') await paymentPaid(deps, settled.row);
+  if (!(settled.mine && settled.row.status === 'paid')) return settled.row;
+  // A verification is given back, not invoiced.
+  if (isVerification(settled.row)) return refundVerification(deps, settled.row);
+  await paymentPaid(deps, settled.row);
   return settled.row;
 }
 
+/**
+ * A paid card change's verification, given back once: `refunded_at` is set before the refund call, and cleared
+ * again when the call fails, so that the payment's next settle tries again. Any other payment is answered as is.
+ */
+async function refundVerification(deps: SettleDeps, payment: PaymentRow): Promise<PaymentRow> {
+  if (!isVerification(payment) || payment.status !== 'paid' || payment.refundedAt || !payment.recTradeId)
+    return payment;
+  const [claimed] = await deps.db
+    .update(payments)
+    .set({ refundedAt: new Date(deps.now()) })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'paid'), isNull(payments.refundedAt)))
+    .returning();
+  if (!claimed) return (await paymentByOrder(deps.db, payment.orderNumber)) as PaymentRow;
+  try {
+    await deps.payment.refund(payment.recTradeId);
+    return claimed;
+  } catch (err) {
+    deps.log.error(
+      { err, order: payment.orderNumber },
+      'card verification not refunded; tried again at its next settle',
+    );
+    const [back] = await deps.db
+      .update(payments)
+      .set({ refundedAt: null })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    return back ?? claimed;
+  }
+}
+
+/**
+ * A card change holding a renewal's purpose, still pending after its window's life with nothing known: expired (its
+ * purpose given back), so that neither a new card change nor the renewal job waits on it for good. Answers the
+ * payment as it now stands.
+ */
+export async function expireStale(deps: Pick<Deps, 'db' | 'now' | 'log'>, payment: PaymentRow) {
+  if (payment.status !== 'pending' || deps.now() - payment.createdAt.getTime() < WINDOW_MS) return payment;
+  const [expired] = await deps.db
+    .update(payments)
+    .set({ status: 'expired', purpose: releasedPurpose })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+    .returning();
+  if (!expired) return (await paymentByOrder(deps.db, payment.orderNumber)) as PaymentRow;
+  deps.log.warn({ order: payment.orderNumber }, 'card change expired: its window outlived, outcome unknown');
+  return expired;
+}
+
 /** A window or change payment whose charge never reached the gateway: failed, so the buyer may pay again. */
-async function failNeverReached(deps: Deps, payment: PaymentRow): Promise<PaymentRow> {
+async function failNeverReached(deps: SettleDeps, payment: PaymentRow): Promise<PaymentRow> {
   const [failed] = await deps.db
     .update(payments)
-    .set({ status: 'failed' })
+    .set({ status: 'failed', purpose: releasedPurpose })
     .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'), isNull(payments.recTradeId)))
     .returning();
   if (!failed) return (await paymentByOrder(deps.db, payment.orderNumber)) as PaymentRow;
@@ -377,7 +461,10 @@ export async function refundLate(
  * (server/jobs/renewal.ts) charges again at the period's end (`next_attempt_at`).
  */
 async function applyPaid(tx: Db, payment: PaymentRow, at: Date) {
-  if (payment.kind === 'renewal') return void (await applyRenewal(tx, payment, at));
+  // A renewal, or a card change that paid a past_due site's overdue renewal.
+  if (renewalKeyOf(payment.purpose)) return void (await applyRenewal(tx, payment, at));
+  // A card change's verification: the card is all it changes.
+  if (payment.kind === 'card') return keepCard(tx, payment);
   const end = periodEnd(at);
   const period = { periodStart: at, periodEnd: end, nextAttemptAt: end, renewAttempts: 0, nextPlanId: null };
   await tx
@@ -402,11 +489,14 @@ async function applyPaid(tx: Db, payment: PaymentRow, at: Date) {
       ...NEXT_RENDER,
     })
     .where(eq(sites.id, payment.siteId));
-  if (payment.card) {
-    // The card just paid with replaces the one kept before: renewals charge it.
-    await tx.delete(paymentCards).where(eq(paymentCards.siteId, payment.siteId));
-    await tx.insert(paymentCards).values({ siteId: payment.siteId, ...payment.card });
-  }
+  await keepCard(tx, payment);
+}
+
+/** The card just paid with replaces the one kept before: renewals charge it. */
+async function keepCard(tx: Db, payment: PaymentRow) {
+  if (!payment.card) return;
+  await tx.delete(paymentCards).where(eq(paymentCards.siteId, payment.siteId));
+  await tx.insert(paymentCards).values({ siteId: payment.siteId, ...payment.card });
 }
 
 /**
@@ -449,5 +539,7 @@ export async function applyRenewal(tx: Db, payment: PaymentRow, at: Date): Promi
     .update(sites)
     .set({ serviceId: payment.planId, updatedAt: at, ...NEXT_RENDER })
     .where(eq(sites.id, payment.siteId));
+  // A card change that paid it: the new card is the site's from now on.
+  await keepCard(tx, payment);
   return true;
 }
