@@ -81,9 +81,6 @@ export type CardInput = z.input<typeof CardInput>;
  */
 export const CARD_VERIFICATION_AMOUNT = 1;
 
-/** The SPA's address that opens the card change (the renewal-failure mail and alerts link to it). */
-export const CARD_CHANGE_PATH = '/plan/current?card=1';
-
 /**
  * The answer to a payment attempt: `pending` with the payment window's address (3-D Secure), or already `paid`
  * or `failed`. `order_number` names it in `site/payment`.

@@ -184,3 +184,6 @@ export const PLAN_DISPLAY: Readonly<Record<number, PlanDisplay>> = {
  * opener, and a path whose headers let it keep that opener (server/http/securityHeaders.ts).
  */
 export const PAYMENT_RETURN_PATH = '/plan/paid';
+
+/** The SPA's address that opens the card change (plan/card): the renewal-failure mail and the payment alert link here. */
+export const CARD_CHANGE_PATH = '/plan/current?card=1';

@@ -14,6 +14,7 @@ import {
   type SubscriptionReply,
 } from '../../contract/billing';
 import { Code } from '../../contract/codes';
+import { CARD_CHANGE_PATH } from '../../contract/plans';
 import type { TokenCharge } from '../../server/adapters/payment/gateway';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
 import type { RenewalResult } from '../../server/jobs/renewal';
@@ -90,6 +91,9 @@ async function pastDueSite(email: string, slug: string) {
   await job.pass();
   clockTo(oldEnd.getTime());
   expect(outcomeFor(await job.pass(), id)).toEqual(['past_due']);
+  // The owner's mail links straight to the card change.
+  const [mail] = (await t.flushMail()).filter((m) => m.to === email && m.subject.includes('扣款失敗'));
+  expect(mail.text).toContain(`${t.config.publicUrl}${CARD_CHANGE_PATH}`);
   owner = await signIn(email, id);
   return { owner, id, oldEnd, job };
 }

@@ -16,8 +16,9 @@
  */
 
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
-import { CARD_CHANGE_PATH, RETRY_AFTER_DAYS } from '../../../contract/billing';
+import { RETRY_AFTER_DAYS } from '../../../contract/billing';
 import { type Locale, localeOr } from '../../../contract/constants';
+import { CARD_CHANGE_PATH } from '../../../contract/plans';
 import { wallTime } from '../../../contract/zoned';
 import { PaymentGatewayError } from '../../adapters/payment/gateway';
 import type { Db } from '../../db/client';
