@@ -3,6 +3,7 @@
  * with `subscription.payment` on the site; an active site's new card verified with 3-D Secure (NT$1, refunded once)
  * replaces the old; a past_due site's new card pays the overdue renewal once — the site active again from the old
  * period's end, the renewal job charging nothing more for it; a declined or unconfirmed new card changes nothing.
+ * The same for a reader's plan (reader/subscription/card, from /account).
  */
 
 import { and, eq } from 'drizzle-orm';
@@ -15,18 +16,22 @@ import {
 } from '../../contract/billing';
 import { Code } from '../../contract/codes';
 import { CARD_CHANGE_PATH } from '../../contract/plans';
+import type { ReaderPaymentReply, ReaderPlan, ReaderStatusReply } from '../../contract/subscription';
 import type { TokenCharge } from '../../server/adapters/payment/gateway';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
+import { renewDueReaders } from '../../server/jobs/readerRenewal';
 import type { RenewalResult } from '../../server/jobs/renewal';
 import { nextPeriodEnd } from '../../server/modules/plans/payments';
-import { paymentCards, payments } from '../../server/modules/tables';
+import { paymentCards, payments, readerPayments, readerSubscriptions } from '../../server/modules/tables';
 import { answer3ds, payerFor, paymentByOrder, subscriptionOf } from '../fixtures/billing';
+import { addReader, readerCall, readerCookie } from '../fixtures/readers';
 import {
   type Client,
   createTestApp,
   customRole,
   ok,
   register,
+  signInOwner,
   staffOf,
   type TestApp,
 } from '../fixtures/testApp';
@@ -297,5 +302,128 @@ describe('a past_due site', () => {
     expect(outcomeFor(await job.pass(), id)).toEqual(['past_due']);
     expect(await chargedFor(id)).toBe(charged + 1);
     expect(await subscriptionOf(t, id)).toMatchObject({ status: 'past_due', renewAttempts: 2 });
+  });
+});
+
+describe('a reader’s plan (/account)', () => {
+  let site: number;
+  let readerPlan: ReaderPlan;
+  const readerPrime = (number: string) => {
+    const answer = t.sandbox.createPrime({ number, expiry: '12/30', ccv: '123' });
+    if ('error' in answer) throw new Error(answer.error);
+    return answer.prime;
+  };
+  const readerSub = async (readerId: number) =>
+    (
+      await t.database.db.select().from(readerSubscriptions).where(eq(readerSubscriptions.readerId, readerId))
+    )[0];
+  const readerRow = async (orderNumber: string) =>
+    (await t.database.db.select().from(readerPayments).where(eq(readerPayments.orderNumber, orderNumber)))[0];
+  const changeCard = (cookie: string, number: string) =>
+    readerCall(
+      t,
+      'reader/subscription/card',
+      { prime: readerPrime(number), cardholder: { name: '讀者' } },
+      { cookie },
+    );
+  const status = async (cookie: string, order: string) =>
+    (
+      (await readerCall(t, 'reader/subscription/status', { order_number: order }, { cookie }))
+        .data as ReaderStatusReply
+    ).payment?.status;
+  const jobDeps = () => ({ db: t.database.db, now: () => t.clock.now, log: t.app.log, payment: t.sandbox });
+
+  /** A reader on the demo site who paid for its plan with `number`. */
+  async function paidReader(email: string, number: string) {
+    const reader = await addReader(t, site, { email, name: email.split('@')[0] });
+    const cookie = await readerCookie(t, reader);
+    const answer = await readerCall(
+      t,
+      'reader/subscription/pay',
+      { plan_id: readerPlan.id, prime: readerPrime(number), cardholder: { name: '讀者' } },
+      { cookie },
+    );
+    if (answer.code !== 1) throw new Error(JSON.stringify(answer));
+    const paid = answer.data as ReaderPaymentReply;
+    await answer3ds(t, paid.redirect_url as string, true);
+    expect(await status(cookie, paid.order_number)).toBe('paid');
+    return reader;
+  }
+
+  beforeAll(async () => {
+    const signedIn = await signInOwner(t);
+    site = signedIn.demoSiteId;
+    readerPlan = ok(
+      await signedIn.owner.call<ReaderPlan>('subscription/save_plan', {
+        id: 0,
+        lang_id: 1,
+        price: 150,
+        status: 1,
+        name: '月方案',
+        freq: 1,
+      }),
+    );
+    ok(await signedIn.owner.call('site/publish', { publish: true }));
+  });
+
+  it('an active reader’s card replaced after 3-D Secure (back to /account), the NT$1 refunded once; a declined one changes nothing', async () => {
+    const reader = await paidReader('reader-card@example.com', SANDBOX_CARDS.success);
+    const cookie = await readerCookie(t, reader);
+    const before = await readerSub(reader.id);
+    const declined = (await changeCard(cookie, SANDBOX_CARDS.declined)).data as ReaderPaymentReply;
+    expect(declined.status).toBe('failed');
+    expect((await readerSub(reader.id)).card).toEqual(before.card);
+
+    const r = (await changeCard(cookie, NEW_CARD)).data as ReaderPaymentReply;
+    expect(r.status).toBe('pending');
+    const back = new URL(await answer3ds(t, r.redirect_url as string, true));
+    expect(back.pathname).toBe('/account');
+    expect(await status(cookie, r.order_number)).toBe('paid');
+    expect(await status(cookie, r.order_number)).toBe('paid');
+    const after = await readerSub(reader.id);
+    expect(after.card?.lastFour).toBe('4444');
+    expect(after).toMatchObject({ status: 'active', periodEnd: before.periodEnd, planId: before.planId });
+    const row = await readerRow(r.order_number);
+    expect(row).toMatchObject({ kind: 'card', amount: CARD_VERIFICATION_AMOUNT, status: 'paid' });
+    expect(row.refundedAt).not.toBeNull();
+    expect(refunds.filter((x) => x === row.recTradeId)).toHaveLength(1);
+  });
+
+  it('a past_due reader’s renewal paid once with the new card: active from the old end, the job charging nothing', async () => {
+    const reader = await paidReader('reader-late@example.com', SANDBOX_CARDS.tokenDeclined);
+    const oldEnd = (await readerSub(reader.id)).periodEnd as Date;
+    clockTo(oldEnd.getTime() + 1000);
+    const first = await renewDueReaders(jobDeps());
+    expect(first.filter((x) => x.readerId === reader.id).map((x) => x.outcome)).toEqual(['past_due']);
+    const retryAt = oldEnd.getTime() + RETRY_AFTER_DAYS[0] * DAY;
+    clockTo(retryAt - 5 * 60_000);
+    const cookie = await readerCookie(t, reader);
+    const r = (await changeCard(cookie, NEW_CARD)).data as ReaderPaymentReply;
+    expect(await readerRow(r.order_number)).toMatchObject({
+      kind: 'card',
+      amount: 150,
+      purpose: `renewal:${oldEnd.toISOString()}:1`,
+    });
+    // The retry falls due while the window is open: nothing charged.
+    const tokensBefore = tokenCharges.length;
+    clockTo(retryAt);
+    const during = await renewDueReaders(jobDeps());
+    expect(during.filter((x) => x.readerId === reader.id).map((x) => x.outcome)).toEqual(['pending']);
+    expect(tokenCharges.length).toBe(tokensBefore);
+    await answer3ds(t, r.redirect_url as string, true);
+    expect(await status(cookie, r.order_number)).toBe('paid');
+    const sub = await readerSub(reader.id);
+    expect(sub).toMatchObject({ status: 'active', periodStart: oldEnd, renewAttempts: 0 });
+    expect(sub.periodEnd?.getTime()).toBe(sub.nextAttemptAt?.getTime());
+    expect(sub.periodEnd?.getTime()).toBeGreaterThan(oldEnd.getTime() + 27 * DAY);
+    expect(sub.card?.lastFour).toBe('4444');
+    const row = await readerRow(r.order_number);
+    expect(row.refundedAt).toBeNull();
+    expect(refunds).not.toContain(row.recTradeId);
+    for (const days of RETRY_AFTER_DAYS) {
+      clockTo(oldEnd.getTime() + days * DAY + 60_000);
+      expect((await renewDueReaders(jobDeps())).filter((x) => x.readerId === reader.id)).toEqual([]);
+    }
+    expect(tokenCharges.length).toBe(tokensBefore);
   });
 });

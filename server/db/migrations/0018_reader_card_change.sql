@@ -1,0 +1,1 @@
+ALTER TABLE "reader_payments" ADD COLUMN "refunded_at" timestamp with time zone;
