@@ -24,7 +24,7 @@ import type { RenewalResult } from '../../server/jobs/renewal';
 import { nextPeriodEnd } from '../../server/modules/plans/payments';
 import { paymentCards, payments, readerPayments, readerSubscriptions } from '../../server/modules/tables';
 import { answer3ds, payerFor, paymentByOrder, subscriptionOf } from '../fixtures/billing';
-import { addReader, readerCall, readerCookie } from '../fixtures/readers';
+import { addReader, readerCall, readerCookie, sitePage } from '../fixtures/readers';
 import {
   type Client,
   createTestApp,
@@ -382,6 +382,11 @@ describe('a reader’s plan (/account)', () => {
     expect(await status(cookie, r.order_number)).toBe('paid');
     const after = await readerSub(reader.id);
     expect(after.card?.lastFour).toBe('4444');
+    // /account shows the new card and the change form.
+    const page = await sitePage(t, '/account', { cookie });
+    expect(page.body).toContain('•••• 4444');
+    expect(page.body).toContain('data-card="/api/reader/subscription/card"');
+    expect(page.body).toMatch(/<script src="[^"]*subscribe\.js"/);
     expect(after).toMatchObject({ status: 'active', periodEnd: before.periodEnd, planId: before.planId });
     const row = await readerRow(r.order_number);
     expect(row).toMatchObject({ kind: 'card', amount: CARD_VERIFICATION_AMOUNT, status: 'paid' });
@@ -398,6 +403,10 @@ describe('a reader’s plan (/account)', () => {
     const retryAt = oldEnd.getTime() + RETRY_AFTER_DAYS[0] * DAY;
     clockTo(retryAt - 5 * 60_000);
     const cookie = await readerCookie(t, reader);
+    // /account says what is owed and offers the card change that pays it.
+    const page = await sitePage(t, '/account', { cookie });
+    expect(page.body).toContain('上期續訂扣款失敗，尚未付款的金額： <strong>NT$150</strong>');
+    expect(page.body).toContain('更換並立即付款');
     const r = (await changeCard(cookie, NEW_CARD)).data as ReaderPaymentReply;
     expect(await readerRow(r.order_number)).toMatchObject({
       kind: 'card',
