@@ -272,6 +272,9 @@ export function outcomeOf(record: TradeRecord | null, payment: Matched): 'paid' 
   return 'pending';
 }
 
+/** What settling asks of the app (the renewal job's deps do too). */
+export type SettleDeps = Pick<Deps, 'db' | 'now' | 'log' | 'payment' | 'invoice'>;
+
 /** Statuses of payments we do not count: money the gateway took for one of them is given back. */
 const UNCOUNTED: PaymentStatus[] = ['failed', 'expired'];
 
@@ -280,9 +283,6 @@ const UNCOUNTED: PaymentStatus[] = ['failed', 'expired'];
  * A failed or expired one the gateway reports paid is refunded. A gateway that cannot be asked changes nothing.
  * The caller has found the payment (an unknown order number is a programming error here).
  */
-/** What settling asks of the app (the renewal job's deps do too). */
-export type SettleDeps = Pick<Deps, 'db' | 'now' | 'log' | 'payment' | 'invoice'>;
-
 export async function settle(deps: SettleDeps, orderNumber: string): Promise<PaymentRow> {
   const payment = await paymentByOrder(deps.db, orderNumber);
   if (!payment) throw new Error(`settle: no payment ${orderNumber}`);
@@ -348,9 +348,16 @@ export async function settleRow(
       .returning();
     // Someone else settled it first: theirs are the effects.
     if (!flipped) return { row: (await paymentByOrder(tx, payment.orderNumber)) as PaymentRow, mine: false };
-    if (outcome === 'paid') await applyPaid(tx, flipped, at);
-    return { row: flipped, mine: true };
+    if (outcome !== 'paid' || (await applyPaid(tx, flipped, at))) return { row: flipped, mine: true };
+    // A card change that paid an overdue renewal no longer there (the subscription moved on): not counted, refunded.
+    const [expired] = await tx
+      .update(payments)
+      .set({ status: 'expired', paidAt: null, purpose: releasedPurpose })
+      .where(eq(payments.id, flipped.id))
+      .returning();
+    return { row: expired, mine: false, refund: true };
   });
+  if ('refund' in settled && record) return refundLate(deps, settled.row, record.tradeId);
   if (!(settled.mine && settled.row.status === 'paid')) return settled.row;
   // A verification is given back, not invoiced.
   if (isVerification(settled.row)) return refundVerification(deps, settled.row);
@@ -458,13 +465,18 @@ export async function refundLate(
 
 /**
  * A paid payment's effects: the plan active for a period from now, the site on it, its card kept. The renewal job
- * (server/jobs/renewal.ts) charges again at the period's end (`next_attempt_at`).
+ * (server/jobs/renewal.ts) charges again at the period's end (`next_attempt_at`). Answers false when they can no
+ * longer apply (a card change's overdue renewal already settled otherwise): the payment is then refunded.
  */
-async function applyPaid(tx: Db, payment: PaymentRow, at: Date) {
-  // A renewal, or a card change that paid a past_due site's overdue renewal.
-  if (renewalKeyOf(payment.purpose)) return void (await applyRenewal(tx, payment, at));
+async function applyPaid(tx: Db, payment: PaymentRow, at: Date): Promise<boolean> {
+  // A renewal, or a card change that paid a past_due site's overdue renewal: only the latter answers whether it
+  // applied (a renewal's own are the job's to count).
+  if (renewalKeyOf(payment.purpose)) return (await applyRenewal(tx, payment, at)) || payment.kind !== 'card';
   // A card change's verification: the card is all it changes.
-  if (payment.kind === 'card') return keepCard(tx, payment);
+  if (payment.kind === 'card') {
+    await keepCard(tx, payment);
+    return true;
+  }
   const end = periodEnd(at);
   const period = { periodStart: at, periodEnd: end, nextAttemptAt: end, renewAttempts: 0, nextPlanId: null };
   await tx
@@ -490,6 +502,7 @@ async function applyPaid(tx: Db, payment: PaymentRow, at: Date) {
     })
     .where(eq(sites.id, payment.siteId));
   await keepCard(tx, payment);
+  return true;
 }
 
 /** The card just paid with replaces the one kept before: renewals charge it. */
