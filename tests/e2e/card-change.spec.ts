@@ -7,6 +7,8 @@
  * the subscription's period moved to have ended a minute ago and the kept card's token made one the gateway refuses
  * (as a bank that stopped honouring the card), and the server started again — its renewal job's first pass charges
  * what it missed, as a restarted server does, and the charge fails. The world is this file's own for that.
+ *
+ * A reader does the same on the site's /account: the card changed after 3-D Secure, the new last four shown.
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,8 +16,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, request, test } from '@playwright/test';
+import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
 import { type SmtpSink, startSmtpSink } from '../fixtures/smtpSink';
-import { apiCall, OWNER, paidSite, registerByApi, startServer, stopServer } from './fixtures';
+import { apiCall, apiSignIn, OWNER, paidSite, registerByApi, startServer, stopServer } from './fixtures';
+import { signUpWithCode, siteInDefaultTheme } from './fixtures-readers';
 
 const STARTER = 2;
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -154,4 +158,58 @@ test('an owner changes the card, then recovers the past_due site with another on
   );
   await late.close();
   await api.dispose();
+});
+
+test('a reader changes the card on /account, verified in the 3-D Secure window', async ({ browser }) => {
+  test.setTimeout(300_000);
+  const owner = await request.newContext({
+    baseURL: url,
+    extraHTTPHeaders: { origin: url },
+    storageState: await apiSignIn(url, OWNER.email, OWNER.password),
+  });
+  const site = await siteInDefaultTheme(owner, { url });
+  const unique = `${Date.now()}${Math.floor(Math.random() * 1e4)}`;
+  const planName = `換卡方案 ${unique}`;
+  await apiCall(owner, 'subscription/save_plan', {
+    id: 0,
+    lang_id: 1,
+    price: 120,
+    status: 1,
+    name: planName,
+    freq: 1,
+  });
+  await owner.dispose();
+
+  const reader = await (await browser.newContext()).newPage();
+  await reader.goto(`${site}/signin`);
+  await signUpWithCode(reader, sink, site, { email: `card-reader-${unique}@example.com`, name: '換卡讀者' });
+  await reader.goto(`${site}/subscribe`);
+  await reader.getByRole('radio', { name: planName }).check();
+  await reader.getByLabel('卡號').fill(SANDBOX_CARDS.success);
+  await reader.getByLabel('有效期限（MM/YY）').fill('12/30');
+  await reader.getByLabel('安全碼').fill('123');
+  await reader.getByRole('button', { name: '付款' }).click();
+  await reader.getByRole('button', { name: /^(確認|Confirm)/ }).click();
+  await expect(reader.locator('#subscribe').getByRole('status')).toHaveText('付款成功，你已可閱讀付費內容。');
+
+  await reader.goto(`${site}/account`);
+  const change = reader.locator('#card-change');
+  await expect(reader.locator('.card-on-file')).toHaveText('•••• 4242');
+  await expect(change).toContainText('NT$1 驗證');
+  await expect(change.getByLabel('持卡人姓名')).toHaveValue('換卡讀者');
+  await change.getByLabel('卡號').fill('5555 5555 5555 4444');
+  await change.getByLabel('有效期限（MM/YY）').fill('12/30');
+  await change.getByLabel('安全碼').fill('123');
+  await change.getByRole('button', { name: '驗證並更換' }).click();
+  // The bank's page: the NT$1 verification of the new card.
+  await expect(reader).toHaveURL(/\/sandbox-gateway\/3ds\//);
+  await expect(reader.getByText('Card verification (refunded)')).toBeVisible();
+  await reader.getByRole('button', { name: /^(確認|Confirm)/ }).click();
+  // Back on /account, read again with the new card once the server has asked the gateway.
+  await expect(reader).toHaveURL(`${site}/account?card=changed`);
+  await expect(reader.locator('#card-change').getByRole('status')).toHaveText(
+    '信用卡已更換，之後的續訂都會以新卡片扣款。',
+  );
+  await expect(reader.locator('.card-on-file')).toHaveText('•••• 4444');
+  await reader.context().close();
 });
