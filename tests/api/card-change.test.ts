@@ -20,7 +20,7 @@ import type { ReaderPaymentReply, ReaderPlan, ReaderStatusReply } from '../../co
 import type { TokenCharge } from '../../server/adapters/payment/gateway';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
 import { renewDueReaders } from '../../server/jobs/readerRenewal';
-import type { RenewalResult } from '../../server/jobs/renewal';
+import { RENEWAL_LEASE_MS, type RenewalResult } from '../../server/jobs/renewal';
 import { nextPeriodEnd } from '../../server/modules/plans/payments';
 import { paymentCards, payments, readerPayments, readerSubscriptions } from '../../server/modules/tables';
 import { answer3ds, payerFor, paymentByOrder, subscriptionOf } from '../fixtures/billing';
@@ -302,6 +302,38 @@ describe('a past_due site', () => {
     expect(outcomeFor(await job.pass(), id)).toEqual(['past_due']);
     expect(await chargedFor(id)).toBe(charged + 1);
     expect(await subscriptionOf(t, id)).toMatchObject({ status: 'past_due', renewAttempts: 2 });
+  });
+});
+
+describe('a card change left open', () => {
+  it('past its window the renewal job expires it and charges the kept card; paid late, it is refunded', async () => {
+    const { id, oldEnd, job } = await pastDueSite('card-open@example.com', 'card-open');
+    const retryAt = oldEnd.getTime() + RETRY_AFTER_DAYS[0] * DAY;
+    clockTo(retryAt - 5 * 60_000);
+    const owner = await signIn('card-open@example.com', id);
+    const r = ok(await owner.call<PaymentReply>('plan/card', payerFor(t, NEW_CARD)));
+    const charged = await chargedFor(id);
+    clockTo(retryAt);
+    expect(outcomeFor(await job.pass(), id)).toEqual(['pending']);
+    // The lease over, the window is too: expired, its purpose given back; the next pass charges the kept card.
+    clockTo(retryAt + RENEWAL_LEASE_MS);
+    expect(outcomeFor(await job.pass(), id)).toEqual(['skipped']);
+    expect(await paymentByOrder(t, r.order_number)).toMatchObject({
+      status: 'expired',
+      purpose: `card:${r.order_number}`,
+    });
+    clockTo(retryAt + 2 * RENEWAL_LEASE_MS);
+    expect(outcomeFor(await job.pass(), id)).toEqual(['past_due']);
+    expect(await chargedFor(id)).toBe(charged + 1);
+    expect(await subscriptionOf(t, id)).toMatchObject({ status: 'past_due', renewAttempts: 2 });
+    // The owner confirms in the old window after all: the money is given back, nothing else changes.
+    await answer3ds(t, r.redirect_url as string, true);
+    const late = await signIn('card-open@example.com', id);
+    expect(ok(await late.call<PaymentReply>('site/payment', { order_number: r.order_number })).status).toBe(
+      'refunded',
+    );
+    expect(await subscriptionOf(t, id)).toMatchObject({ status: 'past_due', renewAttempts: 2 });
+    expect((await cardsOf(id)).map((c) => c.lastFour)).toEqual(['0341']);
   });
 });
 
