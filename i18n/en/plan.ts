@@ -131,9 +131,8 @@ const plan: DeepStrings<typeof zh> = {
       recovered: 'Paid: your plan is back to normal. Renewals are charged to the new card.',
       done: 'OK',
       pastDueTitle: 'The last renewal payment failed',
-      pastDue:
-        'The last renewal charge failed, and NT$%{amount} is unpaid. Change the card to pay now and put the plan right.',
-      pastDueNoAmount: 'The last renewal charge failed. Change the card to pay now and put the plan right.',
+      pastDue: 'NT$%{amount} is unpaid. Change the card to pay now and put the plan right.',
+      pastDueNoAmount: 'Change the card to pay now and put the plan right.',
       retryOn: 'Otherwise we will try the current card again on %{date}.',
     },
     ownerOnly: "Only the site's owner can see and change its plan.",

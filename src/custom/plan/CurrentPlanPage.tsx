@@ -1,6 +1,7 @@
 /**
  * /plan/current: the site's plan, its status (active, past due with the next try, lapsed), the period and what happens
- * at its end (renewal, the end after cancelling, a downgrade waiting), the card on file and the last payments.
+ * at its end (renewal, the end after cancelling, a downgrade waiting), the card on file (its change and a past_due
+ * site's recovery: CardOnFile.tsx) and the last payments.
  * Changing goes to /plan; cancelling and taking a cancellation back each ask first, then act with force.
  */
 import {
