@@ -92,6 +92,16 @@ export const RetryInput = z.strictObject({
 });
 export type RetryInput = z.input<typeof RetryInput>;
 
+/** `plan/card`: the current site's new card on file, paid with as the payer gives it (server/modules/plans/card.ts). */
+export const CardInput = z.strictObject({ ...payer });
+export type CardInput = z.input<typeof CardInput>;
+
+/**
+ * What an active site's new card pays to be verified with 3-D Secure, refunded once paid: the gateways have no
+ * zero-amount authorisation (TapPay charges from NT$1).
+ */
+export const CARD_VERIFICATION_AMOUNT = 1;
+
 /**
  * The answer to a payment attempt: `pending` with the payment window's address (3-D Secure), or already `paid`
  * or `failed`. `order_number` names it in `site/payment`.
@@ -103,7 +113,8 @@ export type RetryInput = z.input<typeof RetryInput>;
  */
 export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'expired', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-export const PAYMENT_KINDS = ['init', 'renewal', 'change'] as const;
+/** `card`: a new card on file (plan/card), paying a verification or, for a past_due site, the overdue renewal. */
+export const PAYMENT_KINDS = ['init', 'renewal', 'change', 'card'] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /**

@@ -187,3 +187,6 @@ export const PAYMENT_RETURN_PATH = '/plan/paid';
 
 /** The payment window's first page, "connecting to your bank…", until the opener sends it to the gateway. */
 export const PAYMENT_CONNECTING_PATH = '/payment-gateway/connecting';
+
+/** The SPA's address that opens the card change (plan/card): the renewal-failure mail and the payment alert link here. */
+export const CARD_CHANGE_PATH = '/plan/current?card=1';

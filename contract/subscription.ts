@@ -105,6 +105,10 @@ export const ReaderPayInput = z.strictObject({
 });
 export type ReaderPayInput = z.input<typeof ReaderPayInput>;
 
+/** `reader/subscription/card`: the reader's new card on file, as the first payment takes it. */
+export const ReaderCardInput = ReaderPayInput.omit({ plan_id: true });
+export type ReaderCardInput = z.input<typeof ReaderCardInput>;
+
 export const ReaderPaymentReply = z.object({
   order_number: z.string(),
   status: z.enum(PAYMENT_STATUSES),

@@ -4,6 +4,7 @@
  */
 import { EmptyInput } from '../auth';
 import {
+  CardInput,
   ChooseInput,
   ForceInput,
   PaymentCheckInput,
@@ -63,6 +64,14 @@ export const planApi = {
     output: PaymentReply,
     access: 'user',
     summary: "A payment's outcome, as the gateway reports it",
+  }),
+  card: endpoint({
+    path: 'plan/card',
+    input: CardInput,
+    output: PaymentReply,
+    access: 'site',
+    permission: 'subscription.payment',
+    summary: "Replaces the current site's card on file; a past_due site's overdue renewal is charged to it",
   }),
   current: endpoint({
     path: 'plan/current',

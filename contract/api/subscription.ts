@@ -14,6 +14,7 @@ import {
   OfferedPlan,
   PlanIdInput,
   PlanStatusInput,
+  ReaderCardInput,
   ReaderPayInput,
   ReaderPaymentReply,
   ReaderPlan,
@@ -87,6 +88,13 @@ export const readerSubscriptionApi = {
     output: ReaderStatusReply,
     access: 'reader',
     summary: "The signed-in reader's subscription (and a payment's outcome, asked of the gateway)",
+  }),
+  card: endpoint({
+    path: 'reader/subscription/card',
+    input: ReaderCardInput,
+    output: ReaderPaymentReply,
+    access: 'reader',
+    summary: "Replaces the signed-in reader's card on file; a past_due renewal is charged to it (3-D Secure)",
   }),
   cancel: endpoint({
     path: 'reader/subscription/cancel',

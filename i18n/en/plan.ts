@@ -30,9 +30,6 @@ const plan: DeepStrings<typeof zh> = {
       change: 'Change plan',
       unsubscribe: 'Unsubscribe',
       subscribeAgain: 'Subscribe again',
-      pastDue:
-        'The last renewal charge failed. We will try again on %{date}. Please make sure your card can pay.',
-      pastDueNoDate: 'The last renewal charge failed. We will try again. Please make sure your card can pay.',
       lapsed:
         'The plan has lapsed for want of payment. All of your site is kept: choose a plan and pay to have its features back.',
       cancelled:
@@ -56,7 +53,7 @@ const plan: DeepStrings<typeof zh> = {
       status: 'Status',
       invoice: 'E-invoice',
       amountValue: 'NT$%{amount}',
-      kinds: { init: 'First subscription', renewal: 'Renewal', change: 'Plan change' },
+      kinds: { init: 'First subscription', renewal: 'Renewal', change: 'Plan change', card: 'Card change' },
       statuses: {
         pending: 'Processing',
         paid: 'Paid',
@@ -118,14 +115,35 @@ const plan: DeepStrings<typeof zh> = {
       confirm: 'Subscribe again',
       done: 'Subscribed again.',
     },
+    card: {
+      change: 'Change card',
+      title: 'Change card',
+      verify:
+        "The new card is verified with a charge of NT$1 (with your bank's 3-D Secure), refunded at once; renewals are then charged to it.",
+      charge:
+        "The new card pays the last renewal, NT$%{amount}, now (with your bank's 3-D Secure). Once paid, the plan is back to normal, and renewals are charged to the new card.",
+      chargeNoAmount:
+        "The new card pays the last renewal now (with your bank's 3-D Secure). Once paid, the plan is back to normal, and renewals are charged to the new card.",
+      save: 'Verify and change',
+      payNow: 'Change and pay now',
+      cancel: 'Cancel',
+      replaced:
+        'Your card has been changed; renewals are charged to the new card. The NT$1 verification has been refunded.',
+      recovered: 'Paid: your plan is back to normal. Renewals are charged to the new card.',
+      done: 'OK',
+      pastDueTitle: 'The last renewal payment failed',
+      pastDue: 'NT$%{amount} is unpaid. Change the card to pay now and put the plan right.',
+      pastDueNoAmount: 'Change the card to pay now and put the plan right.',
+      retryOn: 'Otherwise we will try the current card again on %{date}.',
+    },
     ownerOnly: "Only the site's owner can see and change its plan.",
     alert: {
       title: 'Renewal payment failed',
-      body: "Your site's last renewal charge failed. We will try again on %{date}. Please make sure your card can pay, or the plan will lapse.",
+      body: "Your site's last renewal charge failed. We will try again on %{date}. Change the card and pay now, or make sure the current card can pay, or the plan will lapse.",
       bodyNoDate:
-        "Your site's last renewal charge failed. Please make sure your card can pay, or the plan will lapse.",
+        "Your site's last renewal charge failed. Change the card and pay now, or make sure the current card can pay, or the plan will lapse.",
       later: 'Later',
-      go: 'View plan',
+      go: 'Change card',
     },
   },
   service: {

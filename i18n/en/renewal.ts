@@ -7,7 +7,7 @@ const renewal: DeepStrings<typeof source> = {
     mail: {
       failed: {
         subject: 'The renewal payment for "%{site}" failed',
-        body: 'Hello,\n\nThe %{plan} plan of "%{site}" ended its period on %{date}, and the renewal charge (NT$%{amount}, card ending %{card}) did not go through.\nWe will try again on %{retry}; until %{until} the site keeps all its features.\nPlease check that the card can be charged (limit, expiry date), or contact the bank that issued it.\n\nYour plan: %{link}',
+        body: 'Hello,\n\nThe %{plan} plan of "%{site}" ended its period on %{date}, and the renewal charge (NT$%{amount}, card ending %{card}) did not go through.\nWe will try again on %{retry}; until %{until} the site keeps all its features.\nPlease check that the card can be charged (limit, expiry date), or change the card and pay now to put the plan right at once:\n%{link}',
       },
       lapsed: {
         subject: 'The plan of "%{site}" has ended',

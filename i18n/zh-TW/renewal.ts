@@ -4,7 +4,7 @@ const renewal = {
     mail: {
       failed: {
         subject: '「%{site}」的方案續約扣款失敗',
-        body: '你好：\n\n「%{site}」的「%{plan}」方案在 %{date} 到期，續約扣款（NT$%{amount}，卡號末四碼 %{card}）沒有成功。\n我們會在 %{retry} 再試一次；在 %{until} 之前網站的功能照常可用。\n請確認這張卡片可以扣款（額度、有效期限），或聯絡發卡銀行。\n\n方案狀態：%{link}',
+        body: '你好：\n\n「%{site}」的「%{plan}」方案在 %{date} 到期，續約扣款（NT$%{amount}，卡號末四碼 %{card}）沒有成功。\n我們會在 %{retry} 再試一次；在 %{until} 之前網站的功能照常可用。\n請確認這張卡片可以扣款（額度、有效期限），或更換信用卡並立即付款，方案就會恢復正常：\n%{link}',
       },
       lapsed: {
         subject: '「%{site}」的方案已停止',

@@ -213,6 +213,17 @@ export interface AccountObject {
     cancel_at_period_end: boolean;
     /** A paid plan that is not yet set to end: the cancel form (`reader/subscription/cancel`) applies. */
     cancellable: boolean;
+    /** The card on file's last four digits and expiry (YYYYMM), '' when none. */
+    card_last_four: string;
+    card_expiry: string;
+    /**
+     * Active or past_due: the card change form applies (`reader/subscription/card`, with a prime from `card_prime`,
+     * the gateway's card endpoint on this host, '' when the page cannot get one).
+     */
+    card_changeable: boolean;
+    card_prime: string;
+    /** past_due: what the card change pays now (the plan's price, whole TWD); else 0. */
+    overdue: number;
   } | null;
   /** Their payments, newest first. */
   payments: {
@@ -221,7 +232,7 @@ export interface AccountObject {
     amount: number;
     /** pending, paid or failed (the gateway's outcome). */
     status: string;
-    /** first or renewal. */
+    /** first, renewal or card (a card change). */
     kind: string;
     date: string;
     date_display: string;

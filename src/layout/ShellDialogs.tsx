@@ -2,15 +2,15 @@
  * The shell's prompts (SPEC §8): 尚未訂閱方案 — a feature the role allows but the site's plan does not (or the plan
  * lapsed), named with the cheapest plan that has it (PlanNeeded.tsx) — leading to the plans (/plan); 'publish your
  * site now' leading to the settings (/setting), where the publish switch is; and the payment alert — the site's
- * last renewal charge failed — shown to its owner once per browser session, leading to /plan/current. They live
- * above the layout, so that a side menu rebuilt by a change of window size does not close them; any screen opens
- * them with useShellPrompts().
+ * last renewal charge failed — shown to its owner once per browser session, leading to the card change in
+ * /plan/current (CARD_CHANGE_PATH). They live above the layout, so that a side menu rebuilt by a change of window
+ * size does not close them; any screen opens them with useShellPrompts().
  */
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { createContext, type ReactNode, useContext, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { Feature } from '../../contract/plans';
+import { CARD_CHANGE_PATH, type Feature } from '../../contract/plans';
 import { useDateTime } from '../components/DateTimeField';
 import { mayManagePlan, useCurrentPlan } from '../custom/plan/api';
 import { type PlanWords, usePlanWords } from './PlanNeeded';
@@ -22,7 +22,7 @@ type Prompt = 'plan' | 'publish' | 'payment';
 const PROMPTS: Record<Prompt, { words: string; to: string; testId: string }> = {
   plan: { words: 'shell.plan', to: '/plan', testId: 'plan-dialog' },
   publish: { words: 'shell.publish', to: '/setting', testId: 'publish-dialog' },
-  payment: { words: 'plan.alert', to: '/plan/current', testId: 'payment-alert' },
+  payment: { words: 'plan.alert', to: CARD_CHANGE_PATH, testId: 'payment-alert' },
 };
 
 function PromptDialog({

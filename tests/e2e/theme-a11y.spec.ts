@@ -135,6 +135,11 @@ function readerContext(language: FixtureLanguage, name: ReaderFixture): PageCont
         period_end_display: '2027年1月2日',
         cancel_at_period_end: false,
         cancellable: true,
+        card_last_four: '4242',
+        card_expiry: '203012',
+        card_changeable: true,
+        card_prime: '/sandbox-gateway/prime',
+        overdue: 0,
       },
       payments: [
         {

@@ -41,6 +41,8 @@ ALTER TABLE "payments" ADD COLUMN "address" text DEFAULT '' NOT NULL;--> stateme
 ALTER TABLE "payments" ADD COLUMN "method" smallint DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "failure" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "failure_message" text;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "reader_payments" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "site_subscriptions" ADD COLUMN "discount_code_id" integer;--> statement-breakpoint
 ALTER TABLE "payment_invoices" ADD CONSTRAINT "payment_invoices_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "discount_codes_code_uq" ON "discount_codes" USING btree ("code");--> statement-breakpoint

@@ -69,6 +69,13 @@ export interface Ledger<R extends LedgerRow> {
   skip?: (row: R) => boolean;
   /** Further columns recorded from an accepted charge's answer (e.g. the card kept for renewals). */
   charged?: (result: Exclude<ChargeResult, { status: 'declined' }>) => Record<string, unknown>;
+  /** Further columns set when a row leaves `pending` for anything but paid (e.g. a purpose given back). */
+  released?: Record<string, unknown>;
+  /**
+   * After a row was settled paid (by the caller that flipped it, after the commit), and again on each later settle
+   * of a paid row: e.g. a card verification given back once. Answers the row as it then stands.
+   */
+  afterPaid?: (deps: LedgerDeps, row: R) => Promise<R>;
 }
 
 type AnyDb = Db;
@@ -98,7 +105,7 @@ async function flip<R extends LedgerRow>(
 ): Promise<R | undefined> {
   const [row] = await db
     .update(tableOf(ledger))
-    .set(set)
+    .set(set.status === 'paid' ? set : { ...set, ...ledger.released })
     .where(and(eq(ledger.table.id, id), eq(ledger.table.status, 'pending'), extra))
     .returning();
   return row as R | undefined;
@@ -227,6 +234,7 @@ export async function settleLedgerRow<R extends LedgerRow>(
   found: R,
   unreachable: 'keep' | 'throw',
 ): Promise<R> {
+  if (found.status === 'paid') return ledger.afterPaid ? ledger.afterPaid(deps, found) : found;
   const open = found.status === 'pending';
   if (!(open || UNCOUNTED.includes(found.status))) return found;
   // Failed with no trade: refused or declined before the gateway made one; nothing to ask.
@@ -276,7 +284,10 @@ export async function settleLedgerRow<R extends LedgerRow>(
       .returning();
     return { row: expired as R, refund: true };
   });
-  return settled.refund && record ? refundLate(deps, ledger, settled.row, record.tradeId) : settled.row;
+  if (settled.refund && record) return refundLate(deps, ledger, settled.row, record.tradeId);
+  return settled.row.status === 'paid' && ledger.afterPaid
+    ? ledger.afterPaid(deps, settled.row)
+    : settled.row;
 }
 
 /**

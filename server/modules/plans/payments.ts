@@ -17,10 +17,11 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   GATEWAY_MESSAGE_MAX,
   PAYMENT_UNCONFIRMED_SECONDS,
+  PAYMENT_WINDOW_MINUTES,
   type PaymentFailure,
   type PaymentKind,
   type PaymentReply,
@@ -46,6 +47,8 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 /** How long a charge whose call threw may yet reach the gateway (neverReached). */
 export const UNCONFIRMED_MS = PAYMENT_UNCONFIRMED_SECONDS * 1000;
+/** How long the renewal job waits on a card change holding its purpose before expiring it (expireStale). */
+const WINDOW_MS = PAYMENT_WINDOW_MINUTES * 60_000;
 
 /**
  * Where the gateway's notification is posted (notify.ts: outside /api, which holds the catalogue's actions only) and
@@ -91,7 +94,7 @@ export const toReply = (p: PaymentRow, redirectUrl?: string): PaymentReply => ({
 
 export interface PaymentRequest {
   siteId: number;
-  plan: PlanRow;
+  plan: Pick<PlanRow, 'id' | 'price' | 'nameEn'>;
   kind: PaymentKind;
   prime: string;
   invoice: InvoiceData;
@@ -100,7 +103,24 @@ export interface PaymentRequest {
   address?: string;
   /** The plan's price with the buyer's discount code (discounts.ts priceWith); the full price without one. */
   priced?: Priced & { use: DiscountUse };
+  /** What is charged when not the plan's price (a card change's verification, an overdue renewal). */
+  amount?: number;
+  /** A card change recovering a past_due site: the renewal's purpose (card.ts). */
+  purpose?: string;
+  /** The gateway's `details` when not the plan's (at most DETAILS_MAX). */
+  details?: string;
 }
+
+/**
+ * Where a payment leaves `pending` for anything but paid: a card change holding a renewal's purpose gives it back
+ * (`card:<order number>`), so that the renewal job's attempt of that period stays its own (card.ts).
+ */
+const releasedPurpose = sql`CASE WHEN ${payments.kind} = 'card' AND ${payments.purpose} LIKE 'renewal:%'
+  THEN 'card:' || ${payments.orderNumber} ELSE ${payments.purpose} END`;
+
+/** Whether a paid payment is a card change's verification (refunded), not a charge for a plan. */
+export const isVerification = (p: Pick<PaymentRow, 'kind' | 'purpose'>) =>
+  p.kind === 'card' && !p.purpose?.startsWith('renewal:');
 
 /** Open payments of the site that the window or a change made (renewals have a purpose and their own job). */
 const openPayments = (db: Db, siteId: number) =>
@@ -117,21 +137,28 @@ const openPayments = (db: Db, siteId: number) =>
  * be asked refuses the attempt too (19005): the open payment may have been paid.
  */
 export async function openPaymentSlot(deps: Deps, siteId: number): Promise<void> {
-  for (const open of await openPayments(deps.db, siteId)) {
-    const row = await settleRow(deps, open, 'throw');
-    if (row.status !== 'pending') continue;
-    if (!row.recTradeId) throw new AppError(Code.PAYMENT_IN_PROGRESS);
-    const [expired] = await deps.db
-      .update(payments)
-      .set({ status: 'expired', failure: 'expired' })
-      .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
-      .returning({ id: payments.id });
-    if (expired)
-      deps.log.info(
-        { order: row.orderNumber },
-        'payment superseded by a new attempt while it waited on 3-D Secure',
-      );
-  }
+  for (const open of await openPayments(deps.db, siteId))
+    await supersede(deps, await settleRow(deps, open, 'throw'));
+}
+
+/**
+ * Makes way for a new attempt past a payment as settled just now: still waiting on 3-D Secure (the gateway made its
+ * trade), it is expired at once (a renewal's purpose it held given back; its late yes refunded); still unconfirmed
+ * (its charge call threw, no trade known yet), the new attempt is refused (19004) until settling fails it.
+ */
+export async function supersede(deps: Pick<Deps, 'db' | 'log'>, row: PaymentRow): Promise<void> {
+  if (row.status !== 'pending') return;
+  if (!row.recTradeId) throw new AppError(Code.PAYMENT_IN_PROGRESS);
+  const [expired] = await deps.db
+    .update(payments)
+    .set({ status: 'expired', failure: 'expired', purpose: releasedPurpose })
+    .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
+  if (expired)
+    deps.log.info(
+      { order: row.orderNumber },
+      'payment superseded by a new attempt while it waited on 3-D Secure',
+    );
 }
 
 /**
@@ -187,7 +214,7 @@ export async function gatewayThrew(deps: Deps, payment: PaymentRow, err: unknown
 export async function startPayment(deps: Deps, req: PaymentRequest): Promise<PaymentReply> {
   const { db } = deps;
   const { amount, discount, discountCodeId, use } = req.priced ?? {
-    ...fullPrice(req.plan.price),
+    ...fullPrice(req.amount ?? req.plan.price),
     use: undefined,
   };
   const payment = await insertPayment(
@@ -201,6 +228,7 @@ export async function startPayment(deps: Deps, req: PaymentRequest): Promise<Pay
       discountCodeId,
       invoice: req.invoice,
       address: req.address ?? '',
+      purpose: req.purpose ?? null,
     },
     use,
   );
@@ -210,7 +238,7 @@ export async function startPayment(deps: Deps, req: PaymentRequest): Promise<Pay
     result = await deps.payment.payByPrime({
       amount: payment.amount,
       orderNumber: payment.orderNumber,
-      details: `${req.plan.nameEn} plan`,
+      details: req.details ?? `${req.plan.nameEn} plan`,
       cardholder: req.cardholder,
       prime: req.prime,
       remember: true,
@@ -248,6 +276,7 @@ export const markFailed = (
       status: 'failed',
       failure,
       failureMessage: gatewayMessage.trim().slice(0, GATEWAY_MESSAGE_MAX) || null,
+      purpose: releasedPurpose,
       ...(recTradeId && { recTradeId }),
     })
     .where(and(eq(payments.id, id), eq(payments.status, 'pending')))
@@ -307,6 +336,9 @@ export function outcomeOf(record: TradeRecord | null, payment: Matched): 'paid' 
   return 'pending';
 }
 
+/** What settling asks of the app (the renewal job's deps do too). */
+export type SettleDeps = Pick<Deps, 'db' | 'now' | 'log' | 'payment' | 'invoice' | 'config' | 'outbox'>;
+
 /** Statuses of payments we do not count: money the gateway took for one of them is given back. */
 const UNCOUNTED: PaymentStatus[] = ['failed', 'expired'];
 
@@ -315,13 +347,19 @@ const UNCOUNTED: PaymentStatus[] = ['failed', 'expired'];
  * A failed or expired one the gateway reports paid is refunded. A gateway that cannot be asked changes nothing.
  * The caller has found the payment (an unknown order number is a programming error here).
  */
-export async function settle(deps: Deps, orderNumber: string): Promise<PaymentRow> {
+export async function settle(deps: SettleDeps, orderNumber: string): Promise<PaymentRow> {
   const payment = await paymentByOrder(deps.db, orderNumber);
   if (!payment) throw new Error(`settle: no payment ${orderNumber}`);
   return settleRow(deps, payment, 'keep');
 }
 
-async function settleRow(deps: Deps, found: PaymentRow, unreachable: 'keep' | 'throw'): Promise<PaymentRow> {
+export async function settleRow(
+  deps: SettleDeps,
+  found: PaymentRow,
+  unreachable: 'keep' | 'throw',
+): Promise<PaymentRow> {
+  // A verification whose refund failed before is given back now.
+  if (found.status === 'paid') return refundVerification(deps, found);
   const open = found.status === 'pending';
   if (!(open || UNCOUNTED.includes(found.status))) return found;
   // Failed with no trade: refused or declined before the gateway made one; nothing to ask.
@@ -335,8 +373,13 @@ async function settleRow(deps: Deps, found: PaymentRow, unreachable: 'keep' | 't
     if (unreachable === 'throw') throw new AppError(Code.PAYMENT_UNCONFIRMED);
     return found;
   }
-  // A renewal's attempt that never reached the gateway is failed by the renewal job, on its own schedule.
-  if (open && !payment.purpose && neverReached(payment, asked, UNCONFIRMED_MS, deps.now()))
+  // A renewal's attempt that never reached the gateway is failed by the renewal job, on its own schedule; a card
+  // change's (even one holding a renewal's purpose) is the window's.
+  if (
+    open &&
+    (!payment.purpose || payment.kind === 'card') &&
+    neverReached(payment, asked, UNCONFIRMED_MS, deps.now())
+  )
     return failNeverReached(deps, payment);
   const record = recordOf(asked, payment);
   if (asked && !record)
@@ -361,26 +404,87 @@ async function settleRow(deps: Deps, found: PaymentRow, unreachable: 'keep' | 't
   const settled = await deps.db.transaction(async (tx) => {
     const at = new Date(deps.now());
     // A window payment the gateway reports failed did not pass 3-D Secure; a renewal's charge was declined.
-    const failure: PaymentFailure = payment.purpose ? 'declined' : 'three_ds';
+    const failure: PaymentFailure = payment.purpose && payment.kind !== 'card' ? 'declined' : 'three_ds';
     const [flipped] = await tx
       .update(payments)
-      .set({ status: outcome, ...(outcome === 'paid' ? { paidAt: at } : { failure }) })
+      .set(
+        outcome === 'paid'
+          ? { status: outcome, paidAt: at }
+          : { status: outcome, failure, purpose: releasedPurpose },
+      )
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
       .returning();
     // Someone else settled it first: theirs are the effects.
     if (!flipped) return { row: (await paymentByOrder(tx, payment.orderNumber)) as PaymentRow, mine: false };
-    if (outcome === 'paid') await applyPaid(tx, flipped, at);
-    return { row: flipped, mine: true };
+    if (outcome !== 'paid' || (await applyPaid(tx, flipped, at))) return { row: flipped, mine: true };
+    // A card change that paid an overdue renewal no longer there (the subscription moved on): not counted, refunded.
+    const [expired] = await tx
+      .update(payments)
+      .set({ status: 'expired', paidAt: null, purpose: releasedPurpose })
+      .where(eq(payments.id, flipped.id))
+      .returning();
+    return { row: expired, mine: false, refund: true };
   });
-  if (settled.mine && settled.row.status === 'paid') await paymentPaid(deps, settled.row);
+  if ('refund' in settled && record) return refundLate(deps, settled.row, record.tradeId);
+  if (!(settled.mine && settled.row.status === 'paid')) return settled.row;
+  // A verification is given back, not invoiced.
+  if (isVerification(settled.row)) return refundVerification(deps, settled.row);
+  await paymentPaid(deps, settled.row);
   return settled.row;
 }
 
+/**
+ * A paid card change's verification, given back once: `refunded_at` is set before the refund call, and cleared
+ * again when the call fails, so that the payment's next settle tries again. Any other payment is answered as is.
+ */
+async function refundVerification(deps: SettleDeps, payment: PaymentRow): Promise<PaymentRow> {
+  if (!isVerification(payment) || payment.status !== 'paid' || payment.refundedAt || !payment.recTradeId)
+    return payment;
+  const [claimed] = await deps.db
+    .update(payments)
+    .set({ refundedAt: new Date(deps.now()) })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'paid'), isNull(payments.refundedAt)))
+    .returning();
+  if (!claimed) return (await paymentByOrder(deps.db, payment.orderNumber)) as PaymentRow;
+  try {
+    await deps.payment.refund(payment.recTradeId);
+    return claimed;
+  } catch (err) {
+    deps.log.error(
+      { err, order: payment.orderNumber },
+      'card verification not refunded; tried again at its next settle',
+    );
+    const [back] = await deps.db
+      .update(payments)
+      .set({ refundedAt: null })
+      .where(eq(payments.id, payment.id))
+      .returning();
+    return back ?? claimed;
+  }
+}
+
+/**
+ * A card change holding a renewal's purpose, still pending after its window's life with nothing known: expired (its
+ * purpose given back), so that neither a new card change nor the renewal job waits on it for good. Answers the
+ * payment as it now stands.
+ */
+export async function expireStale(deps: Pick<Deps, 'db' | 'now' | 'log'>, payment: PaymentRow) {
+  if (payment.status !== 'pending' || deps.now() - payment.createdAt.getTime() < WINDOW_MS) return payment;
+  const [expired] = await deps.db
+    .update(payments)
+    .set({ status: 'expired', purpose: releasedPurpose })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+    .returning();
+  if (!expired) return (await paymentByOrder(deps.db, payment.orderNumber)) as PaymentRow;
+  deps.log.warn({ order: payment.orderNumber }, 'card change expired: its window outlived, outcome unknown');
+  return expired;
+}
+
 /** A window or change payment whose charge never reached the gateway: failed, so the buyer may pay again. */
-async function failNeverReached(deps: Deps, payment: PaymentRow): Promise<PaymentRow> {
+async function failNeverReached(deps: SettleDeps, payment: PaymentRow): Promise<PaymentRow> {
   const [failed] = await deps.db
     .update(payments)
-    .set({ status: 'failed', failure: 'unreached' })
+    .set({ status: 'failed', failure: 'unreached', purpose: releasedPurpose })
     .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending'), isNull(payments.recTradeId)))
     .returning();
   if (!failed) return (await paymentByOrder(deps.db, payment.orderNumber)) as PaymentRow;
@@ -429,10 +533,18 @@ export async function refundLate(
 
 /**
  * A paid payment's effects: the plan active for a period from now, the site on it, its card kept. The renewal job
- * (server/jobs/renewal.ts) charges again at the period's end (`next_attempt_at`).
+ * (server/jobs/renewal.ts) charges again at the period's end (`next_attempt_at`). Answers false when they can no
+ * longer apply (a card change's overdue renewal already settled otherwise): the payment is then refunded.
  */
-async function applyPaid(tx: Db, payment: PaymentRow, at: Date) {
-  if (payment.kind === 'renewal') return void (await applyRenewal(tx, payment, at));
+async function applyPaid(tx: Db, payment: PaymentRow, at: Date): Promise<boolean> {
+  // A renewal, or a card change that paid a past_due site's overdue renewal: only the latter answers whether it
+  // applied (a renewal's own are the job's to count).
+  if (renewalKeyOf(payment.purpose)) return (await applyRenewal(tx, payment, at)) || payment.kind !== 'card';
+  // A card change's verification: the card is all it changes.
+  if (payment.kind === 'card') {
+    await keepCard(tx, payment);
+    return true;
+  }
   const end = periodEnd(at);
   const period = {
     periodStart: at,
@@ -465,11 +577,15 @@ async function applyPaid(tx: Db, payment: PaymentRow, at: Date) {
       ...NEXT_RENDER,
     })
     .where(eq(sites.id, payment.siteId));
-  if (payment.card) {
-    // The card just paid with replaces the one kept before: renewals charge it.
-    await tx.delete(paymentCards).where(eq(paymentCards.siteId, payment.siteId));
-    await tx.insert(paymentCards).values({ siteId: payment.siteId, ...payment.card });
-  }
+  await keepCard(tx, payment);
+  return true;
+}
+
+/** The card just paid with replaces the one kept before: renewals charge it. */
+async function keepCard(tx: Db, payment: PaymentRow) {
+  if (!payment.card) return;
+  await tx.delete(paymentCards).where(eq(paymentCards.siteId, payment.siteId));
+  await tx.insert(paymentCards).values({ siteId: payment.siteId, ...payment.card });
 }
 
 /**
@@ -512,5 +628,7 @@ export async function applyRenewal(tx: Db, payment: PaymentRow, at: Date): Promi
     .update(sites)
     .set({ serviceId: payment.planId, updatedAt: at, ...NEXT_RENDER })
     .where(eq(sites.id, payment.siteId));
+  // A card change that paid it: the new card is the site's from now on.
+  await keepCard(tx, payment);
   return true;
 }

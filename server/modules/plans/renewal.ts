@@ -18,6 +18,7 @@
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { RETRY_AFTER_DAYS } from '../../../contract/billing';
 import { type Locale, localeOr } from '../../../contract/constants';
+import { CARD_CHANGE_PATH } from '../../../contract/plans';
 import { wallTime } from '../../../contract/zoned';
 import { PaymentGatewayError } from '../../adapters/payment/gateway';
 import type { Db } from '../../db/client';
@@ -28,7 +29,16 @@ import { plans, sites } from '../tenancy/schema';
 import { renewalPrice } from './discounts';
 import { paymentPaid } from './invoicing';
 import { ownerOf } from './owner';
-import { applyRenewal, lookUp, neverReached, newOrderNumber, outcomeOf, refundLate } from './payments';
+import {
+  applyRenewal,
+  expireStale,
+  lookUp,
+  neverReached,
+  newOrderNumber,
+  outcomeOf,
+  refundLate,
+  settleRow,
+} from './payments';
 import { type RenewalKey, renewalKeyOf, renewalPurpose } from './renewalKey';
 import { paymentCards, payments, siteSubscriptions } from './schema';
 
@@ -82,7 +92,8 @@ export async function renewSubscription(deps: RenewalDeps, sub: SubscriptionRow)
     .from(payments)
     .where(and(eq(payments.siteId, sub.siteId), eq(payments.purpose, purpose)));
   // This attempt was made before (a pass that stopped midway, or a pending answer): find out, never charge again.
-  if (existing) return resume(deps, existing);
+  // A card change paying it (card.ts) is settled as the window payment it is.
+  if (existing) return existing.kind === 'card' ? cardChange(deps, existing) : resume(deps, existing);
   const payment = await newRenewalPayment(deps, sub, purpose);
   if (!payment) return 'skipped';
   return charge(deps, payment);
@@ -166,6 +177,16 @@ async function charge(deps: RenewalDeps, payment: PaymentRow): Promise<RenewalOu
   if (result.status === 'declined') return finish(deps, { ...payment, recTradeId }, 'failed');
   // Paid or pending: what counts is the gateway's record, as for every payment.
   return resume(deps, { ...payment, recTradeId });
+}
+
+/**
+ * A card change holding this attempt's purpose: paid, it renewed the site; failed or expired (once its window is
+ * over), it gave the purpose back and the attempt is charged to the kept card after the lease.
+ */
+async function cardChange(deps: RenewalDeps, payment: PaymentRow): Promise<RenewalOutcome> {
+  const now = await expireStale(deps, await settleRow(deps, payment, 'keep'));
+  if (now.status === 'pending') return 'pending';
+  return now.status === 'paid' ? 'renewed' : 'skipped';
 }
 
 /** An attempt already made: a pending one is asked of the gateway; a settled one's effects are applied (once). */
@@ -306,7 +327,8 @@ async function mailOwner(
     retry: nextAttemptAt ? day(nextAttemptAt) : '',
     until: day(lastRetry),
     attempts: key.attempt + 1,
-    link: `${deps.config.publicUrl}${kind === 'lapsed' ? '/plan' : '/plan/current'}`,
+    // A failed charge's mail opens the card change (CardOnFile in the SPA): a new card pays the overdue renewal.
+    link: `${deps.config.publicUrl}${kind === 'lapsed' ? '/plan' : CARD_CHANGE_PATH}`,
   };
   const which = kind === 'lapsed' ? 'lapsed' : 'failed';
   await deps.outbox.enqueue({

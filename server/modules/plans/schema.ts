@@ -119,11 +119,15 @@ export const payments = pgTable(
     card: jsonb('card').$type<CardOnFile>(),
     /**
      * What the charge is for, unique per site: a renewal's `renewal:<period end ISO>:<attempt>`, so that two
-     * instances cannot both charge one attempt of one period. Null for payments made in the window.
+     * instances cannot both charge one attempt of one period. A card change recovering a past_due site holds its
+     * renewal's purpose while open, and gives it back (`card:<order number>`) when it fails (modules/plans/card.ts).
+     * Null for payments made in the window.
      */
     purpose: text('purpose'),
     createdAt: createdAt(),
     paidAt: ts('paid_at'),
+    /** A card change's verification charge (plan/card) given back: set once, before the gateway's refund call. */
+    refundedAt: ts('refunded_at'),
   },
   (t) => [
     uniqueIndex('payments_purpose_uq').on(t.siteId, t.purpose),

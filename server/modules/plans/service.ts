@@ -177,11 +177,20 @@ export async function choose(
   return payAgain(deps, siteId, input.plan, input);
 }
 
-/** site/payment: how a payment of one of the user's sites went, from the gateway. */
-export async function paymentStatus(deps: Deps, userId: number, orderNumber: string): Promise<PaymentReply> {
+/**
+ * site/payment: how a payment of one of the user's sites went, from the gateway. A card change (plan/card) is also
+ * its payer's to ask when not the owner: staff of that site holding `subscription.payment` (`mayPay`, asked only then).
+ */
+export async function paymentStatus(
+  deps: Deps,
+  userId: number,
+  orderNumber: string,
+  mayPay: (siteId: number) => Promise<boolean> = async () => false,
+): Promise<PaymentReply> {
   const payment = await paymentByOrder(deps.db, orderNumber);
   if (!payment) throw notFound();
-  await ownedSite(deps, userId, payment.siteId);
+  if (!(payment.kind === 'card' && (await mayPay(payment.siteId))))
+    await ownedSite(deps, userId, payment.siteId);
   return toReply(await settle(deps, orderNumber));
 }
 

@@ -206,15 +206,21 @@ export const readerPayments = pgTable(
       .notNull()
       .references(() => readerPlans.id),
     orderNumber: text('order_number').notNull(),
-    kind: text('kind').$type<'first' | 'renewal'>().notNull(),
+    /** `card`: a new card on file (reader/subscription/card), verifying it or paying a past_due renewal. */
+    kind: text('kind').$type<'first' | 'renewal' | 'card'>().notNull(),
     amount: integer('amount').notNull(),
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     recTradeId: text('rec_trade_id'),
     card: jsonb('card').$type<CardOnFile>(),
-    /** A renewal's `renewal:<period end ISO>:<attempt>`, unique per reader; null for the first payment. */
+    /**
+     * A renewal's `renewal:<period end ISO>:<attempt>`, unique per reader; null for the first payment. A card change
+     * recovering a past_due subscription holds it while open and gives it back (`card:<order number>`) when it fails.
+     */
     purpose: text('purpose'),
     createdAt: createdAt(),
     paidAt: ts('paid_at'),
+    /** A card change's verification charge given back: set once, before the gateway's refund call. */
+    refundedAt: ts('refunded_at'),
   },
   (t) => [
     uniqueIndex('reader_payments_order_uq').on(t.orderNumber),

@@ -14,7 +14,7 @@
  * All of that is the payment ledger's (server/modules/payments/ledger.ts); this file says what a reader payment is.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import type { ReaderPaymentReply } from '../../../contract/subscription';
 import type { Db } from '../../db/client';
@@ -58,19 +58,83 @@ export const toReaderReply = (p: ReaderPaymentRow, redirectUrl?: string): Reader
 
 /**
  * Reader payments on the payment ledger (server/modules/payments/ledger.ts): renewals (with a purpose) are settled by
- * the renewal job only; an accepted charge keeps its card for renewals; a paid first payment starts the plan.
+ * the renewal job only; an accepted charge keeps its card for renewals; a paid first payment starts the plan. A card
+ * change (kind `card`, readerCard.ts) is settled as a first payment is: paid, its card becomes the subscription's —
+ * with the overdue renewal applied when it held the renewal's purpose, or its verification given back once.
  */
 export const readerLedger: Ledger<ReaderPaymentRow> = {
   label: 'reader payment',
   table: readerPayments,
   events: readerPaymentEvents,
   onPaid: async (tx, row, at) => {
-    await applyFirstPaid(tx, row, at);
-    return true;
+    if (row.kind !== 'card') {
+      await applyFirstPaid(tx, row, at);
+      return true;
+    }
+    // A recovery that no longer applies (the subscription moved on) is not counted, and refunded.
+    if (renewalKeyOf(row.purpose)) return applyReaderRenewal(tx, row, at);
+    return keepReaderCard(tx, row);
   },
-  skip: (row) => Boolean(row.purpose),
+  skip: (row) => Boolean(row.purpose) && row.kind !== 'card',
   charged: (result) => ({ card: result.card ?? null }),
+  released: {
+    purpose: sql`CASE WHEN ${readerPayments.kind} = 'card' AND ${readerPayments.purpose} LIKE 'renewal:%'
+      THEN 'card:' || ${readerPayments.orderNumber} ELSE ${readerPayments.purpose} END`,
+  },
+  afterPaid: (deps, row) => refundReaderVerification(deps, row),
 };
+
+/** Whether a paid reader payment is a card change's verification (refunded), not a charge for a plan. */
+export const isReaderVerification = (p: Pick<ReaderPaymentRow, 'kind' | 'purpose'>) =>
+  p.kind === 'card' && !p.purpose?.startsWith('renewal:');
+
+/** A card change's new card replaces the subscription's (renewals charge it). */
+async function keepReaderCard(tx: Db, payment: ReaderPaymentRow): Promise<boolean> {
+  if (!payment.card) return true;
+  await tx
+    .update(readerSubscriptions)
+    .set({ card: payment.card })
+    .where(eq(readerSubscriptions.readerId, payment.readerId));
+  return true;
+}
+
+/**
+ * A paid verification given back once: `refunded_at` set before the refund call, cleared when it fails (the next
+ * settle of the payment tries again). Any other payment is answered as is.
+ */
+async function refundReaderVerification(
+  deps: Pick<Deps, 'db' | 'now' | 'log' | 'payment'>,
+  payment: ReaderPaymentRow,
+): Promise<ReaderPaymentRow> {
+  if (!isReaderVerification(payment) || payment.refundedAt || !payment.recTradeId) return payment;
+  const [claimed] = await deps.db
+    .update(readerPayments)
+    .set({ refundedAt: new Date(deps.now()) })
+    .where(
+      and(
+        eq(readerPayments.id, payment.id),
+        eq(readerPayments.status, 'paid'),
+        isNull(readerPayments.refundedAt),
+      ),
+    )
+    .returning();
+  if (!claimed) return (await readerPaymentByOrder(deps.db, payment.orderNumber)) as ReaderPaymentRow;
+  try {
+    await deps.payment.refund(payment.recTradeId);
+    return claimed;
+  } catch (err) {
+    deps.log.error(
+      { err, order: payment.orderNumber },
+      'reader card verification not refunded; tried again later',
+    );
+    const [back] = await deps.db
+      .update(readerPayments)
+      .set({ refundedAt: null })
+      .where(eq(readerPayments.id, payment.id))
+      .returning();
+    return back ?? claimed;
+  }
+}
 
 export const readerPaymentByOrder = (db: Db, orderNumber: string) =>
   ledgerRowByOrder(db, readerLedger, orderNumber);
@@ -191,6 +255,8 @@ export async function applyReaderRenewal(tx: Db, payment: ReaderPaymentRow, at: 
       renewAttempts: 0,
       nextAttemptAt: end,
       updatedAt: at,
+      // A card change that paid it: the new card is the one renewals charge from now on.
+      ...(payment.card && { card: payment.card }),
     })
     .where(asFound)
     .returning({ id: readerSubscriptions.id });

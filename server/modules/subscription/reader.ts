@@ -19,6 +19,7 @@ import {
   subscriptionOfReader,
   toReaderReply,
 } from './payments';
+import { changeReaderCard } from './readerCard';
 
 export const toOffered = (p: ReaderPlanRow): OfferedPlan => ({
   id: p.id,
@@ -50,6 +51,20 @@ export async function pay(
     site: ctx.publicSite,
     reader,
     plan,
+    prime: input.prime,
+    cardholder: input.cardholder,
+  });
+}
+
+/** reader/subscription/card: the signed-in reader's new card (readerCard.ts). */
+export async function changeCard(
+  ctx: ReaderContext,
+  input: { prime: string; cardholder: { name: string; phone?: string } },
+) {
+  const reader = signedIn(ctx);
+  return changeReaderCard(ctx.deps, {
+    site: ctx.publicSite,
+    reader,
     prime: input.prime,
     cardholder: input.cardholder,
   });

@@ -26,6 +26,7 @@ import {
   type ReaderPaymentRow,
   refundLateReader,
 } from './payments';
+import { settleCardChange } from './readerCard';
 
 export type { RenewalOutcome };
 export type ReaderRenewalDeps = Pick<Deps, 'db' | 'now' | 'log' | 'payment'>;
@@ -53,7 +54,14 @@ export async function renewReader(deps: ReaderRenewalDeps, sub: SubscriptionRow)
     .select()
     .from(readerPayments)
     .where(and(eq(readerPayments.readerId, sub.readerId), eq(readerPayments.purpose, purpose)));
-  if (existing) return resume(deps, existing);
+  // A card change paying it (readerCard.ts) is settled as the window payment it is: paid, it renewed; failed or
+  // expired, it gave the purpose back and the attempt is charged to the kept card after the lease.
+  if (existing) {
+    if (existing.kind !== 'card') return resume(deps, existing);
+    const now = await settleCardChange(deps, existing, 'keep');
+    if (now.status === 'pending') return 'pending';
+    return now.status === 'paid' ? 'renewed' : 'skipped';
+  }
   // A plan taken off sale still renews for those who hold it; the price is the plan's now.
   const [plan] = await deps.db.select().from(readerPlans).where(eq(readerPlans.id, sub.planId));
   const [row] = await deps.db

@@ -2,7 +2,7 @@
 import { readerSubscriptionApi, subscriptionApi } from '../../../contract/api/subscription';
 import { action } from '../../http/action';
 import { getPlan, saveContent, savePlan, setPlanStatus, subscriptionInfo } from './plans';
-import { cancelRenewal, pay, plansOnSale, readerStatus } from './reader';
+import { cancelRenewal, changeCard, pay, plansOnSale, readerStatus } from './reader';
 
 export const subscriptionActions = [
   action({
@@ -22,5 +22,6 @@ export const subscriptionActions = [
   action({ ...readerSubscriptionApi.plans, handler: (input, ctx) => plansOnSale(ctx, input.lang_id) }),
   action({ ...readerSubscriptionApi.pay, handler: (input, ctx) => pay(ctx, input) }),
   action({ ...readerSubscriptionApi.status, handler: (input, ctx) => readerStatus(ctx, input.order_number) }),
+  action({ ...readerSubscriptionApi.card, handler: (input, ctx) => changeCard(ctx, input) }),
   action({ ...readerSubscriptionApi.cancel, handler: (_input, ctx) => cancelRenewal(ctx) }),
 ];

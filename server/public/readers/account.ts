@@ -1,8 +1,8 @@
 /**
  * The readers' `/account` page (template `account`). Its object `account` is null when nobody is signed in (the
  * template then shows the sign-in form), else the signed-in reader's AccountObject (workers/objects.ts): name, e-mail,
- * e-paper opt-in, whether they follow the site, member since, their subscription (plan, status, period end) and
- * their payments, newest first.
+ * e-paper opt-in, whether they follow the site, member since, their subscription (plan, status, period end, the card
+ * on file and the card change: server/modules/subscription/readerCard.ts) and their payments, newest first.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { localeOfLanguage, t } from '../../i18n';
@@ -11,6 +11,9 @@ import { readerPayments, readerPlans, readerSubscriptions, readers } from '../..
 import type { AccountObject } from '../../workers/objects';
 import { displayDate } from '../content/dates';
 import type { ReaderPageBuilder } from './types';
+
+/** A plan the reader pays for (in its grace after a failed renewal too): cancellable, its card changeable. */
+const paying = (status: string) => status === 'active' || status === 'past_due';
 
 /** Payments listed on the page (the newest). */
 const PAYMENTS_SHOWN = 50;
@@ -55,8 +58,13 @@ export const accountPage: ReaderPageBuilder = async (deps, input, at) => {
           period_end: sub.sub.periodEnd?.toISOString() ?? '',
           period_end_display: date(sub.sub.periodEnd),
           cancel_at_period_end: sub.sub.cancelAtPeriodEnd,
-          cancellable:
-            (sub.sub.status === 'active' || sub.sub.status === 'past_due') && !sub.sub.cancelAtPeriodEnd,
+          cancellable: paying(sub.sub.status) && !sub.sub.cancelAtPeriodEnd,
+          card_last_four: sub.sub.card?.lastFour ?? '',
+          card_expiry: sub.sub.card?.expiry ?? '',
+          card_changeable: paying(sub.sub.status),
+          // The card form trades the card for a prime at the sandbox's endpoint (as /subscribe does).
+          card_prime: deps.config.payment.gateway === 'sandbox' ? '/sandbox-gateway/prime' : '',
+          overdue: sub.sub.status === 'past_due' ? sub.plan.price : 0,
         }
       : null,
     payments: payments.map((p) => ({

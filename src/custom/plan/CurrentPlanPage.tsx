@@ -1,6 +1,7 @@
 /**
  * /plan/current: the site's plan, its status (active, past due with the next try, lapsed), the period and what happens
- * at its end (renewal, the end after cancelling, a downgrade waiting), the card on file and the last payments.
+ * at its end (renewal, the end after cancelling, a downgrade waiting), the card on file (its change and a past_due
+ * site's recovery: CardOnFile.tsx) and the last payments.
  * Changing goes to /plan; cancelling and taking a cancellation back each ask first, then act with force.
  */
 import {
@@ -29,12 +30,10 @@ import { type ApiError, call } from '../../dataProvider/client';
 import { useSessionQuery } from '../../layout/session';
 import { SettingsPage, StatusRow } from '../settings/parts';
 import { hasLivePlan, isForbidden, mayManagePlan, useCurrentPlan, usePlanChanged } from './api';
+import { CardOnFile, PastDueCard } from './CardOnFile';
 import { OwnerOnly, StatusChip, usePlanName } from './parts';
 
 type Sub = SubscriptionReply;
-
-/** The gateways keep a card's expiry as YYYYMM; people read MM/YYYY. */
-const cardExpiry = (e: string) => (/^\d{6}$/.test(e) ? `${e.slice(4)}/${e.slice(0, 4)}` : e);
 
 /** What the period's end brings, in words. */
 function renewalText(sub: Sub, date: string, planName: (id: number) => string) {
@@ -46,15 +45,7 @@ function renewalText(sub: Sub, date: string, planName: (id: number) => string) {
 
 function StateAlert({ sub }: { sub: Sub }) {
   const translate = useTranslate();
-  const { format } = useDateTime();
-  if (sub.status === 'past_due')
-    return (
-      <Alert severity="warning" data-testid="past-due">
-        {sub.next_attempt_at
-          ? translate('plan.current.pastDue', { date: format(sub.next_attempt_at, 'date') })
-          : translate('plan.current.pastDueNoDate')}
-      </Alert>
-    );
+  if (sub.status === 'past_due') return <PastDueCard sub={sub} />;
   if (sub.status === 'lapsed' || sub.status === 'cancelled' || sub.status === 'pending')
     return (
       <Alert
@@ -196,16 +187,7 @@ function CurrentPlan({ sub }: { sub: Sub }) {
               <Typography data-testid="renewal">{translate(renewal.key, renewal.args)}</Typography>
             </StatusRow>
           ) : null}
-          <StatusRow label="plan.current.card">
-            <Typography data-testid="card-on-file">
-              {sub.card
-                ? translate('plan.current.cardOnFile', {
-                    last4: sub.card.last_four,
-                    expiry: cardExpiry(sub.card.expiry),
-                  })
-                : translate('plan.current.noCard')}
-            </Typography>
-          </StatusRow>
+          <CardOnFile sub={sub} />
           <Divider sx={{ my: 2 }} />
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }} useFlexGap>
             <Button variant="contained" component={Link} to="/plan">
