@@ -244,13 +244,18 @@ describe('a past_due site', () => {
     clockTo(retryAt);
     expect(outcomeFor(await job.pass(), id)).toEqual(['pending']);
     expect(await chargedFor(id)).toBe(charged);
-    // A second card change meanwhile is refused, not charged.
-    expect((await owner.call('plan/card', payerFor(t, NEW_CARD))).code).toBe(Code.PAYMENT_IN_PROGRESS);
+    // A second card change meanwhile (the first one's window left) supersedes it: one open, nothing charged twice.
+    const again = ok(await owner.call<PaymentReply>('plan/card', payerFor(t, NEW_CARD)));
+    expect(await paymentByOrder(t, r.order_number)).toMatchObject({ status: 'expired', failure: 'expired' });
+    expect(await paymentByOrder(t, again.order_number)).toMatchObject({
+      kind: 'card',
+      purpose: `renewal:${oldEnd.toISOString()}:1`,
+    });
 
-    await answer3ds(t, r.redirect_url as string, true);
-    expect(ok(await owner.call<PaymentReply>('site/payment', { order_number: r.order_number })).status).toBe(
-      'paid',
-    );
+    await answer3ds(t, again.redirect_url as string, true);
+    expect(
+      ok(await owner.call<PaymentReply>('site/payment', { order_number: again.order_number })).status,
+    ).toBe('paid');
     const sub = await subscriptionOf(t, id);
     const next = nextPeriodEnd(sub.periodStart, oldEnd);
     expect(sub).toMatchObject({
@@ -261,11 +266,11 @@ describe('a past_due site', () => {
       nextAttemptAt: next,
     });
     expect((await cardsOf(id)).map((c) => c.lastFour)).toEqual(['4444']);
-    const paid = await paymentByOrder(t, r.order_number);
+    const paid = await paymentByOrder(t, again.order_number);
     // A charge for the plan: kept (not refunded), invoiced.
     expect(paid).toMatchObject({ status: 'paid', refundedAt: null });
     expect(refunds).not.toContain(paid.recTradeId);
-    expect(t.invoices.filter((i) => i.orderNumber === r.order_number)).toHaveLength(1);
+    expect(t.invoices.filter((i) => i.orderNumber === again.order_number)).toHaveLength(1);
 
     // Every later retry time of the old period passes without a charge; the next period's end charges the new card.
     for (const days of RETRY_AFTER_DAYS) {
