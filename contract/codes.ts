@@ -195,6 +195,8 @@ export const Code = {
   DISCOUNT_NOT_FOR_PLAN: 19024,
   /** A `first` code on a payment that is not the site's first (a plan change, a site that has paid before). */
   DISCOUNT_FIRST_ONLY: 19025,
+  /** More code look-ups than DISCOUNT_CHECKS_PER_MINUTE: guessing codes is held back. */
+  DISCOUNT_TOO_MANY_CHECKS: 19026,
 } as const;
 
 export type CodeName = keyof typeof Code;

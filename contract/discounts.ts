@@ -19,6 +19,8 @@ export const DISCOUNT_CODE_MIN = 3;
 export const DISCOUNT_CODE_MAX = 20;
 /** The least a discounted charge leaves to pay, in TWD: a 100 % code charges this much (TapPay refuses 0). */
 export const DISCOUNT_MIN_CHARGE = 1;
+/** How many codes one user (or site) may look up a minute, sustained and at once (19026 beyond). */
+export const DISCOUNT_CHECKS_PER_MINUTE = 20;
 export const DISCOUNT_APPLIES = ['first', 'every'] as const;
 export type DiscountApplies = (typeof DISCOUNT_APPLIES)[number];
 

@@ -44,11 +44,6 @@ export const CurrentSite = SiteSummary.extend({
   status: z.number(),
   published: z.boolean(),
   service: ServiceRef.nullable(),
-  /**
-   * The plan chosen for a site whose first payment has not succeeded yet (the wizard's payment failed or was left):
-   * every screen says so and leads to paying for it. Null once paid, and for a site never sent to pay.
-   */
-  unpaid_plan: z.number().nullable(),
   /** The plan's features (contract/plans.ts); empty before a plan is chosen. */
   features: z.array(z.enum(FEATURES)),
   badge: z.array(z.number()),

@@ -194,6 +194,7 @@ const core: DeepStrings<typeof coreSource> = {
     '19023': 'This discount code has been used up.',
     '19024': 'This discount code is not for this plan.',
     '19025': 'This discount code is only for a site’s first payment.',
+    '19026': 'Too many discount codes tried. Please try again in a minute.',
     generic: 'Oops! Something went wrong',
     serverWithMsg: 'Oops! Something went wrong: %{msg}',
     slow: 'The page is loading slowly or cannot be opened',

@@ -94,7 +94,6 @@ const dashboard: DeepStrings<typeof zh> = {
       text: 'Your site’s payment has not been completed',
       body: 'Once the payment is complete, your site is activated with all of its plan’s features.',
       go: 'Go to payment',
-      notOwner: 'The site’s owner needs to complete it.',
     },
     plan: {
       title: 'No plan yet',

@@ -13,6 +13,7 @@ import type { PlanCard } from '../../contract/billing';
 import type { ResourceAction } from '../../contract/permissions';
 import type { Feature } from '../../contract/plans';
 import { usePlanCards, usePlanText } from '../custom/billing/plansOnOffer';
+import { useUnpaidPlan } from '../custom/plan/api';
 import { featureOf } from '../entities/registry';
 import { useSessionQuery } from './session';
 import { type ItemAccess, itemAccess, lowestPlanWith } from './shellLogic';
@@ -56,7 +57,7 @@ export function usePlanWords(feature: Feature | undefined): PlanWords {
   // Read only where they are named: a site without a plan, or a feature its plan lacks.
   const cards = usePlanCards(Boolean(site) && (!current || Boolean(feature)));
   const rows = cards.data?.rows ?? [];
-  const unpaid = site?.unpaid_plan ?? null;
+  const unpaid = useUnpaidPlan();
   if (!current && unpaid !== null) {
     const words = (part: string) => translate(`shell.unpaid.${part}`);
     return {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PaymentReply, SubscriptionReply } from '../../contract/billing';
 import { Code } from '../../contract/codes';
 import { DEFAULT_TIMEZONE } from '../../contract/constants';
-import type { PlanQuote } from '../../contract/discounts';
+import { DISCOUNT_CHECKS_PER_MINUTE, type PlanQuote } from '../../contract/discounts';
 import { wallTime } from '../../contract/zoned';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
 import { reserveUse, usesOf } from '../../server/modules/plans/discounts';
@@ -141,6 +141,21 @@ describe('plan/quote', () => {
     expect((await quote(buyer, { plan: 3, code: 'X'.repeat(21) })).code).toBe(Code.VALIDATION);
     // Signed out: no quote.
     expect((await quote(t.client(), { plan: 3, code: 'SPRING20' })).status).toBe(401);
+  });
+
+  it(`holds guessing to ${DISCOUNT_CHECKS_PER_MINUTE} look-ups a minute per user (19026), a valid code too`, async () => {
+    const guesser = await register(t, 'guesser@example.com', PASSWORD, 'Guesser');
+    const codes = [];
+    for (let i = 0; i < DISCOUNT_CHECKS_PER_MINUTE; i++)
+      codes.push((await quote(guesser, { plan: 3, code: `GUESS${i}` })).code);
+    expect(new Set(codes)).toEqual(new Set([Code.DISCOUNT_UNKNOWN]));
+    const held = await quote(guesser, { plan: 3, code: 'SPRING20' });
+    expect(held.code).toBe(Code.DISCOUNT_TOO_MANY_CHECKS);
+    expect(held.msg).toBe('折扣碼查詢太頻繁，請一分鐘後再試。');
+    // Someone else is not held back; a minute later the guesser may look again.
+    expect(ok(await quote(buyer, { plan: 3, code: 'SPRING20' })).amount).toBe(640);
+    t.clock.advance(60_000);
+    expect(ok(await quote(guesser, { plan: 3, code: 'SPRING20' })).amount).toBe(640);
   });
 });
 

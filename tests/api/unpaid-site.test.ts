@@ -1,11 +1,12 @@
 /**
- * A site whose first payment has not succeeded says so (the session's `unpaid_plan`, the banner's signal) until it
- * is paid; SPEC §3's payer fields `address` and `payment` (card only) are checked and kept; the payment window's
+ * A site whose first payment has not succeeded says so to its owner (plan/current's `pending` and plan, the
+ * banner's signal) until it is paid; SPEC §3's payer fields `address` and `payment` (card only) are checked and kept; the payment window's
  * first page ("connecting to your bank…") speaks the buyer's language and keeps the window's opener.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYER_ADDRESS_MAX, type PaymentReply } from '../../contract/billing';
+import { PAYER_ADDRESS_MAX, type PaymentReply, type SubscriptionReply } from '../../contract/billing';
+import { Code } from '../../contract/codes';
 import { PAYMENT_CONNECTING_PATH } from '../../contract/plans';
 import type { Session } from '../../contract/session';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
@@ -27,9 +28,9 @@ afterAll(async () => {
 const current = async (who: Client) => ok(await who.call<Session>('member/status')).site.current;
 
 describe('an unpaid site', () => {
-  it('is marked with its plan from a failed first payment until the payment succeeds', async () => {
-    // The site made at registration was never sent to pay: nothing to say.
-    expect((await current(buyer))?.unpaid_plan).toBeNull();
+  it('is pending on its chosen plan from a failed first payment until the payment succeeds', async () => {
+    // The site made at registration was never sent to pay: it has no subscription.
+    expect((await buyer.call('plan/current')).code).toBe(Code.PLAN_NOT_ACTIVE);
     const failed = ok(
       await buyer.call<PaymentReply>('site/init', {
         slug: 'unpaid-shop',
@@ -40,14 +41,22 @@ describe('an unpaid site', () => {
     );
     expect(failed.status).toBe('failed');
     ok(await buyer.call('site/switch', { id: failed.site }));
-    expect(await current(buyer)).toMatchObject({ id: failed.site, service: null, unpaid_plan: 3 });
+    expect(await current(buyer)).toMatchObject({ id: failed.site, service: null });
+    expect(ok(await buyer.call<SubscriptionReply>('plan/current'))).toMatchObject({
+      status: 'pending',
+      plan: 3,
+    });
 
     const open = ok(await buyer.call<PaymentReply>('site/retry', { site: failed.site, ...payerFor(t) }));
     await answer3ds(t, open.redirect_url as string, true);
     expect(
       ok(await buyer.call<PaymentReply>('site/payment', { order_number: open.order_number })).status,
     ).toBe('paid');
-    expect(await current(buyer)).toMatchObject({ id: failed.site, service: { id: 3 }, unpaid_plan: null });
+    expect(await current(buyer)).toMatchObject({ id: failed.site, service: { id: 3 } });
+    expect(ok(await buyer.call<SubscriptionReply>('plan/current'))).toMatchObject({
+      status: 'active',
+      plan: 3,
+    });
   });
 });
 

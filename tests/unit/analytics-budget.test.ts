@@ -4,7 +4,8 @@
  * its network (IPv4 address, IPv6 /64), whose address is never kept.
  */
 import { describe, expect, it } from 'vitest';
-import { ClientBudget, clientKey, clientNetwork } from '../../server/public/analytics/record';
+import { clientKey, clientNetwork } from '../../server/public/analytics/record';
+import { ClientBudget } from '../../server/shared/tokenBucket';
 
 describe('ClientBudget', () => {
   it('keeps an existing client’s spent budget through a flood of new keys', () => {

@@ -124,7 +124,6 @@ const site: CurrentSite = {
   status: 1,
   published: false,
   service: null,
-  unpaid_plan: null,
   features: [],
   badge: [],
   frontend_display_language: [],

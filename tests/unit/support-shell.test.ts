@@ -13,7 +13,6 @@ const site = {
   status: 1,
   published: true,
   service: null,
-  unpaid_plan: null,
   features: [],
   badge: [],
   frontend_display_language: [],

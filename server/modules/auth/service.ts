@@ -12,15 +12,13 @@ import type {
 import { Code } from '../../../contract/codes';
 import { LOGIN_TICKET_TTL_S, type Locale, localeOr, RESET_TTL_S } from '../../../contract/constants';
 import type { CardGateway, Session } from '../../../contract/session';
-import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { BaseContext, UserContext } from '../../http/action';
 import { AppError } from '../../http/errors';
 import type { AuthUser, SessionInfo, SiteScope } from '../../http/session';
 import { t } from '../../i18n';
-import { siteSubscriptions } from '../plans/schema';
 import { roles, siteStaff, users } from '../tenancy/schema';
-import { type SiteRow, siteById, sitesOfUser, siteUrl, toCurrent, toSummary } from '../tenancy/sites';
+import { siteById, sitesOfUser, siteUrl, toCurrent, toSummary } from '../tenancy/sites';
 import { attemptPassword, userByEmail } from './accounts';
 import { checkPassword, hashPassword, isRecentPassword, setPassword } from './passwords';
 import { authTokens, sessions } from './schema';
@@ -189,16 +187,6 @@ const signedOut: Session = {
   remember: false,
 };
 
-/** The plan a site without one waits to pay for: its subscription is still `pending` (the first payment). */
-async function unpaidPlan(db: Db, site: SiteRow): Promise<number | null> {
-  if (site.serviceId !== null) return null;
-  const [sub] = await db
-    .select({ planId: siteSubscriptions.planId })
-    .from(siteSubscriptions)
-    .where(and(eq(siteSubscriptions.siteId, site.id), eq(siteSubscriptions.status, 'pending')));
-  return sub?.planId ?? null;
-}
-
 /** The card form's gateway: only what a browser may see (TapPay's app key is public by its design). */
 function cardGateway(deps: Deps): CardGateway {
   const payment = deps.config.payment;
@@ -236,7 +224,7 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
       platform_admin: user.platformAdmin,
     },
     site: {
-      current: current ? toCurrent(current, scope, deps.config, await unpaidPlan(deps.db, current)) : null,
+      current: current ? toCurrent(current, scope, deps.config) : null,
       list: list.map(toSummary),
     },
     role: role ? { id: role.id, name: role.builtin ? t(ctx.lang, `roles.${role.id}`) : role.name } : null,

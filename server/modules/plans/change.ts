@@ -82,7 +82,8 @@ export async function changePlan(
   const at = new Date(deps.now());
   // A change is never the site's first payment.
   const use: DiscountUse = { planId: plan.id, first: false, at };
-  const priced = async (charge: number) => priceWith(deps.db, charge, input.discount_code, use);
+  const priced = async (charge: number) =>
+    priceWith(deps.db, charge, input.discount_code, use, `user:${userId}`);
   if (plan.id === sub.planId) {
     // Taking back a waiting downgrade (or nothing to do).
     const extra = { effective: 'now' as const, charge: 0, over_limits: [] };

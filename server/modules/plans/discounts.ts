@@ -12,10 +12,11 @@
 import { and, count, eq, inArray, ne } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import { DEFAULT_TIMEZONE } from '../../../contract/constants';
-import { type DiscountInfo, discountOf } from '../../../contract/discounts';
+import { DISCOUNT_CHECKS_PER_MINUTE, type DiscountInfo, discountOf } from '../../../contract/discounts';
 import { wallTime } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { ClientBudget } from '../../shared/tokenBucket';
 import { discountCodes, payments } from './schema';
 
 export type DiscountRow = typeof discountCodes.$inferSelect;
@@ -83,6 +84,9 @@ export async function usesOf(db: Db, codeId: number): Promise<number> {
 const usedUp = async (db: Db, row: DiscountRow) =>
   row.maxUses !== null && (await usesOf(db, row.id)) >= row.maxUses;
 
+/** The code look-ups each user or site has left (a bucket per key, in this process). */
+const checks = new ClientBudget(DISCOUNT_CHECKS_PER_MINUTE);
+
 /**
  * What a charge of `price` costs with `code` (none: the full price). A code that does not apply is refused with its
  * reason (19020–19025); a code used up too, though only reserveUse decides that for good.
@@ -92,8 +96,12 @@ export async function priceWith(
   price: number,
   code: string | undefined,
   use: DiscountUse,
+  /** Who asks (`user:<id>`, `site:<id>`): each look-up of a code takes one of their DISCOUNT_CHECKS_PER_MINUTE. */
+  who: string,
 ): Promise<Priced & { row?: DiscountRow }> {
   if (!code) return fullPrice(price);
+  // Codes are short words: guessing them is held to a human pace (19026), whatever the answer would be.
+  if (checks.take(who, 1, use.at.getTime()) === 0) throw new AppError(Code.DISCOUNT_TOO_MANY_CHECKS);
   const row = await codeNamed(db, code);
   if (!row) throw new AppError(Code.DISCOUNT_UNKNOWN);
   refuse(row, use);

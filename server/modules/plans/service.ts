@@ -75,7 +75,7 @@ export async function initSite(
   await checkSlug(deps.db, 0, input.slug);
   // A code that does not apply is refused before the site is made.
   const use: DiscountUse = { planId: plan.id, first: true, at: new Date(deps.now()) };
-  const priced = await priceWith(deps.db, plan.price, input.discount_code, use);
+  const priced = await priceWith(deps.db, plan.price, input.discount_code, use, `user:${userId}`);
   let siteId: number;
   try {
     siteId = await deps.db.transaction(async (tx) => {
@@ -116,7 +116,7 @@ async function payAgain(deps: Deps, siteId: number, planId: number | undefined, 
     first: !(await hasPaid(deps.db, siteId)),
     at: new Date(deps.now()),
   };
-  const priced = await priceWith(deps.db, plan.price, payer.discount_code, use);
+  const priced = await priceWith(deps.db, plan.price, payer.discount_code, use, `site:${siteId}`);
   await deps.db
     .insert(siteSubscriptions)
     .values({ siteId, planId: plan.id, status: 'pending' })
@@ -152,7 +152,7 @@ export async function quote(
   if (input.site !== undefined) await ownedSite(deps, userId, input.site);
   const first = input.site === undefined || !(await hasPaid(deps.db, input.site));
   const use = { planId: plan.id, first, at: new Date(deps.now()) };
-  const { row, ...priced } = await priceWith(deps.db, plan.price, input.code, use);
+  const { row, ...priced } = await priceWith(deps.db, plan.price, input.code, use, `user:${userId}`);
   return {
     plan: plan.id,
     price: plan.price,

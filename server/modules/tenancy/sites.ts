@@ -30,7 +30,6 @@ export function toCurrent(
   s: SiteRow,
   scope: { features: readonly Feature[]; plan: CurrentSite['service'] } | null,
   config: Pick<Config, 'siteDomain' | 'siteScheme' | 'sitePort'>,
-  unpaidPlan: number | null = null,
 ): CurrentSite {
   return {
     ...toSummary(s),
@@ -39,7 +38,6 @@ export function toCurrent(
     status: s.status,
     published: s.published,
     service: scope?.plan ?? null,
-    unpaid_plan: unpaidPlan,
     features: [...(scope?.features ?? [])],
     badge: s.badges,
     frontend_display_language: displayLanguages(s.displayLanguages),

@@ -6,15 +6,20 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ANALYTICS_BODY_MAX_BYTES, AnalyticsBatch } from '../../../contract/analytics';
+import {
+  ANALYTICS_BODY_MAX_BYTES,
+  ANALYTICS_CLIENT_PER_MINUTE,
+  AnalyticsBatch,
+} from '../../../contract/analytics';
 import { Code } from '../../../contract/codes';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { sendError } from '../../http/reply';
 import { siteOfHost } from '../../modules/tenancy/host';
+import { ClientBudget } from '../../shared/tokenBucket';
 import { SITE_PREFIX, siteHostOf } from '../../siteHost';
 import { routeOf } from '../router';
-import { addCounts, ClientBudget, clientKey, countsOf, siteDay } from './record';
+import { addCounts, clientKey, countsOf, siteDay } from './record';
 
 export const COUNTER_SCRIPT_PATH = '/_analytics.js';
 export const COUNTER_ENDPOINT = '/_analytics';
@@ -32,7 +37,7 @@ export function withCounter(page: string): string {
 /** The visitor asks not to be tracked. */
 const optedOut = (req: FastifyRequest) => req.headers.dnt === '1' || req.headers['sec-gpc'] === '1';
 
-export function analyticsRoutes(deps: Deps, budget = new ClientBudget()) {
+export function analyticsRoutes(deps: Deps, budget = new ClientBudget(ANALYTICS_CLIENT_PER_MINUTE)) {
   return async (app: FastifyInstance) => {
     // The beacon's body is JSON sent as text/plain (a CORS-safelisted type): read as text, parsed here.
     app.removeAllContentTypeParsers();

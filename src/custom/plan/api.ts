@@ -9,7 +9,7 @@ import { planApi } from '../../../contract/api/plans';
 import { Code } from '../../../contract/codes';
 import type { Session } from '../../../contract/session';
 import { ApiError, call } from '../../dataProvider/client';
-import { useReloadSession } from '../../layout/session';
+import { useReloadSession, useSessionQuery } from '../../layout/session';
 import { STATUS_KEY } from '../settings/api';
 
 export const CURRENT_PLAN_KEY = ['plan', 'current'];
@@ -35,6 +35,18 @@ export function useCurrentPlan(enabled = true) {
     // Refusals (403, 19002) are answers, not hiccups.
     retry: false,
   });
+}
+
+/**
+ * The plan the current site waits to pay for — its subscription is still `pending`: the wizard's first payment
+ * failed or was left — or null. Only the owner may pay (and read plan/current); it shares the shell's query.
+ */
+export function useUnpaidPlan(): number | null {
+  const { data: session } = useSessionQuery();
+  const site = session?.site.current;
+  const waiting = Boolean(site) && !site?.service && mayManagePlan(session?.user);
+  const { data: sub } = useCurrentPlan(waiting);
+  return waiting && sub?.status === 'pending' ? sub.plan : null;
 }
 
 /** What changing to plan `id` would do (plan/change without force, with a discount code if given): nothing is saved. */
