@@ -206,6 +206,12 @@ describe('an active site', () => {
     });
     const current = ok(await owner.call<SubscriptionReply>('plan/current', {}));
     expect(current.card).toMatchObject({ last_four: '4444' });
+    // The verification is listed as given back, not as a payment kept.
+    expect(current.payments.find((p) => p.order_number === r.order_number)).toMatchObject({
+      kind: 'card',
+      amount: 1,
+      status: 'refunded',
+    });
   });
 
   it('a declined card, or one whose 3-D Secure fails, leaves the old card', async () => {

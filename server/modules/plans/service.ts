@@ -217,7 +217,8 @@ async function accountOf(deps: Deps, siteId: number) {
         kind: p.kind,
         plan: p.planId,
         amount: p.amount,
-        status: p.status,
+        // A card change's NT$1 verification, given back, is listed as refunded.
+        status: p.refundedAt ? 'refunded' : p.status,
         created_at: p.createdAt.toISOString(),
         paid_at: p.paidAt?.toISOString() ?? null,
         invoice_number: invoiceNumber ?? null,
