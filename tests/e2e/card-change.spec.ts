@@ -117,7 +117,7 @@ test('an owner changes the card, then recovers the past_due site with another on
   await expect(page.getByTestId('card-dialog')).toBeHidden();
   await expect(page.getByTestId('card-on-file')).toHaveText('•••• 4444（到期 12/2039）');
   await expect(page.getByTestId('payments').getByRole('row').nth(1)).toContainText(
-    /更換信用卡.*NT\$1.*已付款/,
+    /更換信用卡.*NT\$1.*已退款/,
   );
   await context.storageState({ path: path.join(dataDir, 'owner.json') });
   await context.close();
