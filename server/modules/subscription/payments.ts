@@ -136,6 +136,19 @@ async function refundReaderVerification(
   }
 }
 
+/** A reader's open payments made in a window (renewals, and card changes holding one's purpose, have a purpose). */
+export const openReaderPayments = (db: Db, readerId: number) =>
+  db
+    .select()
+    .from(readerPayments)
+    .where(
+      and(
+        eq(readerPayments.readerId, readerId),
+        eq(readerPayments.status, 'pending'),
+        isNull(readerPayments.purpose),
+      ),
+    );
+
 export const readerPaymentByOrder = (db: Db, orderNumber: string) =>
   ledgerRowByOrder(db, readerLedger, orderNumber);
 
@@ -158,17 +171,7 @@ export async function startReaderPayment(deps: Deps, req: ReaderPayRequest): Pro
   if (sub && (PAYING as readonly string[]).includes(sub.status))
     throw new AppError(Code.READER_ALREADY_PAYING);
   // One open first payment per reader: an open one is settled, refuses a new attempt while young, else expires.
-  const open = await deps.db
-    .select()
-    .from(readerPayments)
-    .where(
-      and(
-        eq(readerPayments.readerId, req.reader.id),
-        eq(readerPayments.status, 'pending'),
-        isNull(readerPayments.purpose),
-      ),
-    );
-  await openSlot(deps, readerLedger, open);
+  await openSlot(deps, readerLedger, await openReaderPayments(deps.db, req.reader.id));
   const payment = await insertPending(deps.db, readerLedger, {
     siteId: req.site.id,
     readerId: req.reader.id,

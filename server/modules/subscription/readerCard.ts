@@ -11,7 +11,7 @@
  * as a paid renewal does (applyReaderRenewal, the new card kept); failed or expired, it gives the purpose back.
  * The 3-D Secure window comes back to /account.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CARD_VERIFICATION_AMOUNT } from '../../../contract/billing';
 import { Code } from '../../../contract/codes';
 import type { ReaderPaymentReply } from '../../../contract/subscription';
@@ -34,6 +34,7 @@ import { readerPayments, readerPlans } from '../readers/schema';
 import { siteUrl } from '../tenancy/sites';
 import {
   newReaderOrderNumber,
+  openReaderPayments,
   type ReaderPaymentRow,
   type ReaderPayRequest,
   readerLedger,
@@ -63,17 +64,7 @@ export async function changeReaderCard(deps: Deps, req: ReaderCardRequest): Prom
   const sub = await subscriptionOfReader(deps.db, req.reader.id);
   if (!sub || !(sub.status === 'active' || sub.status === 'past_due'))
     throw new AppError(Code.READER_NO_SUBSCRIPTION);
-  const open = await deps.db
-    .select()
-    .from(readerPayments)
-    .where(
-      and(
-        eq(readerPayments.readerId, req.reader.id),
-        eq(readerPayments.status, 'pending'),
-        isNull(readerPayments.purpose),
-      ),
-    );
-  await openSlot(deps, readerLedger, open);
+  await openSlot(deps, readerLedger, await openReaderPayments(deps.db, req.reader.id));
   const [plan] = await deps.db.select().from(readerPlans).where(eq(readerPlans.id, sub.planId));
   let charge = {
     amount: CARD_VERIFICATION_AMOUNT,
