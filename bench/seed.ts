@@ -166,7 +166,7 @@ async function insertArticles(
         now() - (i || ' minutes')::interval AS at) AS t`);
 }
 
-async function seedArticles(db: Db, siteId: number, ownerId: number, total: number) {
+export async function seedArticles(db: Db, siteId: number, ownerId: number, total: number) {
   await db.execute(sql`
     INSERT INTO authors (site_id, name, title)
     SELECT ${siteId}, '作者 ' || i, '記者' FROM generate_series(1, ${AUTHORS}) AS i`);
@@ -211,7 +211,7 @@ async function seedArticles(db: Db, siteId: number, ownerId: number, total: numb
   });
 }
 
-async function seedMembers(db: Db, siteId: number, total: number) {
+export async function seedMembers(db: Db, siteId: number, total: number) {
   const plans = await rows<{ id: number }>(
     db,
     sql`INSERT INTO reader_plans (site_id, name, price, freq, status)
@@ -242,7 +242,7 @@ async function seedMembers(db: Db, siteId: number, total: number) {
 }
 
 /** `count` more published sites of ARTICLES_PER_SITE articles each, each with its own owner. */
-async function seedSites(db: Db, count: number) {
+export async function seedSites(db: Db, count: number) {
   const [{ first }] = await rows<{ first: number }>(
     db,
     sql`SELECT coalesce(max(id), 0) + 1 AS first FROM sites`,
