@@ -28,6 +28,8 @@ import { signIn } from './lib';
 const PG_ADMIN = 'postgres://postgres@127.0.0.1:5432/postgres';
 const usePg = process.argv.includes('--pg');
 const runsArg = process.argv.find((a) => a.startsWith('--runs='));
+/** `--only=<text>`: measure only the targets whose name holds it (e.g. to profile one action with --cpu-prof). */
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
 const RUNS = runsArg ? Math.max(1, Number(runsArg.slice('--runs='.length)) || 1) : 1;
 
 /** A new, empty PostgreSQL database, dropped again by `drop()`. */
@@ -211,6 +213,7 @@ try {
     if (!t.url)
       t.url = t.name === 'bare Fastify route' ? `${address(bare)}/bare` : `${address(bare)}/same/${same++}`;
 
+  if (only) targets.splice(0, targets.length, ...targets.filter((t) => t.name.includes(only)));
   const runs: Figure[][] = [];
   for (let run = 0; run < RUNS; run++) {
     const rows: Figure[] = [];
@@ -240,7 +243,8 @@ try {
     const per = RUNS > 1 ? ` ${runs.map((x) => Math.round(x[i].rps)).join(', ')} |` : '';
     console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.bad} |${per}`);
   });
-  const ratios = twins.map(([a, b]) => {
+  const measured = twins.filter(([a, b]) => rows.some((r) => r.name === a) && rows.some((r) => r.name === b));
+  const ratios = measured.map(([a, b]) => {
     const action = rows.find((r) => r.name === a) as Figure;
     const twin = rows.find((r) => r.name === b) as Figure;
     return {

@@ -27,7 +27,9 @@ const KINDS = new Set<string>(['session', 'user', 'staff', 'role', 'site', 'plan
 export function parseChange(payload: string): Change {
   const at = payload.indexOf(':');
   const kind = payload.slice(0, at);
-  return at > 0 && KINDS.has(kind) ? { kind: kind as ChangeKind, id: payload.slice(at + 1) } : { kind: 'all' };
+  return at > 0 && KINDS.has(kind)
+    ? { kind: kind as ChangeKind, id: payload.slice(at + 1) }
+    : { kind: 'all' };
 }
 
 interface Watched {

@@ -10,7 +10,7 @@
 import { LRUCache } from 'lru-cache';
 import { CALLER_CACHE_MAX, CALLER_CACHE_TTL_MS } from '../../contract/constants';
 import { type Change, hubOf, listenForChanges } from '../db/changes';
-import type { AuthUser, SessionInfo, SiteScope } from './session';
+import type { AuthUser, SessionInfo, SiteScope } from './caller';
 
 export interface CachedSite {
   scope: SiteScope | null;
@@ -79,7 +79,10 @@ export class CallerCache {
   apply(change: Change): void {
     if (change.kind === 'session' && change.id === this.touching) return;
     this.generation++;
-    if (change.kind === 'all') return this.lru.clear();
+    if (change.kind === 'all') {
+      this.lru.clear();
+      return;
+    }
     if (change.kind === 'session') {
       this.lru.delete(change.id);
       return;
@@ -136,7 +139,8 @@ export async function startCallerCache(
     },
     down: (err) => {
       cache.clear();
-      if (!wasDown) log.warn({ err }, 'caller cache: change notifications lost; not caching until reconnected');
+      if (!wasDown)
+        log.warn({ err }, 'caller cache: change notifications lost; not caching until reconnected');
       wasDown = true;
     },
   });

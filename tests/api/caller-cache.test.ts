@@ -79,8 +79,9 @@ async function rawSql(text: string, values: unknown[]) {
       await c.end();
     }
   } else {
-    const client = (a.database.db as unknown as { $client: { query(t: string, v: unknown[]): Promise<unknown> } })
-      .$client;
+    const client = (
+      a.database.db as unknown as { $client: { query(t: string, v: unknown[]): Promise<unknown> } }
+    ).$client;
     await client.query(text, values);
   }
 }
@@ -88,11 +89,19 @@ async function rawSql(text: string, values: unknown[]) {
 describe('two instances on one database', () => {
   it('a role permission removed through A is refused on A at once and on B within 1 s', async () => {
     const { role, onA, onB: twin } = await lister('cache-role@example.com');
-    ok(await owner.call('role/save', { id: role, name: 'Lister cache-role@example.com', permissions: [OTHER] }));
+    ok(
+      await owner.call('role/save', {
+        id: role,
+        name: 'Lister cache-role@example.com',
+        permissions: [OTHER],
+      }),
+    );
     expect((await categories(onA)).status).toBe(403);
     expect(await within1s(twin, 403)).toBeLessThan(1000);
     // And given back, both see it again.
-    ok(await owner.call('role/save', { id: role, name: 'Lister cache-role@example.com', permissions: [LIST] }));
+    ok(
+      await owner.call('role/save', { id: role, name: 'Lister cache-role@example.com', permissions: [LIST] }),
+    );
     ok(await categories(onA));
     expect(await within1s(twin, 200)).toBeLessThan(1000);
   });
@@ -142,7 +151,7 @@ describe('two instances on one database', () => {
         sql`SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity
             WHERE application_name = 'callers-listen' AND datname = current_database()`,
       );
-      expect(killed.rows.length).toBe(2); // one per instance
+      expect((killed as unknown as { rows: unknown[] }).rows.length).toBe(2); // one per instance
       await rawSql(`UPDATE roles SET permissions = '[]'::jsonb WHERE id = $1`, [role]);
       expect(await within1s(twin, 403)).toBeLessThan(1000);
       // Reconnected (with backoff, well under a second here): a later change comes through the notifications again.
@@ -152,7 +161,7 @@ describe('two instances on one database', () => {
           sql`SELECT count(*)::int AS n FROM pg_stat_activity
               WHERE application_name = 'callers-listen' AND datname = current_database()`,
         );
-        if ((listening.rows[0] as { n: number }).n === 2) break;
+        if ((listening as unknown as { rows: { n: number }[] }).rows[0].n === 2) break;
         if (Date.now() - start > 5000) throw new Error('the LISTEN connections did not come back');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }

@@ -11,7 +11,9 @@ describe('changesOf', () => {
     expect(changesOf('select "id" from "sessions" where "sessions"."id" = $1', ['x'])).toEqual([]);
     expect(changesOf('with a as (select 1) select * from a', [])).toEqual([]);
     expect(changesOf('insert into "sessions" ("id") values ($1)', ['x'])).toEqual([]);
-    expect(changesOf('update "categories" set "name" = $1 where "categories"."id" = $2', ['n', 1])).toEqual([]);
+    expect(changesOf('update "categories" set "name" = $1 where "categories"."id" = $2', ['n', 1])).toEqual(
+      [],
+    );
     expect(changesOf('update "sites" set "name" = $1 where "sites"."id" = $2', ['n', 7])).toEqual([]);
   });
 
@@ -20,17 +22,23 @@ describe('changesOf', () => {
       { kind: 'session', id: 'abc' },
     ]);
     expect(
-      changesOf('delete from "sessions" where ("sessions"."user_id" = $1 and "sessions"."id" <> $2)', [5, 'k']),
+      changesOf('delete from "sessions" where ("sessions"."user_id" = $1 and "sessions"."id" <> $2)', [
+        5,
+        'k',
+      ]),
     ).toEqual([{ kind: 'user', id: '5' }]);
     expect(
-      changesOf('update "sites" set "service_id" = $1, "updated_at" = $2 where "sites"."id" = $3', [2, 'now', 9]),
+      changesOf('update "sites" set "service_id" = $1, "updated_at" = $2 where "sites"."id" = $3', [
+        2,
+        'now',
+        9,
+      ]),
     ).toEqual([{ kind: 'site', id: '9' }]);
     expect(
-      changesOf('update "roles" set "permissions" = $1 where ("roles"."site_id" = $2 and "roles"."id" = $3)', [
-        '[]',
-        1,
-        101,
-      ]),
+      changesOf(
+        'update "roles" set "permissions" = $1 where ("roles"."site_id" = $2 and "roles"."id" = $3)',
+        ['[]', 1, 101],
+      ),
     ).toEqual([{ kind: 'role', id: '101' }]);
     expect(
       changesOf(
@@ -41,7 +49,9 @@ describe('changesOf', () => {
   });
 
   it('drops everything when the rows cannot be told: raw SQL, a new staff row, a list of keys', () => {
-    expect(changesOf('UPDATE roles SET permissions = $1 WHERE id = $2', ['[]', 3])).toEqual([{ kind: 'all' }]);
+    expect(changesOf('UPDATE roles SET permissions = $1 WHERE id = $2', ['[]', 3])).toEqual([
+      { kind: 'all' },
+    ]);
     expect(changesOf('insert into "site_staff" ("site_id", "user_id") values ($1, $2)', [1, 2])).toEqual([
       { kind: 'all' },
     ]);

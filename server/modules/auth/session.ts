@@ -57,7 +57,10 @@ function statements(db: Db) {
     .innerJoin(sites, eq(sites.id, supportEntries.siteId))
     .leftJoin(plans, eq(plans.id, sites.serviceId))
     .where(
-      and(eq(supportEntries.id, sql.placeholder('entry')), eq(supportEntries.operatorId, sql.placeholder('user'))),
+      and(
+        eq(supportEntries.id, sql.placeholder('entry')),
+        eq(supportEntries.operatorId, sql.placeholder('user')),
+      ),
     )
     .limit(1)
     .prepare('caller_support');
