@@ -161,7 +161,8 @@ export async function resolveSite(
     return cached.scope;
   const mark = cache?.mark() ?? 0;
   const site = await readSite(deps, ctx);
-  if (caller) cache?.setSite(ctx.session.id, caller, site, mark);
+  // Kept only on the entry this request's session was read from (not one read again meanwhile).
+  if (caller && caller.session === ctx.session) cache?.setSite(ctx.session.id, caller, site, mark);
   return site.scope;
 }
 
