@@ -163,7 +163,8 @@ export async function listenForChanges(client: unknown, events: FeedEvents): Pro
       },
     };
   }
-  if (!(client instanceof pg.Pool)) throw new Error('listenForChanges: neither a pg Pool nor PGlite');
+  // Another kind of handle (none today): no notifications, so nothing is ever cached.
+  if (!(client instanceof pg.Pool)) return { listening: false, close: async () => undefined };
   const options = client.options;
   let closed = false;
   let listening = false;
