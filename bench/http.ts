@@ -3,11 +3,17 @@
  * embedded PGlite by default, a new PostgreSQL database with `--pg` — next to a bare Fastify route, which is the
  * ceiling of this machine and of Fastify itself.
  *
+ * With `--pg`, each action also has its "same SQL" twin (issue 31): a bare Fastify route in this process that sends
+ * exactly the statements one warm call of the action sent (recorded from the pool: same text, parameters, name and
+ * row parsers, the concurrent ones concurrently) through its own `pg` pool of the same size, and answers the rows as
+ * JSON. action ÷ twin is the API's own overhead; `--runs N` (default 1) repeats every figure and prints medians.
+ * The ratios are also written to `$BENCH_SUMMARY` when set (bench/run.ts prints them at the end).
+ *
  * autocannon runs in a worker thread (`workers: 1`): the server, and PGlite, which executes queries on the main
  * thread, keep the main event loop to themselves, and the load generator gets the other core.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -21,6 +27,10 @@ import { signIn } from './lib';
 
 const PG_ADMIN = 'postgres://postgres@127.0.0.1:5432/postgres';
 const usePg = process.argv.includes('--pg');
+const runsArg = process.argv.find((a) => a.startsWith('--runs='));
+/** `--only=<text>`: measure only the targets whose name holds it (e.g. to profile one action with --cpu-prof). */
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
+const RUNS = runsArg ? Math.max(1, Number(runsArg.slice('--runs='.length)) || 1) : 1;
 
 /** A new, empty PostgreSQL database, dropped again by `drop()`. */
 async function freshPostgres() {
@@ -57,7 +67,15 @@ async function check(t: Target) {
     throw new Error(`${t.name}: ${res.status} ${JSON.stringify(body)}`);
 }
 
-async function measure(t: Target) {
+interface Figure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  bad: number;
+}
+
+async function measure(t: Target): Promise<Figure> {
   await check(t);
   const opts = {
     url: t.url,
@@ -78,12 +96,59 @@ async function measure(t: Target) {
   };
 }
 
+/** One statement as the action's pool received it: drizzle's query config (text, name, row mode, parsers) and values. */
+interface Sent {
+  config: pg.QueryConfig;
+  values: unknown[] | undefined;
+  /** Sent while the previous statement was still running (e.g. a list's page and count under Promise.all). */
+  concurrent: boolean;
+}
+
+/** The statements one call of `t` sends to `pool`, recorded by wrapping its query(). */
+async function recordStatements(pool: pg.Pool, t: Target): Promise<Sent[]> {
+  const sent: Sent[] = [];
+  let running = 0;
+  const original = pool.query;
+  // biome-ignore lint/suspicious/noExplicitAny: pool.query has many overloads; the recorder passes every call through
+  (pool as any).query = (config: pg.QueryConfig, values?: unknown[]) => {
+    sent.push({ config, values, concurrent: running > 0 });
+    running++;
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    const result = (original as any).call(pool, config, values) as Promise<unknown>;
+    return result.finally(() => running--);
+  };
+  try {
+    await check(t);
+  } finally {
+    pool.query = original;
+  }
+  return sent;
+}
+
+/** Sends the recorded statements again, in the same order and grouping, and answers their rows. */
+async function replay(pool: pg.Pool, sent: Sent[]) {
+  const groups: Sent[][] = [];
+  for (const s of sent) {
+    if (s.concurrent && groups.length) groups[groups.length - 1].push(s);
+    else groups.push([s]);
+  }
+  const rows: unknown[] = [];
+  for (const group of groups) {
+    const results = await Promise.all(group.map((s) => pool.query(s.config, s.values)));
+    for (const r of results) rows.push(r.rows);
+  }
+  return rows;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 const tmp = usePg ? undefined : mkdtempSync(path.join(tmpdir(), 'bench-http-'));
 const pgDb = usePg ? await freshPostgres() : undefined;
 const database = await openDatabase(pgDb ? { url: pgDb.url } : { dir: tmp });
 const bare = Fastify({ logger: false });
 bare.post('/bare', async () => ({ code: 1, msg: '', data: null }));
 let app: FastifyInstance | undefined;
+let samePool: pg.Pool | undefined;
 try {
   await prepareDatabase(database.db, {
     seed: true,
@@ -94,12 +159,11 @@ try {
   const config = { ...loadConfig({}), distDir: path.join(tmpdir(), 'bench-no-spa') };
   app = await buildApp({ config, db: database.db, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  await bare.listen({ port: 0, host: '127.0.0.1' });
   const base = address(app);
   const json = { 'content-type': 'application/json' };
   const signedIn = { ...json, cookie: await signIn(base) };
 
-  const targets: Target[] = [
+  const actions: Target[] = [
     {
       name: 'POST /api/member/status (signed in)',
       url: `${base}/api/member/status?t=writer`,
@@ -112,22 +176,97 @@ try {
       body: JSON.stringify({ query: { page: 1, size: 10, filters: [] } }),
       headers: signedIn,
     },
-    { name: 'bare Fastify route', url: `${address(bare)}/bare`, body: '{}', headers: json },
   ];
-  const rows = [];
-  for (const t of targets) rows.push(await measure(t));
+  const targets: Target[] = [];
+  /** Pairs of (action, its same-SQL twin) by target name, for the ratios. */
+  const twins: [string, string][] = [];
+  const statements: string[] = [];
+  if (usePg) {
+    // The twin routes' own pool, as large as the app's (server/db/client.ts).
+    samePool = new pg.Pool({ connectionString: pgDb?.url, max: 10 });
+    const appPool = (database.db as unknown as { $client: pg.Pool }).$client;
+    for (const [i, t] of actions.entries()) {
+      await check(t); // warm: whatever the action caches per session is in place, as during the measurement
+      const sent = await recordStatements(appPool, t);
+      statements.push(
+        `${t.name}: ${sent.length} statement(s)`,
+        ...sent.map(
+          (s) => `  ${s.concurrent ? '‖ ' : ''}${s.config.name ? `[${s.config.name}] ` : ''}${s.config.text}`,
+        ),
+      );
+      const pool = samePool;
+      bare.post(`/same/${i}`, async () => ({ code: 1, msg: '', data: await replay(pool, sent) }));
+      const twin = {
+        name: `bare route, same SQL as ${t.name.split(' (')[0].replace('POST ', '')}`,
+        url: '',
+        body: '{}',
+        headers: json,
+      };
+      targets.push(t, twin);
+      twins.push([t.name, twin.name]);
+    }
+  } else targets.push(...actions);
+  targets.push({ name: 'bare Fastify route', url: '', body: '{}', headers: json });
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  let same = 0;
+  for (const t of targets)
+    if (!t.url)
+      t.url = t.name === 'bare Fastify route' ? `${address(bare)}/bare` : `${address(bare)}/same/${same++}`;
+
+  if (only) targets.splice(0, targets.length, ...targets.filter((t) => t.name.includes(only)));
+  const runs: Figure[][] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const rows: Figure[] = [];
+    for (const t of targets) rows.push(await measure(t));
+    runs.push(rows);
+  }
+  const rows: Figure[] = targets.map((t, i) => ({
+    name: t.name,
+    rps: median(runs.map((r) => r[i].rps)),
+    p50: median(runs.map((r) => r[i].p50)),
+    p99: median(runs.map((r) => r[i].p99)),
+    bad: runs.reduce((n, r) => n + r[i].bad, 0),
+  }));
 
   const db = usePg ? 'PostgreSQL 127.0.0.1' : 'PGlite (embedded)';
   // Other work on the machine skews every figure: the 1-minute load average says how busy it was.
   const load = loadavg()[0].toFixed(1);
-  console.log(`\nHTTP, ${db}: autocannon, 10 connections, 10 s after a 2 s warm-up (load average ${load})\n`);
-  console.log('| target | req/s | p50 ms | p99 ms | errors/non-2xx |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.bad} |`);
+  const of = RUNS > 1 ? `, median of ${RUNS} runs` : '';
+  console.log(
+    `\nHTTP, ${db}: autocannon, 10 connections, 10 s after a 2 s warm-up${of} (load average ${load})\n`,
+  );
+  if (statements.length) console.log(`${statements.join('\n')}\n`);
+  const each = RUNS > 1 ? ' | req/s per run |' : ' |';
+  console.log(`| target | req/s | p50 ms | p99 ms | errors/non-2xx${each}`);
+  console.log(`|---|---:|---:|---:|---:|${RUNS > 1 ? '---|' : ''}`);
+  rows.forEach((r, i) => {
+    const per = RUNS > 1 ? ` ${runs.map((x) => Math.round(x[i].rps)).join(', ')} |` : '';
+    console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.bad} |${per}`);
+  });
+  const measured = twins.filter(([a, b]) => rows.some((r) => r.name === a) && rows.some((r) => r.name === b));
+  const ratios = measured.map(([a, b]) => {
+    const action = rows.find((r) => r.name === a) as Figure;
+    const twin = rows.find((r) => r.name === b) as Figure;
+    return {
+      action: a,
+      rps: twin.rps / action.rps,
+      p50: action.p50 / Math.max(twin.p50, 1),
+    };
+  });
+  if (ratios.length) {
+    console.log(
+      '\nAPI overhead (same-SQL route ÷ action in req/s; action ÷ same-SQL route in p50; target ≤ 1.3):',
+    );
+    for (const r of ratios)
+      console.log(`  ${r.action}: ${r.rps.toFixed(2)}× req/s, ${r.p50.toFixed(2)}× p50`);
+  }
   console.log();
+  if (process.env.BENCH_SUMMARY && ratios.length)
+    writeFileSync(process.env.BENCH_SUMMARY, JSON.stringify({ load, ratios }));
 } finally {
   await app?.close();
   await bare.close();
+  await samePool?.end();
   await database.close();
   await pgDb?.drop();
   if (tmp) rmSync(tmp, { recursive: true, force: true });

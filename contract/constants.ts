@@ -52,6 +52,15 @@ export const SESSION_REMEMBER_S = 30 * 24 * 3600;
 /** A session without `remember` lives until the browser closes, and at most this long idle on the server. */
 export const SESSION_IDLE_S = 24 * 3600;
 
+/**
+ * Each server process caches who is calling (a session's user and site scope, issue 31) for at most this long, and
+ * this many sessions (least recently used out first); changes drop entries at once (server/db/changes.ts).
+ */
+export const CALLER_CACHE_TTL_MS = 30_000;
+export const CALLER_CACHE_MAX = 10_000;
+/** A session's last_seen_at (and sliding expiry) is written at most this often. */
+export const SESSION_TOUCH_MS = 5 * 60 * 1000;
+
 export const RESET_TTL_S = 3600;
 export const LOGIN_TICKET_TTL_S = 300;
 

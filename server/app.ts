@@ -28,6 +28,7 @@ import type { ServedEntity } from './entities/hooks';
 import { declaredEntities } from './entities/registry';
 import { registerActions } from './http/action';
 import { type AfterReply, afterReplyTracker } from './http/afterReply';
+import { startCallerCache } from './http/callerCache';
 import { drainUnreadBodies } from './http/drain';
 import { AppError } from './http/errors';
 import { openApiDocument } from './http/openapi';
@@ -174,6 +175,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       onDeliveryError: (err, tradeId) => app.log.warn({ err, tradeId }, 'sandbox notification not delivered'),
     });
   const social = opts.social ?? socialProvider(config.social, app.log);
+  // Who is calling, cached between requests and dropped when their rows change (issue 31).
+  const callers = await startCallerCache(opts.db, app.log);
+  app.addHook('onClose', () => callers.close());
   const deps: Deps = {
     db: opts.db,
     config,
@@ -188,6 +192,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     payment: payment.gateway,
     invoice: opts.invoice ?? invoiceIssuer(config.invoice, app.log),
     social: social.provider,
+    callers: callers.cache,
   };
 
   // Closing waits for the work calls left for after their replies, so the database outlives it (main.ts, tests).

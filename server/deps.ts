@@ -10,6 +10,7 @@ import type { Storage } from './adapters/storage';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AfterReply } from './http/afterReply';
+import type { CallerCache } from './http/callerCache';
 
 export interface Deps {
   db: Db;
@@ -33,4 +34,6 @@ export interface Deps {
   secret: string;
   /** The clock, in milliseconds; tests may move it. */
   now: () => number;
+  /** Who is calling, cached between requests (http/callerCache.ts); none means every request reads the database. */
+  callers?: CallerCache;
 }

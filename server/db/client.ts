@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ChangeHub, registerHub } from './changes';
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
@@ -45,16 +46,22 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       client.release();
     }
+    // Writes to the tables a cached caller is read from are told to this process's caches at once (db/changes.ts).
+    const hub = new ChangeHub();
+    const db = drizzlePg(pool, { logger: hub }) as unknown as Db;
+    registerHub(db, hub);
     return {
-      db: drizzlePg(pool) as unknown as Db,
+      db,
       kind: 'postgres',
       close: () => pool.end(),
     };
   }
   // 'memory://' rather than undefined: PGlite ignores the options without a data directory.
   const client = new PGlite(opts.dir ?? 'memory://', { extensions: { pg_trgm }, loadDataDir: opts.template });
-  const db = drizzlePglite(client);
-  await migratePglite(db, { migrationsFolder });
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  const hub = new ChangeHub();
+  const db = drizzlePglite(client, { logger: hub });
+  registerHub(db, hub);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

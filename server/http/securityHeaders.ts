@@ -165,10 +165,29 @@ function formTargets(kind: ResponseKind, url: string, config: PolicyConfig): str
   return [`${config.siteScheme}://*.${config.siteDomain}${config.sitePort}`, 'https:'];
 }
 
+/** Policies by configuration, kind and form targets: the same few strings, built once rather than on every reply. */
+const policies = new WeakMap<PolicyConfig, Map<string, string>>();
+
+function policyFor(kind: ResponseKind, url: string, config: PolicyConfig): string {
+  const targets = formTargets(kind, url, config);
+  let built = policies.get(config);
+  if (!built) {
+    built = new Map();
+    policies.set(config, built);
+  }
+  const key = `${kind} ${targets.join(' ')}`;
+  let csp = built.get(key);
+  if (csp === undefined) {
+    csp = contentSecurityPolicy(kind, config, targets);
+    built.set(key, csp);
+  }
+  return csp;
+}
+
 export function securityHeaders(req: FastifyRequest, config: PolicyConfig): Record<string, string> {
   const kind = responseKind(req.url, (req.raw as MarkedRequest)[SITE_HOST]);
   return {
-    'content-security-policy': contentSecurityPolicy(kind, config, formTargets(kind, req.url, config)),
+    'content-security-policy': policyFor(kind, req.url, config),
     // A site page may be framed by the admin (its CSP's frame-ancestors says by whom); nothing else may be.
     ...(kind === 'site' ? {} : { 'x-frame-options': 'DENY' }),
     'x-content-type-options': 'nosniff',

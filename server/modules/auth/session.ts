@@ -4,23 +4,78 @@
  * ends it after a day without use.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_IDLE_S, SESSION_REMEMBER_S } from '../../../contract/constants';
+import { SESSION_IDLE_S, SESSION_REMEMBER_S, SESSION_TOUCH_MS } from '../../../contract/constants';
 import { BUILTIN_ROLE_PERMISSIONS, ROLE, supportPermissions } from '../../../contract/permissions';
 import { grantedPermissions } from '../../../contract/plans';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
+import type { CachedCaller, CachedSite } from '../../http/callerCache';
 import { type AuthUser, SESSION_COOKIE, type SessionInfo, type SiteScope } from '../../http/session';
-import { planFeatures, planRow, planService } from '../tenancy/catalogue';
-import { roles, siteStaff, sites, users } from '../tenancy/schema';
+import { type PlanRow, planFeatures, planService } from '../tenancy/catalogue';
+import { plans, roles, siteStaff, sites, users } from '../tenancy/schema';
 import { sessions, supportEntries } from './schema';
-
-/** Touch a session at most this often, so reads stay reads. */
-const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * The statements every signed-in request may run, built once per database handle and prepared (issue 31): the
+ * session with its user, its touch, the user's staff rows with their roles, sites and plans, and a support entry.
+ */
+function statements(db: Db) {
+  const session = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('caller_session');
+  const touch = db
+    .update(sessions)
+    .set({ lastSeenAt: sql`${sql.placeholder('now')}`, expiresAt: sql`${sql.placeholder('expires')}` })
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('caller_session_touch');
+  const memberships = db
+    .select({
+      siteId: siteStaff.siteId,
+      roleId: siteStaff.roleId,
+      permissions: roles.permissions,
+      plan: plans,
+    })
+    .from(siteStaff)
+    .innerJoin(roles, eq(roles.id, siteStaff.roleId))
+    .innerJoin(sites, eq(sites.id, siteStaff.siteId))
+    .leftJoin(plans, eq(plans.id, sites.serviceId))
+    .where(eq(siteStaff.userId, sql.placeholder('user')))
+    .orderBy(asc(siteStaff.siteId))
+    .prepare('caller_memberships');
+  const support = db
+    .select({ entry: supportEntries, access: sites.supportAccess, plan: plans })
+    .from(supportEntries)
+    .innerJoin(sites, eq(sites.id, supportEntries.siteId))
+    .leftJoin(plans, eq(plans.id, sites.serviceId))
+    .where(
+      and(
+        eq(supportEntries.id, sql.placeholder('entry')),
+        eq(supportEntries.operatorId, sql.placeholder('user')),
+      ),
+    )
+    .limit(1)
+    .prepare('caller_support');
+  return { session, touch, memberships, support };
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof statements>>();
+function statementsOf(db: Db) {
+  let s = prepared.get(db);
+  if (!s) {
+    s = statements(db);
+    prepared.set(db, s);
+  }
+  return s;
+}
 
 export async function resolveSession(
   deps: Deps,
@@ -29,23 +84,22 @@ export async function resolveSession(
   const token = req.cookies?.[SESSION_COOKIE];
   if (!token || token.length > 100) return null;
   const id = hashToken(token);
-  const now = new Date(deps.now());
-  const [row] = await deps.db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-    .limit(1);
-  if (!row) return null;
-  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    const ttl = row.session.remember ? SESSION_REMEMBER_S : SESSION_IDLE_S;
-    await deps.db
-      .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + ttl * 1000) })
-      .where(eq(sessions.id, id));
-  }
+  const now = deps.now();
+  const cache = deps.callers;
+  // A cached session past its expiry is read again: another instance may have extended it since.
+  let caller = cache?.get(id);
+  if (!caller || caller.expiresAt <= now) caller = await readSession(deps, id, now);
+  if (!caller) return null;
+  if (now - caller.lastSeenAt > SESSION_TOUCH_MS) await touchSession(deps, caller, now);
+  return caller;
+}
+
+async function readSession(deps: Deps, id: string, now: number): Promise<CachedCaller | undefined> {
+  const mark = deps.callers?.mark() ?? 0;
+  const [row] = await statementsOf(deps.db).session.execute({ id, now: new Date(now).toISOString() });
+  if (!row) return undefined;
   const u = row.user;
-  return {
+  const caller: CachedCaller = {
     session: {
       id,
       userId: u.id,
@@ -64,7 +118,26 @@ export async function resolveSession(
       language: u.language,
       platformAdmin: u.platformAdmin,
     },
+    expiresAt: row.session.expiresAt.getTime(),
+    lastSeenAt: row.session.lastSeenAt.getTime(),
   };
+  deps.callers?.set(id, caller, mark);
+  return caller;
+}
+
+/** Touches a session at most every SESSION_TOUCH_MS, so reads stay reads; the sliding expiry moves with it. */
+async function touchSession(deps: Deps, caller: CachedCaller, now: number) {
+  const ttl = caller.session.remember ? SESSION_REMEMBER_S : SESSION_IDLE_S;
+  const expires = now + ttl * 1000;
+  const write = () =>
+    statementsOf(deps.db).touch.execute({
+      id: caller.session.id,
+      now: new Date(now).toISOString(),
+      expires: new Date(expires).toISOString(),
+    });
+  await (deps.callers ? deps.callers.touch(caller.session.id, write) : write());
+  caller.lastSeenAt = now;
+  caller.expiresAt = expires;
 }
 
 /** The role's permission list: built-in roles take theirs from the contract, custom ones from the row. */
@@ -74,41 +147,49 @@ export function rolePermissions(roleId: number, stored: readonly string[]): stri
 
 /**
  * The site the session works on: the one it chose if the user is still staff there, otherwise the user's first site;
- * with what the caller may do there (SPEC §6: the role's permissions AND the plan's features).
+ * with what the caller may do there (SPEC §6: the role's permissions AND the plan's features). Cached with the
+ * session (http/callerCache.ts); a support scope past its entry's expiry is read again.
  */
 export async function resolveSite(
   deps: Deps,
   ctx: { session: SessionInfo; user: AuthUser },
 ): Promise<SiteScope | null> {
+  const cache = deps.callers;
+  const caller = cache?.get(ctx.session.id);
+  const cached = caller?.site;
+  if (cached && !(cached.scope?.support && cached.scope.support.expiresAt.getTime() <= deps.now()))
+    return cached.scope;
+  const mark = cache?.mark() ?? 0;
+  const site = await readSite(deps, ctx);
+  // Kept only on the entry this request's session was read from (not one read again meanwhile).
+  if (caller && caller.session === ctx.session) cache?.setSite(ctx.session.id, caller, site, mark);
+  return site.scope;
+}
+
+async function readSite(deps: Deps, ctx: { session: SessionInfo; user: AuthUser }): Promise<CachedSite> {
   const support = await supportScope(deps, ctx);
   if (support && support !== 'lost') return support;
-  const memberships = await deps.db
-    .select({
-      siteId: siteStaff.siteId,
-      roleId: siteStaff.roleId,
-      permissions: roles.permissions,
-      serviceId: sites.serviceId,
-    })
-    .from(siteStaff)
-    .innerJoin(roles, eq(roles.id, siteStaff.roleId))
-    .innerJoin(sites, eq(sites.id, siteStaff.siteId))
-    .where(eq(siteStaff.userId, ctx.user.id))
-    .orderBy(asc(siteStaff.siteId));
+  const memberships = await statementsOf(deps.db).memberships.execute({ user: ctx.user.id });
   // A support session that ended leaves the operator without that site (unless they are its staff): no fallback.
   const chosen =
     memberships.find((m) => m.siteId === ctx.session.siteId) ??
     (support === 'lost' ? undefined : memberships[0]);
-  if (!chosen) return null;
+  if (!chosen) return { scope: null, siteId: null, roleId: null, planId: null };
   const basePermissions = rolePermissions(chosen.roleId, chosen.permissions);
-  const plan = await planRow(deps.db, chosen.serviceId);
+  const plan = chosen.plan ?? undefined;
   const features = planFeatures(plan);
   return {
-    plan: planService(plan),
-    id: chosen.siteId,
+    scope: {
+      plan: planService(plan),
+      id: chosen.siteId,
+      roleId: chosen.roleId,
+      permissions: new Set(grantedPermissions(basePermissions, features)),
+      basePermissions,
+      features,
+    },
+    siteId: chosen.siteId,
     roleId: chosen.roleId,
-    permissions: new Set(grantedPermissions(basePermissions, features)),
-    basePermissions,
-    features,
+    planId: plan?.id ?? null,
   };
 }
 
@@ -172,15 +253,10 @@ export async function endSession(deps: Deps, req: FastifyRequest, reply: Fastify
 async function supportScope(
   deps: Deps,
   ctx: { session: SessionInfo; user: AuthUser },
-): Promise<SiteScope | 'lost' | null> {
+): Promise<CachedSite | 'lost' | null> {
   const entryId = ctx.session.supportEntryId;
   if (!entryId) return null;
-  const [row] = await deps.db
-    .select({ entry: supportEntries, serviceId: sites.serviceId, access: sites.supportAccess })
-    .from(supportEntries)
-    .innerJoin(sites, eq(sites.id, supportEntries.siteId))
-    .where(and(eq(supportEntries.id, entryId), eq(supportEntries.operatorId, ctx.user.id)))
-    .limit(1);
+  const [row] = await statementsOf(deps.db).support.execute({ entry: entryId, user: ctx.user.id });
   if (!row || row.entry.siteId !== ctx.session.siteId) return null;
   if (
     !ctx.user.platformAdmin ||
@@ -190,15 +266,20 @@ async function supportScope(
   )
     return 'lost';
   const basePermissions = supportPermissions();
-  const plan = await planRow(deps.db, row.serviceId);
+  const plan: PlanRow | undefined = row.plan ?? undefined;
   const features = planFeatures(plan);
   return {
-    plan: planService(plan),
-    id: row.entry.siteId,
-    roleId: ROLE.ADMIN,
-    permissions: new Set(grantedPermissions(basePermissions, features)),
-    basePermissions,
-    features,
-    support: { entryId, expiresAt: row.entry.expiresAt },
+    scope: {
+      plan: planService(plan),
+      id: row.entry.siteId,
+      roleId: ROLE.ADMIN,
+      permissions: new Set(grantedPermissions(basePermissions, features)),
+      basePermissions,
+      features,
+      support: { entryId, expiresAt: row.entry.expiresAt },
+    },
+    siteId: row.entry.siteId,
+    roleId: null,
+    planId: plan?.id ?? null,
   };
 }

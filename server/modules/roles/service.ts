@@ -1,7 +1,8 @@
 /**
  * Roles of a site: the four built-in ones (their permissions come from the contract, their names from i18n) and the
  * site's custom roles (permissions stored on the row). A change to a custom role applies to its holders from their
- * next request, since resolveSite reads the row on every call.
+ * next request: the write drops the holders' cached site scopes (http/callerCache.ts), here at once and on other
+ * instances through the roles trigger's notification.
  */
 import { and, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
