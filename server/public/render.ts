@@ -122,6 +122,13 @@ async function pageReader(r: SiteRequest, siteId: number, now: number): Promise<
   return { id: row.id, email: row.email, name: row.name, paying: await readerIsPaying(r.deps.db, row.id) };
 }
 
+/** A list page read from a cursor (its next/previous links) is a page of its own in the cache. */
+function cursorKey(address: ReturnType<typeof routeOf>): string {
+  if (address?.kind !== 'page') return '';
+  const { after, before } = address.route;
+  return after ? `?after=${after}` : before ? `?before=${before}` : '';
+}
+
 export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
   // Bounds first: an over-long address costs no query.
   if (r.url === null) return html(404, plainNotFoundPage());
@@ -202,7 +209,7 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
     versionId: theme.versionId,
     langId,
     // Every address of an unpublished site shows one page to its visitors (robots.txt aside).
-    path: comingSoon && address?.kind !== 'robots' ? '*coming-soon*' : path,
+    path: comingSoon && address?.kind !== 'robots' ? '*coming-soon*' : path + cursorKey(address),
     page: pageNo,
   });
   // An address that is no page (a bad ?page=, say) shares its path with one that is: never cached.

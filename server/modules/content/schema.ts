@@ -150,6 +150,18 @@ export const contents = pgTable(
     index('contents_public_category_idx')
       .on(t.categoryId, t.langId, t.publishTs.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 1`),
+    // Issue 31, the public lists at scale: what readers see (status 1 with a snapshot) in the lists' order, with the
+    // lists' other filters as trailing columns, so that a page's ids (and a deep page's skip) are read from the
+    // index alone (server/public/content/queries.ts); and a site's published items by id, the sitemap's parts.
+    index('contents_listed_idx')
+      .on(t.siteId, t.langId, t.publishTs.desc().nullsFirst(), t.id.desc().nullsFirst(), t.type)
+      .where(sql`${t.status} = 1 AND ${t.published} IS NOT NULL`),
+    index('contents_listed_category_idx')
+      .on(t.categoryId, t.langId, t.publishTs.desc().nullsFirst(), t.id.desc().nullsFirst(), t.siteId, t.type)
+      .where(sql`${t.status} = 1 AND ${t.published} IS NOT NULL`),
+    index('contents_listed_id_idx')
+      .on(t.siteId, t.id, t.langId)
+      .where(sql`${t.status} = 1 AND ${t.published} IS NOT NULL`),
   ],
 );
 
