@@ -37,12 +37,15 @@ try {
   const vacuum = new pg.Client({ connectionString: url.toString() });
   await vacuum.connect();
   let start = performance.now();
-  if (!process.argv.includes('--no-vacuum')) await vacuum.query('VACUUM (ANALYZE) contents, content_tags, content_authors');
+  if (!process.argv.includes('--no-vacuum'))
+    await vacuum.query('VACUUM (ANALYZE) contents, content_tags, content_authors');
   await vacuum.end();
   console.log(`VACUUM ANALYZE: ${((performance.now() - start) / 1000).toFixed(1)} s`);
 
   const [site] = await db.select().from(sites).where(eq(sites.slug, 'demo'));
-  const [tag] = await rows<{ id: number; slug: string }>(sql`SELECT id, slug FROM tags WHERE slug = 'bench-tag-1'`);
+  const [tag] = await rows<{ id: number; slug: string }>(
+    sql`SELECT id, slug FROM tags WHERE slug = 'bench-tag-1'`,
+  );
   const [author] = await rows<{ id: number }>(
     sql`SELECT id FROM authors WHERE site_id = ${site.id} AND name = '作者 2'`,
   );
@@ -80,12 +83,15 @@ try {
   await uncached('category, page 5,000', `${category}?page=5000`);
   await uncached('category, page 10,000 (the last linked)', `${category}?page=10000`);
   await uncached('category, page 10,000 by its next link', await nextOf(`${category}?page=9999`));
-  await uncached('category, page 9,999 by its previous link', (await (async () => {
-    await bump();
-    const prev = /rel="prev" href="([^"]+)"/.exec((await get(`${category}?page=10000`)).body)?.[1];
-    const u = new URL((prev ?? '').replaceAll('&amp;', '&'));
-    return u.pathname + u.search;
-  })()));
+  await uncached(
+    'category, page 9,999 by its previous link',
+    await (async () => {
+      await bump();
+      const prev = /rel="prev" href="([^"]+)"/.exec((await get(`${category}?page=10000`)).body)?.[1];
+      const u = new URL((prev ?? '').replaceAll('&amp;', '&'));
+      return u.pathname + u.search;
+    })(),
+  );
   await uncached('tag, page 1', `/tag/${tag.slug}`);
   await uncached('tag, page 500', `/tag/${tag.slug}?page=500`);
   await uncached('tag, page 500 by its next link', await nextOf(`/tag/${tag.slug}?page=499`));

@@ -367,24 +367,24 @@ export async function sitemapRoot(
   partSize = SITEMAP_MAX_URLS,
 ): Promise<SitemapAnswer> {
   const langs = siteLanguages(site);
-  const head = await siteUrls(deps, site, base, langs, partSize + 1);
-  const room = partSize - head.length;
-  // Counted only up to what still fits (an index-only walk of at most partSize entries).
-  const fits =
-    room >= 0 &&
-    (langs.length === 0 ||
-      Number(
+  // The items first, counted only up to one part (an index-only walk of at most partSize + 1 entries): a large site
+  // is an index at once, without reading its labels (sitemap-0.xml reads them).
+  const items = langs.length
+    ? Number(
         (
           await deps.db.select({ n: sql<number>`count(*)::int` }).from(
             deps.db
               .select({ one: sql`1`.as('one') })
               .from(contents)
               .where(listedIn(site.id, langs))
-              .limit(room + 1)
+              .limit(partSize + 1)
               .as('upto'),
           )
         )[0]?.n ?? 0,
-      ) <= room);
+      )
+    : 0;
+  const head = items <= partSize ? await siteUrls(deps, site, base, langs, partSize + 1) : [];
+  const fits = items <= partSize && head.length + items <= partSize;
   if (fits) {
     const range = langs.length ? { from: 0, until: INT_MAX } : null;
     return { kind: 'urlset', chunks: urlsetChunks(deps, site, base, langs, head, range) };

@@ -43,17 +43,25 @@ export async function collectionObject(
   // cursor whose item left the list falls back to the page's number. The total is counted only while cheap.
   const size = LIST_PAGE_SIZE;
   const cursor: ListSeek | null =
-    page > 1 && route.after ? { after: route.after } : page > 1 && route.before ? { before: route.before } : null;
-  const [counted, read] = await Promise.all([
+    page > 1 && route.after
+      ? { after: route.after }
+      : page > 1 && route.before
+        ? { before: route.before }
+        : null;
+  const [counted, got] = await Promise.all([
     countOrEstimate(at.db, filter, LIST_COUNT_EXACT_MAX),
     (async () => {
       const byCursor = cursor && (await listPage(at.db, filter, cursor, size + 1));
-      if (byCursor?.seeked) return byCursor.rows;
-      return (await listPage(at.db, filter, { offset: (page - 1) * size }, size + 1)).rows;
+      if (byCursor?.seeked) return { rows: byCursor.rows, backwards: 'before' in cursor };
+      return {
+        rows: (await listPage(at.db, filter, { offset: (page - 1) * size }, size + 1)).rows,
+        backwards: false,
+      };
     })(),
   ]);
+  const read = got.rows;
   // Read backwards (`before`), the page's last item is the cursor's own: there is a next page.
-  const before = cursor !== null && 'before' in cursor && read.length > 0;
+  const before = got.backwards && read.length > 0;
   const hasNext = before || read.length > size;
   const rows = before ? read.slice(-size) : read.slice(0, size);
   if (rows.length === 0 && page > 1) return null;
