@@ -13,7 +13,7 @@ import { sites } from '../../server/modules/tables';
 import { siteUrl } from '../../server/modules/tenancy/sites';
 import { sitemapXml } from '../../server/public/feeds';
 import { FIXTURE_THEME, themeFolder } from '../fixtures/publicSite';
-import { createTestApp, ok, signInOwner, type TestApp } from '../fixtures/testApp';
+import { createTestApp, signInOwner, type TestApp } from '../fixtures/testApp';
 
 const HOST = 'demo.sites.localhost:8080';
 const PART = 400;

@@ -52,7 +52,7 @@ export async function collectionObject(
     countOrEstimate(at.db, filter, LIST_COUNT_EXACT_MAX),
     (async () => {
       const byCursor = cursor && (await listPage(at.db, filter, cursor, size + 1));
-      if (byCursor?.seeked) return { rows: byCursor.rows, backwards: 'before' in cursor };
+      if (cursor && byCursor?.seeked) return { rows: byCursor.rows, backwards: 'before' in cursor };
       return {
         rows: (await listPage(at.db, filter, { offset: (page - 1) * size }, size + 1)).rows,
         backwards: false,
