@@ -49,7 +49,7 @@ export async function collectionObject(
         ? { before: route.before }
         : null;
   const [counted, got] = await Promise.all([
-    countOrEstimate(at.db, filter, LIST_COUNT_EXACT_MAX),
+    countOrEstimate(at.db, filter, LIST_COUNT_EXACT_MAX, LIST_PAGE_MAX * size),
     (async () => {
       const byCursor = cursor && (await listPage(at.db, filter, cursor, size + 1));
       if (cursor && byCursor?.seeked) return { rows: byCursor.rows, backwards: 'before' in cursor };
@@ -75,8 +75,10 @@ export async function collectionObject(
   // The label's address is the list's first page; the others add ?page=N, and next/previous their cursor.
   const pageUrl = (n: number, cursorParam = '') =>
     n === 1 ? label.url : `${label.url}?page=${n}${cursorParam}`;
-  const first = rows[0];
-  const last = rows[rows.length - 1];
+  // Cursors only on a long list (past the exact count), where a deep page by number would skip many entries; a
+  // short one keeps plain numbered links (skipping at most LIST_COUNT_EXACT_MAX index entries).
+  const first = exact ? undefined : rows[0];
+  const last = exact ? undefined : rows[rows.length - 1];
   return {
     kind: route.kind,
     title: label.name,
@@ -86,9 +88,9 @@ export async function collectionObject(
       page,
       pages,
       total,
-      total_exact: exact,
+      ...(exact ? {} : { estimated: true }),
       prev_url: page > 1 ? pageUrl(page - 1, first ? `&before=${first.id}` : '') : '',
-      next_url: hasNext && page < pages && last ? pageUrl(page + 1, `&after=${last.id}`) : '',
+      next_url: hasNext && page < pages ? pageUrl(page + 1, last ? `&after=${last.id}` : '') : '',
     },
   };
 }

@@ -258,7 +258,10 @@ export async function countOrEstimate(
   db: Db,
   f: ListFilter,
   cap: number,
+  /** Beyond this many items nobody links (the last linked page's end): a link list's estimate stops there. */
+  most = Number.MAX_SAFE_INTEGER,
 ): Promise<{ total: number; exact: boolean }> {
+  if (f.tagId !== undefined || f.authorId !== undefined) return countLinked(db, f, cap, most);
   const first = db
     .select({ ts: contents.publishTs })
     .from(contents)
@@ -287,6 +290,30 @@ export async function countOrEstimate(
     total = Math.max(total, Math.round((cap * (newest - last)) / (newest - nth)));
   }
   return { total, exact: false };
+}
+
+/**
+ * A tag's or author's list, counted: in no order (the database may start from the label's links, content_tags_tag_idx
+ * or content_authors_author_idx, rather than walk the site's items in time order looking for them), up to `cap` + 1.
+ * Past it, the label's links (any item's, up to `most`) stand for the estimate.
+ */
+async function countLinked(
+  db: Db,
+  f: ListFilter,
+  cap: number,
+  most: number,
+): Promise<{ total: number; exact: boolean }> {
+  const upTo = async (query: SQL) => {
+    const result = await db.execute(sql`SELECT count(*)::int AS n FROM (${query}) AS upto`);
+    return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  };
+  const n = await upTo(sql`SELECT 1 FROM ${contents} WHERE ${listWhere(f)} LIMIT ${cap + 1}`);
+  if (n <= cap) return { total: n, exact: true };
+  const links =
+    f.tagId !== undefined
+      ? sql`SELECT 1 FROM ${contentTags} WHERE ${contentTags.tagId} = ${f.tagId} LIMIT ${most}`
+      : sql`SELECT 1 FROM ${contentAuthors} WHERE ${contentAuthors.authorId} = ${f.authorId} LIMIT ${most}`;
+  return { total: Math.max(cap + 1, await upTo(links)), exact: false };
 }
 
 /** Published items of the site among `ids`, in the order of `ids` (home's choice, an item's related ones). */
