@@ -177,7 +177,8 @@ export const contentTags = pgTable(
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.contentId, t.tagId] }), index('content_tags_tag_idx').on(t.tagId)],
+  // (tag_id, content_id): a tag's items from the index alone (its public page's count, issue 31).
+  (t) => [primaryKey({ columns: [t.contentId, t.tagId] }), index('content_tags_tag_idx').on(t.tagId, t.contentId)],
 );
 
 export const contentAuthors = pgTable(
@@ -193,7 +194,7 @@ export const contentAuthors = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.contentId, t.authorId] }),
-    index('content_authors_author_idx').on(t.authorId),
+    index('content_authors_author_idx').on(t.authorId, t.contentId),
   ],
 );
 

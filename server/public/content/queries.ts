@@ -223,12 +223,14 @@ export async function listPage(
     const anchor = await anchorOf(db, f, id);
     if (!anchor || anchor.ts === null) return { rows: [], seeked: false };
     const ts = anchor.ts;
-    // NULL publication times sort first (DESC NULLS FIRST): always before a dated anchor, never after it.
+    // NULL publication times sort first (DESC NULLS FIRST): never after a dated anchor. Reading backwards they are
+    // left out (an OR would cost the index seek): a published item has a publication time, and such items would
+    // sit on the list's first pages, reached by number.
     where = and(
       where,
       'after' in seek
         ? sql`(${contents.publishTs}, ${contents.id}) < (${ts}::timestamptz, ${id})`
-        : sql`((${contents.publishTs}, ${contents.id}) > (${ts}::timestamptz, ${id}) OR ${contents.publishTs} IS NULL)`,
+        : sql`(${contents.publishTs}, ${contents.id}) > (${ts}::timestamptz, ${id})`,
     ) as SQL;
     if ('before' in seek) order = OLDEST;
   }
