@@ -178,7 +178,10 @@ export const contentTags = pgTable(
       .references(() => tags.id, { onDelete: 'cascade' }),
   },
   // (tag_id, content_id): a tag's items from the index alone (its public page's count, issue 31).
-  (t) => [primaryKey({ columns: [t.contentId, t.tagId] }), index('content_tags_tag_idx').on(t.tagId, t.contentId)],
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.tagId] }),
+    index('content_tags_tag_idx').on(t.tagId, t.contentId),
+  ],
 );
 
 export const contentAuthors = pgTable(
