@@ -51,7 +51,7 @@ export class PageCache {
 
   set(key: string, page: CachedPage): void {
     const size = page.body.length + key.length;
-    if (size > this.maxBytes / 8) return;
+    if (size > this.maxEntryBytes) return;
     this.delete(key);
     this.entries.set(key, page);
     this.bytes += size;
@@ -65,6 +65,11 @@ export class PageCache {
     if (!old) return;
     this.entries.delete(key);
     this.bytes -= old.body.length + key.length;
+  }
+
+  /** The largest page kept: a bigger one is not cached. */
+  get maxEntryBytes(): number {
+    return this.maxBytes / 8;
   }
 
   get size(): number {

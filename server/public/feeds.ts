@@ -5,9 +5,10 @@
  * Each is a few queries with a LIMIT; at 100,000 articles they want the two indexes bench/README.md proposes (on
  * the publication time per language and per category), without which RSS reads the whole table.
  */
-import { and, desc, eq, exists, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { CONTENT_LANGUAGES } from '../../contract/constants';
 import { CONTENT_TYPE, STATUS } from '../../contract/contentConstants';
+import { SITEMAP_MAX_URLS } from '../../contract/publicLists';
 import type { Deps } from '../deps';
 import { categories, contents, contentTags, tags } from '../modules/content/schema';
 import { goods } from '../modules/shop/schema';
@@ -17,8 +18,7 @@ import { contentKind, langPrefix, type PublicPageKind, publicPath } from '../sha
 import type { SiteRow } from './route';
 import { element, escapeXml, rfc822Date } from './xml';
 
-/** The sitemap protocol's limit of addresses in one file. */
-export const SITEMAP_MAX_URLS = 50_000;
+export { SITEMAP_MAX_URLS };
 /** Items in an RSS feed. */
 export const RSS_ITEMS = 20;
 
@@ -181,12 +181,7 @@ export async function sitemapXml(
   maxUrls = SITEMAP_MAX_URLS,
 ): Promise<string> {
   const langs = siteLanguages(site);
-  const homes = langs.map((langId) => ({ langId, loc: `${base}${publicPath(site, 'index', '', langId)}` }));
-  const head: SitemapUrl[] = homes
-    .slice(0, maxUrls)
-    .map((h) => ({ loc: h.loc, alternates: alternatesOf(langs, homes) }));
-  head.push(...(await labelUrls(deps, site, base, langs, maxUrls - head.length)));
-  head.push(...(await shopUrls(deps, site, base, langs[0], maxUrls - head.length)));
+  const head = await siteUrls(deps, site, base, langs, maxUrls);
 
   const items = await newestItems(deps, site.id, langs, maxUrls - head.length);
   const locs = items.map((r) => `${base}${publicPath(site, contentKind(r.type), r.slug || r.id, r.langId)}`);
@@ -213,6 +208,219 @@ export async function sitemapXml(
   });
   lines.push('</urlset>', '');
   return lines.join('\n');
+}
+
+/** The site's own addresses: the homes of its languages, its labels with published items, its shop; `max` at most. */
+async function siteUrls(
+  deps: FeedDeps,
+  site: FeedSite,
+  base: string,
+  langs: number[],
+  max: number,
+): Promise<SitemapUrl[]> {
+  const homes = langs.map((langId) => ({ langId, loc: `${base}${publicPath(site, 'index', '', langId)}` }));
+  const head: SitemapUrl[] = homes
+    .slice(0, max)
+    .map((h) => ({ loc: h.loc, alternates: alternatesOf(langs, homes) }));
+  head.push(...(await labelUrls(deps, site, base, langs, max - head.length)));
+  head.push(...(await shopUrls(deps, site, base, langs[0], max - head.length)));
+  return head;
+}
+
+/*
+ * The sitemap at scale (issue 31). /sitemap.xml is a sitemap index once the site's addresses pass one file's
+ * `partSize` (SITEMAP_MAX_URLS; a test makes it small); a site within it keeps a single urlset, which is what the
+ * index's parts together hold. Part 0 holds the site's own addresses (siteUrls, capped at `partSize` as the single
+ * file always was); part n ≥ 1 the published items whose ids lie in the n-th block of `partSize` ids, so that no part
+ * can hold more than `partSize` and each is a range read on contents_listed_id_idx, by keyset (id > the last one
+ * written) in batches of SITEMAP_BATCH, written to the reply as they come (never one string). The index lists the
+ * blocks that hold an item, found by one index seek per block (a recursive query skipping from block to block).
+ * An item's hreflang alternates are its published languages among the site's, read per batch by uuid.
+ */
+
+/** Rows read and written at a time by a streamed sitemap. */
+export const SITEMAP_BATCH = 5_000;
+
+const URLSET_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n';
+const URLSET_CLOSE = '</urlset>\n';
+
+/** Published items of the site in its languages: what the sitemap's parts read (contents_listed_id_idx). */
+const listedIn = (siteId: number, langs: number[]) => and(visible(siteId), inArray(contents.langId, langs));
+
+/** One batch of items with ids in (after, until], by id, with their addresses and alternates. */
+async function itemBatch(
+  deps: FeedDeps,
+  site: FeedSite,
+  base: string,
+  langs: number[],
+  after: number,
+  until: number,
+): Promise<{ urls: SitemapUrl[]; last: number }> {
+  const rows = await deps.db
+    .select({
+      id: contents.id,
+      uuid: contents.uuid,
+      type: contents.type,
+      langId: contents.langId,
+      slug: contents.slug,
+      lastmod: utcText(
+        sql`greatest(${contents.publishTs}, ${contents.updatedAt})`,
+        'YYYY-MM-DD"T"HH24:MI:SS"Z"',
+      ),
+    })
+    .from(contents)
+    .where(and(listedIn(site.id, langs), gt(contents.id, after), lte(contents.id, until)))
+    .orderBy(asc(contents.id))
+    .limit(SITEMAP_BATCH);
+  const loc = (r: { type: number; slug: string; id: number; langId: number }) =>
+    `${base}${publicPath(site, contentKind(r.type), r.slug || r.id, r.langId)}`;
+  // An item's languages share its uuid; they may lie in other parts: read them for this batch's uuids.
+  const groups = new Map<string, { langId: number; loc: string }[]>();
+  if (langs.length > 1 && rows.length) {
+    const siblings = await deps.db
+      .select({
+        uuid: contents.uuid,
+        id: contents.id,
+        type: contents.type,
+        slug: contents.slug,
+        langId: contents.langId,
+      })
+      .from(contents)
+      .where(and(listedIn(site.id, langs), inArray(contents.uuid, [...new Set(rows.map((r) => r.uuid))])));
+    for (const r of siblings) {
+      const group = groups.get(r.uuid) ?? [];
+      group.push({ langId: r.langId, loc: loc(r) });
+      groups.set(r.uuid, group);
+    }
+  }
+  const urls = rows.map((r) => {
+    const group = groups.get(r.uuid);
+    return { loc: loc(r), lastmod: r.lastmod, alternates: group && alternatesOf(langs, group) };
+  });
+  return { urls, last: rows.at(-1)?.id ?? until };
+}
+
+/** The urlset of `head` and of the items with ids in (from, until], streamed batch by batch. */
+async function* urlsetChunks(
+  deps: FeedDeps,
+  site: FeedSite,
+  base: string,
+  langs: number[],
+  head: SitemapUrl[],
+  range: { from: number; until: number } | null,
+  first?: { urls: SitemapUrl[]; last: number },
+): AsyncGenerator<string> {
+  yield URLSET_OPEN;
+  if (head.length) yield `${head.map(urlEntry).join('\n')}\n`;
+  if (range) {
+    let batch = first ?? (await itemBatch(deps, site, base, langs, range.from, range.until));
+    while (batch.urls.length) {
+      yield `${batch.urls.map(urlEntry).join('\n')}\n`;
+      if (batch.urls.length < SITEMAP_BATCH || batch.last >= range.until) break;
+      batch = await itemBatch(deps, site, base, langs, batch.last, range.until);
+    }
+  }
+  yield URLSET_CLOSE;
+}
+
+/** Ids of part n ≥ 1: (from, until]. */
+const partRange = (part: number, partSize: number) => ({
+  from: (part - 1) * partSize,
+  until: Math.min(part * partSize, INT_MAX),
+});
+
+/** Ids are PostgreSQL integers. */
+const INT_MAX = 2_147_483_647;
+
+/** The parts holding items (n ≥ 1): one index seek per block of `partSize` ids that holds one. */
+async function itemParts(
+  deps: FeedDeps,
+  siteId: number,
+  langs: number[],
+  partSize: number,
+): Promise<number[]> {
+  const cond = listedIn(siteId, langs);
+  const result = await deps.db.execute<{ n: number | string }>(sql`
+    WITH RECURSIVE block(n) AS (
+      SELECT (SELECT (${contents.id} - 1) / ${partSize} FROM ${contents} WHERE ${cond} ORDER BY ${contents.id} LIMIT 1)
+      UNION ALL
+      SELECT (SELECT (${contents.id} - 1) / ${partSize} FROM ${contents}
+              WHERE ${cond} AND ${contents.id} > (block.n + 1)::bigint * ${partSize} ORDER BY ${contents.id} LIMIT 1)
+      FROM block WHERE block.n IS NOT NULL
+    )
+    SELECT n FROM block WHERE n IS NOT NULL`);
+  const rows = (result as unknown as { rows: { n: number | string }[] }).rows;
+  return rows.map((r) => Number(r.n) + 1);
+}
+
+/** What /sitemap.xml answers: the whole urlset (a site within one part), or the index of the parts. */
+export type SitemapAnswer =
+  | { kind: 'urlset'; chunks: AsyncIterable<string> }
+  | { kind: 'index'; xml: string };
+
+export async function sitemapRoot(
+  deps: FeedDeps,
+  site: FeedSite,
+  base: string,
+  partSize = SITEMAP_MAX_URLS,
+): Promise<SitemapAnswer> {
+  const langs = siteLanguages(site);
+  // The items first, counted only up to one part (an index-only walk of at most partSize + 1 entries): a large site
+  // is an index at once, without reading its labels (sitemap-0.xml reads them).
+  const items = langs.length
+    ? Number(
+        (
+          await deps.db.select({ n: sql<number>`count(*)::int` }).from(
+            deps.db
+              .select({ one: sql`1`.as('one') })
+              .from(contents)
+              .where(listedIn(site.id, langs))
+              .limit(partSize + 1)
+              .as('upto'),
+          )
+        )[0]?.n ?? 0,
+      )
+    : 0;
+  const head = items <= partSize ? await siteUrls(deps, site, base, langs, partSize + 1) : [];
+  const fits = items <= partSize && head.length + items <= partSize;
+  if (fits) {
+    const range = langs.length ? { from: 0, until: INT_MAX } : null;
+    return { kind: 'urlset', chunks: urlsetChunks(deps, site, base, langs, head, range) };
+  }
+  const parts = [0, ...(langs.length ? await itemParts(deps, site.id, langs, partSize) : [])];
+  const xml = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...parts.map((n) => `<sitemap>${element('loc', `${base}/sitemap-${n}.xml`)}</sitemap>`),
+    '</sitemapindex>',
+    '',
+  ].join('\n');
+  return { kind: 'index', xml };
+}
+
+/**
+ * Part `part` of the sitemap, streamed: 0 the site's own addresses, n ≥ 1 the items of the n-th block of ids; null
+ * when it holds nothing (a 404), known from its first batch, read before answering.
+ */
+export async function sitemapPart(
+  deps: FeedDeps,
+  site: FeedSite,
+  base: string,
+  part: number,
+  partSize = SITEMAP_MAX_URLS,
+): Promise<AsyncIterable<string> | null> {
+  const langs = siteLanguages(site);
+  if (part === 0) {
+    const head = await siteUrls(deps, site, base, langs, partSize);
+    return urlsetChunks(deps, site, base, langs, head, null);
+  }
+  const range = partRange(part, partSize);
+  if (!langs.length || range.from >= INT_MAX) return null;
+  const first = await itemBatch(deps, site, base, langs, range.from, range.until);
+  if (!first.urls.length) return null;
+  return urlsetChunks(deps, site, base, langs, [], range, first);
 }
 
 /**
@@ -307,6 +515,7 @@ export async function rssXml(deps: FeedDeps, site: FeedSite, base: string, langI
 
 /** robots.txt: everything may be crawled and the sitemap is named; an unpublished site keeps every crawler out. */
 export function robotsTxt(site: Pick<SiteRow, 'published'>, base: string): string {
+  // sitemap.xml is the index of the parts (or, for a site within one part, that part itself).
   return site.published
     ? `User-agent: *\nAllow: /\n\nSitemap: ${base}/sitemap.xml\n`
     : 'User-agent: *\nDisallow: /\n';

@@ -4,6 +4,7 @@
  * entrance, or the coming-soon page of an unpublished site.
  */
 import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code } from '../../contract/codes';
 import type { Config } from '../config';
@@ -31,6 +32,8 @@ export interface PublicSiteOptions {
   builtinThemeDir?: string;
   /** The rendered pages' cache (one per app by default). */
   cache?: PageCache;
+  /** Addresses in one part of the sitemap (SITEMAP_MAX_URLS by default; a test makes it small). */
+  sitemapPartUrls?: number;
 }
 
 /** Longest address a site answers (a path, plus the query of a preview token). */
@@ -57,7 +60,12 @@ function send(req: FastifyRequest, reply: FastifyReply, a: Answer) {
     reply.header('etag', a.etag);
     if (req.headers['if-none-match'] === a.etag) return reply.code(304).send();
   }
-  return reply.send(req.method === 'HEAD' ? undefined : a.body);
+  if (req.method === 'HEAD' || reply.statusCode === 304) {
+    // A streamed body not sent is closed (its site's turn given back, nothing read).
+    if (a.body instanceof Readable) a.body.destroy();
+    return reply.send(undefined);
+  }
+  return reply.send(a.body);
 }
 
 export async function registerPublicSite(
@@ -82,6 +90,7 @@ export async function registerPublicSite(
       pages,
       cache,
       builtinThemeDir: opts.builtinThemeDir,
+      sitemapPartUrls: opts.sitemapPartUrls,
       url: req.url.length > URL_MAX ? null : req.url.slice(SITE_PREFIX.length) || '/',
       site: () => siteOfHost(deps.db, host, deps.config.siteDomain, deps.now()),
       cookie: req.cookies?.site_staff,

@@ -3,6 +3,7 @@
  * builders, the theme's render, the cache, and the coming-soon page of an unpublished site. Knows nothing of HTTP
  * beyond the answer it returns (status, headers, body).
  */
+import { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_THEME_ID, type ThemeSettingValues } from '../../contract/themes';
 import type { Deps } from '../deps';
@@ -45,7 +46,8 @@ import { hasTemplate, renderPage, ThemeRenderError } from './themeRender';
 export interface Answer {
   status: number;
   headers: Record<string, string | string[]>;
-  body: Buffer | string;
+  /** A stream for the sitemap's parts (written as they are read); never for HEAD's sake (index.ts destroys it). */
+  body: Buffer | string | Readable;
   /** Set on cacheable answers: If-None-Match is compared with it. */
   etag?: string;
 }
@@ -65,6 +67,8 @@ export interface SiteRequest {
   https: boolean;
   log: FastifyBaseLogger;
   siteUrl: (site: ResolvedSite) => string;
+  /** Addresses in one part of the sitemap (SITEMAP_MAX_URLS; a test makes it small). */
+  sitemapPartUrls?: number;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -120,6 +124,13 @@ async function pageReader(r: SiteRequest, siteId: number, now: number): Promise<
   const row = await readerOfToken(r.deps.db, siteId, r.readerToken, now);
   if (!row) return null;
   return { id: row.id, email: row.email, name: row.name, paying: await readerIsPaying(r.deps.db, row.id) };
+}
+
+/** A list page read from a cursor (its next/previous links) is a page of its own in the cache. */
+function cursorKey(address: ReturnType<typeof routeOf>): string {
+  if (address?.kind !== 'page') return '';
+  const { after, before } = address.route;
+  return after ? `?after=${after}` : before ? `?before=${before}` : '';
 }
 
 export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
@@ -202,7 +213,7 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
     versionId: theme.versionId,
     langId,
     // Every address of an unpublished site shows one page to its visitors (robots.txt aside).
-    path: comingSoon && address?.kind !== 'robots' ? '*coming-soon*' : path,
+    path: comingSoon && address?.kind !== 'robots' ? '*coming-soon*' : path + cursorKey(address),
     page: pageNo,
   });
   // An address that is no page (a bad ?page=, say) shares its path with one that is: never cached.
@@ -218,6 +229,37 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
     const page: CachedPage = { status, contentType, body: bytes, etag: etagOf(bytes), headers };
     if (cacheable) r.cache.set(key, page);
     return cacheable ? fromCache(page) : html(status, body, { 'content-type': contentType, ...headers });
+  };
+  // The site's turn is given back when the answer is made, or, for a streamed one, when its stream closes.
+  let streaming = false;
+  /**
+   * A streamed answer (the sitemap's parts): written as the chunks come, kept in the cache once complete (when it
+   * fits), the turn held until the stream closes (ended, failed or the client gone).
+   */
+  const keepStream = (contentType: string, chunks: AsyncIterable<string>, release: () => void): Answer => {
+    const parts: Buffer[] = [];
+    let size = 0;
+    async function* body() {
+      for await (const chunk of chunks) {
+        const bytes = Buffer.from(chunk);
+        if (cacheable && size <= r.cache.maxEntryBytes) parts.push(bytes);
+        size += bytes.length;
+        yield bytes;
+      }
+      if (cacheable && size <= r.cache.maxEntryBytes) {
+        const whole = Buffer.concat(parts);
+        r.cache.set(key, { status: 200, contentType, body: whole, etag: etagOf(whole), headers: {} });
+      }
+    }
+    const stream = Readable.from(body());
+    stream.once('close', release);
+    stream.once('error', (err) => r.log.error({ err, siteId: site.id, path }, 'sitemap stream failed'));
+    streaming = true;
+    return {
+      status: 200,
+      headers: { 'content-type': contentType, 'cache-control': cacheable ? PUBLIC : PRIVATE },
+      body: stream,
+    };
   };
 
   const settings: ThemeSettingValues = settingsInForce(
@@ -255,8 +297,17 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
     switch (address?.kind) {
       case 'robots':
         return keep(200, 'text/plain; charset=utf-8', builders.robotsTxt(site, base));
-      case 'sitemap':
-        return keep(200, 'application/xml; charset=utf-8', await builders.sitemapXml(r.deps, site, base));
+      case 'sitemap': {
+        const xmlType = 'application/xml; charset=utf-8';
+        if (address.part === undefined) {
+          const root = await builders.sitemapRoot(r.deps, site, base, r.sitemapPartUrls);
+          if (root.kind === 'index') return keep(200, xmlType, root.xml);
+          return keepStream(xmlType, root.chunks, release);
+        }
+        const part = await builders.sitemapPart(r.deps, site, base, address.part, r.sitemapPartUrls);
+        if (part) return keepStream(xmlType, part, release);
+        break;
+      }
       case 'rss':
         return keep(
           200,
@@ -293,7 +344,7 @@ export async function renderSiteRequest(r: SiteRequest): Promise<Answer> {
     );
     return html(500, errorPage());
   } finally {
-    release();
+    if (!streaming) release();
   }
 
   // A reader page the theme lacks is themes/default's, whatever stands in for the built-in theme (tests' fixture).

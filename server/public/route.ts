@@ -15,6 +15,12 @@ export interface PublicRoute {
   langId: number;
   /** Page of a list, from 1. */
   page: number;
+  /**
+   * A category, tag or author page read from a keyset cursor (its next and previous links): the page starts just
+   * after, or ends just before, this item of the list. Absent on pages addressed by number alone.
+   */
+  after?: number;
+  before?: number;
 }
 
 /** A signed-in reader as the page builders see them. */

@@ -2,17 +2,18 @@
  * A public site's address, understood: which page of which language, or a feed, an asset, the icon, the staff
  * entrance. Lengths are bounded before anything else; anything not matched exactly is a 404 (null).
  */
+import { LIST_PAGE_MAX } from '../../contract/publicLists';
 import type { PublicPageKind, SiteLanguages } from '../shared/paths';
 import { defaultLang, isReaderPageKind, langOfSegment, READER_PAGE_KINDS } from '../shared/paths';
 import type { PublicRoute } from './route';
 
 export const PATH_MAX = 1000;
 export const KEY_MAX = 200;
-const PAGE_MAX = 10_000;
 
 export type SiteAddress =
   | { kind: 'page'; route: PublicRoute }
-  | { kind: 'sitemap' }
+  /** sitemap.xml (no part), or one of its parts, /sitemap-<part>.xml. */
+  | { kind: 'sitemap'; part?: number }
   | { kind: 'robots' }
   | { kind: 'rss'; langId: number }
   | { kind: 'asset'; hash: string; file: string }
@@ -28,6 +29,8 @@ const SECTIONS: Record<string, 'post' | 'epaper' | 'category' | 'tag' | 'author'
   shop: 'goods',
 };
 const LISTS = new Set<PublicPageKind>(['index', 'category', 'tag', 'author', 'shop']);
+/** Lists whose next and previous links carry a keyset cursor (`after` / `before`, an item's id). */
+const CURSOR_LISTS = new Set<PublicPageKind>(['category', 'tag', 'author']);
 /** First segments that are never a page's slug. */
 const RESERVED = new Set([
   'assets',
@@ -62,7 +65,18 @@ function pageOf(query: URLSearchParams): number | null {
   if (all.length === 0) return 1;
   if (all.length > 1 || !/^[1-9]\d{0,4}$/.test(all[0])) return null;
   const n = Number(all[0]);
-  return n <= PAGE_MAX ? n : null;
+  return n <= LIST_PAGE_MAX ? n : null;
+}
+
+/** `?after=` / `?before=` (one at most, an item id written plainly): undefined when absent, null when malformed. */
+function cursorOf(query: URLSearchParams): { after?: number; before?: number } | undefined | null {
+  const after = query.getAll('after');
+  const before = query.getAll('before');
+  if (after.length + before.length === 0) return undefined;
+  if (after.length + before.length > 1) return null;
+  const raw = after[0] ?? before[0];
+  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) return null;
+  return after.length ? { after: Number(raw) } : { before: Number(raw) };
 }
 
 /** The address of `path` (no query) on a site with these languages, or null (404). */
@@ -85,6 +99,8 @@ export function routeOf(site: SiteLanguages, path: string, query: URLSearchParam
   }
   if (segments.length === 1 && first === '_staff') return { kind: 'staff' };
   if (segments.length === 1 && first === 'sitemap.xml') return { kind: 'sitemap' };
+  const part = segments.length === 1 ? /^sitemap-(0|[1-9]\d{0,8})\.xml$/.exec(first) : null;
+  if (part) return { kind: 'sitemap', part: Number(part[1]) };
   if (segments.length === 1 && first === 'robots.txt') return { kind: 'robots' };
   if (segments.length === 1 && first === 'favicon.ico') return { kind: 'favicon' };
 
@@ -102,5 +118,9 @@ export function routeOf(site: SiteLanguages, path: string, query: URLSearchParam
   else return null;
   const page = pageOf(query);
   if (page === null || (page > 1 && !LISTS.has(kind))) return null;
-  return { kind: 'page', route: { kind, key, langId, page } };
+  const cursor = cursorOf(query);
+  if (cursor === undefined) return { kind: 'page', route: { kind, key, langId, page } };
+  // A cursor belongs to a category, tag or author page past the first (the links pagination makes).
+  if (cursor === null || page === 1 || !CURSOR_LISTS.has(kind)) return null;
+  return { kind: 'page', route: { kind, key, langId, page, ...cursor } };
 }

@@ -127,8 +127,12 @@ export interface ArticleObject {
 
 export interface PaginationObject {
   page: number;
+  /** Pages there are to link to (at most LIST_PAGE_MAX, contract/publicLists.ts). */
   pages: number;
+  /** Items in the list: an estimate when `estimated` (a list past LIST_COUNT_EXACT_MAX). */
   total: number;
+  /** Present (true) only when `total` and `pages` are estimates, not counts. */
+  estimated?: true;
   /** '' on the first page. */
   prev_url: string;
   /** '' on the last page. */

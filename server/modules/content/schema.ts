@@ -150,6 +150,20 @@ export const contents = pgTable(
     index('contents_public_category_idx')
       .on(t.categoryId, t.langId, t.publishTs.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.status} = 1`),
+    // Issue 31, the public lists at scale: what readers see (status 1 with a snapshot) in the lists' order, with the
+    // lists' other filters as trailing columns, so that a page's ids (and a deep page's skip) are read from the
+    // index alone (server/public/content/queries.ts); and a site's published items by id, the sitemap's parts
+    // (server/public/feeds.ts).
+    index('contents_listed_idx')
+      .on(t.siteId, t.langId, t.publishTs.desc().nullsFirst(), t.id.desc().nullsFirst(), t.type)
+      .where(sql`${t.status} = 1 AND ${t.published} IS NOT NULL`),
+    index('contents_listed_category_idx')
+      .on(t.categoryId, t.langId, t.publishTs.desc().nullsFirst(), t.id.desc().nullsFirst(), t.siteId, t.type)
+      .where(sql`${t.status} = 1 AND ${t.published} IS NOT NULL`),
+    // Trailing columns: what a sitemap part writes, read from the index alone (one part is 50,000 items).
+    index('contents_listed_id_idx')
+      .on(t.siteId, t.id, t.langId, t.type, t.publishTs, t.updatedAt, t.uuid, t.slug)
+      .where(sql`${t.status} = 1 AND ${t.published} IS NOT NULL`),
   ],
 );
 
@@ -163,7 +177,11 @@ export const contentTags = pgTable(
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.contentId, t.tagId] }), index('content_tags_tag_idx').on(t.tagId)],
+  // (tag_id, content_id): a tag's items from the index alone (its public page's count, issue 31).
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.tagId] }),
+    index('content_tags_tag_idx').on(t.tagId, t.contentId),
+  ],
 );
 
 export const contentAuthors = pgTable(
@@ -179,7 +197,7 @@ export const contentAuthors = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.contentId, t.authorId] }),
-    index('content_authors_author_idx').on(t.authorId),
+    index('content_authors_author_idx').on(t.authorId, t.contentId),
   ],
 );
 

@@ -177,6 +177,147 @@ export async function countItems(db: Db, f: ListFilter): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Where a page of a list starts (issue 31): `offset` items skipped (a page addressed by its number), or just after
+ * (`after`) or just before (`before`) an item of the list — the keyset of the next and previous links, a seek on
+ * (publish_ts, id) that reads nothing before it.
+ */
+export type ListSeek = { offset: number } | { after: number } | { before: number };
+
+/** The list's order and its reverse (the previous page is read backwards from its anchor, then turned round). */
+const NEWEST = [desc(contents.publishTs), desc(contents.id)];
+const OLDEST = [sql`${contents.publishTs} ASC NULLS LAST`, sql`${contents.id} ASC`];
+
+/**
+ * The anchor of a keyset seek: its publication time as the database's text (to the microsecond, which a JavaScript
+ * Date would round), when the item is in the list; null otherwise (a stale or made-up link).
+ */
+async function anchorOf(db: Db, f: ListFilter, id: number): Promise<{ ts: string | null } | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const [row] = await db
+    .select({ ts: sql<string | null>`${contents.publishTs}::text` })
+    .from(contents)
+    .where(and(listWhere(f), eq(contents.id, id)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * One page of a list: `limit` items from `seek` in the list's order (newest first), and whether the seek was used
+ * (false when its anchor is not in the list; the caller then reads the page by its number). The page's ids come
+ * first, from the index alone (contents_listed_idx / contents_listed_category_idx hold the filters' columns), so a
+ * deep page skips index entries, never rows; then only those items are read.
+ */
+export async function listPage(
+  db: Db,
+  f: ListFilter,
+  seek: ListSeek,
+  limit: number,
+): Promise<{ rows: ItemRow[]; seeked: boolean }> {
+  let where = listWhere(f);
+  let order = NEWEST;
+  let offset = 0;
+  if ('offset' in seek) offset = seek.offset;
+  else {
+    const id = 'after' in seek ? seek.after : seek.before;
+    const anchor = await anchorOf(db, f, id);
+    if (!anchor || anchor.ts === null) return { rows: [], seeked: false };
+    const ts = anchor.ts;
+    // NULL publication times sort first (DESC NULLS FIRST): never after a dated anchor. Reading backwards they are
+    // left out (an OR would cost the index seek): a published item has a publication time, and such items would
+    // sit on the list's first pages, reached by number.
+    where = and(
+      where,
+      'after' in seek
+        ? sql`(${contents.publishTs}, ${contents.id}) < (${ts}::timestamptz, ${id})`
+        : sql`(${contents.publishTs}, ${contents.id}) > (${ts}::timestamptz, ${id})`,
+    ) as SQL;
+    if ('before' in seek) order = OLDEST;
+  }
+  const ids = (
+    await db
+      .select({ id: contents.id })
+      .from(contents)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(offset)
+  ).map((r) => r.id);
+  if ('before' in seek) ids.reverse();
+  if (!ids.length) return { rows: [], seeked: true };
+  const rows = await selectPublished(db).where(and(visible(f.siteId), inArray(contents.id, ids)));
+  const byId = new Map(rows.map((r) => [r.id, fromPublished(r)]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), seeked: true };
+}
+
+/**
+ * How many items the list holds, counted up to `cap` + 1 only (an index-only walk of at most that many entries):
+ * exact while the list is at most `cap` long. Past it, an estimate: the list's publication times are taken as evenly
+ * spread, so the whole list is `cap` items times its time span over the span of its first `cap` items (one more
+ * seek, to its oldest item). Never less than `cap` + 1.
+ */
+export async function countOrEstimate(
+  db: Db,
+  f: ListFilter,
+  cap: number,
+  /** Beyond this many items nobody links (the last linked page's end): a link list's estimate stops there. */
+  most = Number.MAX_SAFE_INTEGER,
+): Promise<{ total: number; exact: boolean }> {
+  if (f.tagId !== undefined || f.authorId !== undefined) return countLinked(db, f, cap, most);
+  const first = db
+    .select({ ts: contents.publishTs })
+    .from(contents)
+    .where(listWhere(f))
+    .orderBy(...NEWEST)
+    .limit(cap + 1)
+    .as('first');
+  const [head] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      newest: sql<number | null>`extract(epoch FROM max(${first.ts}))::float8`,
+      nth: sql<number | null>`extract(epoch FROM min(${first.ts}))::float8`,
+    })
+    .from(first);
+  const n = Number(head?.n ?? 0);
+  if (n <= cap) return { total: n, exact: true };
+  const [oldest] = await db
+    .select({ at: sql<number | null>`extract(epoch FROM ${contents.publishTs})::float8` })
+    .from(contents)
+    .where(and(listWhere(f), isNotNull(contents.publishTs)))
+    .orderBy(...OLDEST)
+    .limit(1);
+  const [newest, nth, last] = [head.newest, head.nth, oldest?.at].map((v) => (v == null ? null : Number(v)));
+  let total = cap + 1;
+  if (newest !== null && nth !== null && last !== null && newest > nth) {
+    total = Math.max(total, Math.round((cap * (newest - last)) / (newest - nth)));
+  }
+  return { total, exact: false };
+}
+
+/**
+ * A tag's or author's list, counted: in no order (the database may start from the label's links, content_tags_tag_idx
+ * or content_authors_author_idx, rather than walk the site's items in time order looking for them), up to `cap` + 1.
+ * Past it, the label's links (any item's, up to `most`) stand for the estimate.
+ */
+async function countLinked(
+  db: Db,
+  f: ListFilter,
+  cap: number,
+  most: number,
+): Promise<{ total: number; exact: boolean }> {
+  const upTo = async (query: SQL) => {
+    const result = await db.execute(sql`SELECT count(*)::int AS n FROM (${query}) AS upto`);
+    return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  };
+  const n = await upTo(sql`SELECT 1 FROM ${contents} WHERE ${listWhere(f)} LIMIT ${cap + 1}`);
+  if (n <= cap) return { total: n, exact: true };
+  const links =
+    f.tagId !== undefined
+      ? sql`SELECT 1 FROM ${contentTags} WHERE ${contentTags.tagId} = ${f.tagId} LIMIT ${most}`
+      : sql`SELECT 1 FROM ${contentAuthors} WHERE ${contentAuthors.authorId} = ${f.authorId} LIMIT ${most}`;
+  return { total: Math.max(cap + 1, await upTo(links)), exact: false };
+}
+
 /** Published items of the site among `ids`, in the order of `ids` (home's choice, an item's related ones). */
 export async function itemsByIds(db: Db, siteId: number, ids: number[], types: number[]): Promise<ItemRow[]> {
   if (!ids.length) return [];

@@ -1,0 +1,15 @@
+/**
+ * Limits of the public site's lists and sitemap (issue 31): server/public/ reads them, docs/themes.md names them.
+ */
+
+/** Highest `?page=` a list answers (a page past it is a 404, and `pagination.pages` never names one). */
+export const LIST_PAGE_MAX = 10_000;
+
+/**
+ * A list's total is counted exactly up to this many items (an index-only walk of at most this many entries); past it,
+ * `pagination.total` is an estimate and `pagination.total_exact` is false.
+ */
+export const LIST_COUNT_EXACT_MAX = 5_000;
+
+/** The sitemap protocol's limit of addresses in one file: each part of the sitemap holds at most this many. */
+export const SITEMAP_MAX_URLS = 50_000;
