@@ -74,9 +74,7 @@ const nullsOf = (k: SortKey, reverse: boolean) => (reverse ? flip(k.nulls, 'firs
 
 /** The ORDER BY of the keys (or of their reverse), nulls placed explicitly. */
 export function orderOf(keys: SortKey[], reverse = false): SQL[] {
-  return keys.map(
-    (k) => sql`${k.expr} ${sql.raw(dirOf(k, reverse))} nulls ${sql.raw(nullsOf(k, reverse))}`,
-  );
+  return keys.map((k) => sql`${k.expr} ${sql.raw(dirOf(k, reverse))} nulls ${sql.raw(nullsOf(k, reverse))}`);
 }
 
 /** The select of a row's key values, as a JSON array (timestamps as epoch microseconds, exact). */
@@ -103,21 +101,28 @@ function literal(k: SortKey, v: Exclude<KeyValue, null>): SQL {
   }
 }
 
-const equal = (k: SortKey, v: KeyValue) => (v === null ? sql`${k.expr} is null` : sql`${k.expr} = ${literal(k, v)}`);
+const equal = (k: SortKey, v: KeyValue) =>
+  v === null ? sql`${k.expr} is null` : sql`${k.expr} = ${literal(k, v)}`;
 
 /**
  * The rows after `values` in the order (or before, `reverse`), as disjoint conditions listed in the order their rows
  * come: the deepest prefix first. A run of same-direction, not-null keys at the end is one row comparison, so that
  * the common case is a single index range. `inclusive` puts the row with exactly these values first.
  */
-export function afterConditions(keys: SortKey[], values: KeyValue[], reverse = false, inclusive = false): SQL[] {
+export function afterConditions(
+  keys: SortKey[],
+  values: KeyValue[],
+  reverse = false,
+  inclusive = false,
+): SQL[] {
   const m = keys.length;
   const prefix = (j: number) => keys.slice(0, j).map((k, i) => equal(k, values[i]));
   const all = (parts: SQL[]) => (parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` and `)})`);
   const out: SQL[] = inclusive ? [all(prefix(m))] : [];
   const plain = (i: number) => !keys[i].nullable && values[i] !== null;
   let s = m - 1;
-  while (s > 0 && plain(s) && plain(s - 1) && dirOf(keys[s - 1], reverse) === dirOf(keys[m - 1], reverse)) s--;
+  while (s > 0 && plain(s) && plain(s - 1) && dirOf(keys[s - 1], reverse) === dirOf(keys[m - 1], reverse))
+    s--;
   let j = m - 1;
   if (s < m - 1 && plain(m - 1)) {
     const op = dirOf(keys[m - 1], reverse) === 'asc' ? sql`>` : sql`<`;
@@ -241,16 +246,20 @@ export function setExactTotalMax(n: number | undefined) {
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
-/** The total of a list: exact up to the threshold, else the planner's estimate. */
+/**
+ * The total of a list: the planner's row estimate first (EXPLAIN, no rows read); over the threshold it is the
+ * answer, marked approximate; else `count(*)` over at most threshold + 1 rows, exact unless that many are there.
+ */
 export async function totalOf(db: Db, counted: SQLWrapper, max: number): Promise<{ total: number; approximate?: true }> {
-  const [{ n }] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from (${counted} limit ${max + 1}) as counted`),
-  );
-  if (Number(n) <= max) return { total: Number(n) };
   const [plan] = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${counted}`));
   const raw = plan['QUERY PLAN'];
   const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
   const estimate = Math.round(json[0]?.Plan?.['Plan Rows'] ?? 0);
+  if (estimate > max) return { total: estimate, approximate: true };
+  const [{ n }] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from (${counted} limit ${max + 1}) as counted`),
+  );
+  if (Number(n) <= max) return { total: Number(n) };
   return { total: Math.max(estimate, Number(n)), approximate: true };
 }
 
@@ -278,11 +287,13 @@ export async function keysetPage<R>(spec: PageSpec<R>): Promise<ListResult<R>> {
   const countTotal = () => totalOf(db, spec.counted(), max);
 
   let rows: Keyed<R>[] | undefined;
+  let plainRead = page === 1;
   let totals: { total: number; approximate?: true };
   if (page === 1 || usable) {
     const read = async (): Promise<Keyed<R>[]> => {
       if (page === 1 || !usable) return spec.fetch(undefined, forward, size, 0);
-      if (page === usable.page) return seek(spec, afterConditions(keys, usable.first, false, true), false, size);
+      if (page === usable.page)
+        return seek(spec, afterConditions(keys, usable.first, false, true), false, size);
       if (page > usable.page) {
         const skip = (page - usable.page - 1) * size;
         return (await seek(spec, afterConditions(keys, usable.last), false, skip + size)).slice(skip);
@@ -303,10 +314,17 @@ export async function keysetPage<R>(spec: PageSpec<R>): Promise<ListResult<R>> {
     if (page === lastPage || (!totals.approximate && onPage > 0 && fromEnd < (page - 1) * size)) {
       // Read from the end in the reverse order: the last rows, without walking past everything before them.
       const limit = Math.max(1, Math.min(size, onPage));
-      rows = (await spec.fetch(undefined, orderOf(keys, true), limit, page === lastPage ? 0 : fromEnd)).reverse();
+      rows = (
+        await spec.fetch(undefined, orderOf(keys, true), limit, page === lastPage ? 0 : fromEnd)
+      ).reverse();
     } else {
       rows = await spec.fetch(undefined, forward, size, (page - 1) * size);
+      plainRead = true;
     }
+  }
+  // A page read by its number that comes up short ends the list: the total is then known exactly.
+  if (totals.approximate && plainRead && rows.length < size && (rows.length > 0 || page === 1)) {
+    totals = { total: (page - 1) * size + rows.length };
   }
   const result: ListResult<R> = { rows: rows.map((r) => r.row), total: totals.total };
   if (totals.approximate) result.approximate = true;
