@@ -32,22 +32,34 @@ const base = `http://127.0.0.1:${typeof address === 'object' && address ? addres
 const cookie = await signIn(base);
 
 async function list(url: string, query: object): Promise<ListResult<{ id: number }>> {
-  const res = await app.inject({ method: 'POST', url: `/api/${url}`, headers: { cookie }, payload: { query } });
+  const res = await app.inject({
+    method: 'POST',
+    url: `/api/${url}`,
+    headers: { cookie },
+    payload: { query },
+  });
   const body = res.json();
   if (body.code !== 1) throw new Error(`${url}: ${res.body.slice(0, 300)}`);
   return body.data;
 }
 
-const one = async <T>(q: ReturnType<typeof sql>) => ((await db.execute(q)) as unknown as { rows: T[] }).rows[0];
+const one = async <T>(q: ReturnType<typeof sql>) =>
+  ((await db.execute(q)) as unknown as { rows: T[] }).rows[0];
 const category = await one<{ id: number }>(sql`SELECT id FROM categories WHERE slug = 'bench-cat-2'`);
 const author = await one<{ id: number }>(
   sql`SELECT a.id FROM authors a WHERE a.name = '作者 2' AND a.site_id = (SELECT site_id FROM categories WHERE id = ${category.id})`,
 );
-const plan = await one<{ id: number }>(sql`SELECT id FROM reader_plans WHERE name = '季訂閱' ORDER BY id LIMIT 1`);
+const plan = await one<{ id: number }>(
+  sql`SELECT id FROM reader_plans WHERE name = '季訂閱' ORDER BY id LIMIT 1`,
+);
 
 const cases: { url: string; name: string; filters: Filter[] }[] = [
   { url: 'press/list?t=1', name: 'articles', filters: [] },
-  { url: 'press/list?t=1', name: 'articles, status draft', filters: [{ col: 'status', value: [0], type: 'in' }] },
+  {
+    url: 'press/list?t=1',
+    name: 'articles, status draft',
+    filters: [{ col: 'status', value: [0], type: 'in' }],
+  },
   {
     url: 'press/list?t=1',
     name: 'articles, category bench-cat-2',
@@ -59,7 +71,11 @@ const cases: { url: string; name: string; filters: Filter[] }[] = [
     filters: [{ col: 'author', value: [author.id], type: 'in' }],
   },
   { url: 'profile/list?t=writer', name: 'members', filters: [] },
-  { url: 'profile/list?t=writer', name: 'members, tag vip', filters: [{ col: 'tag', value: ['vip'], type: 'in' }] },
+  {
+    url: 'profile/list?t=writer',
+    name: 'members, tag vip',
+    filters: [{ col: 'tag', value: ['vip'], type: 'in' }],
+  },
   {
     url: 'profile/list?t=writer',
     name: 'members, plan 季訂閱',
@@ -93,7 +109,9 @@ for (const c of cases) {
     `| ${c.name} | ${total} | ${timings.map((t) => `${fmt(t.p50)} / ${fmt(t.p95)} / ${fmt(t.p99)}`).join(' | ')} |`,
   );
 }
-console.log(`\n(ms: p50 / p95 / p99; ${RUNS} sequential calls each, 50 for the middle page without a cursor)`);
+console.log(
+  `\n(ms: p50 / p95 / p99; ${RUNS} sequential calls each, 50 for the middle page without a cursor)`,
+);
 console.log(`load average: ${(await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim()}`);
 await app.close();
 await database.close();

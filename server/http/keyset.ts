@@ -250,7 +250,11 @@ const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
  * The total of a list: the planner's row estimate first (EXPLAIN, no rows read); over the threshold it is the
  * answer, marked approximate; else `count(*)` over at most threshold + 1 rows, exact unless that many are there.
  */
-export async function totalOf(db: Db, counted: SQLWrapper, max: number): Promise<{ total: number; approximate?: true }> {
+export async function totalOf(
+  db: Db,
+  counted: SQLWrapper,
+  max: number,
+): Promise<{ total: number; approximate?: true }> {
   const [plan] = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${counted}`));
   const raw = plan['QUERY PLAN'];
   const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
