@@ -332,7 +332,8 @@ export async function keysetPage<R>(spec: PageSpec<R>): Promise<ListResult<R>> {
   }
   const result: ListResult<R> = { rows: rows.map((r) => r.row), total: totals.total };
   if (totals.approximate) result.approximate = true;
-  if (rows.length && keys.every((k) => k.kind !== undefined)) {
+  // A list of one page has no neighbours: no cursor then (a reply as it always was).
+  if (rows.length && totals.total > size && keys.every((k) => k.kind !== undefined)) {
     const next = encodeCursor(hash, {
       page,
       first: rows[0].key as KeyValue[],
