@@ -116,7 +116,7 @@ for (const c of cases) {
   );
 }
 console.log(
-  `\n(ms: p50 / p95 / p99; ${RUNS} sequential calls each, 50 for the middle page without a cursor)`,
+  `\n(ms: p50 / p95 / p99; ${RUNS} sequential calls each, 50 for the middle page without a cursor, 10 for a call over 200 ms)`,
 );
 console.log(`load average: ${(await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim()}`);
 await app.close();
