@@ -89,6 +89,12 @@ const cases: { url: string; name: string; filters: Filter[] }[] = [
 ];
 
 const fmt = (n: number) => n.toFixed(1);
+// The floor under the machine's load: a signed-in call that reads no list (session, site and role only).
+const floor = await time(RUNS, async () => {
+  const res = await app.inject({ method: 'POST', url: '/api/member/status?t=writer', headers: { cookie } });
+  if (res.json().code !== 1) throw new Error('member/status failed');
+});
+console.log(`member/status (the floor): ${fmt(floor.p50)} / ${fmt(floor.p95)} / ${fmt(floor.p99)} ms\n`);
 console.log(`| list | total | page 1 | middle page, cursor | middle page, no cursor | last page |`);
 console.log(`|---|---|---|---|---|---|`);
 for (const c of cases) {
