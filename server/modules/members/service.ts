@@ -199,15 +199,20 @@ function memberOrder(query: ListQuery): SQL[] {
   ];
 }
 
-/** The list's order as sort keys (the keyset reader's): memberOrder's, the id breaking ties. */
+/**
+ * The list's order as sort keys (the keyset reader's): memberOrder's, the id breaking ties. Its columns are never
+ * null, so nulls are placed as readers_site_created_idx (`created_at DESC NULLS LAST, id DESC NULLS LAST`) has them,
+ * which PostgreSQL needs to walk that index (forward for descending, backward for ascending) instead of sorting.
+ */
 function memberKeys(query: ListQuery): SortKey[] {
   const sort = query.sort ?? { col: 'created_at', order: 'desc' as const };
   const column = SORTS[sort.col] ?? readers.createdAt;
+  const nulls: 'first' | 'last' = sort.order === 'desc' ? 'last' : 'first';
   const primary =
     column === memberStatusSql
-      ? sortKey(memberStatusSql, sort.order, 'text')
-      : columnKey(column as AnyColumn, sort.order);
-  return [primary, sortKey(readers.id, sort.order, 'int')];
+      ? sortKey(memberStatusSql, sort.order, 'text', { nulls })
+      : { ...columnKey(column as AnyColumn, sort.order), nulls };
+  return [primary, sortKey(readers.id, sort.order, 'int', { nulls })];
 }
 
 /**
