@@ -67,6 +67,15 @@ export const LOGIN_TICKET_TTL_S = 300;
 export const PAGE_WINDOW = 5;
 export const PAGE_SIZES = [10, 25, 50] as const;
 export const PAGE_SIZE_MAX = 100;
+/**
+ * Lists at scale (issue 31): a list's total is counted exactly while it has at most this many rows (a count over
+ * `LIMIT LIST_EXACT_TOTAL + 1`); beyond, it is the planner's estimate and the reply says `approximate: true`.
+ */
+export const LIST_EXACT_TOTAL = 10_000;
+/** The longest list cursor (`query.cursor`) accepted, in characters. */
+export const LIST_CURSOR_MAX = 4096;
+/** How many pages away from the cursor's page a keyset seek still serves (beyond, the page is read by offset). */
+export const LIST_CURSOR_REACH = 10;
 
 export const NAME_MAX = 50;
 export const NICKNAME_MAX = 50;

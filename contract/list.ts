@@ -1,6 +1,6 @@
 /** List queries (SPEC §7): pages, sorting and filter objects `{col, value, type}`. */
 import { z } from 'zod';
-import { PAGE_SIZE_MAX } from './constants';
+import { LIST_CURSOR_MAX, PAGE_SIZE_MAX } from './constants';
 import { f } from './fields';
 import { rules } from './validation';
 
@@ -31,6 +31,12 @@ export const ListQuery = z.strictObject({
   size: z.number().int().min(1).max(PAGE_SIZE_MAX).default(10),
   filters: z.array(Filter).max(20).default([]),
   sort: z.strictObject({ col: z.string().max(64), order: z.enum(['asc', 'desc']) }).optional(),
+  /**
+   * The `cursor` of a page of this same list (same filters, sort and size) that the caller has, so that a page near
+   * it is read by a keyset seek instead of an offset (issue 31). Opaque; a cursor of another query is ignored, a
+   * malformed one is a field error. `page` still says which page is wanted.
+   */
+  cursor: z.string().max(LIST_CURSOR_MAX).optional(),
 });
 export type ListQuery = z.infer<typeof ListQuery>;
 
@@ -40,11 +46,20 @@ export type ListInput = z.input<typeof ListInput>;
 export interface ListResult<T> {
   rows: T[];
   total: number;
+  /** The total is the database's estimate (the list is over LIST_EXACT_TOTAL rows); absent when exact. */
+  approximate?: true;
+  /** This page's edge rows, opaque: sent back as `query.cursor` it makes the neighbouring pages keyset seeks. */
+  cursor?: string;
 }
 
 /** A list reply's schema (`ListResult`) for rows of `row`. */
 export const listResult = <T extends z.ZodType>(row: T) =>
-  z.object({ rows: z.array(row), total: z.number() });
+  z.object({
+    rows: z.array(row),
+    total: z.number(),
+    approximate: z.literal(true).optional(),
+    cursor: z.string().optional(),
+  });
 
 /** A resource's listable columns: which may be filtered and which sorted. */
 export interface ListColumns {

@@ -35,6 +35,7 @@ const core: DeepStrings<typeof coreSource> = {
   pagination: {
     label: 'Pagination',
     info: '%{from}–%{to} of %{total}',
+    infoApprox: '%{from}–%{to} of about %{total}',
     perPage: 'Rows per page',
     prevWindow: 'Previous %{n} pages',
     nextWindow: 'Next %{n} pages',

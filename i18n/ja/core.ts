@@ -35,6 +35,7 @@ const core: DeepStrings<typeof coreSource> = {
   pagination: {
     label: 'ページ送り',
     info: '%{total} 件中 %{from}～%{to} 件',
+    infoApprox: '約 %{total} 件中 %{from}～%{to} 件',
     perPage: '1ページの件数',
     prevWindow: '前の %{n} ページ',
     nextWindow: '次の %{n} ページ',

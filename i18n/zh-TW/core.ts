@@ -33,6 +33,7 @@ const core = {
   pagination: {
     label: '分頁',
     info: '第 %{from}–%{to} 筆，共 %{total} 筆',
+    infoApprox: '第 %{from}–%{to} 筆，共約 %{total} 筆',
     perPage: '每頁筆數',
     prevWindow: '前 %{n} 頁',
     nextWindow: '後 %{n} 頁',

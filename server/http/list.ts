@@ -6,10 +6,8 @@ import {
   type AnyColumn,
   and,
   arrayOverlaps,
-  asc,
-  count,
-  desc,
   eq,
+  getTableName,
   ilike,
   inArray,
   type SQL,
@@ -20,6 +18,7 @@ import { toInt4 } from '../../contract/fields';
 import type { ListColumns, ListQuery, ListResult } from '../../contract/list';
 import type { Db } from '../db/client';
 import { FieldError } from './errors';
+import { columnKey, keySelect, keysetPage, sortKey } from './keyset';
 
 /** Escapes LIKE wildcards so a keyword matches literally. */
 export const likePattern = (keyword: string) => `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -71,17 +70,42 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
   if (Object.keys(bad).length) throw new FieldError(bad);
 
   const where = and(...conditions);
-  const order = sort.order === 'asc' ? asc(sortColumn as AnyColumn) : desc(sortColumn as AnyColumn);
   const idColumn = columns.id;
-  const [records, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(spec.table)
-      .where(where)
-      .orderBy(order, ...(idColumn && idColumn !== sortColumn ? [desc(idColumn)] : []))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
-    db.select({ total: count() }).from(spec.table).where(where),
-  ]);
-  return { rows: (records as Record<string, unknown>[]).map(spec.toRow), total: Number(total) };
+  const keys = [columnKey(sortColumn as AnyColumn, sort.order)];
+  if (idColumn && idColumn !== sortColumn) keys.push(columnKey(idColumn, 'desc'));
+  // Without an id the order may have ties: such a list is read by offset only.
+  if (!idColumn) keys.push(sortKey(sql`0`, 'asc', undefined));
+  return keysetPage({
+    db,
+    list: getTableName(spec.table),
+    query,
+    keys,
+    counted: () => db.select({ one: sql`1` }).from(spec.table).where(where),
+    fetch: async (extra, order, limit, offset) => {
+      const ids =
+        idColumn && offset > 0
+          ? inArray(
+              idColumn,
+              db
+                .select({ id: idColumn } as never)
+                .from(spec.table)
+                .where(and(where, extra))
+                .orderBy(...order)
+                .limit(limit)
+                .offset(offset),
+            )
+          : undefined;
+      const records = await db
+        .select({ record: spec.table, key: keySelect(keys) } as never)
+        .from(spec.table)
+        .where(ids ?? and(where, extra))
+        .orderBy(...order)
+        .limit(limit)
+        .offset(ids ? 0 : offset);
+      return (records as { record: Record<string, unknown>; key: unknown[] }[]).map((r) => ({
+        row: spec.toRow(r.record),
+        key: r.key,
+      }));
+    },
+  });
 }

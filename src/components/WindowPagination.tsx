@@ -1,16 +1,20 @@
-/** The list pagination of SPEC §2: windows of 5 page buttons, a step between windows, rows per page. */
+/**
+ * The list pagination of SPEC §2: windows of 5 page buttons, a step between windows, rows per page. An estimated
+ * total (the dataProvider's `meta.approximate`) is shown as "about" and still numbers the pages.
+ */
 import FirstPageIcon from '@mui/icons-material/FirstPage';
 import LastPageIcon from '@mui/icons-material/LastPage';
 import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
 import { Box, Button, IconButton, MenuItem, TextField, Toolbar, Tooltip, Typography } from '@mui/material';
-import { useListContext, useTranslate } from 'ra-core';
+import { useListContext, useLocaleState, useTranslate } from 'ra-core';
 import { PAGE_SIZES, PAGE_WINDOW } from '../../contract/constants';
 import { pageWindow } from './pageWindow';
 
 export function WindowPagination() {
-  const { page, perPage, total, setPage, setPerPage, isPending } = useListContext();
+  const { page, perPage, total, setPage, setPerPage, isPending, meta } = useListContext();
   const translate = useTranslate();
+  const locale = useLocaleState()[0];
   if (isPending || !total) return null;
   const w = pageWindow(page, total, perPage);
   const from = (page - 1) * perPage + 1;
@@ -23,7 +27,10 @@ export function WindowPagination() {
       aria-label={translate('pagination.label')}
     >
       <Typography variant="body2" sx={{ mr: 'auto' }}>
-        {translate('pagination.info', { from, to, total })}
+        {/* An estimated total (a list over LIST_EXACT_TOTAL rows, issue 31) reads "about …". */}
+        {meta?.approximate
+          ? translate('pagination.infoApprox', { from, to, total: total.toLocaleString(locale) })
+          : translate('pagination.info', { from, to, total })}
       </Typography>
       <TextField
         select

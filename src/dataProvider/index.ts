@@ -33,9 +33,25 @@ import {
 } from '../../contract/resources';
 import { entityApiOf } from '../entities/api';
 import { ApiError, call } from './client';
+import { keepCursor, withCursor } from './cursors';
 import { resourceApis } from './resources';
 
 export { pickFields, toFilters };
+
+/**
+ * A list call with the kept cursor of its query (src/dataProvider/cursors.ts); answers react-admin's list result,
+ * with `meta.approximate` when the total is the server's estimate (the pagination then says "about").
+ */
+async function sendList<R>(api: ResourceApi, body: { query?: object }, signal?: AbortSignal) {
+  const path = `${api.list.path}?${new URLSearchParams(api.query ?? {})}`;
+  const result = await send<ListResult<R>>(api, api.list, withCursor(path, body), signal);
+  keepCursor(path, body, result.cursor);
+  return {
+    data: result.rows,
+    total: result.total,
+    ...(result.approximate ? { meta: { approximate: true } } : {}),
+  };
+}
 
 /** Calls an endpoint of the resource with its query string (a content kind's `?t=`). */
 function send<T>(api: ResourceApi, endpoint: AnyEndpoint, body: object, signal?: AbortSignal) {
@@ -81,9 +97,7 @@ async function saved(api: ResourceApi, reply: RaRecord): Promise<RaRecord> {
 export const dataProvider: DataProvider = {
   async getList<R extends RaRecord>(resource: string, params: GetListParams) {
     const api = await apiOf(resource);
-    const body = listBody(api, listParams(params, [], api));
-    const result = await send<ListResult<R>>(api, api.list, body, params.signal);
-    return { data: result.rows, total: result.total };
+    return sendList<R>(api, listBody(api, listParams(params, [], api)), params.signal);
   },
   async getOne<R extends RaRecord>(resource: string, params: GetOneParams<R>) {
     const api = await apiOf(resource);
@@ -104,9 +118,7 @@ export const dataProvider: DataProvider = {
   async getManyReference<R extends RaRecord>(resource: string, params: GetManyReferenceParams) {
     const api = await apiOf(resource);
     const target: Filter = { col: params.target, value: [params.id as string | number], type: 'in' };
-    const body = listBody(api, listParams(params, [target], api));
-    const result = await send<ListResult<R>>(api, api.list, body, params.signal);
-    return { data: result.rows, total: result.total };
+    return sendList<R>(api, listBody(api, listParams(params, [target], api)), params.signal);
   },
   async create(resource, params) {
     const api = await apiOf(resource);

@@ -3,7 +3,7 @@
  * author filters or the pinned-first order, so the page query is written here — with the same validation answers
  * for unknown columns — and the page's authors and tags are fetched in one batch each (no query per row).
  */
-import { type AnyColumn, and, asc, desc, eq, exists, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, exists, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { agendaOf } from '../../../contract/blockText';
 import type { ContentRow, ContentSearch, Status } from '../../../contract/content';
@@ -13,6 +13,7 @@ import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import type { Db } from '../../db/client';
 import { FieldError } from '../../http/errors';
+import { columnKey, keySelect, keysetPage, orderOf, type SortKey, sortKey } from '../../http/keyset';
 import { likePattern } from '../../http/list';
 import { authorsOf, tagsOf } from './refs';
 import { categories, contentAuthors, contents, contentTags } from './schema';
@@ -97,59 +98,103 @@ function conditions(s: Place, query: ListQuery): SQL[] {
   return where;
 }
 
-/** Pinned first in their order, then the latest changed; or the requested column (publish times without one last). */
-function ordering(query: ListQuery): SQL[] {
+/**
+ * The order as sort keys: pinned first in their order, then the latest changed; or the requested column (publish
+ * times without one last), the id breaking ties.
+ */
+function ordering(query: ListQuery): SortKey[] {
   if (!query.sort)
-    return [desc(contents.toTop), asc(contents.pinOrder), desc(contents.updatedAt), desc(contents.id)];
+    return [
+      sortKey(contents.toTop, 'desc', 'bool'),
+      sortKey(contents.pinOrder, 'asc', 'int'),
+      sortKey(contents.updatedAt, 'desc', 'ts'),
+      sortKey(contents.id, 'desc', 'int'),
+    ];
   const column = SORTS[query.sort.col];
-  const dir = query.sort.order === 'asc' ? sql`asc` : sql`desc`;
-  const primary = sql`${column} ${dir}${column === contents.publishTs ? sql` nulls last` : sql``}`;
-  return column === contents.id ? [primary] : [primary, desc(contents.id)];
+  const dir = query.sort.order;
+  const primary =
+    column === contents.publishTs
+      ? sortKey(column, dir, 'ts', { nullable: true, nulls: 'last' })
+      : columnKey(column, dir);
+  return column === contents.id ? [primary] : [primary, sortKey(contents.id, 'desc', 'int')];
 }
+
+const pageFields = {
+  id: contents.id,
+  uuid: contents.uuid,
+  title: contents.title,
+  slug: contents.slug,
+  status: contents.status,
+  langId: contents.langId,
+  publishTs: contents.publishTs,
+  toTop: contents.toTop,
+  pinOrder: contents.pinOrder,
+  isDraftChanged: contents.isDraftChanged,
+  updatedAt: contents.updatedAt,
+  abstract: contents.abstract,
+  subtitle: contents.subtitle,
+  categoryId: categories.id,
+  categoryName: categories.name,
+};
 
 /**
  * The page of a list query (exported so that a test can EXPLAIN exactly what runs) and its WHERE, for the count.
+ * `extra`, `order`, `limit` and `offset` are the keyset reader's (server/http/keyset.ts); by default the query's
+ * own page by offset. An offset is taken over the ids alone (a deferred join), so that it walks the index only.
  */
-export function pageQuery(db: Db, place: Place, query: ListQuery) {
+export function pageQuery(
+  db: Db,
+  place: Place,
+  query: ListQuery,
+  at: { extra?: SQL; order?: SQL[]; limit?: number; offset?: number } = {},
+) {
   const where = and(...conditions(place, query));
+  const keys = ordering(query);
+  const order = at.order ?? orderOf(keys);
+  const limit = at.limit ?? query.size;
+  const offset = at.offset ?? (query.page - 1) * query.size;
+  const ids =
+    offset > 0
+      ? inArray(
+          contents.id,
+          db
+            .select({ id: contents.id })
+            .from(contents)
+            .where(and(where, at.extra))
+            .orderBy(...order)
+            .limit(limit)
+            .offset(offset),
+        )
+      : undefined;
   const page = db
-    .select({
-      id: contents.id,
-      uuid: contents.uuid,
-      title: contents.title,
-      slug: contents.slug,
-      status: contents.status,
-      langId: contents.langId,
-      publishTs: contents.publishTs,
-      toTop: contents.toTop,
-      pinOrder: contents.pinOrder,
-      isDraftChanged: contents.isDraftChanged,
-      updatedAt: contents.updatedAt,
-      abstract: contents.abstract,
-      subtitle: contents.subtitle,
-      categoryId: categories.id,
-      categoryName: categories.name,
-    })
+    .select({ ...pageFields, key: keySelect(keys) })
     .from(contents)
     .leftJoin(categories, eq(categories.id, contents.categoryId))
-    .where(where)
-    .orderBy(...ordering(query))
-    .limit(query.size)
-    .offset((query.page - 1) * query.size);
-  return { where, page };
+    .where(ids ?? and(where, at.extra))
+    .orderBy(...order)
+    .limit(limit);
+  return { where, page, keys };
 }
 
 export async function listContents(s: Scope, query: ListQuery): Promise<ListResult<ContentRow>> {
   const db = s.deps.db;
-  const { where, page } = pageQuery(db, s, query);
-  const [records, [{ total }]] = await Promise.all([
-    page,
-    db.select({ total: sql<number>`count(*)` }).from(contents).where(where),
-  ]);
+  const { where, keys } = pageQuery(db, s, query);
+  const { rows: records, ...rest } = await keysetPage({
+    db,
+    list: `content:${s.type}`,
+    query,
+    keys,
+    counted: () => db.select({ one: sql`1` }).from(contents).where(where),
+    fetch: async (extra, order, limit, offset) =>
+      (await pageQuery(db, s, query, { extra, order, limit, offset }).page).map((r) => ({
+        row: r,
+        key: r.key,
+      })),
+  });
   const ids = records.map((r) => r.id);
   const [authors, tags] = await Promise.all([authorsOf(db, ids), tagsOf(db, ids)]);
   return {
-    total: Number(total),
+    ...rest,
     rows: records.map((r) => ({
       id: r.id,
       uuid: r.uuid,

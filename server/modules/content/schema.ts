@@ -137,6 +137,29 @@ export const contents = pgTable(
         t.id.desc().nullsFirst(),
       )
       .where(sql`${t.status} <> -1`),
+    // The same order under a status or a category filter (issue 31): a filtered page is an index walk too.
+    index('contents_list_status_idx')
+      .on(
+        t.siteId,
+        t.type,
+        t.status,
+        t.toTop.desc().nullsFirst(),
+        t.pinOrder,
+        t.updatedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.status} <> -1`),
+    index('contents_list_category_idx')
+      .on(
+        t.siteId,
+        t.type,
+        t.categoryId,
+        t.toTop.desc().nullsFirst(),
+        t.pinOrder,
+        t.updatedAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
+      .where(sql`${t.status} <> -1`),
     uniqueIndex('contents_uuid_lang_uq').on(t.uuid, t.langId),
     uniqueIndex('contents_site_lang_slug_uq')
       .on(t.siteId, t.langId, t.slug)

@@ -30,6 +30,7 @@ import { MEMBER_STATUSES, type MemberStatus } from '../../../contract/memberCons
 import type { MemberStanding } from '../../../contract/members';
 import type { Db } from '../../db/client';
 import { AppError, FieldError } from '../../http/errors';
+import { columnKey, keySelect, keysetPage, type SortKey, sortKey } from '../../http/keyset';
 import { likePattern } from '../../http/list';
 import { contents, epaperSends } from '../content/schema';
 import { epaperDeliveries } from '../epaper/schema';
@@ -198,21 +199,63 @@ function memberOrder(query: ListQuery): SQL[] {
   ];
 }
 
+/**
+ * The list's order as sort keys (the keyset reader's): memberOrder's, the id breaking ties. Its columns are never
+ * null, so nulls are placed as readers_site_created_idx (`created_at DESC NULLS LAST, id DESC NULLS LAST`) has them,
+ * which PostgreSQL needs to walk that index (forward for descending, backward for ascending) instead of sorting.
+ */
+function memberKeys(query: ListQuery): SortKey[] {
+  const sort = query.sort ?? { col: 'created_at', order: 'desc' as const };
+  const column = SORTS[sort.col] ?? readers.createdAt;
+  const nulls: 'first' | 'last' = sort.order === 'desc' ? 'last' : 'first';
+  const primary =
+    column === memberStatusSql
+      ? sortKey(memberStatusSql, sort.order, 'text', { nulls })
+      : { ...columnKey(column as AnyColumn, sort.order), nulls };
+  return [primary, sortKey(readers.id, sort.order, 'int', { nulls })];
+}
+
+/**
+ * A page of members: a keyset seek from the caller's cursor, the last page in the reverse order, other pages by an
+ * offset over the ids alone (server/http/keyset.ts); the total exact up to LIST_EXACT_TOTAL, else estimated.
+ */
 export async function listMembers(db: Db, siteId: number, query: ListQuery): Promise<ListResult<Member>> {
   const where = and(...memberConditions(siteId, query));
-  const [records, [{ total }]] = await Promise.all([
-    fromMembers(db)
-      .where(where)
-      .orderBy(...memberOrder(query))
-      .limit(query.size)
-      .offset((query.page - 1) * query.size),
+  const keys = memberKeys(query);
+  const joined = <T extends Parameters<Db['select']>[0]>(fields: T) =>
     db
-      .select({ total: count() })
+      .select(fields as never)
       .from(readers)
-      .leftJoin(readerSubscriptions, eq(readerSubscriptions.readerId, readers.id))
-      .where(where),
-  ]);
-  return { rows: (records as MemberRecord[]).map(toMember), total: Number(total) };
+      .leftJoin(readerSubscriptions, eq(readerSubscriptions.readerId, readers.id));
+  return keysetPage({
+    db,
+    list: 'readers',
+    query,
+    keys,
+    counted: () => joined({ one: sql`1` }).where(where),
+    fetch: async (extra, order, limit, offset) => {
+      const ids =
+        offset > 0
+          ? inArray(
+              readers.id,
+              joined({ id: readers.id })
+                .where(and(where, extra))
+                .orderBy(...order)
+                .limit(limit)
+                .offset(offset),
+            )
+          : undefined;
+      const records = await db
+        .select({ ...memberSelect, key: keySelect(keys) })
+        .from(readers)
+        .leftJoin(readerSubscriptions, eq(readerSubscriptions.readerId, readers.id))
+        .leftJoin(readerPlans, eq(readerPlans.id, readerSubscriptions.planId))
+        .where(ids ?? and(where, extra))
+        .orderBy(...order)
+        .limit(limit);
+      return records.map((r) => ({ row: toMember(r as MemberRecord), key: r.key }));
+    },
+  });
 }
 
 /** Every member of the filter, in the list's order (the CSV export). */

@@ -1,0 +1,2 @@
+CREATE INDEX "contents_list_status_idx" ON "contents" USING btree ("site_id","type","status","to_top" DESC NULLS FIRST,"pin_order","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "contents"."status" <> -1;--> statement-breakpoint
+CREATE INDEX "contents_list_category_idx" ON "contents" USING btree ("site_id","type","category_id","to_top" DESC NULLS FIRST,"pin_order","updated_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "contents"."status" <> -1;
