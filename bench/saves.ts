@@ -52,7 +52,7 @@ const PARAGRAPH =
   '出發前把飲水、頭燈、雨具和<i>離線地圖</i>準備好。登山口的停車場在假日早上常常客滿，搭乘公車或接駁車比較從容；' +
   '沿途的休息區有涼亭與廁所，但山屋床位需要事先申請，申請結果會以電子郵件通知。下山後記得回報平安，也把垃圾帶下山。';
 
-/** An article of about 3,000 characters: a heading, twelve paragraphs with marks and links, a picture, two subheadings. */
+/** An article of about 3,000 characters: a heading, fifteen paragraphs with marks and links, a picture, two subheadings. */
 export function articleBody(writer: number, n: number) {
   const p = (i: number) => ({ type: 'paragraph', data: { text: `${PARAGRAPH}（第 ${i + 1} 段）` } });
   return {
@@ -60,10 +60,18 @@ export function articleBody(writer: number, n: number) {
       { type: 'header', data: { text: `第 ${writer} 篇：山林步道`, level: 2 } },
       p(0),
       p(1),
-      { type: 'paragraph', data: { text: `這是第 ${n} 次存檔的修改，寫手 ${writer} 正在改寫這一段。${PARAGRAPH}` } },
+      {
+        type: 'paragraph',
+        data: { text: `這是第 ${n} 次存檔的修改，寫手 ${writer} 正在改寫這一段。${PARAGRAPH}` },
+      },
       {
         type: 'image',
-        data: { url: 'https://example.com/pictures/trail.jpg', caption: '稜線上的步道', width: 1200, height: 800 },
+        data: {
+          url: 'https://example.com/pictures/trail.jpg',
+          caption: '稜線上的步道',
+          width: 1200,
+          height: 800,
+        },
       },
       p(2),
       { type: 'header', data: { text: '行前準備', level: 3 } },
@@ -76,6 +84,9 @@ export function articleBody(writer: number, n: number) {
       p(8),
       p(9),
       p(10),
+      p(11),
+      p(12),
+      p(13),
     ],
   };
 }
@@ -98,7 +109,8 @@ async function load(d: LoadData): Promise<LoadResult> {
     } catch {
       // reported below
     }
-    if (res.status !== 200 || env.code !== 1) throw new Error(`${p}: HTTP ${res.status} ${text.slice(0, 200)}`);
+    if (res.status !== 200 || env.code !== 1)
+      throw new Error(`${p}: HTTP ${res.status} ${text.slice(0, 200)}`);
     return env.data as Record<string, unknown>;
   };
 
@@ -178,9 +190,9 @@ if (!isMainThread) {
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
     const cookie = await signIn(base);
     const [site] = await rows<{ id: number }>(sql`SELECT id FROM sites WHERE slug = 'demo'`);
-    const tags = (await rows<{ id: number }>(sql`SELECT id FROM tags WHERE site_id = ${site.id} ORDER BY id`)).map(
-      (r) => r.id,
-    );
+    const tags = (
+      await rows<{ id: number }>(sql`SELECT id FROM tags WHERE site_id = ${site.id} ORDER BY id`)
+    ).map((r) => r.id);
     const categories = (
       await rows<{ id: number }>(sql`SELECT id FROM categories WHERE site_id = ${site.id} ORDER BY id`)
     ).map((r) => r.id);
@@ -191,14 +203,19 @@ if (!isMainThread) {
       const res = await fetch(`${base}/api/press/save?t=1`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify({ id: 0, title: `第 ${w} 篇：山林步道的四季`, content: articleBody(w, 0), version: 0 }),
+        body: JSON.stringify({
+          id: 0,
+          title: `第 ${w} 篇：山林步道的四季`,
+          content: articleBody(w, 0),
+          version: 0,
+        }),
       });
       const env = (await res.json()) as { code: number; data: Article };
       if (env.code !== 1) throw new Error(`create: ${JSON.stringify(env)}`);
       articles.push({ id: env.data.id, version: env.data.version, slug: env.data.slug });
     }
     const chars = articleBody(0, 1).blocks.reduce(
-      (n, b) => n + ('text' in b.data ? b.data.text.replace(/<[^>]*>/g, '').length : 0),
+      (n, b) => n + ('text' in b.data ? (b.data.text ?? '').replace(/<[^>]*>/g, '').length : 0),
       0,
     );
 
@@ -244,7 +261,9 @@ if (!isMainThread) {
         `(articles of ${chars} characters), ${READERS} list readers, ${SECONDS} s after ${WARMUP} s ` +
         `(load average ${load0.toFixed(1)} → ${load1.toFixed(1)})\n`,
     );
-    console.log('| saves/s | save p50 ms | p95 ms | p99 ms | lists/s | list p50 ms | p99 ms | errors | lost |');
+    console.log(
+      '| saves/s | save p50 ms | p95 ms | p99 ms | lists/s | list p50 ms | p99 ms | errors | lost |',
+    );
     console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     console.log(
       `| ${f(saves.length / SECONDS)} | ${f(percentile(saves, 50))} | ${f(percentile(saves, 95))} | ` +

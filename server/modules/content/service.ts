@@ -20,8 +20,8 @@ import { users } from '../tenancy/schema';
 import { ownAuthor } from './authors';
 import { cleanBody } from './cleanBody';
 import { nextPinOrder, pinColumns } from './pins';
-import { checkRefs, languagesOf, linkRefs, tagsOf } from './refs';
-import { addRevision, getRevision, historyLimits, pruneRevisions } from './revisions';
+import { checkRefs, linkRefs, tagsAndLanguages } from './refs';
+import { addRevision, getRevision, pruneRevisions } from './revisions';
 import { contentAuthors, contents, contentTags } from './schema';
 import { type ContentRecord, type Scope, visibleTo } from './scope';
 import { freeSlug, type SlugPlace, slugTaken } from './slug';
@@ -169,7 +169,7 @@ async function writeVersion(
     await bumpRender(db, s.siteId);
   }
   if (!sameText(row, saved)) await addRevision(db, row.id, draftState(saved), { userId: s.user.id, at: now });
-  await pruneRevisions(db, row.id, await historyLimits(db, s.siteId), now.getTime());
+  await pruneRevisions(db, row.id, s.siteId, now.getTime());
   return saved;
 }
 
@@ -222,7 +222,7 @@ async function saveInTransaction(
       { version: input.version, title: text.title, subtitle: text.subtitle, body },
       { userId: s.user.id, at: now, conflict: true },
     );
-    await pruneRevisions(db, current.id, await historyLimits(db, s.siteId), now.getTime());
+    await pruneRevisions(db, current.id, s.siteId, now.getTime());
     const updatedBy = await nicknameOf(db, current.updatedBy);
     return { conflict: { version: current.version, revision_id: revisionId, updated_by: updatedBy } };
   }
@@ -283,15 +283,12 @@ async function saveInTransaction(
 }
 
 async function saveReply(s: Scope, row: ContentRecord): Promise<SaveReply> {
-  const [tags, langs] = await Promise.all([
-    tagsOf(s.deps.db, [row.id]),
-    languagesOf(s.deps.db, s.siteId, row.uuid),
-  ]);
+  const { tags, langs } = await tagsAndLanguages(s.deps.db, s.siteId, row);
   return {
     id: row.id,
     uuid: row.uuid,
     lang_id: row.langId,
-    tag: tags.get(row.id) ?? [],
+    tag: tags,
     slug: row.slug,
     status: row.status as Status,
     related: row.related,
