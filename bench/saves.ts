@@ -9,6 +9,7 @@
  *
  * BENCH_SECONDS (20), BENCH_WARMUP (3), BENCH_WRITERS (40), BENCH_READERS (10).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -89,6 +90,32 @@ export function articleBody(writer: number, n: number) {
       p(13),
     ],
   };
+}
+
+/** CPU seconds (user + system) of /proc/<pid>[/task/<tid>]/stat, or 0 when it has ended. */
+function cpuSeconds(path: string): number {
+  try {
+    const stat = readFileSync(path, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds so far of the server's main thread and of the PostgreSQL backends serving database `db`. */
+function serverCpu(db: string) {
+  let pg = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    let cmd = '';
+    try {
+      cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      continue;
+    }
+    if (cmd.startsWith('postgres: ') && cmd.includes(` ${db} `)) pg += cpuSeconds(`/proc/${pid}/stat`);
+  }
+  return { main: cpuSeconds(`/proc/${process.pid}/task/${process.pid}/stat`), pg };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -219,7 +246,14 @@ if (!isMainThread) {
       0,
     );
 
+    const [{ name: dbName }] = await rows<{ name: string }>(sql`SELECT current_database() AS name`);
     const load0 = loadavg()[0];
+    // CPU of the measured window: read when it starts and when it ends (timers of this busy thread fire late, by a
+    // few ms at most against 20 s). PostgreSQL backends that end inside the window lose their share: the pool keeps
+    // them open while busy.
+    const cpu: ReturnType<typeof serverCpu>[] = [];
+    setTimeout(() => cpu.push(serverCpu(dbName)), WARMUP * 1000);
+    setTimeout(() => cpu.push(serverCpu(dbName)), (WARMUP + SECONDS) * 1000);
     // The worker loads this file again, through tsx (Node 20 does not hand `--import tsx` to a worker's loader).
     const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(import.meta.url)}); })`;
     const worker = new Worker(boot, {
@@ -270,6 +304,14 @@ if (!isMainThread) {
         `${f(percentile(saves, 99))} | ${f(lists.length / SECONDS)} | ${f(percentile(lists, 50))} | ` +
         `${f(percentile(lists, 99))} | ${r.errors.length} | ${lost} |`,
     );
+    if (cpu.length === 2) {
+      const calls = saves.length + lists.length;
+      const ms = (x: number) => ((x * 1000) / calls).toFixed(1);
+      console.log(
+        `\nCPU a call (saves and lists together): server main thread ${ms(cpu[1].main - cpu[0].main)} ms, ` +
+          `PostgreSQL backends ${ms(cpu[1].pg - cpu[0].pg)} ms`,
+      );
+    }
     for (const e of r.errors.slice(0, 5)) console.log(`  error: ${e}`);
     console.log();
   } finally {
