@@ -25,7 +25,7 @@ import { addRevision, getRevision, pruneRevisions } from './revisions';
 import { contentAuthors, contents, contentTags } from './schema';
 import { type ContentRecord, type Scope, visibleTo } from './scope';
 import { freeSlug, type SlugPlace, slugTaken } from './slug';
-import { sameJson, snapshotOf } from './snapshot';
+import { sameJson, sameStoredJson, snapshotOf } from './snapshot';
 
 type SaveInput = z.output<typeof ContentSave>;
 type NewContent = PgInsertValue<typeof contents>;
@@ -45,8 +45,9 @@ const draftState = (r: Pick<ContentRecord, 'version' | 'title' | 'subtitle' | 'b
   subtitle: r.subtitle,
   body: r.body,
 });
+/** Of two rows read from the table (their bodies both from jsonb). */
 const sameText = (a: ContentRecord, b: ContentRecord) =>
-  a.title === b.title && a.subtitle === b.subtitle && sameJson(a.body, b.body);
+  a.title === b.title && a.subtitle === b.subtitle && sameStoredJson(a.body, b.body);
 
 /** The explicit slug if free (else 此欄位重複), or one made from the title with -2, -3 … when taken. */
 async function slugFor(db: Db, place: SlugPlace, slug: string, title: string): Promise<string> {
