@@ -23,6 +23,8 @@ interface Article {
   id: number;
   version: number;
   slug: string;
+  /** Its byline (the owner's author, given it on creation), which the writer sends back with each save. */
+  author: number[];
 }
 interface LoadData {
   base: string;
@@ -156,6 +158,7 @@ async function load(d: LoadData): Promise<LoadResult> {
           seo: { title: '', content: '' },
           tag: d.tags.slice(w % 3, (w % 3) + 2),
           category_id: d.categories[w % d.categories.length] ?? null,
+          author: a.author,
           slug,
           version: out.version,
         });
@@ -239,7 +242,15 @@ if (!isMainThread) {
       });
       const env = (await res.json()) as { code: number; data: Article };
       if (env.code !== 1) throw new Error(`create: ${JSON.stringify(env)}`);
-      articles.push({ id: env.data.id, version: env.data.version, slug: env.data.slug });
+      const byline = await rows<{ id: number }>(
+        sql`SELECT author_id AS id FROM content_authors WHERE content_id = ${env.data.id} ORDER BY sort`,
+      );
+      articles.push({
+        id: env.data.id,
+        version: env.data.version,
+        slug: env.data.slug,
+        author: byline.map((b) => b.id),
+      });
     }
     const chars = articleBody(0, 1).blocks.reduce(
       (n, b) => n + ('text' in b.data ? (b.data.text ?? '').replace(/<[^>]*>/g, '').length : 0),
