@@ -204,16 +204,14 @@ async function lockItem(db: Db, s: Scope, id: number): Promise<ContentRecord> {
 
 type SaveOutcome = { row: ContentRecord } | { conflict: ConflictData };
 
-async function saveInTransaction(
-  db: Db,
-  s: Scope,
-  input: SaveInput,
-  body: BlockDocument,
-): Promise<SaveOutcome> {
+/** The save's draft text, derived before the transaction: no row is locked while it is worked out. */
+type SaveText = ReturnType<typeof textOf>;
+
+async function saveInTransaction(db: Db, s: Scope, input: SaveInput, text: SaveText): Promise<SaveOutcome> {
   const now = new Date(s.deps.now());
   const current = input.id ? await lockItem(db, s, input.id) : undefined;
+  const { body } = text;
   const refs = await checkRefs(db, s, input, current, body);
-  const text = textOf(input.title, input.subtitle, body);
 
   if (current && current.version !== input.version && !input.force) {
     // Someone saved first: keep their version, and the caller's copy as a revision to compare or restore.
@@ -303,9 +301,10 @@ async function saveReply(s: Scope, row: ContentRecord): Promise<SaveReply> {
 
 /** `save`: id 0 creates, otherwise a new version — or, based on an old version without `force`, a conflict (3001). */
 export async function saveContent(s: Scope, input: SaveInput): Promise<SaveReply> {
-  const body = await cleanBody(input.content);
+  // Cleaning the HTML and reading the abstract and reading time off it are CPU work: done before any row is locked.
+  const text = textOf(input.title, input.subtitle, await cleanBody(input.content));
   const outcome = await raceSafe(input.slug === '', () =>
-    s.deps.db.transaction((tx) => saveInTransaction(tx, s, input, body)),
+    s.deps.db.transaction((tx) => saveInTransaction(tx, s, input, text)),
   );
   // Thrown after the transaction, so the caller's copy stays stored as a revision.
   if ('conflict' in outcome) throw new AppError(Code.CONFLICT, undefined, outcome.conflict);
