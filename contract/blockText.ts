@@ -95,9 +95,6 @@ export function agendaOf(abstract: string, text = '', length: number = AGENDA_LE
     .trimEnd()}…`;
 }
 
-/** One code point, as PATTERNS.letterOrDigit matches it (not global: `test` keeps no state). */
-const LETTER_OR_DIGIT = new RegExp(PATTERNS.letterOrDigit.re.source, 'u');
-
 /**
  * The code points of `text` that PATTERNS.letterOrDigit matches, counted without a match array: ASCII letters and
  * digits and the CJK Unified Ideographs (U+4E00–U+9FFF, every one a letter) at once, any other code point by the
@@ -114,7 +111,7 @@ export function letterOrDigitCount(text: string): number {
     else {
       const point = text.codePointAt(i) as number;
       if (point > 0xffff) i++;
-      if (LETTER_OR_DIGIT.test(String.fromCodePoint(point))) count++;
+      if (PATTERNS.oneLetterOrDigit.re.test(String.fromCodePoint(point))) count++;
     }
   }
   return count;
