@@ -1,7 +1,7 @@
 /**
  * All benchmarks in turn, each in its own process so one does not warm up or load the next: bundle sizes (after
  * `npx vite build`), their check in Chromium when it is installed, HTTP and a hostile theme's isolation on PGlite, and
- * the same and content at scale on PostgreSQL when a server answers at postgres://postgres@127.0.0.1:5432/postgres.
+ * the same, content at scale and saves under load on PostgreSQL when a server answers at postgres://postgres@127.0.0.1:5432/postgres.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -45,6 +45,7 @@ if (await postgresReachable()) {
   run('bench/http.ts', '--pg');
   run('bench/isolation.ts', '--pg');
   run('bench/content.ts');
+  run('bench/saves.ts');
   if (existsSync(summary)) {
     const { load, ratios } = JSON.parse(readFileSync(summary, 'utf8')) as {
       load: string;
@@ -59,5 +60,5 @@ if (await postgresReachable()) {
   }
 } else
   console.log(
-    'PostgreSQL not reachable on 127.0.0.1:5432: HTTP, isolation and content on PostgreSQL skipped',
+    'PostgreSQL not reachable on 127.0.0.1:5432: HTTP, isolation, content and saves on PostgreSQL skipped',
   );

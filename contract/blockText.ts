@@ -95,12 +95,34 @@ export function agendaOf(abstract: string, text = '', length: number = AGENDA_LE
     .trimEnd()}…`;
 }
 
+/**
+ * The code points of `text` that PATTERNS.letterOrDigit matches, counted without a match array: ASCII letters and
+ * digits and the CJK Unified Ideographs (U+4E00–U+9FFF, every one a letter) at once, any other code point by the
+ * pattern (a quarter of the time of `match` on Chinese text: a save counts every character).
+ */
+export function letterOrDigitCount(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) {
+      const lower = unit | 0x20;
+      if ((unit >= 0x30 && unit <= 0x39) || (lower >= 0x61 && lower <= 0x7a)) count++;
+    } else if (unit >= 0x4e00 && unit <= 0x9fff) count++;
+    else {
+      const point = text.codePointAt(i) as number;
+      if (point > 0xffff) i++;
+      if (PATTERNS.oneLetterOrDigit.re.test(String.fromCodePoint(point))) count++;
+    }
+  }
+  return count;
+}
+
 /** The characters of the text (paragraphs and headings): Chinese characters, letters and digits. */
 export function characterCount(doc: BlockDocument): number {
   let count = 0;
   for (const block of doc.blocks) {
     if (block.type === 'paragraph' || block.type === 'header')
-      count += (stripHtml(block.data.text).match(PATTERNS.letterOrDigit.re) ?? []).length;
+      count += letterOrDigitCount(stripHtml(block.data.text));
   }
   return count;
 }

@@ -76,6 +76,8 @@ export const PATTERNS = {
   whiteSpace: p(/\s+/g, REQUEST_MAX_BYTES),
   /** What reading time counts: letters (Chinese characters among them) and digits. */
   letterOrDigit: p(/[\p{L}\p{N}]/gu, INLINE_MAX),
+  /** One character (code point) that letterOrDigit matches: blockText.ts counts them one by one. */
+  oneLetterOrDigit: p(/^[\p{L}\p{N}]$/u, 2),
   /** Each character (code point) of a title. */
   character: p(/./gsu, TITLE),
   combiningMark: p(/[\u0300-\u036f]/g, PINYIN),

@@ -30,7 +30,36 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export const sanitizeInline = (html: string): string => sanitizeHtml(html, OPTIONS);
+/** Characters of inline HTML (inputs and outputs) the cache below keeps, at most: a few MB. */
+export const INLINE_CACHE_CHARS = 2_000_000;
+const inlineCache = new Map<string, string>();
+let inlineCacheChars = 0;
+
+/**
+ * Inline HTML cleaned. The answers are kept (most recently used last, within INLINE_CACHE_CHARS): a writer's saves
+ * send the whole article every time, and most of its paragraphs again unchanged, which sanitize-html would parse
+ * anew on the server's one thread.
+ */
+export function sanitizeInline(html: string): string {
+  const hit = inlineCache.get(html);
+  if (hit !== undefined) {
+    inlineCache.delete(html);
+    inlineCache.set(html, hit);
+    return hit;
+  }
+  const clean = sanitizeHtml(html, OPTIONS);
+  const chars = html.length + clean.length;
+  if (chars <= INLINE_CACHE_CHARS / 100) {
+    inlineCache.set(html, clean);
+    inlineCacheChars += chars;
+    for (const [key, value] of inlineCache) {
+      if (inlineCacheChars <= INLINE_CACHE_CHARS) break;
+      inlineCache.delete(key);
+      inlineCacheChars -= key.length + value.length;
+    }
+  }
+  return clean;
+}
 
 const RICH_OPTIONS: sanitizeHtml.IOptions = {
   ...OPTIONS,

@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Block, BlockDocument } from '../../contract/blocks';
-import { ABSTRACT_LENGTH, abstractOf, readingCount, readingMinutes } from '../../contract/blockText';
+import {
+  ABSTRACT_LENGTH,
+  abstractOf,
+  letterOrDigitCount,
+  readingCount,
+  readingMinutes,
+} from '../../contract/blockText';
+import { PATTERNS } from '../../contract/patterns';
 
 const p = (text: string): Block => ({ type: 'paragraph', data: { text } });
 const h = (text: string, level: 2 | 3 | 4 = 2): Block => ({ type: 'header', data: { text, level } });
@@ -102,6 +109,28 @@ describe('reading time: count / 300 minutes, rounded up', () => {
     expect(readingCount(doc(p('Hello, world!')))).toBe(10);
     expect(readingCount(doc(p('台北 Taipei 101，高 508 公尺。')))).toBe(2 + 6 + 3 + 1 + 3 + 2);
     expect(readingCount(doc(p(' ,.;:!?，。、「」— … ')))).toBe(0);
+  });
+
+  it('counts exactly what the letter-or-digit pattern matches, in every part of Unicode', () => {
+    const byPattern = (text: string) => (text.match(PATTERNS.letterOrDigit.re) ?? []).length;
+    // Every code point once (surrogates alone too), in runs of 4,096, then mixed samples.
+    for (let from = 0; from <= 0x10ffff; from += 4096) {
+      const points = Array.from({ length: Math.min(4096, 0x110000 - from) }, (_, i) => from + i);
+      const text = String.fromCodePoint(...points);
+      expect(letterOrDigitCount(text), `U+${from.toString(16)}`).toBe(byPattern(text));
+    }
+    for (const text of [
+      '',
+      'a',
+      'Z9',
+      '\u4e00\u9fff\u9fa5',
+      '𠮷野家 2 杯',
+      'é́ Ⅻ ٣ ½ ㆒',
+      '\ud800x\udc00',
+      'Ａ１－ｚ',
+    ]) {
+      expect(letterOrDigitCount(text), text).toBe(byPattern(text));
+    }
   });
 
   it('counts heading text as well as paragraphs', () => {

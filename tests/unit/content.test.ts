@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BlockDocument } from '../../contract/blocks';
 import { instantOf } from '../../contract/zoned';
 import { sameJson } from '../../server/modules/content/snapshot';
-import { sanitizeDocument, sanitizeInline } from '../../server/workers/sanitize';
+import { INLINE_CACHE_CHARS, sanitizeDocument, sanitizeInline } from '../../server/workers/sanitize';
 
 /** The server's reading of a schedule's date and time (undefined for a date that does not exist). */
 const zonedTimeToUtc = (date: string, time: string, zone: string) => {
@@ -73,6 +73,17 @@ describe('sanitizeInline', () => {
       { type: 'header', data: { text: 'T', level: 2 } },
       { type: 'image', data: { url: '/uploads/a.png', caption: '<b>c</b>' } },
     ]);
+  });
+
+  it('answers a text seen before as it did the first time, and keeps only so much', () => {
+    const unsafe = '<a href="javascript:x" onclick="y">l</a><script>z</script><b>b</b>';
+    expect(sanitizeInline(unsafe)).toBe('<a>l</a><b>b</b>');
+    expect(sanitizeInline(unsafe)).toBe('<a>l</a><b>b</b>');
+    // Far more distinct texts than the cache holds: each still cleaned, and the first cleaned again when asked again.
+    const text = (i: number) => `<i onclick="x">${i}</i>${'字'.repeat(INLINE_CACHE_CHARS / 400)}`;
+    for (let i = 0; i < 500; i++) expect(sanitizeInline(text(i))).toBe(text(i).replace(' onclick="x"', ''));
+    expect(sanitizeInline(text(0))).toBe(text(0).replace(' onclick="x"', ''));
+    expect(sanitizeInline(unsafe)).toBe('<a>l</a><b>b</b>');
   });
 });
 

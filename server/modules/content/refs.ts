@@ -30,18 +30,38 @@ export interface Refs {
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
-async function siteIds(
+type SiteTable = typeof tags | typeof authors | typeof categories | typeof videos | typeof places;
+
+/**
+ * Which of the ids asked of each table are the site's, in one query for all of them (a UNION ALL of those with ids);
+ * answers a set per kind.
+ */
+async function siteIds<K extends string>(
   db: Db,
-  table: typeof tags | typeof authors | typeof categories | typeof videos | typeof places,
   siteId: number,
-  ids: number[],
-) {
-  if (!ids.length) return new Set<number>();
-  const rows = await db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.siteId, siteId), inArray(table.id, ids)));
-  return new Set(rows.map((r) => r.id));
+  asked: Record<K, [SiteTable, number[]]>,
+): Promise<Record<K, Set<number>>> {
+  const out = {} as Record<K, Set<number>>;
+  const parts = [];
+  for (const kind of Object.keys(asked) as K[]) {
+    const [table, ids] = asked[kind];
+    out[kind] = new Set();
+    if (ids.length)
+      parts.push(
+        db
+          .select({ kind: sql<string>`${kind}::text`.as('kind'), id: table.id })
+          .from(table)
+          .where(and(eq(table.siteId, siteId), inArray(table.id, ids))),
+      );
+  }
+  if (!parts.length) return out;
+  const [first, ...rest] = parts;
+  const rows = await rest.reduce<PromiseLike<{ kind: string; id: number }[]>>(
+    (q, part) => (q as typeof first).unionAll(part),
+    first,
+  );
+  for (const r of rows) out[r.kind as K].add(r.id);
+  return out;
 }
 
 /**
@@ -130,12 +150,14 @@ export async function checkRefs(
   const videoBlocks = (body?.blocks ?? []).flatMap((b, i) =>
     b.type === 'video' ? [{ i, id: b.data.id }] : [],
   );
-  // One after another: `db` is the save's transaction, one connection, which runs one query at a time anyway.
-  const tagOk = await siteIds(db, tags, v.siteId, out.tag);
-  const authorOk = await siteIds(db, authors, v.siteId, out.author);
-  const categoryOk = await siteIds(db, categories, v.siteId, categoryIds);
-  const placeOk = await siteIds(db, places, v.siteId, out.place_id === null ? [] : [out.place_id]);
-  const videoOk = await siteIds(db, videos, v.siteId, unique(videoBlocks.map((b) => b.id)));
+  const ok = await siteIds(db, v.siteId, {
+    tag: [tags, out.tag],
+    author: [authors, out.author],
+    category: [categories, categoryIds],
+    place: [places, out.place_id === null ? [] : [out.place_id]],
+    video: [videos, unique(videoBlocks.map((b) => b.id))],
+  });
+  const { tag: tagOk, author: authorOk, category: categoryOk, place: placeOk, video: videoOk } = ok;
   const related = await relatedRows(db, v, unique([...out.custom, ...stored]));
   const seen = new Set(related.filter((r) => r.seen).map((r) => r.id));
   const hidden = new Set(related.filter((r) => !r.seen).map((r) => r.id));
@@ -158,7 +180,8 @@ export async function checkRefs(
 
 /**
  * Replaces an item's tags and authors (authors keep the order given); answers whether they changed (a published
- * item's tags and authors are live on readers' pages, not in its snapshot).
+ * item's tags and authors are live on readers' pages, not in its snapshot). One query reads both; what did not change
+ * is not written again (a save that keeps them, the usual one, writes no link rows).
  */
 export async function linkRefs(
   db: Db,
@@ -166,27 +189,38 @@ export async function linkRefs(
   tagIds: number[],
   authorIds: number[],
 ): Promise<boolean> {
-  const oldTags = await db
-    .select({ id: contentTags.tagId })
+  const stored = await db
+    .select({ kind: sql<string>`'tag'`, id: contentTags.tagId, sort: sql<number>`0` })
     .from(contentTags)
-    .where(eq(contentTags.contentId, contentId));
-  const oldAuthors = await db
-    .select({ id: contentAuthors.authorId })
-    .from(contentAuthors)
-    .where(eq(contentAuthors.contentId, contentId))
-    .orderBy(asc(contentAuthors.sort));
+    .where(eq(contentTags.contentId, contentId))
+    .unionAll(
+      db
+        .select({ kind: sql<string>`'author'`, id: contentAuthors.authorId, sort: contentAuthors.sort })
+        .from(contentAuthors)
+        .where(eq(contentAuthors.contentId, contentId)),
+    );
+  const oldTags = stored.filter((r) => r.kind === 'tag').map((r) => r.id);
+  const oldAuthors = stored
+    .filter((r) => r.kind === 'author')
+    .sort((a, b) => a.sort - b.sort)
+    .map((r) => r.id);
   const sortedTags = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b).join();
-  const changed =
-    sortedTags(oldTags.map((r) => r.id)) !== sortedTags(tagIds) ||
-    oldAuthors.map((r) => r.id).join() !== authorIds.join();
-  await db.delete(contentTags).where(eq(contentTags.contentId, contentId));
-  await db.delete(contentAuthors).where(eq(contentAuthors.contentId, contentId));
-  if (tagIds.length) await db.insert(contentTags).values(tagIds.map((tagId) => ({ contentId, tagId })));
-  if (authorIds.length)
-    await db
-      .insert(contentAuthors)
-      .values(authorIds.map((authorId, sort) => ({ contentId, authorId, sort })));
-  return changed;
+  const tagsChanged = sortedTags(oldTags) !== sortedTags(tagIds);
+  const authorsChanged = oldAuthors.join() !== authorIds.join();
+  // The rows as this function writes them: each author's `sort` its place in the list.
+  const authorRowsAsWritten = stored.every((r) => r.kind !== 'author' || r.sort === authorIds.indexOf(r.id));
+  if (tagsChanged) {
+    await db.delete(contentTags).where(eq(contentTags.contentId, contentId));
+    if (tagIds.length) await db.insert(contentTags).values(tagIds.map((tagId) => ({ contentId, tagId })));
+  }
+  if (authorsChanged || !authorRowsAsWritten) {
+    await db.delete(contentAuthors).where(eq(contentAuthors.contentId, contentId));
+    if (authorIds.length)
+      await db
+        .insert(contentAuthors)
+        .values(authorIds.map((authorId, sort) => ({ contentId, authorId, sort })));
+  }
+  return tagsChanged || authorsChanged;
 }
 
 function group(rows: (Named & { contentId: number })[]): Map<number, Named[]> {
@@ -231,4 +265,34 @@ export async function languagesOf(db: Db, siteId: number, uuid: string): Promise
     .where(and(eq(contents.siteId, siteId), eq(contents.uuid, uuid), ne(contents.status, STATUS.DELETED)))
     .orderBy(asc(contents.langId));
   return rows.map((r) => r.langId);
+}
+
+/** An item's tags (by id) and the languages it exists in (languagesOf), in one query: what a save answers. */
+export async function tagsAndLanguages(
+  db: Db,
+  siteId: number,
+  item: { id: number; uuid: string },
+): Promise<{ tags: Named[]; langs: number[] }> {
+  const rows = await db
+    .select({ kind: sql<string>`'tag'`.as('kind'), id: tags.id, name: tags.name })
+    .from(contentTags)
+    .innerJoin(tags, eq(tags.id, contentTags.tagId))
+    .where(eq(contentTags.contentId, item.id))
+    .unionAll(
+      db
+        .select({
+          kind: sql<string>`'lang'`.as('kind'),
+          id: sql<number>`${contents.langId}::int`,
+          name: sql<string>`''`,
+        })
+        .from(contents)
+        .where(
+          and(eq(contents.siteId, siteId), eq(contents.uuid, item.uuid), ne(contents.status, STATUS.DELETED)),
+        ),
+    )
+    .orderBy(sql`1`, sql`2`);
+  return {
+    tags: rows.filter((r) => r.kind === 'tag').map((r) => ({ id: r.id, name: r.name })),
+    langs: rows.filter((r) => r.kind === 'lang').map((r) => r.id),
+  };
 }

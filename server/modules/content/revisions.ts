@@ -12,8 +12,7 @@ import { PLANS, type Plan } from '../../../contract/plans';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import { notFound } from '../../http/errors';
-import { planRow } from '../tenancy/catalogue';
-import { sites, users } from '../tenancy/schema';
+import { plans, sites, users } from '../tenancy/schema';
 import { contentRevisions } from './schema';
 
 /** Sites without a plan keep what STARTER keeps. */
@@ -48,21 +47,36 @@ export async function addRevision(
   return row.id;
 }
 
-export async function historyLimits(db: Db, siteId: number): Promise<Plan['history']> {
-  const [site] = await db.select({ serviceId: sites.serviceId }).from(sites).where(eq(sites.id, siteId));
-  const plan = (await planRow(db, site?.serviceId)) ?? (await planRow(db, DEFAULT_PLAN));
-  if (!plan) return (PLANS.find((p) => p.id === DEFAULT_PLAN) as Plan).history;
-  return { count: plan.historyCount, days: plan.historyDays };
+/** The plan's history limits of a site: its plan's, else DEFAULT_PLAN's, else what contract/plans.ts says of it. */
+export interface HistoryLimits {
+  count: SQL;
+  days: SQL;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
+const DEFAULT_HISTORY = (PLANS.find((p) => p.id === DEFAULT_PLAN) as Plan).history;
+
+/**
+ * The site's history limits as SQL, read inside the statement that applies them (no query of their own): the
+ * site's plan when it names one that exists, else DEFAULT_PLAN's row, else its definition.
+ */
+export function historyLimits(siteId: number): HistoryLimits {
+  const column = (c: typeof plans.historyCount | typeof plans.historyDays, fallback: number) =>
+    sql`coalesce((SELECT ${c} FROM ${plans}
+          WHERE ${plans.id} IN ((SELECT ${sites.serviceId} FROM ${sites} WHERE ${sites.id} = ${siteId}), ${DEFAULT_PLAN})
+          ORDER BY ${plans.id} = ${DEFAULT_PLAN} LIMIT 1), ${fallback}::int)`;
+  return {
+    count: column(plans.historyCount, DEFAULT_HISTORY.count),
+    days: column(plans.historyDays, DEFAULT_HISTORY.days),
+  };
+}
 
 /**
  * The revisions of an item that the plan's limits keep at `now`: the newest `count` of those younger than `days` —
  * and always the newest one and the newest regular one (the current draft).
  */
-function kept(contentId: number, limits: Plan['history'], now: number): SQL {
-  const cutoff = new Date(now - limits.days * DAY_MS);
+function kept(contentId: number, limits: HistoryLimits, now: number): SQL {
+  // Whole hours (24 a day), as many milliseconds as the days are: no calendar or time zone in it.
+  const cutoff = sql`${new Date(now).toISOString()}::timestamptz - ${limits.days} * interval '24 hours'`;
   return sql`(
     ${contentRevisions.id} = (SELECT coalesce(max(k.id), 0) FROM ${contentRevisions} k WHERE k.content_id = ${contentId})
     OR ${contentRevisions.id} = (SELECT coalesce(max(k.id), 0) FROM ${contentRevisions} k
@@ -72,11 +86,11 @@ function kept(contentId: number, limits: Plan['history'], now: number): SQL {
                                        ORDER BY k.id DESC LIMIT ${limits.count})))`;
 }
 
-/** Drops the revisions the plan's limits no longer keep (see kept). */
-export async function pruneRevisions(db: Db, contentId: number, limits: Plan['history'], now: number) {
+/** Drops the revisions the site's plan no longer keeps (see kept), in one statement. */
+export async function pruneRevisions(db: Db, contentId: number, siteId: number, now: number) {
   await db
     .delete(contentRevisions)
-    .where(and(eq(contentRevisions.contentId, contentId), not(kept(contentId, limits, now))));
+    .where(and(eq(contentRevisions.contentId, contentId), not(kept(contentId, historyLimits(siteId), now))));
 }
 
 /** Who reads a history: the site (its plan's limits) at the server's time. */
@@ -86,8 +100,8 @@ export interface HistoryReader {
 }
 
 /** The condition of the revisions of an item the reader may see now. */
-async function visible(r: HistoryReader, db: Db, contentId: number): Promise<SQL> {
-  const limits = await historyLimits(db, r.siteId);
+function visible(r: HistoryReader, contentId: number): SQL {
+  const limits = historyLimits(r.siteId);
   return and(eq(contentRevisions.contentId, contentId), kept(contentId, limits, r.deps.now())) as SQL;
 }
 
@@ -125,7 +139,7 @@ export async function listRevisions(
     .select(rowFields)
     .from(contentRevisions)
     .leftJoin(users, eq(users.id, contentRevisions.userId))
-    .where(await visible(r, db, contentId))
+    .where(visible(r, contentId))
     .orderBy(desc(contentRevisions.id));
   return rows.map(toRow);
 }
@@ -141,7 +155,7 @@ export async function getRevision(
     .select({ ...rowFields, subtitle: contentRevisions.subtitle, body: contentRevisions.body })
     .from(contentRevisions)
     .leftJoin(users, eq(users.id, contentRevisions.userId))
-    .where(and(await visible(r, db, contentId), eq(contentRevisions.id, revisionId)));
+    .where(and(visible(r, contentId), eq(contentRevisions.id, revisionId)));
   if (!row) throw notFound();
   return { ...toRow(row), subtitle: row.subtitle, content: row.body };
 }

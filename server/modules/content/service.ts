@@ -20,12 +20,12 @@ import { users } from '../tenancy/schema';
 import { ownAuthor } from './authors';
 import { cleanBody } from './cleanBody';
 import { nextPinOrder, pinColumns } from './pins';
-import { checkRefs, languagesOf, linkRefs, tagsOf } from './refs';
-import { addRevision, getRevision, historyLimits, pruneRevisions } from './revisions';
+import { checkRefs, linkRefs, tagsAndLanguages } from './refs';
+import { addRevision, getRevision, pruneRevisions } from './revisions';
 import { contentAuthors, contents, contentTags } from './schema';
 import { type ContentRecord, type Scope, visibleTo } from './scope';
 import { freeSlug, type SlugPlace, slugTaken } from './slug';
-import { sameJson, snapshotOf } from './snapshot';
+import { sameJson, sameStoredJson, snapshotOf } from './snapshot';
 
 type SaveInput = z.output<typeof ContentSave>;
 type NewContent = PgInsertValue<typeof contents>;
@@ -45,8 +45,9 @@ const draftState = (r: Pick<ContentRecord, 'version' | 'title' | 'subtitle' | 'b
   subtitle: r.subtitle,
   body: r.body,
 });
+/** Of two rows read from the table (their bodies both from jsonb). */
 const sameText = (a: ContentRecord, b: ContentRecord) =>
-  a.title === b.title && a.subtitle === b.subtitle && sameJson(a.body, b.body);
+  a.title === b.title && a.subtitle === b.subtitle && sameStoredJson(a.body, b.body);
 
 /** The explicit slug if free (else 此欄位重複), or one made from the title with -2, -3 … when taken. */
 async function slugFor(db: Db, place: SlugPlace, slug: string, title: string): Promise<string> {
@@ -169,7 +170,7 @@ async function writeVersion(
     await bumpRender(db, s.siteId);
   }
   if (!sameText(row, saved)) await addRevision(db, row.id, draftState(saved), { userId: s.user.id, at: now });
-  await pruneRevisions(db, row.id, await historyLimits(db, s.siteId), now.getTime());
+  await pruneRevisions(db, row.id, s.siteId, now.getTime());
   return saved;
 }
 
@@ -203,16 +204,14 @@ async function lockItem(db: Db, s: Scope, id: number): Promise<ContentRecord> {
 
 type SaveOutcome = { row: ContentRecord } | { conflict: ConflictData };
 
-async function saveInTransaction(
-  db: Db,
-  s: Scope,
-  input: SaveInput,
-  body: BlockDocument,
-): Promise<SaveOutcome> {
+/** The save's draft text, derived before the transaction: no row is locked while it is worked out. */
+type SaveText = ReturnType<typeof textOf>;
+
+async function saveInTransaction(db: Db, s: Scope, input: SaveInput, text: SaveText): Promise<SaveOutcome> {
   const now = new Date(s.deps.now());
   const current = input.id ? await lockItem(db, s, input.id) : undefined;
+  const { body } = text;
   const refs = await checkRefs(db, s, input, current, body);
-  const text = textOf(input.title, input.subtitle, body);
 
   if (current && current.version !== input.version && !input.force) {
     // Someone saved first: keep their version, and the caller's copy as a revision to compare or restore.
@@ -222,7 +221,7 @@ async function saveInTransaction(
       { version: input.version, title: text.title, subtitle: text.subtitle, body },
       { userId: s.user.id, at: now, conflict: true },
     );
-    await pruneRevisions(db, current.id, await historyLimits(db, s.siteId), now.getTime());
+    await pruneRevisions(db, current.id, s.siteId, now.getTime());
     const updatedBy = await nicknameOf(db, current.updatedBy);
     return { conflict: { version: current.version, revision_id: revisionId, updated_by: updatedBy } };
   }
@@ -283,15 +282,12 @@ async function saveInTransaction(
 }
 
 async function saveReply(s: Scope, row: ContentRecord): Promise<SaveReply> {
-  const [tags, langs] = await Promise.all([
-    tagsOf(s.deps.db, [row.id]),
-    languagesOf(s.deps.db, s.siteId, row.uuid),
-  ]);
+  const { tags, langs } = await tagsAndLanguages(s.deps.db, s.siteId, row);
   return {
     id: row.id,
     uuid: row.uuid,
     lang_id: row.langId,
-    tag: tags.get(row.id) ?? [],
+    tag: tags,
     slug: row.slug,
     status: row.status as Status,
     related: row.related,
@@ -305,9 +301,10 @@ async function saveReply(s: Scope, row: ContentRecord): Promise<SaveReply> {
 
 /** `save`: id 0 creates, otherwise a new version — or, based on an old version without `force`, a conflict (3001). */
 export async function saveContent(s: Scope, input: SaveInput): Promise<SaveReply> {
-  const body = await cleanBody(input.content);
+  // Cleaning the HTML and reading the abstract and reading time off it are CPU work: done before any row is locked.
+  const text = textOf(input.title, input.subtitle, await cleanBody(input.content));
   const outcome = await raceSafe(input.slug === '', () =>
-    s.deps.db.transaction((tx) => saveInTransaction(tx, s, input, body)),
+    s.deps.db.transaction((tx) => saveInTransaction(tx, s, input, text)),
   );
   // Thrown after the transaction, so the caller's copy stays stored as a revision.
   if ('conflict' in outcome) throw new AppError(Code.CONFLICT, undefined, outcome.conflict);

@@ -33,3 +33,9 @@ function canonical(value: unknown): string {
 }
 
 export const sameJson = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
+
+/**
+ * sameJson of two values both read from jsonb columns: jsonb hands every object's keys back in one order of its own
+ * (shorter keys first), so equal values are equal text and plain JSON.stringify compares them.
+ */
+export const sameStoredJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
