@@ -2,7 +2,7 @@
 import { Button, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { RouterLink, useNavigate } from '../router';
 import { DELAY } from '../../../contract/constants';
 import { AuthCard } from '../AuthCard';
 
