@@ -57,23 +57,29 @@ export function altchaKey(manifest: Record<string, Chunk>): string {
 
 /** Each screen's manifest keys. The sign-in page is split in two: the page itself and the widget after it. */
 export function screens(manifest: Record<string, Chunk>) {
-  // Each app also loads its zh-TW words (src/i18n/index.ts): the sign-in screens three areas, the admin all of them.
+  const grouped = (prefix: string) => Object.keys(manifest).filter((k) => k.startsWith(prefix));
+  // Each app also loads its zh-TW words (src/i18n/index.ts, i18n/areas.ts): the sign-in screens three areas; the
+  // admin's first screen react-admin's words, those three areas, its first areas (one file) and every entity's words
+  // (one file); its other screens also the later areas (one file), after the dashboard's first render.
   const dashboard = [
     'index.html',
     'src/AdminApp.tsx',
     'src/custom/dashboard/index.tsx',
     'src/i18n/ra/zh-TW.ts',
-    'i18n/zh-TW/index.ts',
-    // and every entity's words: one file of a language's (vite.config.ts groups them), or one each
-    ...Object.keys(manifest).filter(
-      (k) => k.startsWith('_entity-words-zh-TW-') || k.startsWith('i18n/zh-TW/entities/'),
-    ),
+    'src/i18n/ra/tiptap-zh-TW.ts',
+    'i18n/zh-TW/core.ts',
+    'i18n/zh-TW/auth.ts',
+    'i18n/zh-TW/staff.ts',
+    ...grouped('_words-first-zh-TW-'),
+    ...grouped('_entity-words-zh-TW-'),
     // and the menu's entity icons, which the entities' briefs load after the first render (entities/resources.tsx):
     // the same as their declarations' only dynamic imports
     ...Object.keys(manifest)
       .filter((k) => k.startsWith('contract/entities/'))
       .flatMap((k) => manifest[k].dynamicImports ?? []),
   ];
+  /** Any screen but the dashboard: its set and the later words. */
+  const screen = [...dashboard, ...grouped('_words-later-zh-TW-')];
   const login = [
     'index.html',
     'src/auth/AuthApp.tsx',
@@ -91,7 +97,7 @@ export function screens(manifest: Record<string, Chunk>) {
     // categories (their declaration without schemas: src/entities/registry.ts loadView), which the list and the
     // dataProvider read; the dialog loads the declaration itself.
     category: [
-      ...dashboard,
+      ...screen,
       'src/entities/EntityList.tsx',
       'src/entities/overrides/category.tsx',
       'contract/entities/label.ts?view',
@@ -99,13 +105,13 @@ export function screens(manifest: Record<string, Chunk>) {
     // The generated list with the articles' overrides (src/entities/overrides/press.tsx: the content screens) and
     // the view of content, which the list and the dataProvider read.
     press: [
-      ...dashboard,
+      ...screen,
       'src/entities/EntityList.tsx',
       'src/entities/overrides/press.tsx',
       'contract/entities/content.ts?view',
     ],
     // The writer without its side panel, which loads when opened, and without pinyin, which loads on first typing.
-    writer: [...dashboard, 'src/custom/writer/index.tsx'],
+    writer: [...screen, 'src/custom/writer/index.tsx'],
   };
 }
 
