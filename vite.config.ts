@@ -166,7 +166,10 @@ function contractDeclarationsArePure(): Plugin {
 function wordsFile(id: string): string | null {
   const [, lang, area] = AREA_FILE.exec(id) ?? [];
   if (!lang || area === 'index' || area === 'areas' || area === 'types') return null;
-  if ((SIGN_IN_AREAS as readonly string[]).includes(area) || (SERVER_AREAS as readonly string[]).includes(area))
+  if (
+    (SIGN_IN_AREAS as readonly string[]).includes(area) ||
+    (SERVER_AREAS as readonly string[]).includes(area)
+  )
     return null;
   return `words-${(LATER_AREAS as readonly string[]).includes(area) ? 'later' : 'first'}-${lang}`;
 }

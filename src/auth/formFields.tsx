@@ -15,14 +15,7 @@ import {
 import { useTranslate } from 'ra-core';
 import { type ReactNode, useEffect, useId } from 'react';
 import { PASSWORD_MIN } from '../../contract/constants';
-import {
-  compose,
-  email,
-  password,
-  passwordEquals,
-  required,
-  type Validator,
-} from '../validation';
+import { compose, email, password, passwordEquals, required, type Validator } from '../validation';
 import { helperText, usePasswordToggle } from './fieldParts';
 import type { FormState, Values } from './form';
 
@@ -62,10 +55,10 @@ export function FormField<T extends Values>({
     return failure ? translate(failure.message, failure.args) : true;
   };
   form.watch(name, verdict);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each render registers the latest check (above)
   useEffect(() => {
     form.watch(name, verdict);
     return () => form.unwatch(name);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: each render registers the latest check itself
   }, [form, name]);
   const id = useId();
   const error = form.errors[name];

@@ -55,7 +55,9 @@ export function useSearchParams(): [URLSearchParams] {
 
 /** The screen of the current path, or `fallback`: as react-router matches, any case, a trailing slash or not. */
 export function Routes({ routes, fallback }: { routes: Record<string, ComponentType>; fallback: ReactNode }) {
-  const path = useLocation().pathname.replace(/(.)\/+$/, '$1').toLowerCase();
+  const path = useLocation()
+    .pathname.replace(/(.)\/+$/, '$1')
+    .toLowerCase();
   const Screen = Object.hasOwn(routes, path) ? routes[path] : undefined;
   return Screen ? <Screen /> : fallback;
 }

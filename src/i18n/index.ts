@@ -8,13 +8,13 @@
  */
 
 import type { I18nProvider, TranslationMessages } from 'ra-core';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { useEffect, useState } from 'react';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../contract/constants';
 import { AREA_FILE, LATER_AREAS, SERVER_AREAS, SIGN_IN_AREAS } from '../../i18n/areas';
 import { setCurrentWords } from './currentWords';
 import { onNewPack, type PackWords, packWords } from './langPack';
 import { storedLocale } from './locale';
+import { plainI18nProvider } from './plainI18nProvider';
 
 /** Which app the words are for. */
 export type WordSet = 'signIn' | 'admin';
@@ -135,8 +135,11 @@ export async function createI18nProvider(set: WordSet): Promise<I18nProvider> {
     return merged;
   };
   const firstPack = packWords(initial);
+  // The admin's words may count (smart_count plurals, react-admin's own): polyglot; the sign-in screens' do not.
+  const makeProvider =
+    set === 'admin' ? import('ra-i18n-polyglot').then((m) => m.default) : Promise.resolve(plainI18nProvider);
   use(initial, await builtInOf(initial), set === 'admin' ? await firstPack : null);
-  const provider = polyglotI18nProvider(
+  const provider = (await makeProvider)(
     (locale) =>
       current.get(locale as Locale) ??
       Promise.all([builtInOf(locale as Locale), packWords(locale as Locale)]).then(([words, pack]) =>

@@ -17,7 +17,9 @@ const SRC = path.resolve(import.meta.dirname, '../../src');
 /** The files under src/ reachable from `entries` through relative imports, static and dynamic (or static only). */
 function reachable(entries: string | string[], staticOnly = false): string[] {
   const seen = new Set<string>();
-  const imports = staticOnly ? /(?:from|^import)\s*'(\.{1,2}\/[^']+)'/gm : /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
+  const imports = staticOnly
+    ? /(?:from|^import)\s*'(\.{1,2}\/[^']+)'/gm
+    : /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
@@ -87,13 +89,18 @@ const spaAreas = [...areas].filter((area) => !serverRoots.has(area));
 describe("the admin's first words", () => {
   // What the dashboard renders with: the admin and the dashboard and what they import statically (every other
   // screen is a lazy chunk, which waits for the later words: src/i18n/LaterWords.tsx).
-  const first = reachable([path.join(SRC, 'AdminApp.tsx'), path.join(SRC, 'custom/dashboard/index.tsx')], true);
+  const first = reachable(
+    [path.join(SRC, 'AdminApp.tsx'), path.join(SRC, 'custom/dashboard/index.tsx')],
+    true,
+  );
   // A store key shaped like a message key (the statistics' range, useStore).
   const firstKeys = new Set([...messageKeys(first)].filter((key) => key !== 'dashboard.range'));
 
   it('are looked for in the shell and the dashboard, not in the other screens', () => {
     const names = first.map((f) => path.relative(SRC, f));
-    expect(names).toEqual(expect.arrayContaining(['layout/AppMenu.tsx', 'custom/dashboard/StatisticsCard.tsx']));
+    expect(names).toEqual(
+      expect.arrayContaining(['layout/AppMenu.tsx', 'custom/dashboard/StatisticsCard.tsx']),
+    );
     expect(names).not.toContain('custom/writer/index.tsx');
     expect(firstKeys).toContain('dashboard.shortcuts.title');
     expect(firstKeys).toContain('shell.publish');

@@ -1,12 +1,12 @@
 /** /auth/forgot: the account's e-mail and a bot check; a reset link is mailed. */
 import { Box, Link, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { RouterLink, useNavigate } from '../router';
 import { authApi } from '../../../contract/api/auth';
 import { call } from '../../dataProvider/client';
 import { email, required } from '../../validation';
 import { AuthCard } from '../AuthCard';
 import { EmailField } from '../formFields';
+import { RouterLink, useNavigate } from '../router';
 import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
 
 export default function ForgotPage() {

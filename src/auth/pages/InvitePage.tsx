@@ -19,7 +19,6 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useEffect, useId, useState } from 'react';
-import { RouterLink, useNavigate, useSearchParams } from '../router';
 import { staffApi } from '../../../contract/api/staff';
 import { Code } from '../../../contract/codes';
 import { NICKNAME_MAX } from '../../../contract/constants';
@@ -28,6 +27,7 @@ import { ApiError, call } from '../../dataProvider/client';
 import { maxLength, required } from '../../validation';
 import { AuthCard } from '../AuthCard';
 import { FormField, NewPasswordFields, PasswordField } from '../formFields';
+import { RouterLink, useNavigate, useSearchParams } from '../router';
 import { useToast } from '../Toast';
 import { useAuthForm } from '../useAuthForm';
 
@@ -35,7 +35,7 @@ type JoinForm = {
   nickname: string;
   password: string;
   confirm: string;
-}
+};
 
 type Meta =
   | { state: 'loading' }

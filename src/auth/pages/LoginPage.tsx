@@ -1,13 +1,13 @@
 /** /auth/login: account, password, remember, bot check; back to `goback` once signed in. */
 import { Box, Checkbox, FormControlLabel, Link, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { RouterLink, useSearchParams } from '../router';
 import { authApi } from '../../../contract/api/auth';
 import { call } from '../../dataProvider/client';
 import { adoptAccountLocale } from '../../i18n/locale';
 import { required } from '../../validation';
 import { AuthCard } from '../AuthCard';
 import { EmailField, PasswordField } from '../formFields';
+import { RouterLink, useSearchParams } from '../router';
 import { refreshSession, safeGoback } from '../session';
 import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
 
@@ -15,7 +15,7 @@ type LoginForm = {
   account: string;
   password: string;
   remember: boolean;
-}
+};
 
 export default function LoginPage() {
   const translate = useTranslate();

@@ -5,7 +5,6 @@
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { RouterLink } from '../router';
 import { authApi } from '../../../contract/api/auth';
 import type { VerifyReply } from '../../../contract/auth';
 import { NICKNAME_MAX } from '../../../contract/constants';
@@ -13,6 +12,7 @@ import { call } from '../../dataProvider/client';
 import { maxLength, required, verifyCode } from '../../validation';
 import { AuthCard } from '../AuthCard';
 import { EmailField, FormField, NewPasswordFields } from '../formFields';
+import { RouterLink } from '../router';
 import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
 import { ResendButton, resendCode } from '../verification';
 
@@ -22,7 +22,7 @@ type RegisterForm = {
   nickname: string;
   password: string;
   confirm: string;
-}
+};
 
 type Step = 'email' | 'code' | 'account';
 

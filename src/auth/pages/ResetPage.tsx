@@ -1,11 +1,11 @@
 /** /auth/reset?v=<token>: a new password from the link in the reset mail. */
 import { Alert, Box, Link } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { RouterLink, useNavigate, useSearchParams } from '../router';
 import { authApi } from '../../../contract/api/auth';
 import { call } from '../../dataProvider/client';
 import { AuthCard } from '../AuthCard';
 import { NewPasswordFields } from '../formFields';
+import { RouterLink, useNavigate, useSearchParams } from '../router';
 import { useToast } from '../Toast';
 import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
 
