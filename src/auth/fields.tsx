@@ -2,17 +2,8 @@
 import { TextField, type TextFieldProps } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
-import { PASSWORD_MIN } from '../../contract/constants';
-import {
-  compose,
-  email,
-  password,
-  passwordEquals,
-  passwordNotEquals,
-  required,
-  type Validator,
-} from '../validation';
-import { helperText, usePasswordToggle } from './fieldParts';
+import { compose, passwordNotEquals, type Validator } from '../validation';
+import { EMAIL_FIELD, helperText, newPasswordFields, usePasswordToggle } from './fieldParts';
 
 interface FieldProps<T extends FieldValues> extends Omit<TextFieldProps, 'name'> {
   name: Path<T>;
@@ -66,15 +57,7 @@ export function PasswordField<T extends FieldValues>(props: FieldProps<T>) {
 export function EmailField<T extends FieldValues>(
   props: Omit<FieldProps<T>, 'label' | 'validate'> & { validate?: Validator[] },
 ) {
-  return (
-    <FormField
-      label="auth.fields.email"
-      type="email"
-      autoComplete="username"
-      validate={[required(), email()]}
-      {...props}
-    />
-  );
+  return <FormField {...EMAIL_FIELD} {...props} />;
 }
 
 /** A new password, its rule shown before it is typed, and its confirmation, named `password` and `confirm`. */
@@ -90,24 +73,11 @@ export function NewPasswordFields<T extends FieldValues & { password: string; co
   /** The field holding the old password, which the new one must differ from (passwordNotEquals). */
   differentFrom?: Path<T>;
 }) {
+  const fields = newPasswordFields(label, autoFocus, differentFrom ? [passwordNotEquals(differentFrom)] : []);
   return (
     <>
-      <PasswordField
-        control={control}
-        name={'password' as Path<T>}
-        label={label}
-        autoComplete="new-password"
-        validate={[required(), password(), ...(differentFrom ? [passwordNotEquals(differentFrom)] : [])]}
-        hint={{ key: 'auth.passwordRule', args: { min: PASSWORD_MIN } }}
-        autoFocus={autoFocus}
-      />
-      <PasswordField
-        control={control}
-        name={'confirm' as Path<T>}
-        label="auth.fields.passwordConfirm"
-        autoComplete="new-password"
-        validate={[required(), passwordEquals('password')]}
-      />
+      <PasswordField control={control} {...fields.password} name={'password' as Path<T>} />
+      <PasswordField control={control} {...fields.confirm} name={'confirm' as Path<T>} />
     </>
   );
 }

@@ -14,9 +14,8 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { type ReactNode, useEffect, useId } from 'react';
-import { PASSWORD_MIN } from '../../contract/constants';
-import { compose, email, password, passwordEquals, required, type Validator } from '../validation';
-import { helperText, usePasswordToggle } from './fieldParts';
+import { compose, type Validator } from '../validation';
+import { EMAIL_FIELD, helperText, newPasswordFields, usePasswordToggle } from './fieldParts';
 import type { FormState, Values } from './form';
 
 interface FieldProps<T extends Values> {
@@ -98,15 +97,7 @@ export function PasswordField<T extends Values>(props: FieldProps<T>) {
 export function EmailField<T extends Values>(
   props: Omit<FieldProps<T>, 'label' | 'validate'> & { validate?: Validator[] },
 ) {
-  return (
-    <FormField
-      label="auth.fields.email"
-      type="email"
-      autoComplete="username"
-      validate={[required(), email()]}
-      {...props}
-    />
-  );
+  return <FormField {...EMAIL_FIELD} {...props} />;
 }
 
 /** A new password, its rule shown before it is typed, and its confirmation, named `password` and `confirm`. */
@@ -119,24 +110,11 @@ export function NewPasswordFields<T extends Values & { password: string; confirm
   label?: string;
   autoFocus?: boolean;
 }) {
+  const fields = newPasswordFields(label, autoFocus);
   return (
     <>
-      <PasswordField
-        control={control}
-        name="password"
-        label={label}
-        autoComplete="new-password"
-        validate={[required(), password()]}
-        hint={{ key: 'auth.passwordRule', args: { min: PASSWORD_MIN } }}
-        autoFocus={autoFocus}
-      />
-      <PasswordField
-        control={control}
-        name="confirm"
-        label="auth.fields.passwordConfirm"
-        autoComplete="new-password"
-        validate={[required(), passwordEquals('password')]}
-      />
+      <PasswordField control={control} {...fields.password} />
+      <PasswordField control={control} {...fields.confirm} />
     </>
   );
 }
