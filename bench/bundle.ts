@@ -64,8 +64,9 @@ export function screens(manifest: Record<string, Chunk>) {
   const dashboard = [
     'index.html',
     'src/AdminApp.tsx',
-    // the admin's i18nProvider (polyglot), which src/i18n/index.ts loads beside its words
+    // the admin's i18nProvider (polyglot) and its words' loader, which src/i18n/index.ts loads beside its words
     ...Object.keys(manifest).filter((k) => k.includes('node_modules/ra-i18n-polyglot/')),
+    'src/i18n/adminWords.ts',
     'src/custom/dashboard/index.tsx',
     'src/i18n/ra/zh-TW.ts',
     'src/i18n/ra/tiptap-zh-TW.ts',

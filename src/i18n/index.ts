@@ -10,7 +10,6 @@
 import type { I18nProvider, TranslationMessages } from 'ra-core';
 import { useEffect, useState } from 'react';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../contract/constants';
-import { AREA_FILE, LATER_AREAS, SERVER_AREAS, SIGN_IN_AREAS } from '../../i18n/areas';
 import { setCurrentWords } from './currentWords';
 import { onNewPack, type PackWords, packWords } from './langPack';
 import { storedLocale } from './locale';
@@ -21,57 +20,29 @@ export type WordSet = 'signIn' | 'admin';
 
 type Words = Promise<{ default: object }[]>;
 
-/** react-admin's own words (ra.*, and ra.tiptap.* where ra-language-english has none). */
-const raWords: Record<Locale, () => Words> = {
-  'zh-TW': () => Promise.all([import('./ra/zh-TW'), import('./ra/tiptap-zh-TW')]),
-  en: () => Promise.all([import('ra-language-english')]),
-  ja: () => Promise.all([import('./ra/ja'), import('./ra/tiptap-ja')]),
-};
-
-/** Every area file of every language, each its own import; vite.config.ts groups a language's first and later ones. */
-const areaFiles = import.meta.glob<{ default: object }>(['../../i18n/*/*.ts', '!../../i18n/*/index.ts']);
-const entityWords = import.meta.glob<{ default: object }>('../../i18n/*/entities/*.ts');
-
-type Part = 'signIn' | 'first' | 'later';
-const partOf = (area: string): Part | null =>
-  (SIGN_IN_AREAS as readonly string[]).includes(area)
-    ? 'signIn'
-    : (LATER_AREAS as readonly string[]).includes(area)
-      ? 'later'
-      : (SERVER_AREAS as readonly string[]).includes(area)
-        ? null
-        : 'first';
-
-/** The area files of this language in these parts. */
-const areasOf = (locale: Locale, parts: Part[]): Words =>
-  Promise.all(
-    Object.entries(areaFiles)
-      .filter(([file]) => {
-        const [, lang, area] = AREA_FILE.exec(file) ?? [];
-        const part = partOf(area);
-        return lang === locale && part !== null && parts.includes(part);
-      })
-      .map(([, load]) => load()),
-  );
-
 /**
  * The sign-in screens use the core words (errors, validation, bot check), the auth area and the staff area (the
  * invitation page) — tests/unit/i18n-sign-in.test.ts checks that their keys are all here. No react-admin words:
- * the sign-in app uses none of react-admin's UI.
+ * the sign-in app uses none of react-admin's UI. The admin loads them too, and the rest through adminWords.ts (a
+ * chunk of its own: the table of every area file is the admin's alone).
  */
+const signInWords: Record<Locale, () => Words> = {
+  'zh-TW': () =>
+    Promise.all([
+      import('../../i18n/zh-TW/core'),
+      import('../../i18n/zh-TW/auth'),
+      import('../../i18n/zh-TW/staff'),
+    ]),
+  en: () =>
+    Promise.all([import('../../i18n/en/core'), import('../../i18n/en/auth'), import('../../i18n/en/staff')]),
+  ja: () =>
+    Promise.all([import('../../i18n/ja/core'), import('../../i18n/ja/auth'), import('../../i18n/ja/staff')]),
+};
+
 const partsOf = (locale: Locale, set: WordSet, later: boolean): Words[] =>
   set === 'signIn'
-    ? [areasOf(locale, ['signIn'])]
-    : [
-        raWords[locale](),
-        areasOf(locale, later ? ['signIn', 'first', 'later'] : ['signIn', 'first']),
-        // The words of every entity in this language.
-        Promise.all(
-          Object.entries(entityWords)
-            .filter(([file]) => file.startsWith(`../../i18n/${locale}/`))
-            .map(([, load]) => load()),
-        ),
-      ];
+    ? [signInWords[locale]()]
+    : [signInWords[locale](), import('./adminWords').then((m) => m.adminWords(locale, later))];
 
 const isPlain = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
