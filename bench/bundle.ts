@@ -76,10 +76,16 @@ export function screens(manifest: Record<string, Chunk>) {
     ...grouped('_words-first-zh-TW-'),
     ...grouped('_entity-words-zh-TW-'),
     // and the menu's entity icons, which the entities' briefs load after the first render (entities/resources.tsx):
-    // the same as their declarations' only dynamic imports
-    ...Object.keys(manifest)
-      .filter((k) => k.startsWith('contract/entities/'))
-      .flatMap((k) => manifest[k].dynamicImports ?? []),
+    // the same as their declarations' only dynamic imports (a declaration is `contract/entities/<name>.ts`, or sits
+    // in a shared chunk the registry imports dynamically)
+    ...[
+      ...Object.keys(manifest).filter((k) => k.startsWith('contract/entities/')),
+      ...Object.keys(manifest)
+        .filter((k) => k.startsWith('_registry-'))
+        .flatMap((k) => (manifest[k].dynamicImports ?? []).filter((d) => d.startsWith('_'))),
+    ]
+      .flatMap((k) => manifest[k].dynamicImports ?? [])
+      .filter((k, i, all) => all.indexOf(k) === i),
   ];
   /** Any screen but the dashboard: its set and the later words. */
   const screen = [...dashboard, ...grouped('_words-later-zh-TW-')];
