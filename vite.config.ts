@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { type NamespacedUnregister, register, tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin, parseSync } from 'vite';
 import type { EntityBrief, EntityView, MenuPlace } from './contract/entityBrief';
+import { AREA_FILE, LATER_AREAS, SERVER_AREAS, SIGN_IN_AREAS } from './i18n/areas';
 
 const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
@@ -158,6 +159,21 @@ function contractDeclarationsArePure(): Plugin {
   };
 }
 
+/**
+ * A language's area files (i18n/areas.ts): the admin's first ones one file, its later ones another; the sign-in
+ * areas, which the sign-in screens load too, and the server's (never loaded) stay one file each.
+ */
+function wordsFile(id: string): string | null {
+  const [, lang, area] = AREA_FILE.exec(id) ?? [];
+  if (!lang || area === 'index' || area === 'areas' || area === 'types') return null;
+  if (
+    (SIGN_IN_AREAS as readonly string[]).includes(area) ||
+    (SERVER_AREAS as readonly string[]).includes(area)
+  )
+    return null;
+  return `words-${(LATER_AREAS as readonly string[]).includes(area) ? 'later' : 'first'}-${lang}`;
+}
+
 /** i18n/<lang>/entities/<name>.ts, with the language. */
 const ENTITY_WORDS = /i18n\/([^/]+)\/entities\//;
 
@@ -178,6 +194,7 @@ export default defineConfig({
               name: (id) => `entity-words-${ENTITY_WORDS.exec(id)?.[1]}`,
               test: ENTITY_WORDS,
             },
+            { debugName: 'area-words', name: wordsFile, test: (id) => wordsFile(id) !== null },
           ],
         },
       },

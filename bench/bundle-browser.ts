@@ -89,7 +89,12 @@ try {
   console.log('| screen | files | raw kB | gzip kB | vs manifest (bundle.ts) |');
   console.log('|---|---:|---:|---:|---|');
   report('/auth/login (with altcha)', login, filesOf(manifest, s.loginTotal));
-  report('/ (dashboard after sign-in)', dashboard, filesOf(manifest, s.dashboard));
+  // Network idle on the dashboard comes after the other screens' words, which load once it has rendered.
+  report(
+    '/ (dashboard after sign-in, with the later words)',
+    dashboard,
+    filesOf(manifest, s.dashboardSettled),
+  );
   report('/category', category, filesOf(manifest, s.category));
   console.log();
 } finally {

@@ -57,23 +57,38 @@ export function altchaKey(manifest: Record<string, Chunk>): string {
 
 /** Each screen's manifest keys. The sign-in page is split in two: the page itself and the widget after it. */
 export function screens(manifest: Record<string, Chunk>) {
-  // Each app also loads its zh-TW words (src/i18n/index.ts): the sign-in screens three areas, the admin all of them.
+  const grouped = (prefix: string) => Object.keys(manifest).filter((k) => k.startsWith(prefix));
+  // Each app also loads its zh-TW words (src/i18n/index.ts, i18n/areas.ts): the sign-in screens three areas; the
+  // admin's first screen react-admin's words, those three areas, its first areas (one file) and every entity's words
+  // (one file); its other screens also the later areas (one file), after the dashboard's first render.
   const dashboard = [
     'index.html',
     'src/AdminApp.tsx',
+    // the admin's i18nProvider (polyglot) and its words' loader, which src/i18n/index.ts loads beside its words
+    ...Object.keys(manifest).filter((k) => k.includes('node_modules/ra-i18n-polyglot/')),
+    'src/i18n/adminWords.ts',
     'src/custom/dashboard/index.tsx',
     'src/i18n/ra/zh-TW.ts',
-    'i18n/zh-TW/index.ts',
-    // and every entity's words: one file of a language's (vite.config.ts groups them), or one each
-    ...Object.keys(manifest).filter(
-      (k) => k.startsWith('_entity-words-zh-TW-') || k.startsWith('i18n/zh-TW/entities/'),
-    ),
+    'src/i18n/ra/tiptap-zh-TW.ts',
+    'i18n/zh-TW/core.ts',
+    'i18n/zh-TW/auth.ts',
+    'i18n/zh-TW/staff.ts',
+    ...grouped('_words-first-zh-TW-'),
+    ...grouped('_entity-words-zh-TW-'),
     // and the menu's entity icons, which the entities' briefs load after the first render (entities/resources.tsx):
-    // the same as their declarations' only dynamic imports
-    ...Object.keys(manifest)
-      .filter((k) => k.startsWith('contract/entities/'))
-      .flatMap((k) => manifest[k].dynamicImports ?? []),
+    // the same as their declarations' only dynamic imports (a declaration is `contract/entities/<name>.ts`, or sits
+    // in a shared chunk the registry imports dynamically)
+    ...[
+      ...Object.keys(manifest).filter((k) => k.startsWith('contract/entities/')),
+      ...Object.keys(manifest)
+        .filter((k) => k.startsWith('_registry-'))
+        .flatMap((k) => (manifest[k].dynamicImports ?? []).filter((d) => d.startsWith('_'))),
+    ]
+      .flatMap((k) => manifest[k].dynamicImports ?? [])
+      .filter((k, i, all) => all.indexOf(k) === i),
   ];
+  /** Any screen but the dashboard: its set and the later words. */
+  const screen = [...dashboard, ...grouped('_words-later-zh-TW-')];
   const login = [
     'index.html',
     'src/auth/AuthApp.tsx',
@@ -87,11 +102,13 @@ export function screens(manifest: Record<string, Chunk>) {
     altcha: [altchaKey(manifest)],
     loginTotal: [...login, altchaKey(manifest)],
     dashboard,
+    // What the dashboard has fetched once the network is idle: the later words follow its first render.
+    dashboardSettled: screen,
     // The generated list with the category's overrides (src/entities/resources.tsx loads both) and the view of
     // categories (their declaration without schemas: src/entities/registry.ts loadView), which the list and the
     // dataProvider read; the dialog loads the declaration itself.
     category: [
-      ...dashboard,
+      ...screen,
       'src/entities/EntityList.tsx',
       'src/entities/overrides/category.tsx',
       'contract/entities/label.ts?view',
@@ -99,13 +116,13 @@ export function screens(manifest: Record<string, Chunk>) {
     // The generated list with the articles' overrides (src/entities/overrides/press.tsx: the content screens) and
     // the view of content, which the list and the dataProvider read.
     press: [
-      ...dashboard,
+      ...screen,
       'src/entities/EntityList.tsx',
       'src/entities/overrides/press.tsx',
       'contract/entities/content.ts?view',
     ],
     // The writer without its side panel, which loads when opened, and without pinyin, which loads on first typing.
-    writer: [...dashboard, 'src/custom/writer/index.tsx'],
+    writer: [...screen, 'src/custom/writer/index.tsx'],
   };
 }
 
@@ -148,6 +165,10 @@ function main() {
     ['/auth/login — + altcha widget (after render)', total(altchaOnly)],
     ['/auth/login — total', total(filesOf(manifest, s.loginTotal))],
     ['/ (dashboard, first screen after sign-in)', total(filesOf(manifest, s.dashboard))],
+    [
+      "/ — + the other screens' words (after first render)",
+      total([...filesOf(manifest, s.dashboardSettled)].filter((f) => !filesOf(manifest, s.dashboard).has(f))),
+    ],
     ['/category (list)', total(filesOf(manifest, s.category))],
     ['/press (article list)', total(filesOf(manifest, s.press))],
     ['/edit/post/:id (the writer, whole screen)', total(filesOf(manifest, s.writer))],

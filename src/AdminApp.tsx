@@ -2,8 +2,19 @@
  * The admin: react-admin over the envelope API. Entity resources come from their declarations (src/entities), the
  * others are declared in resources/<name>/index.ts; every screen loads lazily. Custom pages join as custom routes. The sign-in screens are a separate app (auth/AuthApp).
  */
-import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { Admin, CustomRoutes, type I18nProvider, Resource } from 'react-admin';
+import { CssBaseline } from '@mui/material';
+import { CoreAdminUI } from 'ra-core';
+import { type ComponentProps, lazy, type ReactNode, Suspense, useEffect, useMemo } from 'react';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthCallback,
+  AuthenticationError,
+  CustomRoutes,
+  Error as ErrorPage,
+  type I18nProvider,
+  Resource,
+} from 'react-admin';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router';
 import { authProvider } from './auth/authProvider';
 import { NotFound } from './components/NotFound';
@@ -21,6 +32,7 @@ import { wizardRoutes } from './custom/wizard/routes';
 import { dataProvider } from './dataProvider';
 import { entityResourceProps } from './entities/resources';
 import { useLiveI18nProvider } from './i18n';
+import { LaterWords } from './i18n/LaterWords';
 import { AppLayout } from './layout/AppLayout';
 import { planGated } from './layout/PlanNeeded';
 import { QuietNotification } from './layout/QuietNotification';
@@ -38,6 +50,54 @@ import { theme } from './theme';
 const Dashboard = lazy(() => import('./custom/dashboard'));
 /** The writer (/edit/:type/:id): full screen with its own top bar, and its own chunk (TipTap, pinyin). */
 const Writer = lazy(() => import('./custom/writer'));
+
+const RaLogin = lazy(() => import('./layout/RaLogin'));
+const Login = () => (
+  <Suspense fallback={null}>
+    <RaLogin />
+  </Suspense>
+);
+
+/**
+ * react-admin's <Admin> as it puts itself together (AdminContext, then AdminUI's CssBaseline, CoreAdminUI and the
+ * notification), except that its sign-in page at /login loads when opened: AdminUI imports it, and with it a
+ * react-admin form, for every screen. It also leaves out <Admin>'s default (English) i18nProvider, never used here.
+ */
+function Admin({
+  i18nProvider,
+  children,
+  ...ui
+}: { i18nProvider: I18nProvider; children: ReactNode } & Pick<
+  ComponentProps<typeof CoreAdminUI>,
+  'dashboard' | 'catchAll' | 'layout' | 'loading'
+>) {
+  return (
+    <AdminContext
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      theme={theme}
+    >
+      <CssBaseline enableColorScheme>
+        <CoreAdminUI
+          accessDenied={AccessDenied}
+          authCallbackPage={AuthCallback}
+          authenticationError={AuthenticationError}
+          error={ErrorPage}
+          loginPage={Login}
+          requireAuth
+          disableTelemetry
+          title="React Admin"
+          {...ui}
+        >
+          {children}
+        </CoreAdminUI>
+        <QuietNotification />
+      </CssBaseline>
+    </AdminContext>
+  );
+}
 
 /** Any in-app move to /auth/* leaves the admin for the sign-in screens. */
 function ToAuthScreens() {
@@ -57,18 +117,11 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
   const words = useLiveI18nProvider(i18nProvider);
   return (
     <Admin
-      dataProvider={dataProvider}
-      authProvider={authProvider}
       i18nProvider={words}
-      store={store}
-      theme={theme}
       layout={AppLayout}
-      notification={QuietNotification}
       dashboard={Dashboard}
       catchAll={NotFound}
-      requireAuth
       loading={SessionLoading}
-      disableTelemetry
     >
       {RESOURCES.map((props) => (
         <Resource key={props.name} {...props} />
@@ -91,7 +144,9 @@ function Root({ i18nProvider }: { i18nProvider: I18nProvider }) {
           path="/edit/:type/:id"
           element={
             <Suspense fallback={null}>
-              <Writer />
+              <LaterWords>
+                <Writer />
+              </LaterWords>
             </Suspense>
           }
         />

@@ -6,21 +6,24 @@
 import { Box, CssBaseline, ThemeProvider } from '@mui/material';
 import { I18nContextProvider, type I18nProvider, StoreContextProvider } from 'ra-core';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { NotFound } from '../components/NotFound';
 import { useLiveI18nProvider } from '../i18n';
 import { createAuthStore } from '../store';
 import { theme } from '../theme';
+import { AuthRouter, Routes, useLocation } from './router';
 import { getSession } from './session';
 import { ToastProvider } from './Toast';
 
-const LoginPage = lazy(() => import('./pages/LoginPage'));
-const RegisterPage = lazy(() => import('./pages/RegisterPage'));
-const ForgotPage = lazy(() => import('./pages/ForgotPage'));
-const ForgotSuccessPage = lazy(() => import('./pages/ForgotSuccessPage'));
-const ResetPage = lazy(() => import('./pages/ResetPage'));
-const InvitePage = lazy(() => import('./pages/InvitePage'));
-const LogoutPage = lazy(() => import('./pages/LogoutPage'));
+/** Each screen by its exact path. */
+const screens = {
+  '/auth/login': lazy(() => import('./pages/LoginPage')),
+  '/auth/register': lazy(() => import('./pages/RegisterPage')),
+  '/auth/forgot': lazy(() => import('./pages/ForgotPage')),
+  '/auth/forgot/success': lazy(() => import('./pages/ForgotSuccessPage')),
+  '/auth/reset': lazy(() => import('./pages/ResetPage')),
+  '/auth/invite': lazy(() => import('./pages/InvitePage')),
+  '/auth/logout': lazy(() => import('./pages/LogoutPage')),
+};
 
 const OPEN_TO_SIGNED_IN = ['/auth/logout', '/auth/invite'];
 
@@ -52,29 +55,20 @@ export default function AuthApp({ i18nProvider }: { i18nProvider: I18nProvider }
         <ThemeProvider theme={theme}>
           <CssBaseline />
           <ToastProvider>
-            <BrowserRouter>
+            <AuthRouter>
               <SignedOutOnly>
                 <Suspense fallback={null}>
-                  <Routes>
-                    <Route path="/auth/login" element={<LoginPage />} />
-                    <Route path="/auth/register" element={<RegisterPage />} />
-                    <Route path="/auth/forgot" element={<ForgotPage />} />
-                    <Route path="/auth/forgot/success" element={<ForgotSuccessPage />} />
-                    <Route path="/auth/reset" element={<ResetPage />} />
-                    <Route path="/auth/invite" element={<InvitePage />} />
-                    <Route path="/auth/logout" element={<LogoutPage />} />
-                    <Route
-                      path="*"
-                      element={
-                        <Box component="main">
-                          <NotFound />
-                        </Box>
-                      }
-                    />
-                  </Routes>
+                  <Routes
+                    routes={screens}
+                    fallback={
+                      <Box component="main">
+                        <NotFound />
+                      </Box>
+                    }
+                  />
                 </Suspense>
               </SignedOutOnly>
-            </BrowserRouter>
+            </AuthRouter>
           </ToastProvider>
         </ThemeProvider>
       </I18nContextProvider>

@@ -1,42 +1,32 @@
-/** Toasts for the sign-in screens (the admin uses react-admin's notifications). Messages are i18n keys or text. */
-import { Alert, Snackbar } from '@mui/material';
-import { useTranslate } from 'ra-core';
-import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
+/**
+ * Toasts for the sign-in screens (the admin uses react-admin's notifications). Messages are i18n keys or text. The
+ * toast itself (ToastView.tsx, MUI's Snackbar and Alert) loads with the first message.
+ */
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
+import type { ToastState } from './ToastView';
 
-type Severity = 'error' | 'success' | 'info';
-interface ToastState {
-  message: string;
-  severity: Severity;
-  key: number;
-}
+const ToastView = lazy(() => import('./ToastView'));
+
+type Severity = ToastState['severity'];
 
 const ToastContext = createContext<(message: string, severity?: Severity) => void>(() => undefined);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const translate = useTranslate();
   const [toast, setToast] = useState<ToastState | null>(null);
+  const [shown, setShown] = useState(false);
   const show = useCallback((message: string, severity: Severity = 'error') => {
-    if (message) setToast({ message, severity, key: Date.now() });
+    if (!message) return;
+    setToast({ message, severity, key: Date.now() });
+    setShown(true);
   }, []);
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <Snackbar
-        key={toast?.key}
-        open={Boolean(toast)}
-        autoHideDuration={5000}
-        onClose={() => setToast(null)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      >
-        <Alert
-          severity={toast?.severity ?? 'info'}
-          variant="filled"
-          onClose={() => setToast(null)}
-          role="alert"
-        >
-          {toast ? translate(toast.message, { _: toast.message }) : ''}
-        </Alert>
-      </Snackbar>
+      {shown && (
+        <Suspense fallback={null}>
+          <ToastView toast={toast} onClose={() => setToast(null)} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

@@ -1,20 +1,9 @@
-/** Form fields of the sign-in screens: react-hook-form + the SPEC §5 validators, messages translated. */
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { Box, IconButton, InputAdornment, TextField, type TextFieldProps } from '@mui/material';
+/** Form fields of the admin's own forms (the sign-in screens have formFields.tsx): react-hook-form + the SPEC §5 validators, messages translated. */
+import { TextField, type TextFieldProps } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { type ReactNode, useState } from 'react';
 import { type Control, type FieldValues, type Path, useController } from 'react-hook-form';
-import { PASSWORD_MIN } from '../../contract/constants';
-import {
-  compose,
-  email,
-  password,
-  passwordEquals,
-  passwordNotEquals,
-  required,
-  type Validator,
-} from '../validation';
+import { compose, passwordNotEquals, type Validator } from '../validation';
+import { EMAIL_FIELD, helperText, newPasswordFields, usePasswordToggle } from './fieldParts';
 
 interface FieldProps<T extends FieldValues> extends Omit<TextFieldProps, 'name'> {
   name: Path<T>;
@@ -22,20 +11,6 @@ interface FieldProps<T extends FieldValues> extends Omit<TextFieldProps, 'name'>
   validate?: Validator[];
   /** Helper text shown until the field has an error, e.g. the rule it must follow: a key and its arguments. */
   hint?: { key: string; args?: Record<string, unknown> };
-}
-
-/** The field's error, with its rule still beside it once the rule is failed; the rule alone before. */
-function helperText(error: string | undefined, hint: string | undefined): ReactNode {
-  if (!error) return hint ?? ' ';
-  if (!hint) return error;
-  return (
-    <>
-      {error}
-      <Box component="span" sx={{ display: 'block' }}>
-        {hint}
-      </Box>
-    </>
-  );
 }
 
 export function FormField<T extends FieldValues>({
@@ -74,41 +49,15 @@ export function FormField<T extends FieldValues>({
 
 /** A password field with a show/hide toggle. */
 export function PasswordField<T extends FieldValues>(props: FieldProps<T>) {
-  const translate = useTranslate();
-  const [shown, setShown] = useState(false);
-  const label = translate(shown ? 'auth.hidePassword' : 'auth.showPassword');
-  return (
-    <FormField
-      {...props}
-      type={shown ? 'text' : 'password'}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton aria-label={label} title={label} onClick={() => setShown((s) => !s)} edge="end">
-                {shown ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
-  );
+  const { type, endAdornment } = usePasswordToggle();
+  return <FormField {...props} type={type} slotProps={{ input: { endAdornment } }} />;
 }
 
 /** The e-mail field of the sign-in screens. */
 export function EmailField<T extends FieldValues>(
   props: Omit<FieldProps<T>, 'label' | 'validate'> & { validate?: Validator[] },
 ) {
-  return (
-    <FormField
-      label="auth.fields.email"
-      type="email"
-      autoComplete="username"
-      validate={[required(), email()]}
-      {...props}
-    />
-  );
+  return <FormField {...EMAIL_FIELD} {...props} />;
 }
 
 /** A new password, its rule shown before it is typed, and its confirmation, named `password` and `confirm`. */
@@ -124,24 +73,11 @@ export function NewPasswordFields<T extends FieldValues & { password: string; co
   /** The field holding the old password, which the new one must differ from (passwordNotEquals). */
   differentFrom?: Path<T>;
 }) {
+  const fields = newPasswordFields(label, autoFocus, differentFrom ? [passwordNotEquals(differentFrom)] : []);
   return (
     <>
-      <PasswordField
-        control={control}
-        name={'password' as Path<T>}
-        label={label}
-        autoComplete="new-password"
-        validate={[required(), password(), ...(differentFrom ? [passwordNotEquals(differentFrom)] : [])]}
-        hint={{ key: 'auth.passwordRule', args: { min: PASSWORD_MIN } }}
-        autoFocus={autoFocus}
-      />
-      <PasswordField
-        control={control}
-        name={'confirm' as Path<T>}
-        label="auth.fields.passwordConfirm"
-        autoComplete="new-password"
-        validate={[required(), passwordEquals('password')]}
-      />
+      <PasswordField control={control} {...fields.password} name={'password' as Path<T>} />
+      <PasswordField control={control} {...fields.confirm} name={'confirm' as Path<T>} />
     </>
   );
 }

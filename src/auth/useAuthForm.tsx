@@ -1,26 +1,19 @@
 /**
- * What every sign-in form has: react-hook-form with validation after typing, the bot check whose solved payload is
+ * What every sign-in form has: its form state (form.ts) with validation after typing, the bot check whose solved payload is
  * the call's `token`, and a submit that puts field errors under the fields, toasts the rest and asks for a fresh
  * bot check when the server spent or refused the last one.
  */
 import { Button } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { type RefObject, useRef, useState } from 'react';
-import {
-  type DefaultValues,
-  type FieldValues,
-  type Path,
-  type UseFormReturn,
-  useForm,
-} from 'react-hook-form';
 import { Code } from '../../contract/codes';
 import { ApiError } from '../dataProvider/client';
-import { useValidateAfterTyping } from '../validation/useValidateAfterTyping';
 import { Captcha, type CaptchaHandle } from './Captcha';
+import { type FormState, useForm, type Values } from './form';
 import { useToast } from './Toast';
 
-export interface AuthForm<T extends FieldValues> {
-  form: UseFormReturn<T>;
+export interface AuthForm<T extends Values> {
+  form: FormState<T>;
   captcha: RefObject<CaptchaHandle | null>;
   /** The solved bot-check payload, or null while unsolved. */
   token: string | null;
@@ -30,9 +23,8 @@ export interface AuthForm<T extends FieldValues> {
   run: <R>(work: () => Promise<R>) => Promise<R | undefined>;
 }
 
-export function useAuthForm<T extends FieldValues>(defaultValues: DefaultValues<T>): AuthForm<T> {
-  const form = useForm<T>({ defaultValues });
-  useValidateAfterTyping(form);
+export function useAuthForm<T extends Values>(defaultValues: T): AuthForm<T> {
+  const form = useForm<T>(defaultValues);
   const toast = useToast();
   const captcha = useRef<CaptchaHandle>(null);
   const [token, setToken] = useState<string | null>(null);
@@ -46,7 +38,7 @@ export function useAuthForm<T extends FieldValues>(defaultValues: DefaultValues<
       const error =
         err instanceof ApiError ? err : new ApiError('errors.generic', 0, { code: 0, msg: '', data: null });
       for (const [field, message] of Object.entries(error.body.errors ?? {})) {
-        form.setError(field as Path<T>, { type: 'server', message });
+        form.setError(field as keyof T & string, { type: 'server', message });
       }
       // Field errors are answered before the bot check is spent; anything else spent it.
       if (error.code !== Code.VALIDATION) captcha.current?.reset();
@@ -61,7 +53,7 @@ export function useAuthForm<T extends FieldValues>(defaultValues: DefaultValues<
 }
 
 /** The bot check and the submit button, which waits for it. */
-export function VerifiedSubmit<T extends FieldValues>({ auth, label }: { auth: AuthForm<T>; label: string }) {
+export function VerifiedSubmit<T extends Values>({ auth, label }: { auth: AuthForm<T>; label: string }) {
   const translate = useTranslate();
   return (
     <>

@@ -3,11 +3,14 @@
  * app bar it is also the signed-in user's profile language (`onChosen`).
  */
 import TranslateIcon from '@mui/icons-material/Translate';
-import { Button, Menu, MenuItem } from '@mui/material';
+import { Button } from '@mui/material';
 import { useLocaleState } from 'ra-core';
-import { useState } from 'react';
-import { LOCALE_NAMES, LOCALES, type Locale } from '../../contract/constants';
-import { htmlLang, storeLocale } from '../i18n/locale';
+import { lazy, Suspense, useState } from 'react';
+import { LOCALE_NAMES, type Locale } from '../../contract/constants';
+import { storeLocale } from '../i18n/locale';
+
+// The menu loads when first opened, and stays (so that it closes as it opened).
+const LanguageMenu = lazy(() => import('./LanguageMenu'));
 
 export function LanguageSwitch({
   color = 'inherit',
@@ -19,6 +22,7 @@ export function LanguageSwitch({
 }) {
   const [locale, setLocale] = useLocaleState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const choose = (next: Locale) => {
     setAnchor(null);
     storeLocale(next);
@@ -30,19 +34,20 @@ export function LanguageSwitch({
       <Button
         color={color}
         startIcon={<TranslateIcon />}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          setOpened(true);
+        }}
         aria-haspopup="menu"
         data-testid="language-switch"
       >
         {LOCALE_NAMES[locale as Locale] ?? locale}
       </Button>
-      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {LOCALES.map((l) => (
-          <MenuItem key={l} selected={l === locale} onClick={() => choose(l)} lang={htmlLang[l]}>
-            {LOCALE_NAMES[l]}
-          </MenuItem>
-        ))}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <LanguageMenu anchor={anchor} locale={locale} onClose={() => setAnchor(null)} onChoose={choose} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,17 +1,19 @@
 /**
  * The i18nProvider. Each app loads only its own words before its first render: the sign-in screens (/auth/*) the
- * areas they use, the admin the whole dictionary with react-admin's own words and every entity's words
- * (i18n/<lang>/entities/<name>.ts, found by the bundler: a new entity adds only its files); other locales load on a
- * switch. The locale the user chose last comes first. The served language pack (langPack.ts) goes over them.
+ * areas they use, the admin react-admin's own words, every entity's words (i18n/<lang>/entities/<name>.ts, found by
+ * the bundler: a new entity adds only its files) and the areas its first screen needs; the areas of its other screens
+ * (i18n/areas.ts LATER_AREAS) load after the dashboard has rendered, or before another screen renders
+ * (LaterWords.tsx). Other locales load on a switch. The locale the user chose last comes first. The served language
+ * pack (langPack.ts) goes over them.
  */
 
 import type { I18nProvider, TranslationMessages } from 'ra-core';
-import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { useEffect, useState } from 'react';
 import { LOCALE_NAMES, LOCALES, type Locale } from '../../contract/constants';
 import { setCurrentWords } from './currentWords';
 import { onNewPack, type PackWords, packWords } from './langPack';
 import { storedLocale } from './locale';
+import { plainI18nProvider } from './plainI18nProvider';
 
 /** Which app the words are for. */
 export type WordSet = 'signIn' | 'admin';
@@ -21,47 +23,26 @@ type Words = Promise<{ default: object }[]>;
 /**
  * The sign-in screens use the core words (errors, validation, bot check), the auth area and the staff area (the
  * invitation page) — tests/unit/i18n-sign-in.test.ts checks that their keys are all here. No react-admin words:
- * the sign-in app uses none of react-admin's UI.
+ * the sign-in app uses none of react-admin's UI. The admin loads them too, and the rest through adminWords.ts (a
+ * chunk of its own: the table of every area file is the admin's alone).
  */
-const dictionaries: Record<Locale, Record<WordSet, () => Words>> = {
-  'zh-TW': {
-    signIn: () =>
-      Promise.all([
-        import('../../i18n/zh-TW/core'),
-        import('../../i18n/zh-TW/auth'),
-        import('../../i18n/zh-TW/staff'),
-      ]),
-    admin: () => Promise.all([import('./ra/zh-TW'), import('./ra/tiptap-zh-TW'), import('../../i18n/zh-TW')]),
-  },
-  en: {
-    signIn: () =>
-      Promise.all([
-        import('../../i18n/en/core'),
-        import('../../i18n/en/auth'),
-        import('../../i18n/en/staff'),
-      ]),
-    admin: () => Promise.all([import('ra-language-english'), import('../../i18n/en')]),
-  },
-  ja: {
-    signIn: () =>
-      Promise.all([
-        import('../../i18n/ja/core'),
-        import('../../i18n/ja/auth'),
-        import('../../i18n/ja/staff'),
-      ]),
-    admin: () => Promise.all([import('./ra/ja'), import('./ra/tiptap-ja'), import('../../i18n/ja')]),
-  },
+const signInWords: Record<Locale, () => Words> = {
+  'zh-TW': () =>
+    Promise.all([
+      import('../../i18n/zh-TW/core'),
+      import('../../i18n/zh-TW/auth'),
+      import('../../i18n/zh-TW/staff'),
+    ]),
+  en: () =>
+    Promise.all([import('../../i18n/en/core'), import('../../i18n/en/auth'), import('../../i18n/en/staff')]),
+  ja: () =>
+    Promise.all([import('../../i18n/ja/core'), import('../../i18n/ja/auth'), import('../../i18n/ja/staff')]),
 };
 
-const entityWords = import.meta.glob<{ default: object }>('../../i18n/*/entities/*.ts');
-
-/** The words of every entity in this language. */
-const entityWordsOf = (locale: Locale): Words =>
-  Promise.all(
-    Object.entries(entityWords)
-      .filter(([file]) => file.startsWith(`../../i18n/${locale}/`))
-      .map(([, load]) => load()),
-  );
+const partsOf = (locale: Locale, set: WordSet, later: boolean): Words[] =>
+  set === 'signIn'
+    ? [signInWords[locale]()]
+    : [signInWords[locale](), import('./adminWords').then((m) => m.adminWords(locale, later))];
 
 const isPlain = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -74,12 +55,10 @@ export function mergeWords(target: Record<string, unknown>, source: object): Rec
   return target;
 }
 
-export async function loadMessages(locale: Locale, set: WordSet): Promise<TranslationMessages> {
-  const [parts, entities] = await Promise.all([
-    dictionaries[locale][set](),
-    set === 'admin' ? entityWordsOf(locale) : Promise.resolve([]),
-  ]);
-  return [...parts, ...entities].reduce<Record<string, unknown>>(
+/** A language's words for an app; the admin's with the later areas unless `later` is false. */
+export async function loadMessages(locale: Locale, set: WordSet, later = true): Promise<TranslationMessages> {
+  const parts = (await Promise.all(partsOf(locale, set, later))).flat();
+  return parts.reduce<Record<string, unknown>>(
     (words, part) => mergeWords(words, part.default),
     {},
   ) as TranslationMessages;
@@ -105,41 +84,87 @@ const wordListeners = new Set<() => void>();
  */
 export async function createI18nProvider(set: WordSet): Promise<I18nProvider> {
   const initial = storedLocale();
-  const builtIn = new Map<Locale, Promise<TranslationMessages>>();
+  // The admin started on its dashboard waits only for the words of its first screen.
+  let later = set === 'admin' && window.location.pathname !== '/';
+  const builtIn = new Map<string, Promise<TranslationMessages>>();
   const builtInOf = (locale: Locale) => {
-    let words = builtIn.get(locale);
+    const key = `${locale} ${later}`;
+    let words = builtIn.get(key);
     if (!words) {
-      words = loadMessages(locale, set);
-      builtIn.set(locale, words);
+      words = loadMessages(locale, set, later);
+      builtIn.set(key, words);
     }
     return words;
   };
   const current = new Map<Locale, TranslationMessages>();
+  /** The pack each language's words were last merged with. */
+  const packs = new Map<Locale, PackWords | null>();
+  const use = (locale: Locale, words: TranslationMessages, pack: PackWords | null) => {
+    const merged = withPack(words, pack, set);
+    current.set(locale, merged);
+    packs.set(locale, pack);
+    return merged;
+  };
   const firstPack = packWords(initial);
-  current.set(initial, withPack(await builtInOf(initial), set === 'admin' ? await firstPack : null, set));
-  const provider = polyglotI18nProvider(
+  // The admin's words may count (smart_count plurals, react-admin's own): polyglot; the sign-in screens' do not.
+  const makeProvider =
+    set === 'admin' ? import('ra-i18n-polyglot').then((m) => m.default) : Promise.resolve(plainI18nProvider);
+  use(initial, await builtInOf(initial), set === 'admin' ? await firstPack : null);
+  const provider = (await makeProvider)(
     (locale) =>
       current.get(locale as Locale) ??
-      Promise.all([builtInOf(locale as Locale), packWords(locale as Locale)]).then(([words, pack]) => {
-        const merged = withPack(words, pack, set);
-        current.set(locale as Locale, merged);
-        return merged;
-      }),
+      Promise.all([builtInOf(locale as Locale), packWords(locale as Locale)]).then(([words, pack]) =>
+        use(locale as Locale, words, pack),
+      ),
     initial,
     localeChoices,
     { allowMissing: true },
   );
-  const apply = async (locale: Locale, pack: PackWords) => {
-    current.set(locale, withPack(await builtInOf(locale), pack, set));
+  const refresh = async (locale: Locale) => {
     if (provider.getLocale() !== locale) return;
     await provider.changeLocale(locale);
     for (const listener of wordListeners) listener();
   };
+  const apply = async (locale: Locale, pack: PackWords) => {
+    use(locale, await builtInOf(locale), pack);
+    await refresh(locale);
+  };
   onNewPack((locale, pack) => void apply(locale, pack));
   setCurrentWords((key, args) => provider.translate(key, args));
   if (set === 'signIn') void firstPack.then((pack) => pack && apply(initial, pack));
+  if (set === 'admin') {
+    if (later) laterDone = true;
+    loadLater = async () => {
+      if (later) return;
+      later = true;
+      const locale = provider.getLocale() as Locale;
+      // Another language chosen meanwhile loads again, whole, when chosen again.
+      for (const other of [...current.keys()]) if (other !== locale) current.delete(other);
+      use(locale, await builtInOf(locale), packs.get(locale) ?? null);
+      await refresh(locale);
+    };
+  }
   return provider;
 }
+
+/** Loads the admin's later words (what its screens other than the dashboard say), once. */
+let loadLater: (() => Promise<void>) | null = null;
+let laterLoaded: Promise<void> | null = null;
+let laterDone = false;
+
+/** The admin's later words, loaded (at once when the admin did not start on its dashboard). */
+export function laterWords(): Promise<void> {
+  if (!laterLoaded)
+    laterLoaded = (loadLater?.() ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => {
+        laterDone = true;
+      });
+  return laterLoaded;
+}
+
+/** Whether they are there (no wait for them). */
+export const laterWordsLoaded = () => laterDone;
 
 /**
  * The i18nProvider to hand to react-admin: a new object (the same functions) whenever a newer pack changed the

@@ -11,6 +11,7 @@ import { LanguageSwitch } from '../components/LanguageSwitch';
 import { AccountMenuItem, ProfileMenuItem, SupportMenuItem } from '../custom/profile/UserMenuItems';
 import { useSaveLanguage } from '../custom/profile/useSaveLanguage';
 import { SupportBanner } from '../custom/support/SupportBanner';
+import { LaterWords } from '../i18n/LaterWords';
 import { AppMenu } from './AppMenu';
 import { DocumentTitle } from './DocumentTitle';
 import { ShellGuard } from './ShellGuard';
@@ -71,7 +72,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <DocumentTitle />
         <SupportBanner />
         <UnpaidBanner />
-        {children}
+        <LaterWords>{children}</LaterWords>
       </Layout>
     </ShellGuard>
   );

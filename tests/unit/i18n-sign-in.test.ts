@@ -1,31 +1,36 @@
 /**
  * The sign-in screens load only part of the dictionary (src/i18n/index.ts, `signIn`). Every literal message key in
  * the code the sign-in app reaches — its imports followed from src/auth/AuthApp.tsx — must be in that part, in every
- * locale; a missing one would show its key on the screen. The admin gets the whole dictionary.
+ * locale; a missing one would show its key on the screen. The same for the admin's first screen (the dashboard) and
+ * the words it loads before it (i18n/areas.ts); the admin's other screens get the whole dictionary but the server's.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/constants';
+import { SERVER_AREAS } from '../../i18n/areas';
 import zhTW from '../../i18n/zh-TW';
 import { loadMessages } from '../../src/i18n';
 
 const SRC = path.resolve(import.meta.dirname, '../../src');
 
-/** The files under src/ reachable from `entry` through relative imports, static and dynamic. */
-function reachable(entry: string): string[] {
+/** The files under src/ reachable from `entries` through relative imports, static and dynamic (or static only). */
+function reachable(entries: string | string[], staticOnly = false): string[] {
   const seen = new Set<string>();
+  const imports = staticOnly
+    ? /(?:from|^import)\s*'(\.{1,2}\/[^']+)'/gm
+    : /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     const text = readFileSync(file, 'utf8');
-    for (const [, spec] of text.matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g)) {
+    for (const [, spec] of text.matchAll(imports)) {
       const base = path.resolve(path.dirname(file), spec);
       const found = ['.tsx', '.ts', '/index.ts', '/index.tsx', ''].map((ext) => base + ext).find(existsSync);
       if (found?.startsWith(SRC) && /\.tsx?$/.test(found)) visit(found);
     }
   };
-  visit(entry);
+  for (const entry of [entries].flat()) visit(entry);
   return [...seen];
 }
 
@@ -69,6 +74,49 @@ describe('the sign-in words', () => {
     const signIn = await loadMessages(locale, 'signIn');
     const admin = await loadMessages(locale, 'admin');
     expect(Object.keys(signIn)).not.toContain('writer');
-    expect(Object.keys(admin)).toEqual(expect.arrayContaining([...areas, 'ra']));
+    expect(Object.keys(admin)).toEqual(expect.arrayContaining([...spaAreas, 'ra']));
+  });
+});
+
+/** The areas of the words only the server uses (i18n/areas.ts SERVER_AREAS): mail, the public site, receipts… */
+const serverRoots = new Set(
+  (await Promise.all(SERVER_AREAS.map((area) => import(`../../i18n/zh-TW/${area}.ts`)))).flatMap((m) =>
+    Object.keys(m.default),
+  ),
+);
+const spaAreas = [...areas].filter((area) => !serverRoots.has(area));
+
+describe("the admin's first words", () => {
+  // What the dashboard renders with: the admin and the dashboard and what they import statically (every other
+  // screen is a lazy chunk, which waits for the later words: src/i18n/LaterWords.tsx).
+  const first = reachable(
+    [path.join(SRC, 'AdminApp.tsx'), path.join(SRC, 'custom/dashboard/index.tsx')],
+    true,
+  );
+  // A store key shaped like a message key (the statistics' range, useStore).
+  const firstKeys = new Set([...messageKeys(first)].filter((key) => key !== 'dashboard.range'));
+
+  it('are looked for in the shell and the dashboard, not in the other screens', () => {
+    const names = first.map((f) => path.relative(SRC, f));
+    expect(names).toEqual(
+      expect.arrayContaining(['layout/AppMenu.tsx', 'custom/dashboard/StatisticsCard.tsx']),
+    );
+    expect(names).not.toContain('custom/writer/index.tsx');
+    expect(firstKeys).toContain('dashboard.shortcuts.title');
+    expect(firstKeys).toContain('shell.publish');
+  });
+
+  it.each(LOCALES)('hold every key the first screen uses, in %s', async (locale) => {
+    const messages = await loadMessages(locale, 'admin', false);
+    // A key or the branch of keys named with it (`${words}.title`).
+    const missing = [...firstKeys].filter((key) => lookup(messages, key) === undefined);
+    expect(missing).toEqual([]);
+  });
+
+  it.each(LOCALES)('leave the later areas and the server words out, in %s', async (locale) => {
+    const messages = await loadMessages(locale, 'admin', false);
+    expect(Object.keys(messages)).not.toContain('writer');
+    expect(Object.keys(messages)).not.toContain('publicSite');
+    expect(Object.keys(await loadMessages(locale, 'admin'))).toContain('writer');
   });
 });

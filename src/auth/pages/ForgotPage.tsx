@@ -1,12 +1,12 @@
 /** /auth/forgot: the account's e-mail and a bot check; a reset link is mailed. */
 import { Box, Link, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { Link as RouterLink, useNavigate } from 'react-router';
 import { authApi } from '../../../contract/api/auth';
 import { call } from '../../dataProvider/client';
 import { email, required } from '../../validation';
 import { AuthCard } from '../AuthCard';
-import { EmailField } from '../fields';
+import { EmailField } from '../formFields';
+import { RouterLink, useNavigate } from '../router';
 import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
 
 export default function ForgotPage() {
@@ -27,7 +27,7 @@ export default function ForgotPage() {
       <Box component="form" noValidate onSubmit={onSubmit}>
         <Typography color="text.secondary">{translate('auth.forgot.intro')}</Typography>
         <EmailField
-          control={form.control}
+          control={form}
           name="account"
           validate={[(v: unknown) => required()(v) && { message: 'validation.resetNeedsEmail' }, email()]}
           autoFocus

@@ -2,9 +2,9 @@
 import { Button, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
 import { DELAY } from '../../../contract/constants';
 import { AuthCard } from '../AuthCard';
+import { RouterLink, useNavigate } from '../router';
 
 export default function ForgotSuccessPage() {
   const translate = useTranslate();

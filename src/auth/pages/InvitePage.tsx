@@ -4,10 +4,21 @@
  * one gives its own password. Joining signs the browser in and opens the admin (on a browser where someone else is
  * signed in, it leads to /auth/login with the account filled in). An unknown, used or expired link says so.
  */
-import { Alert, Box, Button, CircularProgress, Link, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  FilledInput,
+  FormControl,
+  InputLabel,
+  Link,
+  type SxProps,
+  type Theme,
+  Typography,
+} from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useId, useState } from 'react';
 import { staffApi } from '../../../contract/api/staff';
 import { Code } from '../../../contract/codes';
 import { NICKNAME_MAX } from '../../../contract/constants';
@@ -15,15 +26,16 @@ import type { InviteTokenReply } from '../../../contract/staff';
 import { ApiError, call } from '../../dataProvider/client';
 import { maxLength, required } from '../../validation';
 import { AuthCard } from '../AuthCard';
-import { FormField, NewPasswordFields, PasswordField } from '../fields';
+import { FormField, NewPasswordFields, PasswordField } from '../formFields';
+import { RouterLink, useNavigate, useSearchParams } from '../router';
 import { useToast } from '../Toast';
 import { useAuthForm } from '../useAuthForm';
 
-interface JoinForm {
+type JoinForm = {
   nickname: string;
   password: string;
   confirm: string;
-}
+};
 
 type Meta =
   | { state: 'loading' }
@@ -50,6 +62,19 @@ function useInvite(token: string): Meta {
   return meta;
 }
 
+/** A filled, read-only text field, as MUI's TextField draws one. */
+function ReadOnlyField({ label, value, sx }: { label: string; value: string; sx?: SxProps<Theme> }) {
+  const id = useId();
+  return (
+    <FormControl variant="filled" fullWidth margin="dense" sx={sx}>
+      <InputLabel htmlFor={id} id={`${id}-label`}>
+        {label}
+      </InputLabel>
+      <FilledInput id={id} value={value} readOnly />
+    </FormControl>
+  );
+}
+
 function JoinFormView({ token, invite }: { token: string; invite: InviteTokenReply }) {
   const translate = useTranslate();
   const toast = useToast();
@@ -74,36 +99,20 @@ function JoinFormView({ token, invite }: { token: string; invite: InviteTokenRep
     }),
   );
 
-  const readOnly = { input: { readOnly: true } };
   return (
     <Box component="form" noValidate onSubmit={onSubmit}>
       <Typography color="text.secondary" sx={{ mb: 1 }}>
         {translate('staff.join.intro', { site: invite.site })}
       </Typography>
-      <TextField
-        label={translate('staff.join.account')}
-        value={invite.account}
-        slotProps={readOnly}
-        variant="filled"
-        fullWidth
-        margin="dense"
-      />
-      <TextField
-        label={translate('staff.join.role')}
-        value={invite.roles.name}
-        slotProps={readOnly}
-        variant="filled"
-        fullWidth
-        margin="dense"
-        sx={{ mb: 2 }}
-      />
+      <ReadOnlyField label={translate('staff.join.account')} value={invite.account} />
+      <ReadOnlyField label={translate('staff.join.role')} value={invite.roles.name} sx={{ mb: 2 }} />
       {invite.exists ? (
         <>
           <Alert severity="info" sx={{ mb: 1 }}>
             {translate('staff.join.exists')}
           </Alert>
           <PasswordField
-            control={form.control}
+            control={form}
             name="password"
             label="staff.join.accountPassword"
             autoComplete="current-password"
@@ -114,14 +123,14 @@ function JoinFormView({ token, invite }: { token: string; invite: InviteTokenRep
       ) : (
         <>
           <FormField
-            control={form.control}
+            control={form}
             name="nickname"
             label="auth.fields.nickname"
             autoComplete="nickname"
             validate={[required(), maxLength(NICKNAME_MAX)]}
             autoFocus
           />
-          <NewPasswordFields control={form.control} />
+          <NewPasswordFields control={form} />
         </>
       )}
       <Button type="submit" variant="contained" fullWidth size="large" disabled={auth.busy} sx={{ mt: 1 }}>

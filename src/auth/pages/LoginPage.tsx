@@ -1,21 +1,21 @@
 /** /auth/login: account, password, remember, bot check; back to `goback` once signed in. */
 import { Box, Checkbox, FormControlLabel, Link, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { Link as RouterLink, useSearchParams } from 'react-router';
 import { authApi } from '../../../contract/api/auth';
 import { call } from '../../dataProvider/client';
 import { adoptAccountLocale } from '../../i18n/locale';
 import { required } from '../../validation';
 import { AuthCard } from '../AuthCard';
-import { EmailField, PasswordField } from '../fields';
+import { EmailField, PasswordField } from '../formFields';
+import { RouterLink, useSearchParams } from '../router';
 import { refreshSession, safeGoback } from '../session';
 import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
 
-interface LoginForm {
+type LoginForm = {
   account: string;
   password: string;
   remember: boolean;
-}
+};
 
 export default function LoginPage() {
   const translate = useTranslate();
@@ -41,9 +41,9 @@ export default function LoginPage() {
   return (
     <AuthCard title="auth.login.title">
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <EmailField control={form.control} name="account" autoFocus />
+        <EmailField control={form} name="account" autoFocus />
         <PasswordField
-          control={form.control}
+          control={form}
           name="password"
           label="auth.fields.password"
           autoComplete="current-password"

@@ -5,24 +5,24 @@
 import { Alert, Box, Button, Link, Typography } from '@mui/material';
 import { useTranslate } from 'ra-core';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { authApi } from '../../../contract/api/auth';
 import type { VerifyReply } from '../../../contract/auth';
 import { NICKNAME_MAX } from '../../../contract/constants';
 import { call } from '../../dataProvider/client';
 import { maxLength, required, verifyCode } from '../../validation';
 import { AuthCard } from '../AuthCard';
-import { EmailField, FormField, NewPasswordFields } from '../fields';
+import { EmailField, FormField, NewPasswordFields } from '../formFields';
+import { RouterLink } from '../router';
 import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
 import { ResendButton, resendCode } from '../verification';
 
-interface RegisterForm {
+type RegisterForm = {
   email: string;
   code: string;
   nickname: string;
   password: string;
   confirm: string;
-}
+};
 
 type Step = 'email' | 'code' | 'account';
 
@@ -76,7 +76,7 @@ export default function RegisterPage() {
       {step === 'email' && (
         <Box component="form" noValidate onSubmit={sendCode}>
           <Typography color="text.secondary">{translate('auth.register.emailStep')}</Typography>
-          <EmailField control={form.control} name="email" autoComplete="email" autoFocus />
+          <EmailField control={form} name="email" autoComplete="email" autoFocus />
           <VerifiedSubmit auth={auth} label="auth.register.sendCode" />
         </Box>
       )}
@@ -86,12 +86,12 @@ export default function RegisterPage() {
             {translate('auth.register.codeStep', { email: form.getValues('email') })}
           </Typography>
           <FormField
-            control={form.control}
+            control={form}
             name="code"
             label="auth.fields.code"
             autoComplete="one-time-code"
             validate={[required(), verifyCode()]}
-            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+            htmlInput={{ inputMode: 'numeric', maxLength: 6 }}
             autoFocus
           />
           <Button type="submit" variant="contained" fullWidth size="large" disabled={busy}>
@@ -109,14 +109,14 @@ export default function RegisterPage() {
             {translate('auth.register.verified')}
           </Alert>
           <FormField
-            control={form.control}
+            control={form}
             name="nickname"
             label="auth.fields.nickname"
             autoComplete="nickname"
             validate={[required(), maxLength(NICKNAME_MAX)]}
             autoFocus
           />
-          <NewPasswordFields control={form.control} />
+          <NewPasswordFields control={form} />
           <VerifiedSubmit auth={auth} label="auth.register.submit" />
         </Box>
       )}

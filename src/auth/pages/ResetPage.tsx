@@ -1,11 +1,11 @@
 /** /auth/reset?v=<token>: a new password from the link in the reset mail. */
 import { Alert, Box, Link } from '@mui/material';
 import { useTranslate } from 'ra-core';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../../../contract/api/auth';
 import { call } from '../../dataProvider/client';
 import { AuthCard } from '../AuthCard';
-import { NewPasswordFields } from '../fields';
+import { NewPasswordFields } from '../formFields';
+import { RouterLink, useNavigate, useSearchParams } from '../router';
 import { useToast } from '../Toast';
 import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
 
@@ -34,7 +34,7 @@ export default function ResetPage() {
     <AuthCard title="auth.reset.title">
       {resetToken ? (
         <Box component="form" noValidate onSubmit={onSubmit}>
-          <NewPasswordFields control={form.control} label="auth.fields.newPassword" autoFocus />
+          <NewPasswordFields control={form} label="auth.fields.newPassword" autoFocus />
           <VerifiedSubmit auth={auth} label="auth.reset.submit" />
         </Box>
       ) : (

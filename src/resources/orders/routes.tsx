@@ -1,6 +1,7 @@
 /** The packing slip's route (/orders/:id/slip), outside the frame: <CustomRoutes noLayout>{orderRoutes}</CustomRoutes>. */
 import { lazy, Suspense } from 'react';
 import { Route } from 'react-router';
+import { LaterWords } from '../../i18n/LaterWords';
 
 const OrderSlip = lazy(() => import('./OrderSlip'));
 
@@ -10,7 +11,9 @@ export const orderRoutes = [
     path="/orders/:id/slip"
     element={
       <Suspense fallback={null}>
-        <OrderSlip />
+        <LaterWords>
+          <OrderSlip />
+        </LaterWords>
       </Suspense>
     }
   />,
