@@ -436,7 +436,8 @@ function actionsOf(
       const rest = {
         async *[Symbol.asyncIterator]() {
           try {
-            for (let next = await batches.next(); !next.done; next = await batches.next()) yield cells(next.value);
+            for (let next = await batches.next(); !next.done; next = await batches.next())
+              yield cells(next.value);
           } finally {
             await batches.return?.();
           }

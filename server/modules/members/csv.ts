@@ -85,7 +85,10 @@ const splitTags = (field: string): string[] => {
  * `members.csv`): every member of the list's filter, in its order, in the caller's language and the site's zone —
  * by batches as the keyset walk reads them (memberBatches), for a streamed reply. A bad filter throws at the call.
  */
-export function memberCsvBatches(ctx: SiteContext, query: ListQuery): AsyncGenerator<Record<Column, string>[]> {
+export function memberCsvBatches(
+  ctx: SiteContext,
+  query: ListQuery,
+): AsyncGenerator<Record<Column, string>[]> {
   const { db } = ctx.deps;
   const lang = ctx.lang;
   const batches = memberBatches(db, ctx.site.id, query);

@@ -116,7 +116,8 @@ const SORTS: Record<string, SQL | AnyColumn> = {
  */
 function memberStatusIn(siteId: number, statuses: readonly MemberStatus[]): SQL {
   const sub = readerSubscriptions;
-  const of = (list: readonly SubscriptionStatus[]) => and(eq(sub.siteId, siteId), inArray(sub.status, [...list])) as SQL;
+  const of = (list: readonly SubscriptionStatus[]) =>
+    and(eq(sub.siteId, siteId), inArray(sub.status, [...list])) as SQL;
   const parts = [...new Set(statuses)].map((status) =>
     status === 'paid'
       ? of(PAYING)
@@ -153,9 +154,7 @@ export function memberConditions(siteId: number, query: ListQuery): SQL[] {
       }
       case 'keyword': {
         const keyword = String(values[0] ?? '');
-        conditions.push(
-          or(keywordMatch(readers.name, keyword), keywordMatch(readers.email, keyword)) as SQL,
-        );
+        conditions.push(or(keywordMatch(readers.name, keyword), keywordMatch(readers.email, keyword)) as SQL);
         break;
       }
       case 'tag':
@@ -270,7 +269,9 @@ export function memberBatches(
           .where(
             and(
               ...where,
-              last ? after(sql`(${column}, ${readers.id})`, sql`(cast(${last.key} as ${type}), ${last.id})`) : undefined,
+              last
+                ? after(sql`(${column}, ${readers.id})`, sql`(cast(${last.key} as ${type}), ${last.id})`)
+                : undefined,
             ),
           )
           .orderBy(...memberOrder(query))
