@@ -162,10 +162,3 @@ export const BLOCKS_MAX = 5000;
  */
 export const INT4_MAX = 2_147_483_647;
 export const INT4_MIN = -2_147_483_648;
-
-/**
- * Keyword search (server/http/keyword.ts): at most this many of a keyword's character bigrams are looked up in a
- * `search_grams` index (any subset finds every match: the ILIKE after it decides), so that a 200-character keyword
- * costs no more index reads than a short one.
- */
-export const SEARCH_GRAMS_MAX = 12;

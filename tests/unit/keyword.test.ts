@@ -1,72 +1,63 @@
-/** Keyword search's bigrams and condition (server/http/keyword.ts). */
+/** Keyword search's bigram and condition (server/http/keyword.ts). */
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { SEARCH_GRAMS_MAX } from '../../contract/constants';
 import { ListQuery } from '../../contract/list';
-import { keywordGrams, keywordMatch } from '../../server/http/keyword';
+import { keywordGram, keywordMatch } from '../../server/http/keyword';
 import { contents } from '../../server/modules/content/schema';
 
 const render = (keyword: string) => new PgDialect().sqlToQuery(keywordMatch(contents.title, keyword));
 
-describe('keywordGrams', () => {
-  it('gives the character bigrams of a CJK word, in order', () => {
-    expect(keywordGrams('咖啡')).toEqual(['咖啡']);
-    expect(keywordGrams('電動車')).toEqual(['電動', '動車']);
-    expect(keywordGrams('人工智慧')).toEqual(['人工', '工智', '智慧']);
+describe('keywordGram', () => {
+  it('takes the last bigram of a CJK word', () => {
+    expect(keywordGram('咖啡')).toBe('咖啡');
+    expect(keywordGram('電動車')).toBe('動車');
+    expect(keywordGram('人工智慧')).toBe('智慧');
   });
 
-  it('gives Latin and mixed bigrams, spaces included, as typed (the database lower-cases them)', () => {
-    expect(keywordGrams('Tea')).toEqual(['Te', 'ea']);
-    expect(keywordGrams('AI 咖啡')).toEqual(['AI', 'I ', ' 咖', '咖啡']);
-    expect(keywordGrams('第 12')).toEqual(['第 ', ' 1', '12']);
+  it('takes the last bigram without white space of Latin and mixed keywords, as typed', () => {
+    expect(keywordGram('Tea')).toBe('ea');
+    expect(keywordGram('咖啡 AI')).toBe('AI');
+    expect(keywordGram('Tanaka 1')).toBe('ka');
+    expect(keywordGram('第 1')).toBe(' 1');
+    expect(keywordGram('member12345@')).toBe('5@');
   });
 
-  it('trims as likePattern does and has nothing for a single character', () => {
-    expect(keywordGrams('  咖啡\u3000')).toEqual(['咖啡']);
-    expect(keywordGrams('咖')).toEqual([]);
-    expect(keywordGrams(' a ')).toEqual([]);
-    expect(keywordGrams('')).toEqual([]);
+  it('trims as likePattern does and has none for a single character', () => {
+    expect(keywordGram('  咖啡\u3000')).toBe('咖啡');
+    expect(keywordGram('咖')).toBeUndefined();
+    expect(keywordGram(' a ')).toBeUndefined();
+    expect(keywordGram('')).toBeUndefined();
   });
 
   it('counts by code point: an astral character is one character', () => {
-    expect(keywordGrams('𠮷野')).toEqual(['𠮷野']);
-    expect(keywordGrams('𠮷')).toEqual([]);
+    expect(keywordGram('𠮷野')).toBe('𠮷野');
+    expect(keywordGram('野𠮷')).toBe('野𠮷');
+    expect(keywordGram('𠮷')).toBeUndefined();
   });
 
-  it('drops repeats, also those differing only in case', () => {
-    expect(keywordGrams('aaaa')).toEqual(['aa']);
-    expect(keywordGrams('abAB')).toEqual(['ab', 'bA']);
-    expect(keywordGrams('哈哈哈')).toEqual(['哈哈']);
+  it('keeps wildcards as characters of the bigram (they are literal)', () => {
+    expect(keywordGram('50%')).toBe('0%');
+    expect(keywordGram('a_')).toBe('a_');
+    expect(keywordGram('c:\\')).toBe(':\\');
   });
 
-  it('keeps wildcards as characters of the bigrams (they are literal)', () => {
-    expect(keywordGrams('50%')).toEqual(['50', '0%']);
-    expect(keywordGrams('a_b')).toEqual(['a_', '_b']);
-    expect(keywordGrams('c:\\d')).toEqual(['c:', ':\\', '\\d']);
-  });
-
-  it('bounds a long keyword to SEARCH_GRAMS_MAX bigrams spread from its first to its last', () => {
+  it('reads a keyword of the contract’s longest in one pass (200 characters; longer is refused)', () => {
     const longest = Array.from({ length: 200 }, (_, i) => String.fromCharCode(0x4e00 + i)).join('');
-    // The contract bounds a filter's keyword to 200 characters.
     expect(
       ListQuery.safeParse({ filters: [{ col: 'keyword', value: `${longest}x`, type: 'search' }] }).success,
     ).toBe(false);
-    const grams = keywordGrams(longest);
-    expect(grams).toHaveLength(SEARCH_GRAMS_MAX);
-    expect(grams[0]).toBe(longest.slice(0, 2));
-    expect(grams.at(-1)).toBe(longest.slice(-2));
-    expect(new Set(grams).size).toBe(SEARCH_GRAMS_MAX);
-    for (const g of grams) expect(longest).toContain(g);
+    expect(keywordGram(longest)).toBe(longest.slice(-2));
+    expect(keywordGram(`${longest.slice(0, 198)} `)).toBe(longest.slice(196, 198));
   });
 });
 
 describe('keywordMatch', () => {
-  it('is the index lookup of the bigrams and the ILIKE of the escaped pattern from two characters up', () => {
+  it('is the index lookup of the bigram and the ILIKE of the escaped pattern from two characters up', () => {
     const q = render(' 50%_\\ ');
     expect(q.sql).toBe(
-      '(search_grams("contents"."title") @> ARRAY[lower($1), lower($2), lower($3), lower($4)]::text[] and "contents"."title" ilike $5)',
+      '(search_grams("contents"."title") @> ARRAY[lower($1)] and "contents"."title" ilike $2)',
     );
-    expect(q.params).toEqual(['50', '0%', '%_', '_\\', '%50\\%\\_\\\\%']);
+    expect(q.params).toEqual(['_\\', '%50\\%\\_\\\\%']);
   });
 
   it('is a plain ILIKE for one character (no bigram)', () => {
