@@ -255,6 +255,12 @@ export function memberBatches(
   const after = (a: SQL | AnyColumn, b: SQL) => (asc ? sql`${a} > ${b}` : sql`${a} < ${b}`);
   const byId = asc ? [readers.id] : [desc(readers.id)];
   const keyed = KEYSET[sort.col];
+  // The list's order, written as readers_site_created_idx holds it (DESC NULLS LAST): the columns are never null, so
+  // the rows come in the same order, and PostgreSQL walks the index rather than sorting the rest at every batch.
+  const keyedOrder = (column: AnyColumn) =>
+    asc
+      ? [sql`${column} asc nulls first`, sql`${readers.id} asc nulls first`]
+      : [sql`${column} desc nulls last`, sql`${readers.id} desc nulls last`];
 
   async function* walk(): AsyncGenerator<Member[]> {
     if (keyed) {
@@ -274,7 +280,7 @@ export function memberBatches(
                 : undefined,
             ),
           )
-          .orderBy(...memberOrder(query))
+          .orderBy(...keyedOrder(column))
           .limit(size)) as (MemberRecord & { key: string })[];
         if (records.length) yield records.map(toMember);
         if (records.length < size) return;
