@@ -27,7 +27,7 @@ import { slugify } from '../../contract/slug';
 import { dayBounds } from '../../contract/zoned';
 import { isUniqueViolation } from '../db/errors';
 import { type AnyAction, action, type SiteContext } from '../http/action';
-import { sendCsv, wallStamp } from '../http/csv';
+import { sendCsv, sendCsvStream, wallStamp } from '../http/csv';
 import { AppError, duplicate, FieldError, notFound } from '../http/errors';
 import { likePattern, listRows } from '../http/list';
 import { foreignUploadErrors } from '../modules/files/addresses';
@@ -153,7 +153,7 @@ function checkEntity({ entity, hooks = {} }: ServedEntity) {
         `${where}: the search ${name} is its own, but its hooks have no search.${name} (nor list)`,
       );
   const columns = entity.export?.columns ?? [];
-  if (!hooks.exportRows && columns.some((c) => !(c in entity.fields)))
+  if (!hooks.exportRows && !hooks.exportBatches && columns.some((c) => !(c in entity.fields)))
     throw new Error(`${where}: its export has columns that are no field, and its hooks no exportRows`);
   for (const op of ['save', 'delete'] as const)
     if (hooks[op] && !serves(entity, op))
@@ -426,6 +426,25 @@ function actionsOf(
     const word = (key: string) => words?.(lang, `resources.${resource}.${key}`) ?? key;
     const [site] = await ctx.deps.db.select().from(sites).where(eq(sites.id, ctx.site.id));
     const all = { ...query, page: 1, size: ENTITY_EXPORT_MAX };
+    const header = columns.map((c) => word(`export.header.${c}`));
+    const kind = entity.export?.file ?? entity.name;
+    if (hooks.exportBatches) {
+      const cells = (rows: Record<string, string>[]) => rows.map((row) => columns.map((c) => row[c] ?? ''));
+      const batches = hooks.exportBatches(all, ctx)[Symbol.asyncIterator]();
+      // The first batch before the reply starts: a failing query still answers an error envelope.
+      const first = await batches.next();
+      const rest = {
+        async *[Symbol.asyncIterator]() {
+          try {
+            for (let next = await batches.next(); !next.done; next = await batches.next())
+              yield cells(next.value);
+          } finally {
+            await batches.return?.();
+          }
+        },
+      };
+      return sendCsvStream(ctx, { kind, site, header, first: first.done ? [] : cells(first.value), rest });
+    }
     const rows = hooks.exportRows
       ? (await hooks.exportRows(all, ctx)).map((row: Record<string, string>) =>
           columns.map((c) => row[c] ?? ''),
@@ -438,12 +457,7 @@ function actionsOf(
             cellOf(entity.fields[c], record[c], site.timezone, (v) => word(`fields.${c}${v}`)),
           ),
         );
-    return sendCsv(ctx, {
-      kind: entity.export?.file ?? entity.name,
-      site,
-      header: columns.map((c) => word(`export.header.${c}`)),
-      rows,
-    });
+    return sendCsv(ctx, { kind, site, header, rows });
   }
 
   /** `{id}` or `{ids}` at once (`deleteMany`): all in the site and the caller's sight, or none (404). */
@@ -541,7 +555,8 @@ function actionsOf(
             ...api.export,
             handler: (input, ctx) => {
               allow(ctx, input, 'list');
-              return exportCsv(ctx, input, input.query as ListQuery);
+              // A streamed export (exportBatches) answers a Readable of the same text: reply.send writes it.
+              return exportCsv(ctx, input, input.query as ListQuery) as Promise<string>;
             },
           }),
         ]

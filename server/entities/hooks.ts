@@ -81,6 +81,11 @@ export interface EntityHooks<E extends Entity = Entity> {
    * caller's language.
    */
   exportRows?(query: ListQuery, ctx: SiteContext): Promise<Record<ExportColumns<E>, string>[]>;
+  /**
+   * The CSV rows of an export streamed (memberCsvBatches): the list's filters and sort without the
+   * ENTITY_EXPORT_MAX bound, by batches, each row a cell per column as exportRows'. A bad filter throws at the call.
+   */
+  exportBatches?(query: ListQuery, ctx: SiteContext): AsyncIterable<Record<ExportColumns<E>, string>[]>;
   /** The list's handler in place of the generic one. */
   list?(input: InputOf<Api<E>['list']>, ctx: SiteContext): Promise<Reply<Api<E>['list']>>;
   /** The get's handler (a record page's `detail` too); another site's record must be 404. */

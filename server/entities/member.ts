@@ -5,7 +5,7 @@
  * standing and the import are the members module's own actions.
  */
 import { member } from '../../contract/entities/member';
-import { memberCsvRows } from '../modules/members/csv';
+import { memberCsvBatches } from '../modules/members/csv';
 import { addMember, getMember, listMembers, removeMembers } from '../modules/members/service';
 import { entityHooks } from './hooks';
 
@@ -14,5 +14,5 @@ export const hooks = entityHooks(member, {
   get: (input, ctx) => getMember(ctx.deps.db, ctx.site.id, input.id),
   save: (input, ctx) => addMember(ctx.deps.db, ctx.site.id, input),
   deleteMany: async (ids, ctx) => void (await removeMembers(ctx.deps.db, ctx.site.id, ids)),
-  exportRows: (query, ctx) => memberCsvRows(ctx, query),
+  exportBatches: (query, ctx) => memberCsvBatches(ctx, query),
 });

@@ -4,6 +4,7 @@
  * holds, the site and the site's day. An exporter gives its header (in the caller's language) and its rows, times
  * already in the site's zone (`wallStamp`).
  */
+import { Readable } from 'node:stream';
 import { wallTime } from '../../contract/zoned';
 import type { BaseContext } from './action';
 
@@ -15,6 +16,10 @@ export function csvField(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
+
+/** Rows as CSV lines, each ended by CRLF. */
+const csvLines = (rows: readonly (readonly string[])[]): string =>
+  rows.map((r) => `${r.map(csvField).join(',')}\r\n`).join('');
 
 export const csvRows = (rows: readonly (readonly string[])[]): string =>
   `\uFEFF${rows.map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
@@ -33,13 +38,38 @@ export interface CsvFile {
   rows: readonly (readonly string[])[];
 }
 
-/** Sets the reply's headers and answers the body; the action is declared `raw`. */
-export function sendCsv(ctx: BaseContext, file: CsvFile): string {
+function csvHeaders(ctx: BaseContext, file: Omit<CsvFile, 'rows'>) {
   const day = wallTime(ctx.deps.now(), file.site.timezone).date;
   const slug = file.site.slug.replace(/[^a-z0-9-]/g, '');
   ctx.reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${file.kind}-${slug}-${day}.csv"`)
     .header('cache-control', 'no-store');
+}
+
+/** Sets the reply's headers and answers the body; the action is declared `raw`. */
+export function sendCsv(ctx: BaseContext, file: CsvFile): string {
+  csvHeaders(ctx, file);
   return csvRows([file.header, ...file.rows]);
+}
+
+/**
+ * The same file as sendCsv, byte for byte, streamed: its rows come in batches (e.g. a query's keyset pages), each
+ * written as it comes and the next one asked for only when the reply has taken it (Readable.from pulls), so memory
+ * holds a batch or two however many rows there are. The caller reads its first batch before (so that a failing
+ * query still answers an error envelope, not a cut file) and passes it as `first`.
+ */
+export function sendCsvStream(
+  ctx: BaseContext,
+  file: Omit<CsvFile, 'rows'> & {
+    first: readonly (readonly string[])[];
+    rest: AsyncIterable<readonly (readonly string[])[]>;
+  },
+): Readable {
+  csvHeaders(ctx, file);
+  async function* chunks() {
+    yield csvRows([file.header, ...file.first]);
+    for await (const rows of file.rest) if (rows.length) yield csvLines(rows);
+  }
+  return Readable.from(chunks(), { objectMode: false });
 }

@@ -3,7 +3,7 @@
  * author filters or the pinned-first order, so the page query is written here — with the same validation answers
  * for unknown columns — and the page's authors and tags are fetched in one batch each (no query per row).
  */
-import { type AnyColumn, and, desc, eq, exists, ilike, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, exists, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { agendaOf } from '../../../contract/blockText';
 import type { ContentRow, ContentSearch, Status } from '../../../contract/content';
@@ -14,7 +14,7 @@ import type { ListQuery, ListResult } from '../../../contract/list';
 import type { Db } from '../../db/client';
 import { FieldError } from '../../http/errors';
 import { columnKey, keySelect, keysetPage, orderOf, type SortKey, sortKey } from '../../http/keyset';
-import { likePattern } from '../../http/list';
+import { keywordMatch } from '../../http/keyword';
 import { authorsOf, tagsOf } from './refs';
 import { categories, contentAuthors, contents, contentTags } from './schema';
 import { type Scope, visibleTo } from './scope';
@@ -81,9 +81,9 @@ function conditions(s: Place, query: ListQuery): SQL[] {
     if (!contentColumns.filter.includes(filter.col)) {
       bad[`${at}.col`] = format;
     } else if (filter.col === 'keyword') {
-      // A plain ILIKE on the title, so that the trigram index contents_title_trgm serves it.
+      // The title's ILIKE, served by contents_title_grams from two characters up (server/http/keyword.ts).
       if (filter.type !== 'search') bad[`${at}.type`] = format;
-      else where.push(ilike(contents.title, likePattern(String(filter.value))));
+      else where.push(keywordMatch(contents.title, String(filter.value)));
     } else if (filter.type !== 'in') {
       bad[`${at}.type`] = format;
     } else {
@@ -236,7 +236,7 @@ export async function searchContents(
         eq(contents.type, s.type),
         ne(contents.status, STATUS.DELETED),
         input.id ? ne(contents.id, input.id) : undefined,
-        ilike(contents.title, likePattern(input.query)),
+        keywordMatch(contents.title, input.query),
         visibleTo(s),
       ),
     )

@@ -165,6 +165,8 @@ export const contents = pgTable(
       .on(t.siteId, t.langId, t.slug)
       .where(sql`${t.slug} <> '' AND ${t.status} <> -1`),
     index('contents_title_trgm').using('gin', sql`${t.title} gin_trgm_ops`),
+    // Keyword search from two characters up (server/http/keyword.ts; search_grams is the migration's function).
+    index('contents_title_grams').using('gin', sql`search_grams(${t.title})`),
     index('contents_scheduled_idx').on(t.publishTs).where(sql`${t.status} = 2`),
     // The public site's lists and feeds: a language's published items, newest first (server/public/).
     index('contents_public_idx')

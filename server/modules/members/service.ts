@@ -11,8 +11,9 @@ import {
   count,
   desc,
   eq,
-  ilike,
   inArray,
+  isNull,
+  notInArray,
   or,
   type SQL,
   sql,
@@ -26,18 +27,19 @@ import {
 } from '../../../contract/entities/member';
 import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
-import { MEMBER_STATUSES, type MemberStatus } from '../../../contract/memberConstants';
+import { MEMBER_EXPORT_BATCH, MEMBER_STATUSES, type MemberStatus } from '../../../contract/memberConstants';
 import type { MemberStanding } from '../../../contract/members';
 import type { Db } from '../../db/client';
 import { AppError, FieldError } from '../../http/errors';
 import { columnKey, keySelect, keysetPage, type SortKey, sortKey } from '../../http/keyset';
-import { likePattern } from '../../http/list';
+import { keywordMatch } from '../../http/keyword';
 import { contents, epaperSends } from '../content/schema';
 import { epaperDeliveries } from '../epaper/schema';
 import { assertMemberRoom } from '../readers/limit';
 import { assertNoOpenPayment } from '../readers/removal';
 import { followers, readerPayments, readerPlans, readerSubscriptions, readers } from '../readers/schema';
-import { memberStatusSql } from '../readers/status';
+import { LAPSED, memberStatusSql, PAYING } from '../readers/status';
+import type { SubscriptionStatus } from '../tenancy/schema';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -109,6 +111,25 @@ const SORTS: Record<string, SQL | AnyColumn> = {
 };
 
 /**
+ * Members of these statuses, as conditions on the subscription's own status (the same rows as `memberStatusSql IN
+ * (…)`, but the paid and lapsed ones served by reader_subscriptions_site_idx): paid and lapsed need a subscription
+ * of the site in those statuses, free is none or one in neither.
+ */
+function memberStatusIn(siteId: number, statuses: readonly MemberStatus[]): SQL {
+  const sub = readerSubscriptions;
+  const of = (list: readonly SubscriptionStatus[]) =>
+    and(eq(sub.siteId, siteId), inArray(sub.status, [...list])) as SQL;
+  const parts = [...new Set(statuses)].map((status) =>
+    status === 'paid'
+      ? of(PAYING)
+      : status === 'lapsed'
+        ? of(LAPSED)
+        : (or(isNull(sub.status), notInArray(sub.status, [...PAYING, ...LAPSED])) as SQL),
+  );
+  return parts.length === 1 ? parts[0] : (or(...parts) as SQL);
+}
+
+/**
  * The list's conditions from its filters (the entity's: id, keyword, tag, plan, status, epaper_opt_in), within the
  * site; unknown columns are field errors.
  */
@@ -133,8 +154,8 @@ export function memberConditions(siteId: number, query: ListQuery): SQL[] {
         break;
       }
       case 'keyword': {
-        const pattern = likePattern(String(values[0] ?? ''));
-        conditions.push(or(ilike(readers.name, pattern), ilike(readers.email, pattern)) as SQL);
+        const keyword = String(values[0] ?? '');
+        conditions.push(or(keywordMatch(readers.name, keyword), keywordMatch(readers.email, keyword)) as SQL);
         break;
       }
       case 'tag':
@@ -155,14 +176,7 @@ export function memberConditions(siteId: number, query: ListQuery): SQL[] {
           fail('value');
           return;
         }
-        conditions.push(
-          statuses.length
-            ? sql`(${memberStatusSql}) in (${sql.join(
-                statuses.map((s) => sql`${s}`),
-                sql`, `,
-              )})`
-            : sql`false`,
-        );
+        conditions.push(statuses.length ? memberStatusIn(siteId, statuses as MemberStatus[]) : sql`false`);
         break;
       }
       case 'epaper_opt_in': {
@@ -190,7 +204,7 @@ export function memberConditions(siteId: number, query: ListQuery): SQL[] {
   return conditions;
 }
 
-function memberOrder(query: ListQuery): SQL[] {
+function _memberOrder(query: ListQuery): SQL[] {
   const sort = query.sort ?? { col: 'created_at', order: 'desc' as const };
   const column = SORTS[sort.col] ?? readers.createdAt;
   return [
@@ -258,12 +272,88 @@ export async function listMembers(db: Db, siteId: number, query: ListQuery): Pro
   });
 }
 
-/** Every member of the filter, in the list's order (the CSV export). */
-export async function allMembers(db: Db, siteId: number, query: ListQuery): Promise<Member[]> {
-  const records = await fromMembers(db)
-    .where(and(...memberConditions(siteId, query)))
-    .orderBy(...memberOrder(query));
-  return (records as MemberRecord[]).map(toMember);
+/** The sorts a keyset walk continues on (a column and the id); the id sort on the id alone, status by status. */
+const KEYSET: Record<string, { column: AnyColumn; type: SQL }> = {
+  created_at: { column: readers.createdAt, type: sql`timestamptz` },
+  name: { column: readers.name, type: sql`text` },
+  email: { column: readers.email, type: sql`text` },
+};
+
+/**
+ * Every member of the filter, in the list's order, by batches (the CSV export, streamed): each batch is one query
+ * going on after the last row of the one before on the order's key (keyset), so that no query holds a connection or
+ * a transaction while the reply is written (PGlite has one connection), and each is an index walk for the orders an
+ * index serves (created_at, id; email and name too). The status order walks each status in turn by id. The filter
+ * is checked at the call: a bad one throws there, not in the middle of the file.
+ */
+export function memberBatches(
+  db: Db,
+  siteId: number,
+  query: ListQuery,
+  size = MEMBER_EXPORT_BATCH,
+): AsyncGenerator<Member[]> {
+  const where = memberConditions(siteId, query);
+  const sort = query.sort ?? { col: 'created_at', order: 'desc' as const };
+  const asc = sort.order === 'asc';
+  const after = (a: SQL | AnyColumn, b: SQL) => (asc ? sql`${a} > ${b}` : sql`${a} < ${b}`);
+  const byId = asc ? [readers.id] : [desc(readers.id)];
+  const keyed = KEYSET[sort.col];
+  // The list's order, written as readers_site_created_idx holds it (DESC NULLS LAST): the columns are never null, so
+  // the rows come in the same order, and PostgreSQL walks the index rather than sorting the rest at every batch.
+  const keyedOrder = (column: AnyColumn) =>
+    asc
+      ? [sql`${column} asc nulls first`, sql`${readers.id} asc nulls first`]
+      : [sql`${column} desc nulls last`, sql`${readers.id} desc nulls last`];
+
+  async function* walk(): AsyncGenerator<Member[]> {
+    if (keyed) {
+      const { column, type } = keyed;
+      let last: { key: string; id: number } | undefined;
+      for (;;) {
+        const records = (await db
+          .select({ ...memberSelect, key: sql<string>`${column}::text` })
+          .from(readers)
+          .leftJoin(readerSubscriptions, eq(readerSubscriptions.readerId, readers.id))
+          .leftJoin(readerPlans, eq(readerPlans.id, readerSubscriptions.planId))
+          .where(
+            and(
+              ...where,
+              last
+                ? after(sql`(${column}, ${readers.id})`, sql`(cast(${last.key} as ${type}), ${last.id})`)
+                : undefined,
+            ),
+          )
+          .orderBy(...keyedOrder(column))
+          .limit(size)) as (MemberRecord & { key: string })[];
+        if (records.length) yield records.map(toMember);
+        if (records.length < size) return;
+        const end = records[records.length - 1];
+        last = { key: end.key, id: end.reader.id };
+      }
+    }
+    // By id alone, or status by status (in the order's direction) and by id within one.
+    const statuses = [...MEMBER_STATUSES].sort();
+    const parts = sort.col === 'status' ? (asc ? statuses : statuses.reverse()) : [undefined];
+    for (const status of parts) {
+      let lastId: number | undefined;
+      for (;;) {
+        const records = (await fromMembers(db)
+          .where(
+            and(
+              ...where,
+              status ? memberStatusIn(siteId, [status]) : undefined,
+              lastId === undefined ? undefined : after(readers.id, sql`${lastId}`),
+            ),
+          )
+          .orderBy(...byId)
+          .limit(size)) as MemberRecord[];
+        if (records.length) yield records.map(toMember);
+        if (records.length < size) break;
+        lastId = records[records.length - 1].reader.id;
+      }
+    }
+  }
+  return walk();
 }
 
 async function memberRecord(db: Db, siteId: number, id: number): Promise<MemberRecord> {

@@ -49,6 +49,9 @@ export const readers = pgTable(
     index('readers_tags_idx').using('gin', t.tags),
     index('readers_name_trgm').using('gin', sql`${t.name} gin_trgm_ops`),
     index('readers_email_trgm').using('gin', sql`${t.email} gin_trgm_ops`),
+    // The members' keyword (server/http/keyword.ts) from two characters up, CJK names included.
+    index('readers_name_grams').using('gin', sql`search_grams(${t.name})`),
+    index('readers_email_grams').using('gin', sql`search_grams(${t.email})`),
   ],
 );
 
@@ -189,6 +192,8 @@ export const readerSubscriptions = pgTable(
   (t) => [
     uniqueIndex('reader_subscriptions_reader_uq').on(t.readerId),
     index('reader_subscriptions_site_idx').on(t.siteId, t.status),
+    // The members list's plan filter.
+    index('reader_subscriptions_plan_idx').on(t.planId, t.status),
     index('reader_subscriptions_due_idx').on(t.nextAttemptAt),
   ],
 );
