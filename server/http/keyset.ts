@@ -15,7 +15,7 @@
  *   order; any other page by OFFSET over the ids alone (a deferred join: the ids of the page by the narrowest
  *   index, then their rows).
  * - The total: `count(*)` over `LIMIT LIST_EXACT_TOTAL + 1` rows; beyond, the planner's row estimate of the same
- *   query (EXPLAIN, asked only then), marked `approximate` (the SPA shows "about …").
+ *   query (EXPLAIN), marked `approximate` (the SPA shows "about …").
  */
 import { createHash } from 'node:crypto';
 import { type AnyColumn, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
@@ -247,23 +247,23 @@ export function setExactTotalMax(n: number | undefined) {
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 /**
- * The total of a list: `count(*)` over at most threshold + 1 rows (cheap, and exact for most lists, in one round
- * trip beside the page); only a list past the threshold asks the planner for its row estimate (EXPLAIN, no rows read),
- * marked approximate.
+ * The total of a list: the planner's row estimate first (EXPLAIN, no rows read); over the threshold it is the
+ * answer, marked approximate; else `count(*)` over at most threshold + 1 rows, exact unless that many are there.
  */
 export async function totalOf(
   db: Db,
   counted: SQLWrapper,
   max: number,
 ): Promise<{ total: number; approximate?: true }> {
-  const [{ n }] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from (${counted} limit ${max + 1}) as counted`),
-  );
-  if (Number(n) <= max) return { total: Number(n) };
   const [plan] = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${counted}`));
   const raw = plan['QUERY PLAN'];
   const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
   const estimate = Math.round(json[0]?.Plan?.['Plan Rows'] ?? 0);
+  if (estimate > max) return { total: estimate, approximate: true };
+  const [{ n }] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from (${counted} limit ${max + 1}) as counted`),
+  );
+  if (Number(n) <= max) return { total: Number(n) };
   return { total: Math.max(estimate, Number(n)), approximate: true };
 }
 
