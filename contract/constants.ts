@@ -72,6 +72,11 @@ export const PAGE_SIZE_MAX = 100;
  * `LIMIT LIST_EXACT_TOTAL + 1`); beyond, it is the planner's estimate and the reply says `approximate: true`.
  */
 export const LIST_EXACT_TOTAL = 10_000;
+/**
+ * The same for a list searched by a keyword: finding 10,000 hits of a common word means reading ten times as many
+ * rows (100 ms at a million articles), so a searched list is counted up to this many hits, then estimated.
+ */
+export const LIST_EXACT_TOTAL_SEARCHED = 1_000;
 /** The longest list cursor (`query.cursor`) accepted, in characters. */
 export const LIST_CURSOR_MAX = 4096;
 /** How many pages away from the cursor's page a keyset seek still serves (beyond, the page is read by offset). */

@@ -14,12 +14,17 @@
  * - Without a cursor: the last page (and, when the total is exact, any page nearer the end) is read in the reverse
  *   order; any other page by OFFSET over the ids alone (a deferred join: the ids of the page by the narrowest
  *   index, then their rows).
- * - The total: `count(*)` over `LIMIT LIST_EXACT_TOTAL + 1` rows; beyond, the planner's row estimate of the same
+ * - The total: `count(*)` over `LIMIT LIST_EXACT_TOTAL + 1` rows (LIST_EXACT_TOTAL_SEARCHED under a keyword); beyond, the planner's row estimate of the same
  *   query (EXPLAIN), marked `approximate` (the SPA shows "about …").
  */
 import { createHash } from 'node:crypto';
 import { type AnyColumn, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { LIST_CURSOR_MAX, LIST_CURSOR_REACH, LIST_EXACT_TOTAL } from '../../contract/constants';
+import {
+  LIST_CURSOR_MAX,
+  LIST_CURSOR_REACH,
+  LIST_EXACT_TOTAL,
+  LIST_EXACT_TOTAL_SEARCHED,
+} from '../../contract/constants';
 import type { ListQuery, ListResult } from '../../contract/list';
 import type { Db } from '../db/client';
 import { FieldError } from './errors';
@@ -246,6 +251,12 @@ export function setExactTotalMax(n: number | undefined) {
 
 const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
+/** How many rows of a list are counted before its total is estimated: fewer under a keyword (`search` filter). */
+export function exactTotalMax(query: Pick<ListQuery, 'filters'>): number {
+  if (exactMaxOverride !== undefined) return exactMaxOverride;
+  return query.filters.some((f) => f.type === 'search') ? LIST_EXACT_TOTAL_SEARCHED : LIST_EXACT_TOTAL;
+}
+
 /**
  * The total of a list: the planner's row estimate first (EXPLAIN, no rows read); over the threshold it is the
  * answer, marked approximate; else `count(*)` over at most threshold + 1 rows, exact unless that many are there.
@@ -283,7 +294,7 @@ export async function keysetPage<R>(spec: PageSpec<R>): Promise<ListResult<R>> {
   const { query, keys, db } = spec;
   const size = query.size;
   const page = query.page;
-  const max = exactMaxOverride ?? LIST_EXACT_TOTAL;
+  const max = exactTotalMax(query);
   const hash = queryHash(spec.list, query);
   const cursor = decodeCursor(query.cursor, hash, keys);
   const usable = cursor && Math.abs(page - cursor.page) <= LIST_CURSOR_REACH ? cursor : undefined;

@@ -4,12 +4,14 @@
  */
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { LIST_EXACT_TOTAL, LIST_EXACT_TOTAL_SEARCHED } from '../../contract/constants';
 import type { ListQuery } from '../../contract/list';
 import { FieldError } from '../../server/http/errors';
 import {
   afterConditions,
   decodeCursor,
   encodeCursor,
+  exactTotalMax,
   orderOf,
   queryHash,
   sortKey,
@@ -117,5 +119,21 @@ describe("the SPA's cursors", () => {
     expect(withCursor('a', { query: { page: 1, size: 25, filters: [] } }).query).not.toHaveProperty('cursor');
     keepCursor('a', page3, undefined);
     expect(withCursor('a', body)).toBe(body);
+  });
+});
+
+describe('exact totals', () => {
+  it('count a searched list to fewer rows than a filtered or plain one', () => {
+    expect(exactTotalMax({ filters: [] })).toBe(LIST_EXACT_TOTAL);
+    expect(exactTotalMax({ filters: [{ col: 'status', value: [1], type: 'in' }] })).toBe(LIST_EXACT_TOTAL);
+    expect(
+      exactTotalMax({
+        filters: [
+          { col: 'status', value: [1], type: 'in' },
+          { col: 'keyword', value: '咖啡', type: 'search' },
+        ],
+      }),
+    ).toBe(LIST_EXACT_TOTAL_SEARCHED);
+    expect(LIST_EXACT_TOTAL_SEARCHED).toBeLessThan(LIST_EXACT_TOTAL);
   });
 });
