@@ -132,6 +132,17 @@ function alternatesOf(
 const utcText = (column: SQL, format: string) =>
   sql<string>`to_char(${column} AT TIME ZONE 'UTC', ${sql.raw(`'${format}'`)})`;
 
+/** What a sitemap address is made of: the item's kind, slug and language, and its `lastmod` (W3C Datetime of the later
+ * of publication and last change). */
+const sitemapItem = {
+  id: contents.id,
+  uuid: contents.uuid,
+  type: contents.type,
+  langId: contents.langId,
+  slug: contents.slug,
+  lastmod: utcText(sql`greatest(${contents.publishTs}, ${contents.updatedAt})`, 'YYYY-MM-DD"T"HH24:MI:SS"Z"'),
+};
+
 /**
  * The newest `limit` published items of the site's languages: one query per language, newest publication first
  * (an index on (site_id, lang_id, publish_ts) WHERE status = 1 makes each a walk of `limit` rows), merged here.
@@ -142,18 +153,9 @@ async function newestItems(deps: FeedDeps, siteId: number, langs: number[], limi
     langs.map((langId) =>
       deps.db
         .select({
-          id: contents.id,
-          uuid: contents.uuid,
-          type: contents.type,
-          langId: contents.langId,
-          slug: contents.slug,
+          ...sitemapItem,
           /** Sorts as text, to the microsecond. */
           publishedAt: utcText(sql`${contents.publishTs}`, 'YYYY-MM-DD"T"HH24:MI:SS.US'),
-          /** W3C Datetime of the later of publication and last change. */
-          lastmod: utcText(
-            sql`greatest(${contents.publishTs}, ${contents.updatedAt})`,
-            'YYYY-MM-DD"T"HH24:MI:SS"Z"',
-          ),
         })
         .from(contents)
         .where(and(visible(siteId), eq(contents.langId, langId)))
@@ -260,15 +262,7 @@ async function itemBatch(
 ): Promise<{ urls: SitemapUrl[]; last: number }> {
   const rows = await deps.db
     .select({
-      id: contents.id,
-      uuid: contents.uuid,
-      type: contents.type,
-      langId: contents.langId,
-      slug: contents.slug,
-      lastmod: utcText(
-        sql`greatest(${contents.publishTs}, ${contents.updatedAt})`,
-        'YYYY-MM-DD"T"HH24:MI:SS"Z"',
-      ),
+      ...sitemapItem,
     })
     .from(contents)
     .where(and(listedIn(site.id, langs), gt(contents.id, after), lte(contents.id, until)))
