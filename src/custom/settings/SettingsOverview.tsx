@@ -19,12 +19,12 @@ import {
   Switch,
   Typography,
 } from '@mui/material';
-import { useMutation } from '@tanstack/react-query';
 import { useCanAccess, useNotify, useTranslate } from 'ra-core';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { settingsApi } from '../../../contract/api/settings';
 import type { SiteStatus } from '../../../contract/settings';
+import { useSavedSwitch } from '../../components/useSavedSwitch';
 import { type ApiError, call } from '../../dataProvider/client';
 import { useSiteStatus, useStatusChanged } from './api';
 import { SettingsPage, SiteAddresses, StatusRow } from './parts';
@@ -33,7 +33,7 @@ function PublishSwitch({ status, canEdit }: { status: SiteStatus; canEdit: boole
   const translate = useTranslate();
   const notify = useNotify();
   const changed = useStatusChanged();
-  const publish = useMutation({
+  const publish = useSavedSwitch(status.published, {
     mutationFn: (on: boolean) => call(settingsApi.publish, { publish: on }),
     onSuccess: async (next) => {
       await changed(next);
@@ -45,22 +45,21 @@ function PublishSwitch({ status, canEdit }: { status: SiteStatus; canEdit: boole
       if (err.message) notify(err.message, { type: 'error' });
     },
   });
-  const on = publish.isPending ? Boolean(publish.variables) : status.published;
   return (
     <Box>
       <FormControlLabel
         control={
           <Switch
-            checked={on}
-            onChange={(e) => publish.mutate(e.target.checked)}
-            disabled={!canEdit || publish.isPending}
+            checked={publish.checked}
+            onChange={publish.onChange}
+            disabled={!canEdit || publish.busy}
             slotProps={{ input: { role: 'switch' } }}
           />
         }
         label={translate('settings.overview.publish')}
       />
       <Typography variant="body2" color="text.secondary" data-testid="publish-hint">
-        {translate(on ? 'settings.overview.publishedHint' : 'settings.overview.unpublishedHint')}
+        {translate(publish.checked ? 'settings.overview.publishedHint' : 'settings.overview.unpublishedHint')}
       </Typography>
     </Box>
   );

@@ -15,11 +15,12 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'ra-core';
 import { supportApi } from '../../../contract/api/support';
 import { ROLE } from '../../../contract/permissions';
 import { useDateTime } from '../../components/DateTimeField';
+import { useSavedSwitch } from '../../components/useSavedSwitch';
 import { type ApiError, call } from '../../dataProvider/client';
 import { useSessionQuery } from '../../layout/session';
 
@@ -31,7 +32,7 @@ function Panel() {
   const { format } = useDateTime();
   const queryClient = useQueryClient();
   const { data } = useQuery({ queryKey: KEY, queryFn: () => call(supportApi.get, { page: 1 }) });
-  const save = useMutation({
+  const save = useSavedSwitch(data?.support_access ?? false, {
     mutationFn: (on: boolean) => call(supportApi.save, { support_access: on }),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: KEY });
@@ -42,7 +43,6 @@ function Panel() {
     },
   });
   if (!data) return null;
-  const on = save.isPending ? Boolean(save.variables) : data.support_access;
   return (
     <Card data-testid="support-panel">
       <CardContent>
@@ -55,9 +55,9 @@ function Panel() {
         <FormControlLabel
           control={
             <Switch
-              checked={on}
-              onChange={(e) => save.mutate(e.target.checked)}
-              disabled={save.isPending}
+              checked={save.checked}
+              onChange={save.onChange}
+              disabled={save.busy}
               slotProps={{ input: { role: 'switch' } }}
             />
           }

@@ -24,7 +24,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { RecordContextProvider, useCanAccess, useGetList, useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Title } from 'react-admin';
@@ -32,6 +32,7 @@ import { Link } from 'react-router';
 import { pageApi } from '../../../contract/api/pages';
 import type { ContentRow } from '../../../contract/content';
 import type { PageNode } from '../../../contract/pages';
+import { useSavedSwitch } from '../../components/useSavedSwitch';
 import { call } from '../../dataProvider/client';
 import { CreateContentButton } from '../content/CreateContentButton';
 import { kindOf, writerPath } from '../content/kinds';
@@ -58,16 +59,16 @@ function ActiveSwitch({ node, disabled }: { node: PageNode; disabled: boolean })
   const translate = useTranslate();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (active: boolean) => call(pageApi.active, { id: node.id, active }),
+  const active = useSavedSwitch(node.active, {
+    mutationFn: (on: boolean) => call(pageApi.active, { id: node.id, active: on }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['page', 'tree'] }),
     onError: (error) => notify(error.message, { type: 'error' }),
   });
   return (
     <Switch
-      checked={mutation.isPending ? Boolean(mutation.variables) : node.active}
-      disabled={disabled || mutation.isPending}
-      onChange={(e) => mutation.mutate(e.target.checked)}
+      checked={active.checked}
+      disabled={disabled || active.busy}
+      onChange={active.onChange}
       slotProps={{
         input: {
           'aria-label': translate('pageTree.active', {
