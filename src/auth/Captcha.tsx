@@ -3,12 +3,11 @@
  * The proof of work starts as the screen opens and takes well under a second; the widget reports the solved payload (or null). `reset()` solves a
  * fresh challenge, after the server answered 1005 or spent the payload on a failed call.
  */
-import { Box } from '@mui/material';
-import { useLocaleState, useTranslate } from 'ra-core';
 import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
 import { authApi } from '../../contract/api/auth';
 import { TIMEOUT } from '../../contract/constants';
 import { fetchWithin, urlFor, waitForData } from '../dataProvider/client';
+import { useLocaleState, useTranslate } from './authI18n';
 
 export interface CaptchaHandle {
   reset(): void;
@@ -97,6 +96,6 @@ export const Captcha = forwardRef<CaptchaHandle, { onChange: (payload: string | 
       };
     }, [locale, translate]);
 
-    return <Box ref={holder} sx={{ my: 2, minHeight: 58 }} data-testid="captcha" />;
+    return <div ref={holder} className="a-captcha" data-testid="captcha" />;
   },
 );
