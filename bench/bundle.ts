@@ -65,7 +65,7 @@ export function screens(manifest: Record<string, Chunk>) {
   const dashboard = [
     'index.html',
     'src/AdminApp.tsx',
-    // the admin's i18nProvider (polyglot) and its words' loader, which src/i18n/index.ts loads beside its words
+    // polyglot, in a build whose admin still loads it (src/i18n/index.ts used it before issue 31), and the words' loader
     ...Object.keys(manifest).filter((k) => k.includes('node_modules/ra-i18n-polyglot/')),
     'src/i18n/adminWords.ts',
     'src/custom/dashboard/index.tsx',
