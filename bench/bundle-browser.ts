@@ -51,13 +51,13 @@ try {
   const s = screens(manifest);
   const page = await browser.newPage();
 
-  // Sign-in page: network idle comes after the lazily imported ALTCHA widget has loaded.
+  // Sign-in page: network idle comes after its screen and the bot check's challenge have loaded.
   let rec = recordJs(page);
   await page.goto(`${base}/auth/login`, { waitUntil: 'networkidle' });
   rec.stop();
   const login = rec.files;
 
-  // Sign in. The widget's proof of work starts with the page; the button is enabled once it is solved.
+  // Sign in. The bot check's proof of work starts with the page; the button is enabled once it is solved.
   rec = recordJs(page);
   await page.getByLabel('電子信箱', { exact: true }).fill('owner@example.com');
   await page.getByLabel('密碼', { exact: true }).fill(PASSWORD);
@@ -88,7 +88,7 @@ try {
   );
   console.log('| screen | files | raw kB | gzip kB | vs manifest (bundle.ts) |');
   console.log('|---|---:|---:|---:|---|');
-  report('/auth/login (with altcha)', login, filesOf(manifest, s.loginTotal));
+  report('/auth/login (with the bot check)', login, filesOf(manifest, s.loginTotal));
   // Network idle on the dashboard comes after the other screens' words, which load once it has rendered.
   report(
     '/ (dashboard after sign-in, with the later words)',

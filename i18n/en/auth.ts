@@ -15,6 +15,7 @@ const auth: DeepStrings<typeof authSource> = {
     /** Shown under every new password field before anything is typed (SPEC §5 password rule). */
     passwordRule: 'At least %{min} characters, with a digit and a lowercase letter',
     showPassword: 'Show password',
+    closeMessage: 'Close message',
     hidePassword: 'Hide password',
     login: {
       title: 'Sign in',

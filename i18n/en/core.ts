@@ -211,6 +211,7 @@ const core: DeepStrings<typeof coreSource> = {
     error: 'Verification failed. Please try again later.',
     expired: 'The check expired; please verify again.',
     required: 'Please complete the bot check first',
+    retry: 'Try again',
   },
   roles: {
     '1': 'Owner',

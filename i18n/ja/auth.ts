@@ -15,6 +15,7 @@ const auth: DeepStrings<typeof authSource> = {
     /** Shown under every new password field before anything is typed (SPEC §5 password rule). */
     passwordRule: '%{min} 文字以上で、数字と英小文字を含めてください',
     showPassword: 'パスワードを表示',
+    closeMessage: 'メッセージを閉じる',
     hidePassword: 'パスワードを隠す',
     login: {
       title: 'ログイン',

@@ -211,6 +211,7 @@ const core: DeepStrings<typeof coreSource> = {
     error: '確認に失敗しました。しばらくしてから再度お試しください。',
     expired: '確認の有効期限が切れました。もう一度確認してください。',
     required: '先にロボット確認を完了してください',
+    retry: 'もう一度確認',
   },
   roles: {
     '1': 'オーナー',

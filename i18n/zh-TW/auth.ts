@@ -13,6 +13,7 @@ const auth = {
     /** Shown under every new password field before anything is typed (SPEC §5 password rule). */
     passwordRule: '密碼至少 %{min} 個字元，需包含數字與小寫英文字母',
     showPassword: '顯示密碼',
+    closeMessage: '關閉訊息',
     hidePassword: '隱藏密碼',
     login: {
       title: '登入',

@@ -198,6 +198,7 @@ const core = {
     error: '驗證失敗，請稍後再試。',
     expired: '驗證已逾時，請再驗證一次。',
     required: '請先完成機器人驗證',
+    retry: '重新驗證',
   },
   roles: {
     '1': '擁有者',

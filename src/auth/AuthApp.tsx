@@ -1,15 +1,13 @@
 /**
- * The sign-in screens (/auth/*): a small app of their own, without react-admin's UI, so the sign-in page stays light.
- * Signed-in visitors go on to /, except to /auth/logout and /auth/invite (an existing account accepts an invitation
- * without signing out first).
+ * The sign-in screens (/auth/*): a small app of their own, without react-admin's UI or MUI (plain elements and
+ * auth.css), so the sign-in page stays light. Signed-in visitors go on to /, except to /auth/logout and /auth/invite
+ * (an existing account accepts an invitation without signing out first).
  */
-import { Box, CssBaseline, ThemeProvider } from '@mui/material';
-import { I18nContextProvider, type I18nProvider, StoreContextProvider } from 'ra-core';
+import './auth.css';
+import type { I18nProvider } from 'ra-core';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { NotFound } from '../components/NotFound';
 import { useLiveI18nProvider } from '../i18n';
-import { createAuthStore } from '../store';
-import { theme } from '../theme';
+import { AuthI18n, useTranslate } from './authI18n';
 import { AuthRouter, Routes, useLocation } from './router';
 import { getSession } from './session';
 import { ToastProvider } from './Toast';
@@ -44,34 +42,35 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
   return ready ? children : null;
 }
 
-const store = createAuthStore();
+/** The page for an unknown path (the admin's is components/NotFound.tsx). */
+function NotFound() {
+  const translate = useTranslate();
+  return (
+    <main className="a-notfound" data-testid="not-found">
+      <p className="a-404">404</p>
+      <h1>{translate('app.notFound.title')}</h1>
+      <p className="a-note">{translate('app.notFound.body')}</p>
+      <a className="a-btn a-btn-contained a-btn-inline" href="/">
+        {translate('app.notFound.home')}
+      </a>
+    </main>
+  );
+}
 
 export default function AuthApp({ i18nProvider }: { i18nProvider: I18nProvider }) {
   // Rendered with the built-in words at once; the served pack's words replace them when they arrive.
   const words = useLiveI18nProvider(i18nProvider);
   return (
-    <StoreContextProvider value={store}>
-      <I18nContextProvider value={words}>
-        <ThemeProvider theme={theme}>
-          <CssBaseline />
-          <ToastProvider>
-            <AuthRouter>
-              <SignedOutOnly>
-                <Suspense fallback={null}>
-                  <Routes
-                    routes={screens}
-                    fallback={
-                      <Box component="main">
-                        <NotFound />
-                      </Box>
-                    }
-                  />
-                </Suspense>
-              </SignedOutOnly>
-            </AuthRouter>
-          </ToastProvider>
-        </ThemeProvider>
-      </I18nContextProvider>
-    </StoreContextProvider>
+    <AuthI18n provider={words}>
+      <ToastProvider>
+        <AuthRouter>
+          <SignedOutOnly>
+            <Suspense fallback={null}>
+              <Routes routes={screens} fallback={<NotFound />} />
+            </Suspense>
+          </SignedOutOnly>
+        </AuthRouter>
+      </ToastProvider>
+    </AuthI18n>
   );
 }

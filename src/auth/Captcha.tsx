@@ -1,102 +1,99 @@
 /**
- * The bot check: the ALTCHA widget against the challenge endpoint (authApi.captcha), fetched within TIMEOUT.base.
- * The proof of work starts as the screen opens and takes well under a second; the widget reports the solved payload (or null). `reset()` solves a
- * fresh challenge, after the server answered 1005 or spent the payload on a failed call.
+ * The bot check: an ALTCHA proof of work (proofOfWork.ts) on the challenge endpoint (authApi.captcha), fetched within
+ * TIMEOUT.base. It starts as the screen opens and takes well under a second; it reports the solved payload (or
+ * null), and says where it stands (verifying, verified, failed) in a live region. `reset()` solves a fresh
+ * challenge, after the server answered 1005 or spent the payload on a failed call; so does an expired one.
  */
-import { Box } from '@mui/material';
-import { useLocaleState, useTranslate } from 'ra-core';
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { authApi } from '../../contract/api/auth';
 import { TIMEOUT } from '../../contract/constants';
-import { fetchWithin, urlFor, waitForData } from '../dataProvider/client';
+import { fetchWithin, urlFor } from '../dataProvider/client';
+import { useTranslate } from './authI18n';
+import { type Challenge, payloadOf, solve } from './proofOfWork';
 
 export interface CaptchaHandle {
   reset(): void;
 }
 
-interface Widget extends HTMLElement {
-  reset?: () => void;
-  verify?: () => Promise<unknown>;
-  /** There once the widget has mounted (a moment after it is added to the page). */
-  configure?: (config: { fetch?: typeof fetch }) => unknown;
-}
+type State = 'verifying' | 'verified' | 'error';
 
-interface AltchaGlobal {
-  i18n: {
-    get(lang: string): Record<string, string> | undefined;
-    set(lang: string, v: Record<string, string>): void;
-  };
-}
+const STATE_WORDS: Record<State, string> = {
+  verifying: 'captcha.verifying',
+  verified: 'captcha.verified',
+  error: 'captcha.error',
+};
 
-const widgetLanguage: Record<string, string> = { 'zh-TW': 'zh-tw', en: 'en', ja: 'ja' };
+const CHECK = 'M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z';
 
 export const Captcha = forwardRef<CaptchaHandle, { onChange: (payload: string | null) => void }>(
   function Captcha({ onChange }, ref) {
-    const holder = useRef<HTMLDivElement>(null);
-    const widget = useRef<Widget | null>(null);
+    const translate = useTranslate();
+    const [state, setState] = useState<State>('verifying');
     const onChangeRef = useRef(onChange);
     onChangeRef.current = onChange;
-    const translate = useTranslate();
-    const [locale] = useLocaleState();
+    const run = useRef<AbortController | null>(null);
 
-    useImperativeHandle(ref, () => ({
-      reset() {
-        onChangeRef.current(null);
-        widget.current?.reset?.();
-        void widget.current?.verify?.();
-      },
-    }));
+    /** Drops any payload and solves a fresh challenge. */
+    const start = useCallback(() => {
+      run.current?.abort();
+      const controller = new AbortController();
+      run.current = controller;
+      const { signal } = controller;
+      onChangeRef.current(null);
+      setState('verifying');
+      void (async () => {
+        const reply = await fetchWithin(TIMEOUT.base)(
+          urlFor(authApi.captcha.path, { v: window.location.hostname }),
+          {
+            signal,
+          },
+        );
+        if (!reply.ok) throw new Error(`challenge: HTTP ${reply.status}`);
+        const challenge = (await reply.json()) as Challenge;
+        const solution = await solve(challenge, signal);
+        if (!solution || signal.aborted) return;
+        onChangeRef.current(payloadOf(challenge, solution));
+        setState('verified');
+        // An expired challenge is refused: a fresh one is solved before it would be sent.
+        const expiresAt = challenge.parameters.expiresAt;
+        if (expiresAt) {
+          const timer = setTimeout(start, Math.max(0, expiresAt * 1000 - Date.now() - 5000));
+          signal.addEventListener('abort', () => clearTimeout(timer));
+        }
+      })().catch(() => {
+        if (!signal.aborted) setState('error');
+      });
+    }, []);
+
+    useImperativeHandle(ref, () => ({ reset: start }), [start]);
 
     useEffect(() => {
-      let cancelled = false;
-      let element: Widget | null = null;
-      const onState = (event: Event) => {
-        const detail = (event as CustomEvent<{ state: string; payload?: string }>).detail;
-        onChangeRef.current(detail.state === 'verified' && detail.payload ? detail.payload : null);
-      };
-      void import('altcha').then(() => {
-        if (cancelled || !holder.current) return;
-        const lang = widgetLanguage[locale] ?? 'zh-tw';
-        const altcha = (globalThis as unknown as { $altcha: AltchaGlobal }).$altcha;
-        altcha.i18n.set(lang, {
-          ...(altcha.i18n.get('en') ?? {}),
-          label: translate('captcha.label'),
-          verified: translate('captcha.verified'),
-          verifying: translate('captcha.verifying'),
-          waitAlert: translate('captcha.wait'),
-          error: translate('captcha.error'),
-          expired: translate('captcha.expired'),
-          verificationRequired: translate('captcha.required'),
-          loading: translate('app.loading'),
-          footer: '',
-        });
-        element = document.createElement('altcha-widget') as Widget;
-        element.setAttribute('challenge', urlFor(authApi.captcha.path, { v: window.location.hostname }));
-        element.setAttribute('language', lang);
-        element.setAttribute('name', 'altcha');
-        element.setAttribute('configuration', JSON.stringify({ hideFooter: true, hideLogo: true }));
-        element.addEventListener('statechange', onState);
-        holder.current.replaceChildren(element);
-        widget.current = element;
-        // The challenge is a short read outside the catalogue (SPEC §9's 3 s base): the widget fetches it through a
-        // bounded fetch, given once it has mounted; then it starts solving, as `auto="onload"` would.
-        const mounted = element;
-        void waitForData(() => (mounted.configure ? mounted : null)).then(({ data }) => {
-          if (cancelled) return;
-          data?.configure?.({ fetch: fetchWithin(TIMEOUT.base) });
-          if (data) void data.verify?.();
-          else mounted.setAttribute('auto', 'onload');
-        });
-      });
+      start();
       return () => {
-        cancelled = true;
-        element?.removeEventListener('statechange', onState);
-        element?.remove();
-        widget.current = null;
+        run.current?.abort();
         onChangeRef.current(null);
       };
-    }, [locale, translate]);
+    }, [start]);
 
-    return <Box ref={holder} sx={{ my: 2, minHeight: 58 }} data-testid="captcha" />;
+    return (
+      <div className={`a-captcha a-pow-${state}`} data-testid="captcha">
+        <span className="a-pow-mark" aria-hidden="true">
+          {state === 'verified' && (
+            <svg className="a-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              <path d={CHECK} fill="currentColor" />
+            </svg>
+          )}
+        </span>
+        <span className="a-pow-label">{translate('captcha.label')}</span>
+        <span role="status" className="a-pow-state">
+          {translate(STATE_WORDS[state])}
+        </span>
+        {state === 'error' && (
+          <button type="button" className="a-btn a-btn-text" onClick={start}>
+            {translate('captcha.retry')}
+          </button>
+        )}
+      </div>
+    );
   },
 );

@@ -1,11 +1,9 @@
 /**
- * Toasts for the sign-in screens (the admin uses react-admin's notifications). Messages are i18n keys or text. The
- * toast itself (ToastView.tsx, MUI's Snackbar and Alert) loads with the first message.
+ * Toasts for the sign-in screens (the admin uses react-admin's notifications). Messages are i18n keys or text, shown
+ * by ToastView.tsx.
  */
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
-import type { ToastState } from './ToastView';
-
-const ToastView = lazy(() => import('./ToastView'));
+import { createContext, type ReactNode, useCallback, useContext, useState } from 'react';
+import ToastView, { type ToastState } from './ToastView';
 
 type Severity = ToastState['severity'];
 
@@ -13,20 +11,14 @@ const ToastContext = createContext<(message: string, severity?: Severity) => voi
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ToastState | null>(null);
-  const [shown, setShown] = useState(false);
   const show = useCallback((message: string, severity: Severity = 'error') => {
     if (!message) return;
     setToast({ message, severity, key: Date.now() });
-    setShown(true);
   }, []);
   return (
     <ToastContext.Provider value={show}>
       {children}
-      {shown && (
-        <Suspense fallback={null}>
-          <ToastView toast={toast} onClose={() => setToast(null)} />
-        </Suspense>
-      )}
+      <ToastView toast={toast} onClose={() => setToast(null)} />
     </ToastContext.Provider>
   );
 }

@@ -1,22 +1,13 @@
 /**
  * Form fields of the sign-in screens: the form state of form.ts + the SPEC §5 validators, messages translated. An
- * outlined text field as MUI's TextField draws it (label, input, helper line, the same ids and ARIA), put together
- * from its parts: TextField itself brings every variant and the select (about 10 kB gzip of the sign-in page).
+ * outlined text field (auth.css) with MUI TextField's label, input, helper line, ids and ARIA, in plain elements.
  */
-import {
-  FormControl,
-  FormHelperText,
-  type InputBaseComponentProps,
-  InputLabel,
-  OutlinedInput,
-  type SxProps,
-  type Theme,
-} from '@mui/material';
-import { useTranslate } from 'ra-core';
-import { type ReactNode, useEffect, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, useEffect, useId, useState } from 'react';
 import { compose, type Validator } from '../validation';
-import { EMAIL_FIELD, helperText, newPasswordFields, usePasswordToggle } from './fieldParts';
+import { useTranslate } from './authI18n';
+import { EMAIL_FIELD, newPasswordFields } from './fieldRules';
 import type { FormState, Values } from './form';
+import { eyeIcon } from './ui';
 
 interface FieldProps<T extends Values> {
   name: keyof T & string;
@@ -30,8 +21,50 @@ interface FieldProps<T extends Values> {
   autoComplete?: string;
   autoFocus?: boolean;
   endAdornment?: ReactNode;
-  htmlInput?: InputBaseComponentProps;
-  sx?: SxProps<Theme>;
+  htmlInput?: InputHTMLAttributes<HTMLInputElement>;
+}
+
+/** The field's error, with its rule still beside it once the rule is failed; the rule alone before. */
+function helperText(error: string | undefined, hint: string | undefined): ReactNode {
+  if (!error) return hint ?? '\u00a0';
+  if (!hint) return error;
+  return (
+    <>
+      {error}
+      <span className="a-block">{hint}</span>
+    </>
+  );
+}
+
+/** A labelled box around an input, as MUI's outlined and filled text fields draw one. */
+export function FieldFrame({
+  id,
+  label,
+  error,
+  helper,
+  filled,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: boolean;
+  helper?: ReactNode;
+  filled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`a-field${error ? ' a-invalid' : ''}${filled ? ' a-filled' : ''}`}>
+      <label htmlFor={id} id={`${id}-label`}>
+        {label}
+      </label>
+      <div className="a-input">{children}</div>
+      {helper !== undefined && (
+        <p className="a-helper" id={`${id}-helper-text`}>
+          {helper}
+        </p>
+      )}
+    </div>
+  );
 }
 
 export function FormField<T extends Values>({
@@ -45,7 +78,6 @@ export function FormField<T extends Values>({
   autoFocus,
   endAdornment,
   htmlInput,
-  sx,
 }: FieldProps<T>) {
   const translate = useTranslate();
   const check = compose(...validate);
@@ -61,36 +93,48 @@ export function FormField<T extends Values>({
   }, [form, name]);
   const id = useId();
   const error = form.errors[name];
-  const text = translate(label);
   return (
-    <FormControl fullWidth margin="dense" error={Boolean(error)} sx={sx}>
-      <InputLabel htmlFor={id} id={`${id}-label`}>
-        {text}
-      </InputLabel>
-      <OutlinedInput
+    <FieldFrame
+      id={id}
+      label={translate(label)}
+      error={Boolean(error)}
+      helper={helperText(error, hint && translate(hint.key, hint.args))}
+    >
+      <input
+        {...htmlInput}
         id={id}
         name={name}
-        label={text}
         type={type}
         autoComplete={autoComplete}
+        // biome-ignore lint/a11y/noAutofocus: the screen's first field, as before
         autoFocus={autoFocus}
-        value={form.values[name] ?? ''}
+        value={String(form.values[name] ?? '')}
         onChange={(event) => form.change(name, event.target.value)}
-        endAdornment={endAdornment}
-        inputProps={htmlInput}
+        aria-invalid={Boolean(error)}
         aria-describedby={`${id}-helper-text`}
       />
-      <FormHelperText id={`${id}-helper-text`}>
-        {helperText(error, hint && translate(hint.key, hint.args))}
-      </FormHelperText>
-    </FormControl>
+      {endAdornment}
+    </FieldFrame>
   );
 }
 
 /** A password field with a show/hide toggle. */
 export function PasswordField<T extends Values>(props: FieldProps<T>) {
-  const { type, endAdornment } = usePasswordToggle();
-  return <FormField {...props} type={type} endAdornment={endAdornment} />;
+  const translate = useTranslate();
+  const [shown, setShown] = useState(false);
+  const label = translate(shown ? 'auth.hidePassword' : 'auth.showPassword');
+  const toggle = (
+    <button
+      type="button"
+      className="a-toggle"
+      aria-label={label}
+      title={label}
+      onClick={() => setShown((s) => !s)}
+    >
+      {eyeIcon(shown)}
+    </button>
+  );
+  return <FormField {...props} type={shown ? 'text' : 'password'} endAdornment={toggle} />;
 }
 
 /** The e-mail field of the sign-in screens. */

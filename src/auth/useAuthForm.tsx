@@ -3,14 +3,14 @@
  * the call's `token`, and a submit that puts field errors under the fields, toasts the rest and asks for a fresh
  * bot check when the server spent or refused the last one.
  */
-import { Button } from '@mui/material';
-import { useTranslate } from 'ra-core';
 import { type RefObject, useRef, useState } from 'react';
 import { Code } from '../../contract/codes';
 import { ApiError } from '../dataProvider/client';
+import { useTranslate } from './authI18n';
 import { Captcha, type CaptchaHandle } from './Captcha';
 import { type FormState, useForm, type Values } from './form';
 import { useToast } from './Toast';
+import { Button } from './ui';
 
 export interface AuthForm<T extends Values> {
   form: FormState<T>;
@@ -58,7 +58,7 @@ export function VerifiedSubmit<T extends Values>({ auth, label }: { auth: AuthFo
   return (
     <>
       <Captcha ref={auth.captcha} onChange={auth.setToken} />
-      <Button type="submit" variant="contained" fullWidth size="large" disabled={auth.busy || !auth.token}>
+      <Button type="submit" variant="contained" disabled={auth.busy || !auth.token}>
         {translate(label)}
       </Button>
     </>

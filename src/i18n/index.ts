@@ -106,9 +106,8 @@ export async function createI18nProvider(set: WordSet): Promise<I18nProvider> {
     return merged;
   };
   const firstPack = packWords(initial);
-  // The admin's words may count (smart_count plurals, react-admin's own): polyglot; the sign-in screens' do not.
-  const makeProvider =
-    set === 'admin' ? import('ra-i18n-polyglot').then((m) => m.default) : Promise.resolve(plainI18nProvider);
+  // polyglot's answers (plurals too) without polyglot: plainI18nProvider.ts.
+  const makeProvider = Promise.resolve(plainI18nProvider);
   use(initial, await builtInOf(initial), set === 'admin' ? await firstPack : null);
   const provider = (await makeProvider)(
     (locale) =>

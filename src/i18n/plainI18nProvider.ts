@@ -1,7 +1,8 @@
 /**
- * The sign-in screens' i18nProvider: ra-i18n-polyglot's behaviour without node-polyglot and its polyfills (about 6 kB
- * gzip of the sign-in page). The same call, and the same answers as polyglot with `allowMissing`: a key's phrase, or
- * the `_` default, or the key itself, with `%{name}` filled in from the options (an unknown name left as written)
+ * The SPA's i18nProvider, the sign-in screens' and the admin's: ra-i18n-polyglot's behaviour without node-polyglot and
+ * its polyfills (about 7 kB gzip of every screen). The same call, and the same answers as polyglot with
+ * `allowMissing` (tests/unit/plain-i18n.test.ts, for every key of the admin's words): a key's phrase, or the `_`
+ * default, or the key itself, with `%{name}` filled in from the options (an unknown name left as written)
  * and, given `smart_count`, the plural form (`a |||| b`) of the locale (one form in Chinese and Japanese).
  */
 import type { I18nProvider, TranslationMessages } from 'ra-core';
@@ -20,10 +21,11 @@ function flatten(tree: object, prefix = '', into = new Map<string, string>()): M
 function transform(phrase: string, options: Options, locale: string): string {
   let text = phrase;
   const count = options.smart_count;
-  if (typeof count === 'number' && text.includes('||||')) {
+  // As polyglot: any count picks a form (the whole phrase when it has one), trimmed.
+  if (count != null && text) {
     const forms = text.split('||||');
     const form = /^(en|de|nl|sv|da|no|nb|fi|it|es|pt)/.test(locale) && count !== 1 ? 1 : 0;
-    text = (forms[form] ?? forms[0]).trim();
+    text = (forms[form] || forms[0]).trim();
   }
   return text.replace(/%\{(.*?)\}/g, (token, name: string) =>
     Object.hasOwn(options, name) && options[name] != null ? String(options[name]) : token,

@@ -58,7 +58,7 @@ describe('the sign-in words', () => {
   it('are looked for in the sign-in app, its pages and what they import', () => {
     const names = files.map((f) => path.relative(SRC, f));
     expect(names).toEqual(expect.arrayContaining(['auth/pages/LoginPage.tsx', 'auth/pages/InvitePage.tsx']));
-    expect(names).toContain('components/LanguageSwitch.tsx');
+    expect(names).toContain('auth/LanguageSwitch.tsx');
     expect(names).not.toContain('AdminApp.tsx');
     expect(keys).toContain('auth.login.title');
     expect(keys.size).toBeGreaterThan(30);

@@ -1,6 +1,6 @@
 /**
- * The sign-in screens' i18nProvider (src/i18n/plainI18nProvider.ts) answers as ra-i18n-polyglot with
- * `allowMissing`, which the admin keeps: the same phrases, defaults, missing keys, interpolation and plurals.
+ * The SPA's i18nProvider (src/i18n/plainI18nProvider.ts) answers as ra-i18n-polyglot with `allowMissing`, which
+ * the admin used before: the same phrases, defaults, missing keys, interpolation and plurals.
  */
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +39,40 @@ describe('the sign-in i18nProvider', () => {
     expect(plain.getLocale()).toBe(locale);
     expect(plain.getLocales?.()).toEqual(localeChoices);
   });
+
+  it.each(['zh-TW', 'en', 'ja'] as const)(
+    'answers as polyglot for every key of the admin, in %s',
+    async (locale) => {
+      const messages = await loadMessages(locale, 'admin');
+      const polyglot = polyglotI18nProvider(() => messages, locale, localeChoices, { allowMissing: true });
+      const plain = plainI18nProvider(() => messages, locale, localeChoices, { allowMissing: true });
+      const keys: string[] = [];
+      const walk = (tree: object, prefix: string) => {
+        for (const [key, value] of Object.entries(tree)) {
+          const path = prefix ? `${prefix}.${key}` : key;
+          if (typeof value === 'string') keys.push(path);
+          else if (value && typeof value === 'object') walk(value, path);
+        }
+      };
+      walk(messages, '');
+      expect(keys.length).toBeGreaterThan(1000);
+      // Every key bare, counted (one, several, none, a count given as text) and with every name a phrase may use.
+      const variants: Record<string, unknown>[] = [
+        {},
+        { smart_count: 1 },
+        { smart_count: 2 },
+        { smart_count: 0 },
+        { smart_count: '3' },
+        { name: '名', n: 5, total: 12, from: 1, to: 10, page: 2, site: '站', s: 3, min: 8, count: 4, _: 'x' },
+      ];
+      for (const key of keys)
+        for (const options of variants)
+          expect([key, plain.translate(key, { ...options })]).toEqual([
+            key,
+            polyglot.translate(key, { ...options }),
+          ]);
+    },
+  );
 
   it('changes language with the messages of the new one', async () => {
     const words = { 'zh-TW': await loadMessages('zh-TW', 'signIn'), en: await loadMessages('en', 'signIn') };

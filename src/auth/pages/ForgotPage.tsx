@@ -1,12 +1,12 @@
 /** /auth/forgot: the account's e-mail and a bot check; a reset link is mailed. */
-import { Box, Link, Typography } from '@mui/material';
-import { useTranslate } from 'ra-core';
 import { authApi } from '../../../contract/api/auth';
 import { call } from '../../dataProvider/client';
 import { email, required } from '../../validation';
 import { AuthCard } from '../AuthCard';
+import { useTranslate } from '../authI18n';
 import { EmailField } from '../formFields';
-import { RouterLink, useNavigate } from '../router';
+import { useNavigate } from '../router';
+import { Link, Note } from '../ui';
 import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
 
 export default function ForgotPage() {
@@ -24,8 +24,8 @@ export default function ForgotPage() {
 
   return (
     <AuthCard title="auth.forgot.title">
-      <Box component="form" noValidate onSubmit={onSubmit}>
-        <Typography color="text.secondary">{translate('auth.forgot.intro')}</Typography>
+      <form noValidate onSubmit={onSubmit}>
+        <Note>{translate('auth.forgot.intro')}</Note>
         <EmailField
           control={form}
           name="account"
@@ -33,8 +33,8 @@ export default function ForgotPage() {
           autoFocus
         />
         <VerifiedSubmit auth={auth} label="auth.forgot.submit" />
-      </Box>
-      <Link component={RouterLink} to="/auth/login" sx={{ display: 'inline-block', mt: 3 }}>
+      </form>
+      <Link to="/auth/login" className="a-after">
         {translate('auth.forgot.toLogin')}
       </Link>
     </AuthCard>

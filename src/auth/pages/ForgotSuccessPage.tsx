@@ -1,10 +1,10 @@
 /** /auth/forgot/success: the mail is on its way; back to sign-in after 5 s. */
-import { Button, Typography } from '@mui/material';
-import { useTranslate } from 'ra-core';
 import { useEffect, useState } from 'react';
 import { DELAY } from '../../../contract/constants';
 import { AuthCard } from '../AuthCard';
-import { RouterLink, useNavigate } from '../router';
+import { useTranslate } from '../authI18n';
+import { useNavigate } from '../router';
+import { Link } from '../ui';
 
 export default function ForgotSuccessPage() {
   const translate = useTranslate();
@@ -20,10 +20,10 @@ export default function ForgotSuccessPage() {
   }, [navigate]);
   return (
     <AuthCard title="auth.forgot.successTitle">
-      <Typography sx={{ mb: 3 }}>{translate('auth.forgot.successBody', { s: Math.max(0, left) })}</Typography>
-      <Button component={RouterLink} to="/auth/login" variant="contained">
+      <p className="a-body">{translate('auth.forgot.successBody', { s: Math.max(0, left) })}</p>
+      <Link to="/auth/login" button>
         {translate('auth.forgot.toLogin')}
-      </Button>
+      </Link>
     </AuthCard>
   );
 }

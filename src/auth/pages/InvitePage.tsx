@@ -4,20 +4,6 @@
  * one gives its own password. Joining signs the browser in and opens the admin (on a browser where someone else is
  * signed in, it leads to /auth/login with the account filled in). An unknown, used or expired link says so.
  */
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  FilledInput,
-  FormControl,
-  InputLabel,
-  Link,
-  type SxProps,
-  type Theme,
-  Typography,
-} from '@mui/material';
-import { useTranslate } from 'ra-core';
 import { useEffect, useId, useState } from 'react';
 import { staffApi } from '../../../contract/api/staff';
 import { Code } from '../../../contract/codes';
@@ -26,9 +12,11 @@ import type { InviteTokenReply } from '../../../contract/staff';
 import { ApiError, call } from '../../dataProvider/client';
 import { maxLength, required } from '../../validation';
 import { AuthCard } from '../AuthCard';
-import { FormField, NewPasswordFields, PasswordField } from '../formFields';
-import { RouterLink, useNavigate, useSearchParams } from '../router';
+import { useTranslate } from '../authI18n';
+import { FieldFrame, FormField, NewPasswordFields, PasswordField } from '../formFields';
+import { useNavigate, useSearchParams } from '../router';
 import { useToast } from '../Toast';
+import { Alert, Button, Link, Note, Spinner } from '../ui';
 import { useAuthForm } from '../useAuthForm';
 
 type JoinForm = {
@@ -63,15 +51,12 @@ function useInvite(token: string): Meta {
 }
 
 /** A filled, read-only text field, as MUI's TextField draws one. */
-function ReadOnlyField({ label, value, sx }: { label: string; value: string; sx?: SxProps<Theme> }) {
+function ReadOnlyField({ label, value }: { label: string; value: string }) {
   const id = useId();
   return (
-    <FormControl variant="filled" fullWidth margin="dense" sx={sx}>
-      <InputLabel htmlFor={id} id={`${id}-label`}>
-        {label}
-      </InputLabel>
-      <FilledInput id={id} value={value} readOnly />
-    </FormControl>
+    <FieldFrame id={id} label={label} filled>
+      <input id={id} value={value} readOnly />
+    </FieldFrame>
   );
 }
 
@@ -100,17 +85,13 @@ function JoinFormView({ token, invite }: { token: string; invite: InviteTokenRep
   );
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit}>
-      <Typography color="text.secondary" sx={{ mb: 1 }}>
-        {translate('staff.join.intro', { site: invite.site })}
-      </Typography>
+    <form noValidate onSubmit={onSubmit}>
+      <Note>{translate('staff.join.intro', { site: invite.site })}</Note>
       <ReadOnlyField label={translate('staff.join.account')} value={invite.account} />
-      <ReadOnlyField label={translate('staff.join.role')} value={invite.roles.name} sx={{ mb: 2 }} />
+      <ReadOnlyField label={translate('staff.join.role')} value={invite.roles.name} />
       {invite.exists ? (
         <>
-          <Alert severity="info" sx={{ mb: 1 }}>
-            {translate('staff.join.exists')}
-          </Alert>
+          <Alert severity="info">{translate('staff.join.exists')}</Alert>
           <PasswordField
             control={form}
             name="password"
@@ -133,10 +114,10 @@ function JoinFormView({ token, invite }: { token: string; invite: InviteTokenRep
           <NewPasswordFields control={form} />
         </>
       )}
-      <Button type="submit" variant="contained" fullWidth size="large" disabled={auth.busy} sx={{ mt: 1 }}>
+      <Button type="submit" variant="contained" disabled={auth.busy}>
         {translate('staff.join.submit')}
       </Button>
-    </Box>
+    </form>
   );
 }
 
@@ -151,17 +132,17 @@ export default function InvitePage() {
       {!token ? (
         <Alert severity="warning">{translate('staff.join.missing')}</Alert>
       ) : meta.state === 'loading' ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-          <CircularProgress aria-label={translate('app.loading')} />
-        </Box>
+        <div className="a-center a-pad">
+          <Spinner label={translate('app.loading')} />
+        </div>
       ) : meta.state === 'failed' ? (
-        <Alert severity="warning" data-testid="invite-invalid">
+        <Alert severity="warning" testId="invite-invalid">
           {translate(meta.message)}
         </Alert>
       ) : (
         <JoinFormView token={token} invite={meta.invite} />
       )}
-      <Link component={RouterLink} to="/auth/login" sx={{ display: 'inline-block', mt: 3 }}>
+      <Link to="/auth/login" className="a-after">
         {translate('staff.join.toLogin')}
       </Link>
     </AuthCard>

@@ -1,14 +1,14 @@
 /** /auth/login: account, password, remember, bot check; back to `goback` once signed in. */
-import { Box, Checkbox, FormControlLabel, Link, Typography } from '@mui/material';
-import { useTranslate } from 'ra-core';
 import { authApi } from '../../../contract/api/auth';
 import { call } from '../../dataProvider/client';
 import { adoptAccountLocale } from '../../i18n/locale';
 import { required } from '../../validation';
 import { AuthCard } from '../AuthCard';
+import { useTranslate } from '../authI18n';
 import { EmailField, PasswordField } from '../formFields';
-import { RouterLink, useSearchParams } from '../router';
+import { useSearchParams } from '../router';
 import { refreshSession, safeGoback } from '../session';
+import { Link } from '../ui';
 import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
 
 type LoginForm = {
@@ -40,7 +40,7 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="auth.login.title">
-      <Box component="form" noValidate onSubmit={onSubmit}>
+      <form noValidate onSubmit={onSubmit}>
         <EmailField control={form} name="account" autoFocus />
         <PasswordField
           control={form}
@@ -49,23 +49,19 @@ export default function LoginPage() {
           autoComplete="current-password"
           validate={[required()]}
         />
-        <FormControlLabel
-          control={<Checkbox {...form.register('remember')} />}
-          label={translate('auth.fields.remember')}
-        />
+        <label className="a-check">
+          <input type="checkbox" {...form.register('remember')} />
+          {translate('auth.fields.remember')}
+        </label>
         <VerifiedSubmit auth={auth} label="auth.login.submit" />
-      </Box>
-      <Box sx={{ mt: 3, display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-        <Link component={RouterLink} to="/auth/forgot">
-          {translate('auth.login.forgot')}
-        </Link>
-        <Typography variant="body2">
+      </form>
+      <div className="a-row a-after">
+        <Link to="/auth/forgot">{translate('auth.login.forgot')}</Link>
+        <p className="a-small">
           {translate('auth.login.noAccount')}{' '}
-          <Link component={RouterLink} to="/auth/register">
-            {translate('auth.login.register')}
-          </Link>
-        </Typography>
-      </Box>
+          <Link to="/auth/register">{translate('auth.login.register')}</Link>
+        </p>
+      </div>
     </AuthCard>
   );
 }

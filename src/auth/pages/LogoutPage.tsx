@@ -1,10 +1,10 @@
 /** /auth/logout: ends the session on the server, then to the sign-in page. */
-import { CircularProgress, Stack, Typography } from '@mui/material';
-import { useTranslate } from 'ra-core';
 import { useEffect } from 'react';
 import { authApi } from '../../../contract/api/auth';
 import { call } from '../../dataProvider/client';
+import { useTranslate } from '../authI18n';
 import { forgetSession } from '../session';
+import { Spinner } from '../ui';
 
 export default function LogoutPage() {
   const translate = useTranslate();
@@ -17,15 +17,9 @@ export default function LogoutPage() {
       });
   }, []);
   return (
-    <Stack
-      component="main"
-      sx={{ minHeight: '100vh' }}
-      alignItems="center"
-      justifyContent="center"
-      spacing={2}
-    >
-      <CircularProgress />
-      <Typography component="h1">{translate('auth.logout.title')}</Typography>
-    </Stack>
+    <main className="a-center">
+      <Spinner />
+      <h1 className="a-body">{translate('auth.logout.title')}</h1>
+    </main>
   );
 }

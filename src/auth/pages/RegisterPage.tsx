@@ -2,8 +2,6 @@
  * /auth/register in three steps: the e-mail address (a 6-digit code is mailed), the code (resend after 10 s, then
  * every 120 s), then nickname and password. Registering signs the new account in.
  */
-import { Alert, Box, Button, Link, Typography } from '@mui/material';
-import { useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { authApi } from '../../../contract/api/auth';
 import type { VerifyReply } from '../../../contract/auth';
@@ -11,10 +9,12 @@ import { NICKNAME_MAX } from '../../../contract/constants';
 import { call } from '../../dataProvider/client';
 import { maxLength, required, verifyCode } from '../../validation';
 import { AuthCard } from '../AuthCard';
+import { useTranslate } from '../authI18n';
 import { EmailField, FormField, NewPasswordFields } from '../formFields';
-import { RouterLink } from '../router';
+import { ResendButton } from '../ResendButton';
+import { resendCode } from '../resend';
+import { Alert, Button, Link, Note } from '../ui';
 import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
-import { ResendButton, resendCode } from '../verification';
 
 type RegisterForm = {
   email: string;
@@ -74,17 +74,15 @@ export default function RegisterPage() {
   return (
     <AuthCard title="auth.register.title">
       {step === 'email' && (
-        <Box component="form" noValidate onSubmit={sendCode}>
-          <Typography color="text.secondary">{translate('auth.register.emailStep')}</Typography>
+        <form noValidate onSubmit={sendCode}>
+          <Note>{translate('auth.register.emailStep')}</Note>
           <EmailField control={form} name="email" autoComplete="email" autoFocus />
           <VerifiedSubmit auth={auth} label="auth.register.sendCode" />
-        </Box>
+        </form>
       )}
       {step === 'code' && (
-        <Box component="form" noValidate onSubmit={checkCode}>
-          <Typography color="text.secondary">
-            {translate('auth.register.codeStep', { email: form.getValues('email') })}
-          </Typography>
+        <form noValidate onSubmit={checkCode}>
+          <Note>{translate('auth.register.codeStep', { email: form.getValues('email') })}</Note>
           <FormField
             control={form}
             name="code"
@@ -94,20 +92,18 @@ export default function RegisterPage() {
             htmlInput={{ inputMode: 'numeric', maxLength: 6 }}
             autoFocus
           />
-          <Button type="submit" variant="contained" fullWidth size="large" disabled={busy}>
+          <Button type="submit" variant="contained" disabled={busy}>
             {translate('auth.register.verify')}
           </Button>
-          <Box sx={{ mt: 2, display: 'flex', justifyContent: 'space-between' }}>
+          <div className="a-row a-gap">
             <Button onClick={changeEmail}>{translate('auth.register.changeEmail')}</Button>
             <ResendButton at={verification?.ts ?? 0} disabled={busy} onClick={() => void resend()} />
-          </Box>
-        </Box>
+          </div>
+        </form>
       )}
       {step === 'account' && (
-        <Box component="form" noValidate onSubmit={createAccount}>
-          <Alert severity="success" sx={{ mb: 1 }}>
-            {translate('auth.register.verified')}
-          </Alert>
+        <form noValidate onSubmit={createAccount}>
+          <Alert severity="success">{translate('auth.register.verified')}</Alert>
           <FormField
             control={form}
             name="nickname"
@@ -118,14 +114,12 @@ export default function RegisterPage() {
           />
           <NewPasswordFields control={form} />
           <VerifiedSubmit auth={auth} label="auth.register.submit" />
-        </Box>
+        </form>
       )}
-      <Typography variant="body2" sx={{ mt: 3 }}>
+      <p className="a-small a-after">
         {translate('auth.register.haveAccount')}{' '}
-        <Link component={RouterLink} to="/auth/login">
-          {translate('auth.register.login')}
-        </Link>
-      </Typography>
+        <Link to="/auth/login">{translate('auth.register.login')}</Link>
+      </p>
     </AuthCard>
   );
 }

@@ -1,12 +1,12 @@
 /** /auth/reset?v=<token>: a new password from the link in the reset mail. */
-import { Alert, Box, Link } from '@mui/material';
-import { useTranslate } from 'ra-core';
 import { authApi } from '../../../contract/api/auth';
 import { call } from '../../dataProvider/client';
 import { AuthCard } from '../AuthCard';
+import { useTranslate } from '../authI18n';
 import { NewPasswordFields } from '../formFields';
-import { RouterLink, useNavigate, useSearchParams } from '../router';
+import { useNavigate, useSearchParams } from '../router';
 import { useToast } from '../Toast';
+import { Alert, Link } from '../ui';
 import { useAuthForm, VerifiedSubmit } from '../useAuthForm';
 
 export default function ResetPage() {
@@ -33,14 +33,14 @@ export default function ResetPage() {
   return (
     <AuthCard title="auth.reset.title">
       {resetToken ? (
-        <Box component="form" noValidate onSubmit={onSubmit}>
+        <form noValidate onSubmit={onSubmit}>
           <NewPasswordFields control={form} label="auth.fields.newPassword" autoFocus />
           <VerifiedSubmit auth={auth} label="auth.reset.submit" />
-        </Box>
+        </form>
       ) : (
         <Alert severity="warning">{translate('auth.reset.missingToken')}</Alert>
       )}
-      <Link component={RouterLink} to="/auth/forgot" sx={{ display: 'inline-block', mt: 3 }}>
+      <Link to="/auth/forgot" className="a-after">
         {translate('auth.forgot.title')}
       </Link>
     </AuthCard>

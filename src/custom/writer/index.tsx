@@ -13,7 +13,6 @@ import { NotFound } from '../../components/NotFound';
 import { tabTitle } from '../../components/useDocumentTitle';
 import { useSessionQuery } from '../../layout/session';
 import { ConflictDialog, LeaveDialog, RestoreLocalDialog, TranslateDialog } from './dialogs';
-import { EpaperSendWarning } from './EpaperSendWarning';
 import { BlockEditor, normalizeDocument } from './editor/BlockEditor';
 import { useWriter, WriterContext } from './state/context';
 import { WriterController } from './state/controller';
@@ -24,6 +23,22 @@ import { TopBar } from './TopBar';
 
 /** The side panel (settings, SEO, related, history) is its own chunk: the editor shows first. */
 const SidePanel = lazy(() => import('./panels/SidePanel'));
+/**
+ * A scheduled e-paper's send warning loads when it opens: its endpoints come with their schemas, and zod with them
+ * (contract/api/epaperSend.ts exports schemas too, so the build cannot give it as data), about 25 kB gzip.
+ */
+const EpaperSendWarning = lazy(() =>
+  import('./EpaperSendWarning').then((m) => ({ default: m.EpaperSendWarning })),
+);
+
+function ScheduledNotice() {
+  const open = useWriter((s) => s.scheduledNotice);
+  return open ? (
+    <Suspense fallback={null}>
+      <EpaperSendWarning />
+    </Suspense>
+  ) : null;
+}
 
 /** With a data router, in-app navigation away is held until the writer answers. */
 function RouterLeaveGuard({ controller }: { controller: WriterController }) {
@@ -158,7 +173,7 @@ function Writer({ type, routeId }: { type: ContentTypeName; routeId: number }) {
       <RestoreLocalDialog />
       <ConflictDialog />
       <TranslateDialog />
-      <EpaperSendWarning />
+      <ScheduledNotice />
       <LeaveDialog
         open={leaveTo !== null}
         onStay={() => setLeaveTo(null)}
