@@ -29,12 +29,11 @@ import { declaredEntities } from './entities/registry';
 import { registerActions } from './http/action';
 import { type AfterReply, afterReplyTracker } from './http/afterReply';
 import { startCallerCache } from './http/callerCache';
-import { drainUnreadBodies } from './http/drain';
 import { AppError } from './http/errors';
+import { registerOnSend } from './http/onSend';
 import { openApiDocument } from './http/openapi';
 import { sendError } from './http/reply';
 import { REST_PREFIX, type RestResource, registerRest, sendRestError } from './http/rest';
-import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerResolvers } from './http/session';
 import { authActions } from './modules/auth/routes';
 import { resolveSession, resolveSite } from './modules/auth/session';
@@ -197,7 +196,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Closing waits for the work calls left for after their replies, so the database outlives it (main.ts, tests).
   app.addHook('onClose', () => deps.afterReply.idle());
-  registerSecurityHeaders(app, config);
+  // Security headers on every reply, and unread bodies drained before an early answer (http/onSend.ts).
+  registerOnSend(app, config);
   await app.register(cookie);
   // One small file per upload. The cut-off sits above the largest accepted image, so a file just over 5 MB is read
   // whole and answered 檔案大小超過限制 by its action; longer ones are cut off and get the same answer.
@@ -216,7 +216,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const fail = (req: FastifyRequest, reply: FastifyReply, err: unknown) =>
     isRest(req) ? sendRestError(req, reply, err) : sendError(req, reply, err);
   app.setErrorHandler((err, req, reply) => fail(req, reply, err));
-  drainUnreadBodies(app);
 
   // State-changing calls must come from the app's own origin (or a configured one).
   app.addHook('onRequest', async (req, reply) => {
