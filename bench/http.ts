@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -73,6 +74,8 @@ interface Figure {
   p50: number;
   p99: number;
   bad: number;
+  /** The server's main thread busy per request, µs (event-loop utilisation ÷ requests): less swayed by other load. */
+  busy: number;
 }
 
 async function measure(t: Target): Promise<Figure> {
@@ -86,13 +89,16 @@ async function measure(t: Target): Promise<Figure> {
     workers: 1,
   };
   await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, connection pools, PostgreSQL caches
+  const before = performance.eventLoopUtilization();
   const r = await autocannon({ ...opts, duration: 10 });
+  const { active } = performance.eventLoopUtilization(before);
   return {
     name: t.name,
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     bad: r.errors + r.non2xx,
+    busy: (active * 1000) / Math.max(1, r.requests.total),
   };
 }
 
@@ -226,6 +232,7 @@ try {
     p50: median(runs.map((r) => r[i].p50)),
     p99: median(runs.map((r) => r[i].p99)),
     bad: runs.reduce((n, r) => n + r[i].bad, 0),
+    busy: median(runs.map((r) => r[i].busy)),
   }));
 
   const db = usePg ? 'PostgreSQL 127.0.0.1' : 'PGlite (embedded)';
@@ -237,11 +244,13 @@ try {
   );
   if (statements.length) console.log(`${statements.join('\n')}\n`);
   const each = RUNS > 1 ? ' | req/s per run |' : ' |';
-  console.log(`| target | req/s | p50 ms | p99 ms | errors/non-2xx${each}`);
-  console.log(`|---|---:|---:|---:|---:|${RUNS > 1 ? '---|' : ''}`);
+  console.log(`| target | req/s | p50 ms | p99 ms | errors/non-2xx | server µs/req${each}`);
+  console.log(`|---|---:|---:|---:|---:|---:|${RUNS > 1 ? '---|' : ''}`);
   rows.forEach((r, i) => {
     const per = RUNS > 1 ? ` ${runs.map((x) => Math.round(x[i].rps)).join(', ')} |` : '';
-    console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.bad} |${per}`);
+    console.log(
+      `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.bad} | ${Math.round(r.busy)} |${per}`,
+    );
   });
   const measured = twins.filter(([a, b]) => rows.some((r) => r.name === a) && rows.some((r) => r.name === b));
   const ratios = measured.map(([a, b]) => {
@@ -251,6 +260,7 @@ try {
       action: a,
       rps: twin.rps / action.rps,
       p50: action.p50 / Math.max(twin.p50, 1),
+      busy: action.busy / Math.max(twin.busy, 1),
     };
   });
   if (ratios.length) {
@@ -258,7 +268,9 @@ try {
       '\nAPI overhead (same-SQL route ÷ action in req/s; action ÷ same-SQL route in p50; target ≤ 1.3):',
     );
     for (const r of ratios)
-      console.log(`  ${r.action}: ${r.rps.toFixed(2)}× req/s, ${r.p50.toFixed(2)}× p50`);
+      console.log(
+        `  ${r.action}: ${r.rps.toFixed(2)}× req/s, ${r.p50.toFixed(2)}× p50, ${r.busy.toFixed(2)}× server time per request`,
+      );
   }
   console.log();
   if (process.env.BENCH_SUMMARY && ratios.length)
