@@ -2,7 +2,6 @@
  * One way to answer a list query (contract/list.ts) over a site-owned table: filters `{col, value, type}` on the
  * columns a resource allows, a sort, and a page — always inside the caller's site.
  */
-import { createHash } from 'node:crypto';
 import {
   type AnyColumn,
   and,
@@ -14,13 +13,13 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import type { PgDialect, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { toInt4 } from '../../contract/fields';
 import type { ListColumns, ListQuery, ListResult } from '../../contract/list';
 import type { Db } from '../db/client';
 import { FieldError } from './errors';
-import { columnKey, keySelect, keysetPage, type SortKey, sortKey } from './keyset';
-import { preparedPerDb } from './prepared';
+import { columnKey, keySelect, keysetPage, sortKey } from './keyset';
+import { plainCounted, plainPageRead } from './plainList';
 
 /** Escapes LIKE wildcards so a keyword matches literally. */
 export const likePattern = (keyword: string) => `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -77,16 +76,19 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
   if (idColumn && idColumn !== sortColumn) keys.push(columnKey(idColumn, 'desc'));
   // Without an id the order may have ties: such a list is read by offset only.
   if (!idColumn) keys.push(sortKey(sql`0`, 'asc', undefined));
+  // No filter and no condition of its own: the list's reads are the cheap ones of plainList.ts.
+  const plain = !spec.where && !query.filters.length;
   return keysetPage({
     db,
     list: getTableName(spec.table),
     query,
     keys,
-    counted: () => db.select({ one: sql`1` }).from(spec.table).where(where),
+    counted: () =>
+      plain ? plainCounted(db, spec, spec.siteId) : db.select({ one: sql`1` }).from(spec.table).where(where),
     fetch: async (extra, order, limit, offset) => {
-      // The usual read (a list opened, its last page) of a list without filters: one prepared statement per shape.
-      if (!extra && offset === 0 && !spec.where && !query.filters.length) {
-        const read = plainPage(db, spec, keys, order);
+      // The usual read (a list opened, its last page) of a list without filters: a prepared statement.
+      if (plain && !extra && offset === 0) {
+        const read = plainPageRead(db, spec, keys, order);
         if (read) {
           const records = await read.execute({ site: spec.siteId, limit });
           return records.map((r) => ({ row: spec.toRow(r.record), key: r.key }));
@@ -118,43 +120,4 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
       }));
     },
   });
-}
-
-/** The most shapes of plain page reads kept prepared; past it (never expected) a page is built each time. */
-const PLAIN_PAGE_SHAPES = 1_000;
-
-const plainPages = preparedPerDb(() => new Map<string, ReturnType<typeof preparePlainPage>>());
-
-function preparePlainPage(db: Db, spec: ListSpec<unknown>, keys: SortKey[], order: SQL[], name: string) {
-  return db
-    .select({ record: spec.table, key: keySelect(keys) } as never)
-    .from(spec.table)
-    .where(eq(spec.siteColumn, sql.placeholder('site')))
-    .orderBy(...order)
-    .limit(sql.placeholder('limit'))
-    .prepare(name) as unknown as {
-    execute(params: {
-      site: number;
-      limit: number;
-    }): Promise<{ record: Record<string, unknown>; key: unknown[] }[]>;
-  };
-}
-
-/**
- * The first `limit` rows of a site's list in `order`, as a prepared statement made once per table, site column and
- * order (its rendered text, which names the sort keys and their directions), or undefined past PLAIN_PAGE_SHAPES.
- */
-function plainPage<Row>(db: Db, spec: ListSpec<Row>, keys: SortKey[], order: SQL[]) {
-  const dialect = (db as unknown as { dialect: PgDialect }).dialect;
-  const shape = `${getTableName(spec.table)}.${spec.siteColumn.name} ${dialect.sqlToQuery(sql.join(order, sql`, `)).sql}`;
-  const made = plainPages(db);
-  let read = made.get(shape);
-  if (!read) {
-    if (made.size >= PLAIN_PAGE_SHAPES) return undefined;
-    // Named by its shape: the same name always stands for the same text on every connection.
-    const name = `list_${createHash('sha256').update(shape).digest('hex').slice(0, 16)}`;
-    read = preparePlainPage(db, spec as ListSpec<unknown>, keys, order, name);
-    made.set(shape, read);
-  }
-  return read;
 }

@@ -227,6 +227,17 @@ const statusStatements = preparedPerDb((db) => ({
     .prepare('status_role'),
 }));
 
+/** A scope's permissions in order, sorted once per scope (a cached scope serves many calls); copies, never shared. */
+const sorted = new WeakMap<SiteScope, { permissions: string[]; base: string[] }>();
+function sortedPermissions(scope: SiteScope): { permissions: string[]; base: string[] } {
+  let s = sorted.get(scope);
+  if (!s) {
+    s = { permissions: [...scope.permissions].sort(), base: [...scope.basePermissions].sort() };
+    sorted.set(scope, s);
+  }
+  return { permissions: [...s.permissions], base: [...s.base] };
+}
+
 /** The scope's role: read with it (http/caller.ts), or by id for a support scope. */
 async function roleOf(deps: Deps, scope: SiteScope) {
   if (scope.role) return { id: scope.roleId, ...scope.role };
@@ -243,7 +254,7 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
   // An operator in support works on a site that is not among their own (issue 17).
   const current = scope?.support ? await siteById(deps.db, scope.id) : list.find((s) => s.id === scope?.id);
   const role = scope ? await roleOf(deps, scope) : undefined;
-  const permissions = scope ? [...scope.permissions].sort() : [];
+  const permissions = scope ? sortedPermissions(scope).permissions : [];
   return {
     isLogined: true,
     user: {
@@ -256,7 +267,7 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
       avatar: user.avatar,
       info: user.info,
       permissions,
-      base_permissions: scope ? [...scope.basePermissions].sort() : [],
+      base_permissions: scope ? sortedPermissions(scope).base : [],
       meta: { language: localeOr(user.language, 'zh-TW') },
       platform_admin: user.platformAdmin,
     },
