@@ -218,10 +218,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((err, req, reply) => fail(req, reply, err));
 
   // State-changing calls must come from the app's own origin (or a configured one).
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+  // A plain (callback) hook: no promise per request; a refusal answers here and never calls done().
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return done();
     // RFC 8058 one-click unsubscribe: posted by mail providers without the site's Origin; its signed token is the proof.
-    if (req.method === 'POST' && UNSUBSCRIBE_ROUTES.includes(req.routeOptions.url ?? '')) return;
+    if (req.method === 'POST' && UNSUBSCRIBE_ROUTES.includes(req.routeOptions.url ?? '')) return done();
     const origin = req.headers.origin;
     let foreign = req.headers['sec-fetch-site'] === 'cross-site';
     if (origin) {
@@ -234,7 +235,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const own = req.host.replace(/:(80|443)$/, '');
       foreign = host !== own && !config.allowedOrigins.includes(origin);
     }
-    if (foreign) return fail(req, reply, new AppError(Code.FORBIDDEN));
+    if (foreign) fail(req, reply, new AppError(Code.FORBIDDEN));
+    else done();
   });
 
   // The sandbox's card form and 3-D Secure page (none for TapPay, whose pages are its own).
