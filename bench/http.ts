@@ -7,6 +7,8 @@
  * exactly the statements one warm call of the action sent (recorded from the pool: same text, parameters, name and
  * row parsers, the concurrent ones concurrently) through its own `pg` pool of the same size, and answers the rows as
  * JSON. action ÷ twin is the API's own overhead; `--runs N` (default 1) repeats every figure and prints medians.
+ * Each figure also has the server's main-thread CPU time per request (Linux /proc), and the ratio of those: req/s and
+ * latency move with whatever else the machine runs, CPU per request much less.
  * The ratios are also written to `$BENCH_SUMMARY` when set (bench/run.ts prints them at the end).
  *
  * autocannon runs in a worker thread (`workers: 1`): the server, and PGlite, which executes queries on the main
@@ -206,6 +208,8 @@ try {
   if (usePg) {
     // The twin routes' own pool, as large as the app's (server/db/client.ts).
     samePool = new pg.Pool({ connectionString: pgDb?.url, max: 10 });
+    // As the app's pool (db/client.ts): an idle connection the server ends must not take the bench down.
+    samePool.on('error', (err) => console.error('same-SQL pool: connection lost:', err.message));
     const appPool = (database.db as unknown as { $client: pg.Pool }).$client;
     for (const [i, t] of actions.entries()) {
       await check(t); // warm: whatever the action caches per session is in place, as during the measurement
