@@ -31,6 +31,12 @@ const made = preparedPerDb(() => ({
   counted: new Map<AnyColumn, SQL>(),
 }));
 
+/**
+ * The statement name of each page shape, the same for every database handle of this process: a transaction's handle
+ * works on a connection of the pool, where a name must always stand for the same text.
+ */
+const names = new Map<string, string>();
+
 /** A number per column object, for shape keys (a column's name alone may repeat across tables). */
 const columnIds = new WeakMap<object, number>();
 let nextColumnId = 0;
@@ -74,14 +80,18 @@ export function plainPageRead(db: Db, list: PlainList, keys: SortKey[], order: S
   let read = pages.get(key);
   if (!read) {
     if (pages.size >= SHAPES_MAX) return undefined;
-    // One name per text on this database's connections (its pool is this process's own).
+    let name = names.get(key);
+    if (!name) {
+      name = `list_${names.size + 1}`;
+      names.set(key, name);
+    }
     read = db
       .select({ record: list.table, key: keySelect(keys) } as never)
       .from(list.table)
       .where(eq(list.siteColumn, sql.placeholder('site')))
       .orderBy(...order)
       .limit(sql.placeholder('limit'))
-      .prepare(`list_${pages.size + 1}`) as unknown as PageRead;
+      .prepare(name) as unknown as PageRead;
     pages.set(key, read);
   }
   return read;
