@@ -35,6 +35,8 @@ export interface ListSpec<Row> {
   allowed: ListColumns;
   defaultSort: { col: string; order: 'asc' | 'desc' };
   query: ListQuery;
+  /** The columns toRow reads, by name; the whole row by default. */
+  record?: Record<string, AnyColumn>;
   toRow: (record: Record<string, unknown>) => Row;
 }
 
@@ -108,7 +110,7 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
             )
           : undefined;
       const records = await db
-        .select({ record: spec.table, key: keySelect(keys) } as never)
+        .select({ record: spec.record ?? spec.table, key: keySelect(keys) } as never)
         .from(spec.table)
         .where(ids ?? and(where, extra))
         .orderBy(...order)

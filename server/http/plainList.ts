@@ -17,6 +17,8 @@ const SHAPES_MAX = 1_000;
 export interface PlainList {
   table: PgTable;
   siteColumn: AnyColumn;
+  /** The columns read, by name; the whole row by default. */
+  record?: Record<string, AnyColumn>;
 }
 
 type PageRead = {
@@ -71,12 +73,25 @@ export function shapeOf(fragments: readonly SQL[]): string | undefined {
   return out.join('');
 }
 
+/** The shape of the columns a list reads (its names and columns), made once per record object. */
+const recordShapes = new WeakMap<object, string>();
+function recordShape(list: PlainList): string {
+  if (!list.record) return '*';
+  let shape = recordShapes.get(list.record);
+  if (shape === undefined) {
+    const names = Object.keys(list.record);
+    shape = `${names.join(',')}:${shapeOf(names.map((n) => sql`${(list.record as Record<string, AnyColumn>)[n]}`))}`;
+    recordShapes.set(list.record, shape);
+  }
+  return shape;
+}
+
 /** The prepared read of a plain list's first `limit` rows in `order`, or undefined when it cannot be prepared. */
 export function plainPageRead(db: Db, list: PlainList, keys: SortKey[], order: SQL[]): PageRead | undefined {
   const shape = shapeOf([...order, keySelect(keys)]);
   if (shape === undefined) return undefined;
   const { pages } = made(db);
-  const key = `${shapeOf([sql`${list.siteColumn}`])} ${shape}`;
+  const key = `${shapeOf([sql`${list.siteColumn}`])} ${recordShape(list)} ${shape}`;
   let read = pages.get(key);
   if (!read) {
     if (pages.size >= SHAPES_MAX) return undefined;
@@ -86,7 +101,7 @@ export function plainPageRead(db: Db, list: PlainList, keys: SortKey[], order: S
       names.set(key, name);
     }
     read = db
-      .select({ record: list.table, key: keySelect(keys) } as never)
+      .select({ record: list.record ?? list.table, key: keySelect(keys) } as never)
       .from(list.table)
       .where(eq(list.siteColumn, sql.placeholder('site')))
       .orderBy(...order)

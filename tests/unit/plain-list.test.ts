@@ -50,6 +50,27 @@ describe('plainPageRead', () => {
     expect(plainPageRead(db, list, keys, orderOf(keys))).toBe(first);
     expect(plainPageRead(db, list, keys, orderOf(keys, true))).not.toBe(first);
   });
+
+  it('is another statement for another choice of columns', () => {
+    const keys = [columnKey(categories.id, 'desc')];
+    const whole = plainPageRead(
+      db,
+      { table: categories, siteColumn: categories.siteId },
+      keys,
+      orderOf(keys),
+    );
+    const record = { id: categories.id, name: categories.name };
+    const some = plainPageRead(
+      db,
+      { table: categories, siteColumn: categories.siteId, record },
+      keys,
+      orderOf(keys),
+    );
+    expect(some).not.toBe(whole);
+    expect(
+      plainPageRead(db, { table: categories, siteColumn: categories.siteId, record }, keys, orderOf(keys)),
+    ).toBe(some);
+  });
 });
 
 describe('preparedPerDb', () => {
