@@ -7,15 +7,18 @@
  * exactly the statements one warm call of the action sent (recorded from the pool: same text, parameters, name and
  * row parsers, the concurrent ones concurrently) through its own `pg` pool of the same size, and answers the rows as
  * JSON. action ÷ twin is the API's own overhead; `--runs N` (default 1) repeats every figure and prints medians.
+ * Each figure also has the server's main-thread CPU time per request (Linux /proc), and the ratio of those: req/s and
+ * latency move with whatever else the machine runs, CPU per request much less.
  * The ratios are also written to `$BENCH_SUMMARY` when set (bench/run.ts prints them at the end).
  *
  * autocannon runs in a worker thread (`workers: 1`): the server, and PGlite, which executes queries on the main
  * thread, keep the main event loop to themselves, and the load generator gets the other core.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -73,6 +76,8 @@ interface Figure {
   p50: number;
   p99: number;
   bad: number;
+  /** The server's main thread's CPU time per request, µs: unlike req/s and latency, hardly swayed by other load. */
+  busy: number;
 }
 
 async function measure(t: Target): Promise<Figure> {
@@ -86,14 +91,33 @@ async function measure(t: Target): Promise<Figure> {
     workers: 1,
   };
   await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, connection pools, PostgreSQL caches
+  const before = mainThreadCpuMs();
   const r = await autocannon({ ...opts, duration: 10 });
+  const active = mainThreadCpuMs() - before;
   return {
     name: t.name,
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     bad: r.errors + r.non2xx,
+    busy: (active * 1000) / Math.max(1, r.requests.total),
   };
+}
+
+/**
+ * CPU time of this process's main thread so far, ms: the server's (autocannon runs in a worker thread). From Linux's
+ * /proc (utime + stime of the thread whose id is the process's); elsewhere the event loop's busy time, which also
+ * counts the time the thread waited for a core.
+ */
+function mainThreadCpuMs(): number {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of stat(5) (utime, stime), counted here from field 3 (state), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return performance.eventLoopUtilization().active;
+  }
 }
 
 /** One statement as the action's pool received it: drizzle's query config (text, name, row mode, parsers) and values. */
@@ -184,6 +208,8 @@ try {
   if (usePg) {
     // The twin routes' own pool, as large as the app's (server/db/client.ts).
     samePool = new pg.Pool({ connectionString: pgDb?.url, max: 10 });
+    // As the app's pool (db/client.ts): an idle connection the server ends must not take the bench down.
+    samePool.on('error', (err) => console.error('same-SQL pool: connection lost:', err.message));
     const appPool = (database.db as unknown as { $client: pg.Pool }).$client;
     for (const [i, t] of actions.entries()) {
       await check(t); // warm: whatever the action caches per session is in place, as during the measurement
@@ -226,6 +252,7 @@ try {
     p50: median(runs.map((r) => r[i].p50)),
     p99: median(runs.map((r) => r[i].p99)),
     bad: runs.reduce((n, r) => n + r[i].bad, 0),
+    busy: median(runs.map((r) => r[i].busy)),
   }));
 
   const db = usePg ? 'PostgreSQL 127.0.0.1' : 'PGlite (embedded)';
@@ -237,11 +264,13 @@ try {
   );
   if (statements.length) console.log(`${statements.join('\n')}\n`);
   const each = RUNS > 1 ? ' | req/s per run |' : ' |';
-  console.log(`| target | req/s | p50 ms | p99 ms | errors/non-2xx${each}`);
-  console.log(`|---|---:|---:|---:|---:|${RUNS > 1 ? '---|' : ''}`);
+  console.log(`| target | req/s | p50 ms | p99 ms | errors/non-2xx | server CPU µs/req${each}`);
+  console.log(`|---|---:|---:|---:|---:|---:|${RUNS > 1 ? '---|' : ''}`);
   rows.forEach((r, i) => {
     const per = RUNS > 1 ? ` ${runs.map((x) => Math.round(x[i].rps)).join(', ')} |` : '';
-    console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.bad} |${per}`);
+    console.log(
+      `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.bad} | ${Math.round(r.busy)} |${per}`,
+    );
   });
   const measured = twins.filter(([a, b]) => rows.some((r) => r.name === a) && rows.some((r) => r.name === b));
   const ratios = measured.map(([a, b]) => {
@@ -251,6 +280,7 @@ try {
       action: a,
       rps: twin.rps / action.rps,
       p50: action.p50 / Math.max(twin.p50, 1),
+      busy: action.busy / Math.max(twin.busy, 1),
     };
   });
   if (ratios.length) {
@@ -258,7 +288,9 @@ try {
       '\nAPI overhead (same-SQL route ÷ action in req/s; action ÷ same-SQL route in p50; target ≤ 1.3):',
     );
     for (const r of ratios)
-      console.log(`  ${r.action}: ${r.rps.toFixed(2)}× req/s, ${r.p50.toFixed(2)}× p50`);
+      console.log(
+        `  ${r.action}: ${r.rps.toFixed(2)}× req/s, ${r.p50.toFixed(2)}× p50, ${r.busy.toFixed(2)}× server CPU per request`,
+      );
   }
   console.log();
   if (process.env.BENCH_SUMMARY && ratios.length)

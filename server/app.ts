@@ -29,12 +29,11 @@ import { declaredEntities } from './entities/registry';
 import { registerActions } from './http/action';
 import { type AfterReply, afterReplyTracker } from './http/afterReply';
 import { startCallerCache } from './http/callerCache';
-import { drainUnreadBodies } from './http/drain';
 import { AppError } from './http/errors';
+import { registerOnSend } from './http/onSend';
 import { openApiDocument } from './http/openapi';
 import { sendError } from './http/reply';
 import { REST_PREFIX, type RestResource, registerRest, sendRestError } from './http/rest';
-import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerResolvers } from './http/session';
 import { authActions } from './modules/auth/routes';
 import { resolveSession, resolveSite } from './modules/auth/session';
@@ -197,7 +196,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Closing waits for the work calls left for after their replies, so the database outlives it (main.ts, tests).
   app.addHook('onClose', () => deps.afterReply.idle());
-  registerSecurityHeaders(app, config);
+  // Security headers on every reply, and unread bodies drained before an early answer (http/onSend.ts).
+  registerOnSend(app, config);
   await app.register(cookie);
   // One small file per upload. The cut-off sits above the largest accepted image, so a file just over 5 MB is read
   // whole and answered 檔案大小超過限制 by its action; longer ones are cut off and get the same answer.
@@ -216,13 +216,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const fail = (req: FastifyRequest, reply: FastifyReply, err: unknown) =>
     isRest(req) ? sendRestError(req, reply, err) : sendError(req, reply, err);
   app.setErrorHandler((err, req, reply) => fail(req, reply, err));
-  drainUnreadBodies(app);
 
   // State-changing calls must come from the app's own origin (or a configured one).
-  app.addHook('onRequest', async (req, reply) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+  // A plain (callback) hook: no promise per request; a refusal answers here and never calls done().
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return done();
     // RFC 8058 one-click unsubscribe: posted by mail providers without the site's Origin; its signed token is the proof.
-    if (req.method === 'POST' && UNSUBSCRIBE_ROUTES.includes(req.routeOptions.url ?? '')) return;
+    if (req.method === 'POST' && UNSUBSCRIBE_ROUTES.includes(req.routeOptions.url ?? '')) return done();
     const origin = req.headers.origin;
     let foreign = req.headers['sec-fetch-site'] === 'cross-site';
     if (origin) {
@@ -235,7 +235,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const own = req.host.replace(/:(80|443)$/, '');
       foreign = host !== own && !config.allowedOrigins.includes(origin);
     }
-    if (foreign) return fail(req, reply, new AppError(Code.FORBIDDEN));
+    if (foreign) fail(req, reply, new AppError(Code.FORBIDDEN));
+    else done();
   });
 
   // The sandbox's card form and 3-D Secure page (none for TapPay, whose pages are its own).

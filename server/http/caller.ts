@@ -27,6 +27,8 @@ export interface AuthUser {
 export interface SiteScope {
   id: number;
   roleId: number;
+  /** The staff role's row, read with the scope (member/status names it); absent for a support scope. */
+  role?: { name: string; builtin: boolean };
   /** What the caller may do here: the role's permissions that the site's plan allows. */
   permissions: Set<string>;
   /** The role's own permissions, before the plan's features. */

@@ -6,7 +6,6 @@
  * time; a longer or slower body is answered at once and its connection closed, as before.
  */
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 
 /** Well above the largest accepted upload (5 MB) and JSON body (1 MB): a phone photo still gets its answer. */
 export const DRAIN_MAX_BYTES = 16 * 1024 * 1024;
@@ -31,13 +30,14 @@ function drain(req: IncomingMessage): Promise<void> {
   });
 }
 
-export function drainUnreadBodies(app: FastifyInstance) {
-  app.addHook('onSend', async (req) => {
-    const raw = req.raw;
-    // Received whole (complete), or read to its end (an injected request is never `complete`).
-    if (raw.complete || raw.readableEnded || raw.destroyed) return;
-    // A body declared longer than the bound is not waited for.
-    if (Number(raw.headers['content-length']) > DRAIN_MAX_BYTES) return;
-    await drain(raw);
-  });
+/**
+ * Drains what is left of a request's body before its answer goes out (http/onSend.ts): a promise, or undefined when
+ * nothing is to be waited for.
+ */
+export function drainUnread(raw: IncomingMessage): Promise<void> | undefined {
+  // Received whole (complete), or read to its end (an injected request is never `complete`).
+  if (raw.complete || raw.readableEnded || raw.destroyed) return undefined;
+  // A body declared longer than the bound is not waited for.
+  if (Number(raw.headers['content-length']) > DRAIN_MAX_BYTES) return undefined;
+  return drain(raw);
 }

@@ -19,6 +19,7 @@ import type { ListColumns, ListQuery, ListResult } from '../../contract/list';
 import type { Db } from '../db/client';
 import { FieldError } from './errors';
 import { columnKey, keySelect, keysetPage, sortKey } from './keyset';
+import { plainCounted, plainPageRead } from './plainList';
 
 /** Escapes LIKE wildcards so a keyword matches literally. */
 export const likePattern = (keyword: string) => `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -34,6 +35,8 @@ export interface ListSpec<Row> {
   allowed: ListColumns;
   defaultSort: { col: string; order: 'asc' | 'desc' };
   query: ListQuery;
+  /** The columns toRow reads, by name; the whole row by default. */
+  record?: Record<string, AnyColumn>;
   toRow: (record: Record<string, unknown>) => Row;
 }
 
@@ -75,13 +78,24 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
   if (idColumn && idColumn !== sortColumn) keys.push(columnKey(idColumn, 'desc'));
   // Without an id the order may have ties: such a list is read by offset only.
   if (!idColumn) keys.push(sortKey(sql`0`, 'asc', undefined));
+  // No filter and no condition of its own: the list's reads are the cheap ones of plainList.ts.
+  const plain = !spec.where && !query.filters.length;
   return keysetPage({
     db,
     list: getTableName(spec.table),
     query,
     keys,
-    counted: () => db.select({ one: sql`1` }).from(spec.table).where(where),
+    counted: () =>
+      plain ? plainCounted(db, spec, spec.siteId) : db.select({ one: sql`1` }).from(spec.table).where(where),
     fetch: async (extra, order, limit, offset) => {
+      // The usual read (a list opened, its last page) of a list without filters: a prepared statement.
+      if (plain && !extra && offset === 0) {
+        const read = plainPageRead(db, spec, keys, order);
+        if (read) {
+          const records = await read.execute({ site: spec.siteId, limit });
+          return records.map((r) => ({ row: spec.toRow(r.record), key: r.key }));
+        }
+      }
       const ids =
         idColumn && offset > 0
           ? inArray(
@@ -96,7 +110,7 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
             )
           : undefined;
       const records = await db
-        .select({ record: spec.table, key: keySelect(keys) } as never)
+        .select({ record: spec.record ?? spec.table, key: keySelect(keys) } as never)
         .from(spec.table)
         .where(ids ?? and(where, extra))
         .orderBy(...order)

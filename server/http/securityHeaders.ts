@@ -8,7 +8,7 @@
  * /_site), which the admin's /design may frame for its live preview.
  */
 
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { PAYMENT_CONNECTING_PATH, PAYMENT_RETURN_PATH } from '../../contract/plans';
 import { SANDBOX_PREFIX } from '../adapters/payment/sandbox';
 import { UPLOADS_PREFIX } from '../adapters/storage';
@@ -184,31 +184,46 @@ function policyFor(kind: ResponseKind, url: string, config: PolicyConfig): strin
   return csp;
 }
 
-export function securityHeaders(req: FastifyRequest, config: PolicyConfig): Record<string, string> {
+/** The headers by configuration and by what decides them, built once: most replies share a few sets. */
+const headerSets = new WeakMap<PolicyConfig, Map<string, Readonly<Record<string, string>>>>();
+
+/** The security headers of the reply to `req` (the same object for the same kind of reply: do not change it). */
+export function securityHeaders(req: FastifyRequest, config: PolicyConfig): Readonly<Record<string, string>> {
   const kind = responseKind(req.url, (req.raw as MarkedRequest)[SITE_HOST]);
-  return {
-    'content-security-policy': policyFor(kind, req.url, config),
-    // A site page may be framed by the admin (its CSP's frame-ancestors says by whom); nothing else may be.
-    ...(kind === 'site' ? {} : { 'x-frame-options': 'DENY' }),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': PERMISSIONS_POLICY,
-    'cross-origin-opener-policy': openerPolicy(req.url),
-    // Only over HTTPS: `protocol` reads X-Forwarded-Proto only with TRUST_PROXY, so a client cannot forge it.
-    ...(req.protocol === 'https' ? { 'strict-transport-security': HSTS } : {}),
-  };
+  const opener = openerPolicy(req.url);
+  // Only over HTTPS: `protocol` reads X-Forwarded-Proto only with TRUST_PROXY, so a client cannot forge it.
+  const https = req.protocol === 'https';
+  const targets = formTargets(kind, req.url, config);
+  let sets = headerSets.get(config);
+  if (!sets) {
+    sets = new Map();
+    headerSets.set(config, sets);
+  }
+  const key = `${kind} ${opener} ${https} ${targets.join(' ')}`;
+  let headers = sets.get(key);
+  if (!headers) {
+    headers = Object.freeze({
+      'content-security-policy': policyFor(kind, req.url, config),
+      // A site page may be framed by the admin (its CSP's frame-ancestors says by whom); nothing else may be.
+      ...(kind === 'site' ? {} : { 'x-frame-options': 'DENY' }),
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'permissions-policy': PERMISSIONS_POLICY,
+      'cross-origin-opener-policy': opener,
+      ...(https ? { 'strict-transport-security': HSTS } : {}),
+    });
+    sets.set(key, headers);
+  }
+  return headers;
 }
 
-/** Adds the headers to every reply, whichever route, hook, handler or plugin sends it. */
-export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
-  app.addHook('onSend', async (req, reply, payload) => {
-    // A site's reply may bring a policy of its own (an SVG asset runs no script): both are sent, both apply.
-    const own = reply.getHeader('content-security-policy');
-    const headers = securityHeaders(req, config);
-    reply.headers(headers);
-    if (typeof own === 'string' && (req.raw as MarkedRequest)[SITE_HOST] !== undefined) {
-      reply.header('content-security-policy', [headers['content-security-policy'], own]);
-    }
-    return payload;
-  });
+/** Adds the headers to a reply, whichever route, hook, handler or plugin sends it (http/onSend.ts calls it). */
+export function addSecurityHeaders(req: FastifyRequest, reply: FastifyReply, config: PolicyConfig): void {
+  // A site's reply may bring a policy of its own (an SVG asset runs no script): both are sent, both apply.
+  const own = reply.getHeader('content-security-policy');
+  const headers = securityHeaders(req, config);
+  reply.headers(headers);
+  if (typeof own === 'string' && (req.raw as MarkedRequest)[SITE_HOST] !== undefined) {
+    reply.header('content-security-policy', [headers['content-security-policy'], own]);
+  }
 }

@@ -1,5 +1,5 @@
 /** Accounts: registration, sign-in, password reset and change, and the session object of `member/status`. */
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   ChangeInput,
@@ -15,10 +15,11 @@ import type { CardGateway, Session } from '../../../contract/session';
 import type { Deps } from '../../deps';
 import type { BaseContext, UserContext } from '../../http/action';
 import { AppError } from '../../http/errors';
+import { preparedPerDb } from '../../http/prepared';
 import type { AuthUser, SessionInfo, SiteScope } from '../../http/session';
 import { t } from '../../i18n';
-import { roles, siteStaff, users } from '../tenancy/schema';
-import { siteById, sitesOfUser, siteUrl, toCurrent, toSummary } from '../tenancy/sites';
+import { roles, siteStaff, sites, users } from '../tenancy/schema';
+import { siteById, siteUrl, toCurrent, toSummary } from '../tenancy/sites';
 import { attemptPassword, userByEmail } from './accounts';
 import { checkPassword, hashPassword, isRecentPassword, setPassword } from './passwords';
 import { authTokens, sessions } from './schema';
@@ -197,16 +198,63 @@ function cardGateway(deps: Deps): CardGateway {
 
 const meta = (deps: Deps): Session['meta'] => ({ server_time: deps.now(), payment: cardGateway(deps) });
 
+/**
+ * member/status's own reads, prepared (issue 31): the user's sites, only the columns the session object shows (the
+ * list's summary, the current site's toCurrent), and a role by id (a support scope's, which the scope does not carry).
+ */
+const statusStatements = preparedPerDb((db) => ({
+  sites: db
+    .select({
+      id: sites.id,
+      name: sites.name,
+      slug: sites.slug,
+      domain: sites.domain,
+      timezone: sites.timezone,
+      status: sites.status,
+      published: sites.published,
+      badges: sites.badges,
+      displayLanguages: sites.displayLanguages,
+    })
+    .from(siteStaff)
+    .innerJoin(sites, eq(sites.id, siteStaff.siteId))
+    .where(eq(siteStaff.userId, sql.placeholder('user')))
+    .orderBy(asc(sites.id))
+    .prepare('status_sites'),
+  role: db
+    .select({ id: roles.id, name: roles.name, builtin: roles.builtin })
+    .from(roles)
+    .where(eq(roles.id, sql.placeholder('id')))
+    .prepare('status_role'),
+}));
+
+/** A scope's permissions in order, sorted once per scope (a cached scope serves many calls); copies, never shared. */
+const sorted = new WeakMap<SiteScope, { permissions: string[]; base: string[] }>();
+function sortedPermissions(scope: SiteScope): { permissions: string[]; base: string[] } {
+  let s = sorted.get(scope);
+  if (!s) {
+    s = { permissions: [...scope.permissions].sort(), base: [...scope.basePermissions].sort() };
+    sorted.set(scope, s);
+  }
+  return { permissions: [...s.permissions], base: [...s.base] };
+}
+
+/** The scope's role: read with it (http/caller.ts), or by id for a support scope. */
+async function roleOf(deps: Deps, scope: SiteScope) {
+  if (scope.role) return { id: scope.roleId, ...scope.role };
+  const [row] = await statusStatements(deps.db).role.execute({ id: scope.roleId });
+  return row;
+}
+
 /** The session object of SPEC §3. */
 export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
   if (!ctx.user || !ctx.session) return { ...signedOut, meta: meta(deps) };
   const user = ctx.user;
   const scope = await resolveSite(deps, { session: ctx.session, user });
-  const list = await sitesOfUser(deps.db, user.id);
+  const list = await statusStatements(deps.db).sites.execute({ user: user.id });
   // An operator in support works on a site that is not among their own (issue 17).
   const current = scope?.support ? await siteById(deps.db, scope.id) : list.find((s) => s.id === scope?.id);
-  const [role] = scope ? await deps.db.select().from(roles).where(eq(roles.id, scope.roleId)) : [];
-  const permissions = scope ? [...scope.permissions].sort() : [];
+  const role = scope ? await roleOf(deps, scope) : undefined;
+  const permissions = scope ? sortedPermissions(scope).permissions : [];
   return {
     isLogined: true,
     user: {
@@ -219,7 +267,7 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
       avatar: user.avatar,
       info: user.info,
       permissions,
-      base_permissions: scope ? [...scope.basePermissions].sort() : [],
+      base_permissions: scope ? sortedPermissions(scope).base : [],
       meta: { language: localeOr(user.language, 'zh-TW') },
       platform_admin: user.platformAdmin,
     },

@@ -12,6 +12,7 @@ import { grantedPermissions } from '../../../contract/plans';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { CachedCaller, CachedSite } from '../../http/callerCache';
+import { preparedPerDb } from '../../http/prepared';
 import { type AuthUser, SESSION_COOKIE, type SessionInfo, type SiteScope } from '../../http/session';
 import { type PlanRow, planFeatures, planService } from '../tenancy/catalogue';
 import { plans, roles, siteStaff, sites, users } from '../tenancy/schema';
@@ -42,6 +43,8 @@ function statements(db: Db) {
       siteId: siteStaff.siteId,
       roleId: siteStaff.roleId,
       permissions: roles.permissions,
+      roleName: roles.name,
+      roleBuiltin: roles.builtin,
       plan: plans,
     })
     .from(siteStaff)
@@ -67,15 +70,7 @@ function statements(db: Db) {
   return { session, touch, memberships, support };
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof statements>>();
-function statementsOf(db: Db) {
-  let s = prepared.get(db);
-  if (!s) {
-    s = statements(db);
-    prepared.set(db, s);
-  }
-  return s;
-}
+const statementsOf = preparedPerDb(statements);
 
 export async function resolveSession(
   deps: Deps,
@@ -183,6 +178,7 @@ async function readSite(deps: Deps, ctx: { session: SessionInfo; user: AuthUser 
       plan: planService(plan),
       id: chosen.siteId,
       roleId: chosen.roleId,
+      role: { name: chosen.roleName, builtin: chosen.roleBuiltin },
       permissions: new Set(grantedPermissions(basePermissions, features)),
       basePermissions,
       features,

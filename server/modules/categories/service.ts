@@ -11,7 +11,15 @@ import { categories } from '../content/schema';
 import { deleteLabel, type LabelRow, labelRow, writeLabel } from '../labels/service';
 import { bumpRender } from '../tenancy/invalidate';
 
-const toCategory = (r: LabelRow): Category => ({
+/** The columns a category's list row reads (toCategory), not the whole label. */
+const listed = {
+  id: categories.id,
+  name: categories.name,
+  createdAt: categories.createdAt,
+  updatedAt: categories.updatedAt,
+};
+
+const toCategory = (r: Pick<LabelRow, 'id' | 'name' | 'createdAt' | 'updatedAt'>): Category => ({
   id: r.id,
   name: r.name,
   created_at: r.createdAt.toISOString(),
@@ -32,7 +40,8 @@ export function listCategories(db: Db, siteId: number, query: ListQuery): Promis
     allowed: categoryColumns,
     defaultSort: { col: 'id', order: 'desc' },
     query,
-    toRow: (r) => toCategory(r as LabelRow),
+    record: listed,
+    toRow: (r) => toCategory(r as Pick<LabelRow, 'id' | 'name' | 'createdAt' | 'updatedAt'>),
   });
 }
 

@@ -10,7 +10,7 @@ import { siteStaff, sites } from './schema';
 
 export type SiteRow = typeof sites.$inferSelect;
 
-export const toSummary = (s: SiteRow): SiteSummary => ({
+export const toSummary = (s: Pick<SiteRow, 'id' | 'name' | 'slug' | 'domain'>): SiteSummary => ({
   id: s.id,
   name: s.name,
   slug: s.slug,
@@ -25,9 +25,15 @@ export function displayLanguages(ids: readonly number[]): CurrentSite['frontend_
   });
 }
 
+/** The columns of a site that toCurrent reads. */
+export type CurrentSiteRow = Pick<
+  SiteRow,
+  'id' | 'name' | 'slug' | 'domain' | 'timezone' | 'status' | 'published' | 'badges' | 'displayLanguages'
+>;
+
 /** The current site; `scope` is what resolveSite found of it (its plan's features and name). */
 export function toCurrent(
-  s: SiteRow,
+  s: CurrentSiteRow,
   scope: { features: readonly Feature[]; plan: CurrentSite['service'] } | null,
   config: Pick<Config, 'siteDomain' | 'siteScheme' | 'sitePort'>,
 ): CurrentSite {
