@@ -80,7 +80,7 @@ export function contentSecurityPolicy(
     'default-src': ["'self'"],
     // The built index.html has no inline script (Vite writes only <script src>), so none is allowed.
     'script-src': ["'self'", ...tapPay.script],
-    // Emotion (MUI's styling) and the ALTCHA widget insert <style> elements at run time; they cannot be hashed.
+    // Emotion (MUI's styling) inserts <style> elements at run time; they cannot be hashed.
     'style-src': ["'self'", "'unsafe-inline'"],
     // Uploads (here or in the S3 bucket), previews of files being uploaded (blob:), and https pictures the writer
     // keeps from pasted content (contract/blocks.ts accepts any http(s) image address).
@@ -101,8 +101,8 @@ export function contentSecurityPolicy(
       'https:',
       ...tapPay.frame,
     ],
-    // The ALTCHA widget solves its proof of work in workers it makes from blob: URLs.
-    'worker-src': ["'self'", 'blob:'],
+    // No page makes workers from blob: URLs (the sign-in screens solve the bot check with WebCrypto).
+    'worker-src': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'", ...formTargets],

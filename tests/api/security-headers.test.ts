@@ -83,7 +83,7 @@ function expectAppPolicy(res: LightMyRequestResponse) {
   expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
   expect(policy.get('img-src')).toEqual(expect.arrayContaining(["'self'", 'data:', 'blob:']));
   // The bot check's proof of work runs in workers made from blob: URLs.
-  expect(policy.get('worker-src')).toEqual(["'self'", 'blob:']);
+  expect(policy.get('worker-src')).toEqual(["'self'"]);
   // /design frames the public site for its live preview: the sites' addresses, and custom domains over https.
   expect(policy.get('frame-src')).toEqual(["'self'", 'http://*.sites.localhost:8080', 'https:']);
   // Nothing anywhere allows inline script, eval, or script from elsewhere.
