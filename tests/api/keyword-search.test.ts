@@ -201,6 +201,28 @@ describe('keyword search with search_grams', () => {
     }
   });
 
+  it('pages a keyword’s members in the list’s order either way, page by page as in one page', async () => {
+    for (const max of [undefined, 0]) {
+      setExactTotalMax(max);
+      try {
+        const filters = [{ col: 'keyword', value: '@example', type: 'search' as const }];
+        const list = (page: number, size: number) =>
+          owner.call<ListResult<Member>>('profile/list', { query: { page, size, filters } }).then(ok);
+        const all = (await list(1, 100)).rows.map((m) => m.id);
+        expect(all.length).toBeGreaterThan(3);
+        const paged: number[] = [];
+        for (let page = 1; paged.length < all.length; page++) {
+          const r = await list(page, 3);
+          expect(r.rows.length, `page ${page}`).toBeGreaterThan(0);
+          paged.push(...r.rows.map((m) => m.id));
+        }
+        expect(paged, String(max)).toEqual(all);
+      } finally {
+        setExactTotalMax(undefined);
+      }
+    }
+  });
+
   it('is served by the bigram index from two characters up', async () => {
     const plan = async (keyword: string) =>
       t.database.db.transaction(async (tx) => {
