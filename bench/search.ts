@@ -6,23 +6,23 @@
  *
  * The app runs in this process (as bench/http.ts) on that PostgreSQL database, signed in for real. For each
  * press/list keyword (2-character zh common and without a hit, 3- and 4-character zh, English, a number) and each
- * member filter (e-mail fragment, name, tag, plan, status): the list's page query alone (pageQuery, the SQL the list
- * runs, with its ORDER BY and LIMIT), the count alone, and the whole API call (page + count + a page's tags and
- * authors). Then the member CSV export of every member (2,000,000): rows per second and the process's RSS growth
+ * member filter (e-mail fragment, name, tag, plan, status): for press/list the list's page query alone (pageQuery, the
+ * SQL the list runs, with its ORDER BY and LIMIT), the count alone, and the whole API call (page + count + a page's
+ * tags and authors); for profile/list the list's database work (listMembers) and the whole API call. Then the member CSV export of every member (2,000,000): rows per second and the process's RSS growth
  * (sampled every 50 ms). Each figure is the median over `--runs` runs of that run's p50/p95/p99 over `--calls`
  * calls (a call slower than 300 ms at first is timed 10 times only: the count of a common word).
  */
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ListQuery } from '../contract/list';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { pageQuery } from '../server/modules/content/list';
-import { memberConditions } from '../server/modules/members/service';
-import { readerPlans, readerSubscriptions, readers, sites } from '../server/modules/tables';
+import { listMembers } from '../server/modules/members/service';
+import { readerPlans, sites } from '../server/modules/tables';
 import { signIn, type Timing, time } from './lib';
 import { benchUrl } from './seed';
 
@@ -142,29 +142,8 @@ try {
     for (const [label, filters] of ONLY_EXPORT ? [] : memberFilters) {
       const query: ListQuery = { page: 1, size: 20, filters };
       const name = `profile/list ${label}`;
-      const where = and(...memberConditions(siteId, query));
-      const page = () =>
-        db
-          .select()
-          .from(readers)
-          .leftJoin(readerSubscriptions, eq(readerSubscriptions.readerId, readers.id))
-          .leftJoin(readerPlans, eq(readerPlans.id, readerSubscriptions.planId))
-          .where(where)
-          .orderBy(desc(readers.createdAt), desc(readers.id))
-          .limit(20);
-      await measure(rows, name, 'page', page, run);
-      await measure(
-        rows,
-        name,
-        'count',
-        () =>
-          db
-            .select({ n: count() })
-            .from(readers)
-            .leftJoin(readerSubscriptions, eq(readerSubscriptions.readerId, readers.id))
-            .where(where),
-        run,
-      );
+      // The list's whole database work (listMembers: the keyword's plan, the page, the total), without HTTP.
+      await measure(rows, name, 'list', () => listMembers(db, siteId, query), run);
       await measure(
         rows,
         name,

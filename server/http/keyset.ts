@@ -241,6 +241,8 @@ export interface PageSpec<R> {
   fetch: (extra: SQL | undefined, order: SQL[], limit: number, offset: number) => Promise<Keyed<R>[]>;
   /** The list's rows as a query (any select list) for the count and the estimate. */
   counted: () => SQLWrapper;
+  /** The total when the list knows a better way than `totalOf(counted)` (members under a keyword). */
+  total?: () => Promise<{ total: number; approximate?: true }>;
 }
 
 let exactMaxOverride: number | undefined;
@@ -266,11 +268,26 @@ export async function totalOf(
   counted: SQLWrapper,
   max: number,
 ): Promise<{ total: number; approximate?: true }> {
+  const estimate = await planRows(db, counted);
+  if (estimate > max) return { total: estimate, approximate: true };
+  return countUpTo(db, counted, max, estimate);
+}
+
+/** The planner's row estimate of a query (EXPLAIN: planned, not run). */
+export async function planRows(db: Db, counted: SQLWrapper): Promise<number> {
   const [plan] = rowsOf<Record<string, unknown>>(await db.execute(sql`explain (format json) ${counted}`));
   const raw = plan['QUERY PLAN'];
   const json = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  const estimate = Math.round(json[0]?.Plan?.['Plan Rows'] ?? 0);
-  if (estimate > max) return { total: estimate, approximate: true };
+  return Math.round(json[0]?.Plan?.['Plan Rows'] ?? 0);
+}
+
+/** `count(*)` over at most `max` + 1 rows: exact up to `max`, else approximate (at least `estimate`). */
+export async function countUpTo(
+  db: Db,
+  counted: SQLWrapper,
+  max: number,
+  estimate = 0,
+): Promise<{ total: number; approximate?: true }> {
   const [{ n }] = rowsOf<{ n: number }>(
     await db.execute(sql`select count(*)::int as n from (${counted} limit ${max + 1}) as counted`),
   );
@@ -299,7 +316,7 @@ export async function keysetPage<R>(spec: PageSpec<R>): Promise<ListResult<R>> {
   const cursor = decodeCursor(query.cursor, hash, keys);
   const usable = cursor && Math.abs(page - cursor.page) <= LIST_CURSOR_REACH ? cursor : undefined;
   const forward = orderOf(keys);
-  const countTotal = () => totalOf(db, spec.counted(), max);
+  const countTotal = spec.total ?? (() => totalOf(db, spec.counted(), max));
 
   let rows: Keyed<R>[] | undefined;
   let plainRead = page === 1;

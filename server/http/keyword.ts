@@ -20,6 +20,7 @@
  * database's context-dependent lowering, e.g. a Greek final sigma, could miss a hit).
  */
 import { type AnyColumn, ilike, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import { likePattern } from './list';
 
 /**
@@ -47,4 +48,104 @@ export function keywordMatch(column: AnyColumn, keyword: string): SQL {
   const like = ilike(column, likePattern(keyword));
   const gram = keywordGram(keyword);
   return gram === undefined ? like : sql`(search_grams(${column}) @> ARRAY[lower(${gram})] and ${like})`;
+}
+
+/*
+ * Several bigrams, the rarest (issue 31, the members at 2,000,000). One bigram bounds the hits only when it is rare:
+ * every address starts "member", and the digits of a number are each in a twentieth of the addresses, while the
+ * fragment as a whole is in a hundred. The index ANDs the bigrams it is given, reading each one's posting list, so
+ * the cheapest set is the few rarest, which the expression index's statistics name (pg_stats' most common elements
+ * of `search_grams(column)`; a bigram not among them is rarer than all of them). The planner cannot estimate a set
+ * of bigrams (it takes them as independent), so this form is for the caller who already knows the hits are few
+ * (members/service.ts asks the planner about the plain ILIKE first); many hits are read by walking the list's order.
+ */
+
+/** The keyword's distinct bigrams (by code point, after the trim), in order; none under two characters. */
+export function keywordGrams(keyword: string): string[] {
+  const chars = Array.from(keyword.trim());
+  const grams = new Set<string>();
+  for (let i = 0; i + 1 < chars.length; i++) grams.add(chars[i] + chars[i + 1]);
+  return [...grams];
+}
+
+/** Bigrams looked up together at most: each one more costs a posting list read. */
+const GRAMS_MAX = 3;
+/** A bigram in more than this share of the rows narrows little: left out unless it is the rarest. */
+const GRAM_COMMON = 0.2;
+
+/**
+ * Up to GRAMS_MAX bigrams of the keyword, the rarest by `frequency` (the share of rows holding it; undefined where
+ * unknown): the rarest always, the others while they narrow. Without statistics, the last ones without white space
+ * (the end of a word or an address tells more than its common start).
+ */
+export function rarestGrams(keyword: string, frequency?: (gram: string) => number | undefined): string[] {
+  const grams = keywordGrams(keyword);
+  if (!frequency) {
+    const plain = grams.filter((g) => !/\s/u.test(g));
+    return (plain.length ? plain : grams).slice(-GRAMS_MAX);
+  }
+  const ranked = grams
+    .map((gram, at) => ({ gram, at, f: frequency(gram) ?? 0 }))
+    .sort((a, b) => a.f - b.f || b.at - a.at);
+  return ranked
+    .filter((g, i) => i === 0 || g.f <= GRAM_COMMON)
+    .slice(0, GRAMS_MAX)
+    .map((g) => g.gram);
+}
+
+/**
+ * "The column contains the keyword" through the given bigrams (keywordGrams' or rarestGrams'): the ILIKE first, so
+ * that a row the index found for the other column of an OR is not handed to search_grams again; plain ILIKE without
+ * bigrams.
+ */
+export function gramsMatch(column: AnyColumn, keyword: string, grams: string[]): SQL {
+  const like = ilike(column, likePattern(keyword));
+  if (!grams.length) return like;
+  const list = sql.join(
+    grams.map((g) => sql`lower(${g})`),
+    sql`, `,
+  );
+  return sql`(${like} and search_grams(${column}) @> ARRAY[${list}])`;
+}
+
+/** A GIN expression index's element statistics: lower-cased bigram → share of rows; `floor` the least listed. */
+interface GramStats {
+  freq: Map<string, number>;
+  floor: number;
+}
+const STATS_TTL_MS = 10 * 60_000;
+const statsCache = new Map<string, Promise<GramStats | null>>();
+const statsAt = new Map<string, number>();
+
+/**
+ * The share of rows whose `search_grams` holds a bigram, from the statistics of the index `index` (read once per
+ * process every ten minutes); undefined where the index has none (never analysed: the caller then picks by
+ * position). A bigram not among the most common elements gets half the least common one's share.
+ */
+export async function gramFrequency(
+  db: Db,
+  index: string,
+): Promise<((gram: string) => number | undefined) | undefined> {
+  const now = Date.now();
+  let stats = statsCache.get(index);
+  if (!stats || now - (statsAt.get(index) ?? 0) > STATS_TTL_MS) {
+    statsAt.set(index, now);
+    stats = readGramStats(db, index).catch(() => null);
+    statsCache.set(index, stats);
+  }
+  const s = await stats;
+  if (!s?.freq.size) return undefined;
+  return (gram) => s.freq.get(gram.toLowerCase()) ?? s.floor / 2;
+}
+
+async function readGramStats(db: Db, index: string): Promise<GramStats> {
+  const result = await db.execute(sql`
+    SELECT e.elem, e.freq::float8 AS freq
+    FROM pg_stats s,
+      unnest(s.most_common_elems::text::text[],
+             s.most_common_elem_freqs[1:cardinality(s.most_common_elems::text::text[])]) AS e(elem, freq)
+    WHERE s.schemaname = current_schema() AND s.tablename = ${index}`);
+  const rows = (result as unknown as { rows: { elem: string; freq: number | string }[] }).rows;
+  const freq = new Map(rows.map((r) => [r.elem, Number(r.freq)]));
+  return { freq, floor: Math.min(...freq.values()) };
 }

@@ -5,7 +5,7 @@
  * Each is a few queries with a LIMIT; at 100,000 articles they want the two indexes bench/README.md proposes (on
  * the publication time per language and per category), without which RSS reads the whole table.
  */
-import { and, asc, desc, eq, exists, gt, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { CONTENT_LANGUAGES } from '../../contract/constants';
 import { CONTENT_TYPE, STATUS } from '../../contract/contentConstants';
 import { SITEMAP_MAX_URLS } from '../../contract/publicLists';
@@ -251,52 +251,116 @@ const URLSET_CLOSE = '</urlset>\n';
 /** Published items of the site in its languages: what the sitemap's parts read (contents_listed_id_idx). */
 const listedIn = (siteId: number, langs: number[]) => and(visible(siteId), inArray(contents.langId, langs));
 
-/** One batch of items with ids in (after, until], by id, with their addresses and alternates. */
-async function itemBatch(
+/** A row of a sitemap part: what its address and lastmod are made of. */
+interface ItemRow {
+  id: number;
+  uuid: string;
+  type: number;
+  lang_id: number;
+  /** The slug, or the id where there is none (the address's key). */
+  key: string;
+  lastmod: string;
+}
+
+/**
+ * Writes the `<url>` entries of sitemap items, the same bytes as urlEntry (issue 31: a part is 50,000 of them, and
+ * writing them was most of its time). The escaped start of an address — `<url><loc>`, the base and the path up to the
+ * key — is made once per type and language; the key is what encodeURIComponent leaves (ASCII, of which only `'`
+ * needs escaping); lastmod is the database's to_char of a fixed format (digits, `-`, `:`, `T`, `Z`), never escaped.
+ * A path that does not end in its key (publicPath changed) falls back to urlEntry.
+ */
+function itemWriter(site: FeedSite, base: string) {
+  const starts = new Map<number, { path: string; open: string } | null>();
+  const startOf = (type: number, langId: number) => {
+    const at = type * 65_536 + langId;
+    let start = starts.get(at);
+    if (start === undefined) {
+      const kind = contentKind(type);
+      const path = publicPath(site, kind, '', langId);
+      start =
+        publicPath(site, kind, 'k', langId) === `${path}k` ? { path: `${base}${path}`, open: '' } : null;
+      if (start) start.open = `<url><loc>${escapeXml(start.path)}`;
+      starts.set(at, start);
+    }
+    return start;
+  };
+  const loc = (r: ItemRow) => {
+    const start = startOf(r.type, r.lang_id);
+    return start
+      ? `${start.path}${encodeURIComponent(r.key)}`
+      : `${base}${publicPath(site, contentKind(r.type), r.key, r.lang_id)}`;
+  };
+  const entry = (r: ItemRow, alternates: [string, string][] | undefined): string => {
+    const start = startOf(r.type, r.lang_id);
+    if (!start || alternates) return urlEntry({ loc: loc(r), lastmod: r.lastmod, alternates });
+    const tail = encodeURIComponent(r.key);
+    return `${start.open}${tail.includes("'") ? escapeXml(tail) : tail}</loc><lastmod>${r.lastmod}</lastmod></url>`;
+  };
+  return { loc, entry };
+}
+
+/**
+ * One batch of items with ids in (after, until], by id. Plain SQL, its rows taken as they come (no query builder or
+ * row mapping for 50,000 rows a part).
+ */
+async function itemRows(
+  deps: FeedDeps,
+  site: FeedSite,
+  langs: number[],
+  after: number,
+  until: number,
+): Promise<ItemRow[]> {
+  return rowsOf<ItemRow>(
+    await deps.db.execute(sql`
+      SELECT ${contents.id} AS id, ${langs.length > 1 ? contents.uuid : sql`''`} AS uuid, ${contents.type} AS type,
+        ${contents.langId} AS lang_id, coalesce(nullif(${contents.slug}, ''), ${contents.id}::text) AS key,
+        ${sitemapItem.lastmod} AS lastmod
+      FROM ${contents}
+      WHERE ${and(listedIn(site.id, langs), gt(contents.id, after), lte(contents.id, until))}
+      ORDER BY ${contents.id} ASC
+      LIMIT ${SITEMAP_BATCH}`),
+  );
+}
+
+/** The `<url>` entries of a batch, each ending in a newline, with their hreflang alternates. */
+async function batchXml(
   deps: FeedDeps,
   site: FeedSite,
   base: string,
   langs: number[],
-  after: number,
-  until: number,
-): Promise<{ urls: SitemapUrl[]; last: number }> {
-  const rows = await deps.db
-    .select({
-      ...sitemapItem,
-    })
-    .from(contents)
-    .where(and(listedIn(site.id, langs), gt(contents.id, after), lte(contents.id, until)))
-    .orderBy(asc(contents.id))
-    .limit(SITEMAP_BATCH);
-  const loc = (r: { type: number; slug: string; id: number; langId: number }) =>
-    `${base}${publicPath(site, contentKind(r.type), r.slug || r.id, r.langId)}`;
+  rows: ItemRow[],
+): Promise<string> {
+  const writer = itemWriter(site, base);
   // An item's languages share its uuid; they may lie in other parts: read them for this batch's uuids.
   const groups = new Map<string, { langId: number; loc: string }[]>();
   if (langs.length > 1 && rows.length) {
-    const siblings = await deps.db
-      .select({
-        uuid: contents.uuid,
-        id: contents.id,
-        type: contents.type,
-        slug: contents.slug,
-        langId: contents.langId,
-      })
-      .from(contents)
-      .where(and(listedIn(site.id, langs), inArray(contents.uuid, [...new Set(rows.map((r) => r.uuid))])));
+    const siblings = rowsOf<ItemRow>(
+      await deps.db.execute(sql`
+        SELECT ${contents.id} AS id, ${contents.uuid} AS uuid, ${contents.type} AS type, ${contents.langId} AS lang_id,
+          coalesce(nullif(${contents.slug}, ''), ${contents.id}::text) AS key
+        FROM ${contents}
+        WHERE ${and(listedIn(site.id, langs), inArray(contents.uuid, [...new Set(rows.map((r) => r.uuid))]))}`),
+    );
     for (const r of siblings) {
       const group = groups.get(r.uuid) ?? [];
-      group.push({ langId: r.langId, loc: loc(r) });
+      group.push({ langId: r.lang_id, loc: writer.loc(r) });
       groups.set(r.uuid, group);
     }
   }
-  const urls = rows.map((r) => {
+  let xml = '';
+  for (const r of rows) {
     const group = groups.get(r.uuid);
-    return { loc: loc(r), lastmod: r.lastmod, alternates: group && alternatesOf(langs, group) };
-  });
-  return { urls, last: rows.at(-1)?.id ?? until };
+    xml += `${writer.entry(r, group && alternatesOf(langs, group))}\n`;
+  }
+  return xml;
 }
 
-/** The urlset of `head` and of the items with ids in (from, until], streamed batch by batch. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * The urlset of `head` and of the items with ids in (from, until], streamed batch by batch; the next batch is read
+ * while this one is written (the database and this process work at the same time).
+ */
 async function* urlsetChunks(
   deps: FeedDeps,
   site: FeedSite,
@@ -304,16 +368,23 @@ async function* urlsetChunks(
   langs: number[],
   head: SitemapUrl[],
   range: { from: number; until: number } | null,
-  first?: { urls: SitemapUrl[]; last: number },
+  first?: ItemRow[],
 ): AsyncGenerator<string> {
   yield URLSET_OPEN;
   if (head.length) yield `${head.map(urlEntry).join('\n')}\n`;
   if (range) {
-    let batch = first ?? (await itemBatch(deps, site, base, langs, range.from, range.until));
-    while (batch.urls.length) {
-      yield `${batch.urls.map(urlEntry).join('\n')}\n`;
-      if (batch.urls.length < SITEMAP_BATCH || batch.last >= range.until) break;
-      batch = await itemBatch(deps, site, base, langs, batch.last, range.until);
+    let rows = first ?? (await itemRows(deps, site, langs, range.from, range.until));
+    while (rows.length) {
+      const last = (rows.at(-1) as ItemRow).id;
+      const next =
+        rows.length < SITEMAP_BATCH || last >= range.until
+          ? undefined
+          : itemRows(deps, site, langs, last, range.until);
+      // Awaited below; a reply abandoned meanwhile must not leave it rejected unhandled.
+      next?.catch(() => undefined);
+      yield await batchXml(deps, site, base, langs, rows);
+      if (!next) break;
+      rows = await next;
     }
   }
   yield URLSET_CLOSE;
@@ -412,8 +483,8 @@ export async function sitemapPart(
   }
   const range = partRange(part, partSize);
   if (!langs.length || range.from >= INT_MAX) return null;
-  const first = await itemBatch(deps, site, base, langs, range.from, range.until);
-  if (!first.urls.length) return null;
+  const first = await itemRows(deps, site, langs, range.from, range.until);
+  if (!first.length) return null;
   return urlsetChunks(deps, site, base, langs, [], range, first);
 }
 

@@ -11,6 +11,7 @@ import { parseCsv } from '../../contract/csv';
 import type { Member } from '../../contract/entities/member';
 import type { ListQuery, ListResult } from '../../contract/list';
 import type { Session } from '../../contract/session';
+import { setExactTotalMax } from '../../server/http/keyset';
 import { likePattern } from '../../server/http/list';
 import { memberBatches } from '../../server/modules/members/service';
 import { memberStatusSql } from '../../server/modules/readers/status';
@@ -163,30 +164,62 @@ describe('keyword search with search_grams', () => {
   });
 
   it('finds members by name or e-mail as ILIKE over both would', async () => {
-    for (const keyword of [...KEYWORDS, 'ab_c', 'x%y', '@example', 'KW1', 'e.c']) {
-      const pattern = likePattern(keyword);
-      const want = (
-        await t.database.db
-          .select({ id: readers.id })
-          .from(readers)
-          .where(
-            and(
-              eq(readers.siteId, siteId),
-              sql`(${readers.name} ILIKE ${pattern} OR ${readers.email} ILIKE ${pattern})`,
-            ),
+    // Both ways a keyword is read (members/service.ts keywordPlan): few hits expected (the rarest bigrams, counted),
+    // and many (every total estimated: the plain ILIKE walking the list's order).
+    for (const max of [undefined, 0]) {
+      setExactTotalMax(max);
+      try {
+        for (const keyword of [...KEYWORDS, 'ab_c', 'x%y', '@example', 'KW1', 'e.c']) {
+          const pattern = likePattern(keyword);
+          const want = (
+            await t.database.db
+              .select({ id: readers.id })
+              .from(readers)
+              .where(
+                and(
+                  eq(readers.siteId, siteId),
+                  sql`(${readers.name} ILIKE ${pattern} OR ${readers.email} ILIKE ${pattern})`,
+                ),
+              )
           )
-      )
-        .map((r) => r.id)
-        .sort((a, b) => a - b);
-      const r = ok(
-        await owner.call<ListResult<Member>>('profile/list', {
-          query: { page: 1, size: 100, filters: [{ col: 'keyword', value: keyword, type: 'search' }] },
-        }),
-      );
-      expect(
-        r.rows.map((m) => m.id).sort((a, b) => a - b),
-        keyword,
-      ).toEqual(want);
+            .map((r) => r.id)
+            .sort((a, b) => a - b);
+          const r = ok(
+            await owner.call<ListResult<Member>>('profile/list', {
+              query: { page: 1, size: 100, filters: [{ col: 'keyword', value: keyword, type: 'search' }] },
+            }),
+          );
+          expect(
+            r.rows.map((m) => m.id).sort((a, b) => a - b),
+            `${keyword} (${max})`,
+          ).toEqual(want);
+          if (max === undefined) expect(r.total, keyword).toBe(want.length);
+        }
+      } finally {
+        setExactTotalMax(undefined);
+      }
+    }
+  });
+
+  it('pages a keyword’s members in the list’s order either way, page by page as in one page', async () => {
+    for (const max of [undefined, 0]) {
+      setExactTotalMax(max);
+      try {
+        const filters = [{ col: 'keyword', value: '@example', type: 'search' as const }];
+        const list = (page: number, size: number) =>
+          owner.call<ListResult<Member>>('profile/list', { query: { page, size, filters } }).then(ok);
+        const all = (await list(1, 100)).rows.map((m) => m.id);
+        expect(all.length).toBeGreaterThan(3);
+        const paged: number[] = [];
+        for (let page = 1; paged.length < all.length; page++) {
+          const r = await list(page, 3);
+          expect(r.rows.length, `page ${page}`).toBeGreaterThan(0);
+          paged.push(...r.rows.map((m) => m.id));
+        }
+        expect(paged, String(max)).toEqual(all);
+      } finally {
+        setExactTotalMax(undefined);
+      }
     }
   });
 

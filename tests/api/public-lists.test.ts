@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIST_COUNT_EXACT_MAX } from '../../contract/publicLists';
 import { sites } from '../../server/modules/tables';
+import { bumpRender } from '../../server/modules/tenancy/invalidate';
 import { siteUrl } from '../../server/modules/tenancy/sites';
 import { sitemapXml } from '../../server/public/feeds';
 import { FIXTURE_THEME, themeFolder } from '../fixtures/publicSite';
@@ -258,10 +259,10 @@ describe('category, tag and author pages', () => {
 describe('the sitemap index and its parts', () => {
   it('lists parts that together hold exactly the single sitemap’s addresses, each within the part size', async () => {
     const site = (await t.database.db.select().from(sites).where(eq(sites.id, siteId)))[0];
-    const single = texts(
-      parse(await sitemapXml({ db: t.database.db, config: t.config }, site, base, 1e9)),
-      'loc',
-    );
+    const singleXml = await sitemapXml({ db: t.database.db, config: t.config }, site, base, 1e9);
+    const single = texts(parse(singleXml), 'loc');
+    const entries = (xml: string) => xml.match(/<url>.*?<\/url>/g) ?? [];
+    const allEntries: string[] = [];
     const index = await get('/sitemap.xml');
     expect(index.statusCode).toBe(200);
     expect(index.headers['content-type']).toBe('application/xml; charset=utf-8');
@@ -278,9 +279,12 @@ describe('the sitemap index and its parts', () => {
       expect(locs.length, part).toBeLessThanOrEqual(PART);
       expect(locs.length, part).toBeGreaterThan(0);
       all.push(...locs);
+      allEntries.push(...entries(res.body));
     }
     expect(all.length).toBe(single.length);
     expect(new Set(all)).toEqual(new Set(single));
+    // Byte for byte the single sitemap's entries (lastmod, alternates and escaping written the same way).
+    expect(allEntries.sort()).toEqual(entries(singleXml).sort());
     // Escaped, and its language named across parts.
     const escaped = `${base}/post/${encodeURIComponent(`q&a<"x">'`)}`;
     expect(all).toContain(escaped);
@@ -302,5 +306,58 @@ describe('the sitemap index and its parts', () => {
   it('robots.txt names the index', async () => {
     const robots = await get('/robots.txt');
     expect(robots.body).toContain(`Sitemap: ${base}/sitemap.xml`);
+  });
+});
+
+describe('tag and author lists follow their items', () => {
+  /** Link rows whose copy of their item (migration link_listing's triggers) differs from the item. */
+  const stale = () =>
+    exec<{ id: number }>(sql`
+      SELECT l.content_id AS id FROM content_tags l JOIN contents c ON c.id = l.content_id
+      WHERE (l.site_id, l.lang_id, l.type, l.publish_ts, l.listed)
+        IS DISTINCT FROM (c.site_id, c.lang_id, c.type, c.publish_ts, c.status = 1 AND c.published IS NOT NULL)
+      UNION ALL
+      SELECT l.content_id FROM content_authors l JOIN contents c ON c.id = l.content_id
+      WHERE (l.site_id, l.lang_id, l.type, l.publish_ts, l.listed)
+        IS DISTINCT FROM (c.site_id, c.lang_id, c.type, c.publish_ts, c.status = 1 AND c.published IS NOT NULL)`);
+  const listed = async () =>
+    (
+      await exec<{ slug: string }>(sql`
+        SELECT slug FROM contents WHERE site_id = ${siteId} AND slug LIKE 's-%' AND status = 1
+          AND published IS NOT NULL AND lang_id = 1 ORDER BY publish_ts DESC, id DESC`)
+    ).map((r) => r.slug);
+  const whole = async (at: string) => {
+    const slugs: string[] = [];
+    for (let url = at; url; ) {
+      const page = await listPage(url);
+      slugs.push(...page.slugs);
+      url = page.next;
+    }
+    return slugs;
+  };
+
+  it('as their items are taken offline, re-dated, moved to another language or published again', async () => {
+    const before = await exec<Record<string, unknown>>(sql`
+      SELECT id, status, publish_ts, lang_id, published FROM contents
+      WHERE site_id = ${siteId} AND slug IN ('s-2', 's-3', 's-4', 's-5')`);
+    await exec(sql`UPDATE contents SET status = 0 WHERE site_id = ${siteId} AND slug = 's-2'`);
+    await exec(sql`UPDATE contents SET publish_ts = '2030-01-01' WHERE site_id = ${siteId} AND slug = 's-3'`);
+    await exec(sql`UPDATE contents SET lang_id = 3 WHERE site_id = ${siteId} AND slug = 's-4'`);
+    await exec(sql`UPDATE contents SET published = NULL WHERE site_id = ${siteId} AND slug = 's-5'`);
+    await bumpRender(t.database.db, siteId);
+    expect(await stale()).toEqual([]);
+    const now = await listed();
+    expect(now[0]).toBe('s-3');
+    expect(now).not.toContain('s-2');
+    for (const at of ['/tag/tag-s-', `/author/${authorId['s-']}`]) expect(await whole(at), at).toEqual(now);
+
+    for (const row of before)
+      await exec(sql`UPDATE contents SET status = ${row.status}, publish_ts = ${row.publish_ts}, lang_id = ${row.lang_id},
+        published = ${row.published === null ? null : JSON.stringify(row.published)}::jsonb WHERE id = ${row.id}`);
+    await bumpRender(t.database.db, siteId);
+    expect(await stale()).toEqual([]);
+    expect(await listed()).toEqual(order['s-']);
+    for (const at of ['/tag/tag-s-', `/author/${authorId['s-']}`])
+      expect(await whole(at), at).toEqual(order['s-']);
   });
 });

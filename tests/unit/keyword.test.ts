@@ -2,7 +2,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { ListQuery } from '../../contract/list';
-import { keywordGram, keywordMatch } from '../../server/http/keyword';
+import { gramsMatch, keywordGram, keywordGrams, keywordMatch, rarestGrams } from '../../server/http/keyword';
 import { contents } from '../../server/modules/content/schema';
 
 const render = (keyword: string) => new PgDialect().sqlToQuery(keywordMatch(contents.title, keyword));
@@ -64,5 +64,54 @@ describe('keywordMatch', () => {
     const q = render(' 咖 ');
     expect(q.sql).toBe('"contents"."title" ilike $1');
     expect(q.params).toEqual(['%咖%']);
+  });
+});
+
+describe('keywordGrams and rarestGrams', () => {
+  it('lists the distinct bigrams by code point after the trim', () => {
+    expect(keywordGrams(' abab ')).toEqual(['ab', 'ba']);
+    expect(keywordGrams('𠮷野家')).toEqual(['𠮷野', '野家']);
+    expect(keywordGrams('咖')).toEqual([]);
+  });
+
+  it('without statistics takes the last bigrams without white space', () => {
+    expect(rarestGrams('member12345')).toEqual(['23', '34', '45']);
+    expect(rarestGrams('陳 1')).toEqual(['陳 ', ' 1']);
+    expect(rarestGrams('ab')).toEqual(['ab']);
+  });
+
+  it('with statistics takes the rarest, and the others only while they narrow', () => {
+    const freq: Record<string, number> = {
+      me: 1,
+      em: 1,
+      mb: 1,
+      be: 1,
+      er: 1,
+      r1: 0.55,
+      '12': 0.05,
+      '23': 0.06,
+    };
+    const f = (g: string) => freq[g.toLowerCase()];
+    // '34' and '45' are unknown (rarer than any listed): first, the later one before the earlier.
+    expect(rarestGrams('MEMBER12345', f)).toEqual(['45', '34', '12']);
+    expect(rarestGrams('member', f)).toEqual(['er']);
+    expect(rarestGrams('mem', (g) => ({ me: 0.9, em: 0.5 })[g])).toEqual(['em']);
+  });
+});
+
+describe('gramsMatch', () => {
+  const sqlOf = (keyword: string, grams: string[]) =>
+    new PgDialect().sqlToQuery(gramsMatch(contents.title, keyword, grams));
+
+  it('is the ILIKE and the lookup of every bigram given', () => {
+    const q = sqlOf(' a%b ', ['a%', '%b']);
+    expect(q.sql).toBe(
+      '("contents"."title" ilike $1 and search_grams("contents"."title") @> ARRAY[lower($2), lower($3)])',
+    );
+    expect(q.params).toEqual(['%a\\%b%', 'a%', '%b']);
+  });
+
+  it('is a plain ILIKE without bigrams', () => {
+    expect(sqlOf('咖', []).sql).toBe('"contents"."title" ilike $1');
   });
 });

@@ -192,6 +192,20 @@ export const contents = pgTable(
   ],
 );
 
+/**
+ * What a link row copies of its item (issue 31, the public tag and author pages at scale): its site, language, type,
+ * publication time and whether readers see it (status 1 with a snapshot), kept by the triggers of migration
+ * `link_listing` (set on insert, updated when the item's change them), so that a label's list in its order is one
+ * index range of the link table (`*_listed_idx`), at any depth, instead of a walk of the site's items probing links.
+ */
+const linkListing = {
+  siteId: integer('site_id'),
+  langId: smallint('lang_id'),
+  type: smallint('type'),
+  publishTs: ts('publish_ts'),
+  listed: boolean('listed').notNull().default(false),
+};
+
 export const contentTags = pgTable(
   'content_tags',
   {
@@ -201,11 +215,22 @@ export const contentTags = pgTable(
     tagId: integer('tag_id')
       .notNull()
       .references(() => tags.id, { onDelete: 'cascade' }),
+    ...linkListing,
   },
   // (tag_id, content_id): a tag's items from the index alone (its public page's count, issue 31).
   (t) => [
     primaryKey({ columns: [t.contentId, t.tagId] }),
     index('content_tags_tag_idx').on(t.tagId, t.contentId),
+    index('content_tags_listed_idx')
+      .on(
+        t.tagId,
+        t.langId,
+        t.publishTs.desc().nullsFirst(),
+        t.contentId.desc().nullsFirst(),
+        t.siteId,
+        t.type,
+      )
+      .where(sql`${t.listed}`),
   ],
 );
 
@@ -219,10 +244,21 @@ export const contentAuthors = pgTable(
       .notNull()
       .references(() => authors.id, { onDelete: 'cascade' }),
     sort: integer('sort').notNull().default(0),
+    ...linkListing,
   },
   (t) => [
     primaryKey({ columns: [t.contentId, t.authorId] }),
     index('content_authors_author_idx').on(t.authorId, t.contentId),
+    index('content_authors_listed_idx')
+      .on(
+        t.authorId,
+        t.langId,
+        t.publishTs.desc().nullsFirst(),
+        t.contentId.desc().nullsFirst(),
+        t.siteId,
+        t.type,
+      )
+      .where(sql`${t.listed}`),
   ],
 );
 

@@ -11,11 +11,13 @@ import {
   count,
   desc,
   eq,
+  ilike,
   inArray,
   isNull,
   notInArray,
   or,
   type SQL,
+  type SQLWrapper,
   sql,
 } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
@@ -31,8 +33,18 @@ import { MEMBER_EXPORT_BATCH, MEMBER_STATUSES, type MemberStatus } from '../../.
 import type { MemberStanding } from '../../../contract/members';
 import type { Db } from '../../db/client';
 import { AppError, FieldError } from '../../http/errors';
-import { columnKey, keySelect, keysetPage, type SortKey, sortKey } from '../../http/keyset';
-import { keywordMatch } from '../../http/keyword';
+import {
+  columnKey,
+  exactTotalMax,
+  keySelect,
+  keysetPage,
+  type PageSpec,
+  planRows,
+  type SortKey,
+  sortKey,
+} from '../../http/keyset';
+import { gramFrequency, gramsMatch, keywordGrams, keywordMatch, rarestGrams } from '../../http/keyword';
+import { likePattern } from '../../http/list';
 import { contents, epaperSends } from '../content/schema';
 import { epaperDeliveries } from '../epaper/schema';
 import { assertMemberRoom } from '../readers/limit';
@@ -129,11 +141,18 @@ function memberStatusIn(siteId: number, statuses: readonly MemberStatus[]): SQL 
   return parts.length === 1 ? parts[0] : (or(...parts) as SQL);
 }
 
+/** How a keyword condition on one column is written (keyword.ts: one bigram, the rarest ones, or a plain ILIKE). */
+type KeywordMatch = (column: AnyColumn, keyword: string) => SQL;
+
 /**
  * The list's conditions from its filters (the entity's: id, keyword, tag, plan, status, epaper_opt_in), within the
  * site; unknown columns are field errors.
  */
-export function memberConditions(siteId: number, query: ListQuery): SQL[] {
+export function memberConditions(
+  siteId: number,
+  query: ListQuery,
+  match: KeywordMatch = keywordMatch,
+): SQL[] {
   const conditions: SQL[] = [eq(readers.siteId, siteId)];
   const bad: FieldError['fields'] = {};
   query.filters.forEach((filter, i) => {
@@ -155,7 +174,7 @@ export function memberConditions(siteId: number, query: ListQuery): SQL[] {
       }
       case 'keyword': {
         const keyword = String(values[0] ?? '');
-        conditions.push(or(keywordMatch(readers.name, keyword), keywordMatch(readers.email, keyword)) as SQL);
+        conditions.push(or(match(readers.name, keyword), match(readers.email, keyword)) as SQL);
         break;
       }
       case 'tag':
@@ -229,24 +248,81 @@ function memberKeys(query: ListQuery): SortKey[] {
   return [primary, sortKey(readers.id, sort.order, 'int', { nulls })];
 }
 
+/** The list's keyword (the first keyword filter's value, trimmed), if any. */
+const keywordOf = (query: ListQuery): string | undefined => {
+  const filter = query.filters.find((f) => f.col === 'keyword');
+  const value = Array.isArray(filter?.value) ? filter.value[0] : filter?.value;
+  return filter ? String(value ?? '').trim() : undefined;
+};
+
+const plainMatch: KeywordMatch = (column, keyword) => ilike(column, likePattern(keyword));
+
+/**
+ * Members under a keyword (issue 31): the planner is asked how many rows the plain ILIKE matches (its histogram
+ * sample of the names and addresses). Many: the page walks the list's order with the plain ILIKE and stops at the
+ * page (a bigram there would only cost a search_grams call per row walked), the total is that estimate. Few: the
+ * rarest bigrams of each column (their statistics) find the rows through the GIN indexes, once: they are counted, and
+ * the page is read among their ids.
+ * The hits are the ILIKE's either way.
+ */
+async function keywordPlan(
+  db: Db,
+  siteId: number,
+  query: ListQuery,
+  counted: (where: SQL | undefined) => SQLWrapper,
+): Promise<{ where: SQL | undefined; total: NonNullable<PageSpec<Member>['total']> }> {
+  const max = exactTotalMax(query);
+  const scan = and(...memberConditions(siteId, query, plainMatch));
+  const estimate = await planRows(db, counted(scan));
+  if (estimate > max) return { where: scan, total: async () => ({ total: estimate, approximate: true }) };
+  const [name, email] = await Promise.all([
+    gramFrequency(db, 'readers_name_grams'),
+    gramFrequency(db, 'readers_email_grams'),
+  ]);
+  const match: KeywordMatch = (column, keyword) =>
+    gramsMatch(column, keyword, rarestGrams(keyword, column === readers.name ? name : email));
+  const where = and(...memberConditions(siteId, query, match));
+  // The hits are read once (the index work is the cost): at most `max` of them, they are the total, and the page is
+  // read among their ids by primary key (the same rows, without the index work again).
+  const hits = await db
+    .select({ id: readers.id })
+    .from(readers)
+    .leftJoin(readerSubscriptions, eq(readerSubscriptions.readerId, readers.id))
+    .where(where)
+    .limit(max + 1);
+  if (hits.length > max)
+    return { where, total: async () => ({ total: Math.max(estimate, hits.length), approximate: true }) };
+  const ids = hits.map((h) => h.id);
+  return {
+    where: and(eq(readers.siteId, siteId), ids.length ? inArray(readers.id, ids) : sql`false`),
+    total: async () => ({ total: ids.length }),
+  };
+}
+
 /**
  * A page of members: a keyset seek from the caller's cursor, the last page in the reverse order, other pages by an
  * offset over the ids alone (server/http/keyset.ts); the total exact up to LIST_EXACT_TOTAL, else estimated.
  */
 export async function listMembers(db: Db, siteId: number, query: ListQuery): Promise<ListResult<Member>> {
-  const where = and(...memberConditions(siteId, query));
+  let where = and(...memberConditions(siteId, query));
   const keys = memberKeys(query);
   const joined = <T extends Parameters<Db['select']>[0]>(fields: T) =>
     db
       .select(fields as never)
       .from(readers)
       .leftJoin(readerSubscriptions, eq(readerSubscriptions.readerId, readers.id));
+  const counted = (w: SQL | undefined) => joined({ one: sql`1` }).where(w);
+  let total: PageSpec<Member>['total'];
+  const keyword = keywordOf(query);
+  if (keyword && keywordGrams(keyword).length)
+    ({ where, total } = await keywordPlan(db, siteId, query, counted));
   return keysetPage({
     db,
     list: 'readers',
     query,
     keys,
-    counted: () => joined({ one: sql`1` }).where(where),
+    counted: () => counted(where),
+    total,
     fetch: async (extra, order, limit, offset) => {
       const ids =
         offset > 0

@@ -162,6 +162,41 @@ function listWhere(f: ListFilter): SQL {
   ) as SQL;
 }
 
+/**
+ * A tag's or author's list read from its link table (issue 31): the link rows copy their item's site, language,
+ * type, publication time and listing (content/schema.ts `linkListing`, kept by triggers), so the list in its order is
+ * one range of content_tags_listed_idx / content_authors_listed_idx, read from the index alone at any depth. Only
+ * for a filter on one label and nothing the links do not hold (a category, an excluded item).
+ */
+interface LinkList {
+  where: SQL;
+  id: SQL;
+  ts: SQL;
+  from: SQL;
+}
+
+function linkList(f: ListFilter): LinkList | undefined {
+  if (f.categoryId !== undefined || f.exceptId !== undefined) return undefined;
+  if ((f.tagId === undefined) === (f.authorId === undefined)) return undefined;
+  const t = f.tagId !== undefined ? contentTags : contentAuthors;
+  const label =
+    f.tagId !== undefined
+      ? eq(contentTags.tagId, f.tagId)
+      : eq(contentAuthors.authorId, f.authorId as number);
+  return {
+    from: sql`${t}`,
+    id: sql`${t.contentId}`,
+    ts: sql`${t.publishTs}`,
+    where: and(
+      label,
+      eq(t.langId, f.langId),
+      sql`${t.listed}`,
+      eq(t.siteId, f.siteId),
+      f.types.length === 1 ? eq(t.type, f.types[0]) : inArray(t.type, f.types),
+    ) as SQL,
+  };
+}
+
 /** The newest published items matching `f` (publish time, then id, descending). */
 export async function latestItems(db: Db, f: ListFilter, limit: number, offset = 0): Promise<ItemRow[]> {
   const rows = await selectPublished(db)
@@ -194,12 +229,56 @@ const OLDEST = [sql`${contents.publishTs} ASC NULLS LAST`, sql`${contents.id} AS
  */
 async function anchorOf(db: Db, f: ListFilter, id: number): Promise<{ ts: string | null } | null> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const links = linkList(f);
+  if (links) {
+    const result = await db.execute(
+      sql`SELECT ${links.ts}::text AS ts FROM ${links.from} WHERE ${links.where} AND ${links.id} = ${id} LIMIT 1`,
+    );
+    return (result as unknown as { rows: { ts: string | null }[] }).rows[0] ?? null;
+  }
   const [row] = await db
     .select({ ts: sql<string | null>`${contents.publishTs}::text` })
     .from(contents)
     .where(and(listWhere(f), eq(contents.id, id)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The ids of a page: from the link table's index for a tag or author (the seek's anchor compared on its copy of the
+ * publication time), else from contents' (contents_listed_idx / contents_listed_category_idx).
+ */
+async function pageIds(
+  db: Db,
+  f: ListFilter,
+  where: SQL,
+  oldest: boolean,
+  limit: number,
+  offset: number,
+  anchor?: { ts: string; id: number; after: boolean },
+): Promise<number[]> {
+  const links = linkList(f);
+  if (!links) {
+    return (
+      await db
+        .select({ id: contents.id })
+        .from(contents)
+        .where(where)
+        .orderBy(...(oldest ? OLDEST : NEWEST))
+        .limit(limit)
+        .offset(offset)
+    ).map((r) => r.id);
+  }
+  const cond = anchor
+    ? sql`${links.where} AND (${links.ts}, ${links.id}) ${anchor.after ? sql`<` : sql`>`} (${anchor.ts}::timestamptz, ${anchor.id})`
+    : links.where;
+  const order = oldest
+    ? sql`${links.ts} ASC NULLS LAST, ${links.id} ASC`
+    : sql`${links.ts} DESC, ${links.id} DESC`;
+  const result = await db.execute(
+    sql`SELECT ${links.id} AS id FROM ${links.from} WHERE ${cond} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
 }
 
 /**
@@ -217,6 +296,7 @@ export async function listPage(
   let where = listWhere(f);
   let order = NEWEST;
   let offset = 0;
+  let at: { ts: string; id: number; after: boolean } | undefined;
   if ('offset' in seek) offset = seek.offset;
   else {
     const id = 'after' in seek ? seek.after : seek.before;
@@ -233,16 +313,9 @@ export async function listPage(
         : sql`(${contents.publishTs}, ${contents.id}) > (${ts}::timestamptz, ${id})`,
     ) as SQL;
     if ('before' in seek) order = OLDEST;
+    at = { ts, id, after: 'after' in seek };
   }
-  const ids = (
-    await db
-      .select({ id: contents.id })
-      .from(contents)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(offset)
-  ).map((r) => r.id);
+  const ids = await pageIds(db, f, where, order === OLDEST, limit, offset, at);
   if ('before' in seek) ids.reverse();
   if (!ids.length) return { rows: [], seeked: true };
   const rows = await selectPublished(db).where(and(visible(f.siteId), inArray(contents.id, ids)));
@@ -295,9 +368,9 @@ export async function countOrEstimate(
 }
 
 /**
- * A tag's or author's list, counted: in no order (the database may start from the label's links, content_tags_tag_idx
- * or content_authors_author_idx, rather than walk the site's items in time order looking for them), up to `cap` + 1.
- * Past it, the label's links (any item's, up to `most`) stand for the estimate.
+ * A tag's or author's list, counted up to `cap` + 1 from its link table's listed index (linkList; index-only). Past
+ * it, the label's links (any item's, up to `most`, content_tags_tag_idx or content_authors_author_idx) stand for the
+ * estimate.
  */
 async function countLinked(
   db: Db,
@@ -309,7 +382,12 @@ async function countLinked(
     const result = await db.execute(sql`SELECT count(*)::int AS n FROM (${query}) AS upto`);
     return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
   };
-  const n = await upTo(sql`SELECT 1 FROM ${contents} WHERE ${listWhere(f)} LIMIT ${cap + 1}`);
+  const listed = linkList(f);
+  const n = await upTo(
+    listed
+      ? sql`SELECT 1 FROM ${listed.from} WHERE ${listed.where} LIMIT ${cap + 1}`
+      : sql`SELECT 1 FROM ${contents} WHERE ${listWhere(f)} LIMIT ${cap + 1}`,
+  );
   if (n <= cap) return { total: n, exact: true };
   const links =
     f.tagId !== undefined

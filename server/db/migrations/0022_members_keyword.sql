@@ -1,0 +1,2 @@
+DROP INDEX "readers_name_trgm";--> statement-breakpoint
+DROP INDEX "readers_email_trgm";
