@@ -321,9 +321,13 @@ export async function keysetPage<R>(spec: PageSpec<R>): Promise<ListResult<R>> {
   let rows: Keyed<R>[] | undefined;
   let plainRead = page === 1;
   let totals: { total: number; approximate?: true };
-  if (page === 1 || usable) {
+  if (page === 1) {
+    // One row more than the page: a list that fits on it (most lists of most sites) needs no count, nor an estimate.
+    const read = await spec.fetch(undefined, forward, size + 1, 0);
+    rows = read.slice(0, size);
+    totals = read.length <= size ? { total: read.length } : await countTotal();
+  } else if (usable) {
     const read = async (): Promise<Keyed<R>[]> => {
-      if (page === 1 || !usable) return spec.fetch(undefined, forward, size, 0);
       if (page === usable.page)
         return seek(spec, afterConditions(keys, usable.first, false, true), false, size);
       if (page > usable.page) {
