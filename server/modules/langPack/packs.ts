@@ -134,6 +134,8 @@ interface Entry {
 export interface LangPacks {
   /** The pack of a locale, the corrections looked at again when CHECK_MS have passed. */
   pack(lang: Locale): Promise<LangPack>;
+  /** The pack of a locale when it was looked at less than CHECK_MS ago, without waiting; else undefined. */
+  fresh(lang: Locale): LangPack | undefined;
 }
 
 export function langPacks(opts: { dir: string; log: FastifyBaseLogger; now: () => number }): LangPacks {
@@ -188,10 +190,16 @@ export function langPacks(opts: { dir: string; log: FastifyBaseLogger; now: () =
     return pack;
   }
 
+  const fresh = (lang: Locale) => {
+    const entry = entries.get(lang);
+    return entry && opts.now() - entry.checkedAt < CHECK_MS ? entry.pack : undefined;
+  };
   return {
+    fresh,
     pack(lang) {
+      const known = fresh(lang);
+      if (known) return Promise.resolve(known);
       const entry = entries.get(lang);
-      if (entry && opts.now() - entry.checkedAt < CHECK_MS) return Promise.resolve(entry.pack);
       let running = pending.get(lang);
       if (!running) {
         running = refresh(lang, entry).finally(() => pending.delete(lang));

@@ -25,14 +25,24 @@ export function registerLangPacks(app: FastifyInstance, deps: Deps): void {
     return reply.type('application/json; charset=utf-8').send(pack.json);
   });
 
-  app.addHook('onSend', async (req: FastifyRequest, reply, payload) => {
-    if (!req.url.startsWith('/api/')) return payload;
-    try {
-      const pack = await packs.pack(pickLocale(req.headers['accept-language']));
-      reply.header(I18N_VERSION_HEADER, pack.version);
-    } catch (err) {
-      deps.log.warn({ err }, 'language pack version unavailable');
+  // Every /api reply: synchronous while the pack is fresh (most replies), so a reply pays no promise for it.
+  app.addHook('onSend', (req: FastifyRequest, reply, payload, done) => {
+    if (!req.url.startsWith('/api/')) return done(null, payload);
+    const lang = pickLocale(req.headers['accept-language']);
+    const known = packs.fresh(lang);
+    if (known) {
+      reply.header(I18N_VERSION_HEADER, known.version);
+      return done(null, payload);
     }
-    return payload;
+    packs.pack(lang).then(
+      (pack) => {
+        reply.header(I18N_VERSION_HEADER, pack.version);
+        done(null, payload);
+      },
+      (err) => {
+        deps.log.warn({ err }, 'language pack version unavailable');
+        done(null, payload);
+      },
+    );
   });
 }
