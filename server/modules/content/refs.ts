@@ -178,10 +178,59 @@ export async function checkRefs(
   return out;
 }
 
+/** An item's stored tag and author links: [kind, id, sort] (sort 0 for a tag). */
+export type StoredLink = ['tag' | 'author', number, number];
+
+/**
+ * The item's links (StoredLink[], as one json value) as a column of a query on `contents`: a save reads them with the
+ * item (service.ts lookItem) rather than in a statement of their own.
+ */
+export const storedLinks = sql<StoredLink[]>`(SELECT coalesce(json_agg(l), '[]') FROM (
+    SELECT json_build_array('tag', ct.tag_id, 0) AS l FROM ${contentTags} ct WHERE ct.content_id = ${contents}.id
+    UNION ALL
+    SELECT json_build_array('author', ca.author_id, ca.sort) FROM ${contentAuthors} ca
+     WHERE ca.content_id = ${contents}.id) links)`;
+
+/** Which of an item's links a save would change: tags as a set, authors in order and as written (sort = place). */
+export function linksToWrite(stored: StoredLink[], tagIds: number[], authorIds: number[]) {
+  const oldTags = stored.filter((r) => r[0] === 'tag').map((r) => r[1]);
+  const oldAuthors = stored
+    .filter((r) => r[0] === 'author')
+    .sort((a, b) => a[2] - b[2])
+    .map((r) => r[1]);
+  const sortedTags = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b).join();
+  const tags = sortedTags(oldTags) !== sortedTags(tagIds);
+  const authorsChanged = oldAuthors.join() !== authorIds.join();
+  // The rows as writeLinks writes them: each author's `sort` its place in the list.
+  const asWritten = stored.every((r) => r[0] !== 'author' || r[2] === authorIds.indexOf(r[1]));
+  return { tags, authors: authorsChanged || !asWritten, changed: tags || authorsChanged };
+}
+
+/** Replaces the tags and/or the authors of an item (authors keep the order given). */
+export async function writeLinks(
+  db: Db,
+  contentId: number,
+  tagIds: number[],
+  authorIds: number[],
+  which: { tags: boolean; authors: boolean },
+) {
+  if (which.tags) {
+    await db.delete(contentTags).where(eq(contentTags.contentId, contentId));
+    if (tagIds.length) await db.insert(contentTags).values(tagIds.map((tagId) => ({ contentId, tagId })));
+  }
+  if (which.authors) {
+    await db.delete(contentAuthors).where(eq(contentAuthors.contentId, contentId));
+    if (authorIds.length)
+      await db
+        .insert(contentAuthors)
+        .values(authorIds.map((authorId, sort) => ({ contentId, authorId, sort })));
+  }
+}
+
 /**
  * Replaces an item's tags and authors (authors keep the order given); answers whether they changed (a published
  * item's tags and authors are live on readers' pages, not in its snapshot). One query reads both; what did not change
- * is not written again (a save that keeps them, the usual one, writes no link rows).
+ * is not written again.
  */
 export async function linkRefs(
   db: Db,
@@ -189,38 +238,10 @@ export async function linkRefs(
   tagIds: number[],
   authorIds: number[],
 ): Promise<boolean> {
-  const stored = await db
-    .select({ kind: sql<string>`'tag'`, id: contentTags.tagId, sort: sql<number>`0` })
-    .from(contentTags)
-    .where(eq(contentTags.contentId, contentId))
-    .unionAll(
-      db
-        .select({ kind: sql<string>`'author'`, id: contentAuthors.authorId, sort: contentAuthors.sort })
-        .from(contentAuthors)
-        .where(eq(contentAuthors.contentId, contentId)),
-    );
-  const oldTags = stored.filter((r) => r.kind === 'tag').map((r) => r.id);
-  const oldAuthors = stored
-    .filter((r) => r.kind === 'author')
-    .sort((a, b) => a.sort - b.sort)
-    .map((r) => r.id);
-  const sortedTags = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b).join();
-  const tagsChanged = sortedTags(oldTags) !== sortedTags(tagIds);
-  const authorsChanged = oldAuthors.join() !== authorIds.join();
-  // The rows as this function writes them: each author's `sort` its place in the list.
-  const authorRowsAsWritten = stored.every((r) => r.kind !== 'author' || r.sort === authorIds.indexOf(r.id));
-  if (tagsChanged) {
-    await db.delete(contentTags).where(eq(contentTags.contentId, contentId));
-    if (tagIds.length) await db.insert(contentTags).values(tagIds.map((tagId) => ({ contentId, tagId })));
-  }
-  if (authorsChanged || !authorRowsAsWritten) {
-    await db.delete(contentAuthors).where(eq(contentAuthors.contentId, contentId));
-    if (authorIds.length)
-      await db
-        .insert(contentAuthors)
-        .values(authorIds.map((authorId, sort) => ({ contentId, authorId, sort })));
-  }
-  return tagsChanged || authorsChanged;
+  const [row] = await db.select({ links: storedLinks }).from(contents).where(eq(contents.id, contentId));
+  const which = linksToWrite(row?.links ?? [], tagIds, authorIds);
+  await writeLinks(db, contentId, tagIds, authorIds, which);
+  return which.changed;
 }
 
 function group(rows: (Named & { contentId: number })[]): Map<number, Named[]> {
