@@ -8,7 +8,7 @@
  * caller's sight and of a type they may read (scope.ts seenBy), and one that is not answers exactly as an id that
  * does not exist.
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { BlockDocument } from '../../../contract/blocks';
 import type { Named } from '../../../contract/content';
 import { RELATED_MAX, STATUS } from '../../../contract/contentConstants';
@@ -33,19 +33,13 @@ const unique = (ids: number[]) => [...new Set(ids)];
 type SiteTable = typeof tags | typeof authors | typeof categories | typeof videos | typeof places;
 
 /**
- * Which of the ids asked of each table are the site's, in one query for all of them (a UNION ALL of those with ids);
- * answers a set per kind.
+ * Which of the ids asked of each table are the site's, as one query for all of them (a UNION ALL of those with ids)
+ * of rows (kind, id); undefined when nothing is asked.
  */
-async function siteIds<K extends string>(
-  db: Db,
-  siteId: number,
-  asked: Record<K, [SiteTable, number[]]>,
-): Promise<Record<K, Set<number>>> {
-  const out = {} as Record<K, Set<number>>;
+function siteIdsQuery<K extends string>(db: Db, siteId: number, asked: Record<K, [SiteTable, number[]]>) {
   const parts = [];
   for (const kind of Object.keys(asked) as K[]) {
     const [table, ids] = asked[kind];
-    out[kind] = new Set();
     if (ids.length)
       parts.push(
         db
@@ -54,14 +48,53 @@ async function siteIds<K extends string>(
           .where(and(eq(table.siteId, siteId), inArray(table.id, ids))),
       );
   }
-  if (!parts.length) return out;
+  if (!parts.length) return undefined;
   const [first, ...rest] = parts;
-  const rows = await rest.reduce<PromiseLike<{ kind: string; id: number }[]>>(
-    (q, part) => (q as typeof first).unionAll(part),
-    first,
-  );
-  for (const r of rows) out[r.kind as K].add(r.id);
+  return rest.reduce<typeof first>((q, part) => q.unionAll(part) as unknown as typeof first, first);
+}
+
+/** The rows of siteIdsQuery as a set per kind. */
+function byKind<K extends string>(kinds: K[], rows: [string, number][]): Record<K, Set<number>> {
+  const out = {} as Record<K, Set<number>>;
+  for (const kind of kinds) out[kind] = new Set();
+  for (const [kind, id] of rows) out[kind as K].add(id);
   return out;
+}
+
+/** A save's references: without duplicates, and the ids asked of each of the site's tables. */
+function askedOf(refs: Refs, body?: BlockDocument) {
+  const out: Refs = {
+    tag: unique(refs.tag),
+    author: unique(refs.author),
+    category_id: refs.category_id,
+    place_id: refs.place_id || null,
+    custom: unique(refs.custom),
+  };
+  const videoBlocks = (body?.blocks ?? []).flatMap((b, i) =>
+    b.type === 'video' ? [{ i, id: b.data.id }] : [],
+  );
+  const asked = {
+    tag: [tags, out.tag],
+    author: [authors, out.author],
+    category: [categories, out.category_id === null ? [] : [out.category_id]],
+    place: [places, out.place_id === null ? [] : [out.place_id]],
+    video: [videos, unique(videoBlocks.map((b) => b.id))],
+  } satisfies Record<string, [SiteTable, number[]]>;
+  return { out, videoBlocks, asked };
+}
+
+/** What checkRefs reads of the site's tables, given beforehand: rows [kind, id]. */
+export type FoundRefs = [string, number][];
+
+/**
+ * The site's rows among a save's references (FoundRefs, as one json value) as a column of another query: a save reads
+ * them with the item (service.ts lookItem) and hands them to checkRefs.
+ */
+export function foundRefs(db: Db, siteId: number, refs: Refs, body?: BlockDocument): SQL<FoundRefs> {
+  const query = siteIdsQuery(db, siteId, askedOf(refs, body).asked);
+  return query
+    ? sql<FoundRefs>`(SELECT coalesce(json_agg(json_build_array(f.kind, f.id)), '[]') FROM (${query.getSQL()}) f)`
+    : sql<FoundRefs>`'[]'::json`;
 }
 
 /**
@@ -137,26 +170,14 @@ export async function checkRefs(
   refs: Refs & { cover: string },
   current?: Pick<ContentRecord, 'id' | 'custom'>,
   body?: BlockDocument,
+  found?: FoundRefs,
 ): Promise<Refs> {
-  const out: Refs = {
-    tag: unique(refs.tag),
-    author: unique(refs.author),
-    category_id: refs.category_id,
-    place_id: refs.place_id || null,
-    custom: unique(refs.custom),
-  };
+  const { out, videoBlocks, asked } = askedOf(refs, body);
   const stored = current?.custom ?? [];
-  const categoryIds = out.category_id === null ? [] : [out.category_id];
-  const videoBlocks = (body?.blocks ?? []).flatMap((b, i) =>
-    b.type === 'video' ? [{ i, id: b.data.id }] : [],
-  );
-  const ok = await siteIds(db, v.siteId, {
-    tag: [tags, out.tag],
-    author: [authors, out.author],
-    category: [categories, categoryIds],
-    place: [places, out.place_id === null ? [] : [out.place_id]],
-    video: [videos, unique(videoBlocks.map((b) => b.id))],
-  });
+  const categoryIds = asked.category[1];
+  const query = found ? undefined : siteIdsQuery(db, v.siteId, asked);
+  const rows = found ?? (query ? (await query).map((r): [string, number] => [r.kind, r.id]) : []);
+  const ok = byKind(Object.keys(asked) as (keyof typeof asked)[], rows);
   const { tag: tagOk, author: authorOk, category: categoryOk, place: placeOk, video: videoOk } = ok;
   const related = await relatedRows(db, v, unique([...out.custom, ...stored]));
   const seen = new Set(related.filter((r) => r.seen).map((r) => r.id));

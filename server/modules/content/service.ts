@@ -22,6 +22,7 @@ import { cleanBody } from './cleanBody';
 import { nextPinOrder, pinColumns } from './pins';
 import {
   checkRefs,
+  foundRefs,
   linkRefs,
   linksToWrite,
   type StoredLink,
@@ -279,9 +280,10 @@ async function lockItem(db: Db, s: Scope, id: number): Promise<{ version: number
 
 /**
  * What a new version of an item is checked against, in one query: the item (without its text, which the version's
- * statement compares itself), its tags and authors, and whether `slug` (when given) is another item's.
+ * statement compares itself), its tags and authors, whether the slug given is another item's, and which of the
+ * references asked are the site's (checkRefs).
  */
-async function lookItem(db: Db, s: Scope, id: number, slug: string) {
+async function lookItem(db: Db, s: Scope, input: SaveInput & { id: number }, body: BlockDocument) {
   const [row] = await db
     .select({
       id: contents.id,
@@ -295,10 +297,11 @@ async function lookItem(db: Db, s: Scope, id: number, slug: string) {
       placeId: contents.placeId,
       updatedBy: contents.updatedBy,
       links: storedLinks,
-      slugTaken: slug ? slugTakenBeside(slug) : sql<boolean>`false`,
+      slugTaken: input.slug ? slugTakenBeside(input.slug) : sql<boolean>`false`,
+      found: foundRefs(db, s.siteId, input, body),
     })
     .from(contents)
-    .where(itemOf(s, id));
+    .where(itemOf(s, input.id));
   if (!row) throw notFound();
   return row;
 }
@@ -380,8 +383,8 @@ async function saveVersion(
   const now = new Date(s.deps.now());
   if (locked) await lockItem(db, s, input.id);
   // Read after the lock (when taken): this statement sees the row and the links as the last save left them.
-  const current = await lookItem(db, s, input.id, input.slug);
-  const refs = await checkRefs(db, s, input, current, text.body);
+  const current = await lookItem(db, s, input, text.body);
+  const refs = await checkRefs(db, s, input, current, text.body, current.found);
   if (current.version !== input.version && !input.force) return { conflict: current };
 
   // An item's language is fixed; a slug given must be free, one made from the title is made free.
