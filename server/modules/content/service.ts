@@ -3,7 +3,7 @@
  * blank copies). Every query is bounded by the caller's site (Scope), never by anything in the request body.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { BlockDocument } from '../../../contract/blocks';
@@ -19,7 +19,7 @@ import { bumpRender } from '../tenancy/invalidate';
 import { users } from '../tenancy/schema';
 import { ownAuthor } from './authors';
 import { cleanBody } from './cleanBody';
-import { nextPinOrder, pinColumns } from './pins';
+import { nextPinOrder } from './pins';
 import {
   checkRefs,
   foundRefs,
@@ -30,16 +30,14 @@ import {
   tagsAndLanguages,
   writeLinks,
 } from './refs';
-import { addRevision, dropped, getRevision, pruneRevisions } from './revisions';
-import { contentAuthors, contentRevisions, contents, contentTags, tags } from './schema';
+import { addRevision, getRevision, pruneRevisions } from './revisions';
+import { contentAuthors, contents, contentTags } from './schema';
 import { type ContentRecord, type Scope, visibleTo } from './scope';
 import { freeSlug, type SlugPlace, slugTaken, slugTakenBeside } from './slug';
+import { itemOf, type Saved, type SavedRow, writeVersion } from './write';
 
 type SaveInput = z.output<typeof ContentSave>;
 type NewContent = PgInsertValue<typeof contents>;
-/** What a version writes that readers may see once published. */
-type Draft = Pick<ContentRecord, 'title' | 'subtitle' | 'body' | 'abstract' | 'readingTime'> &
-  Partial<Pick<ContentRecord, 'cover' | 'seo'>>;
 
 /** The draft's text and what is derived from it. */
 function textOf(title: string, subtitle: string, body: BlockDocument) {
@@ -138,124 +136,6 @@ async function insertItem(
   await linkRefs(db, row.id, links.tag, links.author);
   await addRevision(db, row.id, draftState(row), { userId: s.user.id, at: now });
   return row;
-}
-
-/** The conditions of a live item of the scope's site and type that the caller sees. */
-const itemOf = (s: Scope, id: number, sight = true) =>
-  and(
-    eq(contents.siteId, s.siteId),
-    eq(contents.id, id),
-    eq(contents.type, s.type),
-    ne(contents.status, STATUS.DELETED),
-    sight ? visibleTo(s) : undefined,
-  );
-
-/** What a save answers with (saveReply): the item's row as written, its tags and its languages. */
-type SavedRow = Pick<
-  ContentRecord,
-  | 'id'
-  | 'uuid'
-  | 'langId'
-  | 'slug'
-  | 'status'
-  | 'related'
-  | 'isDraftChanged'
-  | 'version'
-  | 'abstract'
-  | 'readingTime'
->;
-type Saved = SavedRow & { tags: Named[]; langs: number[] };
-
-/** The columns a version sets beside its draft: the item's address, references and pin (a save's form). */
-interface Other {
-  slug?: string;
-  related?: number;
-  custom?: number[];
-  categoryId?: number | null;
-  placeId?: number | null;
-  toTop?: boolean;
-  pinOrder?: number | SQL<number>;
-}
-
-/**
- * Writes a new version of item `id` of the scope's site and type, if it is still live, at version `at.version`
- * and (`at.sight`, when the row is not locked) in the caller's sight; else nothing (undefined). One statement: the update, the revision when the text changed, the
- * history trimmed to the plan's limits, and the reply's tags and languages. A published or scheduled item gets
- * is_draft_changed when its draft now differs from what readers see (jsonb equality, as the snapshot is built by
- * snapshotOfDraft); the snapshot itself is left alone.
- */
-async function writeVersion(
-  db: Db,
-  s: Scope,
-  id: number,
-  at: { version: number; sight: boolean },
-  draft: Draft,
-  now: Date,
-  other: Other = {},
-): Promise<Saved | undefined> {
-  // The new draft, given once; the old text beside it, for the revision's "changed" (the row is at `expected`, and
-  // only a new version changes its text).
-  const n = sql`(SELECT ${draft.title}::text AS title, ${draft.subtitle}::text AS subtitle,
-      ${JSON.stringify(draft.body)}::jsonb AS body, ${draft.abstract}::text AS abstract,
-      ${draft.readingTime}::int AS reading_time, ${draft.cover ?? null}::text AS cover,
-      ${draft.seo === undefined ? null : JSON.stringify(draft.seo)}::jsonb AS seo,
-      o.title AS old_title, o.subtitle AS old_subtitle, o.body AS old_body
-    FROM ${contents} o WHERE o.id = ${id}) AS n`;
-  const cover = draft.cover === undefined ? contents.cover : sql`n.cover`;
-  const seo = draft.seo === undefined ? contents.seo : sql`n.seo`;
-  const update = db
-    .update(contents)
-    .set({
-      ...other,
-      title: sql`n.title`,
-      subtitle: sql`n.subtitle`,
-      body: sql`n.body`,
-      abstract: sql`n.abstract`,
-      readingTime: sql`n.reading_time`,
-      ...(draft.cover === undefined ? {} : { cover: sql`n.cover` }),
-      ...(draft.seo === undefined ? {} : { seo: sql`n.seo` }),
-      isDraftChanged: sql`(${contents.status} IN (${STATUS.PUBLISHED}, ${STATUS.SCHEDULED})
-        AND ${contents.published} IS DISTINCT FROM jsonb_build_object('title', n.title, 'subtitle', n.subtitle,
-          'content', n.body, 'cover', ${cover}, 'abstract', n.abstract, 'seo', ${seo}))`,
-      version: sql`${contents.version} + 1`,
-      updatedBy: s.user.id,
-      updatedAt: now,
-    })
-    .from(n)
-    .where(and(itemOf(s, id, at.sight), eq(contents.version, at.version)))
-    .returning({
-      id: contents.id,
-      uuid: contents.uuid,
-      langId: contents.langId,
-      slug: contents.slug,
-      status: contents.status,
-      related: contents.related,
-      isDraftChanged: contents.isDraftChanged,
-      version: contents.version,
-      abstract: contents.abstract,
-      readingTime: contents.readingTime,
-      title: contents.title,
-      subtitle: contents.subtitle,
-      body: contents.body,
-      sameText: sql<boolean>`(n.old_title = ${contents.title} AND n.old_subtitle = ${contents.subtitle}
-        AND n.old_body = ${contents.body})`.as('same_text'),
-    });
-  // The revision the same statement inserts (0 or 1), which its prune cannot see: dropped() counts it.
-  const inserted = sql`(SELECT count(*)::int FROM rev)`;
-  const result = await db.execute<Saved>(sql`WITH up AS (${update.getSQL()}),
-    rev AS (INSERT INTO ${contentRevisions} (content_id, version, title, subtitle, body, conflict, user_id, created_at)
-      SELECT id, version, title, subtitle, body, false, ${s.user.id}, ${now.toISOString()}::timestamptz
-      FROM up WHERE NOT same_text RETURNING id),
-    pruned AS (DELETE FROM ${contentRevisions}
-      WHERE EXISTS (SELECT 1 FROM up) AND ${dropped(id, s.siteId, now.getTime(), inserted)})
-    SELECT up.id, up.uuid, up.lang_id AS "langId", up.slug, up.status, up.related,
-      up.is_draft_changed AS "isDraftChanged", up.version, up.abstract, up.reading_time AS "readingTime",
-      (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY t.id), '[]')
-         FROM ${contentTags} ct JOIN ${tags} t ON t.id = ct.tag_id WHERE ct.content_id = up.id) AS tags,
-      (SELECT json_agg(c.lang_id ORDER BY c.lang_id) FROM ${contents} c
-         WHERE c.site_id = ${s.siteId} AND c.uuid = up.uuid AND c.status <> ${STATUS.DELETED}) AS langs
-    FROM up`);
-  return (result as unknown as { rows: Saved[] }).rows[0];
 }
 
 async function nicknameOf(db: Db, userId: number | null): Promise<string> {
@@ -420,12 +300,14 @@ async function saveVersion(
     { ...text, cover: input.cover, seo: input.seo },
     now,
     {
-      slug,
-      related: input.related,
-      custom: refs.custom,
-      categoryId: refs.category_id,
-      placeId: refs.place_id,
-      ...pinColumns(s, input.set2top),
+      other: {
+        slug,
+        related: input.related,
+        custom: refs.custom,
+        categoryId: refs.category_id,
+        placeId: refs.place_id,
+      },
+      pin: input.set2top,
     },
   );
   if (!row) return undefined;
