@@ -364,10 +364,13 @@ if (!isMainThread) {
     if (cpu.length === 2) {
       const calls = saves.length + lists.length;
       const ms = (x: number) => ((x * 1000) / calls).toFixed(1);
+      // PGlite runs in this thread, through no pg.Client: no backends, no statements counted.
       console.log(
-        `\nCPU a call (saves and lists together): server main thread ${ms(cpu[1].main - cpu[0].main)} ms, ` +
-          `PostgreSQL backends ${ms(cpu[1].pg - cpu[0].pg)} ms; ` +
-          `statements a call ${((cpu[1].statements - cpu[0].statements) / calls).toFixed(1)}, a save alone ${saveStatements}`,
+        `\nCPU a call (saves and lists together): server main thread ${ms(cpu[1].main - cpu[0].main)} ms` +
+          (usePglite
+            ? ''
+            : `, PostgreSQL backends ${ms(cpu[1].pg - cpu[0].pg)} ms; statements a call ` +
+              `${((cpu[1].statements - cpu[0].statements) / calls).toFixed(1)}, a save alone ${saveStatements}`),
       );
     }
     for (const e of r.errors.slice(0, 5)) console.log(`  error: ${e}`);
