@@ -7,6 +7,10 @@
  * At the end every article is read back from the database: its version must be the successful saves + 1 (the
  * create is version 1) and its body the last one sent, cleaned as the server cleans it — else the save is "lost".
  *
+ * Statements: every statement the server's connections send is counted (node-postgres's Client.query), over the
+ * measured window a call, and for one save of the writers' kind (a 41st article saved twice with the whole form, the
+ * second counted: its links unchanged, as in the loops).
+ *
  * BENCH_SECONDS (20), BENCH_WARMUP (3), BENCH_WRITERS (40), BENCH_READERS (10).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -207,6 +211,14 @@ if (!isMainThread) {
   const { sanitizeDocument } = await import('../server/workers/sanitize');
   const { sameJson } = await import('../server/modules/content/snapshot');
   const { freshDatabase, signIn, usePglite } = await import('./lib');
+  const pg = (await import('pg')).default;
+  // Statements sent by any connection of this thread (the server's pool): counted, not changed.
+  let statements = 0;
+  const clientQuery = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: unknown, ...args: unknown[]) {
+    statements++;
+    return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof clientQuery;
 
   const { database, drop } = await freshDatabase('saves');
   const db = database.db;
@@ -252,6 +264,40 @@ if (!isMainThread) {
         author: byline.map((b) => b.id),
       });
     }
+    // One save of the writers' kind, its statements counted: a 41st article, saved once with the whole form (its
+    // tags, category and byline are new then), then again as the loops do.
+    const form = async (id: number, version: number, slug: string, author: number[]) => {
+      const res = await fetch(`${base}/api/press/save?t=1`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({
+          id,
+          title: '第 0 篇：山林步道的四季',
+          subtitle: '步道、天氣與行前準備',
+          content: articleBody(0, version),
+          seo: { title: '', content: '' },
+          tag: tags.slice(0, 2),
+          category_id: categories[0] ?? null,
+          author,
+          slug,
+          version,
+        }),
+      });
+      const env = (await res.json()) as { code: number; data: Article };
+      if (env.code !== 1) throw new Error(`save: ${JSON.stringify(env)}`);
+      return env.data;
+    };
+    const probe = await form(0, 0, '', []);
+    const probeAuthor = (
+      await rows<{ id: number }>(
+        sql`SELECT author_id AS id FROM content_authors WHERE content_id = ${probe.id}`,
+      )
+    ).map((b) => b.id);
+    const once = await form(probe.id, probe.version, probe.slug, probeAuthor);
+    const before = statements;
+    await form(probe.id, once.version, once.slug, probeAuthor);
+    const saveStatements = statements - before;
+
     const chars = articleBody(0, 1).blocks.reduce(
       (n, b) => n + ('text' in b.data ? (b.data.text ?? '').replace(/<[^>]*>/g, '').length : 0),
       0,
@@ -262,9 +308,9 @@ if (!isMainThread) {
     // CPU of the measured window: read when it starts and when it ends (timers of this busy thread fire late, by a
     // few ms at most against 20 s). PostgreSQL backends that end inside the window lose their share: the pool keeps
     // them open while busy.
-    const cpu: ReturnType<typeof serverCpu>[] = [];
-    setTimeout(() => cpu.push(serverCpu(dbName)), WARMUP * 1000);
-    setTimeout(() => cpu.push(serverCpu(dbName)), (WARMUP + SECONDS) * 1000);
+    const cpu: (ReturnType<typeof serverCpu> & { statements: number })[] = [];
+    setTimeout(() => cpu.push({ ...serverCpu(dbName), statements }), WARMUP * 1000);
+    setTimeout(() => cpu.push({ ...serverCpu(dbName), statements }), (WARMUP + SECONDS) * 1000);
     // The worker loads this file again, through tsx (Node 20 does not hand `--import tsx` to a worker's loader).
     const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(import.meta.url)}); })`;
     const worker = new Worker(boot, {
@@ -318,9 +364,13 @@ if (!isMainThread) {
     if (cpu.length === 2) {
       const calls = saves.length + lists.length;
       const ms = (x: number) => ((x * 1000) / calls).toFixed(1);
+      // PGlite runs in this thread, through no pg.Client: no backends, no statements counted.
       console.log(
-        `\nCPU a call (saves and lists together): server main thread ${ms(cpu[1].main - cpu[0].main)} ms, ` +
-          `PostgreSQL backends ${ms(cpu[1].pg - cpu[0].pg)} ms`,
+        `\nCPU a call (saves and lists together): server main thread ${ms(cpu[1].main - cpu[0].main)} ms` +
+          (usePglite
+            ? ''
+            : `, PostgreSQL backends ${ms(cpu[1].pg - cpu[0].pg)} ms; statements a call ` +
+              `${((cpu[1].statements - cpu[0].statements) / calls).toFixed(1)}, a save alone ${saveStatements}`),
       );
     }
     for (const e of r.errors.slice(0, 5)) console.log(`  error: ${e}`);

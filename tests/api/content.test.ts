@@ -460,6 +460,36 @@ describe('conflicts', () => {
     expect(late.code).toBe(Code.CONFLICT);
     expect(late.data as unknown as ConflictData).toMatchObject({ version: 3, updated_by: 'Owner' });
   });
+  it('keeps exactly one of simultaneous saves of one version, and every simultaneous forced one', async () => {
+    const made = await create(owner, { title: '同時存檔', content: doc('原文') });
+    const texts = ['甲', '乙', '丙', '丁', '戊'];
+    const racing = await Promise.all(
+      texts.map((x) => save(owner, { id: made.id, title: `同時存檔${x}`, content: doc(x), version: 1 })),
+    );
+    const won = racing.filter((r) => r.code === 1);
+    expect(won).toHaveLength(1);
+    expect(racing.filter((r) => r.code === Code.CONFLICT)).toHaveLength(4);
+    const winner = ok(won[0] as Reply<SaveReply>);
+    expect(winner.version).toBe(2);
+    expect(ok(await get(owner, made.id))).toMatchObject({
+      title: `同時存檔${texts[racing.indexOf(won[0])]}`,
+      version: 2,
+    });
+    const rows = await history(owner, made.id);
+    expect(rows.filter((r) => r.conflict)).toHaveLength(4);
+    expect(rows.filter((r) => !r.conflict).map((r) => r.version)).toEqual([2, 1]);
+
+    const forced = await Promise.all(
+      texts
+        .slice(0, 4)
+        .map((x) =>
+          create(owner, { id: made.id, title: `強制${x}`, content: doc(x), version: 1, force: true }),
+        ),
+    );
+    expect(forced.map((r) => r.version).sort()).toEqual([3, 4, 5, 6]);
+    const last = forced.find((r) => r.version === 6) as SaveReply;
+    expect(ok(await get(owner, made.id))).toMatchObject({ version: 6, slug: last.slug });
+  });
 });
 
 describe('history', () => {

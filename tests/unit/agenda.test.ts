@@ -64,4 +64,28 @@ describe('agendaOf', () => {
     expect(agendaOf(huge)).toBe(`${'長'.repeat(99)}…`);
     expect(performance.now() - started).toBeLessThan(500);
   });
+  it('cuts text of one-unit graphemes (ASCII, CJK) as the segmenter does, and leaves combining marks whole', () => {
+    const bySegmenter = (text: string) => {
+      const seg = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].map(
+        (x) => x.segment,
+      );
+      return seg.length <= AGENDA_LENGTH
+        ? text
+        : `${seg
+            .slice(0, AGENDA_LENGTH - 1)
+            .join('')
+            .trimEnd()}…`;
+    };
+    const simple = '臺灣的山林步道，「春天」的杜鵑與秋天的芒草。ＡＢＣ１２３ trail 〇〆々 ';
+    for (const text of [
+      simple,
+      simple.repeat(5),
+      simple.repeat(3).slice(0, 100),
+      simple.repeat(3).slice(0, 101),
+    ])
+      expect(agendaOf(text)).toBe(bySegmenter(text.replace(/\s+/g, ' ').trim()));
+    // An ideographic tone mark (U+302A) combines with the ideograph before it: never cut apart.
+    const toned = `${'字'.repeat(98)}字\u302a${'字'.repeat(5)}`;
+    expect(agendaOf(toned)).toBe(`${'字'.repeat(98)}字\u302a…`);
+  });
 });

@@ -8,7 +8,7 @@
  * caller's sight and of a type they may read (scope.ts seenBy), and one that is not answers exactly as an id that
  * does not exist.
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { BlockDocument } from '../../../contract/blocks';
 import type { Named } from '../../../contract/content';
 import { RELATED_MAX, STATUS } from '../../../contract/contentConstants';
@@ -33,19 +33,13 @@ const unique = (ids: number[]) => [...new Set(ids)];
 type SiteTable = typeof tags | typeof authors | typeof categories | typeof videos | typeof places;
 
 /**
- * Which of the ids asked of each table are the site's, in one query for all of them (a UNION ALL of those with ids);
- * answers a set per kind.
+ * Which of the ids asked of each table are the site's, as one query for all of them (a UNION ALL of those with ids)
+ * of rows (kind, id); undefined when nothing is asked.
  */
-async function siteIds<K extends string>(
-  db: Db,
-  siteId: number,
-  asked: Record<K, [SiteTable, number[]]>,
-): Promise<Record<K, Set<number>>> {
-  const out = {} as Record<K, Set<number>>;
+function siteIdsQuery<K extends string>(db: Db, siteId: number, asked: Record<K, [SiteTable, number[]]>) {
   const parts = [];
   for (const kind of Object.keys(asked) as K[]) {
     const [table, ids] = asked[kind];
-    out[kind] = new Set();
     if (ids.length)
       parts.push(
         db
@@ -54,14 +48,53 @@ async function siteIds<K extends string>(
           .where(and(eq(table.siteId, siteId), inArray(table.id, ids))),
       );
   }
-  if (!parts.length) return out;
+  if (!parts.length) return undefined;
   const [first, ...rest] = parts;
-  const rows = await rest.reduce<PromiseLike<{ kind: string; id: number }[]>>(
-    (q, part) => (q as typeof first).unionAll(part),
-    first,
-  );
-  for (const r of rows) out[r.kind as K].add(r.id);
+  return rest.reduce<typeof first>((q, part) => q.unionAll(part) as unknown as typeof first, first);
+}
+
+/** The rows of siteIdsQuery as a set per kind. */
+function byKind<K extends string>(kinds: K[], rows: [string, number][]): Record<K, Set<number>> {
+  const out = {} as Record<K, Set<number>>;
+  for (const kind of kinds) out[kind] = new Set();
+  for (const [kind, id] of rows) out[kind as K].add(id);
   return out;
+}
+
+/** A save's references: without duplicates, and the ids asked of each of the site's tables. */
+function askedOf(refs: Refs, body?: BlockDocument) {
+  const out: Refs = {
+    tag: unique(refs.tag),
+    author: unique(refs.author),
+    category_id: refs.category_id,
+    place_id: refs.place_id || null,
+    custom: unique(refs.custom),
+  };
+  const videoBlocks = (body?.blocks ?? []).flatMap((b, i) =>
+    b.type === 'video' ? [{ i, id: b.data.id }] : [],
+  );
+  const asked = {
+    tag: [tags, out.tag],
+    author: [authors, out.author],
+    category: [categories, out.category_id === null ? [] : [out.category_id]],
+    place: [places, out.place_id === null ? [] : [out.place_id]],
+    video: [videos, unique(videoBlocks.map((b) => b.id))],
+  } satisfies Record<string, [SiteTable, number[]]>;
+  return { out, videoBlocks, asked };
+}
+
+/** What checkRefs reads of the site's tables, given beforehand: rows [kind, id]. */
+export type FoundRefs = [string, number][];
+
+/**
+ * The site's rows among a save's references (FoundRefs, as one json value) as a column of another query: a save reads
+ * them with the item (service.ts lookItem) and hands them to checkRefs.
+ */
+export function foundRefs(db: Db, siteId: number, refs: Refs, body?: BlockDocument): SQL<FoundRefs> {
+  const query = siteIdsQuery(db, siteId, askedOf(refs, body).asked);
+  return query
+    ? sql<FoundRefs>`(SELECT coalesce(json_agg(json_build_array(f.kind, f.id)), '[]') FROM (${query.getSQL()}) f)`
+    : sql<FoundRefs>`'[]'::json`;
 }
 
 /**
@@ -137,26 +170,14 @@ export async function checkRefs(
   refs: Refs & { cover: string },
   current?: Pick<ContentRecord, 'id' | 'custom'>,
   body?: BlockDocument,
+  found?: FoundRefs,
 ): Promise<Refs> {
-  const out: Refs = {
-    tag: unique(refs.tag),
-    author: unique(refs.author),
-    category_id: refs.category_id,
-    place_id: refs.place_id || null,
-    custom: unique(refs.custom),
-  };
+  const { out, videoBlocks, asked } = askedOf(refs, body);
   const stored = current?.custom ?? [];
-  const categoryIds = out.category_id === null ? [] : [out.category_id];
-  const videoBlocks = (body?.blocks ?? []).flatMap((b, i) =>
-    b.type === 'video' ? [{ i, id: b.data.id }] : [],
-  );
-  const ok = await siteIds(db, v.siteId, {
-    tag: [tags, out.tag],
-    author: [authors, out.author],
-    category: [categories, categoryIds],
-    place: [places, out.place_id === null ? [] : [out.place_id]],
-    video: [videos, unique(videoBlocks.map((b) => b.id))],
-  });
+  const categoryIds = asked.category[1];
+  const query = found ? undefined : siteIdsQuery(db, v.siteId, asked);
+  const rows = found ?? (query ? (await query).map((r): [string, number] => [r.kind, r.id]) : []);
+  const ok = byKind(Object.keys(asked) as (keyof typeof asked)[], rows);
   const { tag: tagOk, author: authorOk, category: categoryOk, place: placeOk, video: videoOk } = ok;
   const related = await relatedRows(db, v, unique([...out.custom, ...stored]));
   const seen = new Set(related.filter((r) => r.seen).map((r) => r.id));
@@ -178,10 +199,59 @@ export async function checkRefs(
   return out;
 }
 
+/** An item's stored tag and author links: [kind, id, sort] (sort 0 for a tag). */
+export type StoredLink = ['tag' | 'author', number, number];
+
+/**
+ * The item's links (StoredLink[], as one json value) as a column of a query on `contents`: a save reads them with the
+ * item (service.ts lookItem) rather than in a statement of their own.
+ */
+export const storedLinks = sql<StoredLink[]>`(SELECT coalesce(json_agg(l), '[]') FROM (
+    SELECT json_build_array('tag', ct.tag_id, 0) AS l FROM ${contentTags} ct WHERE ct.content_id = ${contents}.id
+    UNION ALL
+    SELECT json_build_array('author', ca.author_id, ca.sort) FROM ${contentAuthors} ca
+     WHERE ca.content_id = ${contents}.id) links)`;
+
+/** Which of an item's links a save would change: tags as a set, authors in order and as written (sort = place). */
+export function linksToWrite(stored: StoredLink[], tagIds: number[], authorIds: number[]) {
+  const oldTags = stored.filter((r) => r[0] === 'tag').map((r) => r[1]);
+  const oldAuthors = stored
+    .filter((r) => r[0] === 'author')
+    .sort((a, b) => a[2] - b[2])
+    .map((r) => r[1]);
+  const sortedTags = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b).join();
+  const tags = sortedTags(oldTags) !== sortedTags(tagIds);
+  const authorsChanged = oldAuthors.join() !== authorIds.join();
+  // The rows as writeLinks writes them: each author's `sort` its place in the list.
+  const asWritten = stored.every((r) => r[0] !== 'author' || r[2] === authorIds.indexOf(r[1]));
+  return { tags, authors: authorsChanged || !asWritten, changed: tags || authorsChanged };
+}
+
+/** Replaces the tags and/or the authors of an item (authors keep the order given). */
+export async function writeLinks(
+  db: Db,
+  contentId: number,
+  tagIds: number[],
+  authorIds: number[],
+  which: { tags: boolean; authors: boolean },
+) {
+  if (which.tags) {
+    await db.delete(contentTags).where(eq(contentTags.contentId, contentId));
+    if (tagIds.length) await db.insert(contentTags).values(tagIds.map((tagId) => ({ contentId, tagId })));
+  }
+  if (which.authors) {
+    await db.delete(contentAuthors).where(eq(contentAuthors.contentId, contentId));
+    if (authorIds.length)
+      await db
+        .insert(contentAuthors)
+        .values(authorIds.map((authorId, sort) => ({ contentId, authorId, sort })));
+  }
+}
+
 /**
  * Replaces an item's tags and authors (authors keep the order given); answers whether they changed (a published
  * item's tags and authors are live on readers' pages, not in its snapshot). One query reads both; what did not change
- * is not written again (a save that keeps them, the usual one, writes no link rows).
+ * is not written again.
  */
 export async function linkRefs(
   db: Db,
@@ -189,38 +259,10 @@ export async function linkRefs(
   tagIds: number[],
   authorIds: number[],
 ): Promise<boolean> {
-  const stored = await db
-    .select({ kind: sql<string>`'tag'`, id: contentTags.tagId, sort: sql<number>`0` })
-    .from(contentTags)
-    .where(eq(contentTags.contentId, contentId))
-    .unionAll(
-      db
-        .select({ kind: sql<string>`'author'`, id: contentAuthors.authorId, sort: contentAuthors.sort })
-        .from(contentAuthors)
-        .where(eq(contentAuthors.contentId, contentId)),
-    );
-  const oldTags = stored.filter((r) => r.kind === 'tag').map((r) => r.id);
-  const oldAuthors = stored
-    .filter((r) => r.kind === 'author')
-    .sort((a, b) => a.sort - b.sort)
-    .map((r) => r.id);
-  const sortedTags = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b).join();
-  const tagsChanged = sortedTags(oldTags) !== sortedTags(tagIds);
-  const authorsChanged = oldAuthors.join() !== authorIds.join();
-  // The rows as this function writes them: each author's `sort` its place in the list.
-  const authorRowsAsWritten = stored.every((r) => r.kind !== 'author' || r.sort === authorIds.indexOf(r.id));
-  if (tagsChanged) {
-    await db.delete(contentTags).where(eq(contentTags.contentId, contentId));
-    if (tagIds.length) await db.insert(contentTags).values(tagIds.map((tagId) => ({ contentId, tagId })));
-  }
-  if (authorsChanged || !authorRowsAsWritten) {
-    await db.delete(contentAuthors).where(eq(contentAuthors.contentId, contentId));
-    if (authorIds.length)
-      await db
-        .insert(contentAuthors)
-        .values(authorIds.map((authorId, sort) => ({ contentId, authorId, sort })));
-  }
-  return tagsChanged || authorsChanged;
+  const [row] = await db.select({ links: storedLinks }).from(contents).where(eq(contents.id, contentId));
+  const which = linksToWrite(row?.links ?? [], tagIds, authorIds);
+  await writeLinks(db, contentId, tagIds, authorIds, which);
+  return which.changed;
 }
 
 function group(rows: (Named & { contentId: number })[]): Map<number, Named[]> {

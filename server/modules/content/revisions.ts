@@ -5,7 +5,7 @@
  * the rest, and reads (the list, a preview, a restore) never show them, also when the item has not been saved since
  * they expired.
  */
-import { and, desc, eq, not, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { BlockDocument } from '../../../contract/blocks';
 import type { Revision, RevisionRow } from '../../../contract/content';
 import { PLANS, type Plan } from '../../../contract/plans';
@@ -59,7 +59,7 @@ const DEFAULT_HISTORY = (PLANS.find((p) => p.id === DEFAULT_PLAN) as Plan).histo
  * The site's history limits as SQL, read inside the statement that applies them (no query of their own): the
  * site's plan when it names one that exists, else DEFAULT_PLAN's row, else its definition.
  */
-export function historyLimits(siteId: number): HistoryLimits {
+export function historyLimits(siteId: number | Placeholder): HistoryLimits {
   const column = (c: typeof plans.historyCount | typeof plans.historyDays, fallback: number) =>
     sql`coalesce((SELECT ${c} FROM ${plans}
           WHERE ${plans.id} IN ((SELECT ${sites.serviceId} FROM ${sites} WHERE ${sites.id} = ${siteId}), ${DEFAULT_PLAN})
@@ -73,24 +73,49 @@ export function historyLimits(siteId: number): HistoryLimits {
 /**
  * The revisions of an item that the plan's limits keep at `now`: the newest `count` of those younger than `days` —
  * and always the newest one and the newest regular one (the current draft).
+ *
+ * `inserted` (0 or 1, SQL): a regular revision that the same statement inserts, which the statement's own reads
+ * cannot see (writeVersion's prune). That one is the newest and the newest regular one, and is young: of the others,
+ * the newest `count` - 1 are kept.
  */
-function kept(contentId: number, limits: HistoryLimits, now: number): SQL {
+function kept(
+  contentId: number | Placeholder,
+  limits: HistoryLimits,
+  now: number | Placeholder,
+  inserted?: SQL,
+): SQL {
+  const at = typeof now === 'number' ? new Date(now).toISOString() : now;
   // Whole hours (24 a day), as many milliseconds as the days are: no calendar or time zone in it.
-  const cutoff = sql`${new Date(now).toISOString()}::timestamptz - ${limits.days} * interval '24 hours'`;
+  const cutoff = sql`${at}::timestamptz - ${limits.days} * interval '24 hours'`;
+  const newest = inserted ? sql`${inserted} = 0 AND ` : sql``;
+  const count = inserted ? sql`greatest(${limits.count} - ${inserted}, 0)` : limits.count;
   return sql`(
-    ${contentRevisions.id} = (SELECT coalesce(max(k.id), 0) FROM ${contentRevisions} k WHERE k.content_id = ${contentId})
-    OR ${contentRevisions.id} = (SELECT coalesce(max(k.id), 0) FROM ${contentRevisions} k
+    ${newest}${contentRevisions.id} = (SELECT coalesce(max(k.id), 0) FROM ${contentRevisions} k WHERE k.content_id = ${contentId})
+    OR ${newest}${contentRevisions.id} = (SELECT coalesce(max(k.id), 0) FROM ${contentRevisions} k
                                  WHERE k.content_id = ${contentId} AND NOT k.conflict)
     OR (${contentRevisions.createdAt} >= ${cutoff}
         AND ${contentRevisions.id} IN (SELECT k.id FROM ${contentRevisions} k WHERE k.content_id = ${contentId}
-                                       ORDER BY k.id DESC LIMIT ${limits.count})))`;
+                                       ORDER BY k.id DESC LIMIT ${count})))`;
 }
+
+/**
+ * The condition of the revisions of an item that a prune drops: those the site's plan no longer keeps (see kept),
+ * `inserted` as there. `now` is milliseconds, or a placeholder of an ISO time (a statement built once: named.ts).
+ */
+export const dropped = (
+  contentId: number | Placeholder,
+  siteId: number | Placeholder,
+  now: number | Placeholder,
+  inserted?: SQL,
+): SQL =>
+  and(
+    eq(contentRevisions.contentId, contentId),
+    not(kept(contentId, historyLimits(siteId), now, inserted)),
+  ) as SQL;
 
 /** Drops the revisions the site's plan no longer keeps (see kept), in one statement. */
 export async function pruneRevisions(db: Db, contentId: number, siteId: number, now: number) {
-  await db
-    .delete(contentRevisions)
-    .where(and(eq(contentRevisions.contentId, contentId), not(kept(contentId, historyLimits(siteId), now))));
+  await db.delete(contentRevisions).where(dropped(contentId, siteId, now));
 }
 
 /** Who reads a history: the site (its plan's limits) at the server's time. */

@@ -3,13 +3,13 @@
  * blank copies). Every query is bounded by the caller's site (Scope), never by anything in the request body.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, ne } from 'drizzle-orm';
-import type { PgInsertValue, PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { BlockDocument } from '../../../contract/blocks';
 import { abstractOf, emptyDocument, readingMinutes } from '../../../contract/blockText';
 import { Code } from '../../../contract/codes';
-import type { ConflictData, ContentSave, SaveReply, Status } from '../../../contract/content';
+import type { ConflictData, ContentSave, Named, SaveReply, Status } from '../../../contract/content';
 import { STATUS } from '../../../contract/contentConstants';
 import { slugify } from '../../../contract/slug';
 import type { Db } from '../../db/client';
@@ -19,19 +19,25 @@ import { bumpRender } from '../tenancy/invalidate';
 import { users } from '../tenancy/schema';
 import { ownAuthor } from './authors';
 import { cleanBody } from './cleanBody';
-import { nextPinOrder, pinColumns } from './pins';
-import { checkRefs, linkRefs, tagsAndLanguages } from './refs';
+import { nextPinOrder } from './pins';
+import {
+  checkRefs,
+  foundRefs,
+  linkRefs,
+  linksToWrite,
+  type StoredLink,
+  storedLinks,
+  tagsAndLanguages,
+  writeLinks,
+} from './refs';
 import { addRevision, getRevision, pruneRevisions } from './revisions';
 import { contentAuthors, contents, contentTags } from './schema';
 import { type ContentRecord, type Scope, visibleTo } from './scope';
-import { freeSlug, type SlugPlace, slugTaken } from './slug';
-import { sameJson, sameStoredJson, snapshotOf } from './snapshot';
+import { freeSlug, type SlugPlace, slugTaken, slugTakenBeside } from './slug';
+import { itemOf, type Saved, type SavedRow, writeVersion } from './write';
 
 type SaveInput = z.output<typeof ContentSave>;
 type NewContent = PgInsertValue<typeof contents>;
-/** What a version writes that readers may see once published. */
-type Draft = Pick<ContentRecord, 'title' | 'subtitle' | 'body' | 'abstract' | 'readingTime'> &
-  Partial<Pick<ContentRecord, 'cover' | 'seo'>>;
 
 /** The draft's text and what is derived from it. */
 function textOf(title: string, subtitle: string, body: BlockDocument) {
@@ -45,10 +51,6 @@ const draftState = (r: Pick<ContentRecord, 'version' | 'title' | 'subtitle' | 'b
   subtitle: r.subtitle,
   body: r.body,
 });
-/** Of two rows read from the table (their bodies both from jsonb). */
-const sameText = (a: ContentRecord, b: ContentRecord) =>
-  a.title === b.title && a.subtitle === b.subtitle && sameStoredJson(a.body, b.body);
-
 /** The explicit slug if free (else 此欄位重複), or one made from the title with -2, -3 … when taken. */
 async function slugFor(db: Db, place: SlugPlace, slug: string, title: string): Promise<string> {
   if (slug) {
@@ -136,44 +138,6 @@ async function insertItem(
   return row;
 }
 
-/**
- * Writes a new version over `row`. A published or scheduled item gets is_draft_changed when its draft now differs
- * from what readers see; the snapshot itself is left alone. The new text becomes a revision when it changed, and the
- * history is trimmed to the plan's limits.
- */
-async function writeVersion(
-  db: Db,
-  s: Scope,
-  row: ContentRecord,
-  draft: Draft,
-  now: Date,
-  other: PgUpdateSetSource<typeof contents> = {},
-): Promise<ContentRecord> {
-  const live = row.status === STATUS.PUBLISHED || row.status === STATUS.SCHEDULED;
-  const [saved] = await db
-    .update(contents)
-    .set({
-      ...other,
-      ...draft,
-      isDraftChanged: live && !sameJson(snapshotOf({ ...row, ...draft }), row.published),
-      version: row.version + 1,
-      updatedBy: s.user.id,
-      updatedAt: now,
-    })
-    .where(eq(contents.id, row.id))
-    .returning();
-  // A published item's address, category and place are live (not in its snapshot): readers' pages change with them.
-  if (
-    row.status === STATUS.PUBLISHED &&
-    (saved.slug !== row.slug || saved.categoryId !== row.categoryId || saved.placeId !== row.placeId)
-  ) {
-    await bumpRender(db, s.siteId);
-  }
-  if (!sameText(row, saved)) await addRevision(db, row.id, draftState(saved), { userId: s.user.id, at: now });
-  await pruneRevisions(db, row.id, s.siteId, now.getTime());
-  return saved;
-}
-
 async function nicknameOf(db: Db, userId: number | null): Promise<string> {
   if (userId === null) return '';
   const [u] = await db
@@ -183,52 +147,63 @@ async function nicknameOf(db: Db, userId: number | null): Promise<string> {
   return u ? u.nickname || u.email : '';
 }
 
-/** A live item of the scope's site and type that the caller sees, locked until the transaction ends. */
-async function lockItem(db: Db, s: Scope, id: number): Promise<ContentRecord> {
+/** A live item of the scope's site and type that the caller sees, locked until the transaction ends: its version. */
+async function lockItem(db: Db, s: Scope, id: number): Promise<{ version: number }> {
   const [row] = await db
-    .select()
+    .select({ version: contents.version })
     .from(contents)
-    .where(
-      and(
-        eq(contents.siteId, s.siteId),
-        eq(contents.id, id),
-        eq(contents.type, s.type),
-        ne(contents.status, STATUS.DELETED),
-        visibleTo(s),
-      ),
-    )
+    .where(itemOf(s, id))
     .for('update');
   if (!row) throw notFound();
   return row;
 }
 
-type SaveOutcome = { row: ContentRecord } | { conflict: ConflictData };
+/**
+ * What a new version of an item is checked against, in one query: the item (without its text, which the version's
+ * statement compares itself), its tags and authors, whether the slug given is another item's, and which of the
+ * references asked are the site's (checkRefs).
+ */
+async function lookItem(db: Db, s: Scope, input: SaveInput & { id: number }, body: BlockDocument) {
+  const [row] = await db
+    .select({
+      id: contents.id,
+      uuid: contents.uuid,
+      langId: contents.langId,
+      slug: contents.slug,
+      status: contents.status,
+      version: contents.version,
+      custom: contents.custom,
+      categoryId: contents.categoryId,
+      placeId: contents.placeId,
+      updatedBy: contents.updatedBy,
+      links: storedLinks,
+      slugTaken: input.slug ? slugTakenBeside(input.slug) : sql<boolean>`false`,
+      found: foundRefs(db, s.siteId, input, body),
+    })
+    .from(contents)
+    .where(itemOf(s, input.id));
+  if (!row) throw notFound();
+  return row;
+}
+type Looked = Awaited<ReturnType<typeof lookItem>>;
 
-/** The save's draft text, derived before the transaction: no row is locked while it is worked out. */
+type SaveOutcome = { row: Saved } | { conflict: Looked };
+
+/** The save's draft text, derived before any statement: no row is locked while it is worked out. */
 type SaveText = ReturnType<typeof textOf>;
 
-async function saveInTransaction(db: Db, s: Scope, input: SaveInput, text: SaveText): Promise<SaveOutcome> {
+/** A new item (id 0): in a transaction, with its links and first revision. */
+async function createInTransaction(
+  db: Db,
+  s: Scope,
+  input: SaveInput,
+  text: SaveText,
+): Promise<ContentRecord> {
   const now = new Date(s.deps.now());
-  const current = input.id ? await lockItem(db, s, input.id) : undefined;
-  const { body } = text;
-  const refs = await checkRefs(db, s, input, current, body);
-
-  if (current && current.version !== input.version && !input.force) {
-    // Someone saved first: keep their version, and the caller's copy as a revision to compare or restore.
-    const revisionId = await addRevision(
-      db,
-      current.id,
-      { version: input.version, title: text.title, subtitle: text.subtitle, body },
-      { userId: s.user.id, at: now, conflict: true },
-    );
-    await pruneRevisions(db, current.id, s.siteId, now.getTime());
-    const updatedBy = await nicknameOf(db, current.updatedBy);
-    return { conflict: { version: current.version, revision_id: revisionId, updated_by: updatedBy } };
-  }
-
-  // An item's language and uuid are fixed; a new language is a new item (id 0 with the uuid).
-  const langId = current?.langId ?? input.lang_id;
-  if (!current && input.uuid) {
+  const refs = await checkRefs(db, s, input, undefined, text.body);
+  const langId = input.lang_id;
+  // A new language of an existing item is a new item with its uuid.
+  if (input.uuid) {
     const [sibling] = await db
       .select({ id: contents.id })
       .from(contents)
@@ -246,69 +221,159 @@ async function saveInTransaction(db: Db, s: Scope, input: SaveInput, text: SaveT
     if (!sibling) throw notFound();
     if (await languageSlot(db, s, input.uuid, langId)) throw duplicate('lang_id');
   }
-  const slug = await slugFor(db, { siteId: s.siteId, langId, exceptId: current?.id }, input.slug, text.title);
+  const slug = await slugFor(db, { siteId: s.siteId, langId }, input.slug, text.title);
   // No byline: the current user's own author on the site (SPEC §3).
   const author = refs.author.length ? refs.author : [(await ownAuthor(db, s.siteId, s.user)).id];
-  const draft = { ...text, cover: input.cover, seo: input.seo };
-  const other = {
-    slug,
-    related: input.related,
-    custom: refs.custom,
-    categoryId: refs.category_id,
-    placeId: refs.place_id,
-  };
+  return insertItem(
+    db,
+    s,
+    {
+      ...text,
+      cover: input.cover,
+      seo: input.seo,
+      slug,
+      related: input.related,
+      custom: refs.custom,
+      categoryId: refs.category_id,
+      placeId: refs.place_id,
+      uuid: input.uuid ?? randomUUID(),
+      langId,
+      ...(input.set2top ? { toTop: true, pinOrder: nextPinOrder(s) } : {}),
+    },
+    { tag: refs.tag, author },
+    now,
+  );
+}
 
-  if (!current) {
-    const row = await insertItem(
-      db,
-      s,
-      {
-        ...draft,
-        ...other,
-        uuid: input.uuid ?? randomUUID(),
-        langId,
-        ...(input.set2top ? { toTop: true, pinOrder: nextPinOrder(s) } : {}),
-      },
-      { tag: refs.tag, author },
-      now,
-    );
-    return { row };
+/**
+ * A new version of an existing item. `locked` (in a transaction): the item's row is locked first, and the version
+ * is written with its links and the render bump. Not locked: only a save that writes the one statement of
+ * writeVersion (its links unchanged, nothing readers see moved) is made, guarded by the version read; anything else,
+ * or a version that moved meanwhile, answers undefined and is made again locked. An item out of sight is not found,
+ * a reference outside the site a field error, and a save based on another version than the item's, without
+ * `force`, a conflict (checked in that order).
+ */
+async function saveVersion(
+  db: Db,
+  s: Scope,
+  input: SaveInput & { id: number },
+  text: SaveText,
+  locked: boolean,
+): Promise<SaveOutcome | undefined> {
+  const now = new Date(s.deps.now());
+  if (locked) await lockItem(db, s, input.id);
+  // Read after the lock (when taken): this statement sees the row and the links as the last save left them.
+  const current = await lookItem(db, s, input, text.body);
+  const refs = await checkRefs(db, s, input, current, text.body, current.found);
+  if (current.version !== input.version && !input.force) return { conflict: current };
+
+  // An item's language is fixed; a slug given must be free, one made from the title is made free.
+  let slug = input.slug;
+  if (slug && current.slugTaken) throw duplicate('slug');
+  if (!slug) {
+    const base = slugify(text.title);
+    slug = base
+      ? await freeSlug(db, { siteId: s.siteId, langId: current.langId, exceptId: current.id }, base)
+      : '';
   }
-  const row = await writeVersion(db, s, current, draft, now, { ...other, ...pinColumns(s, input.set2top) });
-  // Tags and authors are live on a published item's page, like its address and category.
-  const linksChanged = await linkRefs(db, row.id, refs.tag, author);
-  if (linksChanged && row.status === STATUS.PUBLISHED) await bumpRender(db, s.siteId);
+  // No byline: the current user's own author on the site (SPEC §3).
+  const author = refs.author.length ? refs.author : [(await ownAuthor(db, s.siteId, s.user)).id];
+  const links = linksToWrite(current.links as StoredLink[], refs.tag, author);
+  // A published item's address, category, place, tags and authors are live (not in its snapshot): readers' pages
+  // change with them.
+  const bump =
+    current.status === STATUS.PUBLISHED &&
+    (links.changed ||
+      slug !== current.slug ||
+      refs.category_id !== current.categoryId ||
+      refs.place_id !== current.placeId);
+  if (!locked && (links.tags || links.authors || bump)) return undefined;
+
+  // The links first, so that the version's statement answers the new tags.
+  await writeLinks(db, current.id, refs.tag, author, links);
+  const row = await writeVersion(
+    db,
+    s,
+    current.id,
+    // Locked, the item was in sight when locked: its links written just now may leave the caller's own sight.
+    { version: current.version, sight: !locked },
+    { ...text, cover: input.cover, seo: input.seo },
+    now,
+    {
+      other: {
+        slug,
+        related: input.related,
+        custom: refs.custom,
+        categoryId: refs.category_id,
+        placeId: refs.place_id,
+      },
+      pin: input.set2top,
+    },
+  );
+  if (!row) return undefined;
+  if (bump) await bumpRender(db, s.siteId);
   return { row };
 }
 
-async function saveReply(s: Scope, row: ContentRecord): Promise<SaveReply> {
-  const { tags, langs } = await tagsAndLanguages(s.deps.db, s.siteId, row);
-  return {
-    id: row.id,
-    uuid: row.uuid,
-    lang_id: row.langId,
-    tag: tags,
-    slug: row.slug,
-    status: row.status as Status,
-    related: row.related,
-    is_draft_changed: row.isDraftChanged,
-    frontend_display_language: langs,
-    version: row.version,
-    abstract: row.abstract,
-    reading_time: row.readingTime,
-  };
+/** Someone saved first: their version stays, and the caller's copy is kept as a revision to compare or restore. */
+async function keepConflict(
+  s: Scope,
+  current: Looked,
+  input: SaveInput,
+  text: SaveText,
+): Promise<ConflictData> {
+  const now = new Date(s.deps.now());
+  return s.deps.db.transaction(async (tx) => {
+    const revisionId = await addRevision(
+      tx,
+      current.id,
+      { version: input.version, title: text.title, subtitle: text.subtitle, body: text.body },
+      { userId: s.user.id, at: now, conflict: true },
+    );
+    await pruneRevisions(tx, current.id, s.siteId, now.getTime());
+    const updatedBy = await nicknameOf(tx, current.updatedBy);
+    return { version: current.version, revision_id: revisionId, updated_by: updatedBy };
+  });
 }
+
+const replyOf = (row: SavedRow, tags: Named[], langs: number[]): SaveReply => ({
+  id: row.id,
+  uuid: row.uuid,
+  lang_id: row.langId,
+  tag: tags,
+  slug: row.slug,
+  status: row.status as Status,
+  related: row.related,
+  is_draft_changed: row.isDraftChanged,
+  frontend_display_language: langs,
+  version: row.version,
+  abstract: row.abstract,
+  reading_time: row.readingTime,
+});
 
 /** `save`: id 0 creates, otherwise a new version — or, based on an old version without `force`, a conflict (3001). */
 export async function saveContent(s: Scope, input: SaveInput): Promise<SaveReply> {
-  // Cleaning the HTML and reading the abstract and reading time off it are CPU work: done before any row is locked.
+  // Cleaning the HTML and reading the abstract and reading time off it are CPU work: done before any statement.
   const text = textOf(input.title, input.subtitle, await cleanBody(input.content));
-  const outcome = await raceSafe(input.slug === '', () =>
-    s.deps.db.transaction((tx) => saveInTransaction(tx, s, input, text)),
-  );
-  // Thrown after the transaction, so the caller's copy stays stored as a revision.
-  if ('conflict' in outcome) throw new AppError(Code.CONFLICT, undefined, outcome.conflict);
-  return saveReply(s, outcome.row);
+  const db = s.deps.db;
+  const autoSlug = input.slug === '';
+  if (!input.id) {
+    const row = await raceSafe(autoSlug, () =>
+      db.transaction((tx) => createInTransaction(tx, s, input, text)),
+    );
+    const { tags, langs } = await tagsAndLanguages(db, s.siteId, row);
+    return replyOf(row, tags, langs);
+  }
+  const item = { ...input, id: input.id };
+  // The usual save is one statement after the reads; the rest is made in a transaction with the item locked.
+  const outcome =
+    (await raceSafe(autoSlug, () => saveVersion(db, s, item, text, false))) ??
+    (await raceSafe(autoSlug, () => db.transaction((tx) => saveVersion(tx, s, item, text, true))));
+  if (!outcome) throw new Error('A locked save wrote no version');
+  // Thrown after the caller's copy is stored as a revision.
+  if ('conflict' in outcome)
+    throw new AppError(Code.CONFLICT, undefined, await keepConflict(s, outcome.conflict, input, text));
+  return replyOf(outcome.row, outcome.row.tags, outcome.row.langs);
 }
 
 /** `restore`: the revision's text becomes the draft as a new version; the replaced draft stays in the history. */
@@ -317,9 +382,10 @@ export async function restoreRevision(s: Scope, id: number, revisionId: number):
     const current = await lockItem(tx, s, id);
     const revision = await getRevision(s, id, revisionId, tx);
     const text = textOf(revision.title, revision.subtitle, revision.content);
-    return writeVersion(tx, s, current, text, new Date(s.deps.now()));
+    return writeVersion(tx, s, id, { version: current.version, sight: false }, text, new Date(s.deps.now()));
   });
-  return saveReply(s, row);
+  if (!row) throw new Error('A locked restore wrote no version');
+  return replyOf(row, row.tags, row.langs);
 }
 
 /** The text of a new language version: translated, or blank by default. */

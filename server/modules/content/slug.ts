@@ -2,7 +2,7 @@
  * Slugs of content items are unique per site and language among items that are not deleted (the partial index
  * contents_site_lang_slug_uq). One made from the title (contract/slug.ts) gets -2, -3 … when taken.
  */
-import { and, eq, like, ne } from 'drizzle-orm';
+import { and, eq, like, ne, sql } from 'drizzle-orm';
 import { STATUS } from '../../../contract/contentConstants';
 import { slugWithSuffix } from '../../../contract/slug';
 import type { Db } from '../../db/client';
@@ -48,3 +48,12 @@ export async function slugTaken(db: Db, place: SlugPlace, slug: string): Promise
     .limit(1);
   return Boolean(row);
 }
+
+/**
+ * slugTaken as a column of a query on `contents` (the item being saved): whether another live item of its site and
+ * language uses `slug`. A save reads it with the item (service.ts lookItem).
+ */
+export const slugTakenBeside = (slug: string) =>
+  sql<boolean>`EXISTS (SELECT 1 FROM ${contents} o
+    WHERE o.site_id = ${contents}.site_id AND o.lang_id = ${contents}.lang_id AND o.status <> ${STATUS.DELETED}
+      AND o.id <> ${contents}.id AND o.slug = ${slug})`;
