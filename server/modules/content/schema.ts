@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   boolean,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -206,6 +207,16 @@ const linkListing = {
   listed: boolean('listed').notNull().default(false),
 };
 
+/** A label's listed items in the public lists' order, from the link table's index alone (`label`: tag or author). */
+const listedIndex = (
+  name: string,
+  label: ExtraConfigColumn,
+  t: { [K in 'langId' | 'publishTs' | 'contentId' | 'siteId' | 'type' | 'listed']: ExtraConfigColumn },
+) =>
+  index(name)
+    .on(label, t.langId, t.publishTs.desc().nullsFirst(), t.contentId.desc().nullsFirst(), t.siteId, t.type)
+    .where(sql`${t.listed}`);
+
 export const contentTags = pgTable(
   'content_tags',
   {
@@ -221,16 +232,7 @@ export const contentTags = pgTable(
   (t) => [
     primaryKey({ columns: [t.contentId, t.tagId] }),
     index('content_tags_tag_idx').on(t.tagId, t.contentId),
-    index('content_tags_listed_idx')
-      .on(
-        t.tagId,
-        t.langId,
-        t.publishTs.desc().nullsFirst(),
-        t.contentId.desc().nullsFirst(),
-        t.siteId,
-        t.type,
-      )
-      .where(sql`${t.listed}`),
+    listedIndex('content_tags_listed_idx', t.tagId, t),
   ],
 );
 
@@ -249,16 +251,7 @@ export const contentAuthors = pgTable(
   (t) => [
     primaryKey({ columns: [t.contentId, t.authorId] }),
     index('content_authors_author_idx').on(t.authorId, t.contentId),
-    index('content_authors_listed_idx')
-      .on(
-        t.authorId,
-        t.langId,
-        t.publishTs.desc().nullsFirst(),
-        t.contentId.desc().nullsFirst(),
-        t.siteId,
-        t.type,
-      )
-      .where(sql`${t.listed}`),
+    listedIndex('content_authors_listed_idx', t.authorId, t),
   ],
 );
 
