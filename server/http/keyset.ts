@@ -322,10 +322,19 @@ export async function keysetPage<R>(spec: PageSpec<R>): Promise<ListResult<R>> {
   let plainRead = page === 1;
   let totals: { total: number; approximate?: true };
   if (page === 1) {
-    // One row more than the page: a list that fits on it (most lists of most sites) needs no count, nor an estimate.
-    const read = await spec.fetch(undefined, forward, size + 1, 0);
+    // One row more than the page: a list that fits on it (most lists of most sites) is counted by it. Unfiltered, the
+    // estimate waits for the page (it is needed only past one page); filtered, both run at once, as a filter with
+    // few hits may walk far for its page and for its count alike.
+    const first = () => spec.fetch(undefined, forward, size + 1, 0);
+    let read: Keyed<R>[];
+    if (query.filters.length === 0) {
+      read = await first();
+      totals = read.length <= size ? { total: read.length } : await countTotal();
+    } else {
+      [read, totals] = await Promise.all([first(), countTotal()]);
+      if (read.length <= size) totals = { total: read.length };
+    }
     rows = read.slice(0, size);
-    totals = read.length <= size ? { total: read.length } : await countTotal();
   } else if (usable) {
     const read = async (): Promise<Keyed<R>[]> => {
       if (page === usable.page)
