@@ -167,6 +167,7 @@ function contractDeclarationsArePure(): Plugin {
  */
 const RA_LAZY_PARTS: Record<string, string> = {
   'layout/PageTitleConfigurable.js': 'src/layout/ra/PageTitleConfigurable.tsx',
+  'preferences/Inspector.js': 'src/layout/ra/Inspector.tsx',
 };
 
 function raLazyParts(): Plugin {
@@ -203,12 +204,12 @@ const SIGN_IN_PARTS =
   /\/src\/auth\/(authI18n|AuthCard|Captcha|form|formFields|LanguageSwitch|proofOfWork|router|Toast|ToastView|ui|useAuthForm|auth)\.(tsx?|css)$/;
 
 /**
- * MUI's form inputs (TextField and what it is made of, selects, checkboxes, radios, the table's pagination): the lists,
- * forms and dialogs use them, the dashboard's first screen does not. Select/utils stays with the rest of MUI (MenuItem
+ * MUI's form inputs (TextField and what it is made of, selects, checkboxes, radios, the table's pagination) and Chip:
+ * the lists, forms and dialogs use them, the dashboard's first screen does not. Select/utils stays with the rest of MUI (MenuItem
  * reads its context).
  */
 const MUI_FORMS =
-  /node_modules\/@mui\/material\/esm\/(Select\/(?!utils\/)|(TextField|InputBase|FilledInput|OutlinedInput|Input|NativeSelect|FormControl|FormLabel|FormHelperText|InputLabel|InputAdornment|TextareaAutosize|Radio|RadioGroup|Checkbox|Switch|FormControlLabel|FormGroup|TablePagination|Autocomplete)\/|internal\/SwitchBase\.js)/;
+  /node_modules\/@mui\/material\/esm\/(Select\/(?!utils\/)|(TextField|InputBase|FilledInput|OutlinedInput|Input|NativeSelect|FormControl|FormLabel|FormHelperText|InputLabel|InputAdornment|TextareaAutosize|Radio|RadioGroup|Checkbox|Switch|FormControlLabel|FormGroup|TablePagination|Autocomplete|Chip)\/|internal\/SwitchBase\.js)/;
 
 /** i18n/<lang>/entities/<name>.ts, with the language. */
 const ENTITY_WORDS = /i18n\/([^/]+)\/entities\//;
