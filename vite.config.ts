@@ -160,25 +160,27 @@ function contractDeclarationsArePure(): Plugin {
 }
 
 /**
- * react-admin modules put in their place by a lighter one of src/layout/ra/ that loads the rest when used: what the
- * first screen imports through react-admin's layout but renders only on demand. Each replacement is the original's
- * code with that part lazy (see its comment); react-admin's own modules are imported by their file, so the map is
- * keyed by the file an import inside ra-ui-materialui/dist/ resolves to.
+ * Library modules put in their place by a lighter one of src/layout/lazyParts/ that loads the original when it is
+ * used: what the first screen imports through react-admin's layout or MUI but needs only on demand. Each replacement
+ * renders what the original renders until then (see its comment). Keyed by the file, under node_modules/, that an
+ * import inside the package resolves to; the replacement imports the original by its path, which is left alone.
  */
-const RA_LAZY_PARTS: Record<string, string> = {
-  'layout/PageTitleConfigurable.js': 'src/layout/ra/PageTitleConfigurable.tsx',
-  'preferences/Inspector.js': 'src/layout/ra/Inspector.tsx',
+const LAZY_PARTS: Record<string, string> = {
+  'ra-ui-materialui/dist/layout/PageTitleConfigurable.js': 'src/layout/lazyParts/PageTitleConfigurable.tsx',
+  'ra-ui-materialui/dist/preferences/Inspector.js': 'src/layout/lazyParts/Inspector.tsx',
+  '@mui/material/esm/Tooltip/Tooltip.js': 'src/layout/lazyParts/Tooltip.tsx',
 };
 
-function raLazyParts(): Plugin {
+function lazyParts(): Plugin {
+  const packages = /\/node_modules\/(ra-ui-materialui\/dist|@mui\/material\/esm)\//;
   return {
-    name: 'ra-lazy-parts',
+    name: 'lazy-parts',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (!importer?.includes('/node_modules/ra-ui-materialui/dist/') || !source.startsWith('.')) return null;
+      if (!importer || !packages.test(importer) || !source.startsWith('.')) return null;
       const file = new URL(source, `file://${importer}`).pathname;
-      const part = /\/ra-ui-materialui\/dist\/(.+)$/.exec(file)?.[1];
-      const replacement = part && RA_LAZY_PARTS[part];
+      const part = /\/node_modules\/(.+)$/.exec(file)?.[1];
+      const replacement = part && LAZY_PARTS[part];
       return replacement ? new URL(`./${replacement}`, import.meta.url).pathname : null;
     },
   };
@@ -215,7 +217,7 @@ const MUI_FORMS =
 const ENTITY_WORDS = /i18n\/([^/]+)\/entities\//;
 
 export default defineConfig({
-  plugins: [react(), contractAsData(), contractDeclarationsArePure(), raLazyParts()],
+  plugins: [react(), contractAsData(), contractDeclarationsArePure(), lazyParts()],
   build: {
     outDir: 'dist',
     // bench/ reads the manifest to know which chunks each screen loads.
@@ -236,7 +238,7 @@ export default defineConfig({
             // worse and cost a request each (bench/bundle.ts).
             { name: 'sign-in', test: SIGN_IN_PARTS, includeDependenciesRecursively: false },
             // MUI's inputs as a file of their own, which the dashboard does not load (328.4 → 315.0 kB gzip, with
-            // react-admin's page title editor lazy: raLazyParts).
+            // react-admin's page title editor lazy: lazyParts).
             {
               name: 'mui-forms',
               test: MUI_FORMS,

@@ -2,7 +2,7 @@
  * react-admin's PageTitleConfigurable (ra-ui-materialui 5.15, layout/PageTitleConfigurable.js) with its editor loaded
  * when the preferences inspector opens it. Every page title (<Title>, react-admin's error pages) renders this; the
  * original imports MUI's TextField for the editor, and with it the whole input family (Select, FormControl, …) on
- * the dashboard's first screen. vite.config.ts (raLazyParts) puts this module in the original's place.
+ * the dashboard's first screen. vite.config.ts (lazyParts) puts this module in the original's place.
  */
 import { useLocation, usePreference, useRecordContext, useTranslate } from 'ra-core';
 import { type ComponentProps, lazy, type ReactElement, type ReactNode, Suspense } from 'react';

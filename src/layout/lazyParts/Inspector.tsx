@@ -1,7 +1,7 @@
 /**
  * react-admin's preferences Inspector (ra-ui-materialui 5.15, preferences/Inspector.js), which its Layout renders on
  * every screen and which shows nothing until a Configurable element is edited: loaded then. vite.config.ts
- * (raLazyParts) puts this module in the original's place.
+ * (lazyParts) puts this module in the original's place.
  */
 import { usePreferencesEditor } from 'ra-core';
 import { lazy, Suspense } from 'react';
