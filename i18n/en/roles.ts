@@ -1,4 +1,4 @@
-/** en words: roles and the permission tree. */
+/** en words: the role resource's (the screens' own: rolesScreens.ts). */
 import type { DeepStrings } from '../types';
 import type rolesSource from '../zh-TW/roles';
 

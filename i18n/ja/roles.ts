@@ -1,4 +1,4 @@
-/** ja words: roles and the permission tree. */
+/** ja words: the role resource's (the screens' own: rolesScreens.ts). */
 import type { DeepStrings } from '../types';
 import type rolesSource from '../zh-TW/roles';
 

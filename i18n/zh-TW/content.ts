@@ -1,4 +1,4 @@
-/** zh-TW words: the resources' of content (articles, pages, e-papers), which the menu names; the content screens' own words are in contentScreens.ts. */
+/** zh-TW words: the content resources' (articles, pages, e-papers), which the menu names; the content screens' own are in contentScreens.ts. */
 const fields = {
   id: 'ID',
   title: '標題',

@@ -1,4 +1,4 @@
-/** zh-TW words: the media library (/file), the picker, upload progress, site icons. */
+/** zh-TW words: the file resource's, which the menu names; the media library's own (/file, the picker, upload progress, site icons) are in filesScreens.ts. */
 const files = {
   resources: {
     file: {

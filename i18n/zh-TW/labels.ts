@@ -1,4 +1,4 @@
-/** zh-TW words: labels (tags and categories) and the image upload field. */
+/** zh-TW words: the label resources' (tags and categories), which the menu names; the label screens' and the image upload field's own are in labelsScreens.ts. */
 /** The fields of a label, the same for tags and categories. */
 const labelFields = {
   id: 'ID',

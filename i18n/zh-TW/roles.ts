@@ -1,4 +1,4 @@
-/** zh-TW words: roles and the permission tree (keys follow contract/permissionTree.ts permissionLabelKey). */
+/** zh-TW words: the role resource's, which the menu names; the role screens' and the permission tree's own are in rolesScreens.ts. */
 const roles = {
   resources: {
     role: {
