@@ -169,10 +169,11 @@ const LAZY_PARTS: Record<string, string> = {
   'ra-ui-materialui/dist/layout/PageTitleConfigurable.js': 'src/layout/lazyParts/PageTitleConfigurable.tsx',
   'ra-ui-materialui/dist/preferences/Inspector.js': 'src/layout/lazyParts/Inspector.tsx',
   '@mui/material/esm/Tooltip/Tooltip.js': 'src/layout/lazyParts/Tooltip.tsx',
+  'ra-core/dist/export/defaultExporter.js': 'src/layout/lazyParts/defaultExporter.ts',
 };
 
 function lazyParts(): Plugin {
-  const packages = /\/node_modules\/(ra-ui-materialui\/dist|@mui\/material\/esm)\//;
+  const packages = /\/node_modules\/(ra-ui-materialui\/dist|ra-core\/dist|@mui\/material\/esm)\//;
   return {
     name: 'lazy-parts',
     enforce: 'pre',
