@@ -47,7 +47,10 @@ describe('the page title', () => {
 
   it('a title set in the preferences, as react-admin renders it', () => {
     const withTitle = () => memoryStore({ 'preferences.page': 'app.title' });
-    const expected = html(createElement(Original, { title: '首頁', preferenceKey: 'page' }), withTitle());
+    const expected = html(
+      createElement(Original, { title: '首頁', preferenceKey: 'page' } as never),
+      withTitle(),
+    );
     expect(expected).toContain('文章');
     act(() => root.render(null));
     expect(
