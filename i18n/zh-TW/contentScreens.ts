@@ -1,7 +1,7 @@
 /**
- * zh-TW words: the content screens' own (article, page and e-paper lists, the publish flow, the e-paper send
- * screen). They load after the dashboard (i18n/areas.ts LATER_AREAS); the resources' words, which the menu shows,
- * stay in content.ts.
+ * zh-TW words: the content screens' own (article, page and e-paper lists, the publish flow, the e-paper send screen).
+ * They load after the dashboard (i18n/areas.ts LATER_AREAS); the resources' words, which the menu shows, stay in
+ * content.ts.
  */
 const contentScreens = {
   content: {

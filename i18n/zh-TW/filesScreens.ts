@@ -1,6 +1,6 @@
 /**
- * zh-TW words: the file library's own. They load after the dashboard (i18n/areas.ts LATER_AREAS); the resources' words,
- * which the menu shows, stay in files.ts.
+ * zh-TW words: the file library's own. They load after the dashboard (i18n/areas.ts LATER_AREAS); the resources'
+ * words, which the menu shows, stay in files.ts.
  */
 const filesScreens = {
   files: {

@@ -1,6 +1,6 @@
 /**
- * zh-TW words: the label screens' own (and the image upload field's). They load after the dashboard (i18n/areas.ts LATER_AREAS); the resources' words,
- * which the menu shows, stay in labels.ts.
+ * zh-TW words: the label screens' own (and the image upload field's). They load after the dashboard (i18n/areas.ts
+ * LATER_AREAS); the resources' words, which the menu shows, stay in labels.ts.
  */
 const labelsScreens = {
   labels: {

@@ -1,7 +1,7 @@
 /**
- * zh-TW words: the role screens' own (the permission tree, the role list and form; keys follow
- * contract/permissionTree.ts permissionLabelKey). They load after the dashboard (i18n/areas.ts LATER_AREAS); the resources' words,
- * which the menu shows, stay in roles.ts.
+ * zh-TW words: the role screens' own (the permission tree, keys following contract/permissionTree.ts
+ * permissionLabelKey, and the role list and form). They load after the dashboard (i18n/areas.ts LATER_AREAS); the
+ * resources' words, which the menu shows, stay in roles.ts.
  */
 const rolesScreens = {
   permissions: {
