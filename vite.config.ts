@@ -208,8 +208,8 @@ const SIGN_IN_PARTS =
 
 /**
  * MUI's form inputs (TextField and what it is made of, selects, checkboxes, radios, the table's pagination) and Chip:
- * the lists, forms and dialogs use them, the dashboard's first screen does not. Select/utils stays with the rest of MUI (MenuItem
- * reads its context).
+ * the lists, forms and dialogs use them, the dashboard's first screen does not. Select/utils stays with the rest of
+ * MUI (MenuItem reads its context).
  */
 const MUI_FORMS =
   /node_modules\/@mui\/material\/esm\/(Select\/(?!utils\/)|(TextField|InputBase|FilledInput|OutlinedInput|Input|NativeSelect|FormControl|FormLabel|FormHelperText|InputLabel|InputAdornment|TextareaAutosize|Radio|RadioGroup|Checkbox|Switch|FormControlLabel|FormGroup|TablePagination|Autocomplete|Chip)\/|internal\/SwitchBase\.js)/;
