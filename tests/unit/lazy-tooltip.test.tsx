@@ -61,7 +61,7 @@ describe('the lazy Tooltip before the real one has loaded', () => {
 describe('the lazy Tooltip once loaded', () => {
   it('is the real one: hovering its child opens it', async () => {
     await act(async () => {
-      root.render(createElement(Tooltip, { title: '提示', enterDelay: 0, children: button() }));
+      root.render(createElement(Tooltip, { title: '提示', enterDelay: 0 } as never, button()));
     });
     await expect.poll(() => host.querySelector('button')?.getAttribute('aria-label')).toBe('提示');
     // The real Tooltip listens for mouseover on its child.
