@@ -15,12 +15,16 @@ export const SIGN_IN_AREAS = ['core', 'auth', 'staff'] as const;
 
 export const LATER_AREAS = [
   'aiHelper',
+  'contentScreens',
   'discount',
   'epaperSend',
+  'filesScreens',
+  'labelsScreens',
   'members',
   'menus',
   'orders',
   'pageTree',
+  'rolesScreens',
   'settings',
   'share',
   'subscription',

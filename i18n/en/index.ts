@@ -3,13 +3,16 @@ import type { Messages } from '../zh-TW';
 import aiHelper from './aiHelper';
 import auth from './auth';
 import content from './content';
+import contentScreens from './contentScreens';
 import core from './core';
 import dashboard from './dashboard';
 import discount from './discount';
 import epaperSend from './epaperSend';
 import files from './files';
+import filesScreens from './filesScreens';
 import inbox from './inbox';
 import labels from './labels';
+import labelsScreens from './labelsScreens';
 import members from './members';
 import menus from './menus';
 import orders from './orders';
@@ -21,6 +24,7 @@ import readers from './readers';
 import receipt from './receipt';
 import renewal from './renewal';
 import roles from './roles';
+import rolesScreens from './rolesScreens';
 import settings from './settings';
 import share from './share';
 import shopMail from './shopMail';
@@ -41,15 +45,19 @@ const messages: Messages = {
   ...aiHelper,
   ...auth,
   ...labels,
+  ...labelsScreens,
   ...content,
+  ...contentScreens,
   ...writer,
   ...translation,
   ...profile,
   ...menus,
   ...roles,
+  ...rolesScreens,
   ...settings,
   ...staff,
   ...files,
+  ...filesScreens,
   ...dashboard,
   ...wizard,
   ...plan,
