@@ -69,15 +69,8 @@ export const AGENDA_LENGTH = 100;
 /** Made once: a Segmenter costs far more to make than to use (an admin list makes an agenda per row). */
 let graphemeSegmenter: Intl.Segmenter | undefined;
 
-/**
- * Text in which every UTF-16 unit is a grapheme of its own: printable ASCII, CJK symbols and punctuation (without
- * the combining tone marks U+302A–U+302F), CJK ideographs and the full-width ASCII forms. Nothing here extends,
- * joins or prepends, so such text is cut by index without a Segmenter (most Chinese agendas).
- */
-const ONE_UNIT_GRAPHEMES = /^[\u0020-\u007e\u3000-\u3029\u3030-\u303f\u4e00-\u9fff\uff01-\uff5e]*$/;
-
 const graphemes = (text: string): string[] => {
-  if (ONE_UNIT_GRAPHEMES.test(text)) return text.split('');
+  if (PATTERNS.oneUnitGraphemes.re.test(text)) return text.split('');
   if (typeof Intl !== 'undefined' && 'Segmenter' in Intl) {
     graphemeSegmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
     return Array.from(graphemeSegmenter.segment(text), (s) => s.segment);

@@ -104,6 +104,13 @@ export const PATTERNS = {
   skuCode: p(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 40),
   /** A plan discount code in capitals (contract/discounts.ts DISCOUNT_CODE_MAX): letters, digits, '-' and '_'. */
   discountCode: p(/^[A-Z0-9_-]+$/, 20),
+  /**
+   * Text in which every UTF-16 unit is a grapheme of its own: printable ASCII, CJK symbols and punctuation (without
+   * the combining tone marks U+302A–U+302F), CJK ideographs and the full-width ASCII forms. Nothing here extends,
+   * joins or prepends, so such text is cut by index without a Segmenter (blockText.ts agendaOf, most Chinese
+   * agendas; its text is bounded to AGENDA_LENGTH × 64 = 6,400 characters).
+   */
+  oneUnitGraphemes: p(/^[\u0020-\u007e\u3000-\u3029\u3030-\u303f\u4e00-\u9fff\uff01-\uff5e]*$/, 6_400),
 } as const satisfies Record<string, Pattern>;
 
 export type PatternName = keyof typeof PATTERNS;
