@@ -60,8 +60,11 @@ export const Statistics = z.object({
     orders: z.number().optional(),
     revenue: z.number().optional(),
   }),
-  /** The site as it is now: published items of the type, staff members. */
-  overall: z.object({ posts: z.number(), staff: z.number() }),
+  /**
+   * The site as it is now: published items of the type, staff members. Past LIST_EXACT_TOTAL items the count is the
+   * planner's estimate (`postsApproximate`), as a list's total is: counting a news site's million rows took a second.
+   */
+  overall: z.object({ posts: z.number(), staff: z.number(), postsApproximate: z.literal(true).optional() }),
 });
 export type Statistics = z.infer<typeof Statistics>;
 

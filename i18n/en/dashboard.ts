@@ -35,6 +35,7 @@ const dashboard: DeepStrings<typeof zh> = {
       viewsHint:
         'Views of the public site’s pages, counted without cookies; visitors who ask not to be tracked are not counted',
       overall: '%{posts} published articles and %{staff} team members in all',
+      overallApprox: 'About %{posts} published articles and %{staff} team members in all',
       chartTitle: 'Articles published and new team members per day, last %{n} days',
       chartSummary: '%{from} to %{to}: %{posts} articles published, %{staff} new team members.',
       day: '%{date}: %{posts} articles published, %{staff} new team members',

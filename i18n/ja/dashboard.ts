@@ -33,6 +33,7 @@ const dashboard: DeepStrings<typeof zh> = {
       notYet: 'データなし',
       viewsHint: '公開サイトのページの閲覧数（Cookie は使わず、トラッキング拒否の訪問者は数えません）',
       overall: '公開中の記事 %{posts} 件、メンバー %{staff} 人',
+      overallApprox: '公開中の記事 約 %{posts} 件、メンバー %{staff} 人',
       chartTitle: '過去 %{n} 日の日別の公開記事と新しいメンバー',
       chartSummary: '%{from}〜%{to}：公開記事 %{posts} 件、新しいメンバー %{staff} 人。',
       day: '%{date}：公開記事 %{posts} 件、新しいメンバー %{staff} 人',

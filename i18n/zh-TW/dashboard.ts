@@ -30,6 +30,7 @@ const dashboard = {
       notYet: '尚無資料',
       viewsHint: '公開網站頁面的瀏覽次數，不使用 Cookie，也不計入要求不追蹤的訪客',
       overall: '目前共 %{posts} 篇已發佈文章、%{staff} 位成員',
+      overallApprox: '目前共約 %{posts} 篇已發佈文章、%{staff} 位成員',
       chartTitle: '最近 %{n} 天每日發佈文章與新成員',
       chartSummary: '%{from} 至 %{to}：發佈文章 %{posts} 篇，新成員 %{staff} 位。',
       day: '%{date}：發佈文章 %{posts} 篇，新成員 %{staff} 位',

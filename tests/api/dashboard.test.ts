@@ -15,6 +15,7 @@ import { ROLE } from '../../contract/permissions';
 import type { Session } from '../../contract/session';
 import { ORDER_STATUS, type OrderStatus } from '../../contract/shop';
 import { BADGE } from '../../contract/sites';
+import { setExactTotalMax } from '../../server/http/keyset';
 import { publishDue } from '../../server/jobs/scheduler';
 import { contents, orders, siteStaff, sites } from '../../server/modules/tables';
 import {
@@ -206,6 +207,22 @@ describe('the series', () => {
     });
     const papers = await stats(owner, { type: 4, query: { days: 7 } });
     expect([papers.type, papers.totals.posts]).toEqual([4, 2]);
+  });
+
+  it('estimates the published items past the exact-count threshold, and says so', async () => {
+    const day = '2026-11-21T02:00:00Z';
+    for (let i = 0; i < 3; i++) await item(day);
+    expect((await stats(owner, { query: { days: 7 } })).overall).toEqual({ posts: 3, staff: 4 });
+    setExactTotalMax(2);
+    try {
+      const s = await stats(owner, { query: { days: 7 } });
+      expect(s.overall.postsApproximate).toBe(true);
+      expect(s.overall.posts).toBeGreaterThan(2);
+      // The series still counts every item exactly.
+      expect(s.totals.posts).toBe(3);
+    } finally {
+      setExactTotalMax(undefined);
+    }
   });
 
   it('counts staff who joined per day', async () => {

@@ -34,6 +34,7 @@ import {
 import { ORDER_STATUS } from '../../../contract/shop';
 import { instantOf, knownZone } from '../../../contract/zoned';
 import type { Deps } from '../../deps';
+import { exactTotalMax, totalOf } from '../../http/keyset';
 import { contents } from '../content/schema';
 import { orders } from '../shop/schema';
 import { siteStaff } from '../tenancy/schema';
@@ -139,7 +140,7 @@ export async function statistics(
   );
   const postDay = dayOf(contents.publishTs, zone);
   const staffDay = dayOf(sql`${siteStaff.createdAt}`, zone);
-  const [posts, staff, [overallPosts], [overallStaff], shop, views] = await Promise.all([
+  const [posts, staff, overallPosts, [overallStaff], shop, views] = await Promise.all([
     deps.db
       .select({ day: postDay, n: countDistinct(contents.uuid) })
       .from(contents)
@@ -158,10 +159,12 @@ export async function statistics(
         ),
       )
       .groupBy(byFirstColumn),
-    deps.db
-      .select({ n: countDistinct(contents.uuid) })
-      .from(contents)
-      .where(published),
+    // An item's languages share its uuid: the items are its distinct uuids, counted while cheap, then estimated.
+    totalOf(
+      deps.db,
+      deps.db.selectDistinct({ uuid: contents.uuid }).from(contents).where(published),
+      exactTotalMax({ filters: [] }),
+    ),
     deps.db.select({ n: count() }).from(siteStaff).where(eq(siteStaff.siteId, siteId)),
     withShop ? shopDays(deps, siteId, zone, from, to) : undefined,
     deps.db
@@ -181,6 +184,10 @@ export async function statistics(
     to: days[days.length - 1],
     series,
     totals: totalsOf(series),
-    overall: { posts: Number(overallPosts.n), staff: Number(overallStaff.n) },
+    overall: {
+      posts: overallPosts.total,
+      staff: Number(overallStaff.n),
+      ...(overallPosts.approximate ? { postsApproximate: true as const } : {}),
+    },
   };
 }

@@ -101,7 +101,10 @@ export function StatisticsCard() {
             </Stack>
             <ActivityChart stats={data} />
             <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-              {translate('dashboard.stats.overall', data.overall)}
+              {translate(
+                data.overall.postsApproximate ? 'dashboard.stats.overallApprox' : 'dashboard.stats.overall',
+                data.overall,
+              )}
               {' · '}
               {translate('dashboard.stats.timezone', { zone: data.timezone })}
             </Typography>
