@@ -8,4 +8,4 @@ export const MEMBER_STATUSES = ['free', 'paid', 'lapsed'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
 /** Members read per query by the CSV export's keyset walk (streamed: memory holds about one batch). */
-export const MEMBER_EXPORT_BATCH = 5_000;
+export const MEMBER_EXPORT_BATCH = 1_000;
