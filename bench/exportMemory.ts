@@ -74,11 +74,12 @@ try {
   );
   console.log('| run | rows | rows/s | server RSS before MB | growth MB |');
   console.log('|---:|---:|---:|---:|---:|');
-  results.forEach((r, i) =>
+  for (const [i, r] of results.entries()) {
+    const rowsPerSecond = Math.round(r.rows / r.seconds);
     console.log(
-      `| ${i + 1} | ${r.rows} | ${Math.round(r.rows / r.seconds)} | ${r.before.toFixed(0)} | ${r.growth.toFixed(0)} |`,
-    ),
-  );
+      `| ${i + 1} | ${r.rows} | ${rowsPerSecond} | ${r.before.toFixed(0)} | ${r.growth.toFixed(0)} |`,
+    );
+  }
   console.log(
     `median: ${Math.round(median(results.map((r) => r.rows / r.seconds)))} rows/s, growth ${median(results.map((r) => r.growth)).toFixed(0)} MB`,
   );
