@@ -1,12 +1,13 @@
 /**
  * The lists' filters wait SPEC §9's input debounce (100 ms) after the last keystroke, not react-admin's 500 ms: the
- * filter panels' forms are these (import them, not react-admin's), and the toolbar filters (`<List filters>`) take
- * the same wait from the theme (src/theme.ts, RaFilterForm).
+ * filter panels' forms are these (import them through ./lists.tsx, which loads them after the list's first render,
+ * not react-admin's), and the toolbar filters (`<List filters>`) take the same wait from the theme (src/theme.ts,
+ * RaFilterForm).
  */
 import SearchIcon from '@mui/icons-material/Search';
-import { Card, CardContent, InputAdornment } from '@mui/material';
+import { InputAdornment } from '@mui/material';
 import { FilterLiveForm as RaFilterLiveForm } from 'ra-core';
-import type { ComponentProps, ReactNode } from 'react';
+import type { ComponentProps } from 'react';
 import { TextInput, type TextInputProps } from 'react-admin';
 import { DELAY } from '../../contract/constants';
 
@@ -40,38 +41,5 @@ export function FilterLiveSearch({
         {...rest}
       />
     </FilterLiveForm>
-  );
-}
-
-/**
- * The one filter panel of the lists, at the left of the table on a wide screen (hidden on a phone): a keyword
- * search on `search` (its label an i18n key), if the list has one, and the list's own filters below it.
- */
-export function FilterPanel({
-  search,
-  children,
-  'data-testid': testId,
-}: {
-  search?: { source: string; label: string };
-  children?: ReactNode;
-  'data-testid'?: string;
-}) {
-  return (
-    <Card
-      sx={{
-        order: -1,
-        mr: 2,
-        mt: 8,
-        width: { md: 200, lg: 240 },
-        flexShrink: 0,
-        display: { xs: 'none', md: 'block' },
-      }}
-      data-testid={testId}
-    >
-      <CardContent>
-        {search ? <FilterLiveSearch source={search.source} label={search.label} /> : null}
-        {children}
-      </CardContent>
-    </Card>
   );
 }
