@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { type NamespacedUnregister, register, tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin, parseSync } from 'vite';
@@ -170,6 +172,25 @@ const LAZY_PARTS: Record<string, string> = {
   'ra-ui-materialui/dist/preferences/Inspector.js': 'src/layout/lazyParts/Inspector.tsx',
   '@mui/material/esm/Tooltip/Tooltip.js': 'src/layout/lazyParts/Tooltip.tsx',
   'ra-core/dist/export/defaultExporter.js': 'src/layout/lazyParts/defaultExporter.ts',
+  'ra-ui-materialui/dist/list/BulkActionsToolbar.js': 'src/layout/lazyParts/BulkActionsToolbar.tsx',
+  'ra-ui-materialui/dist/button/BulkDeleteButton.js': 'src/layout/lazyParts/BulkDeleteButton.tsx',
+  'ra-ui-materialui/dist/list/filter/FilterForm.js': 'src/layout/lazyParts/FilterForm.tsx',
+  'ra-ui-materialui/dist/list/ListActions.js': 'src/layout/lazyParts/ListActions.tsx',
+  'ra-ui-materialui/dist/list/Empty.js': 'src/layout/lazyParts/Empty.tsx',
+  'ra-ui-materialui/dist/list/pagination/Pagination.js': 'src/layout/lazyParts/Pagination.tsx',
+  'ra-ui-materialui/dist/list/datatable/ColumnsSelector.js': 'src/layout/lazyParts/ColumnsSelector.tsx',
+};
+
+/**
+ * Packages put in the place of a bare import by a lighter module of src/layout/lazyParts/, for the importers (a
+ * package under node_modules/) named: TipTap's Link extension's link detection, loaded when the writer's editor
+ * first takes the focus (src/layout/lazyParts/linkify.ts).
+ */
+const LAZY_PACKAGES: Record<string, { importer: RegExp; replacement: string }> = {
+  linkifyjs: {
+    importer: /\/node_modules\/@tiptap\/extension-link\//,
+    replacement: 'src/layout/lazyParts/linkify.ts',
+  },
 };
 
 function lazyParts(): Plugin {
@@ -178,6 +199,9 @@ function lazyParts(): Plugin {
     name: 'lazy-parts',
     enforce: 'pre',
     resolveId(source, importer) {
+      const lazyPackage = Object.hasOwn(LAZY_PACKAGES, source) ? LAZY_PACKAGES[source] : undefined;
+      if (importer && lazyPackage?.importer.test(importer))
+        return new URL(`./${lazyPackage.replacement}`, import.meta.url).pathname;
       if (!importer || !packages.test(importer) || !source.startsWith('.')) return null;
       const file = new URL(source, `file://${importer}`).pathname;
       const part = /\/node_modules\/(.+)$/.exec(file)?.[1];
@@ -212,7 +236,34 @@ const SIGN_IN_PARTS =
  * MUI (MenuItem reads its context).
  */
 const MUI_FORMS =
-  /node_modules\/@mui\/material\/esm\/(Select\/(?!utils\/)|(TextField|InputBase|FilledInput|OutlinedInput|Input|NativeSelect|FormControl|FormLabel|FormHelperText|InputLabel|InputAdornment|TextareaAutosize|Radio|RadioGroup|Checkbox|Switch|FormControlLabel|FormGroup|TablePagination|Autocomplete|Chip)\/|internal\/SwitchBase\.js)/;
+  /node_modules\/@mui\/material\/esm\/(Select\/(?!utils\/)|(TextField|FilledInput|OutlinedInput|Input|NativeSelect|FormLabel|FormHelperText|InputLabel|InputAdornment|Checkbox|Switch|TablePagination|Autocomplete)\/|internal\/SwitchBase\.js)/;
+
+/**
+ * Of those, the bare text box (InputBase and its form-control state) and Chip, which the writer's first screen uses
+ * without the rest (its title fields, link box and status), as a file of their own.
+ */
+const MUI_TEXT_BOX = /node_modules\/@mui\/material\/esm\/(InputBase|FormControl|TextareaAutosize|Chip)\//;
+
+/** And radios, labelled controls and their groups, which only forms and dialogs use. */
+const MUI_CHOICES = /node_modules\/@mui\/material\/esm\/(Radio|RadioGroup|FormControlLabel|FormGroup)\//;
+
+/**
+ * The lodash functions the admin's first screen runs (react-admin's get, isEqual and debounce) with every module
+ * they require, read from lodash itself: one file, which the lazy parts' own lodash functions do not split.
+ */
+function lodashOf(names: string[]): Set<string> {
+  const dir = path.join(import.meta.dirname, 'node_modules/lodash');
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const [, dep] of readFileSync(path.join(dir, file), 'utf8').matchAll(/require\('\.\/([^']+)'\)/g))
+      visit(`${dep}.js`);
+  };
+  for (const name of names) visit(`${name}.js`);
+  return seen;
+}
+const FIRST_LODASH = lodashOf(['get', 'isEqual', 'debounce']);
 
 /** i18n/<lang>/entities/<name>.ts, with the language. */
 const ENTITY_WORDS = /i18n\/([^/]+)\/entities\//;
@@ -241,9 +292,32 @@ export default defineConfig({
             // MUI's inputs as a file of their own, which the dashboard does not load (328.4 → 315.0 kB gzip, with
             // react-admin's page title editor lazy: lazyParts).
             {
+              name: 'mui-text-box',
+              test: MUI_TEXT_BOX,
+              minShareCount: 12,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'mui-choices',
+              test: MUI_CHOICES,
+              minShareCount: 12,
+              includeDependenciesRecursively: false,
+            },
+            {
               name: 'mui-forms',
               test: MUI_FORMS,
               minShareCount: 12,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'lodash',
+              test: (id) => FIRST_LODASH.has(/\/node_modules\/lodash\/([^/]+)$/.exec(id)?.[1] ?? ''),
+              includeDependenciesRecursively: false,
+            },
+            // TanStack Query's core, which the first screen runs: one file, not cut by which lazy part uses which.
+            {
+              name: 'query',
+              test: /node_modules\/@tanstack\/query-core\//,
               includeDependenciesRecursively: false,
             },
             // MUI's parts that most of the admin's screens use, as one file: left to itself rolldown cut them into

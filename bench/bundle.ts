@@ -127,7 +127,17 @@ export function screens(manifest: Record<string, Chunk>) {
       'src/entities/overrides/press.tsx',
       'contract/entities/content.ts?view',
     ],
-    // The writer without its side panel, which loads when opened, and without pinyin, which loads on first typing.
+    // The filter panel's forms (its keyword box: react-hook-form and react-admin's inputs), which load after the
+    // list's first render, beside its first page's request (src/components/lists.tsx).
+    pressSettled: [
+      ...screen,
+      'src/entities/EntityList.tsx',
+      'src/entities/overrides/press.tsx',
+      'contract/entities/content.ts?view',
+      'src/components/filterForms.tsx',
+    ],
+    // The writer without its side panel, which loads when opened, without pinyin, which loads on first typing, and
+    // without link detection (linkifyjs), which loads when the editor first takes the focus.
     writer: [...screen, 'src/custom/writer/index.tsx'],
   };
 }
@@ -177,6 +187,10 @@ function main() {
     ],
     ['/category (list)', total(filesOf(manifest, s.category))],
     ['/press (article list)', total(filesOf(manifest, s.press))],
+    [
+      "/press — + the filter panel's forms (after first render)",
+      total([...filesOf(manifest, s.pressSettled)].filter((f) => !filesOf(manifest, s.press).has(f))),
+    ],
     ['/edit/post/:id (the writer, whole screen)', total(filesOf(manifest, s.writer))],
     ['the writer chunk itself', total([manifest['src/custom/writer/index.tsx'].file])],
   ];

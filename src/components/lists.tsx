@@ -1,45 +1,34 @@
 /**
- * The lists' filters wait SPEC §9's input debounce (100 ms) after the last keystroke, not react-admin's 500 ms: the
- * filter panels' forms are these (import them, not react-admin's), and the toolbar filters (`<List filters>`) take
- * the same wait from the theme (src/theme.ts, RaFilterForm).
+ * The lists' filter panel and its forms. The forms (./filterForms.tsx: react-hook-form, react-admin's inputs) load
+ * after the list's first render, beside its first page's request: until then a keyword box's place is kept empty
+ * and a form shows nothing.
  */
-import SearchIcon from '@mui/icons-material/Search';
-import { Card, CardContent, InputAdornment } from '@mui/material';
-import { FilterLiveForm as RaFilterLiveForm } from 'ra-core';
-import type { ComponentProps, ReactNode } from 'react';
-import { TextInput, type TextInputProps } from 'react-admin';
-import { DELAY } from '../../contract/constants';
+import { Box, Card, CardContent } from '@mui/material';
+import { type ComponentProps, lazy, type ReactNode, Suspense } from 'react';
+import type * as Forms from './filterForms';
+
+const forms = () => import('./filterForms');
+const LazyLiveForm = lazy(() => forms().then((m) => ({ default: m.FilterLiveForm })));
+const LazyLiveSearch = lazy(() => forms().then((m) => ({ default: m.FilterLiveSearch })));
 
 /** A filter panel's form: it applies its values to the list once they have stayed the same for the debounce. */
-export function FilterLiveForm(props: ComponentProps<typeof RaFilterLiveForm>) {
-  return <RaFilterLiveForm debounce={DELAY.inputDebounce} {...props} />;
+export function FilterLiveForm(props: ComponentProps<typeof Forms.FilterLiveForm>) {
+  return (
+    <Suspense fallback={null}>
+      <LazyLiveForm {...props} />
+    </Suspense>
+  );
 }
 
+/** The height of a small text input with its dense margins (react-admin's TextInput), kept while it loads. */
+const SEARCH_HEIGHT = 52;
+
 /** The keyword filter of a filter panel (react-admin's FilterLiveSearch, on the form above). */
-export function FilterLiveSearch({
-  source = 'q',
-  label,
-  ...rest
-}: Omit<TextInputProps, 'source'> & { source?: string }) {
+export function FilterLiveSearch(props: ComponentProps<typeof Forms.FilterLiveSearch>) {
   return (
-    <FilterLiveForm>
-      <TextInput
-        resettable
-        helperText={false}
-        source={source}
-        size="small"
-        label={label ?? 'ra.action.search'}
-        // As react-admin's: its resettable field puts the clear button beside this adornment.
-        InputProps={{
-          endAdornment: (
-            <InputAdornment position="end">
-              <SearchIcon color="disabled" />
-            </InputAdornment>
-          ),
-        }}
-        {...rest}
-      />
-    </FilterLiveForm>
+    <Suspense fallback={<Box sx={{ height: SEARCH_HEIGHT }} />}>
+      <LazyLiveSearch {...props} />
+    </Suspense>
   );
 }
 

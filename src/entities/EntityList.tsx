@@ -23,9 +23,7 @@ import { type ComponentType, lazy, Suspense, use, useCallback, useState } from '
 import { Button, DataTable, LinkBase, List, TopToolbar } from 'react-admin';
 import { useNavigate, useParams } from 'react-router';
 import { type EntityView, type FieldView, rangeField, updates } from '../../contract/entityBrief';
-import { BulkDeleteButton } from '../components/BulkDeleteButton';
 import { DateTimeField } from '../components/DateTimeField';
-import { DeleteDialog } from '../components/DeleteDialog';
 import { ListEmpty } from '../components/ListEmpty';
 import { FilterLiveForm, FilterLiveSearch, FilterPanel } from '../components/lists';
 import { WindowPagination } from '../components/WindowPagination';
@@ -38,6 +36,14 @@ const ChoiceFilter = lazy(() => import('./ChoiceFilter'));
 const RangeFilter = lazy(() => import('./RangeFilter'));
 const EntityDialog = lazy(() => import('./EntityDialog'));
 const KindCell = lazy(() => import('./KindCell'));
+// The bulk delete with the first selection (it renders in react-admin's bulk actions toolbar, which loads then:
+// src/layout/lazyParts/BulkActionsToolbar.tsx), the delete dialog when a row's delete is clicked.
+const BulkDeleteButton = lazy(() =>
+  import('../components/BulkDeleteButton').then((m) => ({ default: m.BulkDeleteButton })),
+);
+const DeleteDialog = lazy(() =>
+  import('../components/DeleteDialog').then((m) => ({ default: m.DeleteDialog })),
+);
 // The export only where the entity declares one.
 const CsvExportButton = lazy(() =>
   import('../components/CsvExportButton').then((m) => ({ default: m.CsvExportButton })),
@@ -302,7 +308,15 @@ function EntityScreen({
               canDelete || overrides.BulkActions ? (
                 <>
                   {overrides.BulkActions ? <overrides.BulkActions /> : null}
-                  {canDelete ? BulkDelete ? <BulkDelete /> : <BulkDeleteButton resource={resource} /> : null}
+                  {canDelete ? (
+                    BulkDelete ? (
+                      <BulkDelete />
+                    ) : (
+                      <Suspense fallback={null}>
+                        <BulkDeleteButton resource={resource} />
+                      </Suspense>
+                    )
+                  ) : null}
                 </>
               ) : (
                 false
@@ -349,21 +363,23 @@ function EntityScreen({
         </Suspense>
       ) : null}
       {deleting && deleteText ? (
-        <DeleteDialog
-          resource={resource}
-          record={deleting}
-          name={String(deleting[entity.title] ?? '')}
-          title={`resources.${resource}.deleteTitle`}
-          content={deleteText.content}
-          contentTranslateOptions={deleteText.options}
-          done={`resources.${resource}.deleted`}
-          warnCode={overrides.warnCode}
-          onClose={() => setDeleting(null)}
-          onDeleted={() => {
-            setDeleting(null);
-            if (modal?.open) close();
-          }}
-        />
+        <Suspense fallback={null}>
+          <DeleteDialog
+            resource={resource}
+            record={deleting}
+            name={String(deleting[entity.title] ?? '')}
+            title={`resources.${resource}.deleteTitle`}
+            content={deleteText.content}
+            contentTranslateOptions={deleteText.options}
+            done={`resources.${resource}.deleted`}
+            warnCode={overrides.warnCode}
+            onClose={() => setDeleting(null)}
+            onDeleted={() => {
+              setDeleting(null);
+              if (modal?.open) close();
+            }}
+          />
+        </Suspense>
       ) : null}
     </ResourceContextProvider>
   );

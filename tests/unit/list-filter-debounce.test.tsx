@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 /**
  * A list's keyword filter asks again SPEC §9's input debounce (100 ms) after the last keystroke, not react-admin's
- * 500 ms: in a filter panel (src/components/lists.tsx) and in the list's toolbar (src/theme.ts).
+ * 500 ms: in a filter panel (src/components/filterForms.tsx) and in the list's toolbar (src/theme.ts).
  */
 import { act, createElement } from 'react';
 import { AdminContext, type DataProvider, List, SearchInput, testI18nProvider } from 'react-admin';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DELAY } from '../../contract/constants';
-import { FilterLiveSearch } from '../../src/components/lists';
+import { FilterLiveSearch } from '../../src/components/filterForms';
 import { theme } from '../../src/theme';
 
 // React's act() outside a test renderer.

@@ -11,8 +11,8 @@ import type { ContentItem } from '../../../contract/content';
 import type { ContentTypeName } from '../../../contract/contentConstants';
 import { NotFound } from '../../components/NotFound';
 import { tabTitle } from '../../components/useDocumentTitle';
+import { useOpened } from '../../components/useOpened';
 import { useSessionQuery } from '../../layout/session';
-import { ConflictDialog, LeaveDialog, RestoreLocalDialog, TranslateDialog } from './dialogs';
 import { BlockEditor, normalizeDocument } from './editor/BlockEditor';
 import { useWriter, WriterContext } from './state/context';
 import { WriterController } from './state/controller';
@@ -20,6 +20,38 @@ import { isTypeName, LIST_PATH } from './state/draft';
 import { writerSx } from './styles';
 import { TitleFields } from './TitleFields';
 import { TopBar } from './TopBar';
+
+/** The writer's questions (./dialogs.tsx) load when one is first asked. */
+const dialogs = () => import('./dialogs');
+const RestoreLocalDialog = lazy(() => dialogs().then((m) => ({ default: m.RestoreLocalDialog })));
+const ConflictDialog = lazy(() => dialogs().then((m) => ({ default: m.ConflictDialog })));
+const TranslateDialog = lazy(() => dialogs().then((m) => ({ default: m.TranslateDialog })));
+const LeaveDialog = lazy(() => dialogs().then((m) => ({ default: m.LeaveDialog })));
+
+/** Its children from the first time `open` is true on (a dialog closes with its transition). */
+function OnceOpen({ open, children }: { open: boolean; children: ReactNode }) {
+  return useOpened(open) ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
+
+/** The questions the writer's state asks. */
+function StateDialogs() {
+  const offer = useWriter((s) => Boolean(s.offer));
+  const conflict = useWriter((s) => Boolean(s.conflict));
+  const askLanguage = useWriter((s) => Boolean(s.askLanguage));
+  return (
+    <>
+      <OnceOpen open={offer}>
+        <RestoreLocalDialog />
+      </OnceOpen>
+      <OnceOpen open={conflict}>
+        <ConflictDialog />
+      </OnceOpen>
+      <OnceOpen open={askLanguage}>
+        <TranslateDialog />
+      </OnceOpen>
+    </>
+  );
+}
 
 /** The side panel (settings, SEO, related, history) is its own chunk: the editor shows first. */
 const SidePanel = lazy(() => import('./panels/SidePanel'));
@@ -46,12 +78,11 @@ function RouterLeaveGuard({ controller }: { controller: WriterController }) {
     ({ currentLocation, nextLocation }) =>
       currentLocation.pathname !== nextLocation.pathname && controller.shouldBlockLeave(),
   );
+  const open = blocker.state === 'blocked';
   return (
-    <LeaveDialog
-      open={blocker.state === 'blocked'}
-      onStay={() => blocker.reset?.()}
-      onLeave={() => blocker.proceed?.()}
-    />
+    <OnceOpen open={open}>
+      <LeaveDialog open={open} onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
+    </OnceOpen>
   );
 }
 
@@ -170,19 +201,19 @@ function Writer({ type, routeId }: { type: ContentTypeName; routeId: number }) {
           )}
         </Box>
       </Box>
-      <RestoreLocalDialog />
-      <ConflictDialog />
-      <TranslateDialog />
+      <StateDialogs />
       <ScheduledNotice />
-      <LeaveDialog
-        open={leaveTo !== null}
-        onStay={() => setLeaveTo(null)}
-        onLeave={() => {
-          const to = leaveTo;
-          setLeaveTo(null);
-          if (to) controller.go(to);
-        }}
-      />
+      <OnceOpen open={leaveTo !== null}>
+        <LeaveDialog
+          open={leaveTo !== null}
+          onStay={() => setLeaveTo(null)}
+          onLeave={() => {
+            const to = leaveTo;
+            setLeaveTo(null);
+            if (to) controller.go(to);
+          }}
+        />
+      </OnceOpen>
       {canBlock && <RouterLeaveGuard controller={controller} />}
     </WriterContext.Provider>
   );

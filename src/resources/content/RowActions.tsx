@@ -6,15 +6,19 @@
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { Box, IconButton, Menu, MenuItem } from '@mui/material';
 import { useCanAccess, useGetOne, useRecordContext, useTranslate } from 'ra-core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { ContentItem, ContentRow } from '../../../contract/content';
 import { STATUS } from '../../../contract/contentConstants';
 import { ShareMenuItem, SharePanelLazy } from '../../custom/share/ShareButton';
-import { ConfirmRowAction } from './ConfirmRowAction';
 import { type ContentKind, publishPath, writerPath } from './kinds';
 import { withdrawalOf } from './status';
 import type { RowAction } from './useRowAction';
+
+// A row action's confirmation (with its mutations) when one is picked.
+const ConfirmRowAction = lazy(() =>
+  import('./ConfirmRowAction').then((m) => ({ default: m.ConfirmRowAction })),
+);
 
 function actionsFor(kind: ContentKind, row: ContentRow, canEdit: boolean, canDelete: boolean): RowAction[] {
   const actions: RowAction[] = [];
@@ -110,7 +114,9 @@ export function RowActions({ kind }: { kind: ContentKind }) {
       </Menu>
       <SharePanelLazy id={row.id} open={sharing} onClose={() => setSharing(false)} />
       {confirming && (
-        <ConfirmRowAction kind={kind} action={confirming} row={row} onClose={() => setConfirming(null)} />
+        <Suspense fallback={null}>
+          <ConfirmRowAction kind={kind} action={confirming} row={row} onClose={() => setConfirming(null)} />
+        </Suspense>
       )}
     </Box>
   );

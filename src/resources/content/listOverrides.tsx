@@ -9,7 +9,6 @@
  */
 import { alpha, type SxProps, type Theme } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import { BulkDeleteButton } from '../../components/BulkDeleteButton';
 import type { EntityOverrides } from '../../entities/overrides';
 import { AuthorsField, CategoryField, LanguageField, TitleField } from './ContentFields';
 import { ContentFilters } from './ContentFilters';
@@ -23,6 +22,10 @@ import { RowActions } from './RowActions';
 import { StatusChips } from './StatusChips';
 import { useContentNotify } from './useContentNotify';
 
+// The bulk delete with the first selection (react-admin's bulk actions toolbar loads then).
+const BulkDeleteButton = lazy(() =>
+  import('../../components/BulkDeleteButton').then((m) => ({ default: m.BulkDeleteButton })),
+);
 // The drag reordering (and its drag-and-drop library) loads when the reorder mode opens.
 const PinnedSorter = lazy(() => import('./PinnedSorter').then((m) => ({ default: m.PinnedSorter })));
 
@@ -78,11 +81,13 @@ export function contentListOverrides(resource: ContentResource): EntityOverrides
     BulkDelete: function ContentBulkDelete() {
       const { done, failed } = useContentNotify(kind);
       return (
-        <BulkDeleteButton
-          resource={resource}
-          onDone={() => done('delete')}
-          onFailed={(error) => failed('delete', error)}
-        />
+        <Suspense fallback={null}>
+          <BulkDeleteButton
+            resource={resource}
+            onDone={() => done('delete')}
+            onFailed={(error) => failed('delete', error)}
+          />
+        </Suspense>
       );
     },
     rowPath: (id) => writerPath(kind, id),

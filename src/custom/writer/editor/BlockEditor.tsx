@@ -8,9 +8,11 @@ import { Extension, getSchema } from '@tiptap/core';
 import { Placeholder } from '@tiptap/extensions';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useNotify, useTranslate } from 'ra-core';
-import { type ChangeEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type ChangeEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import type { BlockDocument } from '../../../../contract/blocks';
 import { IMAGE_TYPES } from '../../../../contract/files';
+import { useOpened } from '../../../components/useOpened';
+import { loadLinkify } from '../../../layout/lazyParts/linkify';
 import { useController, useWriter } from '../state/context';
 import { type BlockActions, BlockMenu } from './BlockMenu';
 import { blocksToJSON, normalizeBlocks } from './convert';
@@ -18,10 +20,12 @@ import { NODE, schemaExtensions } from './extensions';
 import { FormatToolbar } from './FormatToolbar';
 import { SlashCommand, type SlashKeys } from './slash';
 import { insertAlbum, insertImages, type Notify } from './uploads';
-import { VideoPicker } from './VideoPicker';
 import { viewExtensions } from './views';
 
 /** The document schema, for conversions outside an editor. */
+/** The video picker (a dialog with its search box) when a video block is first asked for. */
+const VideoPicker = lazy(() => import('./VideoPicker').then((m) => ({ default: m.VideoPicker })));
+
 export const writerSchema = getSchema(schemaExtensions());
 export const normalizeDocument = (doc: BlockDocument) => normalizeBlocks(doc, writerSchema);
 
@@ -38,6 +42,7 @@ function EditorInstance({ initial }: { initial: BlockDocument }) {
   const albumInput = useRef<HTMLInputElement>(null);
   const [linkRequest, setLinkRequest] = useState(0);
   const [videoOpen, setVideoOpen] = useState(false);
+  const videoOpened = useOpened(videoOpen);
   const toast = useRef<Notify>(() => undefined);
   toast.current = (message, opts) => notify(message, { type: opts?.type, messageArgs: opts?.args });
   const [content] = useState(() => blocksToJSON(initial, writerSchema));
@@ -92,6 +97,8 @@ function EditorInstance({ initial }: { initial: BlockDocument }) {
       },
     },
     onUpdate: () => controller.contentChanged(),
+    // Link detection (autolink, pasted addresses) loads before anything can be typed or pasted.
+    onFocus: () => void loadLinkify(),
   });
   const editorRef = useRef(editor);
   editorRef.current = editor;
@@ -141,21 +148,25 @@ function EditorInstance({ initial }: { initial: BlockDocument }) {
         data-testid="album-input"
         onChange={onFiles('album')}
       />
-      <VideoPicker
-        open={videoOpen}
-        onClose={() => {
-          setVideoOpen(false);
-          editor?.commands.focus();
-        }}
-        onPick={(video) => {
-          setVideoOpen(false);
-          editor
-            ?.chain()
-            .focus()
-            .insertContent({ type: NODE.video, attrs: { id: video.id, cover: video.cover, caption: '' } })
-            .run();
-        }}
-      />
+      {videoOpened && (
+        <Suspense fallback={null}>
+          <VideoPicker
+            open={videoOpen}
+            onClose={() => {
+              setVideoOpen(false);
+              editor?.commands.focus();
+            }}
+            onPick={(video) => {
+              setVideoOpen(false);
+              editor
+                ?.chain()
+                .focus()
+                .insertContent({ type: NODE.video, attrs: { id: video.id, cover: video.cover, caption: '' } })
+                .run();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
