@@ -6,9 +6,9 @@
  */
 import { type AnyExtension, Node } from '@tiptap/core';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
+import StarterKit from '@tiptap/starter-kit';
 import { HEADER_LEVELS, LINK_MAX } from '../../../../contract/constants';
 import { rules } from '../../../../contract/validation';
-import { TextKit } from './textKit';
 
 /** One picture of an image block or an album. `uploadId`/`preview` exist only while the file is uploading. */
 export interface PictureAttrs {
@@ -202,8 +202,15 @@ export const PaidBlock = Node.create({
   },
 });
 
-/** The StarterKit trimmed to what a BlockDocument can hold (./textKit.ts). */
-export const textKit = TextKit.configure({
+/** The StarterKit trimmed to what a BlockDocument can hold. */
+export const textKit = StarterKit.configure({
+  blockquote: false,
+  bulletList: false,
+  orderedList: false,
+  listItem: false,
+  listKeymap: false,
+  codeBlock: false,
+  horizontalRule: false,
   heading: { levels: [...HEADER_LEVELS] },
   link: {
     openOnClick: false,
