@@ -195,18 +195,39 @@ const LAZY_PACKAGES: Record<string, { importer: RegExp; replacement: string }> =
 
 function lazyParts(): Plugin {
   const packages = /\/node_modules\/(ra-ui-materialui\/dist|ra-core\/dist|@mui\/material\/esm)\//;
+  // A build that swapped fewer modules than listed fails: after a library's upgrade a path that moved would
+  // otherwise drop its swap without a word, and the bundles grow back.
+  let building = false;
+  const swapped = new Set<string>();
   return {
     name: 'lazy-parts',
     enforce: 'pre',
+    configResolved(config) {
+      building = config.command === 'build';
+    },
     resolveId(source, importer) {
       const lazyPackage = Object.hasOwn(LAZY_PACKAGES, source) ? LAZY_PACKAGES[source] : undefined;
-      if (importer && lazyPackage?.importer.test(importer))
+      if (importer && lazyPackage?.importer.test(importer)) {
+        swapped.add(source);
         return new URL(`./${lazyPackage.replacement}`, import.meta.url).pathname;
+      }
       if (!importer || !packages.test(importer) || !source.startsWith('.')) return null;
       const file = new URL(source, `file://${importer}`).pathname;
       const part = /\/node_modules\/(.+)$/.exec(file)?.[1];
       const replacement = part && LAZY_PARTS[part];
-      return replacement ? new URL(`./${replacement}`, import.meta.url).pathname : null;
+      if (!replacement) return null;
+      swapped.add(part);
+      return new URL(`./${replacement}`, import.meta.url).pathname;
+    },
+    buildEnd(error) {
+      if (!building || error) return;
+      const missed = [...Object.keys(LAZY_PARTS), ...Object.keys(LAZY_PACKAGES)].filter(
+        (k) => !swapped.has(k),
+      );
+      if (missed.length)
+        this.error(
+          `lazyParts: never imported, so not swapped (did the library move it?): ${missed.join(', ')}`,
+        );
     },
   };
 }
