@@ -7,23 +7,13 @@
 import { ListContextProvider, type ListControllerResult } from 'ra-core';
 import { act, createElement } from 'react';
 import { AdminContext, testI18nProvider } from 'react-admin';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BulkActionsToolbar } from '../../src/layout/lazyParts/BulkActionsToolbar';
+import { reactRoot } from './reactRoot';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root;
-let host: HTMLElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const dom = reactRoot();
 
 function render(selectedIds: number[]) {
   const list = {
@@ -34,7 +24,7 @@ function render(selectedIds: number[]) {
     resource: 'posts',
   } as unknown as ListControllerResult;
   act(() =>
-    root.render(
+    dom.root.render(
       createElement(
         AdminContext,
         { i18nProvider: testI18nProvider() },
@@ -49,19 +39,19 @@ function render(selectedIds: number[]) {
   );
 }
 
-const toolbar = () => host.querySelector('[data-test="bulk-actions-toolbar"]');
+const toolbar = () => dom.host.querySelector('[data-test="bulk-actions-toolbar"]');
 
 describe('the lazy bulk actions toolbar', () => {
   it('renders nothing until a row is selected', () => {
     render([]);
-    expect(host.textContent).toBe('');
+    expect(dom.host.textContent).toBe('');
   });
 
   it("is react-admin's once one is, and stays collapsed after", async () => {
     render([1]);
     await vi.waitFor(() => expect(toolbar()).not.toBeNull());
     expect(toolbar()?.className).not.toContain('RaBulkActionsToolbar-collapsed');
-    expect(host.textContent).toContain('bulk');
+    expect(dom.host.textContent).toContain('bulk');
     render([]);
     expect(toolbar()?.className).toContain('RaBulkActionsToolbar-collapsed');
   });

@@ -6,29 +6,19 @@
 import { memoryStore } from 'ra-core';
 import { act, createElement, type ReactNode } from 'react';
 import { AdminContext, PageTitleConfigurable as Original, testI18nProvider } from 'react-admin';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PageTitleConfigurable } from '../../src/layout/lazyParts/PageTitleConfigurable';
+import { reactRoot } from './reactRoot';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root;
-let host: HTMLElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const dom = reactRoot();
 
 const i18nProvider = testI18nProvider({ messages: { app: { title: '文章' } } });
 
 function html(title: ReactNode, store = memoryStore()): string {
-  act(() => root.render(createElement(AdminContext, { i18nProvider, store }, title)));
-  return host.innerHTML;
+  act(() => dom.root.render(createElement(AdminContext, { i18nProvider, store }, title)));
+  return dom.host.innerHTML;
 }
 
 const cases: [string, Record<string, unknown>][] = [
@@ -41,7 +31,7 @@ const cases: [string, Record<string, unknown>][] = [
 describe('the page title', () => {
   it.each(cases)('%s, as react-admin renders it', (_name, props) => {
     const expected = html(createElement(Original, props as never));
-    act(() => root.render(null));
+    act(() => dom.root.render(null));
     expect(html(createElement(PageTitleConfigurable, props as never))).toBe(expected);
   });
 
@@ -52,7 +42,7 @@ describe('the page title', () => {
       withTitle(),
     );
     expect(expected).toContain('文章');
-    act(() => root.render(null));
+    act(() => dom.root.render(null));
     expect(
       html(
         createElement(PageTitleConfigurable, { title: '首頁', preferenceKey: 'page' } as never),

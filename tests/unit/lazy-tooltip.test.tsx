@@ -6,23 +6,13 @@
  */
 import RealTooltip from '@mui/material/Tooltip';
 import { act, createElement, type ReactElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Tooltip from '../../src/layout/lazyParts/Tooltip';
+import { reactRoot } from './reactRoot';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
-let root: Root;
-let host: HTMLElement;
-beforeEach(() => {
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  host.remove();
-});
+const dom = reactRoot();
 
 const button = (label?: string) =>
   createElement(
@@ -45,15 +35,15 @@ const cases: [string, Record<string, unknown>, ReactElement | string][] = [
 ];
 
 function html(component: unknown, props: Record<string, unknown>, child: ReactElement | string): string {
-  act(() => root.render(createElement(component as never, props, child)));
+  act(() => dom.root.render(createElement(component as never, props, child)));
   // Outside production the real one marks its child for a check of its own.
-  return host.innerHTML.replace(' data-mui-internal-clone-element="true"', '');
+  return dom.host.innerHTML.replace(' data-mui-internal-clone-element="true"', '');
 }
 
 describe('the lazy Tooltip before the real one has loaded', () => {
   it.each(cases)('%s, as the real one renders it closed', (_name, props, child) => {
     const real = html(RealTooltip, props, child);
-    act(() => root.render(null));
+    act(() => dom.root.render(null));
     expect(html(Tooltip, props, child)).toBe(real);
   });
 });
@@ -61,14 +51,14 @@ describe('the lazy Tooltip before the real one has loaded', () => {
 describe('the lazy Tooltip once loaded', () => {
   it('is the real one: hovering its child opens it', async () => {
     await act(async () => {
-      root.render(createElement(Tooltip, { title: '提示', enterDelay: 0 } as never, button()));
+      dom.root.render(createElement(Tooltip, { title: '提示', enterDelay: 0 } as never, button()));
     });
-    await expect.poll(() => host.querySelector('button')?.getAttribute('aria-label')).toBe('提示');
+    await expect.poll(() => dom.host.querySelector('button')?.getAttribute('aria-label')).toBe('提示');
     // The real Tooltip listens for mouseover on its child.
     await expect
       .poll(async () => {
         await act(async () => {
-          host.querySelector('button')?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+          dom.host.querySelector('button')?.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
         });
         return document.querySelector('[role="tooltip"]')?.textContent;
       })
