@@ -251,7 +251,9 @@ function actionsOf(
 
   async function toRecords(rows: Row[], ctx: SiteContext, fixed: Fixed, table: PgTable) {
     const derived = hooks.derive ? await hooks.derive(rows, ctx, fixed) : () => ({});
-    return rows.map((row) => ({ ...fixed, ...recordOf(entity, table, row), ...derived(row) }));
+    // Object.assign, not a spread literal: on Node 20 a literal that spreads and then adds builds a new hidden class
+    // per row (see tenancy/sites.ts toCurrent).
+    return rows.map((row) => Object.assign({}, fixed, recordOf(entity, table, row), derived(row)));
   }
 
   /** A stored row of the site in the caller's sight (404 when it is another site's, out of sight, or none). */

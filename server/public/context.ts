@@ -142,11 +142,12 @@ async function withPages(deps: PageDeps, input: ContextInput, context: PageConte
   const at = settingFor(deps, input.site, input.base, langId ?? defaultLang(input.site));
   const current = context.template === 'page' && context.article ? context.article.id : null;
   const { pages, tabs } = await pageTreeObjects(at, current, input.reader?.paying === true);
-  return {
-    ...context,
-    site: { ...context.site, pages },
+  // Object.assign, not spread literals: on Node 20 a literal that spreads and then adds builds a new hidden class each
+  // time (see tenancy/sites.ts toCurrent); every uncached page passes here.
+  return Object.assign({}, context, {
+    site: Object.assign({}, context.site, { pages }),
     ...(context.template === 'page' && { page_tabs: tabs }),
-  };
+  });
 }
 
 /** Adds `shop_pages` in the page's language (its `site.language`: an item's page is in the item's language). */
@@ -197,7 +198,7 @@ async function buildContext(deps: PageDeps, input: ContextInput): Promise<PageCo
       },
       menus,
     );
-    return { ...context, article };
+    return Object.assign(context, { article });
   }
 
   const langId = route.langId;
@@ -223,7 +224,7 @@ async function buildContext(deps: PageDeps, input: ContextInput): Promise<PageCo
       },
       menus,
     );
-    return { ...context, home };
+    return Object.assign(context, { home });
   }
 
   if (isLivePageKind(route.kind)) {
@@ -247,7 +248,7 @@ async function buildContext(deps: PageDeps, input: ContextInput): Promise<PageCo
       },
       menus,
     );
-    return { ...context, ...built.objects };
+    return Object.assign(context, built.objects);
   }
 
   const kind = route.kind;
@@ -273,7 +274,7 @@ async function buildContext(deps: PageDeps, input: ContextInput): Promise<PageCo
     },
     menus,
   );
-  return { ...context, collection };
+  return Object.assign(context, { collection });
 }
 
 /** The 404 page: the site, its menus and languages (each language's home), template '404'. */
@@ -305,5 +306,9 @@ export async function notFoundContext(
     },
     menus,
   );
-  return withPages(deps, input, { ...context, shop_pages: shopPagesObject(site, base, langId, sells) });
+  return withPages(
+    deps,
+    input,
+    Object.assign(context, { shop_pages: shopPagesObject(site, base, langId, sells) }),
+  );
 }

@@ -152,7 +152,7 @@ export async function renderWithEngines(
   const framed = await renderInto(
     layout,
     'layout',
-    { ...context, content_for_layout: body.html },
+    Object.assign({}, context, { content_for_layout: body.html }),
     globals,
     room,
     { renderLimit, memoryLimit },

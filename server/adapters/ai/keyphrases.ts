@@ -234,7 +234,7 @@ export function keyphrases(title: string, text: string, lang: string, stats: Phr
     .filter((c) => c.score > 0)
     .sort((a, b) => b.score - a.score)
     .slice(0, RANKED)
-    .map((c) => ({ ...c, score: c.score * rarity(c.key, stats) }))
+    .map((c) => Object.assign({}, c, { score: c.score * rarity(c.key, stats) }))
     .sort((a, b) => b.score - a.score || a.s.first - b.s.first)
     .map(({ key, s }) => spelling(key, s));
 }

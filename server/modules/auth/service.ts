@@ -240,7 +240,7 @@ function sortedPermissions(scope: SiteScope): { permissions: string[]; base: str
 
 /** The scope's role: read with it (http/caller.ts), or by id for a support scope. */
 async function roleOf(deps: Deps, scope: SiteScope) {
-  if (scope.role) return { id: scope.roleId, ...scope.role };
+  if (scope.role) return { id: scope.roleId, name: scope.role.name, builtin: scope.role.builtin };
   const [row] = await statusStatements(deps.db).role.execute({ id: scope.roleId });
   return row;
 }
@@ -255,6 +255,8 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
   const current = scope?.support ? await siteById(deps.db, scope.id) : list.find((s) => s.id === scope?.id);
   const role = scope ? await roleOf(deps, scope) : undefined;
   const permissions = scope ? sortedPermissions(scope).permissions : [];
+  const works = await managing(deps, ctx.session, user, scope, permissions.length > 0);
+  // Named fields, no spread: see toCurrent (tenancy/sites.ts).
   return {
     isLogined: true,
     user: {
@@ -278,7 +280,8 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
     role: role ? { id: role.id, name: role.builtin ? t(ctx.lang, `roles.${role.id}`) : role.name } : null,
     meta: meta(deps),
     remember: ctx.session.remember,
-    ...(await managing(deps, ctx.session, user, scope, permissions.length > 0)),
+    managing: works.managing,
+    public_url: works.public_url,
     support:
       scope?.support && current
         ? { site_id: current.id, site_name: current.name, expires_at: scope.support.expiresAt.toISOString() }

@@ -103,7 +103,8 @@ export const viewerOf = (ctx: SiteContext): Viewer => ({
   types: ALL_TYPES.filter((t) => ctx.site.permissions.has(resourceOf(t).list)),
 });
 
-export const scopeOf = (ctx: SiteContext, type: ContentTypeId): Scope => ({ ...viewerOf(ctx), type });
+export const scopeOf = (ctx: SiteContext, type: ContentTypeId): Scope =>
+  Object.assign(viewerOf(ctx), { type });
 
 /**
  * A live (not deleted) item of the viewer's site that they see, of `type` when given; anything else is 404. `db`

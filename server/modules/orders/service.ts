@@ -86,7 +86,10 @@ export async function listOrders(db: Db, siteId: number, query: ListQuery): Prom
       .offset((query.page - 1) * query.size),
     db.select({ total: count() }).from(orders).where(where),
   ]);
-  return { rows: rows.map((r) => toRow({ ...r.order, units: r.units })), total: Number(total) };
+  return {
+    rows: rows.map((r) => toRow(Object.assign({}, r.order, { units: r.units }))),
+    total: Number(total),
+  };
 }
 
 const staffName = (u: { nickname: string | null; email: string | null }) => u.nickname || u.email || '';
@@ -118,7 +121,7 @@ export async function getOrder(db: Db, siteId: number, id: number): Promise<Orde
       .orderBy(asc(orderPayments.createdAt), asc(orderPayments.id)),
   ]);
   return {
-    ...toRow({ ...o, units: found.units }),
+    ...toRow(Object.assign({}, o, { units: found.units })),
     address: o.address,
     note: o.note,
     lang_id: o.langId,

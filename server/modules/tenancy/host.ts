@@ -60,6 +60,8 @@ export async function siteOfHost(
   if (!row || !matches(row)) return undefined;
   if (hostToSite.size >= HOST_CACHE_MAX) hostToSite.clear();
   if (!known || known.until <= now) hostToSite.set(host, { id: row.id, until: now + HOST_TTL_MS });
-  const { themeSite, activeVersionId, ...site } = row;
-  return { ...site, activeVersionId: themeSite === site.id ? activeVersionId : null };
+  // The rest is a new object of our own: set on it rather than spread it into another (see tenancy/sites.ts toCurrent).
+  const { themeSite, ...site } = row;
+  if (themeSite !== site.id) site.activeVersionId = null;
+  return site;
 }

@@ -116,7 +116,7 @@ export function countsOf(
     const key = `${c.kind}\0${c.target}`;
     const had = out.get(key);
     if (had) had.count += 1;
-    else out.set(key, { ...c, count: 1 });
+    else out.set(key, { kind: c.kind, target: c.target, count: 1 });
   }
   return out;
 }

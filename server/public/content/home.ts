@@ -47,6 +47,8 @@ export async function homeObject(
     content: str(home.content),
     link: safeUrl(str(home.link)),
     articles: pick(rows),
-    categories: shown.map((c, i) => ({ ...labelObject('category', c, at), articles: pick(perCategory[i]) })),
+    categories: shown.map((c, i) =>
+      Object.assign(labelObject('category', c, at), { articles: pick(perCategory[i]) }),
+    ),
   };
 }

@@ -71,8 +71,8 @@ export async function menuObjects(
     };
   };
   const tree = (menuId: number) =>
-    buildMenuTree(rows.filter((r) => r.menuId === menuId).map((r) => ({ ...r, parent_id: r.parentId }))).map(
-      (r) => item(r),
-    );
+    buildMenuTree(
+      rows.filter((r) => r.menuId === menuId).map((r) => Object.assign(r, { parent_id: r.parentId })),
+    ).map((r) => item(r));
   return { main: tree(MENU.MAIN), secondary: tree(MENU.SECONDARY) };
 }

@@ -43,7 +43,7 @@ async function publishedPages(db: Db, siteId: number, langId: number): Promise<P
     .where(and(visible(siteId), eq(contents.type, CONTENT_TYPE.page), eq(contents.langId, langId)))
     .orderBy(asc(contents.id))
     .limit(PAGE_TREE_MAX);
-  return rows.map((r) => ({ ...r, sort: Number(r.sort) }));
+  return rows.map((r) => Object.assign(r, { sort: Number(r.sort) }));
 }
 
 const bySort = (a: PublishedPage, b: PublishedPage) => a.sort - b.sort || a.id - b.id;
@@ -63,12 +63,13 @@ export async function pageTreeObjects(
   const link = (p: PublishedPage) => ({ title: p.title, url: url(p), current: p.uuid === current });
   const nav = childrenOf(pages, null)
     .filter((p) => p.active)
-    .map((p) => ({
-      ...link(p),
-      children: childrenOf(pages, p.uuid)
-        .filter((c) => c.active)
-        .map(link),
-    }));
+    .map((p) =>
+      Object.assign(link(p), {
+        children: childrenOf(pages, p.uuid)
+          .filter((c) => c.active)
+          .map(link),
+      }),
+    );
   return { pages: nav, tabs: current ? await tabsOf(at, pages, current, paying, link) : null };
 }
 
@@ -88,8 +89,8 @@ async function tabsOf(
     const row = await publishedItem(at.db, at.siteId, CONTENT_TYPE.page, at.langId, String(open.id));
     const article = row ? await articleObject(at, row, false, paying) : null;
     return {
-      parent: { ...link(self), current: false },
-      items: own.map((c) => ({ ...link(c), current: c === open })),
+      parent: Object.assign(link(self), { current: false }),
+      items: own.map((c) => Object.assign(link(c), { current: c === open })),
       open: article ? { title: article.title, url: article.url, content: article.content } : null,
     };
   }

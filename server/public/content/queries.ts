@@ -70,12 +70,12 @@ type PublishedRow = Awaited<ReturnType<typeof selectPublished>>[number];
 
 function fromPublished(r: PublishedRow): ItemRow {
   const { changedContent, ...row } = r;
-  return {
-    ...row,
+  // Set on the rest object, not spread into a literal (see tenancy/sites.ts toCurrent): once per item of every list.
+  return Object.assign(row, {
     updatedAt: new Date(r.updatedAt),
     seo: { title: r.seo?.title ?? '', content: r.seo?.content ?? '' },
     readingTime: changedContent ? readingMinutes(changedContent) : r.readingTime,
-  };
+  });
 }
 
 /** Published items of a site: the condition every reader's query starts from. */
@@ -111,7 +111,7 @@ export async function publishedItem(
     .where(and(visible(siteId), eq(contents.type, type), eq(contents.langId, langId), match))
     .limit(1);
   if (!row) return null;
-  return { ...fromPublished(row), content: row.content ?? { blocks: [] } };
+  return Object.assign(fromPublished(row), { content: row.content ?? { blocks: [] } });
 }
 
 /** An item of the site in any status but deleted, seen through its draft (a preview). */

@@ -109,5 +109,5 @@ export async function articleObject(
     media: at.media,
     cleaned: true,
   });
-  return { ...article, content, related, place };
+  return Object.assign(article, { content, related, place });
 }
