@@ -41,6 +41,9 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // Vitest's 5 s is too short for a loaded machine: a test that starts the render workers (tsx loading
+          // liquidjs and the sanitizer in each thread) took over 5 s at a load average of 19 on two cores.
+          testTimeout: 30_000,
         },
       },
       {
