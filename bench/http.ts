@@ -9,6 +9,9 @@
  * JSON. action ÷ twin is the API's own overhead; `--runs N` (default 1) repeats every figure and prints medians.
  * Each figure also has the server's main-thread CPU time per request (Linux /proc), and the ratio of those: req/s and
  * latency move with whatever else the machine runs, CPU per request much less.
+ * Each action also has a "floor": the same SQL on a bare app that also parses the cookie, adds the security headers
+ * every reply of the product carries, and answers the action's own reply (its envelope, serialised per request). The
+ * floor ÷ twin ratio is what those costs alone take; action ÷ floor is what is left to the product's own code.
  * The ratios are also written to `$BENCH_SUMMARY` when set (bench/run.ts prints them at the end).
  *
  * autocannon runs in a worker thread (`workers: 1`): the server, and PGlite, which executes queries on the main
@@ -19,12 +22,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import cookie from '@fastify/cookie';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
+import { addSecurityHeaders } from '../server/http/securityHeaders';
 import { prepareDatabase } from '../server/seed';
 import { signIn } from './lib';
 
@@ -171,6 +176,9 @@ const pgDb = usePg ? await freshPostgres() : undefined;
 const database = await openDatabase(pgDb ? { url: pgDb.url } : { dir: tmp });
 const bare = Fastify({ logger: false });
 bare.post('/bare', async () => ({ code: 1, msg: '', data: null }));
+// The floor (see the head comment): a bare app with the cookie plugin and the product's security headers.
+const floor = Fastify({ logger: false });
+await floor.register(cookie);
 let app: FastifyInstance | undefined;
 let samePool: pg.Pool | undefined;
 try {
@@ -181,6 +189,10 @@ try {
   });
   // Defaults, without the SPA: only the API is measured.
   const config = { ...loadConfig({}), distDir: path.join(tmpdir(), 'bench-no-spa') };
+  floor.addHook('onSend', (req, reply, payload, done) => {
+    addSecurityHeaders(req, reply, config);
+    done(null, payload);
+  });
   app = await buildApp({ config, db: database.db, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = address(app);
@@ -204,6 +216,8 @@ try {
   const targets: Target[] = [];
   /** Pairs of (action, its same-SQL twin) by target name, for the ratios. */
   const twins: [string, string][] = [];
+  /** Pairs of (action, its floor) by target name. */
+  const floors: [string, string][] = [];
   const statements: string[] = [];
   if (usePg) {
     // The twin routes' own pool, as large as the app's (server/db/client.ts).
@@ -222,18 +236,34 @@ try {
       );
       const pool = samePool;
       bare.post(`/same/${i}`, async () => ({ code: 1, msg: '', data: await replay(pool, sent) }));
+      const reply = await (await fetch(t.url, { method: 'POST', headers: t.headers, body: t.body })).json();
+      floor.post(`/floor/${i}`, async (req) => {
+        void req.cookies.sid;
+        await replay(pool, sent);
+        return reply;
+      });
       const twin = {
         name: `bare route, same SQL as ${t.name.split(' (')[0].replace('POST ', '')}`,
         url: '',
         body: '{}',
         headers: json,
       };
-      targets.push(t, twin);
+      const shortName = t.name.split(' (')[0].replace('POST ', '');
+      const floorTarget = {
+        name: `floor: same SQL, cookie, security headers, same reply as ${shortName}`,
+        url: `/floor/${i}`,
+        body: '{}',
+        headers: signedIn,
+      };
+      targets.push(t, twin, floorTarget);
       twins.push([t.name, twin.name]);
+      floors.push([t.name, floorTarget.name]);
     }
   } else targets.push(...actions);
   targets.push({ name: 'bare Fastify route', url: '', body: '{}', headers: json });
   await bare.listen({ port: 0, host: '127.0.0.1' });
+  await floor.listen({ port: 0, host: '127.0.0.1' });
+  for (const t of targets) if (t.url.startsWith('/floor/')) t.url = `${address(floor)}${t.url}`;
   let same = 0;
   for (const t of targets)
     if (!t.url)
@@ -292,12 +322,28 @@ try {
         `  ${r.action}: ${r.rps.toFixed(2)}× req/s, ${r.p50.toFixed(2)}× p50, ${r.busy.toFixed(2)}× server CPU per request`,
       );
   }
+  const floorRatios = floors.flatMap(([a, f]) => {
+    const action = rows.find((r) => r.name === a);
+    const fl = rows.find((r) => r.name === f);
+    const twin = rows.find((r) => r.name === twins.find(([x]) => x === a)?.[1]);
+    return action && fl && twin ? [{ action: a, floor: twin.rps / fl.rps, own: fl.rps / action.rps }] : [];
+  });
+  if (floorRatios.length) {
+    console.log(
+      '\nOf which (req/s): same-SQL route ÷ floor (cookie, security headers, the reply), floor ÷ action:',
+    );
+    for (const r of floorRatios)
+      console.log(
+        `  ${r.action}: ${r.floor.toFixed(2)}× the floor, ${r.own.toFixed(2)}× the product's own code`,
+      );
+  }
   console.log();
   if (process.env.BENCH_SUMMARY && ratios.length)
     writeFileSync(process.env.BENCH_SUMMARY, JSON.stringify({ load, ratios }));
 } finally {
   await app?.close();
   await bare.close();
+  await floor.close();
   await samePool?.end();
   await database.close();
   await pgDb?.drop();
