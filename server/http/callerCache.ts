@@ -79,6 +79,7 @@ export class CallerCache {
   /** Drops what a change makes stale. */
   apply(change: Change): void {
     if (change.kind === 'session' && change.id === this.touching) return;
+    if (change.kind === 'langpack') return; // no caller is read from it
     this.generation++;
     if (change.kind === 'all') {
       this.lru.clear();

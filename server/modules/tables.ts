@@ -11,6 +11,7 @@ export * from './dashboard/schema';
 export * from './epaper/schema';
 export * from './files/schema';
 export * from './intelligence/schema';
+export * from './langPack/schema';
 export * from './menus/schema';
 export * from './plans/schema';
 export * from './readers/schema';
