@@ -84,7 +84,9 @@ async function rawSql(text: string) {
       await c.end();
     }
   } else {
-    await (a.database.db as unknown as { $client: { query(t: string): Promise<unknown> } }).$client.query(text);
+    await (a.database.db as unknown as { $client: { query(t: string): Promise<unknown> } }).$client.query(
+      text,
+    );
   }
 }
 

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SiteStatus } from '../../contract/api/settings';
+import type { SiteStatus } from '../../contract/settings';
 import { openDatabase } from '../../server/db/client';
 import { changePlan } from '../../server/modules/plans/operator';
 import { PLAN_CACHE_MS } from '../../server/modules/tenancy/catalogue';
