@@ -20,5 +20,5 @@ export * from './shop/schema';
 export * from './staff/schema';
 export * from './subscription/schema';
 export * from './tenancy/schema';
-export * from './translate/schema';
 export * from './themes/schema';
+export * from './translate/schema';

@@ -101,7 +101,8 @@ export async function priceWith(
 ): Promise<Priced & { row?: DiscountRow }> {
   if (!code) return fullPrice(price);
   // Codes are short words: guessing them is held to a human pace (19026), whatever the answer would be.
-  if ((await checks(db).take(who, 1, use.at.getTime())) === 0) throw new AppError(Code.DISCOUNT_TOO_MANY_CHECKS);
+  if ((await checks(db).take(who, 1, use.at.getTime())) === 0)
+    throw new AppError(Code.DISCOUNT_TOO_MANY_CHECKS);
   const row = await codeNamed(db, code);
   if (!row) throw new AppError(Code.DISCOUNT_UNKNOWN);
   refuse(row, use);

@@ -74,7 +74,11 @@ export function analyticsRoutes(deps: Deps) {
         if (!site) return sendError(req, reply, new AppError(Code.NOT_FOUND));
         // Only a published site's visitors count (its staff's look before that is no visit).
         if (!site.published) return reply.send();
-        const granted = await budget.take(clientKey(deps.secret, site.id, req.ip), batch.data.events.length, now);
+        const granted = await budget.take(
+          clientKey(deps.secret, site.id, req.ip),
+          batch.data.events.length,
+          now,
+        );
         if (granted === 0) return reply.send();
         const ownHosts = [host, site.domain, `${site.slug}.${deps.config.siteDomain}`]
           .filter((h): h is string => Boolean(h))
