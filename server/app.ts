@@ -21,6 +21,7 @@ import { s3Storage } from './adapters/s3Storage';
 import { type Social, socialProvider } from './adapters/social';
 import { folderStorage, UPLOADS_PREFIX } from './adapters/storage';
 import type { Config } from './config';
+import { startChangeBus } from './db/changeBus';
 import type { Db } from './db/client';
 import type { Deps } from './deps';
 import { entityActions } from './entities/actions';
@@ -175,8 +176,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     });
   const social = opts.social ?? socialProvider(config.social, app.log);
   // Who is calling, cached between requests and dropped when their rows change (issue 31).
-  const callers = await startCallerCache(opts.db, app.log);
-  app.addHook('onClose', () => callers.close());
+  const bus = await startChangeBus(opts.db, app.log);
+  const callers = startCallerCache(bus);
+  app.addHook('onClose', async () => {
+    callers.close();
+    await bus.close();
+  });
   const deps: Deps = {
     db: opts.db,
     config,

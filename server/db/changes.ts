@@ -17,11 +17,12 @@ import pg from 'pg';
 /** The LISTEN/NOTIFY channel of the migration's triggers (callers_notify). */
 export const CHANGES_CHANNEL = 'callers';
 
-export type ChangeKind = 'session' | 'user' | 'staff' | 'role' | 'site' | 'plan' | 'support';
+/** `langpack` is no caller's: a language's corrections (modules/langPack/packs.ts). */
+export type ChangeKind = 'session' | 'user' | 'staff' | 'role' | 'site' | 'plan' | 'support' | 'langpack';
 /** One changed row by its key, or `all` when a statement's rows cannot be told (drop everything). */
 export type Change = { kind: ChangeKind; id: string } | { kind: 'all' };
 
-const KINDS = new Set<string>(['session', 'user', 'staff', 'role', 'site', 'plan', 'support']);
+const KINDS = new Set<string>(['session', 'user', 'staff', 'role', 'site', 'plan', 'support', 'langpack']);
 
 /** A notification's payload (`<what>:<id>`) as a Change; an unknown one drops everything, to be safe. */
 export function parseChange(payload: string): Change {

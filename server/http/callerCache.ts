@@ -9,7 +9,8 @@
  */
 import { LRUCache } from 'lru-cache';
 import { CALLER_CACHE_MAX, CALLER_CACHE_TTL_MS } from '../../contract/constants';
-import { type Change, hubOf, listenForChanges } from '../db/changes';
+import type { ChangeBus } from '../db/changeBus';
+import type { Change } from '../db/changes';
 import type { AuthUser, SessionInfo, SiteScope } from './caller';
 
 export interface CachedSite {
@@ -78,6 +79,7 @@ export class CallerCache {
   /** Drops what a change makes stale. */
   apply(change: Change): void {
     if (change.kind === 'session' && change.id === this.touching) return;
+    if (change.kind === 'langpack') return; // no caller is read from it
     this.generation++;
     if (change.kind === 'all') {
       this.lru.clear();
@@ -119,36 +121,14 @@ export class CallerCache {
   }
 }
 
-/**
- * A caller cache for one app on `db`: fed by this handle's own writes (its hub) and by the database's notifications
- * (one LISTEN connection, db/changes.ts). `$client` is drizzle's driver client (a pg Pool, or PGlite).
- */
-export async function startCallerCache(
-  db: object,
-  log: { warn(obj: object, msg: string): void; info(msg: string): void },
-): Promise<{ cache: CallerCache; close(): Promise<void> }> {
-  let feed: { listening: boolean; close(): Promise<void> } | undefined;
-  const cache = new CallerCache(() => feed?.listening ?? false);
-  const off = hubOf(db)?.on((change) => cache.apply(change));
-  let wasDown = false;
-  feed = await listenForChanges((db as { $client?: unknown }).$client, {
-    change: (change) => cache.apply(change),
-    up: () => {
-      cache.clear();
-      if (wasDown) log.info('caller cache: listening for changes again');
-    },
-    down: (err) => {
-      cache.clear();
-      if (!wasDown)
-        log.warn({ err }, 'caller cache: change notifications lost; not caching until reconnected');
-      wasDown = true;
-    },
-  });
+/** A caller cache for one app, fed by its change bus (db/changeBus.ts: its own writes and every process's). */
+export function startCallerCache(bus: ChangeBus): { cache: CallerCache; close(): void } {
+  const cache = new CallerCache(() => bus.listening);
+  const off = bus.on({ change: (change) => cache.apply(change), reset: () => cache.clear() });
   return {
     cache,
-    close: async () => {
-      off?.();
-      await feed?.close();
+    close: () => {
+      off();
       cache.clear();
     },
   };

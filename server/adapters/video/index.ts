@@ -10,8 +10,8 @@ import { copyFile, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { S3Store } from '@tus/s3-store';
-import type { DataStore } from '@tus/server';
+import { type MetadataValue, S3Store } from '@tus/s3-store';
+import type { DataStore, KvStore } from '@tus/server';
 import type { S3Config } from '../../config';
 
 export interface VideoStore {
@@ -114,9 +114,19 @@ class VideoS3Store extends S3Store {
   }
 }
 
+/** @tus/s3-store's cache of upload infos, holding nothing (issue 32: no per-process truth). */
+const NO_CACHE: KvStore<MetadataValue> = {
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+  list: async () => [],
+};
+
 /** The S3 bucket: the upload is the object `<id>` (its bookkeeping `<id>.info` beside it). */
 export function s3VideoStore(config: S3Config): VideoStore {
   const datastore = new VideoS3Store({
+    // Every request reads the upload's `.info` from the bucket: another instance may have made or finished it.
+    cache: NO_CACHE,
     s3ClientConfig: {
       bucket: config.bucket,
       region: config.region,

@@ -1,27 +1,31 @@
 /**
  * The served language packs: the interface words of a locale (i18n/<lang> and its entity words, the dictionary the
- * admin app bundles) with the operator's corrections from `I18N_DIR/<lang>.json` over them. Only words that exist
- * may be corrected, each with a bounded string; a file that is too large or not JSON is logged and ignored. A pack's
- * version is I18N_VERSION plus a short hash of its words, so a correction changes it. The files are looked at again
- * (stat) at most every CHECK_MS, so a correction needs no restart.
+ * admin app bundles) with the operator's corrections over them, written in `I18N_DIR/<lang>.json` and shared by the
+ * instances through the `lang_corrections` table (langPacks below). Only words that exist may be corrected, each
+ * with a bounded string; a file that is too large or not JSON is logged and ignored. A pack's version is I18N_VERSION
+ * plus a short hash of its words, so a correction changes it. A correction needs no restart.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { I18N_VERSION, LOCALES, type Locale } from '../../../contract/constants';
 import en from '../../../i18n/en';
 import ja from '../../../i18n/ja';
 import zhTW from '../../../i18n/zh-TW';
+import type { ChangeBus } from '../../db/changeBus';
+import type { Db } from '../../db/client';
+import { langCorrections } from './schema';
 
 /** The longest corrected word. */
 export const CORRECTION_MAX = 2000;
 /** The largest corrections file. */
 export const CORRECTIONS_MAX_BYTES = 1024 * 1024;
-/** How often (at most) a language's corrections file is looked at again. */
-export const CHECK_MS = 3000;
+/** How often (at most) a language's corrections file is looked at again (and its row, while no change is heard). */
+export const CHECK_MS = 1000;
 
 type Tree = { [key: string]: string | Tree };
 
@@ -126,21 +130,53 @@ function packOf(lang: Locale, words: Tree): LangPack {
 
 interface Entry {
   pack: LangPack;
-  /** The corrections file as last seen: its mtime and size, or null when there was none. */
-  seen: string | null;
+  /** The corrections row it was made from (its stamp), or null for none. */
+  stamp: number | null;
   checkedAt: number;
 }
 
 export interface LangPacks {
-  /** The pack of a locale, the corrections looked at again when CHECK_MS have passed. */
+  /** The pack of a locale, looked at again when CHECK_MS have passed or its corrections changed. */
   pack(lang: Locale): Promise<LangPack>;
-  /** The pack of a locale when it was looked at less than CHECK_MS ago, without waiting; else undefined. */
+  /** The pack of a locale when it is still fresh, without waiting; else undefined. */
   fresh(lang: Locale): LangPack | undefined;
 }
 
-export function langPacks(opts: { dir: string; log: FastifyBaseLogger; now: () => number }): LangPacks {
+/**
+ * The packs one app serves. The corrections are rows of `lang_corrections`, the same for every instance; the rows
+ * change when an instance sees its own `I18N_DIR/<lang>.json` change (looked at, with stat, at most every CHECK_MS):
+ * a file newer than the row is imported, a removed one imports no corrections. Every instance hears of a row's change
+ * on its change bus and reads it again on its next request; while it cannot hear (no bus, or its connection down), it
+ * reads the row again every CHECK_MS.
+ */
+export function langPacks(opts: {
+  dir: string;
+  log: FastifyBaseLogger;
+  now: () => number;
+  db: Db;
+  bus?: ChangeBus;
+}): LangPacks {
   const entries = new Map<Locale, Entry>();
   const pending = new Map<Locale, Promise<LangPack>>();
+  /** Each language's file as last seen here (`mtime:size`, null for none); not yet looked at: absent. */
+  const files = new Map<Locale, { seen: string | null; mtimeMs: number }>();
+  /** Bumped by each change heard: a read begun before it is not trusted afterwards. */
+  const heard = new Map<Locale, number>();
+
+  const stale = (lang: Locale) => {
+    heard.set(lang, (heard.get(lang) ?? 0) + 1);
+    const entry = entries.get(lang);
+    if (entry) entry.checkedAt = Number.NEGATIVE_INFINITY;
+  };
+  opts.bus?.on({
+    change: (c) => {
+      if (c.kind === 'langpack' && (LOCALES as readonly string[]).includes(c.id)) stale(c.id as Locale);
+      else if (c.kind === 'all') for (const lang of LOCALES) stale(lang);
+    },
+    reset: () => {
+      for (const lang of LOCALES) stale(lang);
+    },
+  });
 
   async function corrections(file: string, lang: Locale): Promise<Record<string, unknown> | null> {
     try {
@@ -164,29 +200,69 @@ export function langPacks(opts: { dir: string; log: FastifyBaseLogger; now: () =
     }
   }
 
-  async function refresh(lang: Locale, previous: Entry | undefined): Promise<LangPack> {
+  /** Imports this instance's file when it changed since last seen here and is newer than the row; true if it tried. */
+  async function importFile(lang: Locale): Promise<boolean> {
     const file = path.join(opts.dir, `${lang}.json`);
     const info = await stat(file).catch(() => null);
     const seen = info?.isFile() ? `${info.mtimeMs}:${info.size}` : null;
+    const before = files.get(lang);
+    if (before && before.seen === seen) return false;
+    files.set(lang, { seen, mtimeMs: info?.mtimeMs ?? 0 });
+    let row: { corrections: Record<string, unknown>; stamp: number } | undefined;
+    if (info && seen !== null) {
+      const found = await corrections(file, lang);
+      if (found) row = { corrections: found, stamp: Math.floor(info.mtimeMs) };
+    } else if (before?.seen) {
+      // Removed under this instance: no corrections, as of now (later than the file it removes).
+      row = { corrections: {}, stamp: Math.max(Date.now(), Math.floor(before.mtimeMs) + 1) };
+    }
+    if (!row) return false;
+    await opts.db
+      .insert(langCorrections)
+      .values({ lang, ...row })
+      .onConflictDoUpdate({
+        target: langCorrections.lang,
+        set: { corrections: row.corrections, stamp: row.stamp },
+        // Another instance's older copy of the file never overwrites a newer correction.
+        setWhere: lt(langCorrections.stamp, row.stamp),
+      });
+    return true;
+  }
+
+  async function refresh(lang: Locale, previous: Entry | undefined): Promise<LangPack> {
+    const mark = heard.get(lang) ?? 0;
+    const imported = await importFile(lang);
     const checkedAt = opts.now();
-    if (previous && previous.seen === seen) {
+    const trusted =
+      !imported && previous && previous.checkedAt > Number.NEGATIVE_INFINITY && opts.bus?.listening;
+    if (previous && trusted && mark === (heard.get(lang) ?? 0)) {
       previous.checkedAt = checkedAt;
+      return previous.pack;
+    }
+    const [row] = await opts.db
+      .select({ corrections: langCorrections.corrections, stamp: langCorrections.stamp })
+      .from(langCorrections)
+      .where(eq(langCorrections.lang, lang));
+    const stamp = row?.stamp ?? null;
+    // A change heard while reading: this read may be older than it, so it is looked at again next time.
+    const at = mark === (heard.get(lang) ?? 0) ? checkedAt : Number.NEGATIVE_INFINITY;
+    if (previous && previous.stamp === stamp) {
+      previous.checkedAt = at;
       return previous.pack;
     }
     const base = (await builtInWords())[lang];
     let words = base;
-    const found = seen === null ? null : await corrections(file, lang);
-    if (found) {
-      const applied = applyCorrections(base, found);
+    if (row) {
+      const applied = applyCorrections(base, row.corrections);
       words = applied.words;
       if (applied.ignored.length)
         opts.log.warn(
-          { file, keys: applied.ignored.slice(0, 20) },
+          { lang, keys: applied.ignored.slice(0, 20) },
           'language corrections ignored (unknown key or not a bounded string)',
         );
     }
     const pack = packOf(lang, words);
-    entries.set(lang, { pack, seen, checkedAt });
+    entries.set(lang, { pack, stamp, checkedAt: at });
     return pack;
   }
 

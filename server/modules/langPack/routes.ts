@@ -7,13 +7,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Code } from '../../../contract/codes';
 import { I18N_VERSION_HEADER, LANG_PACK_PATH, pickLocale, toLocale } from '../../../contract/constants';
+import { busOf } from '../../db/changeBus';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { sendError } from '../../http/reply';
 import { langPacks } from './packs';
 
 export function registerLangPacks(app: FastifyInstance, deps: Deps): void {
-  const packs = langPacks({ dir: deps.config.i18nDir, log: deps.log, now: deps.now });
+  const packs = langPacks({
+    dir: deps.config.i18nDir,
+    log: deps.log,
+    now: deps.now,
+    db: deps.db,
+    bus: busOf(deps.db),
+  });
 
   app.get<{ Querystring: { lang?: unknown } }>(LANG_PACK_PATH, async (req, reply) => {
     const asked = req.query.lang;

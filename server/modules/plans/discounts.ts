@@ -16,7 +16,7 @@ import { DISCOUNT_CHECKS_PER_MINUTE, type DiscountInfo, discountOf } from '../..
 import { wallTime } from '../../../contract/zoned';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { ClientBudget } from '../../shared/tokenBucket';
+import { SharedBudget } from '../../shared/sharedBudget';
 import { discountCodes, payments } from './schema';
 
 export type DiscountRow = typeof discountCodes.$inferSelect;
@@ -84,8 +84,8 @@ export async function usesOf(db: Db, codeId: number): Promise<number> {
 const usedUp = async (db: Db, row: DiscountRow) =>
   row.maxUses !== null && (await usesOf(db, row.id)) >= row.maxUses;
 
-/** The code look-ups each user or site has left (a bucket per key, in this process). */
-const checks = new ClientBudget(DISCOUNT_CHECKS_PER_MINUTE);
+/** The code look-ups each user or site has left: a bucket per key, shared by the instances (issue 32). */
+const checks = (db: Db) => new SharedBudget(db, 'discount', DISCOUNT_CHECKS_PER_MINUTE);
 
 /**
  * What a charge of `price` costs with `code` (none: the full price). A code that does not apply is refused with its
@@ -101,7 +101,8 @@ export async function priceWith(
 ): Promise<Priced & { row?: DiscountRow }> {
   if (!code) return fullPrice(price);
   // Codes are short words: guessing them is held to a human pace (19026), whatever the answer would be.
-  if (checks.take(who, 1, use.at.getTime()) === 0) throw new AppError(Code.DISCOUNT_TOO_MANY_CHECKS);
+  if ((await checks(db).take(who, 1, use.at.getTime())) === 0)
+    throw new AppError(Code.DISCOUNT_TOO_MANY_CHECKS);
   const row = await codeNamed(db, code);
   if (!row) throw new AppError(Code.DISCOUNT_UNKNOWN);
   refuse(row, use);

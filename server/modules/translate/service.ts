@@ -2,12 +2,13 @@
  * Machine translation of a whole item into a new language version (`press/translate` with translate=true). The item's
  * texts (walker.ts) go to the pair's service (server/adapters/translation) in batches; `press/translate_progress`
  * reads how many batches are done. The version is inserted once at the end through content's copyItem, so a retry
- * or a second call never makes two: a call while the same translation runs in this process waits for it, and an
- * existing version is answered as it is. A call waits at most `waitMs` (below the client's 120 s) and then answers
- * TRANSLATE_RUNNING; calling again waits on. Jobs live in this process's memory (for progress and joining only:
- * another instance would translate again but still insert nothing twice).
+ * or a second call never makes two, and an existing version is answered as it is. The job is a row of
+ * `translate_jobs` (schema.ts), claimed in one statement: a call on any instance while it runs joins it (polls the
+ * row), and one whose instance died (no heartbeat for STALE_S) is taken over by the next call. A call waits at most
+ * `waitMs` (below the client's 120 s) and then answers TRANSLATE_RUNNING; calling again waits on.
  */
-import { and, eq, ne } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { Code } from '../../../contract/codes';
 import type { ContentTranslate, TranslatePairs, TranslateProgress } from '../../../contract/content';
@@ -19,22 +20,98 @@ import { AppError } from '../../http/errors';
 import { contents } from '../content/schema';
 import type { ContentRecord, Scope } from '../content/scope';
 import { copyItem } from '../content/service';
+import { translateJobs } from './schema';
 import { batchesOf, type Segment, walk } from './walker';
 
-interface Job {
+/** How often a running job renews its row's heartbeat. */
+const HEARTBEAT_MS = 2_000;
+/** A running job whose heartbeat is older than this is taken over by the next call (its instance stopped). */
+export const STALE_S = 10;
+/** How often a call joining a job looks at its row. */
+const POLL_MS = 200;
+/** How long an ended job's progress stays readable. */
+const KEEP_S = 60;
+
+const jobOf = (s: Scope, item: ContentRecord, langId: number) =>
+  and(
+    eq(translateJobs.siteId, s.siteId),
+    eq(translateJobs.uuid, item.uuid),
+    eq(translateJobs.langId, langId),
+  );
+
+interface JobRow {
   state: 'running' | 'done' | 'failed';
   done: number;
   total: number;
-  promise: Promise<{ id: number; lang_id: number }>;
-  /** A caller was told of its failure (else the next call is, rather than starting again). */
   failureTold: boolean;
+  /** Running with a recent heartbeat. */
+  live: boolean;
+  /** Ended less than KEEP_S ago. */
+  recent: boolean;
 }
 
-/** How long a finished job's progress stays readable. */
-const KEEP_MS = 60_000;
-const jobs = new Map<string, Job>();
+async function readJob(s: Scope, item: ContentRecord, langId: number): Promise<JobRow | undefined> {
+  const [row] = await s.deps.db
+    .select({
+      state: translateJobs.state,
+      done: translateJobs.done,
+      total: translateJobs.total,
+      failureTold: translateJobs.failureTold,
+      live: sql<boolean>`${translateJobs.state} = 'running' and ${translateJobs.heartbeatAt} >= now() - make_interval(secs => ${STALE_S})`,
+      recent: sql<boolean>`coalesce(${translateJobs.endedAt} >= now() - make_interval(secs => ${KEEP_S}), false)`,
+    })
+    .from(translateJobs)
+    .where(jobOf(s, item, langId));
+  return row;
+}
 
-const keyOf = (s: Scope, item: ContentRecord, langId: number) => `${s.siteId}:${item.uuid}:${langId}`;
+/** Marks a failure told; true if this caller is the one telling it. */
+async function tellFailure(s: Scope, item: ContentRecord, langId: number): Promise<boolean> {
+  const told = await s.deps.db
+    .update(translateJobs)
+    .set({ failureTold: true })
+    .where(
+      and(jobOf(s, item, langId), eq(translateJobs.state, 'failed'), eq(translateJobs.failureTold, false)),
+    )
+    .returning({ state: translateJobs.state });
+  return told.length > 0;
+}
+
+/**
+ * Claims the job in one statement: a new row, or one that ended, or one running whose heartbeat stopped. Answers this
+ * claim's token, or undefined when a live job holds the row.
+ */
+async function claim(
+  s: Scope,
+  item: ContentRecord,
+  langId: number,
+  total: number,
+): Promise<string | undefined> {
+  const token = randomUUID();
+  const fresh = {
+    state: 'running' as const,
+    done: 0,
+    total,
+    resultId: null,
+    claim: token,
+    heartbeatAt: sql`now()`,
+    failureTold: false,
+    endedAt: null,
+  };
+  const [row] = await s.deps.db
+    .insert(translateJobs)
+    .values({ siteId: s.siteId, uuid: item.uuid, langId, ...fresh })
+    .onConflictDoUpdate({
+      target: [translateJobs.siteId, translateJobs.uuid, translateJobs.langId],
+      set: fresh,
+      setWhere: or(
+        ne(translateJobs.state, 'running'),
+        sql`${translateJobs.heartbeatAt} < now() - make_interval(secs => ${STALE_S})`,
+      ),
+    })
+    .returning({ claim: translateJobs.claim });
+  return row?.claim === token ? token : undefined;
+}
 
 async function copyExists(s: Scope, item: ContentRecord, langId: number): Promise<boolean> {
   const [row] = await s.deps.db
@@ -81,24 +158,29 @@ async function translateBatch(
   );
 }
 
-function start(s: Scope, item: ContentRecord, langId: number, translator: Translator, key: string): Job {
-  const { segments, rebuild } = walk({
-    title: item.title,
-    subtitle: item.subtitle,
-    seo: item.seo,
-    body: item.body,
-  });
-  const batches = batchesOf(segments);
-  const job: Job = {
-    state: 'running',
-    done: 0,
-    total: batches.length,
-    promise: Promise.resolve({ id: 0, lang_id: 0 }),
-    failureTold: false,
-  };
-  job.promise = (async () => {
+/** Runs a claimed job in this process: its heartbeat and progress on its row, the version made once at the end. */
+function run(
+  s: Scope,
+  item: ContentRecord,
+  langId: number,
+  translator: Translator,
+  token: string,
+  work: ReturnType<typeof walk>,
+): Promise<{ id: number; lang_id: number }> {
+  const { segments, rebuild } = work;
+  const db = s.deps.db;
+  const mine = and(jobOf(s, item, langId), eq(translateJobs.claim, token));
+  const beat = () =>
+    db
+      .update(translateJobs)
+      .set({ heartbeatAt: sql`now()` })
+      .where(mine)
+      .catch((err) => s.deps.log.warn({ err }, 'translation heartbeat not written'));
+  const heart = setInterval(beat, HEARTBEAT_MS);
+  heart.unref();
+  const promise = (async () => {
     const translated: string[] = new Array(segments.length);
-    for (const batch of batches) {
+    for (const batch of batchesOf(segments)) {
       const out = await translateBatch(
         translator,
         batch.map((i) => segments[i]),
@@ -108,29 +190,34 @@ function start(s: Scope, item: ContentRecord, langId: number, translator: Transl
       batch.forEach((i, n) => {
         translated[i] = out[n];
       });
-      job.done += 1;
+      await db
+        .update(translateJobs)
+        .set({ done: sql`${translateJobs.done} + 1`, heartbeatAt: sql`now()` })
+        .where(mine);
     }
     return copyItem(s, item, langId, rebuild(translated));
   })();
-  job.promise.then(
-    () => {
-      job.state = 'done';
+  const end = (set: { state: 'done' | 'failed'; resultId?: number }) =>
+    db
+      .update(translateJobs)
+      .set({ ...set, endedAt: sql`now()` })
+      .where(mine)
+      .catch((err) => s.deps.log.warn({ err }, 'translation end not written'));
+  // Settles once the row says how it ended, so whoever learns the end from this promise finds the row agreeing.
+  const ended = promise.then(
+    async (made) => {
+      await end({ state: 'done', resultId: made.id });
+      return made;
     },
-    (err) => {
-      job.state = 'failed';
+    async (err) => {
       if (!(err instanceof TranslationError)) s.deps.log.error({ err }, 'translation failed');
       else s.deps.log.warn({ err: err.message, provider: translator.name }, 'translation service failed');
+      await end({ state: 'failed' });
+      throw err;
     },
   );
-  job.promise
-    .catch(() => undefined)
-    .finally(() => {
-      setTimeout(() => {
-        if (jobs.get(key) === job) jobs.delete(key);
-      }, KEEP_MS).unref();
-    });
-  jobs.set(key, job);
-  return job;
+  ended.catch(() => undefined).finally(() => clearInterval(heart));
+  return ended;
 }
 
 /**
@@ -152,34 +239,57 @@ export async function machineTranslate(
   item: ContentRecord,
   langId: number,
 ): Promise<{ id: number; lang_id: number }> {
-  const key = keyOf(s, item, langId);
-  let job = jobs.get(key);
-  if (job?.state === 'failed' && !job.failureTold) {
-    // It failed between this caller's calls (each waits at most waitMs): this one learns it, the next starts again.
-    job.failureTold = true;
+  const deadline = Date.now() + (s.deps.config.translation.waitMs ?? 100_000);
+  let job = await readJob(s, item, langId);
+  // It failed between this caller's calls (each waits at most waitMs): this one learns it, the next starts again.
+  if (job?.state === 'failed' && !job.failureTold && (await tellFailure(s, item, langId)))
     throw new AppError(Code.TRANSLATE_FAILED);
+  for (;;) {
+    if (!job?.live) {
+      if (await copyExists(s, item, langId)) return copyItem(s, item, langId);
+      const translator = translatorsOf(s.deps.config.translation).pick(item.langId, langId);
+      if (!translator) throw new AppError(Code.TRANSLATE_NO_PROVIDER);
+      const work = walk({ title: item.title, subtitle: item.subtitle, seo: item.seo, body: item.body });
+      const token = await claim(s, item, langId, batchesOf(work.segments).length);
+      if (token) return waitFor(s, item, langId, run(s, item, langId, translator, token, work), deadline);
+    }
+    // Another call runs it, on this instance or another: its row says how it goes.
+    if (Date.now() >= deadline) throw new AppError(Code.TRANSLATE_RUNNING);
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))),
+    );
+    job = await readJob(s, item, langId);
+    if (job?.state === 'done') return copyItem(s, item, langId);
+    if (job?.state === 'failed') {
+      await tellFailure(s, item, langId);
+      throw new AppError(Code.TRANSLATE_FAILED);
+    }
   }
-  if (!job || job.state === 'failed') {
-    if (await copyExists(s, item, langId)) return copyItem(s, item, langId);
-    const translator = translatorsOf(s.deps.config.translation).pick(item.langId, langId);
-    if (!translator) throw new AppError(Code.TRANSLATE_NO_PROVIDER);
-    job = start(s, item, langId, translator, key);
-  }
+}
+
+/** Waits for this call's own job until `deadline` (then TRANSLATE_RUNNING: calling again joins it). */
+async function waitFor<T>(
+  s: Scope,
+  item: ContentRecord,
+  langId: number,
+  job: Promise<T>,
+  deadline: number,
+): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const waited = new Promise<undefined>((resolve) => {
-    timer = setTimeout(() => resolve(undefined), s.deps.config.translation.waitMs ?? 100_000);
+    timer = setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()));
   });
-  let result: { id: number; lang_id: number } | undefined;
+  let result: T | undefined;
   try {
-    result = await Promise.race([job.promise, waited]);
+    result = await Promise.race([job, waited]);
   } catch (err) {
-    job.failureTold = true;
+    await tellFailure(s, item, langId);
     if (err instanceof TranslationError) throw new AppError(Code.TRANSLATE_FAILED);
     throw err;
   } finally {
     clearTimeout(timer);
   }
-  if (!result) throw new AppError(Code.TRANSLATE_RUNNING);
+  if (result === undefined) throw new AppError(Code.TRANSLATE_RUNNING);
   return result;
 }
 
@@ -189,8 +299,9 @@ export async function translateProgress(
   item: ContentRecord,
   langId: number,
 ): Promise<TranslateProgress> {
-  const job = jobs.get(keyOf(s, item, langId));
-  if (job) return { state: job.state, done: job.done, total: job.total };
+  const job = await readJob(s, item, langId);
+  if (job && (job.state === 'running' || job.recent))
+    return { state: job.state, done: job.done, total: job.total };
   const exists = await copyExists(s, item, langId);
   return { state: exists ? 'done' : 'idle', done: 0, total: 0 };
 }

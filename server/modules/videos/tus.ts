@@ -10,7 +10,7 @@
  * A finished upload is checked by its content (ftyp / EBML): anything else is deleted, its row marked error and the
  * PATCH answered 415 with code 3650; a video's row gets its kind, duration and stored file. Errors are envelopes.
  */
-import { EVENTS, Server, type Upload } from '@tus/server';
+import { EVENTS, type Locker, Server, type Upload } from '@tus/server';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Code, type CodeValue, codeMessageKey, httpStatus } from '../../../contract/codes';
@@ -29,6 +29,7 @@ import { videos } from '../files/schema';
 import { planRow } from '../tenancy/catalogue';
 import { SNIFF_BYTES, sniffVideo, videoDuration } from './probe';
 import { boundedDuration, claimedMime, titleOf, videoStoreOf } from './service';
+import { uploadLocker } from './tusLocker';
 
 const MB = 1024 * 1024;
 
@@ -70,7 +71,7 @@ async function checkCaller(deps: Deps, req: FastifyRequest): Promise<Uploader> {
   return { siteId: site.id, userId: session.user.id, limitMb: videoLimitMb(plan?.uploadMb) };
 }
 
-function tusServer(deps: Deps): Server {
+function tusServer(deps: Deps, locker: Locker | undefined): Server {
   const store = videoStoreOf(deps);
   const rowOf = async (siteId: number, uploadId: string) =>
     (
@@ -82,6 +83,8 @@ function tusServer(deps: Deps): Server {
   const server = new Server({
     path: VIDEO_UPLOAD_PATH,
     datastore: store.datastore,
+    // Across instances on PostgreSQL (tusLocker.ts); tus's memory locker otherwise.
+    locker,
     relativeLocation: true,
     // Same origin only: no CORS answer at all (app.ts refuses other origins before this).
     allowedOrigins: [],
@@ -205,6 +208,8 @@ function tusServer(deps: Deps): Server {
 export function videoUploadRoutes(deps: Deps) {
   let server: Server | undefined;
   return async (app: FastifyInstance) => {
+    const locker = uploadLocker((deps.db as { $client?: unknown }).$client);
+    if (locker) app.addHook('onClose', () => locker.close());
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', (_req, _payload, done) => done(null));
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -220,7 +225,7 @@ export function videoUploadRoutes(deps: Deps) {
         reply.raw.setHeader(name, value);
       reply.raw.setHeader('cache-control', 'no-store');
       reply.hijack();
-      server ??= tusServer(deps);
+      server ??= tusServer(deps, locker);
       await server.handle(req.raw, reply.raw);
     };
     const methods = ['POST', 'HEAD', 'PATCH', 'DELETE'] as const;

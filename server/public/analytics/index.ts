@@ -16,7 +16,7 @@ import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { sendError } from '../../http/reply';
 import { siteOfHost } from '../../modules/tenancy/host';
-import { ClientBudget } from '../../shared/tokenBucket';
+import { SharedBudget } from '../../shared/sharedBudget';
 import { SITE_PREFIX, siteHostOf } from '../../siteHost';
 import { routeOf } from '../router';
 import { addCounts, clientKey, countsOf, siteDay } from './record';
@@ -37,7 +37,9 @@ export function withCounter(page: string): string {
 /** The visitor asks not to be tracked. */
 const optedOut = (req: FastifyRequest) => req.headers.dnt === '1' || req.headers['sec-gpc'] === '1';
 
-export function analyticsRoutes(deps: Deps, budget = new ClientBudget(ANALYTICS_CLIENT_PER_MINUTE)) {
+export function analyticsRoutes(deps: Deps) {
+  // One budget per client whichever instance it reaches (issue 32).
+  const budget = new SharedBudget(deps.db, 'analytics', ANALYTICS_CLIENT_PER_MINUTE);
   return async (app: FastifyInstance) => {
     // The beacon's body is JSON sent as text/plain (a CORS-safelisted type): read as text, parsed here.
     app.removeAllContentTypeParsers();
@@ -72,7 +74,11 @@ export function analyticsRoutes(deps: Deps, budget = new ClientBudget(ANALYTICS_
         if (!site) return sendError(req, reply, new AppError(Code.NOT_FOUND));
         // Only a published site's visitors count (its staff's look before that is no visit).
         if (!site.published) return reply.send();
-        const granted = budget.take(clientKey(deps.secret, site.id, req.ip), batch.data.events.length, now);
+        const granted = await budget.take(
+          clientKey(deps.secret, site.id, req.ip),
+          batch.data.events.length,
+          now,
+        );
         if (granted === 0) return reply.send();
         const ownHosts = [host, site.domain, `${site.slug}.${deps.config.siteDomain}`]
           .filter((h): h is string => Boolean(h))

@@ -1,6 +1,6 @@
 /**
  * Counting the public sites' analytics events: what an event is reduced to (paths without query or fragment, links
- * as a path or `origin + pathname`), a bound per client (a token bucket in memory, keyed by a hash of the site and
+ * as a path or `origin + pathname`), a bound per client (a token bucket shared by the instances, shared/sharedBudget.ts, keyed by a hash of the site and
  * the client's network — an IPv4 address, an IPv6 /64 — which itself is never kept), a bound per site and day on
  * distinct targets, and one upsert per batch into analytics_daily on the site's calendar day.
  */
@@ -80,7 +80,7 @@ export function clientNetwork(ip: string): string {
     .join(':')}::/64`;
 }
 
-/** The bucket key of a client of a site: a salted hash of its network, so no address is kept even in memory. */
+/** The bucket key of a client of a site: a salted hash of its network, so no address is kept, in memory or a row. */
 export const clientKey = (salt: string, siteId: number, ip: string) =>
   createHash('sha256')
     .update(`${salt}\0${siteId}\0${clientNetwork(ip)}`)

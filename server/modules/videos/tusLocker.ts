@@ -1,0 +1,97 @@
+/**
+ * tus's upload lock across instances (issue 32): a request holds an upload while it reads or writes it (a PATCH for as
+ * long as its body streams). In this process tus's own MemoryLocker orders the requests (and asks an older holder to
+ * let go); across processes a PostgreSQL session-level advisory lock on one dedicated connection per process does,
+ * taken with pg_try_advisory_lock and retried until tus's acquire timeout. Session-level, not transaction-level: a
+ * PATCH may stream for minutes, and a transaction held open that long would pin one of the pool's connections per
+ * upload. An instance that dies loses its connection, and PostgreSQL releases its locks with it, so another instance
+ * resumes the upload at once. PGlite is one process: the memory locker alone is the truth there.
+ */
+import { ERRORS, type Lock, type Locker, MemoryLocker, type RequestRelease } from '@tus/server';
+import pg from 'pg';
+
+/** The advisory locks' first key (the second is the upload id's hash); the project's other locks use 7_240_0xx. */
+const TUS_LOCK = 7_240_101;
+/** How often a lock held by another instance is asked for again. */
+const RETRY_MS = 100;
+/** tus's own default: how long a request waits for an upload before answering an error. */
+const ACQUIRE_TIMEOUT_MS = 30_000;
+
+export interface ClosableLocker extends Locker {
+  close(): Promise<void>;
+}
+
+/** The locker for uploads on the database behind `client` (drizzle's `$client`): advisory locks on PostgreSQL. */
+export function uploadLocker(client: unknown): ClosableLocker | undefined {
+  if (!(client instanceof pg.Pool)) return undefined;
+  const options = client.options;
+  const local = new MemoryLocker({ acquireLockTimeout: ACQUIRE_TIMEOUT_MS });
+  let session: Promise<pg.Client> | undefined;
+  const connect = () => {
+    const c = new pg.Client({
+      connectionString: options.connectionString,
+      host: options.host,
+      port: options.port,
+      user: options.user,
+      password: options.password,
+      database: options.database,
+      ssl: options.ssl,
+      keepAlive: true,
+      application_name: 'tus-locks',
+    });
+    const opened = c.connect().then(() => c);
+    // A lost connection has lost its locks too: the next lock opens another.
+    const forget = () => {
+      if (session === opened) session = undefined;
+    };
+    c.on('error', forget);
+    c.on('end', forget);
+    opened.catch(forget);
+    return opened;
+  };
+  const query = async (text: string, id: string) => {
+    session ??= connect();
+    const { rows } = await (await session).query<{ ok: boolean }>(text, [TUS_LOCK, id]);
+    return rows[0]?.ok;
+  };
+
+  class UploadLock implements Lock {
+    private readonly inProcess: Lock;
+
+    constructor(private readonly id: string) {
+      this.inProcess = local.newLock(id);
+    }
+
+    async lock(signal: AbortSignal, cancelReq: RequestRelease): Promise<void> {
+      await this.inProcess.lock(signal, cancelReq);
+      try {
+        const until = Date.now() + ACQUIRE_TIMEOUT_MS;
+        while (!(await query('SELECT pg_try_advisory_lock($1, hashtext($2)) AS ok', this.id))) {
+          if (signal.aborted || Date.now() >= until) throw ERRORS.ERR_LOCK_TIMEOUT;
+          await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+        }
+      } catch (err) {
+        await this.inProcess.unlock();
+        throw err;
+      }
+    }
+
+    async unlock(): Promise<void> {
+      try {
+        // After a lost connection there is nothing left to release.
+        await query('SELECT pg_advisory_unlock($1, hashtext($2)) AS ok', this.id).catch(() => undefined);
+      } finally {
+        await this.inProcess.unlock();
+      }
+    }
+  }
+
+  return {
+    newLock: (id) => new UploadLock(id),
+    async close() {
+      const open = session;
+      session = undefined;
+      await open?.then((c) => c.end()).catch(() => undefined);
+    },
+  };
+}
