@@ -19,7 +19,7 @@ import { startScheduler } from './jobs/scheduler';
 import { siteUrl } from './modules/tenancy/sites';
 import { ensureSecret, prepareDatabase } from './seed';
 import { stopOnSignals } from './shutdown';
-import { closeWorkers } from './workers/pool';
+import { closeWorkers, warmWorkers } from './workers/pool';
 
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
@@ -94,6 +94,8 @@ stopOnSignals({
   },
 });
 
+// Ready only once the render workers have loaded their code (a cold one keeps the first visitors waiting).
+await warmWorkers();
 await app.listen({ host: config.host, port: config.port });
 // The banner comes last, after the build and the start-up log, where the person who ran `npm start` looks.
 const lines = [``, `  Sign in at ${config.publicUrl}/auth/login`];
