@@ -63,6 +63,21 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Three real server processes behind HAProxy on the machine's PostgreSQL (tests/multi/cluster.ts): run
+          // alone, by `npm run test:multi` (.ci/run, after the API suite on PostgreSQL).
+          name: 'multi',
+          include: ['tests/multi/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          fileParallelism: false,
+          // Starting three servers on two busy cores, and a rolling restart of all three.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });
