@@ -6,6 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,9 @@ export const PG_URL = process.env.MULTI_PG_URL || 'postgres://postgres@127.0.0.1
 export const OWNER = { email: 'owner@example.com', password: 'multi-pass-1' };
 /** The public site the seed makes, at demo.<SITE_DOMAIN>. */
 export const DEMO_HOST = 'demo.sites.localhost';
+/** Debian puts it in /usr/sbin, which a user's PATH may lack. */
+const HAPROXY =
+  process.env.HAPROXY_BIN || (existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy');
 
 /** Polls `check` every 50 ms until it answers true; fails naming `what` after `ms`. */
 export async function until(what: string, check: () => Promise<boolean>, ms: number): Promise<void> {
@@ -162,7 +166,7 @@ export class HaProxy {
 
   async start(): Promise<void> {
     const servers = Object.fromEntries(this.instances.map((s, i) => [`APP${i + 1}`, `127.0.0.1:${s.port}`]));
-    const child = spawn('haproxy', ['-db', '-f', path.join(root, 'docs/examples/haproxy.cfg')], {
+    const child = spawn(HAPROXY, ['-db', '-f', path.join(root, 'docs/examples/haproxy.cfg')], {
       env: {
         ...process.env,
         PROXY_BIND: `127.0.0.1:${this.port}`,
