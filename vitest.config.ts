@@ -73,9 +73,10 @@ export default defineConfig({
           environment: 'node',
           pool: 'forks',
           fileParallelism: false,
-          // Starting three servers on two busy cores, and a rolling restart of all three.
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          // Bounds, not durations: starting three servers, and restarting all three, on two cores that other work
+          // may be loading (a server's start is about 14 s of CPU, its render workers' included).
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
         },
       },
     ],

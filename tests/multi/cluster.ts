@@ -96,7 +96,7 @@ export class Instance {
   }
 
   /** Starts the process and waits until its /readyz answers 200. */
-  async start(readyWithinMs = 90_000): Promise<void> {
+  async start(readyWithinMs = 180_000): Promise<void> {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
       env: { ...this.env, PORT: String(this.port) },

@@ -57,6 +57,9 @@ describe('three instances behind HAProxy', () => {
     const answered = [...after].map(([name, s]) => [name, s.total - (before.get(name)?.total ?? 0)] as const);
     expect(answered.reduce((sum, [, n]) => sum + n, 0)).toBe(60);
     for (const [name, n] of answered) expect(n, `${name} answered none of the 60`).toBeGreaterThan(0);
+    console.info(
+      `60 calls through the proxy, answered by: ${answered.map(([n, c]) => `${n} ${c}`).join(', ')}`,
+    );
   });
 
   it('loses no request while all three restart one after another under load', async () => {
@@ -73,12 +76,17 @@ describe('three instances behind HAProxy', () => {
       loadOf({ url: `${base}/`, headers: { host: DEMO_HOST }, connections: 2, overallRate: 20 }),
     ];
     const codes: (number | null)[] = [];
+    const started = Date.now();
     try {
       for (const instance of cluster.instances) codes.push(await restart(instance));
     } finally {
       for (const load of steady) load.stop();
     }
     const results = await Promise.all(steady.map((load) => load.done));
+    console.info(
+      `rolling restart in ${((Date.now() - started) / 1000).toFixed(1)} s under load: ` +
+        results.map((r) => `${r.url} ${r['2xx']} 2xx, ${r.non2xx} non-2xx, ${r.errors} errors`).join('; '),
+    );
     expect(codes).toEqual([0, 0, 0]);
     for (const r of results) {
       expect({ errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx }, r.url).toEqual({
@@ -118,6 +126,9 @@ describe('three instances behind HAProxy', () => {
       return Date.now() - removedAt;
     };
     const delays = await Promise.all([refusedAfter(b), refusedAfter(c)]);
+    console.info(
+      `permission removed through ${a.name}: refused by ${b.name}, ${c.name} after ${delays.join(', ')} ms`,
+    );
     for (const ms of delays) expect(ms).toBeLessThan(1000);
   });
 });
