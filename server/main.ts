@@ -94,9 +94,16 @@ stopOnSignals({
   },
 });
 
-// Ready only once the render workers have loaded their code (a cold one keeps the first visitors waiting).
-await warmWorkers();
 await app.listen({ host: config.host, port: config.port });
+// Ready for a proxy only once the render workers have loaded their code (seconds): a new instance given traffic
+// before kept its first public visitors waiting past the render queue's bound. Listening (and the banner) need not wait.
+lifecycle.starting = true;
+warmWorkers().then(
+  () => {
+    lifecycle.starting = false;
+  },
+  (err) => app.log.error({ err }, 'render workers did not start: readyz stays 503'),
+);
 // The banner comes last, after the build and the start-up log, where the person who ran `npm start` looks.
 const lines = [``, `  Sign in at ${config.publicUrl}/auth/login`];
 if (owner) {

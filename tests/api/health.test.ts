@@ -1,6 +1,6 @@
 /**
  * GET /healthz and /readyz (issue 32): alive is only "the process answers"; ready is "the database answers and the
- * process is not draining". Both answer on the admin's hosts (a proxy checks by IP), without a session.
+ * process is neither starting nor draining". Both answer on the admin's hosts (a proxy checks by IP), without a session.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Lifecycle } from '../../server/http/health';
@@ -40,6 +40,18 @@ describe('health checks', () => {
   it("leaves a public site's /healthz to the site", async () => {
     const res = await get(t, '/healthz', 'demo.sites.localhost');
     expect(res.body).not.toBe('ok');
+  });
+
+  it('turns readyz 503 while starting (render workers loading), healthz staying 200', async () => {
+    lifecycle.starting = true;
+    try {
+      const ready = await get(t, '/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.body).toBe('starting');
+      expect((await get(t, '/healthz')).statusCode).toBe(200);
+    } finally {
+      lifecycle.starting = false;
+    }
   });
 
   it('turns readyz 503 while draining, healthz staying 200', async () => {
