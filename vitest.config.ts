@@ -66,6 +66,22 @@ export default defineConfig({
           isolate: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Three real server processes behind HAProxy on the machine's PostgreSQL (tests/multi/cluster.ts): run
+          // alone, by `npm run test:multi` (.ci/run, after the API suite on PostgreSQL).
+          name: 'multi',
+          include: ['tests/multi/**/*.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          fileParallelism: false,
+          // Bounds, not durations: starting three servers, and restarting all three, on two cores that other work
+          // may be loading (a server's start is about 14 s of CPU, its render workers' included).
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
+        },
+      },
     ],
   },
 });

@@ -70,7 +70,11 @@ export async function time(
 }
 
 /** A real sign-in, as the SPA does it: solve the ALTCHA challenge, log in, keep the `sid` cookie. */
-export async function signIn(base: string, password = 'bench-pass-1'): Promise<string> {
+export async function signIn(
+  base: string,
+  password = 'bench-pass-1',
+  account = 'owner@example.com',
+): Promise<string> {
   const challenge = await (await fetch(`${base}/api/captcha?v=localhost`)).json();
   const solution = await solveChallenge({ challenge, deriveKey });
   if (!solution) throw new Error('captcha not solved');
@@ -78,7 +82,7 @@ export async function signIn(base: string, password = 'bench-pass-1'): Promise<s
   const res = await fetch(`${base}/api/member/login?t=writer`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'owner@example.com', password, token, remember: false }),
+    body: JSON.stringify({ account, password, token, remember: false }),
   });
   const body = await res.json();
   const sid = res.headers

@@ -31,6 +31,7 @@ import { registerActions } from './http/action';
 import { type AfterReply, afterReplyTracker } from './http/afterReply';
 import { startCallerCache } from './http/callerCache';
 import { AppError } from './http/errors';
+import { Lifecycle, registerHealth } from './http/health';
 import { registerOnSend } from './http/onSend';
 import { openApiDocument } from './http/openapi';
 import { sendError } from './http/reply';
@@ -149,6 +150,8 @@ export interface AppOptions {
   entities?: ServedEntity[];
   /** The public sites' page builders, built-in theme folder and cache (a test passes stand-ins). */
   publicSite?: PublicSiteOptions;
+  /** Whether the process is draining, for /readyz (main.ts turns it on at SIGTERM; a test may too). */
+  lifecycle?: Lifecycle;
 }
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
@@ -201,6 +204,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // Closing waits for the work calls left for after their replies, so the database outlives it (main.ts, tests).
   app.addHook('onClose', () => deps.afterReply.idle());
+  // GET /healthz and /readyz for the proxy, outside /api (http/health.ts).
+  registerHealth(app, opts.db, opts.lifecycle ?? new Lifecycle());
   // Security headers on every reply, and unread bodies drained before an early answer (http/onSend.ts).
   registerOnSend(app, config);
   await app.register(cookie);

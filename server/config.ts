@@ -64,6 +64,13 @@ export interface Config {
    * a client trickling bytes cannot hold connections for ever. Above a 5 MB upload on a slow line.
    */
   requestTimeoutMs: number;
+  /**
+   * On SIGTERM, how long the server goes on serving with /readyz at 503 before it stops listening, so that the
+   * proxy's health check sees it first (server/shutdown.ts; SHUTDOWN_GRACE_MS).
+   */
+  shutdownGraceMs: number;
+  /** Then how long requests in flight and the jobs' current claims may take before they are cut (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
   /** The card payment gateway (server/adapters/payment): the built-in sandbox unless PAYMENT_GATEWAY=tappay. */
   payment: PaymentConfig;
   /** Who issues the e-invoice of a paid payment (server/adapters/invoice): `log` unless INVOICE_ISSUER=ezpay. */
@@ -198,6 +205,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsTimeoutMs: dnsTimeoutMs(env.DNS_TIMEOUT_MS),
     cnameTarget: env.CNAME_TARGET?.trim().toLowerCase().replace(/\.$/, '') || undefined,
     requestTimeoutMs: 120_000,
+    // 5 + 20 s: within the 30 s an orchestrator (systemd, Kubernetes) gives by default before SIGKILL.
+    shutdownGraceMs: wholeMs('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 5_000),
+    shutdownTimeoutMs: wholeMs('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 20_000),
     payment,
     invoice: invoiceConfig(env),
     translation: translationConfig(env),
@@ -265,6 +275,14 @@ function dnsServers(value: string | undefined): string[] {
     if (!isIP(host)) throw new Error(`DNS_SERVERS: ${server} is not an IP address (with an optional :port)`);
   }
   return servers;
+}
+
+/** A duration in ms from the environment: a whole number, 0 or more; `fallback` when unset. */
+function wholeMs(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 0) throw new Error(`${name}: ${value} is not a whole number of ms`);
+  return ms;
 }
 
 function dnsTimeoutMs(value: string | undefined): number {

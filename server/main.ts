@@ -8,6 +8,7 @@ import { paymentGateway } from './adapters/payment';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { Lifecycle } from './http/health';
 import { startEpaperSender } from './jobs/epaperSender';
 import { startInvoiceJob } from './jobs/invoices';
 import { startMailJob } from './jobs/mail';
@@ -17,7 +18,8 @@ import { startRenewals } from './jobs/renewal';
 import { startScheduler } from './jobs/scheduler';
 import { siteUrl } from './modules/tenancy/sites';
 import { ensureSecret, prepareDatabase } from './seed';
-import { closeWorkers } from './workers/pool';
+import { stopOnSignals } from './shutdown';
+import { closeWorkers, warmWorkers } from './workers/pool';
 
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
@@ -30,7 +32,9 @@ const outbox = mailQueue(database.db, Date.now);
 const payment = paymentGateway(config.payment, config.publicUrl, {
   onDeliveryError: (err, tradeId) => app.log.warn({ err, tradeId }, 'sandbox notification not delivered'),
 });
-const app = await buildApp({ config, db: database.db, outbox, payment });
+// Draining (after SIGTERM) turns /readyz 503 (http/health.ts).
+const lifecycle = new Lifecycle();
+const app = await buildApp({ config, db: database.db, outbox, payment, lifecycle });
 const scheduler = startScheduler({ db: database.db, now: Date.now, log: app.log });
 const invoice = invoiceIssuer(config.invoice, app.log);
 const renewals = startRenewals({
@@ -75,29 +79,31 @@ const epaperSender = startEpaperSender({
   config,
 });
 
-// Ctrl-C (SIGINT) or SIGTERM, also when sent to `npm start` (which execs this process): the jobs stop, requests in
-// flight finish and so does the work they left for after their replies (app.close waits for it), the database
-// closes. A second signal does not wait for that.
-let stopping = false;
-const shutdown = async () => {
-  if (stopping) process.exit(1);
-  stopping = true;
-  await scheduler.stop();
-  await renewals.stop();
-  await invoices.stop();
-  await readerRenewals.stop();
-  await orderExpiry.stop();
-  await mailJob.stop();
-  await epaperSender.stop();
-  await app.close();
-  await closeWorkers();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+// SIGTERM or Ctrl-C (SIGINT), also when sent to `npm start` (which execs this process): readyz turns 503, the
+// server drains and stops, the jobs finish their current claim, then the workers and the database close
+// (server/shutdown.ts). A second signal does not wait for that.
+stopOnSignals({
+  app,
+  lifecycle,
+  graceMs: config.shutdownGraceMs,
+  timeoutMs: config.shutdownTimeoutMs,
+  jobs: [scheduler, renewals, invoices, readerRenewals, orderExpiry, mailJob, epaperSender],
+  close: async () => {
+    await closeWorkers();
+    await database.close();
+  },
+});
 
 await app.listen({ host: config.host, port: config.port });
+// Ready for a proxy only once the render workers have loaded their code (seconds): a new instance given traffic
+// before kept its first public visitors waiting past the render queue's bound. Listening (and the banner) need not wait.
+lifecycle.starting = true;
+warmWorkers().then(
+  () => {
+    lifecycle.starting = false;
+  },
+  (err) => app.log.error({ err }, 'render workers did not start: readyz stays 503'),
+);
 // The banner comes last, after the build and the start-up log, where the person who ran `npm start` looks.
 const lines = [``, `  Sign in at ${config.publicUrl}/auth/login`];
 if (owner) {

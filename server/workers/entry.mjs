@@ -7,3 +7,5 @@ const tasks = await import('./tasks.ts');
 
 export const render = tasks.render;
 export const sanitizeDocument = tasks.sanitizeDocument;
+/** Answers once this worker has loaded its tasks: warmWorkers (pool.ts) waits for it. */
+export const loaded = () => true;

@@ -1,8 +1,8 @@
 /**
  * The worker threads (piscina) that do what would otherwise hold the server's one event loop: theme renders and
- * the cleaning of large bodies (server/workers/tasks.ts). One pool per process, started at first use; its limits
- * are RENDER_LIMITS'. A task past its time (its AbortSignal) or its worker's heap ends that worker, which the pool
- * replaces.
+ * the cleaning of large bodies (server/workers/tasks.ts). One pool per process, started at first use (the server
+ * warms it as it starts); its limits are RENDER_LIMITS'. A task past its time (its AbortSignal) or its worker's
+ * heap ends that worker, which the pool replaces.
  */
 import { MessageChannel, type Transferable } from 'node:worker_threads';
 import { Piscina } from 'piscina';
@@ -90,6 +90,16 @@ export async function renderInWorker(task: RenderTask, deadline: WorkerDeadline)
 }
 
 export const sanitizeInWorker = (doc: BlockDocument) => run<BlockDocument>('sanitizeDocument', doc);
+
+/**
+ * Starts the workers and waits until they have loaded their code (main.ts: readyz answers 503 until then). Loading
+ * takes seconds, and a new instance that took traffic before would keep its first visitors waiting past the render
+ * queue's bound (503 busy), as a rolling restart under load showed (tests/multi).
+ */
+export async function warmWorkers(): Promise<void> {
+  const p = workers();
+  await Promise.all(Array.from({ length: RENDER_LIMITS.threads }, () => p.run(null, { name: 'loaded' })));
+}
 
 /** Ends the workers (the server's shutdown). */
 export async function closeWorkers(): Promise<void> {

@@ -40,7 +40,15 @@ async function start(): Promise<{ child: ChildProcess; output: string }> {
   } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' },
+    // No proxy to wait for on SIGTERM (server/shutdown.ts).
+    env: {
+      ...env,
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_GRACE_MS: '0',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -180,7 +180,8 @@ export const SERVER_START_MS = 240_000;
 export async function startServer(env: Record<string, string>): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../..'),
-    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    // No proxy to wait for on SIGTERM (server/shutdown.ts).
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn', SHUTDOWN_GRACE_MS: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
