@@ -378,19 +378,27 @@ export interface MemberExportRecord {
   createdMinute: number;
 }
 
+/** The export's columns, each named as MemberExportRecord's key: the rows come as PostgreSQL names them. */
 const exportSelect = {
   id: readers.id,
   name: readers.name,
   email: readers.email,
   intro: readers.intro,
-  tags: sql<string>`array_to_string(${readers.tags}, '; ')`,
+  tags: sql<string>`array_to_string(${readers.tags}, '; ')`.as('tags'),
   note: readers.note,
-  status: memberStatusSql,
-  plan: readerPlans.name,
-  epaperOptIn: readers.epaperOptIn,
+  status: memberStatusSql.as('status'),
+  plan: sql<string | null>`${readerPlans.name}`.as('plan'),
+  epaperOptIn: sql<boolean>`${readers.epaperOptIn}`.as('epaperOptIn'),
   source: readers.source,
-  createdMinute: sql<number>`floor(extract(epoch from ${readers.createdAt}) / 60)::int`,
+  createdMinute: sql<number>`floor(extract(epoch from ${readers.createdAt}) / 60)::int`.as('createdMinute'),
 };
+
+/**
+ * A batch's rows as the driver answers them (db.execute), not mapped by drizzle: its mapping of a selected row
+ * allocates an iterator and an array per column, more garbage than the row itself.
+ */
+const rowsOf = async <T>(db: Db, query: SQLWrapper) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
  * Every member of the filter, in the list's order, by batches (the CSV export, streamed): each batch is one query
@@ -418,7 +426,7 @@ export function memberBatches(
       ? [sql`${column} asc nulls first`, sql`${readers.id} asc nulls first`]
       : [sql`${column} desc nulls last`, sql`${readers.id} desc nulls last`];
 
-  const exportRows = (fields: typeof exportSelect & { key?: SQL<string> } = exportSelect) =>
+  const exportRows = (fields: typeof exportSelect & { key?: SQL.Aliased<string> } = exportSelect) =>
     db
       .select(fields)
       .from(readers)
@@ -430,17 +438,20 @@ export function memberBatches(
       const { column, type } = keyed;
       let last: { key: string; id: number } | undefined;
       for (;;) {
-        const records = (await exportRows({ ...exportSelect, key: sql<string>`${column}::text` })
-          .where(
-            and(
-              ...where,
-              last
-                ? after(sql`(${column}, ${readers.id})`, sql`(cast(${last.key} as ${type}), ${last.id})`)
-                : undefined,
-            ),
-          )
-          .orderBy(...keyedOrder(column))
-          .limit(size)) as (MemberExportRecord & { key: string })[];
+        const records = await rowsOf<MemberExportRecord & { key: string }>(
+          db,
+          exportRows({ ...exportSelect, key: sql<string>`${column}::text`.as('key') })
+            .where(
+              and(
+                ...where,
+                last
+                  ? after(sql`(${column}, ${readers.id})`, sql`(cast(${last.key} as ${type}), ${last.id})`)
+                  : undefined,
+              ),
+            )
+            .orderBy(...keyedOrder(column))
+            .limit(size),
+        );
         if (records.length) yield records;
         if (records.length < size) return;
         const end = records[records.length - 1];
@@ -453,16 +464,19 @@ export function memberBatches(
     for (const status of parts) {
       let lastId: number | undefined;
       for (;;) {
-        const records = (await exportRows()
-          .where(
-            and(
-              ...where,
-              status ? memberStatusIn(siteId, [status]) : undefined,
-              lastId === undefined ? undefined : after(readers.id, sql`${lastId}`),
-            ),
-          )
-          .orderBy(...byId)
-          .limit(size)) as MemberExportRecord[];
+        const records = await rowsOf<MemberExportRecord>(
+          db,
+          exportRows()
+            .where(
+              and(
+                ...where,
+                status ? memberStatusIn(siteId, [status]) : undefined,
+                lastId === undefined ? undefined : after(readers.id, sql`${lastId}`),
+              ),
+            )
+            .orderBy(...byId)
+            .limit(size),
+        );
         if (records.length) yield records;
         if (records.length < size) break;
         lastId = records[records.length - 1].id;
