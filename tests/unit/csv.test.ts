@@ -1,7 +1,7 @@
 /** contract/csv.ts: the RFC 4180 reader behind the members' CSV import; and the exports' writer that it reads back. */
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../contract/csv';
-import { csvRows } from '../../server/http/csv';
+import { csvBytes, csvRows } from '../../server/http/csv';
 
 describe('parseCsv', () => {
   it('reads plain records with CRLF, LF or CR, skipping blank lines', () => {
@@ -63,5 +63,22 @@ describe('csvRows (server/http/csv.ts, the exports)', () => {
       ["'=SUM(A1)", 'say "hi"'],
       ["'@cmd", "'-1"],
     ]);
+  });
+});
+
+describe('csvBytes (server/http/csv.ts, the streamed exports)', () => {
+  it('writes the bytes of csvRows, batch after batch, quoting and all', () => {
+    const header = ['名稱', 'note'];
+    const batches = [
+      [
+        ['王, 小明', '第一行\n第二行'],
+        ['=SUM(A1)', 'say "hi"'],
+      ],
+      // Quoting that doubles the field's length (the buffer grows), an astral character, a lone surrogate, empties.
+      [['"'.repeat(1_000), '😀 emoji'], ['\uD800', ''], []],
+    ];
+    const streamed = Buffer.concat([csvBytes([header, ...batches[0]], true), csvBytes(batches[1])]);
+    expect(streamed.equals(Buffer.from(csvRows([header, ...batches[0], ...batches[1]])))).toBe(true);
+    expect(csvBytes([]).length).toBe(0);
   });
 });

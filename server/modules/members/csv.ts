@@ -97,16 +97,25 @@ export function memberCsvBatches(
     yes: t(lang, 'members.csv.yes'),
     no: t(lang, 'members.csv.no'),
   };
+  // A source's word, looked up once (a lookup splits its key: two strings and an array a row otherwise).
+  const sources = new Map<string, string>();
+  const source = (key: string) => {
+    let word = sources.get(key);
+    if (word === undefined) {
+      word = t(lang, `members.source.${key}`);
+      sources.set(key, word);
+    }
+    return word;
+  };
   return (async function* () {
     const [site] = await db.select().from(sites).where(eq(sites.id, ctx.site.id));
     // The wall clock of a minute, once per minute met (a sort by date meets each many times in a row).
-    const stamps = new Map<string, string>();
-    const stamp = (iso: string) => {
-      const minute = iso.slice(0, 16);
+    const stamps = new Map<number, string>();
+    const stamp = (minute: number) => {
       let wall = stamps.get(minute);
       if (wall === undefined) {
         if (stamps.size >= 10_000) stamps.clear();
-        wall = wallStamp(iso, site.timezone);
+        wall = wallStamp(minute * 60_000, site.timezone);
         stamps.set(minute, wall);
       }
       return wall;
@@ -116,13 +125,13 @@ export function memberCsvBatches(
         name: m.name,
         email: m.email,
         intro: m.intro,
-        tags: m.tags.join('; '),
+        tags: m.tags,
         note: m.note,
         status: words.status[m.status],
-        plan: m.plan?.name ?? '',
-        epaper: m.epaper_opt_in ? words.yes : words.no,
-        source: t(lang, `members.source.${m.source}`),
-        created: stamp(m.created_at),
+        plan: m.plan ?? '',
+        epaper: m.epaperOptIn ? words.yes : words.no,
+        source: source(m.source),
+        created: stamp(m.createdMinute),
       }));
   })();
 }

@@ -356,6 +356,51 @@ const KEYSET: Record<string, { column: AnyColumn; type: SQL }> = {
 };
 
 /**
+ * A member as the CSV export writes it, and no more: the columns it shows, the tags already joined, the joining
+ * minute as a number. A 2,000,000-row export reads every row through here; the full record (every reader, subscription
+ * and plan column, nested, its tags parsed into an array, its times into Dates) allocated about 6 KB a row, enough
+ * that each batch outlived a young-generation collection and was promoted: the first export of a fresh server grew its
+ * heap by ~200 MB of such garbage (bench/README.md, "member CSV export").
+ */
+export interface MemberExportRecord {
+  id: number;
+  name: string;
+  email: string;
+  intro: string;
+  /** The tags joined by "; ". */
+  tags: string;
+  note: string;
+  status: MemberStatus;
+  plan: string | null;
+  epaperOptIn: boolean;
+  source: string;
+  /** created_at in whole minutes since the epoch (the CSV shows minutes). */
+  createdMinute: number;
+}
+
+/** The export's columns, each named as MemberExportRecord's key: the rows come as PostgreSQL names them. */
+const exportSelect = {
+  id: readers.id,
+  name: readers.name,
+  email: readers.email,
+  intro: readers.intro,
+  tags: sql<string>`array_to_string(${readers.tags}, '; ')`.as('tags'),
+  note: readers.note,
+  status: memberStatusSql.as('status'),
+  plan: sql<string | null>`${readerPlans.name}`.as('plan'),
+  epaperOptIn: sql<boolean>`${readers.epaperOptIn}`.as('epaperOptIn'),
+  source: readers.source,
+  createdMinute: sql<number>`floor(extract(epoch from ${readers.createdAt}) / 60)::int`.as('createdMinute'),
+};
+
+/**
+ * A batch's rows as the driver answers them (db.execute), not mapped by drizzle: its mapping of a selected row
+ * allocates an iterator and an array per column, more garbage than the row itself.
+ */
+const rowsOf = async <T>(db: Db, query: SQLWrapper) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
  * Every member of the filter, in the list's order, by batches (the CSV export, streamed): each batch is one query
  * going on after the last row of the one before on the order's key (keyset), so that no query holds a connection or
  * a transaction while the reply is written (PGlite has one connection), and each is an index walk for the orders an
@@ -367,7 +412,7 @@ export function memberBatches(
   siteId: number,
   query: ListQuery,
   size = MEMBER_EXPORT_BATCH,
-): AsyncGenerator<Member[]> {
+): AsyncGenerator<MemberExportRecord[]> {
   const where = memberConditions(siteId, query);
   const sort = query.sort ?? { col: 'created_at', order: 'desc' as const };
   const asc = sort.order === 'asc';
@@ -381,30 +426,36 @@ export function memberBatches(
       ? [sql`${column} asc nulls first`, sql`${readers.id} asc nulls first`]
       : [sql`${column} desc nulls last`, sql`${readers.id} desc nulls last`];
 
-  async function* walk(): AsyncGenerator<Member[]> {
+  const exportRows = (fields: typeof exportSelect & { key?: SQL.Aliased<string> } = exportSelect) =>
+    db
+      .select(fields)
+      .from(readers)
+      .leftJoin(readerSubscriptions, eq(readerSubscriptions.readerId, readers.id))
+      .leftJoin(readerPlans, eq(readerPlans.id, readerSubscriptions.planId));
+
+  async function* walk(): AsyncGenerator<MemberExportRecord[]> {
     if (keyed) {
       const { column, type } = keyed;
       let last: { key: string; id: number } | undefined;
       for (;;) {
-        const records = (await db
-          .select({ ...memberSelect, key: sql<string>`${column}::text` })
-          .from(readers)
-          .leftJoin(readerSubscriptions, eq(readerSubscriptions.readerId, readers.id))
-          .leftJoin(readerPlans, eq(readerPlans.id, readerSubscriptions.planId))
-          .where(
-            and(
-              ...where,
-              last
-                ? after(sql`(${column}, ${readers.id})`, sql`(cast(${last.key} as ${type}), ${last.id})`)
-                : undefined,
-            ),
-          )
-          .orderBy(...keyedOrder(column))
-          .limit(size)) as (MemberRecord & { key: string })[];
-        if (records.length) yield records.map(toMember);
+        const records = await rowsOf<MemberExportRecord & { key: string }>(
+          db,
+          exportRows({ ...exportSelect, key: sql<string>`${column}::text`.as('key') })
+            .where(
+              and(
+                ...where,
+                last
+                  ? after(sql`(${column}, ${readers.id})`, sql`(cast(${last.key} as ${type}), ${last.id})`)
+                  : undefined,
+              ),
+            )
+            .orderBy(...keyedOrder(column))
+            .limit(size),
+        );
+        if (records.length) yield records;
         if (records.length < size) return;
         const end = records[records.length - 1];
-        last = { key: end.key, id: end.reader.id };
+        last = { key: end.key, id: end.id };
       }
     }
     // By id alone, or status by status (in the order's direction) and by id within one.
@@ -413,19 +464,22 @@ export function memberBatches(
     for (const status of parts) {
       let lastId: number | undefined;
       for (;;) {
-        const records = (await fromMembers(db)
-          .where(
-            and(
-              ...where,
-              status ? memberStatusIn(siteId, [status]) : undefined,
-              lastId === undefined ? undefined : after(readers.id, sql`${lastId}`),
-            ),
-          )
-          .orderBy(...byId)
-          .limit(size)) as MemberRecord[];
-        if (records.length) yield records.map(toMember);
+        const records = await rowsOf<MemberExportRecord>(
+          db,
+          exportRows()
+            .where(
+              and(
+                ...where,
+                status ? memberStatusIn(siteId, [status]) : undefined,
+                lastId === undefined ? undefined : after(readers.id, sql`${lastId}`),
+              ),
+            )
+            .orderBy(...byId)
+            .limit(size),
+        );
+        if (records.length) yield records;
         if (records.length < size) break;
-        lastId = records[records.length - 1].reader.id;
+        lastId = records[records.length - 1].id;
       }
     }
   }
