@@ -16,6 +16,7 @@ import {
 import { keyphrases } from '../../server/adapters/ai/keyphrases';
 import { parseAnswer, visibleText } from '../../server/adapters/ai/openai';
 import { isFiller } from '../../server/adapters/ai/stopWords';
+import { cpuMs } from './cpuTime';
 
 const ZH =
   '台北市政府今天宣布，捷運環狀線將於明年通車。捷運環狀線連接新北市與台北市，沿線設有十四個車站。' +
@@ -96,11 +97,12 @@ describe('key phrases', () => {
       text += next() < 0.3 ? '。' : '，';
     }
     const docs = Array.from({ length: 300 }, () => text.slice(0, 3_000).toLowerCase());
-    const started = performance.now();
-    expect(
-      keyphrases('', text.slice(0, AI_SOURCE_MAX), 'zh-TW', { n: docs.length, docs }).length,
-    ).toBeGreaterThan(0);
-    expect(performance.now() - started).toBeLessThan(5_000);
+    let found = 0;
+    const spent = cpuMs(() => {
+      found = keyphrases('', text.slice(0, AI_SOURCE_MAX), 'zh-TW', { n: docs.length, docs }).length;
+    });
+    expect(found).toBeGreaterThan(0);
+    expect(spent).toBeLessThan(5_000);
   });
   it('knows the fillers of each language', () => {
     for (const [word, lang] of [

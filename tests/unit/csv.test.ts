@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCsv } from '../../contract/csv';
 import { csvBytes, csvRows } from '../../server/http/csv';
+import { cpuMs } from './cpuTime';
 
 describe('parseCsv', () => {
   it('reads plain records with CRLF, LF or CR, skipping blank lines', () => {
@@ -39,10 +40,11 @@ describe('parseCsv', () => {
   });
 
   it('reads 2 MB of hostile text in linear time', () => {
-    const start = performance.now();
-    parseCsv('"'.repeat(1_000_000) + ','.repeat(1_000_000));
-    parseCsv('a,'.repeat(1_000_000));
-    expect(performance.now() - start).toBeLessThan(2000);
+    const spent = cpuMs(() => {
+      parseCsv('"'.repeat(1_000_000) + ','.repeat(1_000_000));
+      parseCsv('a,'.repeat(1_000_000));
+    });
+    expect(spent).toBeLessThan(2000);
   });
 });
 

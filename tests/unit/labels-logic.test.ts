@@ -10,6 +10,7 @@ import {
   toFormValues,
   toLabelSave,
 } from '../../src/resources/label/labelLogic';
+import { cpuMs } from './cpuTime';
 
 const taipei: Pick<EntityRecord<typeof label>, 'id' | 'slug' | 'active' | 'lang'> = {
   id: 7,
@@ -112,11 +113,12 @@ describe('addresses', () => {
   });
 
   it('reads a route ending in a long run of slashes at once (a link anyone can send)', () => {
-    const started = performance.now();
-    expect(modalFor(`${'/'.repeat(100_000)}x`)).toBeNull();
-    expect(modalFor(`42${'/'.repeat(100_000)}`)).toEqual({ open: true, id: 42 });
+    const spent = cpuMs(() => {
+      expect(modalFor(`${'/'.repeat(100_000)}x`)).toBeNull();
+      expect(modalFor(`42${'/'.repeat(100_000)}`)).toEqual({ open: true, id: 42 });
+    });
     // Retried from every slash, the run took seconds; once, it takes well under a millisecond.
-    expect(performance.now() - started).toBeLessThan(500);
+    expect(spent).toBeLessThan(500);
   });
 
   it('lists active languages in content-language order, ignoring unknown ids', () => {
