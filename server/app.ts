@@ -16,7 +16,7 @@ import { altchaCaptcha } from './adapters/captcha';
 import { type Dns, resolverDns } from './adapters/dns';
 import { type InvoiceIssuer, invoiceIssuer } from './adapters/invoice';
 import { mailQueue, type Outbox } from './adapters/outbox';
-import { type Payment, paymentGateway } from './adapters/payment';
+import { notifySecretOf, type Payment, paymentGateway } from './adapters/payment';
 import { s3Storage } from './adapters/s3Storage';
 import { type Social, socialProvider } from './adapters/social';
 import { folderStorage, UPLOADS_PREFIX } from './adapters/storage';
@@ -173,7 +173,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const secret = await ensureSecret(opts.db);
   const payment =
     opts.payment ??
-    paymentGateway(config.payment, config.publicUrl, {
+    paymentGateway(notifySecretOf(config.payment, secret), config.publicUrl, {
       now,
       onDeliveryError: (err, tradeId) => app.log.warn({ err, tradeId }, 'sandbox notification not delivered'),
     });

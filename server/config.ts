@@ -3,7 +3,6 @@
  * too, so that the configuration imports no adapter (server/ layers: docs/architecture.md).
  */
 
-import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { PAYMENT_UNCONFIRMED_SECONDS } from '../contract/billing';
@@ -303,8 +302,9 @@ export function paymentConfig(env: NodeJS.ProcessEnv): PaymentConfig {
     const secret = env.PAYMENT_NOTIFY_SECRET?.trim();
     if (secret !== undefined && secret !== '' && secret.length < 32)
       throw new Error('PAYMENT_NOTIFY_SECRET: use at least 32 characters');
-    // The sandbox's trades live in this process's memory: a secret of this process's own is enough by default.
-    return { gateway, notifySecret: secret || randomBytes(32).toString('hex') };
+    // Unset: derived from the database's secret when the app starts (adapters/payment notifySecretOf), so that every
+    // instance on one database signs and checks the sandbox's notifications alike (issue 32).
+    return { gateway, notifySecret: secret || '' };
   }
   if (gateway !== 'tappay') throw new Error(`PAYMENT_GATEWAY: ${gateway} is neither sandbox nor tappay`);
   const partnerKey = env.TAPPAY_PARTNER_KEY?.trim();

@@ -8,7 +8,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentGateway } from '../../server/adapters/payment';
+import { notifySecretOf, paymentGateway } from '../../server/adapters/payment';
 import type { PrimeCharge } from '../../server/adapters/payment/gateway';
 import {
   PRIME_TTL_MS,
@@ -339,11 +339,19 @@ describe('refunds', () => {
 });
 
 describe('the gateway chosen by configuration', () => {
-  it('the sandbox by default, with its pages; a secret of its own unless one is given', () => {
-    const config = paymentConfig({});
-    expect(config.gateway).toBe('sandbox');
+  it('the sandbox by default, with its pages; a secret from the database unless one is given', () => {
+    const unset = paymentConfig({});
+    expect(unset).toEqual({ gateway: 'sandbox', notifySecret: '' });
+    // Every instance on one database derives the same secret; another database another.
+    const config = notifySecretOf(unset, 'a'.repeat(64));
     if (config.gateway !== 'sandbox') throw new Error('not the sandbox');
     expect(config.notifySecret).toMatch(/^[0-9a-f]{64}$/);
+    expect(notifySecretOf(unset, 'a'.repeat(64))).toEqual(config);
+    expect(notifySecretOf(unset, 'b'.repeat(64))).not.toEqual(config);
+    expect(notifySecretOf({ gateway: 'sandbox', notifySecret: SECRET }, 'a'.repeat(64))).toEqual({
+      gateway: 'sandbox',
+      notifySecret: SECRET,
+    });
     expect(paymentConfig({ PAYMENT_NOTIFY_SECRET: SECRET })).toEqual({
       gateway: 'sandbox',
       notifySecret: SECRET,
