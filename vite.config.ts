@@ -5,6 +5,7 @@ import { type NamespacedUnregister, register, tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin, parseSync } from 'vite';
 import type { EntityBrief, EntityView, MenuPlace } from './contract/entityBrief';
 import { AREA_FILE, LATER_AREAS, SERVER_AREAS, SIGN_IN_AREAS } from './i18n/areas';
+import { KIT_LEFT_OUT } from './src/custom/writer/editor/kitPackages';
 
 const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
@@ -233,6 +234,40 @@ function lazyParts(): Plugin {
 }
 
 /**
+ * The writer's StarterKit without the extensions it turns off (src/custom/writer/editor/kitPackages.ts): the writer's
+ * import of StarterKit gets a copy of its own, whose imports of those packages get kitLeftOut.ts. Any other
+ * StarterKit (ra-input-rich-text's) is the whole one. Builds only: the dev server serves StarterKit as it is, which
+ * behaves the same (the extensions are off). A build in which one of them was not swapped fails, naming it.
+ */
+function writerKit(): Plugin {
+  const writerExtensions = /\/src\/custom\/writer\/editor\/extensions\.ts$/;
+  const copy = '?writer-kit';
+  const leftOut = new URL('./src/custom/writer/editor/kitLeftOut.ts', import.meta.url).pathname;
+  const swapped = new Set<string>();
+  return {
+    name: 'writer-kit',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source === '@tiptap/starter-kit' && importer && writerExtensions.test(importer)) {
+        const kit = await this.resolve(source, importer, { skipSelf: true });
+        return kit && `${kit.id}${copy}`;
+      }
+      if (importer?.endsWith(copy) && Object.hasOwn(KIT_LEFT_OUT, source)) {
+        swapped.add(source);
+        return leftOut;
+      }
+      return null;
+    },
+    buildEnd(error) {
+      const missed = Object.keys(KIT_LEFT_OUT).filter((p) => !swapped.has(p));
+      if (!error && missed.length)
+        this.error(`writerKit: never imported, so not swapped: ${missed.join(', ')}`);
+    },
+  };
+}
+
+/**
  * A language's area files (i18n/areas.ts): the admin's first ones one file, its later ones another; the sign-in
  * areas, which the sign-in screens load too, and the server's (never loaded) stay one file each.
  */
@@ -290,7 +325,7 @@ const FIRST_LODASH = lodashOf(['get', 'isEqual', 'debounce']);
 const ENTITY_WORDS = /i18n\/([^/]+)\/entities\//;
 
 export default defineConfig({
-  plugins: [react(), contractAsData(), contractDeclarationsArePure(), lazyParts()],
+  plugins: [react(), contractAsData(), contractDeclarationsArePure(), lazyParts(), writerKit()],
   build: {
     outDir: 'dist',
     // bench/ reads the manifest to know which chunks each screen loads.
