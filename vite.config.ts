@@ -180,6 +180,8 @@ const LAZY_PARTS: Record<string, string> = {
   'ra-ui-materialui/dist/list/Empty.js': 'src/layout/lazyParts/Empty.tsx',
   'ra-ui-materialui/dist/list/pagination/Pagination.js': 'src/layout/lazyParts/Pagination.tsx',
   'ra-ui-materialui/dist/list/datatable/ColumnsSelector.js': 'src/layout/lazyParts/ColumnsSelector.tsx',
+  'ra-ui-materialui/dist/list/datatable/ColumnsSelectorItem.js':
+    'src/layout/lazyParts/ColumnsSelectorItem.tsx',
 };
 
 /**
