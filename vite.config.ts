@@ -270,8 +270,9 @@ function writerKit(): Plugin {
 }
 
 /**
- * A language's area files (i18n/areas.ts): the admin's first ones one file, its later ones another; the sign-in
- * areas, which the sign-in screens load too, and the server's (never loaded) stay one file each.
+ * A language's area files (i18n/areas.ts): the admin's first ones one file; its later ones a file each, named
+ * `words-later-<area>-<lang>` (bench/bundle.ts finds a screen's by that name), since each screen loads its own; the
+ * sign-in areas, which the sign-in screens load too, and the server's (never loaded) stay one file each.
  */
 function wordsFile(id: string): string | null {
   const [, lang, area] = AREA_FILE.exec(id) ?? [];
@@ -281,7 +282,9 @@ function wordsFile(id: string): string | null {
     (SERVER_AREAS as readonly string[]).includes(area)
   )
     return null;
-  return `words-${(LATER_AREAS as readonly string[]).includes(area) ? 'later' : 'first'}-${lang}`;
+  return (LATER_AREAS as readonly string[]).includes(area)
+    ? `words-later-${area}-${lang}`
+    : `words-first-${lang}`;
 }
 
 /** The modules of src/auth/ only the sign-in app imports (its pages load on their own). */
@@ -332,6 +335,12 @@ export default defineConfig({
     outDir: 'dist',
     // bench/ reads the manifest to know which chunks each screen loads.
     manifest: true,
+    modulePreload: {
+      // A words file (wordsFile, entity words) imports only what the admin has loaded before it (the bundler's
+      // runtime, the entity words): no list of files to preload with it, which would name every one of them twice
+      // in the modules that load words (the later areas' loader: 2.0 → ~1 kB gzip on each screen).
+      resolveDependencies: (file, deps) => (/\/(entity-)?words-[^/]+$/.test(file) ? [] : deps),
+    },
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {

@@ -23,7 +23,8 @@ describe('the lazy column chooser entry', () => {
           { i18nProvider: testI18nProvider() },
           createElement(
             ResourceContextProvider,
-            { value: 'posts' },
+            // Its children are passed as createElement's third argument.
+            { value: 'posts' } as never,
             createElement(ColumnsSelectorItem, { source: 'title', label: 'Title' }),
           ),
         ),

@@ -9,7 +9,7 @@ import { KIT_LEFT_OUT } from '../../src/custom/writer/editor/kitPackages';
 
 describe("the writer's StarterKit", () => {
   it.each(Object.values(KIT_LEFT_OUT).flat())('turns %s off', (option) => {
-    expect((textKit.options as Record<string, unknown>)[option]).toBe(false);
+    expect((textKit.options as unknown as Record<string, unknown>)[option]).toBe(false);
   });
 
   it('has stand-ins that refuse to be turned on', () => {
