@@ -300,10 +300,20 @@ const MUI_FORMS =
   /node_modules\/@mui\/material\/esm\/(Select\/(?!utils\/)|(TextField|FilledInput|OutlinedInput|Input|NativeSelect|FormLabel|FormHelperText|InputLabel|InputAdornment|Checkbox|Switch|TablePagination|Autocomplete)\/|internal\/SwitchBase\.js)/;
 
 /**
- * Of those, the bare text box (InputBase and its form-control state) and Chip, which the writer's first screen uses
- * without the rest (its title fields, link box and status), as a file of their own.
+ * Of those, the bare text box (InputBase), which the writer's first screen uses without the rest (its title fields,
+ * link box), as a file of its own; the form-control state (with InputBase's helpers it reads), which the text box and
+ * the checkbox read, as another; and Chip,
+ * which the writer's status and the lists' first render use without a text box, as a third.
  */
-const MUI_TEXT_BOX = /node_modules\/@mui\/material\/esm\/(InputBase|FormControl|TextareaAutosize|Chip)\//;
+const MUI_TEXT_BOX = /node_modules\/@mui\/material\/esm\/(InputBase\/(?!utils\.js)|TextareaAutosize\/)/;
+const MUI_FORM_CONTROL = /node_modules\/@mui\/material\/esm\/(FormControl\/|InputBase\/utils\.js)/;
+const MUI_CHIP = /node_modules\/@mui\/material\/esm\/Chip\//;
+
+/**
+ * And the checkbox with the switch base it is made of, which a list's table uses for its row selection without the
+ * rest (a file of its own, so that a list's first render does without the other inputs).
+ */
+const MUI_CHECKBOX = /node_modules\/@mui\/material\/esm\/(Checkbox\/|internal\/SwitchBase\.js)/;
 
 /** And radios, labelled controls and their groups, which only forms and dialogs use. */
 const MUI_CHOICES = /node_modules\/@mui\/material\/esm\/(Radio|RadioGroup|FormControlLabel|FormGroup)\//;
@@ -362,6 +372,23 @@ export default defineConfig({
               name: 'mui-text-box',
               test: MUI_TEXT_BOX,
               minShareCount: 12,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'mui-form-control',
+              test: MUI_FORM_CONTROL,
+              minShareCount: 12,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'mui-chip',
+              test: MUI_CHIP,
+              minShareCount: 12,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'mui-checkbox',
+              test: MUI_CHECKBOX,
               includeDependenciesRecursively: false,
             },
             {

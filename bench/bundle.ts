@@ -134,6 +134,7 @@ export function screens(manifest: Record<string, Chunk>) {
       'src/entities/EntityList.tsx',
       'src/entities/overrides/category.tsx',
       'contract/entities/label.ts?view',
+      'src/components/PerPageSelect.tsx',
     ],
     // The generated list with the articles' overrides (src/entities/overrides/press.tsx: the content screens) and
     // the view of content, which the list and the dataProvider read.
@@ -151,6 +152,7 @@ export function screens(manifest: Record<string, Chunk>) {
       'src/entities/overrides/press.tsx',
       'contract/entities/content.ts?view',
       'src/components/filterForms.tsx',
+      'src/components/PerPageSelect.tsx',
     ],
     // The writer without its side panel, which loads when opened, without pinyin, which loads on first typing, and
     // without link detection (linkifyjs), which loads when the editor first takes the focus.
