@@ -128,12 +128,15 @@ export function screens(manifest: Record<string, Chunk>) {
       'src/entities/overrides/category.tsx',
       'contract/entities/label.ts?view',
     ],
-    // And the later words, once it has rendered.
+    // And what loads after its first render, beside its first page's request: the filter panel's forms
+    // (src/components/lists.tsx), the rows-per-page choice (src/components/WindowPagination.tsx), and the other later
+    // words.
     categorySettled: [
       ...settled('/category'),
       'src/entities/EntityList.tsx',
       'src/entities/overrides/category.tsx',
       'contract/entities/label.ts?view',
+      'src/components/filterForms.tsx',
       'src/components/PerPageSelect.tsx',
     ],
     // The generated list with the articles' overrides (src/entities/overrides/press.tsx: the content screens) and
@@ -144,8 +147,9 @@ export function screens(manifest: Record<string, Chunk>) {
       'src/entities/overrides/press.tsx',
       'contract/entities/content.ts?view',
     ],
-    // The filter panel's forms (its keyword box: react-hook-form and react-admin's inputs), which load after the
-    // list's first render, beside its first page's request (src/components/lists.tsx), and the other later words.
+    // The filter panel's forms (its keyword box: react-hook-form and react-admin's inputs) and the rows-per-page
+    // choice, which load after the list's first render, beside its first page's request (src/components/lists.tsx,
+    // WindowPagination.tsx), and the other later words.
     pressSettled: [
       ...settled('/press'),
       'src/entities/EntityList.tsx',
@@ -206,9 +210,12 @@ function main() {
     ['/ — + the tooltips (after first render)', after(s.dashboard, s.dashboardSettled)],
     ['/category (list)', total(filesOf(manifest, s.category))],
     ['/press (article list)', total(filesOf(manifest, s.press))],
-    ['/category — + the other later words (after first render)', after(s.category, s.categorySettled)],
     [
-      "/press — + the filter panel's forms and the other later words (after first render)",
+      "/category — + the filter panel's forms, the rows-per-page choice and the other later words (after first render)",
+      after(s.category, s.categorySettled),
+    ],
+    [
+      "/press — + the filter panel's forms, the rows-per-page choice and the other later words (after first render)",
       after(s.press, s.pressSettled),
     ],
     ['/edit/post/:id (the writer, whole screen)', total(filesOf(manifest, s.writer))],
