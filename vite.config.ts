@@ -5,6 +5,7 @@ import { type NamespacedUnregister, register, tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin, parseSync } from 'vite';
 import type { EntityBrief, EntityView, MenuPlace } from './contract/entityBrief';
 import { AREA_FILE, LATER_AREAS, SERVER_AREAS, SIGN_IN_AREAS } from './i18n/areas';
+import { KIT_LEFT_OUT } from './src/custom/writer/editor/kitPackages';
 
 const api = `http://127.0.0.1:${process.env.PORT || 8080}`;
 
@@ -179,6 +180,8 @@ const LAZY_PARTS: Record<string, string> = {
   'ra-ui-materialui/dist/list/Empty.js': 'src/layout/lazyParts/Empty.tsx',
   'ra-ui-materialui/dist/list/pagination/Pagination.js': 'src/layout/lazyParts/Pagination.tsx',
   'ra-ui-materialui/dist/list/datatable/ColumnsSelector.js': 'src/layout/lazyParts/ColumnsSelector.tsx',
+  'ra-ui-materialui/dist/list/datatable/ColumnsSelectorItem.js':
+    'src/layout/lazyParts/ColumnsSelectorItem.tsx',
 };
 
 /**
@@ -233,8 +236,43 @@ function lazyParts(): Plugin {
 }
 
 /**
- * A language's area files (i18n/areas.ts): the admin's first ones one file, its later ones another; the sign-in
- * areas, which the sign-in screens load too, and the server's (never loaded) stay one file each.
+ * The writer's StarterKit without the extensions it turns off (src/custom/writer/editor/kitPackages.ts): the writer's
+ * import of StarterKit gets a copy of its own, whose imports of those packages get kitLeftOut.ts. Any other
+ * StarterKit (ra-input-rich-text's) is the whole one. Builds only: the dev server serves StarterKit as it is, which
+ * behaves the same (the extensions are off). A build in which one of them was not swapped fails, naming it.
+ */
+function writerKit(): Plugin {
+  const writerExtensions = /\/src\/custom\/writer\/editor\/extensions\.ts$/;
+  const copy = '?writer-kit';
+  const leftOut = new URL('./src/custom/writer/editor/kitLeftOut.ts', import.meta.url).pathname;
+  const swapped = new Set<string>();
+  return {
+    name: 'writer-kit',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (source === '@tiptap/starter-kit' && importer && writerExtensions.test(importer)) {
+        const kit = await this.resolve(source, importer, { skipSelf: true });
+        return kit && `${kit.id}${copy}`;
+      }
+      if (importer?.endsWith(copy) && Object.hasOwn(KIT_LEFT_OUT, source)) {
+        swapped.add(source);
+        return leftOut;
+      }
+      return null;
+    },
+    buildEnd(error) {
+      const missed = Object.keys(KIT_LEFT_OUT).filter((p) => !swapped.has(p));
+      if (!error && missed.length)
+        this.error(`writerKit: never imported, so not swapped: ${missed.join(', ')}`);
+    },
+  };
+}
+
+/**
+ * A language's area files (i18n/areas.ts): the admin's first ones one file; its later ones a file each, named
+ * `words-later-<area>-<lang>` (bench/bundle.ts finds a screen's by that name), since each screen loads its own; the
+ * sign-in areas, which the sign-in screens load too, and the server's (never loaded) stay one file each.
  */
 function wordsFile(id: string): string | null {
   const [, lang, area] = AREA_FILE.exec(id) ?? [];
@@ -244,7 +282,9 @@ function wordsFile(id: string): string | null {
     (SERVER_AREAS as readonly string[]).includes(area)
   )
     return null;
-  return `words-${(LATER_AREAS as readonly string[]).includes(area) ? 'later' : 'first'}-${lang}`;
+  return (LATER_AREAS as readonly string[]).includes(area)
+    ? `words-later-${area}-${lang}`
+    : `words-first-${lang}`;
 }
 
 /** The modules of src/auth/ only the sign-in app imports (its pages load on their own). */
@@ -260,10 +300,20 @@ const MUI_FORMS =
   /node_modules\/@mui\/material\/esm\/(Select\/(?!utils\/)|(TextField|FilledInput|OutlinedInput|Input|NativeSelect|FormLabel|FormHelperText|InputLabel|InputAdornment|Checkbox|Switch|TablePagination|Autocomplete)\/|internal\/SwitchBase\.js)/;
 
 /**
- * Of those, the bare text box (InputBase and its form-control state) and Chip, which the writer's first screen uses
- * without the rest (its title fields, link box and status), as a file of their own.
+ * Of those, the bare text box (InputBase), which the writer's first screen uses without the rest (its title fields,
+ * link box), as a file of its own; the form-control state (with InputBase's helpers it reads), which the text box and
+ * the checkbox read, as another; and Chip,
+ * which the writer's status and the lists' first render use without a text box, as a third.
  */
-const MUI_TEXT_BOX = /node_modules\/@mui\/material\/esm\/(InputBase|FormControl|TextareaAutosize|Chip)\//;
+const MUI_TEXT_BOX = /node_modules\/@mui\/material\/esm\/(InputBase\/(?!utils\.js)|TextareaAutosize\/)/;
+const MUI_FORM_CONTROL = /node_modules\/@mui\/material\/esm\/(FormControl\/|InputBase\/utils\.js)/;
+const MUI_CHIP = /node_modules\/@mui\/material\/esm\/Chip\//;
+
+/**
+ * And the checkbox with the switch base it is made of, which a list's table uses for its row selection without the
+ * rest (a file of its own, so that a list's first render does without the other inputs).
+ */
+const MUI_CHECKBOX = /node_modules\/@mui\/material\/esm\/(Checkbox\/|internal\/SwitchBase\.js)/;
 
 /** And radios, labelled controls and their groups, which only forms and dialogs use. */
 const MUI_CHOICES = /node_modules\/@mui\/material\/esm\/(Radio|RadioGroup|FormControlLabel|FormGroup)\//;
@@ -290,11 +340,17 @@ const FIRST_LODASH = lodashOf(['get', 'isEqual', 'debounce']);
 const ENTITY_WORDS = /i18n\/([^/]+)\/entities\//;
 
 export default defineConfig({
-  plugins: [react(), contractAsData(), contractDeclarationsArePure(), lazyParts()],
+  plugins: [react(), contractAsData(), contractDeclarationsArePure(), lazyParts(), writerKit()],
   build: {
     outDir: 'dist',
     // bench/ reads the manifest to know which chunks each screen loads.
     manifest: true,
+    modulePreload: {
+      // A words file (wordsFile, entity words) imports only what the admin has loaded before it (the bundler's
+      // runtime, the entity words): no list of files to preload with it, which would name every one of them twice
+      // in the modules that load words (the later areas' loader: 2.0 → ~1 kB gzip on each screen).
+      resolveDependencies: (file, deps) => (/\/(entity-)?words-[^/]+$/.test(file) ? [] : deps),
+    },
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
@@ -316,6 +372,23 @@ export default defineConfig({
               name: 'mui-text-box',
               test: MUI_TEXT_BOX,
               minShareCount: 12,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'mui-form-control',
+              test: MUI_FORM_CONTROL,
+              minShareCount: 12,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'mui-chip',
+              test: MUI_CHIP,
+              minShareCount: 12,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'mui-checkbox',
+              test: MUI_CHECKBOX,
               includeDependenciesRecursively: false,
             },
             {

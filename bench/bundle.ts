@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { LATER_AREAS, screenAreas } from '../i18n/areas';
 
 /** The built SPA: dist/, or DIST_DIR (which the server honours too) for a build kept apart from the working one. */
 export const dist = path.resolve(process.env.DIST_DIR || path.join(import.meta.dirname, '../dist'));
@@ -61,7 +62,8 @@ export function screens(manifest: Record<string, Chunk>) {
   const grouped = (prefix: string) => Object.keys(manifest).filter((k) => k.startsWith(prefix));
   // Each app also loads its zh-TW words (src/i18n/index.ts, i18n/areas.ts): the sign-in screens three areas; the
   // admin's first screen react-admin's words, those three areas, its first areas (one file) and every entity's words
-  // (one file); its other screens also the later areas (one file), after the dashboard's first render.
+  // (one file); its other screens also the later areas their first render names (a file each, i18n/areas.ts
+  // screenAreas), and the others once rendered.
   const dashboard = [
     'index.html',
     'src/AdminApp.tsx',
@@ -93,8 +95,15 @@ export function screens(manifest: Record<string, Chunk>) {
   const tooltip = Object.keys(manifest).filter((k) =>
     /node_modules\/@mui\/material\/esm\/Tooltip\/Tooltip\.js$/.test(k),
   );
-  /** Any screen but the dashboard: its set, the later words and the tooltips. */
-  const screen = [...dashboard, ...grouped('_words-later-zh-TW-'), ...tooltip];
+  /** The files of later areas, with their loader and table (src/i18n/laterAreas.ts). */
+  const laterWords = (areas: readonly string[]) => [
+    'src/i18n/laterAreas.ts',
+    ...areas.flatMap((area) => grouped(`_words-later-${area}-zh-TW-`)),
+  ];
+  /** A screen but the dashboard, opened from it: the dashboard's set, the tooltips and its later words. */
+  const screen = (pathname: string) => [...dashboard, ...tooltip, ...laterWords(screenAreas(pathname))];
+  /** And once it has rendered, with all the later words (src/i18n/LaterWords.tsx useOtherAreasOnceRendered). */
+  const settled = (pathname: string) => [...screen(pathname), ...laterWords(LATER_AREAS)];
   const login = [
     'index.html',
     'src/auth/AuthApp.tsx',
@@ -108,37 +117,51 @@ export function screens(manifest: Record<string, Chunk>) {
     altcha: altchaKeys(manifest),
     loginTotal: [...login, ...altchaKeys(manifest)],
     dashboard,
-    // What the dashboard has fetched once the network is idle: the later words and the tooltips follow its first render.
-    dashboardSettled: screen,
+    // What the dashboard has fetched once the network is idle: the tooltips follow its first render.
+    dashboardSettled: [...dashboard, ...tooltip],
     // The generated list with the category's overrides (src/entities/resources.tsx loads both) and the view of
     // categories (their declaration without schemas: src/entities/registry.ts loadView), which the list and the
     // dataProvider read; the dialog loads the declaration itself.
     category: [
-      ...screen,
+      ...screen('/category'),
       'src/entities/EntityList.tsx',
       'src/entities/overrides/category.tsx',
       'contract/entities/label.ts?view',
     ],
+    // And what loads after its first render, beside its first page's request: the filter panel's forms
+    // (src/components/lists.tsx), the rows-per-page choice (src/components/WindowPagination.tsx), and the other later
+    // words.
+    categorySettled: [
+      ...settled('/category'),
+      'src/entities/EntityList.tsx',
+      'src/entities/overrides/category.tsx',
+      'contract/entities/label.ts?view',
+      'src/components/filterForms.tsx',
+      'src/components/PerPageSelect.tsx',
+    ],
     // The generated list with the articles' overrides (src/entities/overrides/press.tsx: the content screens) and
     // the view of content, which the list and the dataProvider read.
     press: [
-      ...screen,
+      ...screen('/press'),
       'src/entities/EntityList.tsx',
       'src/entities/overrides/press.tsx',
       'contract/entities/content.ts?view',
     ],
-    // The filter panel's forms (its keyword box: react-hook-form and react-admin's inputs), which load after the
-    // list's first render, beside its first page's request (src/components/lists.tsx).
+    // The filter panel's forms (its keyword box: react-hook-form and react-admin's inputs) and the rows-per-page
+    // choice, which load after the list's first render, beside its first page's request (src/components/lists.tsx,
+    // WindowPagination.tsx), and the other later words.
     pressSettled: [
-      ...screen,
+      ...settled('/press'),
       'src/entities/EntityList.tsx',
       'src/entities/overrides/press.tsx',
       'contract/entities/content.ts?view',
       'src/components/filterForms.tsx',
+      'src/components/PerPageSelect.tsx',
     ],
     // The writer without its side panel, which loads when opened, without pinyin, which loads on first typing, and
     // without link detection (linkifyjs), which loads when the editor first takes the focus.
-    writer: [...screen, 'src/custom/writer/index.tsx'],
+    writer: [...screen('/edit/post/1'), 'src/custom/writer/index.tsx'],
+    writerSettled: [...settled('/edit/post/1'), 'src/custom/writer/index.tsx'],
   };
 }
 
@@ -176,22 +199,27 @@ function main() {
   const loginFiles = filesOf(manifest, s.login);
   // The widget's files that the page did not already load.
   const altchaOnly = [...filesOf(manifest, s.altcha)].filter((f) => !loginFiles.has(f));
+  /** What a screen fetches after its first render. */
+  const after = (first: string[], settled: string[]) =>
+    total([...filesOf(manifest, settled)].filter((f) => !filesOf(manifest, first).has(f)));
   const rows: [string, ReturnType<typeof total>][] = [
     ['/auth/login — page', total(loginFiles)],
     ['/auth/login — + altcha widget chunk (after render; none: the page solves it)', total(altchaOnly)],
     ['/auth/login — total', total(filesOf(manifest, s.loginTotal))],
     ['/ (dashboard, first screen after sign-in)', total(filesOf(manifest, s.dashboard))],
-    [
-      "/ — + the other screens' words and the tooltips (after first render)",
-      total([...filesOf(manifest, s.dashboardSettled)].filter((f) => !filesOf(manifest, s.dashboard).has(f))),
-    ],
+    ['/ — + the tooltips (after first render)', after(s.dashboard, s.dashboardSettled)],
     ['/category (list)', total(filesOf(manifest, s.category))],
     ['/press (article list)', total(filesOf(manifest, s.press))],
     [
-      "/press — + the filter panel's forms (after first render)",
-      total([...filesOf(manifest, s.pressSettled)].filter((f) => !filesOf(manifest, s.press).has(f))),
+      "/category — + the filter panel's forms, the rows-per-page choice and the other later words (after first render)",
+      after(s.category, s.categorySettled),
+    ],
+    [
+      "/press — + the filter panel's forms, the rows-per-page choice and the other later words (after first render)",
+      after(s.press, s.pressSettled),
     ],
     ['/edit/post/:id (the writer, whole screen)', total(filesOf(manifest, s.writer))],
+    ['/edit/post/:id — + the other later words (after first render)', after(s.writer, s.writerSettled)],
     ['the writer chunk itself', total([manifest['src/custom/writer/index.tsx'].file])],
   ];
   console.log('\nJavaScript + CSS per screen (from dist/.vite/manifest.json, gzip level 9)\n');

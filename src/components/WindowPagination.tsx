@@ -1,20 +1,31 @@
 /**
  * The list pagination of SPEC §2: windows of 5 page buttons, a step between windows, rows per page. An estimated
- * total (the dataProvider's `meta.approximate`) is shown as "about" and still numbers the pages.
+ * total (the dataProvider's `meta.approximate`) is shown as "about" and still numbers the pages. The rows-per-page
+ * choice (./PerPageSelect.tsx) loads as the list first renders, while its first page is asked for.
  */
 import FirstPageIcon from '@mui/icons-material/FirstPage';
 import LastPageIcon from '@mui/icons-material/LastPage';
 import NavigateBeforeIcon from '@mui/icons-material/NavigateBefore';
 import NavigateNextIcon from '@mui/icons-material/NavigateNext';
-import { Box, Button, IconButton, MenuItem, TextField, Toolbar, Tooltip, Typography } from '@mui/material';
+import { Box, Button, IconButton, Toolbar, Tooltip, Typography } from '@mui/material';
 import { useListContext, useLocaleState, useTranslate } from 'ra-core';
-import { PAGE_SIZES, PAGE_WINDOW } from '../../contract/constants';
+import { lazy, Suspense, useEffect } from 'react';
+import { PAGE_WINDOW } from '../../contract/constants';
 import { pageWindow } from './pageWindow';
+
+const perPageSelect = () => import('./PerPageSelect');
+const PerPageSelect = lazy(perPageSelect);
+
+/** The place of the rows-per-page choice while it loads: a small standard TextField's. */
+const PER_PAGE_BOX = { minWidth: 90, height: 48 };
 
 export function WindowPagination() {
   const { page, perPage, total, setPage, setPerPage, isPending, meta } = useListContext();
   const translate = useTranslate();
   const locale = useLocaleState()[0];
+  useEffect(() => {
+    void perPageSelect();
+  }, []);
   if (isPending || !total) return null;
   const w = pageWindow(page, total, perPage);
   const from = (page - 1) * perPage + 1;
@@ -32,21 +43,9 @@ export function WindowPagination() {
           ? translate('pagination.infoApprox', { from, to, total: total.toLocaleString(locale) })
           : translate('pagination.info', { from, to, total })}
       </Typography>
-      <TextField
-        select
-        size="small"
-        variant="standard"
-        label={translate('pagination.perPage')}
-        value={perPage}
-        onChange={(e) => setPerPage(Number(e.target.value))}
-        sx={{ minWidth: 90 }}
-      >
-        {PAGE_SIZES.map((size) => (
-          <MenuItem key={size} value={size}>
-            {size}
-          </MenuItem>
-        ))}
-      </TextField>
+      <Suspense fallback={<Box sx={PER_PAGE_BOX} />}>
+        <PerPageSelect label={translate('pagination.perPage')} perPage={perPage} setPerPage={setPerPage} />
+      </Suspense>
       <Box sx={{ display: 'flex', alignItems: 'center' }}>
         <Tooltip title={translate('pagination.first')}>
           <span>

@@ -8,6 +8,7 @@ import { type ComponentType, lazy, Suspense } from 'react';
 import type { ResourceProps } from 'react-admin';
 import { useParams } from 'react-router';
 import type { MenuPlace } from '../../contract/entityBrief';
+import { useOtherAreasOnceRendered } from '../i18n/LaterWords';
 import type { EntityOverrides } from './overrides';
 import { entityResources } from './registry';
 
@@ -35,13 +36,20 @@ export const entityResourceProps: ResourceProps[] = entityResources.map(({ name,
     const overrides = await loadOverrides(name);
     const Own = overrides?.List;
     // A list of its own without a record page needs none of the generated screens.
-    if (Own && !overrides.Show) return { default: () => <Own resource={name} overrides={overrides} /> };
+    if (Own && !overrides.Show)
+      return {
+        default: function OwnList() {
+          useOtherAreasOnceRendered();
+          return <Own resource={name} overrides={overrides} />;
+        },
+      };
     // modalFor with the list (view.ts reads the contract's field limits, which the first screen does without).
     const { EntityList, modalFor } = await import('./EntityList');
     const List = Own ?? EntityList;
     const Show = overrides?.Show;
     return {
       default: function EntityScreens() {
+        useOtherAreasOnceRendered();
         // /<resource>/<id>: the record page when the entity has one (the list, and its dialog, otherwise).
         const record = modalFor(useParams()['*']);
         return Show && record?.open && record.id > 0 ? (

@@ -1,15 +1,36 @@
 /**
- * Holds a screen other than the dashboard until the admin's later words have loaded (src/i18n/index.ts
- * `laterWords`): the admin that started on its dashboard loads them once it has rendered, so a screen opened from it
- * soon after waits for them rather than showing message keys. No wait once they are there, nor on the dashboard.
+ * Holds a screen until the later areas its first render names have loaded (i18n/areas.ts screenAreas: all of them
+ * for a screen not listed there), so that it never shows message keys. No wait on the dashboard, which needs none,
+ * nor once they are there. A screen listed there loads the other later areas, for its dialogs and the next screens,
+ * once it has rendered (`useOtherAreasOnceRendered`). The table of areas comes with their files (./laterAreas.ts).
  */
-import { type ReactNode, Suspense, use } from 'react';
+import { type ReactNode, Suspense, use, useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { laterWords, laterWordsLoaded } from '.';
+import { hasAreas, loadLaterAreas } from '.';
+
+const laterAreas = () => import('./laterAreas');
+/** i18n/areas.ts screenAreas, once ./laterAreas.ts has loaded. */
+let areasOf: ((pathname: string) => readonly string[]) | null = null;
+/** The loads of a screen's words, by its path: one promise each, which `use()` can wait on across renders. */
+const loads = new Map<string, Promise<void>>();
+
+function screenWords(pathname: string): Promise<void> {
+  let loading = loads.get(pathname);
+  if (!loading) {
+    loading = laterAreas().then((m) => {
+      areasOf = m.screenAreas;
+      return loadLaterAreas(m.screenAreas(pathname));
+    });
+    loads.set(pathname, loading);
+  }
+  return loading;
+}
+
+const ready = (pathname: string) => pathname === '/' || (areasOf !== null && hasAreas(areasOf(pathname)));
 
 function Wait({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  if (pathname !== '/' && !laterWordsLoaded()) use(laterWords());
+  if (!ready(pathname)) use(screenWords(pathname));
   return children;
 }
 
@@ -19,4 +40,11 @@ export function LaterWords({ children }: { children: ReactNode }) {
       <Wait>{children}</Wait>
     </Suspense>
   );
+}
+
+/** Called by a screen of i18n/areas.ts SCREEN_AREAS: the other later areas load once it has rendered. */
+export function useOtherAreasOnceRendered(): void {
+  useEffect(() => {
+    void laterAreas().then((m) => loadLaterAreas(m.LATER_AREAS));
+  }, []);
 }

@@ -1,9 +1,9 @@
 /**
- * The admin's words beyond the sign-in areas (src/i18n/index.ts): react-admin's own, its areas (i18n/areas.ts: the
- * first ones, and the later ones once wanted) and every entity's words, in one language.
+ * The admin's words beyond the sign-in areas (src/i18n/index.ts): react-admin's own, its first areas (i18n/areas.ts),
+ * every entity's words and the later areas asked for (./laterAreas.ts, which the dashboard does not load), in one
+ * language.
  */
 import type { Locale } from '../../contract/constants';
-import { AREA_FILE, LATER_AREAS, SERVER_AREAS, SIGN_IN_AREAS } from '../../i18n/areas';
 
 type Words = Promise<{ default: object }[]>;
 
@@ -14,31 +14,31 @@ const raWords: Record<Locale, () => Words> = {
   ja: () => Promise.all([import('./ra/ja'), import('./ra/tiptap-ja')]),
 };
 
-/** Every area file of every language, each its own import; vite.config.ts groups a language's first and later ones. */
-const areaFiles = import.meta.glob<{ default: object }>(['../../i18n/*/*.ts', '!../../i18n/*/index.ts']);
+/**
+ * The first areas' files of every language (i18n/areas.ts FIRST_AREAS, which an import pattern cannot read), each its
+ * own import; vite.config.ts makes a language's one file.
+ */
+const firstAreaFiles = import.meta.glob<{ default: object }>(
+  '../../i18n/*/{content,dashboard,files,inbox,labels,plan,profile,roles,support,themes,wizard}.ts',
+);
 const entityWords = import.meta.glob<{ default: object }>('../../i18n/*/entities/*.ts');
 
-const among = (list: readonly string[], area: string) => list.includes(area);
+const inLanguage = <T>(files: Record<string, () => Promise<T>>, locale: Locale) =>
+  Promise.all(
+    Object.entries(files)
+      .filter(([file]) => file.startsWith(`../../i18n/${locale}/`))
+      .map(([, load]) => load()),
+  );
 
-/** Whether an area file belongs to the admin's first words, or also (`later`) to the later ones. */
-function wanted(file: string, locale: Locale, later: boolean): boolean {
-  const [, lang, area] = AREA_FILE.exec(file) ?? [];
-  if (lang !== locale || among(SIGN_IN_AREAS, area) || among(SERVER_AREAS, area)) return false;
-  return later || !among(LATER_AREAS, area);
-}
+/** The later areas the screen at `pathname` needs before it renders (none on the dashboard). */
+export const startAreas = async (pathname: string): Promise<readonly string[]> =>
+  pathname === '/' ? [] : (await import('./laterAreas')).screenAreas(pathname);
 
-export const adminWords = (locale: Locale, later: boolean): Words =>
+/** The admin's words in a language, with the later areas `later` (all of them without a list). */
+export const adminWords = (locale: Locale, later?: readonly string[]): Words =>
   Promise.all([
     raWords[locale](),
-    Promise.all(
-      Object.entries(areaFiles)
-        .filter(([file]) => wanted(file, locale, later))
-        .map(([, load]) => load()),
-    ),
-    // The words of every entity in this language.
-    Promise.all(
-      Object.entries(entityWords)
-        .filter(([file]) => file.startsWith(`../../i18n/${locale}/`))
-        .map(([, load]) => load()),
-    ),
+    inLanguage(firstAreaFiles, locale),
+    inLanguage(entityWords, locale),
+    later?.length === 0 ? [] : import('./laterAreas').then((m) => m.laterAreaWords(locale, later)),
   ]).then((parts) => parts.flat());

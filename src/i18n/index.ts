@@ -2,9 +2,9 @@
  * The i18nProvider. Each app loads only its own words before its first render: the sign-in screens (/auth/*) the
  * areas they use, the admin react-admin's own words, every entity's words (i18n/<lang>/entities/<name>.ts, found by
  * the bundler: a new entity adds only its files) and the areas its first screen needs; the areas of its other screens
- * (i18n/areas.ts LATER_AREAS) load after the dashboard has rendered, or before another screen renders
- * (LaterWords.tsx). Other locales load on a switch. The locale the user chose last comes first. The served language
- * pack (langPack.ts) goes over them.
+ * (i18n/areas.ts LATER_AREAS) load per screen: the ones a screen's first render names before it renders, the others
+ * once it has (LaterWords.tsx). Other locales load on a switch. The locale the user chose last comes first. The
+ * served language pack (langPack.ts) goes over them.
  */
 
 import type { I18nProvider, TranslationMessages } from 'ra-core';
@@ -39,7 +39,7 @@ const signInWords: Record<Locale, () => Words> = {
     Promise.all([import('../../i18n/ja/core'), import('../../i18n/ja/auth'), import('../../i18n/ja/staff')]),
 };
 
-const partsOf = (locale: Locale, set: WordSet, later: boolean): Words[] =>
+const partsOf = (locale: Locale, set: WordSet, later?: readonly string[]): Words[] =>
   set === 'signIn'
     ? [signInWords[locale]()]
     : [signInWords[locale](), import('./adminWords').then((m) => m.adminWords(locale, later))];
@@ -55,8 +55,12 @@ export function mergeWords(target: Record<string, unknown>, source: object): Rec
   return target;
 }
 
-/** A language's words for an app; the admin's with the later areas unless `later` is false. */
-export async function loadMessages(locale: Locale, set: WordSet, later = true): Promise<TranslationMessages> {
+/** A language's words for an app; the admin's with the later areas `later` (all of them unless told). */
+export async function loadMessages(
+  locale: Locale,
+  set: WordSet,
+  later?: readonly string[],
+): Promise<TranslationMessages> {
   const parts = (await Promise.all(partsOf(locale, set, later))).flat();
   return parts.reduce<Record<string, unknown>>(
     (words, part) => mergeWords(words, part.default),
@@ -84,14 +88,18 @@ const wordListeners = new Set<() => void>();
  */
 export async function createI18nProvider(set: WordSet): Promise<I18nProvider> {
   const initial = storedLocale();
-  // The admin started on its dashboard waits only for the words of its first screen.
-  let later = set === 'admin' && window.location.pathname !== '/';
+  // The admin waits only for the later areas of the screen it starts on (i18n/areas.ts, read through adminWords.ts,
+  // which the sign-in app does not load).
+  const later = new Set<string>(
+    set === 'admin' ? await (await import('./adminWords')).startAreas(window.location.pathname) : [],
+  );
+  const laterKey = () => [...later].sort().join(' ');
   const builtIn = new Map<string, Promise<TranslationMessages>>();
   const builtInOf = (locale: Locale) => {
-    const key = `${locale} ${later}`;
+    const key = `${locale} ${laterKey()}`;
     let words = builtIn.get(key);
     if (!words) {
-      words = loadMessages(locale, set, later);
+      words = loadMessages(locale, set, [...later]);
       builtIn.set(key, words);
     }
     return words;
@@ -132,38 +140,50 @@ export async function createI18nProvider(set: WordSet): Promise<I18nProvider> {
   setCurrentWords((key, args) => provider.translate(key, args));
   if (set === 'signIn') void firstPack.then((pack) => pack && apply(initial, pack));
   if (set === 'admin') {
-    if (later) laterDone = true;
-    loadLater = async () => {
-      if (later) return;
-      later = true;
-      const locale = provider.getLocale() as Locale;
-      // Another language chosen meanwhile loads again, whole, when chosen again.
-      for (const other of [...current.keys()]) if (other !== locale) current.delete(other);
-      use(locale, await builtInOf(locale), packs.get(locale) ?? null);
-      await refresh(locale);
+    for (const area of later) loadedAreas.add(area);
+    // One after the other, so that words with fewer areas never replace words with more.
+    let previous = Promise.resolve();
+    loadAreas = (areas) => {
+      const next = previous.then(async () => {
+        if (areas.every((area) => later.has(area))) return;
+        for (const area of areas) later.add(area);
+        const locale = provider.getLocale() as Locale;
+        // Another language chosen meanwhile loads again, with these areas, when chosen again.
+        for (const other of [...current.keys()]) if (other !== locale) current.delete(other);
+        use(locale, await builtInOf(locale), packs.get(locale) ?? null);
+        await refresh(locale);
+      });
+      previous = next.catch(() => undefined);
+      return next;
     };
   }
   return provider;
 }
 
-/** Loads the admin's later words (what its screens other than the dashboard say), once. */
-let loadLater: (() => Promise<void>) | null = null;
-let laterLoaded: Promise<void> | null = null;
-let laterDone = false;
+/** Adds later areas to the admin's words (set by the admin's i18nProvider). */
+let loadAreas: ((areas: readonly string[]) => Promise<void>) | null = null;
+/** The later areas the admin's words hold. */
+const loadedAreas = new Set<string>();
+/** The loads asked for, by their areas: one promise each, which `use()` can wait on across renders. */
+const asked = new Map<string, Promise<void>>();
 
-/** The admin's later words, loaded (at once when the admin did not start on its dashboard). */
-export function laterWords(): Promise<void> {
-  if (!laterLoaded)
-    laterLoaded = (loadLater?.() ?? Promise.resolve())
+/** Whether the admin's words hold these later areas (no wait for them). */
+export const hasAreas = (areas: readonly string[]) => areas.every((area) => loadedAreas.has(area));
+
+/** The admin's words with these later areas (i18n/areas.ts), loaded once. */
+export function loadLaterAreas(areas: readonly string[]): Promise<void> {
+  const key = [...areas].sort().join(' ');
+  let loading = asked.get(key);
+  if (!loading) {
+    loading = (loadAreas?.(areas) ?? Promise.resolve())
       .catch(() => undefined)
       .then(() => {
-        laterDone = true;
+        for (const area of areas) loadedAreas.add(area);
       });
-  return laterLoaded;
+    asked.set(key, loading);
+  }
+  return loading;
 }
-
-/** Whether they are there (no wait for them). */
-export const laterWordsLoaded = () => laterDone;
 
 /**
  * The i18nProvider to hand to react-admin: a new object (the same functions) whenever a newer pack changed the

@@ -2,54 +2,15 @@
  * The sign-in screens load only part of the dictionary (src/i18n/index.ts, `signIn`). Every literal message key in
  * the code the sign-in app reaches — its imports followed from src/auth/AuthApp.tsx — must be in that part, in every
  * locale; a missing one would show its key on the screen. The same for the admin's first screen (the dashboard) and
- * the words it loads before it (i18n/areas.ts); the admin's other screens get the whole dictionary but the server's.
+ * the words it loads before it (i18n/areas.ts); the admin's other screens get the whole dictionary but the server's
+ * once they have rendered (before, what tests/unit/i18n-screens.test.ts checks).
  */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/constants';
 import { SERVER_AREAS } from '../../i18n/areas';
-import zhTW from '../../i18n/zh-TW';
 import { loadMessages } from '../../src/i18n';
-
-const SRC = path.resolve(import.meta.dirname, '../../src');
-
-/** The files under src/ reachable from `entries` through relative imports, static and dynamic (or static only). */
-function reachable(entries: string | string[], staticOnly = false): string[] {
-  const seen = new Set<string>();
-  const imports = staticOnly
-    ? /(?:from|^import)\s*'(\.{1,2}\/[^']+)'/gm
-    : /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const text = readFileSync(file, 'utf8');
-    for (const [, spec] of text.matchAll(imports)) {
-      const base = path.resolve(path.dirname(file), spec);
-      const found = ['.tsx', '.ts', '/index.ts', '/index.tsx', ''].map((ext) => base + ext).find(existsSync);
-      if (found?.startsWith(SRC) && /\.tsx?$/.test(found)) visit(found);
-    }
-  };
-  for (const entry of [entries].flat()) visit(entry);
-  return [...seen];
-}
-
-const areas = new Set(Object.keys(zhTW));
-/** String literals shaped like a message key of one of the dictionary's areas: 'auth.login.title'. */
-function messageKeys(files: string[]): Set<string> {
-  const keys = new Set<string>();
-  for (const file of files) {
-    for (const [, key] of readFileSync(file, 'utf8').matchAll(/['"`]([a-z]\w*(?:\.\w+)+)['"`]/g)) {
-      if (areas.has(key.split('.')[0])) keys.add(key);
-    }
-  }
-  return keys;
-}
-
-const lookup = (messages: object, key: string): unknown =>
-  key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], messages);
+import { areas, lookup, messageKeys, reachable, SRC } from './codeKeys';
 
 const files = reachable(path.join(SRC, 'auth/AuthApp.tsx'));
 const keys = messageKeys(files);
@@ -88,7 +49,7 @@ const spaAreas = [...areas].filter((area) => !serverRoots.has(area));
 
 describe("the admin's first words", () => {
   // What the dashboard renders with: the admin and the dashboard and what they import statically (every other
-  // screen is a lazy chunk, which waits for the later words: src/i18n/LaterWords.tsx).
+  // screen is a lazy chunk, which waits for its later words: src/i18n/LaterWords.tsx).
   const first = reachable(
     [path.join(SRC, 'AdminApp.tsx'), path.join(SRC, 'custom/dashboard/index.tsx')],
     true,
@@ -107,14 +68,14 @@ describe("the admin's first words", () => {
   });
 
   it.each(LOCALES)('hold every key the first screen uses, in %s', async (locale) => {
-    const messages = await loadMessages(locale, 'admin', false);
+    const messages = await loadMessages(locale, 'admin', []);
     // A key or the branch of keys named with it (`${words}.title`).
     const missing = [...firstKeys].filter((key) => lookup(messages, key) === undefined);
     expect(missing).toEqual([]);
   });
 
   it.each(LOCALES)('leave the later areas and the server words out, in %s', async (locale) => {
-    const messages = await loadMessages(locale, 'admin', false);
+    const messages = await loadMessages(locale, 'admin', []);
     expect(Object.keys(messages)).not.toContain('writer');
     expect(Object.keys(messages)).not.toContain('publicSite');
     expect(Object.keys(await loadMessages(locale, 'admin'))).toContain('writer');

@@ -8,7 +8,6 @@ import WriteIcon from '@mui/icons-material/EditNote';
 import ViewSiteIcon from '@mui/icons-material/OpenInNew';
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useNotify, useTranslate } from 'ra-core';
-import { useEffect } from 'react';
 import { Title } from 'react-admin';
 import { Link } from 'react-router';
 import { siteApi } from '../../../contract/api/sites';
@@ -16,7 +15,6 @@ import { mayAccess } from '../../../contract/permissions';
 import { onboardingDone } from '../../../contract/sites';
 import { openInNewTab } from '../../components/openInNewTab';
 import { type ApiError, call } from '../../dataProvider/client';
-import { laterWords } from '../../i18n';
 import { useSessionQuery } from '../../layout/session';
 import { OnboardingCard } from './OnboardingCard';
 import { StatisticsCard } from './StatisticsCard';
@@ -84,10 +82,6 @@ function Shortcuts({
 export default function Dashboard() {
   const translate = useTranslate();
   const { data: session } = useSessionQuery();
-  // The other screens' words, once this one is up (src/i18n/index.ts).
-  useEffect(() => {
-    void laterWords();
-  }, []);
   if (!session?.user) return null;
   const site = session.site.current;
   const permissions = session.user.permissions;

@@ -12,6 +12,7 @@ import type { ContentTypeName } from '../../../contract/contentConstants';
 import { NotFound } from '../../components/NotFound';
 import { tabTitle } from '../../components/useDocumentTitle';
 import { useOpened } from '../../components/useOpened';
+import { useOtherAreasOnceRendered } from '../../i18n/LaterWords';
 import { useSessionQuery } from '../../layout/session';
 import { BlockEditor, normalizeDocument } from './editor/BlockEditor';
 import { useWriter, WriterContext } from './state/context';
@@ -221,6 +222,8 @@ function Writer({ type, routeId }: { type: ContentTypeName; routeId: number }) {
 
 export default function WriterPage() {
   const { type, id } = useParams();
+  // Its dialogs' and panels' words (and the other screens'), once it has rendered (i18n/areas.ts SCREEN_AREAS).
+  useOtherAreasOnceRendered();
   if (!isTypeName(type) || !/^\d{1,10}$/.test(id ?? '')) return <NotFound />;
   // Another type is another writer; another id of the same type is loaded by the same one.
   return <Writer key={type} type={type} routeId={Number(id)} />;

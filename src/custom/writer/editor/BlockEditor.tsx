@@ -17,7 +17,6 @@ import { useController, useWriter } from '../state/context';
 import { type BlockActions, BlockMenu } from './BlockMenu';
 import { blocksToJSON, normalizeBlocks } from './convert';
 import { NODE, schemaExtensions } from './extensions';
-import { FormatToolbar } from './FormatToolbar';
 import { SlashCommand, type SlashKeys } from './slash';
 import { insertAlbum, insertImages, type Notify } from './uploads';
 import { viewExtensions } from './views';
@@ -25,6 +24,11 @@ import { viewExtensions } from './views';
 /** The document schema, for conversions outside an editor. */
 /** The video picker (a dialog with its search box) when a video block is first asked for. */
 const VideoPicker = lazy(() => import('./VideoPicker').then((m) => ({ default: m.VideoPicker })));
+/**
+ * The toolbar over a text selection, which shows only while the editor has the focus: loaded when it first takes it,
+ * with link detection.
+ */
+const FormatToolbar = lazy(() => import('./FormatToolbar').then((m) => ({ default: m.FormatToolbar })));
 
 export const writerSchema = getSchema(schemaExtensions());
 export const normalizeDocument = (doc: BlockDocument) => normalizeBlocks(doc, writerSchema);
@@ -42,6 +46,7 @@ function EditorInstance({ initial }: { initial: BlockDocument }) {
   const albumInput = useRef<HTMLInputElement>(null);
   const [linkRequest, setLinkRequest] = useState(0);
   const [videoOpen, setVideoOpen] = useState(false);
+  const [focusedOnce, setFocusedOnce] = useState(false);
   const videoOpened = useOpened(videoOpen);
   const toast = useRef<Notify>(() => undefined);
   toast.current = (message, opts) => notify(message, { type: opts?.type, messageArgs: opts?.args });
@@ -97,8 +102,12 @@ function EditorInstance({ initial }: { initial: BlockDocument }) {
       },
     },
     onUpdate: () => controller.contentChanged(),
-    // Link detection (autolink, pasted addresses) loads before anything can be typed or pasted.
-    onFocus: () => void loadLinkify(),
+    // Link detection (autolink, pasted addresses) and the format toolbar load before anything can be typed, pasted
+    // or selected.
+    onFocus: () => {
+      void loadLinkify();
+      setFocusedOnce(true);
+    },
   });
   const editorRef = useRef(editor);
   editorRef.current = editor;
@@ -130,7 +139,11 @@ function EditorInstance({ initial }: { initial: BlockDocument }) {
     <div className="wr-editor" ref={container}>
       <EditorContent editor={editor} />
       {editor && <BlockMenu editor={editor} actions={actions} keys={keys} container={container} />}
-      {editor && <FormatToolbar editor={editor} container={container} linkRequest={linkRequest} />}
+      {editor && focusedOnce && (
+        <Suspense fallback={null}>
+          <FormatToolbar editor={editor} container={container} linkRequest={linkRequest} />
+        </Suspense>
+      )}
       <input
         ref={imageInput}
         type="file"
