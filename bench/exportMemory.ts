@@ -43,7 +43,8 @@ try {
     },
     stdio: ['ignore', log, log],
   });
-  await waitUntilUp(`${base}/api/captcha?v=localhost`, server);
+  // Ready, not just listening: /readyz waits for the render workers, whose start would count as the export's growth.
+  await waitUntilUp(`${base}/readyz`, server);
   const pid = server.pid as number;
   const headers = { 'content-type': 'application/json', cookie: await signIn(base) };
   const results: { rows: number; seconds: number; before: number; growth: number }[] = [];

@@ -276,7 +276,7 @@ try {
     stdio: ['ignore', log, log],
   });
   start = performance.now();
-  await waitUntilUp(`${base}/api/captcha?v=localhost`, server);
+  await waitUntilUp(`${base}/readyz`, server);
   console.log(`Server up in ${((performance.now() - start) / 1000).toFixed(1)} s (pid ${server.pid})`);
   const pid = server.pid as number;
 
