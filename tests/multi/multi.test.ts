@@ -1,7 +1,8 @@
 /**
  * Three server processes on one PostgreSQL database behind HAProxy (issue 32), started by tests/multi/cluster.ts:
- * a signed-in session works whichever instance answers; a rolling restart under load loses no request; a role's
- * permission removed through one instance is refused by the others within 1 s.
+ * a signed-in session works whichever instance answers; a rolling restart under load loses no request; a publish made
+ * through one instance shows on the others' public pages at once; a role's permission removed through one instance is
+ * refused by the others within 1 s.
  */
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
@@ -25,15 +26,27 @@ afterAll(async () => {
   await cluster?.close();
 });
 
-/** A POST /api/<path> with the session cookie; answers the HTTP status and the envelope's code. */
-async function call(base: string, cookie: string, path: string, body: unknown = {}) {
+/** A POST /api/<path> with the session cookie: the HTTP status and the envelope. */
+async function post(base: string, cookie: string, path: string, body: unknown) {
   const res = await fetch(`${base}/api/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
     body: JSON.stringify(body),
   });
-  const envelope = (await res.json()) as { code: number };
-  return { status: res.status, code: envelope.code };
+  return { status: res.status, envelope: (await res.json()) as { code: number; data: unknown } };
+}
+
+/** A call's HTTP status and the envelope's code. */
+async function call(base: string, cookie: string, path: string, body: unknown = {}) {
+  const { status, envelope } = await post(base, cookie, path, body);
+  return { status, code: envelope.code };
+}
+
+/** A call that must succeed: its data. */
+async function data<T>(base: string, cookie: string, path: string, body: unknown): Promise<T> {
+  const { envelope } = await post(base, cookie, path, body);
+  expect(envelope.code, path).toBe(1);
+  return envelope.data as T;
 }
 
 const CATEGORY_PAGE = { query: { page: 1, size: 10, filters: [] } };
@@ -95,6 +108,40 @@ describe('three instances behind HAProxy', () => {
         non2xx: 0,
       });
       expect(r['2xx'], r.url).toBeGreaterThan(0);
+    }
+  });
+
+  it('shows a publish made through one instance on every instance at once, past their cached pages', async () => {
+    const [a, ...others] = cluster.instances;
+    const page = (instance: Instance) => getWithHost(`${instance.base}/post/multi-publish`, DEMO_HOST);
+    const content = { blocks: [{ type: 'paragraph', data: { text: 'x' } }] };
+    // The seeded site is not yet published (its pages say 即將推出).
+    await data(a.base, owner, 'site/publish', { publish: true });
+    const made = await data<{ id: number; version: number }>(a.base, owner, 'press/save?t=1', {
+      id: 0,
+      title: '多機第一版',
+      slug: 'multi-publish',
+      content,
+      version: 0,
+    });
+    await data(a.base, owner, 'press/publish?t=1', { id: made.id, mode: 1 });
+    // Each instance renders the first version and keeps it in its own page cache.
+    for (const instance of cluster.instances)
+      for (let i = 0; i < 2; i++) expect((await page(instance)).body, instance.name).toContain('多機第一版');
+    const again = await data<{ version: number }>(a.base, owner, 'press/save?t=1', {
+      id: made.id,
+      title: '多機第二版',
+      slug: 'multi-publish',
+      content,
+      version: made.version,
+    });
+    expect(again.version).toBeGreaterThan(made.version);
+    await data(a.base, owner, 'press/publish?t=1', { id: made.id, mode: 1 });
+    // At once: no waiting, the very next request to each other instance.
+    for (const instance of others) {
+      const body = (await page(instance)).body;
+      expect(body, instance.name).toContain('多機第二版');
+      expect(body, instance.name).not.toContain('多機第一版');
     }
   });
 
