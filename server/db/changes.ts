@@ -13,6 +13,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { Logger } from 'drizzle-orm';
 import pg from 'pg';
+import { dedicatedClient } from './dedicatedClient';
 
 /** The LISTEN/NOTIFY channel of the migration's triggers (callers_notify). */
 export const CHANGES_CHANNEL = 'callers';
@@ -166,7 +167,7 @@ export async function listenForChanges(client: unknown, events: FeedEvents): Pro
   }
   // Another kind of handle (none today): no notifications, so nothing is ever cached.
   if (!(client instanceof pg.Pool)) return { listening: false, close: async () => undefined };
-  const options = client.options;
+  const pool = client;
   let closed = false;
   let listening = false;
   let current: pg.Client | undefined;
@@ -186,17 +187,7 @@ export async function listenForChanges(client: unknown, events: FeedEvents): Pro
   async function connect(): Promise<void> {
     timer = undefined;
     if (closed) return;
-    const c = new pg.Client({
-      connectionString: options.connectionString,
-      host: options.host,
-      port: options.port,
-      user: options.user,
-      password: options.password,
-      database: options.database,
-      ssl: options.ssl,
-      keepAlive: true,
-      application_name: 'callers-listen',
-    });
+    const c = dedicatedClient(pool, 'callers-listen');
     current = c;
     c.on('error', (err) => lost(c, err));
     c.on('end', () => lost(c));

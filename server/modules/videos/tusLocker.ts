@@ -9,6 +9,7 @@
  */
 import { ERRORS, type Lock, type Locker, MemoryLocker, type RequestRelease } from '@tus/server';
 import pg from 'pg';
+import { dedicatedClient } from '../../db/dedicatedClient';
 
 /** The advisory locks' first key (the second is the upload id's hash); the project's other locks use 7_240_0xx. */
 const TUS_LOCK = 7_240_101;
@@ -24,21 +25,10 @@ export interface ClosableLocker extends Locker {
 /** The locker for uploads on the database behind `client` (drizzle's `$client`): advisory locks on PostgreSQL. */
 export function uploadLocker(client: unknown): ClosableLocker | undefined {
   if (!(client instanceof pg.Pool)) return undefined;
-  const options = client.options;
   const local = new MemoryLocker({ acquireLockTimeout: ACQUIRE_TIMEOUT_MS });
   let session: Promise<pg.Client> | undefined;
   const connect = () => {
-    const c = new pg.Client({
-      connectionString: options.connectionString,
-      host: options.host,
-      port: options.port,
-      user: options.user,
-      password: options.password,
-      database: options.database,
-      ssl: options.ssl,
-      keepAlive: true,
-      application_name: 'tus-locks',
-    });
+    const c = dedicatedClient(client, 'tus-locks');
     const opened = c.connect().then(() => c);
     // A lost connection has lost its locks too: the next lock opens another.
     const forget = () => {
