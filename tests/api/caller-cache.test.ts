@@ -5,7 +5,6 @@
  * one written while the instances' LISTEN connections were cut.
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import { RESOURCE_PERMISSIONS } from '../../contract/permissions';
@@ -14,6 +13,7 @@ import {
   createTestApp,
   customRole,
   ok,
+  rawSql,
   signInOwner,
   staffOf,
   type TestApp,
@@ -68,24 +68,6 @@ async function lister(email: string) {
   return { role, onA, onB: twin };
 }
 
-/** Runs SQL past both apps' database handles: a new connection on PostgreSQL, PGlite's own client otherwise. */
-async function rawSql(text: string, values: unknown[]) {
-  if (a.databaseUrl) {
-    const c = new pg.Client({ connectionString: a.databaseUrl });
-    await c.connect();
-    try {
-      await c.query(text, values);
-    } finally {
-      await c.end();
-    }
-  } else {
-    const client = (
-      a.database.db as unknown as { $client: { query(t: string, v: unknown[]): Promise<unknown> } }
-    ).$client;
-    await client.query(text, values);
-  }
-}
-
 describe('two instances on one database', () => {
   it('a role permission removed through A is refused on A at once and on B within 1 s', async () => {
     const { role, onA, onB: twin } = await lister('cache-role@example.com');
@@ -118,11 +100,11 @@ describe('two instances on one database', () => {
 
   it('a change written past both apps (raw SQL) reaches both within 1 s through the notifications', async () => {
     const { role, onA, onB: twin } = await lister('cache-raw@example.com');
-    await rawSql(`UPDATE roles SET permissions = '[]'::jsonb WHERE id = $1`, [role]);
+    await rawSql(a, `UPDATE roles SET permissions = '[]'::jsonb WHERE id = $1`, [role]);
     expect(await within1s(onA, 403)).toBeLessThan(1000);
     expect(await within1s(twin, 403)).toBeLessThan(1000);
     // Sessions ended by hand (as `npm run reset-password` does): 401 everywhere.
-    await rawSql('DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)', [
+    await rawSql(a, 'DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)', [
       'cache-raw@example.com',
     ]);
     expect(await within1s(onA, 401)).toBeLessThan(1000);
@@ -131,15 +113,15 @@ describe('two instances on one database', () => {
 
   it('B answers from its cache: a change nobody announces is not seen (the control of the tests above)', async () => {
     const { role, onB: twin } = await lister('cache-control@example.com');
-    await rawSql('ALTER TABLE roles DISABLE TRIGGER roles_callers', []);
+    await rawSql(a, 'ALTER TABLE roles DISABLE TRIGGER roles_callers', []);
     try {
-      await rawSql(`UPDATE roles SET permissions = '[]'::jsonb WHERE id = $1`, [role]);
+      await rawSql(a, `UPDATE roles SET permissions = '[]'::jsonb WHERE id = $1`, [role]);
       ok(await categories(twin));
       ok(await categories(twin));
     } finally {
-      await rawSql('ALTER TABLE roles ENABLE TRIGGER roles_callers', []);
+      await rawSql(a, 'ALTER TABLE roles ENABLE TRIGGER roles_callers', []);
     }
-    await rawSql(`UPDATE roles SET permissions = '[]'::jsonb WHERE id = $1`, [role]);
+    await rawSql(a, `UPDATE roles SET permissions = '[]'::jsonb WHERE id = $1`, [role]);
     expect(await within1s(twin, 403)).toBeLessThan(1000);
   });
 
@@ -152,7 +134,7 @@ describe('two instances on one database', () => {
             WHERE application_name = 'callers-listen' AND datname = current_database()`,
       );
       expect((killed as unknown as { rows: unknown[] }).rows.length).toBe(2); // one per instance
-      await rawSql(`UPDATE roles SET permissions = '[]'::jsonb WHERE id = $1`, [role]);
+      await rawSql(a, `UPDATE roles SET permissions = '[]'::jsonb WHERE id = $1`, [role]);
       expect(await within1s(twin, 403)).toBeLessThan(1000);
       // Reconnected (with backoff, well under a second here): a later change comes through the notifications again.
       const start = Date.now();
@@ -165,10 +147,13 @@ describe('two instances on one database', () => {
         if (Date.now() - start > 5000) throw new Error('the LISTEN connections did not come back');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      await rawSql(`UPDATE roles SET permissions = $2::jsonb WHERE id = $1`, [role, JSON.stringify([LIST])]);
+      await rawSql(a, `UPDATE roles SET permissions = $2::jsonb WHERE id = $1`, [
+        role,
+        JSON.stringify([LIST]),
+      ]);
       expect(await within1s(twin, 200)).toBeLessThan(1000);
       ok(await categories(twin));
-      await rawSql(`UPDATE roles SET permissions = '[]'::jsonb WHERE id = $1`, [role]);
+      await rawSql(a, `UPDATE roles SET permissions = '[]'::jsonb WHERE id = $1`, [role]);
       expect(await within1s(twin, 403)).toBeLessThan(1000);
     },
   );

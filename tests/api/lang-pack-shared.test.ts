@@ -7,11 +7,10 @@
 import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../i18n/en';
 import { CHECK_MS } from '../../server/modules/langPack/packs';
-import { createTestApp, type TestApp } from '../fixtures/testApp';
+import { createTestApp, rawSql, type TestApp } from '../fixtures/testApp';
 
 let a: TestApp;
 let b: TestApp;
@@ -73,23 +72,6 @@ async function correct(dir: string, title: string | null) {
   a.clock.advance(CHECK_MS + 1);
 }
 
-/** Runs SQL past both apps' handles: a new connection on PostgreSQL, PGlite's own client otherwise. */
-async function rawSql(text: string) {
-  if (a.databaseUrl) {
-    const c = new pg.Client({ connectionString: a.databaseUrl });
-    await c.connect();
-    try {
-      await c.query(text);
-    } finally {
-      await c.end();
-    }
-  } else {
-    await (a.database.db as unknown as { $client: { query(t: string): Promise<unknown> } }).$client.query(
-      text,
-    );
-  }
-}
-
 describe('language pack corrections on two instances', () => {
   it("a correction in A's folder is served by A on its next look and by B within 1 s, then its removal", async () => {
     expect(await titleOn(b)).toBe(en.dashboard.onboarding.title); // B holds the built-in pack
@@ -121,7 +103,7 @@ describe('language pack corrections on two instances', () => {
 
   it('B keeps its pack while nothing is announced (the control of the tests above)', async () => {
     expect(await titleOn(b)).toBe(en.dashboard.onboarding.title);
-    await rawSql('ALTER TABLE lang_corrections DISABLE TRIGGER lang_corrections_notify');
+    await rawSql(a, 'ALTER TABLE lang_corrections DISABLE TRIGGER lang_corrections_notify');
     try {
       await correct(dirA, 'Unannounced');
       expect(await titleOn(a)).toBe('Unannounced');
@@ -129,7 +111,7 @@ describe('language pack corrections on two instances', () => {
       a.clock.advance(CHECK_MS + 1);
       expect(await titleOn(b)).toBe(en.dashboard.onboarding.title);
     } finally {
-      await rawSql('ALTER TABLE lang_corrections ENABLE TRIGGER lang_corrections_notify');
+      await rawSql(a, 'ALTER TABLE lang_corrections ENABLE TRIGGER lang_corrections_notify');
     }
     await correct(dirA, null);
     expect(await titleOn(a)).toBe(en.dashboard.onboarding.title);

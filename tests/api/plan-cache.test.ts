@@ -5,13 +5,12 @@
  * PLAN_CACHE_MS; on PostgreSQL also while their LISTEN connections are cut.
  */
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiteStatus } from '../../contract/settings';
 import { openDatabase } from '../../server/db/client';
 import { changePlan } from '../../server/modules/plans/operator';
 import { PLAN_CACHE_MS } from '../../server/modules/tenancy/catalogue';
-import { type Client, createTestApp, ok, signInOwner, type TestApp } from '../fixtures/testApp';
+import { type Client, createTestApp, ok, rawSql, signInOwner, type TestApp } from '../fixtures/testApp';
 
 let a: TestApp;
 let b: TestApp;
@@ -50,24 +49,6 @@ async function within1s(c: Client, name: string): Promise<number> {
   }
 }
 
-/** Runs SQL past both apps' handles: a new connection on PostgreSQL, PGlite's own client otherwise. */
-async function rawSql(text: string, values: unknown[]) {
-  if (a.databaseUrl) {
-    const c = new pg.Client({ connectionString: a.databaseUrl });
-    await c.connect();
-    try {
-      await c.query(text, values);
-    } finally {
-      await c.end();
-    }
-  } else {
-    const client = (
-      a.database.db as unknown as { $client: { query(t: string, v: unknown[]): Promise<unknown> } }
-    ).$client;
-    await client.query(text, values);
-  }
-}
-
 /** Both instances hold the plan's rows now (read, and read again from their caches). */
 async function warm(name: string) {
   for (const c of [onA, onB, onA, onB]) expect((await planName(c)).name).toBe(name);
@@ -90,11 +71,11 @@ describe('the plan cache on two instances', () => {
         await cli.close();
       }
     } else {
-      await rawSql('UPDATE plans SET name_en = $2 WHERE id = $1', [planId, 'CLI NAME']);
+      await rawSql(a, 'UPDATE plans SET name_en = $2 WHERE id = $1', [planId, 'CLI NAME']);
     }
     expect(await within1s(onA, 'CLI NAME')).toBeLessThan(1000);
     expect(await within1s(onB, 'CLI NAME')).toBeLessThan(1000);
-    await rawSql('UPDATE plans SET name_en = $2 WHERE id = $1', [planId, before]);
+    await rawSql(a, 'UPDATE plans SET name_en = $2 WHERE id = $1', [planId, before]);
     expect(await within1s(onA, before)).toBeLessThan(1000);
     expect(await within1s(onB, before)).toBeLessThan(1000);
   });
@@ -112,14 +93,14 @@ describe('the plan cache on two instances', () => {
   it('B answers from its cache: a change nobody announces is not seen (the control of the tests above)', async () => {
     const before = (await planName(onA)).name;
     await warm(before);
-    await rawSql('ALTER TABLE plans DISABLE TRIGGER plans_callers', []);
+    await rawSql(a, 'ALTER TABLE plans DISABLE TRIGGER plans_callers', []);
     try {
-      await rawSql('UPDATE plans SET name_en = $2 WHERE id = $1', [planId, 'UNANNOUNCED']);
+      await rawSql(a, 'UPDATE plans SET name_en = $2 WHERE id = $1', [planId, 'UNANNOUNCED']);
       expect((await planName(onB)).name).toBe(before);
     } finally {
-      await rawSql('ALTER TABLE plans ENABLE TRIGGER plans_callers', []);
+      await rawSql(a, 'ALTER TABLE plans ENABLE TRIGGER plans_callers', []);
     }
-    await rawSql('UPDATE plans SET name_en = $2 WHERE id = $1', [planId, before]);
+    await rawSql(a, 'UPDATE plans SET name_en = $2 WHERE id = $1', [planId, before]);
     expect(await within1s(onB, before)).toBeLessThan(1000);
   });
 
@@ -132,7 +113,7 @@ describe('the plan cache on two instances', () => {
         sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
             WHERE application_name = 'callers-listen' AND datname = current_database()`,
       );
-      await rawSql('UPDATE plans SET name_en = $2 WHERE id = $1', [planId, 'WHILE CUT']);
+      await rawSql(a, 'UPDATE plans SET name_en = $2 WHERE id = $1', [planId, 'WHILE CUT']);
       expect(await within1s(onB, 'WHILE CUT')).toBeLessThan(1000);
       const start = Date.now();
       for (;;) {
@@ -144,7 +125,7 @@ describe('the plan cache on two instances', () => {
         if (Date.now() - start > 5000) throw new Error('the LISTEN connections did not come back');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      await rawSql('UPDATE plans SET name_en = $2 WHERE id = $1', [planId, before]);
+      await rawSql(a, 'UPDATE plans SET name_en = $2 WHERE id = $1', [planId, before]);
       expect(await within1s(onB, before)).toBeLessThan(1000);
     },
   );
