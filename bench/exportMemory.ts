@@ -6,11 +6,11 @@
  *
  *   BENCH_DB=bench_scale npx tsx bench/exportMemory.ts [--runs 3]
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, PG_URL, signIn, waitUntilUp } from './lib';
+import { PG_URL, signIn, startServer } from './lib';
 
 const BENCH_DB = process.env.BENCH_DB || 'bench_scale';
 const runsArg = process.argv.indexOf('--runs');
@@ -27,25 +27,10 @@ const rssOf = (pid: number) => {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-export-'));
 let server: ChildProcess | undefined;
 try {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const log = openSync(path.join(dataDir, 'server.log'), 'a');
-  // node itself (not npx): its pid is the server's, whose memory is read.
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      DIST_DIR: path.join(dataDir, 'no-spa'),
-      DATABASE_URL: url.toString(),
-    },
-    stdio: ['ignore', log, log],
-  });
-  // Ready, not just listening: /readyz waits for the render workers, whose start would count as the export's growth.
-  await waitUntilUp(`${base}/readyz`, server);
-  const pid = server.pid as number;
+  const started = await startServer(dataDir, { DATABASE_URL: url.toString() });
+  server = started.server;
+  const base = started.base;
+  const pid = started.server.pid as number;
   const headers = { 'content-type': 'application/json', cookie: await signIn(base) };
   const results: { rows: number; seconds: number; before: number; growth: number }[] = [];
   for (let run = 0; run < RUNS; run++) {

@@ -17,7 +17,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,7 +30,7 @@ import { sites, users } from '../server/modules/tables';
 import { prepareDatabase } from '../server/seed';
 import { RENDER_LIMITS } from '../server/workers/renderLimits';
 import { FIXTURE_THEME, storeTheme } from '../tests/fixtures/publicSite';
-import { freePort, signIn, waitUntilUp } from './lib';
+import { signIn, startServer } from './lib';
 
 const PG_ADMIN = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const usePg = process.argv.includes('--pg');
@@ -258,27 +258,17 @@ try {
     `\nSeeded (${ITEMS} articles on the other site) in ${((performance.now() - start) / 1000).toFixed(1)} s`,
   );
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  // node itself (not npx): its pid is the server's, whose memory is read. The log goes to a file.
-  const log = openSync(path.join(dataDir, 'server.log'), 'a');
-  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      ADMIN_PASSWORD: PASSWORD,
-      LOG_LEVEL: 'warn',
-      DIST_DIR: path.join(dataDir, 'no-spa'),
-      ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
-    },
-    stdio: ['ignore', log, log],
-  });
   start = performance.now();
-  await waitUntilUp(`${base}/readyz`, server);
-  console.log(`Server up in ${((performance.now() - start) / 1000).toFixed(1)} s (pid ${server.pid})`);
-  const pid = server.pid as number;
+  const started = await startServer(dataDir, {
+    ADMIN_PASSWORD: PASSWORD,
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+  });
+  server = started.server;
+  const { base, port } = started;
+  console.log(
+    `Server up in ${((performance.now() - start) / 1000).toFixed(1)} s (pid ${started.server.pid})`,
+  );
+  const pid = started.server.pid as number;
 
   const json = { 'content-type': 'application/json' };
   const signedIn = { ...json, cookie: await signIn(base, PASSWORD) };

@@ -2,9 +2,9 @@
  * What the benchmarks share: a fresh database and timing with percentiles (content.ts, render.ts), and a real sign-in
  * over HTTP (http.ts, isolation.ts).
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -91,6 +91,34 @@ export async function signIn(
     .find((c) => c.startsWith('sid='));
   if (body.code !== 1 || !sid) throw new Error(`sign-in failed: ${JSON.stringify(body)}`);
   return sid;
+}
+
+/**
+ * The real server in its own process (node itself, not npx: its pid is the server's, whose memory and CPU a bench
+ * reads), on a free port, its data and log in `dataDir`, no SPA. Answers once /readyz says ready, which waits for the
+ * render workers: their start is not what a bench measures.
+ */
+export async function startServer(
+  dataDir: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ server: ChildProcess; base: string; port: number }> {
+  const port = await freePort();
+  const log = openSync(path.join(dataDir, 'server.log'), 'a');
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      DIST_DIR: path.join(dataDir, 'no-spa'),
+      ...env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitUntilUp(`${base}/readyz`, server);
+  return { server, base, port };
 }
 
 /** Waits until `url` answers 2xx from the started `server` (at most 60 s); throws if the server exits first. */
