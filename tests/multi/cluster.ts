@@ -215,8 +215,11 @@ export class HaProxy {
   }
 }
 
-/** The whole set-up: a database, `count` servers and the proxy in front of them. */
-export async function startCluster(count: number) {
+/**
+ * The whole set-up: a database, `count` servers and the proxy in front of them. `env` adds to (or overrides) what
+ * every instance gets, e.g. SMTP_URL to a sink or S3_* to tests/fixtures/s3Server.ts.
+ */
+export async function startCluster(count: number, opts: { env?: NodeJS.ProcessEnv } = {}) {
   const database = await freshDatabase();
   const dir = await mkdtemp(path.join(tmpdir(), 'multi-'));
   const [proxyPort, statsPort, ...ports] = await Promise.all(
@@ -239,6 +242,7 @@ export async function startCluster(count: number) {
     I18N_DIR: path.join(dir, 'i18n'),
     MAIL_DIR: path.join(dir, 'mail'),
     LOG_LEVEL: 'warn',
+    ...opts.env,
   };
   const instances = ports.map(
     (port, i) => new Instance(`app${i + 1}`, port, { ...shared, DATA_DIR: path.join(dir, `app${i + 1}`) }),

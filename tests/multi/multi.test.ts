@@ -12,6 +12,7 @@ import { RESOURCE_PERMISSIONS } from '../../contract/permissions';
 import { openDatabase } from '../../server/db/client';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { roles, siteStaff, sites, users } from '../../server/modules/tables';
+import { call, data } from './api';
 import { DEMO_HOST, getWithHost, type Instance, OWNER, startCluster, until } from './cluster';
 
 type Cluster = Awaited<ReturnType<typeof startCluster>>;
@@ -25,29 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster?.close();
 });
-
-/** A POST /api/<path> with the session cookie: the HTTP status and the envelope. */
-async function post(base: string, cookie: string, path: string, body: unknown) {
-  const res = await fetch(`${base}/api/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, envelope: (await res.json()) as { code: number; data: unknown } };
-}
-
-/** A call's HTTP status and the envelope's code. */
-async function call(base: string, cookie: string, path: string, body: unknown = {}) {
-  const { status, envelope } = await post(base, cookie, path, body);
-  return { status, code: envelope.code };
-}
-
-/** A call that must succeed: its data. */
-async function data<T>(base: string, cookie: string, path: string, body: unknown): Promise<T> {
-  const { envelope } = await post(base, cookie, path, body);
-  expect(envelope.code, path).toBe(1);
-  return envelope.data as T;
-}
 
 const CATEGORY_PAGE = { query: { page: 1, size: 10, filters: [] } };
 
