@@ -77,9 +77,21 @@ const flip = <T extends string>(v: T, a: T, b: T): T => (v === a ? b : a);
 const dirOf = (k: SortKey, reverse: boolean) => (reverse ? flip(k.dir, 'asc', 'desc') : k.dir);
 const nullsOf = (k: SortKey, reverse: boolean) => (reverse ? flip(k.nulls, 'first', 'last') : k.nulls);
 
-/** The ORDER BY of the keys (or of their reverse), nulls placed explicitly. */
+/** Each keys array's two orders, made once: the same array object then names the same order (plainList.ts). */
+const orders = new WeakMap<SortKey[], { forward?: SQL[]; reverse?: SQL[] }>();
+
+/** The ORDER BY of the keys (or of their reverse), nulls placed explicitly; the same array for the same keys array. */
 export function orderOf(keys: SortKey[], reverse = false): SQL[] {
-  return keys.map((k) => sql`${k.expr} ${sql.raw(dirOf(k, reverse))} nulls ${sql.raw(nullsOf(k, reverse))}`);
+  let made = orders.get(keys);
+  if (!made) {
+    made = {};
+    orders.set(keys, made);
+  }
+  const which = reverse ? 'reverse' : 'forward';
+  made[which] ??= keys.map(
+    (k) => sql`${k.expr} ${sql.raw(dirOf(k, reverse))} nulls ${sql.raw(nullsOf(k, reverse))}`,
+  );
+  return made[which];
 }
 
 /** The select of a row's key values, as a JSON array (timestamps as epoch microseconds, exact). */
@@ -312,8 +324,13 @@ export async function keysetPage<R>(spec: PageSpec<R>): Promise<ListResult<R>> {
   const size = query.size;
   const page = query.page;
   const max = exactTotalMax(query);
-  const hash = queryHash(spec.list, query);
-  const cursor = decodeCursor(query.cursor, hash, keys);
+  // Hashed only when a cursor is read or written: most calls (a first page that holds the whole list) need neither.
+  let hashed: string | undefined;
+  const hash = () => {
+    hashed ??= queryHash(spec.list, query);
+    return hashed;
+  };
+  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, hash(), keys);
   const usable = cursor && Math.abs(page - cursor.page) <= LIST_CURSOR_REACH ? cursor : undefined;
   const forward = orderOf(keys);
   const countTotal = spec.total ?? (() => totalOf(db, spec.counted(), max));
@@ -375,7 +392,7 @@ export async function keysetPage<R>(spec: PageSpec<R>): Promise<ListResult<R>> {
   if (totals.approximate) result.approximate = true;
   // A list of one page has no neighbours: no cursor then (a reply as it always was).
   if (rows.length && totals.total > size && keys.every((k) => k.kind !== undefined)) {
-    const next = encodeCursor(hash, {
+    const next = encodeCursor(hash(), {
       page,
       first: rows[0].key as KeyValue[],
       last: (rows.at(-1) as Keyed<R>).key as KeyValue[],

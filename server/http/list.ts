@@ -18,7 +18,7 @@ import { toInt4 } from '../../contract/fields';
 import type { ListColumns, ListQuery, ListResult } from '../../contract/list';
 import type { Db } from '../db/client';
 import { FieldError } from './errors';
-import { columnKey, keySelect, keysetPage, sortKey } from './keyset';
+import { columnKey, keySelect, keysetPage, type SortKey, sortKey } from './keyset';
 import { plainCounted, plainPageRead } from './plainList';
 
 /** Escapes LIKE wildcards so a keyword matches literally. */
@@ -40,9 +40,38 @@ export interface ListSpec<Row> {
   toRow: (record: Record<string, unknown>) => Row;
 }
 
+/**
+ * The sort keys of a list sorted by `sortColumn`, then by `idColumn` (descending) to break ties: one array per
+ * (sort column, direction, id column), made once, so that its order and its prepared page read are found by identity
+ * (keyset.ts's orderOf, plainList.ts) rather than built again on every call.
+ */
+const listKeys = new WeakMap<AnyColumn, Map<AnyColumn | undefined, Record<string, SortKey[]>>>();
+function keysOf(sortColumn: AnyColumn, order: 'asc' | 'desc', idColumn: AnyColumn | undefined): SortKey[] {
+  let byId = listKeys.get(sortColumn);
+  if (!byId) {
+    byId = new Map();
+    listKeys.set(sortColumn, byId);
+  }
+  let byOrder = byId.get(idColumn);
+  if (!byOrder) {
+    byOrder = {};
+    byId.set(idColumn, byOrder);
+  }
+  let keys = byOrder[order];
+  if (!keys) {
+    keys = [columnKey(sortColumn, order)];
+    if (idColumn && idColumn !== sortColumn) keys.push(columnKey(idColumn, 'desc'));
+    // Without an id the order may have ties: such a list is read by offset only.
+    if (!idColumn) keys.push(sortKey(sql`0`, 'asc', undefined));
+    byOrder[order] = keys;
+  }
+  return keys;
+}
+
 export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListResult<Row>> {
   const { query, columns, allowed } = spec;
-  const conditions: SQL[] = [eq(spec.siteColumn, spec.siteId), ...(spec.where ? [spec.where] : [])];
+  // The filters' conditions; the site's and the spec's own join them when a read is built (whereOf).
+  const conditions: SQL[] = [];
   const bad: FieldError['fields'] = {};
   query.filters.forEach((filter, i) => {
     const column = allowed.filter.includes(filter.col) ? columns[filter.col] : undefined;
@@ -72,12 +101,13 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
   if (!sortColumn) bad['query.sort.col'] = { message: 'validation.format' };
   if (Object.keys(bad).length) throw new FieldError(bad);
 
-  const where = and(...conditions);
   const idColumn = columns.id;
-  const keys = [columnKey(sortColumn as AnyColumn, sort.order)];
-  if (idColumn && idColumn !== sortColumn) keys.push(columnKey(idColumn, 'desc'));
-  // Without an id the order may have ties: such a list is read by offset only.
-  if (!idColumn) keys.push(sortKey(sql`0`, 'asc', undefined));
+  const keys = keysOf(sortColumn as AnyColumn, sort.order, idColumn);
+  let where: SQL | undefined;
+  const whereOf = () => {
+    where ??= and(eq(spec.siteColumn, spec.siteId), spec.where, ...conditions) as SQL;
+    return where;
+  };
   // No filter and no condition of its own: the list's reads are the cheap ones of plainList.ts.
   const plain = !spec.where && !query.filters.length;
   return keysetPage({
@@ -86,7 +116,9 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
     query,
     keys,
     counted: () =>
-      plain ? plainCounted(db, spec, spec.siteId) : db.select({ one: sql`1` }).from(spec.table).where(where),
+      plain
+        ? plainCounted(db, spec, spec.siteId)
+        : db.select({ one: sql`1` }).from(spec.table).where(whereOf()),
     fetch: async (extra, order, limit, offset) => {
       // The usual read (a list opened, its last page) of a list without filters: a prepared statement.
       if (plain && !extra && offset === 0) {
@@ -103,7 +135,7 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
               db
                 .select({ id: idColumn } as never)
                 .from(spec.table)
-                .where(and(where, extra))
+                .where(and(whereOf(), extra))
                 .orderBy(...order)
                 .limit(limit)
                 .offset(offset),
@@ -112,7 +144,7 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
       const records = await db
         .select({ record: spec.record ?? spec.table, key: keySelect(keys) } as never)
         .from(spec.table)
-        .where(ids ?? and(where, extra))
+        .where(ids ?? and(whereOf(), extra))
         .orderBy(...order)
         .limit(limit)
         .offset(ids ? 0 : offset);

@@ -30,8 +30,20 @@ type PageRead = {
 
 const made = preparedPerDb(() => ({
   pages: new Map<string, PageRead>(),
+  /** The same reads found by identity: order array (keyset.ts's orderOf) → site column → record (or table). */
+  known: new WeakMap<SQL[], WeakMap<object, WeakMap<object, PageRead>>>(),
   counted: new Map<AnyColumn, SQL>(),
 }));
+
+/** `map.get(key)`, or a new WeakMap stored under it. */
+function inner<K extends object, V extends object>(map: WeakMap<K, WeakMap<object, V>>, key: K) {
+  let found = map.get(key);
+  if (!found) {
+    found = new WeakMap();
+    map.set(key, found);
+  }
+  return found;
+}
 
 /**
  * The statement name of each page shape, the same for every database handle of this process: a transaction's handle
@@ -88,9 +100,13 @@ function recordShape(list: PlainList): string {
 
 /** The prepared read of a plain list's first `limit` rows in `order`, or undefined when it cannot be prepared. */
 export function plainPageRead(db: Db, list: PlainList, keys: SortKey[], order: SQL[]): PageRead | undefined {
+  const { pages, known } = made(db);
+  // The usual call: the same order array as before (stable keys, listRows), so no fragment is walked again.
+  const byRecord = inner(inner(known, order), list.siteColumn);
+  const found = byRecord.get(list.record ?? list.table);
+  if (found) return found;
   const shape = shapeOf([...order, keySelect(keys)]);
   if (shape === undefined) return undefined;
-  const { pages } = made(db);
   const key = `${shapeOf([sql`${list.siteColumn}`])} ${recordShape(list)} ${shape}`;
   let read = pages.get(key);
   if (!read) {
@@ -109,6 +125,7 @@ export function plainPageRead(db: Db, list: PlainList, keys: SortKey[], order: S
       .prepare(name) as unknown as PageRead;
     pages.set(key, read);
   }
+  byRecord.set(list.record ?? list.table, read);
   return read;
 }
 
