@@ -43,8 +43,8 @@ const message = (from: string, mail: Mail) => ({
 });
 
 export function smtpMailer(url: string, from: string): Mailer {
-  // A hung server is given up long before the outbox's lease (MAIL_LEASE_MS) ends, after which another instance would
-  // send the mail again; nodemailer's own defaults wait through 10 minutes of silence.
+  // A hung server is given up (30 s to connect or greet, 60 s of silence) and the mail retried, instead of nodemailer's
+  // 10 minutes of silence, all the while holding the outbox row's claim (renewed while sending, jobs/mail.ts).
   const transport = nodemailer.createTransport({
     url,
     connectionTimeout: 30_000,

@@ -29,6 +29,7 @@ import { RESENT_NOTE, refreshCounts, startDueSend } from '../modules/epaper/send
 import { onEpaperSend } from '../modules/epaper/wake';
 import { readers } from '../modules/readers/schema';
 import { sites } from '../modules/tenancy/schema';
+import { keepLease } from './lease';
 
 /** How often a sender looks for due sends and work left by others. */
 export const EPAPER_POLL_MS = 2_000;
@@ -39,6 +40,9 @@ export const EPAPER_POLL_MS = 2_000;
  */
 export const EPAPER_LEASE_MS = 15_000;
 export const EPAPER_MAX_ATTEMPTS = 3;
+/** Deliveries per claim, and claims worked on side by side, by default: at most their product is in flight. */
+export const EPAPER_BATCH = 20;
+export const EPAPER_WORKERS = 5;
 /** The wait after the n-th passing failure: 30 s, then 2 min. */
 export const epaperRetryDelayMs = (attempts: number) => 30_000 * 4 ** (attempts - 1);
 
@@ -101,8 +105,8 @@ const ids = (list: number[]) =>
 export function startEpaperSender(deps: EpaperSenderDeps, opts: EpaperSenderOptions = {}): EpaperSender {
   const interval = opts.intervalMs ?? EPAPER_POLL_MS;
   const leaseMs = opts.leaseMs ?? EPAPER_LEASE_MS;
-  const batch = opts.batch ?? 20;
-  const workers = opts.workers ?? 5;
+  const batch = opts.batch ?? EPAPER_BATCH;
+  const workers = opts.workers ?? EPAPER_WORKERS;
   const { db } = deps;
   const stats: EpaperSenderStats = { sent: 0, failed: 0, retried: 0, bounced: 0, resent: 0 };
   const letters = new Map<number, Promise<EpaperLetter | null>>();
@@ -246,25 +250,27 @@ export function startEpaperSender(deps: EpaperSenderDeps, opts: EpaperSenderOpti
   }
 
   /** Keeps a worker's claimed rows its own while it works on them. */
-  function renew(rows: Claimed[]): () => void {
-    const every = setInterval(() => {
-      const now = deps.now();
-      db.update(epaperDeliveries)
-        .set({ leaseUntil: new Date(now + leaseMs) })
-        .where(
-          and(
-            inArray(
-              epaperDeliveries.id,
-              rows.map((r) => r.id),
+  const renew = (rows: Claimed[]) =>
+    keepLease(
+      leaseMs,
+      () => {
+        const now = deps.now();
+        return db
+          .update(epaperDeliveries)
+          .set({ leaseUntil: new Date(now + leaseMs) })
+          .where(
+            and(
+              inArray(
+                epaperDeliveries.id,
+                rows.map((r) => r.id),
+              ),
+              eq(epaperDeliveries.status, 'sending'),
+              gt(epaperDeliveries.leaseUntil, new Date(now)),
             ),
-            eq(epaperDeliveries.status, 'sending'),
-            gt(epaperDeliveries.leaseUntil, new Date(now)),
-          ),
-        )
-        .catch((err) => deps.log.error({ err }, 'e-paper lease not renewed'));
-    }, leaseMs / 3);
-    return () => clearInterval(every);
-  }
+          );
+      },
+      (err) => deps.log.error({ err }, 'e-paper lease not renewed'),
+    );
 
   async function refresh(force: boolean) {
     if (!force && deps.now() - lastRefresh < 500) return;

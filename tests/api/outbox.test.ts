@@ -5,10 +5,10 @@
  * backoff, never sends a mail twice from two instances and holds no transaction while the mail server takes its time.
  */
 import { asc } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Mail } from '../../server/adapters/mail';
 import { mailQueue } from '../../server/adapters/outbox';
-import { MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '../../server/jobs/mail';
+import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '../../server/jobs/mail';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { mailOutbox, users } from '../../server/modules/tables';
 import { createTestApp, OWNER, type TestApp } from '../fixtures/testApp';
@@ -235,5 +235,53 @@ describe('the mail job', () => {
     release();
     await flushed;
     expect(received.map((m) => m.to)).toEqual(['slow@example.com', 'meanwhile@example.com']);
+  });
+
+  it("keeps a send slower than the lease its own, and sends a dead sender's mail once the lease is over", async () => {
+    let release = () => {};
+    let arrived = () => {};
+    const inServer = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    server = (m) =>
+      new Promise<void>((resolve) => {
+        arrived();
+        release = () => {
+          received.push(m);
+          resolve();
+        };
+      });
+    await queue.enqueue(mail('slow-lease@example.com'));
+    const flushed = t.flushMail();
+    await inServer;
+    const claimedAt = t.clock.now;
+    // Ten seconds into the send, its sender renews the lease (every third of it, on the timer).
+    t.clock.advance(10_000);
+    await vi.waitUntil(async () => (await outbox())[0].nextAt.getTime() === t.clock.now + MAIL_LEASE_MS, {
+      timeout: MAIL_LEASE_MS,
+      interval: 100,
+    });
+    // Past the first lease, another instance still leaves it alone: it is not sent twice.
+    t.clock.advance(10_000);
+    expect(t.clock.now).toBeGreaterThan(claimedAt + MAIL_LEASE_MS);
+    server = accept;
+    await second.flushMail();
+    expect(received).toEqual([]);
+    release();
+    await flushed;
+    expect(received.map((m) => m.to)).toEqual(['slow-lease@example.com']);
+    expect(await outbox()).toEqual([]);
+
+    // A row as an instance that died mid-send leaves it: claimed (attempts 1), its lease never renewed.
+    await t.database.db
+      .insert(mailOutbox)
+      .values({ ...mail('orphan@example.com'), attempts: 1, nextAt: new Date(t.clock.now + MAIL_LEASE_MS) });
+    t.clock.advance(MAIL_LEASE_MS - 1);
+    await second.flushMail();
+    expect(received.map((m) => m.to)).toEqual(['slow-lease@example.com']);
+    t.clock.advance(1);
+    await second.flushMail();
+    expect(received.map((m) => m.to)).toEqual(['slow-lease@example.com', 'orphan@example.com']);
+    expect(await outbox()).toEqual([]);
   });
 });

@@ -270,6 +270,7 @@ describe('record query by our order number (a charge whose answer was lost)', ()
           path: '/tpc/transaction/query',
           headers: expect.objectContaining({ 'x-api-key': fake.partnerKey }),
           body: { partner_key: fake.partnerKey, records_per_page: 50, filters: { order_number: 'S7-lost' } },
+          clientPort: expect.any(Number),
         },
       ]);
       // A part of an order number is no order of ours.
