@@ -35,9 +35,16 @@ export async function until(what: string, check: () => Promise<boolean>, ms: num
 }
 
 /** A GET with a Host header of our choosing (fetch does not send one), answering status and body. */
-export function getWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+export const getWithHost = (url: string, host: string) => requestWithHost(url, host);
+
+/** A request with a Host header of our choosing (a GET unless `method` says), answering status and body. */
+export function requestWithHost(
+  url: string,
+  host: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { host } }, (res) => {
+    const req = request(url, { method: opts.method, headers: { ...opts.headers, host } }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => {
@@ -46,7 +53,7 @@ export function getWithHost(url: string, host: string): Promise<{ status: number
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', reject);
-    req.end();
+    req.end(opts.body);
   });
 }
 

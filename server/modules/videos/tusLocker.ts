@@ -12,7 +12,7 @@ import pg from 'pg';
 import { dedicatedClient } from '../../db/dedicatedClient';
 
 /** The advisory locks' first key (the second is the upload id's hash); the project's other locks use 7_240_0xx. */
-const TUS_LOCK = 7_240_101;
+export const TUS_LOCK = 7_240_101;
 /** How often a lock held by another instance is asked for again. */
 const RETRY_MS = 100;
 /** tus's own default: how long a request waits for an upload before answering an error. */
