@@ -6,6 +6,7 @@
  * (the dead one's lock no obstacle), which is killed in turn, and is finished through the proxy into a video
  * byte-identical to the file.
  */
+import { createHash } from 'node:crypto';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../bench/lib';
@@ -17,6 +18,7 @@ import { VIDEO_ID_HEADER, VIDEO_UPLOAD_PATH } from '../../contract/videos';
 import { type Database, openDatabase } from '../../server/db/client';
 import { videos } from '../../server/modules/tables';
 import { TUS_LOCK } from '../../server/modules/videos/tusLocker';
+import { ASSET_HASH_LENGTH } from '../../server/workers/engine';
 import { type S3Server, startS3Server } from '../fixtures/s3Server';
 import { themeZip, tinyTheme } from '../fixtures/themeZip';
 import { cutPatch, mp4 } from '../fixtures/videos';
@@ -75,8 +77,9 @@ describe('three instances on one bucket behind HAProxy', () => {
       expect(body, instance.name).not.toContain('多機頁尾一');
     }
 
+    const files = tinyTheme({}, 'MULTI THEME');
     const form = new FormData();
-    const zip = await themeZip(tinyTheme({}, 'MULTI THEME'));
+    const zip = await themeZip(files);
     form.append('file', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'multi.zip');
     const uploaded = await fetch(`${a.base}/api/theme/upload`, {
       method: 'POST',
@@ -91,6 +94,17 @@ describe('three instances on one bucket behind HAProxy', () => {
       expect(body, instance.name).toContain('MULTI THEME');
       expect(body, instance.name).not.toContain('多機頁尾二');
     }
+    // Its files are the database's, whichever instance took the upload.
+    const css = files['assets/theme.css'];
+    const hash = createHash('sha256').update(css).digest('hex').slice(0, ASSET_HASH_LENGTH);
+    for (const instance of others)
+      expect(
+        await getWithHost(`${instance.base}/assets/${hash}/theme.css`, DEMO_HOST),
+        instance.name,
+      ).toEqual({
+        status: 200,
+        body: css,
+      });
   });
 
   it('counts one analytics budget for a client whose beacons the proxy spreads over the three', async () => {
