@@ -17,11 +17,10 @@ import type { ThemeUploadReply } from '../../contract/themes';
 import { VIDEO_ID_HEADER, VIDEO_UPLOAD_PATH } from '../../contract/videos';
 import { type Database, openDatabase } from '../../server/db/client';
 import { videos } from '../../server/modules/tables';
-import { TUS_LOCK } from '../../server/modules/videos/tusLocker';
 import { ASSET_HASH_LENGTH } from '../../server/workers/engine';
 import { type S3Server, startS3Server } from '../fixtures/s3Server';
 import { themeZip, tinyTheme } from '../fixtures/themeZip';
-import { cutPatch, mp4 } from '../fixtures/videos';
+import { cutPatch, mp4, uploadLocked } from '../fixtures/videos';
 import { call, data } from './api';
 import {
   DEMO_HOST,
@@ -174,11 +173,13 @@ describe('three instances on one bucket behind HAProxy', () => {
     expect((await tus(b.base, 'HEAD', url, {})).headers.get('upload-offset')).toBe(String(6 * MB));
 
     // The next bytes, 1 MB of 6 sent: A holds the upload (its advisory lock is in pg_locks) when it is killed.
-    const first = await killMidPatch(a, url, 6 * MB, file.subarray(6 * MB), async () => locked(id));
+    const first = await killMidPatch(a, url, 6 * MB, file.subarray(6 * MB), async () =>
+      uploadLocked(database.db, id),
+    );
     // B asks at once; PostgreSQL drops the dead connection's lock, so B waits for no timeout (tus's is 30 s).
     const [head, freedAfter] = await Promise.all([
       tus(b.base, 'HEAD', url, {}).then((r) => ({ ...r, ms: performance.now() - first.exitedAt })),
-      until('the lock gone', async () => !(await locked(id)), 5_000).then(
+      until('the lock gone', async () => !(await uploadLocked(database.db, id)), 5_000).then(
         () => performance.now() - first.exitedAt,
       ),
     ]);
@@ -202,7 +203,7 @@ describe('three instances on one bucket behind HAProxy', () => {
       url,
       9 * MB,
       file.subarray(9 * MB),
-      async () => (await locked(id)) && !s3.objects.has(`${id}.part`),
+      async () => (await uploadLocked(database.db, id)) && !s3.objects.has(`${id}.part`),
     );
 
     // Through the proxy once it has taken both out: the last instance reads the upload from the bucket.
@@ -273,15 +274,6 @@ async function spread(calls: () => Promise<void>) {
   const counts = [...after].map(([name, s]) => [name, s.total - (before.get(name)?.total ?? 0)] as const);
   for (const [name, n] of counts) expect(n, `${name} answered none`).toBeGreaterThan(0);
   return { seconds, answered: counts.map(([name, n]) => `${name} ${n}`).join(', ') };
-}
-
-/** Whether some instance holds the upload's advisory lock (tusLocker.ts: the key pair TUS_LOCK, hashtext(id)). */
-async function locked(id: string): Promise<boolean> {
-  const n = await countOf(
-    sql`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND classid = ${TUS_LOCK}
-        AND objid = (hashtext(${id})::bigint & 4294967295)::oid AND objsubid = 2`,
-  );
-  return n > 0;
 }
 
 /** The `n` of a query answering one row. */
