@@ -14,7 +14,7 @@ import { videos } from '../../server/modules/tables';
 import { uploadLocker } from '../../server/modules/videos/tusLocker';
 import { type S3Server, startS3Server } from '../fixtures/s3Server';
 import { type Client, createTestApp, signInOwner, type TestApp } from '../fixtures/testApp';
-import { mp4 } from '../fixtures/videos';
+import { cutPatch, mp4, uploadLocked } from '../fixtures/videos';
 
 const MB = 1024 * 1024;
 
@@ -22,10 +22,11 @@ let s3: S3Server;
 let a: TestApp;
 let b: TestApp | undefined;
 let owner: Client;
+let config: Partial<Config>;
 
 beforeAll(async () => {
   s3 = await startS3Server();
-  const config: Partial<Config> = {
+  config = {
     s3: {
       endpoint: s3.url,
       bucket: s3.bucket,
@@ -99,6 +100,42 @@ describe('a tus upload on two instances', () => {
 });
 
 describe.runIf(!!process.env.TEST_DATABASE_URL)('the upload lock on PostgreSQL', () => {
+  it("takes an upload from another instance's stalled PATCH at once, as tus takes it from one of its own", async () => {
+    const c = await createTestApp({ shareWith: a, config });
+    try {
+      await c.app.listen({ port: 0, host: '127.0.0.1' });
+      const file = mp4(12 * MB, 4);
+      const created = await tus(c, 'POST', VIDEO_UPLOAD_PATH, {
+        'upload-length': String(file.length),
+        'upload-metadata': `filename ${b64('stalled.mp4')},filetype ${b64('video/mp4')}`,
+      });
+      const url = created.headers.get('location') as string;
+      const id = url.split('/').pop() as string;
+      let head: Awaited<ReturnType<typeof tus>> | undefined;
+      let waited = 0;
+      // C gets half the file, then nothing more on a connection left open (a client whose network went away); the
+      // client comes back through A, which must not wait for C to give up on the bytes.
+      await cutPatch(`${baseOf(c)}${url}`, cookie(), file, file.length / 2, async () => {
+        if (!(await uploadLocked(a.database.db, id))) return false;
+        const asked = performance.now();
+        head = await tus(a, 'HEAD', url, {});
+        waited = performance.now() - asked;
+        return true;
+      });
+      expect(head?.status).toBe(200);
+      // C stores what it got first (a 6 MB part to the bucket); a request left to wait gives up after 30 s.
+      expect(waited).toBeLessThan(10_000);
+      // What C had received when it let go is kept: the rest follows from there.
+      const offset = Number(head?.headers.get('upload-offset'));
+      expect(offset).toBe(file.length / 2);
+      const done = await patch(a, url, offset, file.subarray(offset));
+      expect(done.status).toBe(204);
+      expect(s3.objects.get(id)?.body.equals(file)).toBe(true);
+    } finally {
+      await c.close();
+    }
+  });
+
   it("holds an upload against another instance's lock until the holder's connection ends", async () => {
     const pool = () => (a.database.db as unknown as { $client: unknown }).$client;
     // Two lockers on one database, as two instances have (each its own connection).
