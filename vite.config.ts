@@ -163,6 +163,24 @@ function contractDeclarationsArePure(): Plugin {
 }
 
 /**
+ * TipTap's packages make each extension at their top level (`const Focus = Extension.create({...})`), which the
+ * bundler must keep as a call it cannot see into: a screen importing one extension of @tiptap/extensions kept them
+ * all (character count, focus, selection), and StarterKit's text style kit kept its six. `create` only builds the
+ * object (@tiptap/core Extendable), so these calls are marked `@__PURE__` and an extension nobody imports is dropped.
+ */
+function tiptapExtensionsArePure(): Plugin {
+  const made = /^((?:export )?(?:const|let|var) [\w$]+ = )((?:Extension|Node|Mark)\.create\()/gm;
+  return {
+    name: 'tiptap-extensions-are-pure',
+    transform(code, id) {
+      if (!/\/node_modules\/@tiptap\/[^/]+\/dist\/index\.js$/.test(id)) return null;
+      const out = code.replace(made, '$1/* @__PURE__ */ $2');
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
+/**
  * Library modules put in their place by a lighter one of src/layout/lazyParts/ that loads the original when it is
  * used: what the first screen imports through react-admin's layout or MUI but needs only on demand. Each replacement
  * renders what the original renders until then (see its comment). Keyed by the file, under node_modules/, that an
@@ -394,6 +412,7 @@ export default defineConfig({
     react(),
     contractAsData(),
     contractDeclarationsArePure(),
+    tiptapExtensionsArePure(),
     lazyParts(),
     writerKit(),
     preload.plugin,
