@@ -16,22 +16,34 @@ export const proseSx = {
   },
 
   '& .wr-titles': { mb: 3 },
-  '& .wr-title': {
+  // Bare text areas (TitleFields.tsx GrowingText), as tall as their text, in the theme's body text as MUI's inputs.
+  '& .wr-titles textarea': {
+    typography: 'body1',
+    display: 'block',
+    width: '100%',
+    boxSizing: 'border-box',
+    m: 0,
+    p: 0,
+    border: 0,
+    outline: 0,
+    background: 'none',
+    resize: 'none',
+    overflow: 'hidden',
+    '&::placeholder': { color: '#c3c7c5', opacity: 1 },
+    '&:disabled': { color: 'text.disabled' },
+  },
+  '& .wr-titles .wr-title': {
     fontSize: { xs: 30, sm: 40 },
     fontWeight: 700,
     lineHeight: 1.3,
     letterSpacing: '0.01em',
     color: ink,
-    p: 0,
-    '& textarea::placeholder': { color: '#c3c7c5', opacity: 1 },
   },
-  '& .wr-subtitle': {
+  '& .wr-titles .wr-subtitle': {
     mt: 1.5,
     fontSize: { xs: 18, sm: 21 },
     lineHeight: 1.6,
     color: '#50585d',
-    p: 0,
-    '& textarea::placeholder': { color: '#c3c7c5', opacity: 1 },
   },
   '& .wr-field-error': { color: 'error.main', fontSize: 13, mt: 0.5 },
 
