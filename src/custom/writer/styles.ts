@@ -30,7 +30,8 @@ export const proseSx = {
     resize: 'none',
     overflow: 'hidden',
     '&::placeholder': { color: '#c3c7c5', opacity: 1 },
-    '&:disabled': { color: 'text.disabled' },
+    // As MUI's disabled input: the text and the placeholder in the disabled colour.
+    '&:disabled': { color: 'text.disabled', WebkitTextFillColor: (t: Theme) => t.palette.text.disabled },
   },
   '& .wr-titles .wr-title': {
     fontSize: { xs: 30, sm: 40 },
