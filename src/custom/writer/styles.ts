@@ -251,36 +251,6 @@ export const proseSx = {
   '& .wr-slash-hint': { display: 'block', fontSize: 12, color: muted },
   '& .wr-slash-empty': { px: 2, py: 1, fontSize: 14, color: muted },
 
-  '& .wr-toolbar': {
-    display: 'flex',
-    alignItems: 'center',
-    px: 0.5,
-    py: 0.25,
-    borderRadius: '8px',
-    bgcolor: '#1f2326',
-    color: '#fff',
-    '& .MuiIconButton-root': { color: 'rgba(255,255,255,.78)', borderRadius: '6px' },
-    '& .MuiIconButton-root.is-active': { color: '#fff', bgcolor: 'rgba(255,255,255,.16)' },
-    '& .wr-tool-text': { fontSize: 13, fontWeight: 700, width: 20 },
-    '& .MuiDivider-root': { borderColor: 'rgba(255,255,255,.2)' },
-  },
-  '& .wr-link-form': {
-    display: 'flex',
-    alignItems: 'center',
-    width: 340,
-    position: 'relative',
-    '& .MuiInputBase-root': { color: '#fff' },
-    '& .MuiButton-root': { color: '#9fe0cc' },
-  },
-  '& .wr-link-error': {
-    position: 'absolute',
-    top: '100%',
-    left: 8,
-    mt: 0.5,
-    fontSize: 12,
-    color: '#ffb4a8',
-  },
-
   '& .wr-footer': {
     mt: 8,
     pt: 2,
