@@ -205,8 +205,9 @@ const LAZY_PARTS: Record<string, string> = {
 /**
  * Packages put in the place of a bare import by a lighter module, for the importers (a package under node_modules/)
  * named: TipTap's Link extension's link detection, loaded when the writer's editor first takes the focus
- * (src/layout/lazyParts/linkify.ts), and the deep equality TipTap's React hooks compare a selector's answers with
- * (src/custom/writer/editor/deepEqual.ts: 7.3 → 0.6 kB).
+ * (src/layout/lazyParts/linkify.ts), the deep equality TipTap's React hooks compare a selector's answers with
+ * (src/custom/writer/editor/deepEqual.ts: 7.3 → 0.6 kB), and React's own useSyncExternalStore for theirs
+ * (src/custom/writer/editor/syncExternalStore.ts: the shim for React before 18 left out).
  */
 const LIGHTER_PACKAGES: Record<string, { importer: RegExp; replacement: string }> = {
   linkifyjs: {
@@ -216,6 +217,14 @@ const LIGHTER_PACKAGES: Record<string, { importer: RegExp; replacement: string }
   'fast-equals': {
     importer: /\/node_modules\/@tiptap\/react\//,
     replacement: 'src/custom/writer/editor/deepEqual.ts',
+  },
+  'use-sync-external-store/shim/index.js': {
+    importer: /\/node_modules\/@tiptap\/react\//,
+    replacement: 'src/custom/writer/editor/syncExternalStore.ts',
+  },
+  'use-sync-external-store/shim/with-selector.js': {
+    importer: /\/node_modules\/@tiptap\/react\//,
+    replacement: 'src/custom/writer/editor/syncExternalStore.ts',
   },
 };
 

@@ -1,15 +1,22 @@
 /**
- * The deep equality the build gives TipTap's React hooks in fast-equals' place (src/custom/writer/editor/deepEqual.ts,
- * vite.config.ts LIGHTER_PACKAGES): a selector's answer that it calls equal to the last renders nothing, so it must
- * answer as fast-equals does for what selectors answer, and never call equal what fast-equals does not.
+ * What the build gives TipTap's React hooks in place of packages (vite.config.ts LIGHTER_PACKAGES):
+ * - a deep equality in fast-equals' place (src/custom/writer/editor/deepEqual.ts): a selector's answer that it calls
+ *   equal to the last renders nothing, so it must answer as fast-equals does for what selectors answer, and never
+ *   call equal what fast-equals does not;
+ * - React's own useSyncExternalStore in the place of use-sync-external-store's shim
+ *   (src/custom/writer/editor/syncExternalStore.ts), which is what the shim hands out wherever React has one.
  */
 import { getSchema } from '@tiptap/core';
 import { EditorState, TextSelection } from '@tiptap/pm/state';
 import { deepEqual as original } from 'fast-equals';
-import { createElement } from 'react';
+import { createElement, useSyncExternalStore } from 'react';
+import * as shim from 'use-sync-external-store/shim';
+import * as shimWithSelector from 'use-sync-external-store/shim/with-selector';
+import * as withSelector from 'use-sync-external-store/with-selector';
 import { describe, expect, it } from 'vitest';
 import { deepEqual } from '../../src/custom/writer/editor/deepEqual';
 import { schemaExtensions } from '../../src/custom/writer/editor/extensions';
+import * as swap from '../../src/custom/writer/editor/syncExternalStore';
 
 class Point {
   constructor(
@@ -167,5 +174,19 @@ describe("the writer's deep equality", () => {
     // Both answers are tried often.
     expect(answers.equal).toBeGreaterThan(1000);
     expect(answers.unequal).toBeGreaterThan(1000);
+  });
+});
+
+describe("the writer's useSyncExternalStore", () => {
+  it("is React's, as the shim's is with this React", () => {
+    expect(shim.useSyncExternalStore).toBe(useSyncExternalStore);
+    expect(swap.useSyncExternalStore).toBe(useSyncExternalStore);
+  });
+
+  it("has the selector helper of the package, the shim's built on React's hook alike", () => {
+    expect(swap.useSyncExternalStoreWithSelector).toBe(withSelector.useSyncExternalStoreWithSelector);
+    expect(shimWithSelector.useSyncExternalStoreWithSelector.toString()).toBe(
+      withSelector.useSyncExternalStoreWithSelector.toString(),
+    );
   });
 });
