@@ -12,20 +12,22 @@ import { oneLine } from './state/draft';
 
 const composing = (e: KeyboardEvent) => e.nativeEvent.isComposing || e.keyCode === 229;
 
+/** A text area's height set to its text's. */
+function fitHeight(area: HTMLTextAreaElement) {
+  area.style.height = 'auto';
+  area.style.height = `${area.scrollHeight}px`;
+}
+
 /**
  * A text area as tall as its text, from one line (styles.ts `.wr-titles textarea`): MUI's InputBase with `multiline`
  * did this with its form machinery, which the writer's first screen had no other use for (~5 kB gzip).
  */
 function GrowingText({ value, ...props }: TextareaHTMLAttributes<HTMLTextAreaElement> & { value: string }) {
   const ref = useRef<HTMLTextAreaElement>(null);
-  const fit = () => {
-    const area = ref.current;
-    if (!area) return;
-    area.style.height = 'auto';
-    area.style.height = `${area.scrollHeight}px`;
-  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new text is what changes the height
-  useLayoutEffect(fit, [value]);
+  useLayoutEffect(() => {
+    if (ref.current) fitHeight(ref.current);
+  }, [value]);
   // A new width wraps the text anew (the window, the side panel).
   useLayoutEffect(() => {
     const area = ref.current;
@@ -34,7 +36,7 @@ function GrowingText({ value, ...props }: TextareaHTMLAttributes<HTMLTextAreaEle
     const observer = new ResizeObserver(() => {
       if (area.clientWidth === width) return;
       width = area.clientWidth;
-      fit();
+      fitHeight(area);
     });
     observer.observe(area);
     return () => observer.disconnect();
