@@ -163,6 +163,24 @@ function contractDeclarationsArePure(): Plugin {
 }
 
 /**
+ * TipTap's packages make each extension at their top level (`const Focus = Extension.create({...})`), which the
+ * bundler must keep as a call it cannot see into: a screen importing one extension of @tiptap/extensions kept them
+ * all (character count, focus, selection), and StarterKit's text style kit kept its six. `create` only builds the
+ * object (@tiptap/core Extendable), so these calls are marked `@__PURE__` and an extension nobody imports is dropped.
+ */
+function tiptapExtensionsArePure(): Plugin {
+  const made = /^((?:export )?(?:const|let|var) [\w$]+ = )((?:Extension|Node|Mark)\.create\()/gm;
+  return {
+    name: 'tiptap-extensions-are-pure',
+    transform(code, id) {
+      if (!/\/node_modules\/@tiptap\/[^/]+\/dist\/index\.js$/.test(id)) return null;
+      const out = code.replace(made, '$1/* @__PURE__ */ $2');
+      return out === code ? null : { code: out, map: null };
+    },
+  };
+}
+
+/**
  * Library modules put in their place by a lighter one of src/layout/lazyParts/ that loads the original when it is
  * used: what the first screen imports through react-admin's layout or MUI but needs only on demand. Each replacement
  * renders what the original renders until then (see its comment). Keyed by the file, under node_modules/, that an
@@ -185,14 +203,28 @@ const LAZY_PARTS: Record<string, string> = {
 };
 
 /**
- * Packages put in the place of a bare import by a lighter module of src/layout/lazyParts/, for the importers (a
- * package under node_modules/) named: TipTap's Link extension's link detection, loaded when the writer's editor
- * first takes the focus (src/layout/lazyParts/linkify.ts).
+ * Packages put in the place of a bare import by a lighter module, for the importers (a package under node_modules/)
+ * named: TipTap's Link extension's link detection, loaded when the writer's editor first takes the focus
+ * (src/layout/lazyParts/linkify.ts), the deep equality TipTap's React hooks compare a selector's answers with
+ * (src/custom/writer/editor/deepEqual.ts: 7.3 → 0.6 kB), and React's own useSyncExternalStore for theirs
+ * (src/custom/writer/editor/syncExternalStore.ts: the shim for React before 18 left out).
  */
-const LAZY_PACKAGES: Record<string, { importer: RegExp; replacement: string }> = {
+const LIGHTER_PACKAGES: Record<string, { importer: RegExp; replacement: string }> = {
   linkifyjs: {
     importer: /\/node_modules\/@tiptap\/extension-link\//,
     replacement: 'src/layout/lazyParts/linkify.ts',
+  },
+  'fast-equals': {
+    importer: /\/node_modules\/@tiptap\/react\//,
+    replacement: 'src/custom/writer/editor/deepEqual.ts',
+  },
+  'use-sync-external-store/shim/index.js': {
+    importer: /\/node_modules\/@tiptap\/react\//,
+    replacement: 'src/custom/writer/editor/syncExternalStore.ts',
+  },
+  'use-sync-external-store/shim/with-selector.js': {
+    importer: /\/node_modules\/@tiptap\/react\//,
+    replacement: 'src/custom/writer/editor/syncExternalStore.ts',
   },
 };
 
@@ -209,10 +241,10 @@ function lazyParts(): Plugin {
       building = config.command === 'build';
     },
     resolveId(source, importer) {
-      const lazyPackage = Object.hasOwn(LAZY_PACKAGES, source) ? LAZY_PACKAGES[source] : undefined;
-      if (importer && lazyPackage?.importer.test(importer)) {
+      const lighter = Object.hasOwn(LIGHTER_PACKAGES, source) ? LIGHTER_PACKAGES[source] : undefined;
+      if (importer && lighter?.importer.test(importer)) {
         swapped.add(source);
-        return new URL(`./${lazyPackage.replacement}`, import.meta.url).pathname;
+        return new URL(`./${lighter.replacement}`, import.meta.url).pathname;
       }
       if (!importer || !packages.test(importer) || !source.startsWith('.')) return null;
       const file = new URL(source, `file://${importer}`).pathname;
@@ -224,7 +256,7 @@ function lazyParts(): Plugin {
     },
     buildEnd(error) {
       if (!building || error) return;
-      const missed = [...Object.keys(LAZY_PARTS), ...Object.keys(LAZY_PACKAGES)].filter(
+      const missed = [...Object.keys(LAZY_PARTS), ...Object.keys(LIGHTER_PACKAGES)].filter(
         (k) => !swapped.has(k),
       );
       if (missed.length)
@@ -287,6 +319,51 @@ function wordsFile(id: string): string | null {
     : `words-first-${lang}`;
 }
 
+/**
+ * A dynamic import's preload list without the files its importer imports statically: those have loaded before the
+ * importer's code runs, yet Vite names the imported chunk's whole static graph, the entry's and the admin shell's
+ * files too, in every chunk that imports another (the writer's chunk named 83 files, the share button's 64, the
+ * admin's 276). The bundle is read when the files are written, before Vite writes the lists (its own plugin runs
+ * after the config's).
+ */
+function preloadOnlyNew() {
+  let bundle: Record<string, { type: string; imports?: string[] }> | undefined;
+  const loaded = new Map<string, Set<string>>();
+  /** The host chunk with every chunk it imports statically, transitively. */
+  const loadedWith = (host: string): Set<string> => {
+    let files = loaded.get(host);
+    if (files) return files;
+    if (!bundle) throw new Error('preloadOnlyNew: the bundle was not seen before the preload lists');
+    files = new Set<string>();
+    const visit = (file: string) => {
+      if (files?.has(file)) return;
+      files?.add(file);
+      for (const dep of bundle?.[file]?.imports ?? []) visit(dep);
+    };
+    visit(host);
+    loaded.set(host, files);
+    return files;
+  };
+  const plugin: Plugin = {
+    name: 'preload-only-new',
+    apply: 'build',
+    generateBundle(_options, output) {
+      bundle = output as typeof bundle;
+      loaded.clear();
+    },
+  };
+  return {
+    plugin,
+    /** The deps the host has not loaded already (a page's own list, from index.html, stays whole). */
+    filter: (deps: string[], host: { hostId: string; hostType: 'html' | 'js' }) => {
+      if (host.hostType !== 'js') return deps;
+      const had = loadedWith(host.hostId);
+      return deps.filter((dep) => !had.has(dep));
+    },
+  };
+}
+const preload = preloadOnlyNew();
+
 /** The modules of src/auth/ only the sign-in app imports (its pages load on their own). */
 const SIGN_IN_PARTS =
   /\/src\/auth\/(authI18n|AuthCard|Captcha|form|formFields|LanguageSwitch|proofOfWork|router|Toast|ToastView|ui|useAuthForm|auth)\.(tsx?|css)$/;
@@ -340,7 +417,15 @@ const FIRST_LODASH = lodashOf(['get', 'isEqual', 'debounce']);
 const ENTITY_WORDS = /i18n\/([^/]+)\/entities\//;
 
 export default defineConfig({
-  plugins: [react(), contractAsData(), contractDeclarationsArePure(), lazyParts(), writerKit()],
+  plugins: [
+    react(),
+    contractAsData(),
+    contractDeclarationsArePure(),
+    tiptapExtensionsArePure(),
+    lazyParts(),
+    writerKit(),
+    preload.plugin,
+  ],
   build: {
     outDir: 'dist',
     // bench/ reads the manifest to know which chunks each screen loads.
@@ -349,7 +434,8 @@ export default defineConfig({
       // A words file (wordsFile, entity words) imports only what the admin has loaded before it (the bundler's
       // runtime, the entity words): no list of files to preload with it, which would name every one of them twice
       // in the modules that load words (the later areas' loader: 2.0 → ~1 kB gzip on each screen).
-      resolveDependencies: (file, deps) => (/\/(entity-)?words-[^/]+$/.test(file) ? [] : deps),
+      resolveDependencies: (file, deps, host) =>
+        /\/(entity-)?words-[^/]+$/.test(file) ? [] : preload.filter(deps, host),
     },
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {

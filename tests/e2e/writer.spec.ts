@@ -594,6 +594,43 @@ test('a slug already taken is shown under the field, and the writing is still sa
   await expect.poll(async () => (await getItem(page, id)).slug, { timeout: 15_000 }).toBe('spring-trip-2');
 });
 
+test('pictures before the editor has had the focus: a dropped file and a picked one each become an image', async ({
+  page,
+}) => {
+  // The pictures' uploads (editor/uploads.ts) load when the editor first takes the focus or a picture first comes:
+  // here the first comes by a drop, with nothing focused yet.
+  const uploads: string[] = [];
+  page.on('response', (r) => {
+    if (/\/assets\/uploads-[^/]+\.js$/.test(new URL(r.url()).pathname)) uploads.push(r.url());
+  });
+  await openWriter(page);
+  expect(uploads).toEqual([]);
+  const png = [...makePng(120, 90)];
+  await page.getByTestId('writer-body').evaluate((body, bytes) => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array(bytes)], 'dropped.png', { type: 'image/png' }));
+    // Over the body: ProseMirror drops only where a position is.
+    const box = body.getBoundingClientRect();
+    const at = { clientX: box.left + box.width / 2, clientY: box.top + 10 };
+    body.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true, ...at }));
+  }, png);
+  const images = page.locator('figure[data-block="image"] img[src^="/uploads/"]');
+  await expect(images).toHaveCount(1, { timeout: 15_000 });
+  expect(uploads).toHaveLength(1);
+  // The dropped picture is selected (a picture picked now would take its place): the cursor goes after it.
+  await page.keyboard.press('Control+End');
+  await page
+    .getByTestId('image-input')
+    .setInputFiles({ name: 'picked.png', mimeType: 'image/png', buffer: makePng(160, 120) });
+  await expect(images).toHaveCount(2, { timeout: 15_000 });
+  const id = await createdId(page);
+  await expect
+    .poll(async () => (await getItem(page, id)).content.blocks.filter((b) => b.type === 'image').length, {
+      timeout: 15_000,
+    })
+    .toBe(2);
+});
+
 test('the writer is its own chunk: the sign-in page and the lists load neither TipTap nor pinyin', async ({
   page,
 }) => {

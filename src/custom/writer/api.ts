@@ -1,16 +1,14 @@
-/** The writer's calls, all through the envelope client (uploads through the same error mapping). */
+/** The writer's calls, all through the envelope client (its uploads, ./imageUpload.ts, through the same error mapping). */
 import { authorApi } from '../../../contract/api/authors';
 import { categoryApi } from '../../../contract/api/categories';
 import { contentApi } from '../../../contract/api/content';
 import { fileApi } from '../../../contract/api/files';
 import { tagApi } from '../../../contract/api/labels';
 import { placeApi } from '../../../contract/api/places';
-import { Code, codeMessageKey } from '../../../contract/codes';
+import { Code } from '../../../contract/codes';
 import type { ContentSave, LangId } from '../../../contract/content';
 import { CONTENT_TYPE, type ContentTypeName, contentQuery } from '../../../contract/contentConstants';
-import { IMAGE_MAX_BYTES, type UploadReply } from '../../../contract/files';
 import type { Filter, ListQuery } from '../../../contract/list';
-import { type UploadOptions, uploadFile } from '../../components/upload';
 import { ApiError, call } from '../../dataProvider/client';
 
 /** The call options of a content action on `type`: its `?t=`. */
@@ -59,25 +57,6 @@ export const api = {
   places: (keyword = '') => call(placeApi.list, { query: listQuery('name', keyword, 100) }),
   videos: (keyword = '') => call(fileApi.videos, { query: listQuery('title', keyword, 50) }),
 };
-
-/** The client-side size rule of editor images: 5 MB or more is refused before sending. */
-export const tooLarge = (file: Blob) => file.size >= IMAGE_MAX_BYTES;
-
-/**
- * Uploads an image (multipart field `file`) through the app's one upload client, which reports progress and maps
- * failures as the envelope client does; a file of 5 MB or more is refused before sending.
- */
-export function uploadImage(
-  file: Blob,
-  name = 'image',
-  opts: Pick<UploadOptions, 'onProgress' | 'signal'> = {},
-): Promise<UploadReply> {
-  if (tooLarge(file)) {
-    const code = Code.FILE_TOO_LARGE;
-    return Promise.reject(new ApiError(codeMessageKey(code) as string, 0, { code, msg: '', data: null }));
-  }
-  return uploadFile(file, { ...opts, name });
-}
 
 export const isNetworkError = (e: unknown) => e instanceof ApiError && e.status === 0;
 export const isConflict = (e: unknown) => e instanceof ApiError && e.code === Code.CONFLICT;

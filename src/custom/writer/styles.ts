@@ -16,22 +16,35 @@ export const proseSx = {
   },
 
   '& .wr-titles': { mb: 3 },
-  '& .wr-title': {
+  // Bare text areas (TitleFields.tsx GrowingText), as tall as their text, in the theme's body text as MUI's inputs.
+  '& .wr-titles textarea': {
+    typography: 'body1',
+    display: 'block',
+    width: '100%',
+    boxSizing: 'border-box',
+    m: 0,
+    p: 0,
+    border: 0,
+    outline: 0,
+    background: 'none',
+    resize: 'none',
+    overflow: 'hidden',
+    '&::placeholder': { color: '#c3c7c5', opacity: 1 },
+    // As MUI's disabled input: the text and the placeholder in the disabled colour.
+    '&:disabled': { color: 'text.disabled', WebkitTextFillColor: (t: Theme) => t.palette.text.disabled },
+  },
+  '& .wr-titles .wr-title': {
     fontSize: { xs: 30, sm: 40 },
     fontWeight: 700,
     lineHeight: 1.3,
     letterSpacing: '0.01em',
     color: ink,
-    p: 0,
-    '& textarea::placeholder': { color: '#c3c7c5', opacity: 1 },
   },
-  '& .wr-subtitle': {
+  '& .wr-titles .wr-subtitle': {
     mt: 1.5,
     fontSize: { xs: 18, sm: 21 },
     lineHeight: 1.6,
     color: '#50585d',
-    p: 0,
-    '& textarea::placeholder': { color: '#c3c7c5', opacity: 1 },
   },
   '& .wr-field-error': { color: 'error.main', fontSize: 13, mt: 0.5 },
 
@@ -237,36 +250,6 @@ export const proseSx = {
   '& .wr-slash-label': { display: 'block', fontSize: 14, fontWeight: 500 },
   '& .wr-slash-hint': { display: 'block', fontSize: 12, color: muted },
   '& .wr-slash-empty': { px: 2, py: 1, fontSize: 14, color: muted },
-
-  '& .wr-toolbar': {
-    display: 'flex',
-    alignItems: 'center',
-    px: 0.5,
-    py: 0.25,
-    borderRadius: '8px',
-    bgcolor: '#1f2326',
-    color: '#fff',
-    '& .MuiIconButton-root': { color: 'rgba(255,255,255,.78)', borderRadius: '6px' },
-    '& .MuiIconButton-root.is-active': { color: '#fff', bgcolor: 'rgba(255,255,255,.16)' },
-    '& .wr-tool-text': { fontSize: 13, fontWeight: 700, width: 20 },
-    '& .MuiDivider-root': { borderColor: 'rgba(255,255,255,.2)' },
-  },
-  '& .wr-link-form': {
-    display: 'flex',
-    alignItems: 'center',
-    width: 340,
-    position: 'relative',
-    '& .MuiInputBase-root': { color: '#fff' },
-    '& .MuiButton-root': { color: '#9fe0cc' },
-  },
-  '& .wr-link-error': {
-    position: 'absolute',
-    top: '100%',
-    left: 8,
-    mt: 0.5,
-    fontSize: 12,
-    color: '#ffb4a8',
-  },
 
   '& .wr-footer': {
     mt: 8,

@@ -4,7 +4,7 @@
  * controller's editorKey). Input methods (Chinese composition) are left entirely to ProseMirror.
  */
 import { Box, Skeleton } from '@mui/material';
-import { Extension, getSchema } from '@tiptap/core';
+import { type Editor, Extension, getSchema } from '@tiptap/core';
 import { Placeholder } from '@tiptap/extensions';
 import { EditorContent, useEditor } from '@tiptap/react';
 import { useNotify, useTranslate } from 'ra-core';
@@ -18,8 +18,8 @@ import { type BlockActions, BlockMenu } from './BlockMenu';
 import { blocksToJSON, normalizeBlocks } from './convert';
 import { NODE, schemaExtensions } from './extensions';
 import { SlashCommand, type SlashKeys } from './slash';
-import { insertAlbum, insertImages, type Notify } from './uploads';
-import { viewExtensions } from './views';
+import type { Notify } from './uploads';
+import { loadUploads, viewExtensions } from './views';
 
 /** The document schema, for conversions outside an editor. */
 /** The video picker (a dialog with its search box) when a video block is first asked for. */
@@ -51,6 +51,15 @@ function EditorInstance({ initial }: { initial: BlockDocument }) {
   const toast = useRef<Notify>(() => undefined);
   toast.current = (message, opts) => notify(message, { type: opts?.type, messageArgs: opts?.args });
   const [content] = useState(() => blocksToJSON(initial, writerSchema));
+  /** Pictures in, once ./uploads.ts has loaded, if the editor is still there; a failed load says so. */
+  const withUploads = (use: (uploads: Awaited<ReturnType<typeof loadUploads>>, editor: Editor) => void) =>
+    void loadUploads().then(
+      (uploads) => {
+        const editor = editorRef.current;
+        if (editor && !editor.isDestroyed) use(uploads, editor);
+      },
+      () => toast.current('errors.generic', { type: 'error' }),
+    );
 
   const editor = useEditor({
     extensions: [
@@ -86,7 +95,7 @@ function EditorInstance({ initial }: { initial: BlockDocument }) {
       handlePaste: (_view, event) => {
         const files = imageFiles(event.clipboardData?.files);
         if (files.length === 0 || !editorRef.current) return false;
-        insertImages(editorRef.current, files, toast.current);
+        withUploads(({ insertImages }, editor) => insertImages(editor, files, toast.current));
         return true;
       },
       handleDrop: (view, event, _slice, moved) => {
@@ -97,15 +106,24 @@ function EditorInstance({ initial }: { initial: BlockDocument }) {
         const $pos = at ? view.state.doc.resolve(at.pos) : null;
         // Dropped pictures go between blocks: after the block the pointer is over.
         const between = $pos && $pos.depth > 0 ? $pos.after(1) : at?.pos;
-        insertImages(editorRef.current, files, toast.current, between);
+        withUploads(({ insertImages }, editor) =>
+          insertImages(
+            editor,
+            files,
+            toast.current,
+            // The document may have changed while they loaded (only the first time): never past its end.
+            between === undefined ? undefined : Math.min(between, editor.state.doc.content.size),
+          ),
+        );
         return true;
       },
     },
     onUpdate: () => controller.contentChanged(),
-    // Link detection (autolink, pasted addresses) and the format toolbar load before anything can be typed, pasted
-    // or selected.
+    // Link detection (autolink, pasted addresses), the pictures' uploads and the format toolbar load before anything
+    // can be typed, pasted or selected.
     onFocus: () => {
       void loadLinkify();
+      void loadUploads();
       setFocusedOnce(true);
     },
   });
@@ -130,9 +148,10 @@ function EditorInstance({ initial }: { initial: BlockDocument }) {
   const onFiles = (kind: 'image' | 'album') => (e: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(e.target.files ?? []);
     e.target.value = '';
-    if (!editor || files.length === 0) return;
-    if (kind === 'image') insertImages(editor, files, toast.current);
-    else insertAlbum(editor, files, toast.current);
+    if (files.length === 0) return;
+    withUploads(({ insertImages, insertAlbum }, editor) =>
+      (kind === 'image' ? insertImages : insertAlbum)(editor, files, toast.current),
+    );
   };
 
   return (

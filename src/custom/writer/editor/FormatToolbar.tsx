@@ -48,6 +48,37 @@ function ToolButton({
   );
 }
 
+/** The toolbar's look, dark over the page: here, loaded with it, not in ../styles.ts with the writer's first screen. */
+const toolbarSx = {
+  display: 'flex',
+  alignItems: 'center',
+  px: 0.5,
+  py: 0.25,
+  borderRadius: '8px',
+  bgcolor: '#1f2326',
+  color: '#fff',
+  '& .MuiIconButton-root': { color: 'rgba(255,255,255,.78)', borderRadius: '6px' },
+  '& .MuiIconButton-root.is-active': { color: '#fff', bgcolor: 'rgba(255,255,255,.16)' },
+  '& .wr-tool-text': { fontSize: 13, fontWeight: 700, width: 20 },
+  '& .MuiDivider-root': { borderColor: 'rgba(255,255,255,.2)' },
+  '& .wr-link-form': {
+    display: 'flex',
+    alignItems: 'center',
+    width: 340,
+    position: 'relative',
+    '& .MuiInputBase-root': { color: '#fff' },
+    '& .MuiButton-root': { color: '#9fe0cc' },
+  },
+  '& .wr-link-error': {
+    position: 'absolute',
+    top: '100%',
+    left: 8,
+    mt: 0.5,
+    fontSize: 12,
+    color: '#ffb4a8',
+  },
+};
+
 export function FormatToolbar({
   editor,
   container,
@@ -134,10 +165,9 @@ export function FormatToolbar({
   return (
     <Paper
       elevation={4}
-      className="wr-toolbar"
       role="toolbar"
       aria-label={translate('writer.format.toolbar')}
-      sx={{ position: 'absolute', top, left, zIndex: 20 }}
+      sx={{ ...toolbarSx, position: 'absolute', top, left, zIndex: 20 }}
       data-testid="format-toolbar"
     >
       {linkOpen ? (

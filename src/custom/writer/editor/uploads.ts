@@ -1,13 +1,14 @@
 /**
  * Pictures into the document: a placeholder node (with a local preview) goes in at once, the file uploads, and the
  * placeholder becomes the real block — or disappears with a toast. Placeholders are never saved (convert.ts skips
- * them), and their completion is not an undo step.
+ * them), and their completion is not an undo step. Loaded on first use (./views.tsx loadUploads).
  */
 import type { Editor } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { ALBUM_MAX } from '../../../../contract/constants';
 import { IMAGE_TYPES } from '../../../../contract/files';
-import { messageOf, tooLarge, uploadImage } from '../api';
+import { messageOf } from '../api';
+import { tooLarge, uploadImage } from '../imageUpload';
 import { NODE, type PictureAttrs } from './extensions';
 
 export type Notify = (

@@ -26,8 +26,13 @@ import {
   textKit,
   VideoBlock,
 } from './extensions';
-import { appendToAlbum } from './uploads';
 import { useVideoState } from './videoState';
+
+/**
+ * Pictures into the document (./uploads.ts, with the upload client), loaded when the editor first takes the focus or
+ * a picture first comes: the first screen has no use for them.
+ */
+export const loadUploads = () => import('./uploads');
 
 /** Puts the cursor in the paragraph after the block at `pos` (making one when the next block is not text). */
 export function focusAfter(editor: Editor, pos: number) {
@@ -184,10 +189,13 @@ function AlbumView({ node, updateAttributes, deleteNode, selected, editor, getPo
   const add = (e: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(e.target.files ?? []);
     e.target.value = '';
-    const pos = getPos();
-    if (typeof pos === 'number' && files.length > 0) {
-      appendToAlbum(editor, pos, files, (m, o) => notify(m, { type: o?.type, messageArgs: o?.args }));
-    }
+    if (files.length === 0) return;
+    void loadUploads().then(({ appendToAlbum }) => {
+      // Where the album is once loaded (the document may have changed meanwhile).
+      const pos = getPos();
+      if (typeof pos === 'number' && !editor.isDestroyed)
+        appendToAlbum(editor, pos, files, (m, o) => notify(m, { type: o?.type, messageArgs: o?.args }));
+    });
   };
   return (
     <NodeViewWrapper as="figure" className={`wr-album${selected ? ' is-selected' : ''}`} data-block="album">

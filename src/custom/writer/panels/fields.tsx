@@ -22,7 +22,8 @@ import { SLUG_MAX, TAGS_MAX } from '../../../../contract/contentConstants';
 import { IMAGE_TYPES } from '../../../../contract/files';
 import { rules } from '../../../../contract/validation';
 import { ImageCropper } from '../../../components/ImageCropper';
-import { api, messageOf, uploadImage } from '../api';
+import { api, messageOf } from '../api';
+import { uploadImage } from '../imageUpload';
 import { useController, useWriter } from '../state/context';
 
 const ImagePickerDialog = lazy(() => import('../../../components/ImagePickerDialog'));
