@@ -1,6 +1,7 @@
 /** Starts the product: read config, open and migrate the database, seed an empty one, start the jobs, listen. */
 import { mkdirSync } from 'node:fs';
 import { invoiceIssuer } from './adapters/invoice';
+import { fromAddress } from './adapters/mail';
 import { configuredMailer } from './adapters/mailer';
 import { MAIL_FOLDER_LIMITS } from './adapters/mailFolder';
 import { mailQueue } from './adapters/outbox';
@@ -69,6 +70,7 @@ const mailJob = startMailJob({
   log: app.log,
   mailer: configuredMailer(config, app.log),
   queue: outbox,
+  messageDomain: fromAddress(config.mailFrom).split('@')[1] || 'localhost',
 });
 const epaperSender = startEpaperSender({
   db: database.db,

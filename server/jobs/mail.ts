@@ -11,7 +11,7 @@
  *
  * The one ambiguous case, as for e-papers (epaperSender.ts): a row whose instance died (kill -9) after the mail server
  * took the mail and before the row was deleted is sent again after the lease. So a mail is never lost, and at most the
- * MAIL_BATCH mails an instance holds at its death may go twice.
+ * MAIL_BATCH mails an instance holds at its death may go twice, with the same Message-ID (outboxMessageId).
  */
 import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -41,13 +41,27 @@ export interface MailJobDeps {
   now: () => number;
   mailer: Mailer;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** The right-hand side of the mails' Message-IDs: MAIL_FROM's domain (main.ts); `localhost` by default. */
+  messageDomain?: string;
 }
 
 type Row = typeof mailOutbox.$inferSelect;
 
+/**
+ * A row's Message-ID, the same each time the row is sent: a mail sent again after its sender died (see the head
+ * comment) is then one message to receivers that deduplicate by Message-ID, as an e-paper's delivery is.
+ */
+export const outboxMessageId = (row: Pick<Row, 'id' | 'createdAt'>, domain = 'localhost') =>
+  `<outbox.${row.id}.${row.createdAt.getTime()}@${domain}>`;
+
 async function deliver(deps: MailJobDeps, row: Row): Promise<void> {
   try {
-    await deps.mailer.send({ to: row.to, subject: row.subject, text: row.text });
+    await deps.mailer.send({
+      to: row.to,
+      subject: row.subject,
+      text: row.text,
+      messageId: outboxMessageId(row, deps.messageDomain),
+    });
   } catch (err) {
     const mine = and(eq(mailOutbox.id, row.id), eq(mailOutbox.attempts, row.attempts));
     if (row.attempts >= MAIL_MAX_ATTEMPTS) {

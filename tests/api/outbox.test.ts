@@ -8,7 +8,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Mail } from '../../server/adapters/mail';
 import { mailQueue } from '../../server/adapters/outbox';
-import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs } from '../../server/jobs/mail';
+import { MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS, mailRetryDelayMs, outboxMessageId } from '../../server/jobs/mail';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { mailOutbox, users } from '../../server/modules/tables';
 import { createTestApp, OWNER, type TestApp } from '../fixtures/testApp';
@@ -279,9 +279,13 @@ describe('the mail job', () => {
     t.clock.advance(MAIL_LEASE_MS - 1);
     await second.flushMail();
     expect(received.map((m) => m.to)).toEqual(['slow-lease@example.com']);
+    const [orphan] = await outbox();
     t.clock.advance(1);
     await second.flushMail();
     expect(received.map((m) => m.to)).toEqual(['slow-lease@example.com', 'orphan@example.com']);
+    // Sent again with the Message-ID its first send had (the row's own), so receivers may show it once.
+    expect(received[1].messageId).toBe(outboxMessageId(orphan));
+    expect(received[0].messageId).not.toBe(received[1].messageId);
     expect(await outbox()).toEqual([]);
   });
 });

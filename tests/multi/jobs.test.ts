@@ -515,6 +515,11 @@ describe('the mail outbox', () => {
       // At most the mails the killed instance had claimed (one batch) went twice; none more than that.
       expect(twice.length).toBeLessThanOrEqual(MAIL_BATCH);
       expect(twice.filter(([, n]) => n > 2)).toEqual([]);
+      // Each twice with its row's one Message-ID (jobs/mail.ts outboxMessageId): a receiver that deduplicates shows one.
+      for (const [subject] of twice) {
+        const ids = new Set(sink.mails.filter((m) => m.subject === subject).map((m) => m.messageId));
+        expect(ids.size, subject).toBe(1);
+      }
       console.info(
         `outbox: ${victim.name} killed at ${atKill} of 600 mails (mail server 0.2 s per mail); all sent in ${seconds(took)}, ${twice.length} twice`,
       );
