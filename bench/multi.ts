@@ -8,7 +8,7 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { DEMO_HOST, getWithHost, OWNER, startCluster } from '../tests/multi/cluster';
+import { DEMO_HOST, OWNER, requestWithHost, startCluster } from '../tests/multi/cluster';
 import { signIn } from './lib';
 
 const CONNECTIONS = 10;
@@ -60,7 +60,7 @@ async function run(count: number) {
         name: 'public home',
         opts: { url: `${base}/`, headers: { host: DEMO_HOST } },
         check: async () => {
-          const page = await getWithHost(`${base}/`, DEMO_HOST);
+          const page = await requestWithHost(`${base}/`, DEMO_HOST);
           return page.status === 200 && page.body.includes('<html');
         },
       },

@@ -12,6 +12,7 @@ import type { EpaperProgress } from '../../contract/api/epaperSend';
 import { Code } from '../../contract/codes';
 import type { SaveReply } from '../../contract/content';
 import { ROLE } from '../../contract/permissions';
+import { wallTime } from '../../contract/zoned';
 import type { EpaperSender } from '../../server/jobs/epaperSender';
 import {
   contents,
@@ -247,15 +248,7 @@ describe('sending', () => {
       expect(past.code).toBe(Code.SCHEDULE_IN_PAST);
       // Scheduled two minutes ahead (the site's local time), then the clock moves past it.
       const ahead = new Date(Date.now() + 2 * 60_000 + 60_000);
-      const local = new Intl.DateTimeFormat('sv-SE', {
-        timeZone: 'Asia/Taipei',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-      }).format(ahead);
-      const [date, time] = local.split(' ');
+      const { date, time } = wallTime(ahead, 'Asia/Taipei');
       const made = ok(
         await owner.call<EpaperProgress>('epaper/send', {
           id: paper.id,

@@ -140,6 +140,23 @@ describe('the mail job', () => {
   });
   const outbox = () => t.database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.id));
   const mail = (to: string): Mail => ({ to, subject: `to ${to}`, text: 'hello' });
+  /** The mail server holds the next mail until `release()`; `inServer` resolves once it has it. */
+  const holdNextMail = () => {
+    let arrived = () => {};
+    let done = () => {};
+    const inServer = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    server = (m) =>
+      new Promise<void>((resolve) => {
+        arrived();
+        done = () => {
+          received.push(m);
+          resolve();
+        };
+      });
+    return { inServer, release: () => done() };
+  };
 
   it('sends a mail as soon as it is queued, then forgets it', async () => {
     // Polling once an hour: only the queue's wake-up can send it now.
@@ -212,19 +229,7 @@ describe('the mail job', () => {
   });
 
   it('holds no transaction while the mail server is slow: other calls go on meanwhile', async () => {
-    let release = () => {};
-    let arrived = () => {};
-    const inServer = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
-    server = (m) =>
-      new Promise<void>((resolve) => {
-        arrived();
-        release = () => {
-          received.push(m);
-          resolve();
-        };
-      });
+    const { inServer, release } = holdNextMail();
     await queue.enqueue(mail('slow@example.com'));
     const flushed = t.flushMail();
     await inServer;
@@ -238,19 +243,7 @@ describe('the mail job', () => {
   });
 
   it("keeps a send slower than the lease its own, and sends a dead sender's mail once the lease is over", async () => {
-    let release = () => {};
-    let arrived = () => {};
-    const inServer = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
-    server = (m) =>
-      new Promise<void>((resolve) => {
-        arrived();
-        release = () => {
-          received.push(m);
-          resolve();
-        };
-      });
+    const { inServer, release } = holdNextMail();
     await queue.enqueue(mail('slow-lease@example.com'));
     const flushed = t.flushMail();
     await inServer;

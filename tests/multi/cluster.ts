@@ -34,10 +34,7 @@ export async function until(what: string, check: () => Promise<boolean>, ms: num
   }
 }
 
-/** A GET with a Host header of our choosing (fetch does not send one), answering status and body. */
-export const getWithHost = (url: string, host: string) => requestWithHost(url, host);
-
-/** A request with a Host header of our choosing (a GET unless `method` says), answering status and body. */
+/** A request with a Host header of our choosing (fetch does not send one; a GET unless `method` says): status and body. */
 export function requestWithHost(
   url: string,
   host: string,

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from '../../bench/lib';
 import type { EpaperProgress } from '../../contract/api/epaperSend';
 import { STATUS } from '../../contract/contentConstants';
+import { wallTime } from '../../contract/zoned';
 import { type Database, openDatabase } from '../../server/db/client';
 import { EPAPER_BATCH, EPAPER_WORKERS } from '../../server/jobs/epaperSender';
 import { MAIL_BATCH } from '../../server/jobs/mail';
@@ -149,21 +150,6 @@ async function senderOf(mails: () => ReceivedMail[]): Promise<Instance> {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 describe('scheduled publishing', () => {
-  /** The site's wall clock (Asia/Taipei) at an instant, as the publish form sends it. */
-  const taipei = (ms: number) => {
-    const [date, time] = new Intl.DateTimeFormat('sv-SE', {
-      timeZone: 'Asia/Taipei',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .format(ms)
-      .split(' ');
-    return { date, time };
-  };
-
   /**
    * `count` items scheduled: one through the API as the editor schedules it (a few minutes ahead: schedules are
    * given to the minute), the rest copies of its row; then all of them made due now.
@@ -177,7 +163,7 @@ describe('scheduled publishing', () => {
       version: 0,
     });
     const at = Math.ceil((Date.now() + 120_000) / 60_000) * 60_000;
-    await data(base, owner, 'press/publish?t=1', { id: made.id, mode: 2, ...taipei(at) });
+    await data(base, owner, 'press/publish?t=1', { id: made.id, mode: 2, ...wallTime(at, 'Asia/Taipei') });
     const copies = rowsOf<{ id: number }>(
       await database.db.execute(sql`
         INSERT INTO contents (site_id, uuid, type, lang_id, title, subtitle, body, abstract, seo, status, publish_ts,
@@ -478,15 +464,14 @@ describe('the mail outbox', () => {
   };
   const left = async () =>
     (await database.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox))[0].n;
+  /** Waits until every one of `subjects` has arrived and the outbox is empty. */
+  const allSent = (subjects: string[], ms: number) =>
+    until('all sent', async () => delivered(subjects).size === subjects.length && (await left()) === 0, ms);
 
   it('sends each queued mail exactly once with the three sending', async () => {
     const subjects = await queue(300, '三機寄信');
     const started = Date.now();
-    await until(
-      'all sent',
-      async () => delivered(subjects).size === subjects.length && (await left()) === 0,
-      60_000,
-    );
+    await allSent(subjects, 60_000);
     const took = Date.now() - started;
     const got = delivered(subjects);
     expect([...got.values()].filter((n) => n !== 1)).toEqual([]);
@@ -504,11 +489,7 @@ describe('the mail outbox', () => {
       const restart = kill(victim);
       const atKill = delivered(subjects).size;
       expect(atKill).toBeLessThan(subjects.length);
-      await until(
-        'all sent',
-        async () => delivered(subjects).size === subjects.length && (await left()) === 0,
-        90_000,
-      );
+      await allSent(subjects, 90_000);
       const took = Date.now() - started;
       const got = delivered(subjects);
       const twice = [...got].filter(([, n]) => n > 1);

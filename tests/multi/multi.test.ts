@@ -13,7 +13,7 @@ import { openDatabase } from '../../server/db/client';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { roles, siteStaff, sites, users } from '../../server/modules/tables';
 import { call, data } from './api';
-import { DEMO_HOST, getWithHost, type Instance, OWNER, startCluster, until } from './cluster';
+import { DEMO_HOST, type Instance, OWNER, requestWithHost, startCluster, until } from './cluster';
 
 type Cluster = Awaited<ReturnType<typeof startCluster>>;
 let cluster: Cluster;
@@ -38,7 +38,7 @@ describe('three instances behind HAProxy', () => {
       () => call(base, owner, 'category/all', CATEGORY_PAGE),
       () => call(base, owner, 'role/list', CATEGORY_PAGE),
       async () => {
-        const page = await getWithHost(`${base}/`, DEMO_HOST);
+        const page = await requestWithHost(`${base}/`, DEMO_HOST);
         return { status: page.status, code: page.body.includes('<html') ? 1 : 0 };
       },
     ];
@@ -91,7 +91,7 @@ describe('three instances behind HAProxy', () => {
 
   it('shows a publish made through one instance on every instance at once, past their cached pages', async () => {
     const [a, ...others] = cluster.instances;
-    const page = (instance: Instance) => getWithHost(`${instance.base}/post/multi-publish`, DEMO_HOST);
+    const page = (instance: Instance) => requestWithHost(`${instance.base}/post/multi-publish`, DEMO_HOST);
     const content = { blocks: [{ type: 'paragraph', data: { text: 'x' } }] };
     // The seeded site is not yet published (its pages say 即將推出).
     await data(a.base, owner, 'site/publish', { publish: true });

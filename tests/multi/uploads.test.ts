@@ -22,15 +22,7 @@ import { type S3Server, startS3Server } from '../fixtures/s3Server';
 import { themeZip, tinyTheme } from '../fixtures/themeZip';
 import { cutPatch, mp4, uploadLocked } from '../fixtures/videos';
 import { call, data } from './api';
-import {
-  DEMO_HOST,
-  getWithHost,
-  type Instance,
-  OWNER,
-  requestWithHost,
-  startCluster,
-  until,
-} from './cluster';
+import { DEMO_HOST, type Instance, OWNER, requestWithHost, startCluster, until } from './cluster';
 
 const MB = 1024 * 1024;
 
@@ -64,7 +56,7 @@ afterAll(async () => {
 describe('three instances on one bucket behind HAProxy', () => {
   it("shows a design change and another theme, made through one instance, on the others' very next page", async () => {
     const [a, ...others] = cluster.instances;
-    const home = async (instance: Instance) => (await getWithHost(`${instance.base}/`, DEMO_HOST)).body;
+    const home = async (instance: Instance) => (await requestWithHost(`${instance.base}/`, DEMO_HOST)).body;
     await data(a.base, owner, 'design/save', { values: { footer_text: '多機頁尾一' } });
     // Each instance renders the home with the first footer and keeps it in its own page cache.
     for (const instance of cluster.instances)
@@ -98,7 +90,7 @@ describe('three instances on one bucket behind HAProxy', () => {
     const hash = createHash('sha256').update(css).digest('hex').slice(0, ASSET_HASH_LENGTH);
     for (const instance of others)
       expect(
-        await getWithHost(`${instance.base}/assets/${hash}/theme.css`, DEMO_HOST),
+        await requestWithHost(`${instance.base}/assets/${hash}/theme.css`, DEMO_HOST),
         instance.name,
       ).toEqual({
         status: 200,
