@@ -193,7 +193,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     secret,
     outbox: opts.outbox ?? mailQueue(opts.db, now),
     afterReply: opts.afterReply ?? afterReplyTracker(),
-    captcha: altchaCaptcha(opts.db, secret, config.captchaMaxCounter, now),
+    captcha: altchaCaptcha(opts.db, secret, config.captchaMaxCounter),
     storage: config.s3 ? s3Storage(config.s3) : folderStorage(config.uploadDir),
     dns: opts.dns ?? resolverDns({ servers: config.dnsServers, timeoutMs: config.dnsTimeoutMs }),
     payment: payment.gateway,

@@ -45,7 +45,13 @@ function decode(payload: string): Payload | null {
   }
 }
 
-export function altchaCaptcha(db: Db, secret: string, maxCounter: number, now: () => number): Captcha {
+/**
+ * The challenge lives on the wall clock, not the app's business clock: altcha-lib checks `expiresAt` against
+ * `Date.now()`, so a challenge dated by a moved clock would be refused (or live too long) there.
+ */
+const now = () => Date.now();
+
+export function altchaCaptcha(db: Db, secret: string, maxCounter: number): Captcha {
   const keySecret = `${secret}:key`;
   return {
     async challenge(host) {

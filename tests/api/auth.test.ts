@@ -70,6 +70,38 @@ describe('bot challenge', () => {
     const again = await c.call('member/login', { account: OWNER.email, password: OWNER.password, token });
     expect(again.code).toBe(Code.CAPTCHA);
   });
+
+  it('lives on the wall clock: a business clock moved an hour back or a week on neither refuses nor revives one', async () => {
+    const c = t.client();
+    const spent = await c.captcha();
+    expect(
+      (await c.call('member/login', { account: OWNER.email, password: OWNER.password, token: spent })).code,
+    ).toBe(1);
+    let moved = 0;
+    try {
+      for (const move of [-60 * 60_000, 8 * 24 * 60 * 60_000]) {
+        t.clock.advance(move);
+        moved = move;
+        const r = await c.call('member/login', {
+          account: OWNER.email,
+          password: OWNER.password,
+          token: await c.captcha(),
+        });
+        expect(r.code, `clock moved ${move} ms`).toBe(1);
+        // The spent one stays spent: its row is not swept by a clock that ran ahead of its expiry.
+        const again = await c.call('member/login', {
+          account: OWNER.email,
+          password: OWNER.password,
+          token: spent,
+        });
+        expect(again.code, `clock moved ${move} ms`).toBe(Code.CAPTCHA);
+        t.clock.advance(-move);
+        moved = 0;
+      }
+    } finally {
+      t.clock.advance(-moved);
+    }
+  });
 });
 
 describe('registration', () => {

@@ -14,7 +14,7 @@ import type { PublicPageKind } from '../../server/shared/paths';
 import type { PageContext } from '../../server/workers/objects';
 import { type Client, createTestApp, ok, register, signInOwner, type TestApp } from '../fixtures/testApp';
 
-/** The frozen clock of this file: 2026-12-10 10:00 in Taipei (ahead of the real one, as bot checks want). */
+/** The frozen clock of this file: 2026-12-10 10:00 in Taipei. */
 const NOW = Date.parse('2026-12-10T02:00:00Z');
 const MINUTE = 60_000;
 const para = (text: string) => ({ type: 'paragraph', data: { text } });
