@@ -231,8 +231,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // A plain (callback) hook: no promise per request; a refusal answers here and never calls done().
   app.addHook('onRequest', (req, reply, done) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return done();
-    // RFC 8058 one-click unsubscribe: posted by mail providers without the site's Origin; its signed token is the proof.
-    if (req.method === 'POST' && UNSUBSCRIBE_ROUTES.includes(req.routeOptions.url ?? '')) return done();
     const origin = req.headers.origin;
     let foreign = req.headers['sec-fetch-site'] === 'cross-site';
     if (origin) {
@@ -245,7 +243,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       const own = req.host.replace(/:(80|443)$/, '');
       foreign = host !== own && !config.allowedOrigins.includes(origin);
     }
-    if (foreign) fail(req, reply, new AppError(Code.FORBIDDEN));
+    // RFC 8058 one-click unsubscribe: posted by mail providers without the site's Origin; its signed token is the proof.
+    // Looked at only for a foreign call: routeOptions is an object built anew on each read.
+    if (foreign && !(req.method === 'POST' && UNSUBSCRIBE_ROUTES.includes(req.routeOptions.url ?? '')))
+      fail(req, reply, new AppError(Code.FORBIDDEN));
     else done();
   });
 

@@ -4,7 +4,7 @@
  * S3_PUBLIC_URL. The signer follows "Authenticating Requests: Using the Authorization Header" of the S3 API reference;
  * tests check it against that page's worked examples.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
 import type { S3Config } from '../config';
@@ -35,7 +35,7 @@ export interface SignedRequest {
   signature: string;
 }
 
-export const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+export const sha256Hex = (data: string | Buffer) => hash('sha256', data);
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data).digest();
 
 /** RFC 3986 encoding as S3 wants it: only A–Z a–z 0–9 - . _ ~ stay; `/` too in a path. */

@@ -29,6 +29,7 @@ import { isUniqueViolation } from '../db/errors';
 import { type AnyAction, action, type SiteContext } from '../http/action';
 import { sendCsv, sendCsvStream, wallStamp } from '../http/csv';
 import { AppError, duplicate, FieldError, notFound } from '../http/errors';
+import { isoTime } from '../http/isoTime';
 import { likePattern, listRows } from '../http/list';
 import { foreignUploadErrors } from '../modules/files/addresses';
 import { bumpRender } from '../modules/tenancy/invalidate';
@@ -79,7 +80,7 @@ export function recordOf(entity: Entity, table: PgTable, row: { id: number }): R
     ...Object.fromEntries(
       fieldColumns(entity.fields, table).map(([name, key]) => {
         const value = columns[key];
-        return [name, value instanceof Date ? value.toISOString() : subRecords(entity.fields[name], value)];
+        return [name, value instanceof Date ? isoTime(value) : subRecords(entity.fields[name], value)];
       }),
     ),
   };

@@ -17,7 +17,7 @@
  * - The total: `count(*)` over `LIMIT LIST_EXACT_TOTAL + 1` rows (LIST_EXACT_TOTAL_SEARCHED under a keyword); beyond, the planner's row estimate of the same
  *   query (EXPLAIN), marked `approximate` (the SPA shows "about …").
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type AnyColumn, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import {
   LIST_CURSOR_MAX,
@@ -180,7 +180,7 @@ interface Cursor {
 /** The hash a cursor carries of its query: the list, filters, sort and size (not the page). */
 export function queryHash(list: string, query: ListQuery): string {
   const text = JSON.stringify([list, query.filters, query.sort ?? null, query.size]);
-  return createHash('sha256').update(text).digest('base64url').slice(0, 16);
+  return hash('sha256', text, 'base64url').slice(0, 16);
 }
 
 export function encodeCursor(hash: string, c: Cursor): string {

@@ -20,6 +20,7 @@ import type { Db } from '../db/client';
 import { FieldError } from './errors';
 import { columnKey, keySelect, keysetPage, type SortKey, sortKey } from './keyset';
 import { plainCounted, plainPageRead } from './plainList';
+import { readRecords, selection } from './records';
 
 /** Escapes LIKE wildcards so a keyword matches literally. */
 export const likePattern = (keyword: string) => `%${keyword.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -141,17 +142,16 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
                 .offset(offset),
             )
           : undefined;
-      const records = await db
-        .select({ record: spec.record ?? spec.table, key: keySelect(keys) } as never)
+      const record = spec.record ?? spec.table;
+      const query = db
+        .select(selection(record, keySelect(keys)))
         .from(spec.table)
         .where(ids ?? and(whereOf(), extra))
         .orderBy(...order)
         .limit(limit)
         .offset(ids ? 0 : offset);
-      return (records as { record: Record<string, unknown>; key: unknown[] }[]).map((r) => ({
-        row: spec.toRow(r.record),
-        key: r.key,
-      }));
+      const records = await readRecords(db, query, record).execute();
+      return records.map((r) => ({ row: spec.toRow(r.record), key: r.key }));
     },
   });
 }

@@ -10,6 +10,7 @@ import type { PgDialect, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { keySelect, type SortKey } from './keyset';
 import { preparedPerDb } from './prepared';
+import { type RecordRead, readRecords, selection } from './records';
 
 /** The most page shapes kept prepared per database; past it (never expected) a page is built each time. */
 const SHAPES_MAX = 1_000;
@@ -21,12 +22,8 @@ export interface PlainList {
   record?: Record<string, AnyColumn>;
 }
 
-type PageRead = {
-  execute(params: {
-    site: number;
-    limit: number;
-  }): Promise<{ record: Record<string, unknown>; key: unknown[] }[]>;
-};
+/** Its parameters: `{site, limit}`. */
+type PageRead = RecordRead;
 
 const made = preparedPerDb(() => ({
   pages: new Map<string, PageRead>(),
@@ -116,13 +113,14 @@ export function plainPageRead(db: Db, list: PlainList, keys: SortKey[], order: S
       name = `list_${names.size + 1}`;
       names.set(key, name);
     }
-    read = db
-      .select({ record: list.record ?? list.table, key: keySelect(keys) } as never)
+    const record = list.record ?? list.table;
+    const query = db
+      .select(selection(record, keySelect(keys)))
       .from(list.table)
       .where(eq(list.siteColumn, sql.placeholder('site')))
       .orderBy(...order)
-      .limit(sql.placeholder('limit'))
-      .prepare(name) as unknown as PageRead;
+      .limit(sql.placeholder('limit'));
+    read = readRecords(db, query, record, name);
     pages.set(key, read);
   }
   byRecord.set(list.record ?? list.table, read);

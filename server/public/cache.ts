@@ -2,7 +2,7 @@
  * Rendered public pages, in memory: an LRU bounded by bytes and by entries. Keys carry the site's render_version
  * (modules/tenancy/invalidate.ts bumps it), so a change readers would see makes new keys and the old pages age out.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export interface CachedPage {
   status: number;
@@ -27,8 +27,7 @@ export const cacheKey = (k: PageCacheKey) =>
   `${k.siteId}|${k.renderVersion}|${k.themeId}.${k.versionId}|${k.langId}|${k.page}|${k.path}`;
 
 /** A strong ETag of a body. */
-export const etagOf = (body: Buffer) =>
-  `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+export const etagOf = (body: Buffer) => `"${hash('sha256', body, 'base64url').slice(0, 27)}"`;
 
 export class PageCache {
   private entries = new Map<string, CachedPage>();

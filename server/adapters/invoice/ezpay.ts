@@ -28,7 +28,7 @@
  * - the lengths bound below (MerchantOrderNo 20 of [A-Za-z0-9_], BuyerName 30 for B2C and 60 for B2B, BuyerEmail 50,
  *   ItemName 30, ItemUnit 2, InvalidReason 20, CarrierNum 64, LoveCode 7).
  */
-import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hash } from 'node:crypto';
 import type { InvoiceData } from '../../../contract/invoice';
 import type { EzPayConfig } from '../../config';
 import {
@@ -98,7 +98,7 @@ export function checkCode(fields: CheckCodeFields, key: string, iv: string): str
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([k, v]) => `${k}=${v}`)
     .join('&');
-  return createHash('sha256').update(`HashIV=${iv}&${sorted}&HashKey=${key}`).digest('hex').toUpperCase();
+  return hash('sha256', `HashIV=${iv}&${sorted}&HashKey=${key}`).toUpperCase();
 }
 
 /** The buyer's choice → invoice_issue's buyer and carrier fields. */

@@ -3,7 +3,7 @@
  * behind HTTPS). `remember` keeps the cookie 30 days; otherwise it is a browser-session cookie, and the server
  * ends it after a day without use.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_IDLE_S, SESSION_REMEMBER_S, SESSION_TOUCH_MS } from '../../../contract/constants';
@@ -18,7 +18,7 @@ import { type PlanRow, planFeatures, planService } from '../tenancy/catalogue';
 import { plans, roles, siteStaff, sites, users } from '../tenancy/schema';
 import { sessions, supportEntries } from './schema';
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => hash('sha256', token);
 export const newToken = () => randomBytes(32).toString('base64url');
 
 /**

@@ -6,6 +6,7 @@ import type { Category, CategoryEdit, CategoryNew } from '../../../contract/cate
 import { categoryColumns } from '../../../contract/category';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import type { Db } from '../../db/client';
+import { isoTime } from '../../http/isoTime';
 import { listRows } from '../../http/list';
 import { categories } from '../content/schema';
 import { deleteLabel, type LabelRow, labelRow, writeLabel } from '../labels/service';
@@ -22,8 +23,8 @@ const listed = {
 const toCategory = (r: Pick<LabelRow, 'id' | 'name' | 'createdAt' | 'updatedAt'>): Category => ({
   id: r.id,
   name: r.name,
-  created_at: r.createdAt.toISOString(),
-  updated_at: r.updatedAt.toISOString(),
+  created_at: isoTime(r.createdAt),
+  updated_at: isoTime(r.updatedAt),
 });
 
 export function listCategories(db: Db, siteId: number, query: ListQuery): Promise<ListResult<Category>> {

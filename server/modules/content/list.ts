@@ -13,6 +13,7 @@ import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import type { Db } from '../../db/client';
 import { FieldError } from '../../http/errors';
+import { isoTime } from '../../http/isoTime';
 import { columnKey, keySelect, keysetPage, orderOf, type SortKey, sortKey } from '../../http/keyset';
 import { keywordMatch } from '../../http/keyword';
 import { authorsOf, tagsOf } from './refs';
@@ -205,11 +206,11 @@ export async function listContents(s: Scope, query: ListQuery): Promise<ListResu
       author: authors.get(r.id) ?? [],
       category: r.categoryId === null ? null : { id: r.categoryId, name: r.categoryName ?? '' },
       tag: tags.get(r.id) ?? [],
-      publish_ts: r.publishTs?.toISOString() ?? null,
+      publish_ts: r.publishTs ? isoTime(r.publishTs) : null,
       to_top: r.toTop,
       pin_order: r.pinOrder,
       is_draft_changed: r.isDraftChanged,
-      updated_at: r.updatedAt.toISOString(),
+      updated_at: isoTime(r.updatedAt),
       agenda: agendaOf(r.abstract, r.subtitle),
     })),
   };

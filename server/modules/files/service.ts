@@ -25,6 +25,7 @@ import type { ListQuery, ListResult } from '../../../contract/list';
 import { newKey } from '../../adapters/storage';
 import type { Deps } from '../../deps';
 import { AppError, notFound } from '../../http/errors';
+import { isoTime } from '../../http/isoTime';
 import { listRows } from '../../http/list';
 import { isPng, readIco } from './ico';
 import { withinQuota } from './quota';
@@ -205,7 +206,7 @@ const toLibraryFile = (deps: Deps, r: FileRow): LibraryFile => ({
   size: r.size,
   width: r.width,
   height: r.height,
-  created_at: r.createdAt.toISOString(),
+  created_at: isoTime(r.createdAt),
 });
 
 /** The library: the site's pictures, newest first by default. */

@@ -5,7 +5,7 @@
  * with a bounded string; a file that is too large or not JSON is logged and ignored. A pack's version is I18N_VERSION
  * plus a short hash of its words, so a correction changes it. A correction needs no restart.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -117,8 +117,7 @@ export function applyCorrections(
 
 function packOf(lang: Locale, words: Tree): LangPack {
   const wordsJson = JSON.stringify(words);
-  const hash = createHash('sha256').update(wordsJson).digest('hex').slice(0, 10);
-  const version = `${I18N_VERSION}-${hash}`;
+  const version = `${I18N_VERSION}-${hash('sha256', wordsJson).slice(0, 10)}`;
   return {
     version,
     lang,

@@ -33,6 +33,7 @@ import { MEMBER_EXPORT_BATCH, MEMBER_STATUSES, type MemberStatus } from '../../.
 import type { MemberStanding } from '../../../contract/members';
 import type { Db } from '../../db/client';
 import { AppError, FieldError } from '../../http/errors';
+import { isoTime } from '../../http/isoTime';
 import {
   columnKey,
   exactTotalMax,
@@ -53,7 +54,7 @@ import { followers, readerPayments, readerPlans, readerSubscriptions, readers } 
 import { LAPSED, memberStatusSql, PAYING } from '../readers/status';
 import type { SubscriptionStatus } from '../tenancy/schema';
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const iso = (d: Date | null | undefined) => (d ? isoTime(d) : null);
 
 /** A reader row with its subscription and plan, as the list and the record read it. */
 const memberSelect = {
@@ -97,7 +98,7 @@ export function toMember(r: MemberRecord): Member {
     plan: r.planId !== null && r.planName !== null ? { id: r.planId, name: r.planName } : null,
     epaper_opt_in: reader.epaperOptIn,
     source: reader.source,
-    created_at: reader.createdAt.toISOString(),
+    created_at: isoTime(reader.createdAt),
   };
 }
 

@@ -3,7 +3,7 @@
  * theme_files by version (versions never change, so they are kept by version id, a bounded number of them; a deleted
  * one is forgotten, forgetThemeVersions).
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -37,7 +37,7 @@ export interface LoadedTheme {
 /** The built-in theme's folder in the repository. */
 export const BUILTIN_THEME_DIR = path.resolve(import.meta.dirname, '../../../themes/default');
 
-const sha256 = (body: Buffer) => createHash('sha256').update(body).digest('hex');
+const sha256 = (body: Buffer) => hash('sha256', body);
 
 async function readTree(root: string): Promise<Map<string, ThemeFile>> {
   const files = new Map<string, ThemeFile>();

@@ -4,7 +4,7 @@
  * theme.json, the required templates, Liquid syntax, JSON and UTF-8. Every problem names its file; the caller words
  * them in the user's language.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import {
   THEME_FILE_MAX_BYTES,
@@ -263,7 +263,7 @@ async function checkEntries(zip: ZipFile, zipName: string): Promise<ThemeCheck> 
       break;
     }
     total += out.body.length;
-    files.push({ path, body: out.body, sha256: createHash('sha256').update(out.body).digest('hex') });
+    files.push({ path, body: out.body, sha256: hash('sha256', out.body) });
   }
   if (problems.length) return { ok: false, problems };
 

@@ -12,6 +12,7 @@ import { VIDEO_DURATION_MAX_S, VIDEO_TITLE_MAX } from '../../../contract/videos'
 import { type VideoStore, videoStore } from '../../adapters/video';
 import type { Deps } from '../../deps';
 import { AppError, FieldError, notFound } from '../../http/errors';
+import { isoTime } from '../../http/isoTime';
 import { listRows } from '../../http/list';
 import { foreignUploadErrors } from '../files/addresses';
 import { videos } from '../files/schema';
@@ -70,7 +71,7 @@ function toVideo(deps: Deps, r: VideoRow, missing = false): Video {
     cover: r.cover,
     duration: r.duration,
     size: r.size,
-    insert_ts: r.createdAt.toISOString(),
+    insert_ts: isoTime(r.createdAt),
     url: r.status === 'ready' && r.path ? deps.storage.url(r.path) : '',
     mime: r.mime,
     status: r.status,

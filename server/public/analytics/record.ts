@@ -4,7 +4,7 @@
  * the client's network — an IPv4 address, an IPv6 /64 — which itself is never kept), a bound per site and day on
  * distinct targets, and one upsert per batch into analytics_daily on the site's calendar day.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -82,9 +82,7 @@ export function clientNetwork(ip: string): string {
 
 /** The bucket key of a client of a site: a salted hash of its network, so no address is kept, in memory or a row. */
 export const clientKey = (salt: string, siteId: number, ip: string) =>
-  createHash('sha256')
-    .update(`${salt}\0${siteId}\0${clientNetwork(ip)}`)
-    .digest('base64url');
+  hash('sha256', `${salt}\0${siteId}\0${clientNetwork(ip)}`, 'base64url');
 
 /** The site's calendar day now. */
 export function siteDay(timezone: string, now: number): string {
