@@ -22,6 +22,9 @@ import { loadTheme, renderPage, themeSettings } from '../fixtures/themeRender';
 import { axeViolations } from './a11y';
 import { shot } from './fixtures';
 
+// Each page in a page of its own, without a server: the two workers share them.
+test.describe.configure({ mode: 'parallel' });
+
 const WIDTHS = [1280, 390];
 const theme = loadTheme();
 const assetsByUrl = new Map([...theme.assets.entries()].map(([file, asset]) => [asset.url, { file, asset }]));
