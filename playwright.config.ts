@@ -24,11 +24,7 @@ export default defineConfig({
     // The app then moves nothing (src/theme.ts): the same steps at a third less CPU.
     reducedMotion: 'reduce',
     viewport: { width: 1280, height: 800 },
-    // Recording a trace of every test (to keep a failed one's) cost about a fifth of the tests' time on this 2-core
-    // machine (content-lists and labels: 152 s with, 118 s without, 2026-11-30, both beside other work).
-    // On CI, where a failed test runs once more, that retry records it instead: a test that fails still leaves its
-    // trace (the retry's, failing or flaky). Without CI (no retry) every test records, and a failed one's is kept.
-    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
