@@ -5,7 +5,15 @@
  * /site; someone left without any site lands in the new-site wizard.
  */
 import type { Page } from '@playwright/test';
-import { expect, registerThroughUi, shot, signedInPage, signIn, test } from './fixtures';
+import {
+  expect,
+  registerSkippingWizard,
+  registerThroughUi,
+  shot,
+  signedInPage,
+  signIn,
+  test,
+} from './fixtures';
 
 const PASSWORD = 'shell-pass-1';
 
@@ -153,7 +161,7 @@ test('a new user without a plan meets the not-subscribed and publish-your-site p
 });
 
 test('a user of two sites switches between them on /site', async ({ page, browser, world }) => {
-  const email = await registerThroughUi(page, world.sink, { ...NEW_PERSON, nickname: '雙站人' });
+  const email = await registerSkippingWizard(page, world.sink, { ...NEW_PERSON, nickname: '雙站人' });
 
   // The owner invites them to the demo site as an editor; they accept with their password.
   const owner = await signedInPage(browser, world.url);

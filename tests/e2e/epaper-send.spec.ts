@@ -37,7 +37,8 @@ test('an e-paper sent to 3 members reaches each of them once, with the progress 
     timeout: 20_000,
   });
   await expect(page.getByTestId('epaper-progress-counts')).toContainText('已寄出 3');
-  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+  // By its name: react-admin's loading indicator (載入中) is a progressbar too while a request runs.
+  await expect(page.getByRole('progressbar', { name: '寄送進度' })).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByTestId('publish-send').getByText('已發佈')).toBeVisible();
   await shot(page, 'epaper-send-progress');
 

@@ -331,6 +331,26 @@ export async function registerThroughUi(
 }
 
 /**
+ * A new person where registerThroughUi with `skipWizard` leaves them — signed in (in the page's browser) on the
+ * dashboard of their personal site without a plan — made through the API instead (registerByApi, then
+ * `site/start_free`, what the wizard's skip button calls): for tests about what comes after registering. The
+ * sign-up screens and the skip button stay covered through the UI (journey.spec.ts, wizard.spec.ts and
+ * dashboard.spec.ts's new user). Answers the e-mail address.
+ */
+export async function registerSkippingWizard(
+  page: Page,
+  sink: SmtpSink,
+  opts: { nickname: string; password: string; prefix?: string },
+): Promise<string> {
+  const email = `${opts.prefix ?? 'new'}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await registerByApi(page.request, sink, { email, password: opts.password, nickname: opts.nickname });
+  await apiCall(page.request, 'site/start_free');
+  await page.goto('/');
+  await expect(page.getByText(`目前網站：${opts.nickname} 的網站`)).toBeVisible();
+  return email;
+}
+
+/**
  * A screenshot for a person to look at, into the folder SHOTS_DIR names (`SHOTS_DIR=/tmp/shots npm run test:e2e`);
  * without it none is taken: the tests need none.
  */

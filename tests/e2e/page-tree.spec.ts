@@ -87,8 +87,13 @@ test('nest pages, order their tabs and take a page out of the navigation', async
   await shot(page, 'page-tabs-dialog');
   const handle = tabs.getByRole('button', { name: `移動「${second}」` });
   await handle.focus();
+  // Each key once the sortable list has taken the one before (its live region says so), as in menus.spec.ts: under
+  // load an ArrowUp that came before the pick-up moved nothing.
+  const heard = (text: string) => expect(page.locator('[aria-live]', { hasText: text })).toHaveCount(1);
   await page.keyboard.press('Space');
+  await heard(`已拿起「${second}」`);
   await page.keyboard.press('ArrowUp');
+  await heard(`「${second}」移到第 1 位。`);
   await page.keyboard.press('Space');
   await expect(tabs.getByTestId('page-tab').first()).toContainText(second);
   await tabs.getByRole('radio', { name: `最先開啟「${first}」` }).check();

@@ -5,21 +5,24 @@
  */
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, fillForm, registerThroughUi, shot, signIn, test } from './fixtures';
+import { expect, fillForm, registerSkippingWizard, shot, signIn, test } from './fixtures';
 
 const PASSWORD = 'profile-pass-1';
 
 // Each test is a new person who registers.
 test.use({ signedIn: false });
 
-/** A new person who skips the wizard: signed in on their personal site's dashboard. */
-const NEW_PERSON = { password: PASSWORD, prefix: 'profile', skipWizard: true };
+/**
+ * A new person who skipped the wizard: signed in on their personal site's dashboard (registered through the API:
+ * the sign-up screens are journey.spec.ts's and dashboard.spec.ts's).
+ */
+const NEW_PERSON = { password: PASSWORD, prefix: 'profile' };
 
 /** The user menu's button (top right) shows the nickname. */
 const userMenu = (page: Page) => page.locator('.RaUserMenu-userButton');
 
 test('nickname and a cropped avatar, seen in the top bar', async ({ page, world }) => {
-  const email = await registerThroughUi(page, world.sink, { ...NEW_PERSON, nickname: '陳小明' });
+  const email = await registerSkippingWizard(page, world.sink, { ...NEW_PERSON, nickname: '陳小明' });
   await userMenu(page).click();
   await expect(page.getByRole('menuitem', { name: '帳號設定' })).toBeVisible();
   await shot(page, 'user-menu');
@@ -76,7 +79,7 @@ test('a new e-mail: pending, the code modal with its resend countdown, a wrong c
   world,
 }) => {
   test.setTimeout(120_000);
-  await registerThroughUi(page, world.sink, { ...NEW_PERSON, nickname: '換信箱' });
+  await registerSkippingWizard(page, world.sink, { ...NEW_PERSON, nickname: '換信箱' });
   await page.goto('/profile/edit');
   const newEmail = `moved-${Date.now()}@example.com`;
   await fillForm(page.getByLabel('電子信箱'), newEmail);
@@ -125,7 +128,7 @@ test('an e-mail change left unconfirmed: the old address stays, the profile save
   page,
   world,
 }) => {
-  const email = await registerThroughUi(page, world.sink, { ...NEW_PERSON, nickname: '晚點驗證' });
+  const email = await registerSkippingWizard(page, world.sink, { ...NEW_PERSON, nickname: '晚點驗證' });
   await page.goto('/profile/edit');
   const newEmail = `later-${Date.now()}@example.com`;
   await fillForm(page.getByLabel('電子信箱'), newEmail);
@@ -167,7 +170,7 @@ test('the interface language: English at once, after a reload, and on a new devi
   world,
   browser,
 }) => {
-  const email = await registerThroughUi(page, world.sink, { ...NEW_PERSON, nickname: 'Lang' });
+  const email = await registerSkippingWizard(page, world.sink, { ...NEW_PERSON, nickname: 'Lang' });
   await page.goto('/profile/edit');
   await page.getByTestId('language-select').getByRole('combobox').click();
   await page.getByRole('option', { name: 'English' }).click();
@@ -196,7 +199,7 @@ test('the interface language: English at once, after a reload, and on a new devi
 });
 
 test('change the password from the account settings, then sign in with it', async ({ page, world }) => {
-  const email = await registerThroughUi(page, world.sink, { ...NEW_PERSON, nickname: '換密碼' });
+  const email = await registerSkippingWizard(page, world.sink, { ...NEW_PERSON, nickname: '換密碼' });
   await userMenu(page).click();
   await page.getByRole('menuitem', { name: '帳號設定' }).click();
   await expect(page).toHaveURL(/\/setting\/account$/);

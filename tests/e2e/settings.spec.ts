@@ -5,7 +5,7 @@
  * instructions, and a verification that finds no record.
  */
 import type { Page } from '@playwright/test';
-import { apiCall, expect, fillForm, registerThroughUi, shot, test } from './fixtures';
+import { apiCall, expect, fillForm, registerSkippingWizard, shot, test } from './fixtures';
 
 async function openAt(page: Page, path: string) {
   await page.goto(path);
@@ -139,11 +139,10 @@ test('a new site: subscribe now, a taken sub-domain refused, a free one taken; a
   page,
   world,
 }) => {
-  await registerThroughUi(page, world.sink, {
+  await registerSkippingWizard(page, world.sink, {
     nickname: '小站長',
     password: 'settings-pass-1',
     prefix: 'settings',
-    skipWizard: true,
   });
   await page.goto('/setting');
   await expect(page.getByTestId('plan-name')).toHaveText('尚未訂閱方案');

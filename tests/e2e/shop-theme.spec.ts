@@ -15,6 +15,9 @@ import { loadTheme, renderPage, themeSettings } from '../fixtures/themeRender';
 import { wcagViolations } from './a11y';
 import { shot } from './fixtures';
 
+// Each page in a page of its own, without a server: the two workers share them.
+test.describe.configure({ mode: 'parallel' });
+
 const WIDTHS = [1280, 390];
 const LANGUAGES: FixtureLanguage[] = ['zh-TW', 'en', 'ja'];
 const theme = loadTheme();

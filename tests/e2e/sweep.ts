@@ -11,28 +11,27 @@
  */
 import type { Page } from '@playwright/test';
 import { axeViolations } from './a11y';
-import { expect } from './fixtures';
 import { looksUntranslated } from './untranslated';
 
 /** Moderate rules a screen must pass too: what makes a screen findable by its structure. */
 const STRUCTURE_RULES = ['page-has-heading-one', 'landmark-one-main', 'region', 'heading-order'];
 
-/** Pushes `path` onto the app's history as react-router's own links do, so that the app moves without reloading. */
-async function pushPath(page: Page, path: string) {
-  await page.evaluate((to) => {
-    const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
-    window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, path);
-}
+/** How long a screen may take to get somewhere: the expect timeout of playwright.config.ts (a loaded machine). */
+const WAIT_MS = 30_000;
 
 /** An address the admin does not have: its not-found page stands between two screens. */
 const BETWEEN = '/sweep-between-screens';
+
+const PROGRESS = '.MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate, .MuiSkeleton-root';
 
 /**
  * Opens `path` of the app at `origin`. Within the admin it moves without a reload (much faster), through its
  * not-found page, so that nothing of the screen before is left when the next one is checked; the sign-in screens,
  * another site or a first visit load the page.
+ *
+ * The move is made in the page, in one call, as react-router's own links make it (pushState and a popstate): to the
+ * not-found page, until it shows, then to `path`, until the not-found page has left the document. Each wait is
+ * checked every 20 ms within WAIT_MS (as expect's would be, without its growing intervals between checks).
  */
 export async function openScreen(page: Page, origin: string, path: string): Promise<void> {
   const here = page.url().startsWith('http') ? new URL(page.url()) : null;
@@ -41,21 +40,85 @@ export async function openScreen(page: Page, origin: string, path: string): Prom
     await page.goto(path);
     return;
   }
-  await pushPath(page, BETWEEN);
-  const between = page.getByTestId('not-found');
-  await expect(between).toBeVisible();
-  const gone = await between.elementHandle();
-  await pushPath(page, path);
-  await expect.poll(() => gone?.evaluate((el) => el.isConnected)).toBe(false);
+  const failure = await page.evaluate(
+    async ({ between, to, ms }) => {
+      const push = (p: string) => {
+        const idx = ((window.history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+        window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', p);
+        window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+      };
+      const until = (done: () => boolean) =>
+        new Promise<boolean>((resolve) => {
+          const end = performance.now() + ms;
+          const check = () => {
+            if (done()) resolve(true);
+            else if (performance.now() > end) resolve(false);
+            else setTimeout(check, 20);
+          };
+          check();
+        });
+      const visible = (el: Element | null) => {
+        if (!el) return false;
+        const box = el.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+      };
+      const notFound = () => document.querySelector('[data-testid="not-found"]');
+      push(between);
+      if (!(await until(() => visible(notFound())))) return `the not-found page at ${between} did not show`;
+      const gone = notFound() as Element;
+      push(to);
+      if (!(await until(() => !gone.isConnected))) return `the not-found page stayed at ${to}`;
+      return null;
+    },
+    { between: BETWEEN, to: path, ms: WAIT_MS },
+  );
+  if (failure) throw new Error(`${failure} within ${WAIT_MS} ms`);
 }
 
-/** Waits until the screen shows its h1, `ready` (if given), and no indeterminate progress. */
+/**
+ * Waits until the screen shows an h1, `ready` (if given; its first match), and no indeterminate progress, each
+ * within WAIT_MS, checked in the page every 20 ms. A load that replaces the document meanwhile (a redirect) is
+ * waited for, and the checks start again on the new one.
+ */
 export async function settle(page: Page, ready?: string): Promise<void> {
-  await expect(page.locator('h1').filter({ visible: true }).first()).toBeVisible();
-  if (ready) await expect(page.locator(ready).first()).toBeVisible();
-  await expect(
-    page.locator('.MuiLinearProgress-indeterminate, .MuiCircularProgress-indeterminate, .MuiSkeleton-root'),
-  ).toHaveCount(0);
+  const check = () =>
+    page.evaluate(
+      async ({ ready, progress, ms }) => {
+        const until = (done: () => boolean) =>
+          new Promise<boolean>((resolve) => {
+            const end = performance.now() + ms;
+            const poll = () => {
+              if (done()) resolve(true);
+              else if (performance.now() > end) resolve(false);
+              else setTimeout(poll, 20);
+            };
+            poll();
+          });
+        const visible = (el: Element | null) => {
+          if (!el) return false;
+          const box = el.getBoundingClientRect();
+          return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+        };
+        if (!(await until(() => [...document.querySelectorAll('h1')].some(visible)))) return 'no h1 shown';
+        if (ready && !(await until(() => visible(document.querySelector(ready)))))
+          return `${ready} not shown`;
+        if (!(await until(() => document.querySelector(progress) === null))) return 'still loading';
+        return null;
+      },
+      { ready, progress: PROGRESS, ms: WAIT_MS },
+    );
+  for (;;) {
+    let failure: string | null;
+    try {
+      failure = await check();
+    } catch (err) {
+      if (!/Execution context was destroyed|navigat/i.test(String(err))) throw err;
+      await page.waitForLoadState('domcontentloaded');
+      continue;
+    }
+    if (failure) throw new Error(`${failure} within ${WAIT_MS} ms`);
+    return;
+  }
 }
 
 async function relevantViolations(page: Page) {

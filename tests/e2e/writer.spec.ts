@@ -117,6 +117,9 @@ async function compose(page: Page, context: BrowserContext, steps: string[], com
   await cdp.detach();
 }
 
+/** The slash menu's active item, the one Enter chooses. */
+const activeBlock = (page: Page) => page.getByTestId('slash-menu').getByRole('option', { selected: true });
+
 // ——— tests ———
 
 test('write a zh-TW post with a heading and an image; the slug, autosave and a reload', async ({ page }) => {
@@ -337,6 +340,9 @@ test('blocks: album, paid section once, tags, SEO counters, history panel', asyn
   await page.keyboard.insertText('相簿前的段落。');
   await page.keyboard.press('Enter');
   await page.keyboard.insertText('/相簿');
+  // Enter chooses the menu's active item: once the menu has the typed query (on a loaded machine it may still show
+  // every block, with 段落 active, when the text is in).
+  await expect(activeBlock(page)).toContainText('相簿');
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles([
@@ -351,6 +357,7 @@ test('blocks: album, paid section once, tags, SEO counters, history panel', asyn
 
   await typeAtEnd(page, '');
   await page.keyboard.insertText('/付費');
+  await expect(activeBlock(page)).toContainText('付費區塊');
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-block="paid"]')).toHaveCount(1);
   await page.keyboard.insertText('付費後的內容。');
