@@ -45,12 +45,8 @@ function decode(payload: string): Payload | null {
   }
 }
 
-/**
- * The challenge lives on the wall clock, not the app's business clock: altcha-lib checks `expiresAt` against
- * `Date.now()`, so a challenge dated by a moved clock would be refused (or live too long) there.
- */
-const now = () => Date.now();
-
+// The challenge lives on the wall clock (Date.now()), not the app's business clock: altcha-lib checks `expiresAt`
+// against Date.now(), so a challenge dated by a moved clock would be refused (or live too long) there.
 export function altchaCaptcha(db: Db, secret: string, maxCounter: number): Captcha {
   const keySecret = `${secret}:key`;
   return {
@@ -61,7 +57,7 @@ export function altchaCaptcha(db: Db, secret: string, maxCounter: number): Captc
         counter: randomInt(Math.floor(maxCounter / 4), maxCounter),
         deriveKey,
         data: { host: host.slice(0, 200) },
-        expiresAt: Math.floor(now() / 1000) + TTL_S,
+        expiresAt: Math.floor(Date.now() / 1000) + TTL_S,
         hmacSignatureSecret: secret,
         hmacKeySignatureSecret: keySecret,
       });
@@ -82,10 +78,12 @@ export function altchaCaptcha(db: Db, secret: string, maxCounter: number): Captc
         return null;
       }
       const signature = payload.challenge.signature as string;
-      const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? now() / 1000 + TTL_S) * 1000);
+      const expiresAt = new Date(
+        (payload.challenge.parameters.expiresAt ?? Date.now() / 1000 + TTL_S) * 1000,
+      );
       return {
         async spend() {
-          await db.delete(captchaSpent).where(lt(captchaSpent.expiresAt, new Date(now())));
+          await db.delete(captchaSpent).where(lt(captchaSpent.expiresAt, new Date()));
           const spent = await db
             .insert(captchaSpent)
             .values({ signature, expiresAt })
