@@ -12,6 +12,10 @@
  * Each action also has a "floor": the same SQL on a bare app that also parses the cookie, adds the security headers
  * every reply of the product carries, and answers the action's own reply (its envelope, serialised per request). The
  * floor ÷ twin ratio is what those costs alone take; action ÷ floor is what is left to the product's own code.
+ * Each action also has an "in-app floor": the same SQL and the same reply from a route added to a second build of the
+ * product's own app, under /api, so with every hook and plugin an action has (the origin check, the cookie, the
+ * security headers, the language pack's version) and none of the action's own code (the session, the input, the
+ * handler): in-app floor ÷ floor is what the app's hooks take, action ÷ in-app floor what the action's code takes.
  * The ratios are also written to `$BENCH_SUMMARY` when set (bench/run.ts prints them at the end).
  *
  * autocannon runs in a worker thread (`workers: 1`): the server, and PGlite, which executes queries on the main
@@ -180,6 +184,8 @@ bare.post('/bare', async () => ({ code: 1, msg: '', data: null }));
 const floor = Fastify({ logger: false });
 await floor.register(cookie);
 let app: FastifyInstance | undefined;
+/** A second build of the app, for the in-app floors (routes cannot be added to the first once it listens). */
+let inAppFloor: FastifyInstance | undefined;
 let samePool: pg.Pool | undefined;
 try {
   await prepareDatabase(database.db, {
@@ -218,7 +224,11 @@ try {
   const twins: [string, string][] = [];
   /** Pairs of (action, its floor) by target name. */
   const floors: [string, string][] = [];
+  /** Pairs of (action, its in-app floor) by target name. */
+  const inAppFloors: [string, string][] = [];
   const statements: string[] = [];
+  /** Each action's in-app floor: where it goes in the targets, its statements and its reply. */
+  const inApp: { at: number; i: number; sent: Sent[]; reply: unknown; t: Target }[] = [];
   if (usePg) {
     // The twin routes' own pool, as large as the app's (server/db/client.ts).
     samePool = new pg.Pool({ connectionString: pgDb?.url, max: 10 });
@@ -258,6 +268,28 @@ try {
       targets.push(t, twin, floorTarget);
       twins.push([t.name, twin.name]);
       floors.push([t.name, floorTarget.name]);
+      inApp.push({ at: targets.length, i, sent, reply, t });
+    }
+    inAppFloor = await buildApp({ config, db: database.db, logger: false });
+    for (const x of inApp) {
+      const pool = samePool;
+      inAppFloor.post(`/api/bench-floor/${x.i}`, async (req) => {
+        void req.cookies.sid;
+        await replay(pool, x.sent);
+        return x.reply;
+      });
+    }
+    await inAppFloor.listen({ port: 0, host: '127.0.0.1' });
+    // From the last, so that the places noted stay right: each goes after its action's floor.
+    for (const x of [...inApp].reverse()) {
+      const name = `in-app floor: same SQL and reply in the app, as ${x.t.name.split(' (')[0].replace('POST ', '')}`;
+      targets.splice(x.at, 0, {
+        name,
+        url: `${address(inAppFloor)}/api/bench-floor/${x.i}`,
+        body: x.t.body,
+        headers: x.t.headers,
+      });
+      inAppFloors.push([x.t.name, name]);
     }
   } else targets.push(...actions);
   targets.push({ name: 'bare Fastify route', url: '', body: '{}', headers: json });
@@ -337,11 +369,35 @@ try {
         `  ${r.action}: ${r.floor.toFixed(2)}× the floor, ${r.own.toFixed(2)}× the product's own code`,
       );
   }
+  const appRatios = inAppFloors.flatMap(([a, f]) => {
+    const action = rows.find((r) => r.name === a);
+    const inside = rows.find((r) => r.name === f);
+    const fl = rows.find((r) => r.name === floors.find(([x]) => x === a)?.[1]);
+    return action && inside && fl
+      ? [
+          {
+            action: a,
+            hooks: inside.busy / Math.max(1, fl.busy),
+            own: action.busy / Math.max(1, inside.busy),
+          },
+        ]
+      : [];
+  });
+  if (appRatios.length) {
+    console.log(
+      "\nOf which (server CPU per request): in-app floor ÷ floor (the app's hooks), action ÷ in-app floor (the action's own code):",
+    );
+    for (const r of appRatios)
+      console.log(
+        `  ${r.action}: ${r.hooks.toFixed(2)}× the app's hooks, ${r.own.toFixed(2)}× the action's own code`,
+      );
+  }
   console.log();
   if (process.env.BENCH_SUMMARY && ratios.length)
     writeFileSync(process.env.BENCH_SUMMARY, JSON.stringify({ load, ratios }));
 } finally {
   await app?.close();
+  await inAppFloor?.close();
   await bare.close();
   await floor.close();
   await samePool?.end();

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Code } from '../contract/codes';
@@ -154,6 +153,19 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
 }
 
+// One small file per upload. The cut-off sits above the largest accepted image, so a file just over 5 MB is read whole
+// and answered 檔案大小超過限制 by its action; longer ones are cut off and get the same answer.
+const uploadLimits = {
+  limits: {
+    fileSize: IMAGE_MAX_BYTES + UPLOAD_MARGIN_BYTES,
+    files: 1,
+    fields: 20,
+    parts: 21,
+    fieldSize: UPLOAD_FIELD_MAX_BYTES,
+    fieldNameSize: 100,
+  },
+};
+
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
@@ -209,18 +221,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Security headers on every reply, and unread bodies drained before an early answer (http/onSend.ts).
   registerOnSend(app, config);
   await app.register(cookie);
-  // One small file per upload. The cut-off sits above the largest accepted image, so a file just over 5 MB is read
-  // whole and answered 檔案大小超過限制 by its action; longer ones are cut off and get the same answer.
-  await app.register(multipart, {
-    limits: {
-      fileSize: IMAGE_MAX_BYTES + UPLOAD_MARGIN_BYTES,
-      files: 1,
-      fields: 20,
-      parts: 21,
-      fieldSize: UPLOAD_FIELD_MAX_BYTES,
-      fieldNameSize: 100,
-    },
-  });
   // The REST face (http/rest.ts) answers its failures, even Fastify's own (a broken JSON body), in its shape.
   const isRest = (req: { url: string }) => req.url.startsWith(`${REST_PREFIX}/`);
   const fail = (req: FastifyRequest, reply: FastifyReply, err: unknown) =>
@@ -278,7 +278,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const actions = extra.length
     ? [...allActions, ...entityActions(extra, [...declared, ...extra])]
     : allActions;
-  registerActions(app, deps, actions, { checkReplies: opts.checkReplies });
+  await registerActions(app, deps, actions, { checkReplies: opts.checkReplies, multipart: uploadLimits });
   // The REST face for ra-data-simple-rest: the resources the dataProvider serves, through the same actions.
   const rest = restResources([...declared, ...extra]);
   registerRest(app, deps, rest);

@@ -5,6 +5,7 @@
  * access, and writes the `{code, msg, data}` envelope; no handler writes one by hand.
  */
 import { Readable } from 'node:stream';
+import multipart, { type FastifyMultipartOptions } from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Code } from '../../contract/codes';
@@ -76,10 +77,14 @@ export interface Call {
 }
 
 async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: FastifyReply, call?: Call) {
-  // Form data is for multipart actions only; elsewhere it stays refused as before the plugin was registered.
-  if (!def.multipart && req.isMultipart()) throw new AppError(Code.BAD_REQUEST);
+  // Form data is for multipart actions only: elsewhere no parser takes it (Fastify answers 415, sent as 1001 by the
+  // error handler), and a call of another action's making (the REST face) is never one.
+  const isMultipart = def.multipart === true && !call && req.isMultipart();
   // A reader action lives on a site's host, where the admin's session cookie is never sent.
-  const session = def.access === 'reader' ? null : await resolvers().session(deps, req);
+  // The resolvers answer a cached caller at once; only a read is awaited (each await is a turn of the event loop's
+  // microtasks, on every call).
+  const found = def.access === 'reader' ? null : resolvers().session(deps, req);
+  const session = found instanceof Promise ? await found : found;
   // SPEC §7 "a header marks platform admin": every reply to a platform operator's session says so.
   if (session?.user.platformAdmin) reply.header(PLATFORM_ADMIN_HEADER, '1');
   const ctx: BaseContext = {
@@ -96,7 +101,8 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
   else if (def.access !== 'public') {
     if (!ctx.user) throw new AppError(Code.UNAUTHORIZED);
     if (def.access === 'site') {
-      ctx.site = await resolvers().site(deps, ctx as UserContext);
+      const site = resolvers().site(deps, ctx as UserContext);
+      ctx.site = site instanceof Promise ? await site : site;
       // An operator whose support session ended (issue 17) is refused, so the SPA reads the session again and leaves.
       if (!ctx.site) throw new AppError(ctx.session?.supportEntryId ? Code.FORBIDDEN : Code.NO_SITE);
       if (def.permission && !holdsAny(ctx.site.permissions, def.permission))
@@ -104,8 +110,7 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
       if (def.feature && !hasFeature(ctx.site.features, def.feature)) throw new AppError(Code.FORBIDDEN);
     }
   }
-  const multipart =
-    !call && def.multipart && req.isMultipart() ? await readMultipart(req, def.fileMaxBytes) : undefined;
+  const multipart = isMultipart ? await readMultipart(req, def.fileMaxBytes) : undefined;
   const raw: unknown = multipart
     ? multipart.fields
     : call
@@ -215,17 +220,43 @@ export async function runEndpoint(
   return data;
 }
 
-/** Registers actions on the app under /api. */
-export function registerActions(
+/**
+ * Registers actions on the app under /api. The multipart ones (uploads) in a context of their own with the form-data
+ * plugin, whose three hooks (and a listener on every reply) would otherwise run on every request of the app.
+ */
+export async function registerActions(
   app: FastifyInstance,
   deps: Deps,
   actions: readonly AnyAction[],
-  opts: { checkReplies?: boolean } = {},
-) {
+  opts: { checkReplies?: boolean; multipart: FastifyMultipartOptions },
+): Promise<void> {
   registries.set(deps, {
     byPath: new Map(actions.map((def) => [def.path, def])),
     checkReplies: opts.checkReplies ?? false,
   });
+  routeActions(
+    app,
+    deps,
+    actions.filter((def) => !def.multipart),
+    opts,
+  );
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, opts.multipart);
+    routeActions(
+      uploads,
+      deps,
+      actions.filter((def) => def.multipart),
+      opts,
+    );
+  });
+}
+
+function routeActions(
+  app: FastifyInstance,
+  deps: Deps,
+  actions: readonly AnyAction[],
+  opts: { checkReplies?: boolean },
+) {
   for (const def of actions)
     for (const path of [def.path, ...(def.aliases ?? [])])
       app.route({

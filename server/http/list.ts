@@ -38,6 +38,7 @@ export interface ListSpec<Row> {
   query: ListQuery;
   /** The columns toRow reads, by name; the whole row by default. */
   record?: Record<string, AnyColumn>;
+  /** A record as records.ts reads it: its timestamps already ISO text (isoTime passes such text through). */
   toRow: (record: Record<string, unknown>) => Row;
 }
 

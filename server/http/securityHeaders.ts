@@ -149,6 +149,8 @@ const HSTS = 'max-age=31536000';
  * return page posts only to its opener's origin, and only if that is ours.
  */
 function openerPolicy(url: string): string {
+  // Most replies (the API's) are none of these: answered without cutting the address.
+  if (url.startsWith('/api/')) return 'same-origin-allow-popups';
   const path = url.split('?', 1)[0];
   const paymentWindow =
     path === PAYMENT_RETURN_PATH || path === PAYMENT_CONNECTING_PATH || path.startsWith(`${SANDBOX_PREFIX}/`);
@@ -184,26 +186,32 @@ function policyFor(kind: ResponseKind, url: string, config: PolicyConfig): strin
   return csp;
 }
 
-/** The headers by configuration and by what decides them, built once: most replies share a few sets. */
-const headerSets = new WeakMap<PolicyConfig, Map<string, Readonly<Record<string, string>>>>();
+/** The headers by configuration and by what decides them (see headerKey), built once: most replies share a few sets. */
+const headerSets = new WeakMap<PolicyConfig, Map<number, Readonly<Record<string, string>>>>();
+
+const KINDS: readonly ResponseKind[] = ['app', 'upload', 'site'];
 
 /** The security headers of the reply to `req` (the same object for the same kind of reply: do not change it). */
 export function securityHeaders(req: FastifyRequest, config: PolicyConfig): Readonly<Record<string, string>> {
-  const kind = responseKind(req.url, (req.raw as MarkedRequest)[SITE_HOST]);
-  const opener = openerPolicy(req.url);
+  const url = req.url;
+  const kind = responseKind(url, (req.raw as MarkedRequest)[SITE_HOST]);
+  const opener = openerPolicy(url);
   // Only over HTTPS: `protocol` reads X-Forwarded-Proto only with TRUST_PROXY, so a client cannot forge it.
   const https = req.protocol === 'https';
-  const targets = formTargets(kind, req.url, config);
+  // What decides the set, as a number (no key text made per reply): the kind, the opener policy, HTTPS, and whether
+  // the page may send its form on (formTargets).
+  const forms = kind === 'app' && url.startsWith(`${SANDBOX_PREFIX}/`);
+  const key =
+    KINDS.indexOf(kind) * 8 + (opener === 'unsafe-none' ? 4 : 0) + (https ? 2 : 0) + (forms ? 1 : 0);
   let sets = headerSets.get(config);
   if (!sets) {
     sets = new Map();
     headerSets.set(config, sets);
   }
-  const key = `${kind} ${opener} ${https} ${targets.join(' ')}`;
   let headers = sets.get(key);
   if (!headers) {
     headers = Object.freeze({
-      'content-security-policy': policyFor(kind, req.url, config),
+      'content-security-policy': policyFor(kind, url, config),
       // A site page may be framed by the admin (its CSP's frame-ancestors says by whom); nothing else may be.
       ...(kind === 'site' ? {} : { 'x-frame-options': 'DENY' }),
       'x-content-type-options': 'nosniff',

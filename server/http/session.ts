@@ -19,12 +19,15 @@ export const SESSION_COOKIE = 'sid';
 // biome-ignore lint/suspicious/noEmptyInterface: declared by modules/readers/scope.ts
 export interface ReaderScope {}
 
+/** A value, or a promise of it: what a resolver answers at once when it has it (cached), without a promise. */
+export type MaybePromise<T> = T | Promise<T>;
+
 /** How a request's caller is found; registered once at start-up by app.ts. */
 export interface Resolvers {
   /** The session of the request's cookie and its user, or null. */
-  session(deps: Deps, req: FastifyRequest): Promise<{ session: SessionInfo; user: AuthUser } | null>;
+  session(deps: Deps, req: FastifyRequest): MaybePromise<{ session: SessionInfo; user: AuthUser } | null>;
   /** The site the session works on, with what the caller may do there, or null. */
-  site(deps: Deps, ctx: { session: SessionInfo; user: AuthUser }): Promise<SiteScope | null>;
+  site(deps: Deps, ctx: { session: SessionInfo; user: AuthUser }): MaybePromise<SiteScope | null>;
   /** A reader action's public site and reader (throws NOT_FOUND for a host without a published site). */
   reader(deps: Deps, req: FastifyRequest): Promise<ReaderScope>;
 }

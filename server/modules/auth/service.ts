@@ -16,7 +16,7 @@ import type { Deps } from '../../deps';
 import type { BaseContext, UserContext } from '../../http/action';
 import { AppError } from '../../http/errors';
 import { preparedPerDb } from '../../http/prepared';
-import type { AuthUser, SessionInfo, SiteScope } from '../../http/session';
+import type { AuthUser, MaybePromise, SessionInfo, SiteScope } from '../../http/session';
 import { t } from '../../i18n';
 import { roles, siteStaff, sites, users } from '../tenancy/schema';
 import { siteById, siteUrl, toCurrent, toSummary } from '../tenancy/sites';
@@ -238,24 +238,29 @@ function sortedPermissions(scope: SiteScope): { permissions: string[]; base: str
   return { permissions: [...s.permissions], base: [...s.base] };
 }
 
-/** The scope's role: read with it (http/caller.ts), or by id for a support scope. */
-async function roleOf(deps: Deps, scope: SiteScope) {
+/** The scope's role: read with it (http/caller.ts), at once; or by id for a support scope. */
+function roleOf(deps: Deps, scope: SiteScope): MaybePromise<{ id: number; name: string; builtin: boolean }> {
   if (scope.role) return { id: scope.roleId, name: scope.role.name, builtin: scope.role.builtin };
-  const [row] = await statusStatements(deps.db).role.execute({ id: scope.roleId });
-  return row;
+  return statusStatements(deps.db)
+    .role.execute({ id: scope.roleId })
+    .then(([row]) => row);
 }
 
 /** The session object of SPEC §3. */
 export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
   if (!ctx.user || !ctx.session) return { ...signedOut, meta: meta(deps) };
   const user = ctx.user;
-  const scope = await resolveSite(deps, { session: ctx.session, user });
+  const found = resolveSite(deps, { session: ctx.session, user });
+  const scope = found instanceof Promise ? await found : found;
   const list = await statusStatements(deps.db).sites.execute({ user: user.id });
   // An operator in support works on a site that is not among their own (issue 17).
   const current = scope?.support ? await siteById(deps.db, scope.id) : list.find((s) => s.id === scope?.id);
-  const role = scope ? await roleOf(deps, scope) : undefined;
+  const named = scope ? roleOf(deps, scope) : undefined;
+  const role = named instanceof Promise ? await named : named;
   const permissions = scope ? sortedPermissions(scope).permissions : [];
-  const works = await managing(deps, ctx.session, user, scope, permissions.length > 0);
+  // Staff of this site and operators manage, which needs no read (most calls).
+  const works =
+    permissions.length > 0 || user.platformAdmin ? MANAGING : await managing(deps, ctx.session, user, scope);
   // Named fields, no spread: see toCurrent (tenancy/sites.ts).
   return {
     isLogined: true,
@@ -289,19 +294,20 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session> {
   };
 }
 
+/** What status answers staff of the current site and platform operators, who manage without a further read. */
+const MANAGING = { managing: true, public_url: null } as const;
+
 /**
- * SPEC §6 non-managing users: whether the user has anything to do in the back-office — here, on another site of
- * theirs, or as a platform operator — and otherwise the public address of the site they work on (or worked on, when
- * they are no longer its staff). A new account without any site is managing nothing and has no address: the wizard.
+ * SPEC §6 non-managing users: whether a user with nothing to do here has anything to do on another site of theirs,
+ * and otherwise the public address of the site they work on (or worked on, when they are no longer its staff). A new
+ * account without any site is managing nothing and has no address: the wizard.
  */
 async function managing(
   deps: Deps,
   session: SessionInfo,
   user: AuthUser,
   scope: SiteScope | null,
-  here: boolean,
 ): Promise<Pick<Session, 'managing' | 'public_url'>> {
-  if (here || user.platformAdmin) return { managing: true, public_url: null };
   const roleRows = await deps.db
     .select({ siteId: siteStaff.siteId, roleId: siteStaff.roleId, permissions: roles.permissions })
     .from(siteStaff)

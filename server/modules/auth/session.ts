@@ -13,7 +13,13 @@ import type { Db } from '../../db/client';
 import type { Deps } from '../../deps';
 import type { CachedCaller, CachedSite } from '../../http/callerCache';
 import { preparedPerDb } from '../../http/prepared';
-import { type AuthUser, SESSION_COOKIE, type SessionInfo, type SiteScope } from '../../http/session';
+import {
+  type AuthUser,
+  type MaybePromise,
+  SESSION_COOKIE,
+  type SessionInfo,
+  type SiteScope,
+} from '../../http/session';
 import { type PlanRow, planFeatures, planService } from '../tenancy/catalogue';
 import { plans, roles, siteStaff, sites, users } from '../tenancy/schema';
 import { sessions, supportEntries } from './schema';
@@ -72,18 +78,23 @@ function statements(db: Db) {
 
 const statementsOf = preparedPerDb(statements);
 
-export async function resolveSession(
+export function resolveSession(
   deps: Deps,
   req: FastifyRequest,
-): Promise<{ session: SessionInfo; user: AuthUser } | null> {
+): MaybePromise<{ session: SessionInfo; user: AuthUser } | null> {
   const token = req.cookies?.[SESSION_COOKIE];
   if (!token || token.length > 100) return null;
   const id = hashToken(token);
   const now = deps.now();
-  const cache = deps.callers;
   // A cached session past its expiry is read again: another instance may have extended it since.
-  let caller = cache?.get(id);
-  if (!caller || caller.expiresAt <= now) caller = await readSession(deps, id, now);
+  const caller = deps.callers?.get(id);
+  // The usual call (cached, touched recently) is answered at once, with no promise (issue 31).
+  if (caller && caller.expiresAt > now && now - caller.lastSeenAt <= SESSION_TOUCH_MS) return caller;
+  return sessionRead(deps, id, now, caller);
+}
+
+async function sessionRead(deps: Deps, id: string, now: number, cached: CachedCaller | undefined) {
+  const caller = cached && cached.expiresAt > now ? cached : await readSession(deps, id, now);
   if (!caller) return null;
   if (now - caller.lastSeenAt > SESSION_TOUCH_MS) await touchSession(deps, caller, now);
   return caller;
@@ -145,15 +156,23 @@ export function rolePermissions(roleId: number, stored: readonly string[]): stri
  * with what the caller may do there (SPEC §6: the role's permissions AND the plan's features). Cached with the
  * session (http/callerCache.ts); a support scope past its entry's expiry is read again.
  */
-export async function resolveSite(
+export function resolveSite(
   deps: Deps,
   ctx: { session: SessionInfo; user: AuthUser },
-): Promise<SiteScope | null> {
-  const cache = deps.callers;
-  const caller = cache?.get(ctx.session.id);
+): MaybePromise<SiteScope | null> {
+  const caller = deps.callers?.get(ctx.session.id);
   const cached = caller?.site;
   if (cached && !(cached.scope?.support && cached.scope.support.expiresAt.getTime() <= deps.now()))
     return cached.scope;
+  return siteRead(deps, ctx, caller);
+}
+
+async function siteRead(
+  deps: Deps,
+  ctx: { session: SessionInfo; user: AuthUser },
+  caller: CachedCaller | undefined,
+): Promise<SiteScope | null> {
+  const cache = deps.callers;
   const mark = cache?.mark() ?? 0;
   const site = await readSite(deps, ctx);
   // Kept only on the entry this request's session was read from (not one read again meanwhile).
