@@ -15,13 +15,13 @@ import { type Client, createTestApp, ok, register, signInOwner, type TestApp } f
 const HOST = 'demo.sites.localhost:8080';
 /**
  * How the admin and another site must answer while the hostile theme renders. A render on the event loop would add a
- * whole hostile render (RENDER_LIMITS.templateMs) to some answer: none may take half of that; and their median stays
- * within 200 ms, or three times their median without the attack when the machine is loaded (other test files run
- * beside this one).
+ * whole hostile render (RENDER_LIMITS.templateMs) to some answer: none may take half of that — or, on a loaded machine
+ * (other test files run beside this one), three times the slowest answer without the attack, but never a whole
+ * render; and their median stays within 200 ms, or three times their median without the attack.
  */
 const USUAL_MS = 200;
 let usualMedianMs = USUAL_MS;
-const slowestMs = RENDER_LIMITS.templateMs / 2;
+let slowestMs = RENDER_LIMITS.templateMs / 2;
 
 let t: TestApp;
 let owner: Client;
@@ -46,6 +46,10 @@ beforeAll(async () => {
   expect((await get(otherHost, '/search?q=warm')).statusCode).toBe(200);
   const calm = await underAttack('/', 0);
   usualMedianMs = Math.max(USUAL_MS, 3 * Math.max(...Object.values(calm.median)));
+  slowestMs = Math.min(
+    RENDER_LIMITS.templateMs,
+    Math.max(slowestMs, 3 * Math.max(...Object.values(calm.slowest))),
+  );
 });
 afterAll(async () => {
   await t?.close();
