@@ -202,7 +202,10 @@ export const SubscriptionReply = z.object({
   charge: z.number().optional(),
   /** plan/change only: what the discount code took off `charge` (already less it), whole TWD. */
   discount: z.number().optional(),
-  /** plan/change only: what the site uses above the new plan's limits (nothing is deleted; see README, Plans). */
+  /**
+   * plan/change only: what the site uses above the new plan's limits (nothing is deleted; see
+   * docs/payments-and-plans.md, "Plans").
+   */
   over_limits: z.array(OverLimit).optional(),
   /** False when `force` was not given: the answer shows what would happen, nothing was changed. */
   applied: z.boolean(),

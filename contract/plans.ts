@@ -45,7 +45,10 @@ export interface Plan {
   newsletters: number;
   /** Staff accounts allowed. */
   staffCount: number;
-  /** AI helper suggestions per calendar month (issue 16; the product's own figures, README "AI helper"). */
+  /**
+   * AI helper suggestions per calendar month (issue 16; the product's own figures, docs/writer-helpers.md,
+   * "AI helper").
+   */
   aiPerMonth: number;
   features: readonly Feature[];
 }

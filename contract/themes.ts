@@ -151,9 +151,9 @@ export type ThemeVersion = z.infer<typeof ThemeVersion>;
 
 /**
  * A theme version's last failed page render: a template error (liquidjs's message) or a limit of the renderer
- * (README "Security": time, output, memory). `path` is the address that failed; `ts` epoch seconds.
+ * (docs/security.md: time, output, memory). `path` is the address that failed; `ts` epoch seconds.
  */
-/** A page's render time budget (its template and the layout) and output cap: README "Security", renderLimits.ts. */
+/** A page's render time budget (its template and the layout) and output cap: docs/security.md, renderLimits.ts. */
 export const RENDER_TIME_LIMIT_MS = 2000;
 export const RENDER_OUTPUT_LIMIT_CHARS = 5 * 1024 * 1024;
 

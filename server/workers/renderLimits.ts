@@ -1,5 +1,5 @@
 /**
- * What one site's theme may cost the server, in one place (README "Security"): a theme's render runs in a worker
+ * What one site's theme may cost the server, in one place (docs/security.md): a theme's render runs in a worker
  * thread (server/workers/), bounded in time, memory and output, and one site has only so many renders in flight,
  * so that no site's theme or traffic slows the admin or another site.
  */

@@ -63,7 +63,8 @@ describe('openapi.json', () => {
   });
 
   it('holds every registered action with its method, input and enveloped reply', () => {
-    // The document itself, and the tus protocol's video upload routes (README, Videos), are outside the catalogue.
+    // The document itself, and the tus protocol's video upload routes (docs/writer-helpers.md, "Videos"), are
+    // outside the catalogue.
     const routes = registeredRoutes(t.app).filter(
       ([path]) => path !== '/api/openapi.json' && !path.startsWith(VIDEO_UPLOAD_PATH),
     );

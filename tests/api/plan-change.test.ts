@@ -1,8 +1,8 @@
 /**
- * plan/change's rules (README, "Plans"): an upgrade now, the price difference for the days left charged on the card
- * on file (declined: nothing changes, 19006; no answer: 19005, and no second charge meanwhile); a downgrade at the
- * period's end, taken back by choosing the current plan again; the preview's over_limits; plan/current's payments
- * and card.
+ * plan/change's rules (docs/payments-and-plans.md, "Plans"): an upgrade now, the price difference for the days
+ * left charged on the card on file (declined: nothing changes, 19006; no answer: 19005, and no second charge
+ * meanwhile); a downgrade at the period's end, taken back by choosing the current plan again; the preview's
+ * over_limits; plan/current's payments and card.
  */
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The throw-away entities of docs/examples/<name>/ (README "How to add an entity"; tests/api/conformance.test.ts
+ * The throw-away entities of docs/examples/<name>/ (docs/entities.md; tests/api/conformance.test.ts
  * serves them): each has its declaration, its table with the migration drizzle-kit wrote for it, and words in the
  * three languages with zh-TW's keys, en and ja really translated, covering what its generated screens and its own
  * permissions show.
@@ -37,7 +37,7 @@ describe.each(names)('docs/examples/%s', (name) => {
       (v): v is Entity => typeof v === 'object' && v !== null && 'api' in v,
     ) as Entity;
 
-  it('has its declaration, table, migration and words, each where README says', () => {
+  it('has its declaration, table, migration and words, each where docs/entities.md says', () => {
     for (const file of [
       `contract/entities/${name}.ts`,
       'table.ts',

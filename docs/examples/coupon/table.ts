@@ -1,6 +1,6 @@
 /**
- * The coupon's table: what README's step 2 adds to its module's schema, server/modules/<m>/schema.ts (a new
- * server/modules/coupon/schema.ts, or the shop's). Then `npm run db:generate -- --name coupons` writes the
+ * The coupon's table: what step 2 of docs/entities.md adds to its module's schema, server/modules/<m>/schema.ts
+ * (a new server/modules/coupon/schema.ts, or the shop's). Then `npm run db:generate -- --name coupons` writes the
  * migration, migration.sql here being what it wrote.
  */
 import { boolean, date, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';

@@ -26,7 +26,10 @@ export type SendRow = typeof epaperSends.$inferSelect;
 
 /** Failures listed in the progress. */
 export const FAILURES_SHOWN = 20;
-/** The note a delivery keeps when it was sent again after its sender's lease ran out (see the README). */
+/**
+ * The note a delivery keeps when it was sent again after its sender's lease ran out (see docs/public-sites.md,
+ * "E-paper delivery").
+ */
 export const RESENT_NOTE = 'resent after an expired lease (the first attempt may have been delivered)';
 
 /**

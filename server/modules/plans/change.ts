@@ -1,12 +1,12 @@
 /**
- * plan/change (README, "Plans"): one change per calendar month of the site's time zone (19001).
+ * plan/change (docs/payments-and-plans.md, "Plans"): one change per calendar month of the site's time zone (19001).
  * - An upgrade (a higher price; the same price too) takes effect now. The price difference for the days left in the
  *   period is charged at once on the card on file (payByToken, kind `change`); declined, nothing changes (19006).
  *   The period's end stays.
  * - A downgrade takes effect at the period's end: `next_plan_id` waits for the renewal, which charges and applies it.
  *   Choosing the current plan again takes a waiting downgrade back (always allowed; the month's change stays used).
  * Without `force` nothing is saved and the answer previews: when, how much now, and the limits the site is over.
- * Over a limit nothing is deleted at the switch (README).
+ * Over a limit nothing is deleted at the switch (docs/payments-and-plans.md).
  * A discount code (discounts.ts) takes its discount off an upgrade's charge, and an `every` one is then kept for the
  * renewals; on a change charging nothing it is only checked (its refusal shown), never used.
  */

@@ -1,5 +1,5 @@
 /**
- * A throw-away entity, the example of README "How to add an entity" (docs/examples/coupon/): discount codes of the
+ * A throw-away entity, the example of docs/entities.md (docs/examples/coupon/): discount codes of the
  * shop. What a new entity is — this declaration, its table (../../table.ts, ../../migration.sql) and its words
  * (../../i18n/<lang>/entities/coupon.ts) — with an editable date and moment, permissions of its own in the role
  * editor's shop group, and a place in the shop menu. Its files sit as they would in the tree, so
