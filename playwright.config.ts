@@ -9,6 +9,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/fixtures/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // The migrated, seeded database every server of the run starts from.
+  globalSetup: './tests/e2e/globalSetup.ts',
   // Bounds, not waits: a passing test never waits for them. On a loaded 2-core machine a screen took over 10 s to
   // show its data and the journey over 90 s, so they leave room for that.
   timeout: 180_000,
