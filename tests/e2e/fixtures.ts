@@ -321,6 +321,16 @@ export async function fillForm(input: Locator, value: string) {
 }
 
 /**
+ * After a sortable item is picked up with the keyboard (its announcement heard): waits until the page has run the
+ * tasks queued so far. dnd-kit's keyboard sensor listens for the arrow keys from a setTimeout queued at the pick-up,
+ * and the browser runs input before timers: an arrow key sent as soon as the announcement showed could come first
+ * and move nothing. A setTimeout queued now runs after dnd-kit's. A turn of the page's tasks, not a span of time.
+ */
+export async function keyboardSensorReady(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((ready) => setTimeout(ready, 0)));
+}
+
+/**
  * A new person registers through the sign-up screens, with the code from the SMTP sink, in a browser where nobody is
  * signed in. Registration makes no site, so they land in the new-site wizard (/init); with `skipWizard` they skip it
  * for their personal site without a plan and end on its dashboard. Answers the e-mail address.
