@@ -11,14 +11,24 @@
  * A reader does the same on the site's /account: the card changed after 3-D Secure, the new last four shown.
  */
 import { type ChildProcess, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, request, test } from '@playwright/test';
+import { type Page, request } from '@playwright/test';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
 import { type SmtpSink, startSmtpSink } from '../fixtures/smtpSink';
-import { apiCall, apiSignIn, OWNER, paidSite, registerByApi, startServer, stopServer } from './fixtures';
+import {
+  apiCall,
+  apiSignIn,
+  expect,
+  newDataDir,
+  OWNER,
+  paidSite,
+  registerByApi,
+  startServer,
+  stopServer,
+  test,
+} from './fixtures';
 import { signUpWithCode, siteInDefaultTheme } from './fixtures-readers';
 
 const STARTER = 2;
@@ -55,10 +65,14 @@ await database.close();`;
   if (run.status !== 0) throw new Error(`database script failed:\n${run.stdout}\n${run.stderr}`);
 }
 
+// The suite's test (fixtures.ts), so that this file runs in the same workers as the others (a test of another fixture
+// set has Playwright stop a worker, and its server, to start another); its pages are on this file's own server.
+test.use({ signedIn: false });
+
 test.beforeAll(async () => {
   test.setTimeout(600_000);
   sink = await startSmtpSink();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-card-'));
+  dataDir = newDataDir('e2e-card-');
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
   env = {

@@ -4,7 +4,7 @@
  * after a confirmation, and an e-paper's send screen. Items are made through the API as the signed-in owner.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, keyboardSensorReady, test } from './fixtures';
 
 const TYPE = { post: 1, page: 3, epaper: 4 } as const;
 
@@ -136,6 +136,7 @@ test('articles are pinned after a confirmation, shown first, and reordered by dr
   await page.keyboard.press('Space');
   await expect(live).toContainText('「置頂甲」');
   await expect(live).toContainText('第 2 個');
+  await keyboardSensorReady(page);
   await page.keyboard.press('ArrowUp');
   await expect(live).toContainText('「置頂甲」移到第 1 個。');
   await page.keyboard.press('Space');

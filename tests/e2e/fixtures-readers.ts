@@ -13,7 +13,8 @@
  * - `siteInDefaultTheme(api, world)`: the demo site published in the built-in theme; its address as Chromium reaches it.
  * - `openSignin(reader, site)` then `signUpWithCode(reader, sink, site, …)`: a visitor signs up on the site's pages
  *   with the code mailed to the SMTP sink, and lands on /account.
- * - `memberRow(page, text)` and `exportMembersCsv(page)`: the owner's /member list and its CSV download.
+ * - `memberRow(page, text)`, `listFilter(page)` and `exportMembersCsv(page)`: the owner's /member list, its filter and
+ *   its CSV download.
  */
 import { readFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
@@ -190,6 +191,14 @@ export async function signUpWithCode(
 
 /** The /member list's row holding `text`. */
 export const memberRow = (page: Page, text: string) => page.locator('tbody tr').filter({ hasText: text });
+
+/**
+ * The filter of the list on screen, as its address holds it: a keyword applies after a pause, so a row is clicked
+ * only once it is there (clicked before, the filter's own move of the address can come after the row's).
+ */
+export function listFilter(page: Page): Record<string, unknown> {
+  return JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}');
+}
 
 /** Clicks /member's 匯出 CSV: the downloaded file's suggested name and its text. */
 export async function exportMembersCsv(page: Page): Promise<{ filename: string; csv: string }> {

@@ -1,13 +1,14 @@
 /**
  * The e2e world: per worker, the real server (`tsx server/main.ts`, serving the built SPA) on a free port with a
- * fresh PGlite folder and mail going to a real SMTP sink on 127.0.0.1. Tests get `baseURL` pointed at it.
+ * fresh PGlite folder (a copy of the run's migrated and seeded one, globalSetup.ts) and mail going to a real SMTP
+ * sink on 127.0.0.1. Tests get `baseURL` pointed at it.
  *
  * Each test starts signed in as the seeded owner: a session of its own, opened through the API before the page
  * exists (no bot check to solve in the browser). Tests of signing in, registering or joining start signed out with
  * `test.use({ signedIn: false })`.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -163,7 +164,7 @@ export async function signedInPage(
   return context.newPage();
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -214,16 +215,30 @@ export async function stopServer(server: ChildProcess): Promise<void> {
 }
 
 /**
- * A world's server, sink and folder. `between`, when given, runs after a first start (which seeds the database)
- * and a stop, with the server's environment, before the server starts again: for an operator's command that opens
- * the database itself (PGlite serves one process at a time). `extraEnv`: settings of the test's own (e.g. a gateway).
+ * A new DATA_DIR for a server: holding a copy of the run's migrated and seeded database (tests/e2e/globalSetup.ts)
+ * when there is one, so that the server starts without PGlite's initdb and the migrations — seconds of CPU each time a
+ * worker (or a spec's own server) starts, many more on a loaded machine. The server finds the owner and the demo site
+ * there, as its own first start would have left them, and seeds nothing.
+ */
+export function newDataDir(prefix = 'e2e-'): string {
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const template = process.env.E2E_DATA_TEMPLATE;
+  if (template) cpSync(template, path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
+}
+
+/**
+ * A world's server, sink and folder. `between`, when given, runs on the seeded database (the template's copy, or
+ * else after a first start, which seeds it, and a stop), with the server's environment, before the server starts:
+ * for an operator's command that opens the database itself (PGlite serves one process at a time). `extraEnv`:
+ * settings of the test's own (e.g. a gateway).
  */
 export async function startWorld(
   between?: (env: Record<string, string>) => Promise<void>,
   extraEnv: Record<string, string> = {},
 ): Promise<{ world: World; stop: () => Promise<void> }> {
   const sink = await startSmtpSink();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-'));
+  const dataDir = newDataDir();
   const port = await freePort();
   const env = {
     HOST: '127.0.0.1',
@@ -235,11 +250,18 @@ export async function startWorld(
     CAPTCHA_MAX_COUNTER: '2000',
     ...extraEnv,
   };
-  let server = await startServer(env);
-  if (between) {
-    await stopServer(server);
+  let server: ChildProcess;
+  if (between && process.env.E2E_DATA_TEMPLATE) {
+    // The copied database is already seeded: `between` runs on it before the server's only start.
     await between(env);
     server = await startServer(env);
+  } else {
+    server = await startServer(env);
+    if (between) {
+      await stopServer(server);
+      await between(env);
+      server = await startServer(env);
+    }
   }
   return {
     world: { url: `http://127.0.0.1:${port}`, sink, dataDir },
@@ -296,6 +318,16 @@ export async function fillForm(input: Locator, value: string) {
     await input.evaluate(() => new Promise((settled) => requestAnimationFrame(() => setTimeout(settled, 0))));
     await expect(input).toHaveValue(value, { timeout: 100 });
   }).toPass({ timeout: 10_000 });
+}
+
+/**
+ * After a sortable item is picked up with the keyboard (its announcement heard): waits until the page has run the
+ * tasks queued so far. dnd-kit's keyboard sensor listens for the arrow keys from a setTimeout queued at the pick-up,
+ * and the browser runs input before timers: an arrow key sent as soon as the announcement showed could come first
+ * and move nothing. A setTimeout queued now runs after dnd-kit's. A turn of the page's tasks, not a span of time.
+ */
+export async function keyboardSensorReady(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((ready) => setTimeout(ready, 0)));
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { SANDBOX_CARDS } from '../../server/adapters/payment/sandbox';
 import { apiCall, expect, signedOutPage, test } from './fixtures';
-import { memberRow, signUpWithCode, siteInDefaultTheme } from './fixtures-readers';
+import { listFilter, memberRow, signUpWithCode, siteInDefaultTheme } from './fixtures-readers';
 
 test('a reader signs up, pays for a reader plan and reads the paid part, then cancels and reads to the end', async ({
   page,
@@ -127,6 +127,9 @@ test('a reader signs up, pays for a reader plan and reads the paid part, then ca
   // The owner finds the member paying, with the plan ending at the period's end and the payment recorded.
   await page.goto('/member');
   await page.getByLabel('搜尋姓名或電子信箱').fill(email);
+  // The keyword applies after a pause: the row is clicked only once the list is filtered (a click before it went to
+  // the member's page, and the filter's move of the address then took the list back).
+  await expect.poll(() => listFilter(page)).toEqual({ q: email });
   const row = memberRow(page, email);
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('member-status-paid')).toHaveText('付費');

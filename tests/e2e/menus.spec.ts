@@ -4,7 +4,7 @@
  * by search, a repeat refused, reordered with the keyboard, saved (已儲存。) and reloaded.
  */
 import type { Page } from '@playwright/test';
-import { expect, fillForm, shot, test } from './fixtures';
+import { expect, fillForm, keyboardSensorReady, shot, test } from './fixtures';
 
 async function openAt(page: Page, path: string) {
   await page.goto(path);
@@ -85,6 +85,7 @@ test('menus: a parent with two links, built by dragging and with the keyboard, s
   const live = page.locator('[aria-live]');
   await page.keyboard.press('Space');
   await expect(live).toContainText('已拿起「聯絡」');
+  await keyboardSensorReady(page);
   await page.keyboard.press('ArrowUp');
   await expect(live).toContainText('「聯絡」移到第 2 個位置，在「關於我們」底下。');
   await page.keyboard.press('Space');
@@ -182,6 +183,7 @@ test('home settings: two articles picked, a repeat refused, reordered, saved and
   const heard = (text: string) => expect(page.locator('[aria-live]', { hasText: text })).toHaveCount(1);
   await page.keyboard.press('Space');
   await heard('已拿起「首頁文章乙」');
+  await keyboardSensorReady(page);
   await page.keyboard.press('ArrowUp');
   await heard('「首頁文章乙」移到第 1 個位置。');
   await page.keyboard.press('Space');

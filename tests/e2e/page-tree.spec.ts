@@ -4,7 +4,7 @@
  * that order with the chosen one open, and switching the parent's navigation off takes it out of the footer.
  */
 import { wcagViolations } from './a11y';
-import { apiCall, expect, shot, signedOutPage, test } from './fixtures';
+import { apiCall, expect, keyboardSensorReady, shot, signedOutPage, test } from './fixtures';
 import { siteInDefaultTheme } from './fixtures-readers';
 
 test('nest pages, order their tabs and take a page out of the navigation', async ({
@@ -92,6 +92,7 @@ test('nest pages, order their tabs and take a page out of the navigation', async
   const heard = (text: string) => expect(page.locator('[aria-live]', { hasText: text })).toHaveCount(1);
   await page.keyboard.press('Space');
   await heard(`已拿起「${second}」`);
+  await keyboardSensorReady(page);
   await page.keyboard.press('ArrowUp');
   await heard(`「${second}」移到第 1 位。`);
   await page.keyboard.press('Space');

@@ -111,9 +111,13 @@ test('a new e-mail: pending, the code modal with its resend countdown, a wrong c
   await expect(
     page.getByText('驗證已過期，請重新取得驗證碼。').or(page.getByText('驗證碼輸入錯誤')),
   ).toBeVisible();
+  // A refused code empties the field: its answer is in (the first refusal's message may still be showing when the
+  // second one's is awaited, and a code typed before that answer was emptied by it).
+  await expect(codeField).toHaveValue('');
   await codeField.fill(code === '000000' ? '111111' : '000000');
   await modal.getByTestId('verify-code').click();
   await expect(page.getByText('驗證碼輸入錯誤')).toBeVisible();
+  await expect(codeField).toHaveValue('');
   await shot(page, 'profile-code-wrong');
   await codeField.fill(code);
   await modal.getByTestId('verify-code').click();

@@ -4,20 +4,15 @@
  * exports the CSV of that filter, which holds the reader's address and the tag. Everything is made by the test with
  * unique names: the worker's site holds what earlier specs made.
  */
-import type { Page } from '@playwright/test';
 import { expect, signedOutPage, test } from './fixtures';
 import {
   exportMembersCsv,
+  listFilter,
   memberRow,
   openSignin,
   signUpWithCode,
   siteInDefaultTheme,
 } from './fixtures-readers';
-
-/** The /member list's filter, as its address holds it. */
-function listFilter(page: Page): Record<string, unknown> {
-  return JSON.parse(new URL(page.url()).searchParams.get('filter') ?? '{}');
-}
 
 test('a reader who signs up on the site is a member the owner tags, filters and exports', async ({
   page,

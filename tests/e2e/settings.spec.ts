@@ -5,7 +5,15 @@
  * instructions, and a verification that finds no record.
  */
 import type { Page } from '@playwright/test';
-import { apiCall, expect, fillForm, registerSkippingWizard, shot, test } from './fixtures';
+import {
+  apiCall,
+  expect,
+  fillForm,
+  keyboardSensorReady,
+  registerSkippingWizard,
+  shot,
+  test,
+} from './fixtures';
 
 async function openAt(page: Page, path: string) {
   await page.goto(path);
@@ -55,6 +63,7 @@ test('general settings: name, time zone and display languages in a new order, sa
   await page.getByRole('button', { name: '移動「日本語」' }).focus();
   await page.keyboard.press('Space');
   await heard('已拿起「日本語」，目前在第 3 位。');
+  await keyboardSensorReady(page);
   await page.keyboard.press('ArrowUp');
   await heard('「日本語」移到第 2 位。');
   await page.keyboard.press('ArrowUp');

@@ -5,7 +5,7 @@
  * A/AA (axe-core) in zh-TW, en and ja at 1280 and 390 px. The cart and the order page call the buyers' API, so they
  * are checked against the real server, with the whole journey, in shop.spec.ts.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { localeOfLanguage } from '../../server/i18n';
 import { assetType } from '../../server/modules/themes/assets';
 import { shopWords } from '../../server/public/shop/pages';
@@ -13,10 +13,14 @@ import type { PageContext } from '../../server/workers/objects';
 import { FIXTURE_ORIGIN, type FixtureLanguage, pageContext } from '../fixtures/pageContexts';
 import { loadTheme, renderPage, themeSettings } from '../fixtures/themeRender';
 import { wcagViolations } from './a11y';
-import { shot } from './fixtures';
+import { expect, shot, test } from './fixtures';
 
 // Each page in a page of its own, without a server: the two workers share them.
 test.describe.configure({ mode: 'parallel' });
+// The suite's test (fixtures.ts), so that these run in the same workers as the specs on the world's server (a test of
+// another fixture set has Playwright stop a worker, and its server, to start another); nobody signed in, no server
+// asked: each page is served by the route below.
+test.use({ signedIn: false });
 
 const WIDTHS = [1280, 390];
 const LANGUAGES: FixtureLanguage[] = ['zh-TW', 'en', 'ja'];

@@ -6,7 +6,7 @@
  * origin fails the test (the theme makes no outside requests).
  * SHOTS_DIR=<folder> keeps a screenshot of each page.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { ThemeSettingValues } from '../../contract/themes';
 import { assetType } from '../../server/modules/themes/assets';
 import type { PageContext } from '../../server/workers/objects';
@@ -20,10 +20,14 @@ import {
 } from '../fixtures/pageContexts';
 import { loadTheme, renderPage, themeSettings } from '../fixtures/themeRender';
 import { axeViolations } from './a11y';
-import { shot } from './fixtures';
+import { expect, shot, test } from './fixtures';
 
 // Each page in a page of its own, without a server: the two workers share them.
 test.describe.configure({ mode: 'parallel' });
+// The suite's test (fixtures.ts), so that these run in the same workers as the specs on the world's server (a test of
+// another fixture set has Playwright stop a worker, and its server, to start another); nobody signed in, no server
+// asked: each page is served by the route below.
+test.use({ signedIn: false });
 
 const WIDTHS = [1280, 390];
 const theme = loadTheme();

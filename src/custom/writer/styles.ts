@@ -154,7 +154,8 @@ export const proseSx = {
     textAlign: 'center',
     fontSize: 14,
     lineHeight: 1.6,
-    color: muted,
+    // A caption is text to read: 5.3:1 on white (muted's 3.9:1 is below WCAG AA's 4.5:1 for 14 px).
+    color: '#666d72',
     mt: 1,
     p: 0.5,
     fontFamily: 'inherit',
