@@ -7,10 +7,18 @@
  * A timestamp column arrives as the text of the reply (ISO 8601, isoTime's), not as a Date: a list only ever writes
  * it out, and PostgreSQL's text turns into that text at a fraction of the cost of a Date made and formatted.
  */
-import { type AnyColumn, Column, getTableColumns, is, type Logger, type SQL, Table } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  Column,
+  fillPlaceholders,
+  getTableColumns,
+  is,
+  type Logger,
+  type SQL,
+  Table,
+} from 'drizzle-orm';
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
-import { PgTimestamp, type PgDialect, type PgSession, type PgTable } from 'drizzle-orm/pg-core';
-import { fillPlaceholders } from 'drizzle-orm';
+import { type PgDialect, type PgSession, type PgTable, PgTimestamp } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { isoTimeOfPg } from './isoTime';
 
