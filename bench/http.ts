@@ -227,8 +227,8 @@ try {
   /** Pairs of (action, its in-app floor) by target name. */
   const inAppFloors: [string, string][] = [];
   const statements: string[] = [];
-  /** Each action's in-app floor: where it goes in the targets, its statements and its reply. */
-  const inApp: { at: number; i: number; sent: Sent[]; reply: unknown; t: Target }[] = [];
+  /** Each action's in-app floor: its target (its address set once that app listens), statements and reply. */
+  const inApp: { target: Target; i: number; sent: Sent[]; reply: unknown }[] = [];
   if (usePg) {
     // The twin routes' own pool, as large as the app's (server/db/client.ts).
     samePool = new pg.Pool({ connectionString: pgDb?.url, max: 10 });
@@ -265,10 +265,17 @@ try {
         body: '{}',
         headers: signedIn,
       };
-      targets.push(t, twin, floorTarget);
+      const inAppTarget = {
+        name: `in-app floor: same SQL and reply in the app, as ${shortName}`,
+        url: '',
+        body: t.body,
+        headers: t.headers,
+      };
+      targets.push(t, twin, floorTarget, inAppTarget);
       twins.push([t.name, twin.name]);
       floors.push([t.name, floorTarget.name]);
-      inApp.push({ at: targets.length, i, sent, reply, t });
+      inAppFloors.push([t.name, inAppTarget.name]);
+      inApp.push({ target: inAppTarget, i, sent, reply });
     }
     inAppFloor = await buildApp({ config, db: database.db, logger: false });
     for (const x of inApp) {
@@ -280,17 +287,7 @@ try {
       });
     }
     await inAppFloor.listen({ port: 0, host: '127.0.0.1' });
-    // From the last, so that the places noted stay right: each goes after its action's floor.
-    for (const x of [...inApp].reverse()) {
-      const name = `in-app floor: same SQL and reply in the app, as ${x.t.name.split(' (')[0].replace('POST ', '')}`;
-      targets.splice(x.at, 0, {
-        name,
-        url: `${address(inAppFloor)}/api/bench-floor/${x.i}`,
-        body: x.t.body,
-        headers: x.t.headers,
-      });
-      inAppFloors.push([x.t.name, name]);
-    }
+    for (const x of inApp) x.target.url = `${address(inAppFloor)}/api/bench-floor/${x.i}`;
   } else targets.push(...actions);
   targets.push({ name: 'bare Fastify route', url: '', body: '{}', headers: json });
   await bare.listen({ port: 0, host: '127.0.0.1' });

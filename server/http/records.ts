@@ -98,7 +98,6 @@ interface NodePgPrepared {
   params: unknown[];
   queryString: string;
   logger: Logger;
-  execute(params?: Record<string, unknown>): Promise<unknown>;
 }
 
 /**

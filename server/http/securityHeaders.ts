@@ -157,13 +157,17 @@ function openerPolicy(url: string): string {
   return paymentWindow ? 'unsafe-none' : 'same-origin-allow-popups';
 }
 
+/** Whether the reply's page may send its form on to other origins (formTargets): the sandbox gateway's pages. */
+const sendsFormsOn = (kind: ResponseKind, url: string) =>
+  kind === 'app' && url.startsWith(`${SANDBOX_PREFIX}/`);
+
 /**
  * The sandbox gateway's 3-D Secure page answers its form with a redirect to the charge's return address: the admin's
  * return page, or a public site's /subscribe for a reader's payment. Like a real gateway's page, it may send the
  * window on to the sites' addresses (and custom domains, over https).
  */
 function formTargets(kind: ResponseKind, url: string, config: PolicyConfig): string[] {
-  if (kind !== 'app' || !url.startsWith(`${SANDBOX_PREFIX}/`)) return [];
+  if (!sendsFormsOn(kind, url)) return [];
   return [`${config.siteScheme}://*.${config.siteDomain}${config.sitePort}`, 'https:'];
 }
 
@@ -186,7 +190,7 @@ function policyFor(kind: ResponseKind, url: string, config: PolicyConfig): strin
   return csp;
 }
 
-/** The headers by configuration and by what decides them (see headerKey), built once: most replies share a few sets. */
+/** The headers by configuration and by what decides them (a number, below), built once: most replies share a few sets. */
 const headerSets = new WeakMap<PolicyConfig, Map<number, Readonly<Record<string, string>>>>();
 
 const KINDS: readonly ResponseKind[] = ['app', 'upload', 'site'];
@@ -200,7 +204,7 @@ export function securityHeaders(req: FastifyRequest, config: PolicyConfig): Read
   const https = req.protocol === 'https';
   // What decides the set, as a number (no key text made per reply): the kind, the opener policy, HTTPS, and whether
   // the page may send its form on (formTargets).
-  const forms = kind === 'app' && url.startsWith(`${SANDBOX_PREFIX}/`);
+  const forms = sendsFormsOn(kind, url);
   const key =
     KINDS.indexOf(kind) * 8 + (opener === 'unsafe-none' ? 4 : 0) + (https ? 2 : 0) + (forms ? 1 : 0);
   let sets = headerSets.get(config);
