@@ -56,7 +56,11 @@ function decoderOf(column: AnyColumn): Decode | undefined {
  * The mapper of a read: `(rows) => records`, generated from the column names (code-defined keys,
  * quoted with JSON.stringify) so that each record is one object literal of a fixed shape.
  */
-function mapperOf(names: string[], decoders: (Decode | undefined)[]): (rows: unknown[][]) => ListedRecord[] {
+function mapperOf(
+  names: string[],
+  decoders: (Decode | undefined)[],
+  keyed: boolean,
+): (rows: unknown[][]) => unknown[] {
   const count = names.length;
   const fields = names.map((name, i) => {
     // A quoted __proto__ in an object literal would set the prototype, not a property.
@@ -67,16 +71,20 @@ function mapperOf(names: string[], decoders: (Decode | undefined)[]): (rows: unk
   // The source is made of this module's text and column names quoted by JSON.stringify: nothing a caller sends.
   const make = new Function(
     'd',
-    `return (row) => ({ record: { ${fields.join(', ')} }, key: row[${count}] });`,
-  )(decoders) as (row: unknown[]) => ListedRecord;
+    keyed
+      ? `return (row) => ({ record: { ${fields.join(', ')} }, key: row[${count}] });`
+      : `return (row) => ({ ${fields.join(', ')} });`,
+  )(decoders) as (row: unknown[]) => unknown;
   return (rows) => rows.map(make);
 }
 
 /** Mappers by the record's columns (a module's constant, or a table): made once, as their code is compiled. */
-const mappers = new WeakMap<RecordColumns, (rows: unknown[][]) => ListedRecord[]>();
+const mappers = { keyed: new WeakMap<RecordColumns, Mapper>(), plain: new WeakMap<RecordColumns, Mapper>() };
+type Mapper = (rows: unknown[][]) => unknown[];
 
-function recordMapper(record: RecordColumns) {
-  let mapper = mappers.get(record);
+function recordMapper(record: RecordColumns, keyed: boolean) {
+  const made = keyed ? mappers.keyed : mappers.plain;
+  let mapper = made.get(record);
   if (!mapper) {
     const columns = Object.entries(is(record, Table) ? getTableColumns(record) : record) as [
       string,
@@ -85,8 +93,9 @@ function recordMapper(record: RecordColumns) {
     mapper = mapperOf(
       columns.map(([n]) => n),
       columns.map(([, c]) => decoderOf(c)),
+      keyed,
     );
-    mappers.set(record, mapper);
+    made.set(record, mapper);
   }
   return mapper;
 }
@@ -110,8 +119,29 @@ export function readRecords(
   record: RecordColumns,
   name?: string,
 ): RecordRead {
+  return prepareRead(db, query, recordMapper(record, true), name) as RecordRead;
+}
+
+/**
+ * Reads `query` — a select of `columns` (an object of columns, in that order) — as plain rows of those names, by the
+ * same lean path as readRecords (timestamps as ISO text): a small read on a hot path (member/status's sites).
+ */
+export function readRows<T>(
+  db: Db,
+  query: { getSQL(): SQL },
+  columns: Record<string, AnyColumn>,
+  name?: string,
+): { execute(params?: Record<string, unknown>): Promise<T[]> } {
+  return prepareRead(db, query, recordMapper(columns, false), name) as never;
+}
+
+function prepareRead(
+  db: Db,
+  query: { getSQL(): SQL },
+  mapper: Mapper,
+  name: string | undefined,
+): { execute(params?: Record<string, unknown>): Promise<unknown[]> } {
   const { session, dialect } = db as unknown as { session: PgSession; dialect: PgDialect };
-  const mapper = recordMapper(record);
   const read = session.prepareQuery(
     dialect.sqlToQuery(query.getSQL()),
     undefined,
@@ -121,7 +151,7 @@ export function readRecords(
   );
   // On PostgreSQL, the driver is called directly: drizzle's execute wraps it in three tracing spans and its (empty)
   // query cache, each a promise. PGlite's prepared query goes through drizzle as usual.
-  if (!is(read, NodePgPreparedQuery)) return read as unknown as RecordRead;
+  if (!is(read, NodePgPreparedQuery)) return read as never;
   const prepared = read as unknown as NodePgPrepared;
   return {
     async execute(values = {}) {

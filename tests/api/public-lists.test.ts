@@ -12,6 +12,7 @@ import { LIST_COUNT_EXACT_MAX } from '../../contract/publicLists';
 import { sites } from '../../server/modules/tables';
 import { bumpRender } from '../../server/modules/tenancy/invalidate';
 import { siteUrl } from '../../server/modules/tenancy/sites';
+import { MONTHS_FROM_OFFSET } from '../../server/public/content/listMonths';
 import { sitemapXml } from '../../server/public/feeds';
 import { FIXTURE_THEME, themeFolder } from '../fixtures/publicSite';
 import { createTestApp, signInOwner, type TestApp } from '../fixtures/testApp';
@@ -359,5 +360,75 @@ describe('tag and author lists follow their items', () => {
     expect(await listed()).toEqual(order['s-']);
     for (const at of ['/tag/tag-s-', `/author/${authorId['s-']}`])
       expect(await whole(at), at).toEqual(order['s-']);
+  });
+});
+
+describe('a deep page by its number seeks to its month (content_list_months)', () => {
+  /** Month counts that differ from what contents holds (the triggers of migration content_list_months keep them). */
+  const stale = () =>
+    exec<Record<string, unknown>>(sql`
+      WITH truth AS (
+        SELECT site_id, lang_id, type, coalesce(category_id, 0) AS category_id,
+          content_list_month_end(publish_ts) AS month_end, count(*)::int AS n
+        FROM contents WHERE status = 1 AND published IS NOT NULL GROUP BY 1, 2, 3, 4, 5)
+      SELECT t.*, m.n AS kept FROM truth t
+        FULL JOIN content_list_months m USING (site_id, lang_id, type, category_id, month_end)
+      WHERE t.n IS DISTINCT FROM m.n`);
+  /** The big category's list now, and the offsets where a month (UTC) begins in it. */
+  const bigList = async () => {
+    const rows = await exec<{ slug: string; month: string | null }>(sql`
+      SELECT c.slug, to_char(c.publish_ts AT TIME ZONE 'UTC', 'YYYY-MM') AS month FROM contents c
+      JOIN categories k ON k.id = c.category_id AND k.slug = 'big'
+      WHERE c.site_id = ${siteId} AND c.status = 1 AND c.published IS NOT NULL AND c.lang_id = 1 AND c.type IN (1, 4)
+      ORDER BY c.publish_ts DESC NULLS FIRST, c.id DESC`);
+    const starts = rows.flatMap((r, i) => (i > 0 && r.month !== rows[i - 1].month ? [i] : []));
+    return { slugs: rows.map((r) => r.slug), starts };
+  };
+  /** Pages by number around every month's start (read by the months past MONTHS_FROM_OFFSET), and the last. */
+  const expectDeepPages = async () => {
+    await bumpRender(t.database.db, siteId);
+    const { slugs, starts } = await bigList();
+    expect(starts.filter((s) => s >= MONTHS_FROM_OFFSET).length).toBeGreaterThan(0);
+    const last = Math.ceil(slugs.length / 10);
+    const numbers = new Set([last]);
+    for (const s of starts) for (const d of [-1, 0, 1]) numbers.add(Math.floor(s / 10) + 1 + d);
+    for (const n of [...numbers].filter((k) => k >= 1 && k <= last)) {
+      const page = await listPage(`/category/big?page=${n}`);
+      expect(page.slugs, `page ${n}`).toEqual(slugs.slice((n - 1) * 10, n * 10));
+    }
+    expect((await get(`/category/big?page=${last + 1}`)).statusCode).toBe(404);
+    expect((await get('/category/big?page=5000')).statusCode).toBe(404);
+  };
+
+  it('gives every page its slice of the list, the months kept exact as items change', async () => {
+    expect(await stale()).toEqual([]);
+    await expectDeepPages();
+
+    // Items re-dated into another month, taken offline, unpublished, moved to another language or category,
+    // deleted; a category deleted under its items (category_id set NULL); several rows in one statement.
+    const b = (i: number) => `b-${i}`;
+    await exec(sql`UPDATE contents SET publish_ts = publish_ts - interval '40 days'
+      WHERE site_id = ${siteId} AND slug IN (${sql.join([200, 201, 202, 5001].map(b), sql`, `)})`);
+    await exec(sql`UPDATE contents SET status = 0 WHERE site_id = ${siteId} AND slug IN ('b-300', 'b-7000')`);
+    await exec(sql`UPDATE contents SET published = NULL WHERE site_id = ${siteId} AND slug = 'b-8000'`);
+    await exec(sql`UPDATE contents SET lang_id = 3 WHERE site_id = ${siteId} AND slug = 'b-9001'`);
+    await exec(
+      sql`UPDATE contents SET category_id = ${smallCat} WHERE site_id = ${siteId} AND slug = 'b-10000'`,
+    );
+    await exec(sql`DELETE FROM contents WHERE site_id = ${siteId} AND slug IN ('b-400', 'b-401', 'b-11000')`);
+    await exec(sql`UPDATE contents SET publish_ts = NULL WHERE site_id = ${siteId} AND slug = 'b-12000'`);
+    const [{ id: gone }] = await exec<{ id: number }>(
+      sql`INSERT INTO categories (site_id, name, slug) VALUES (${siteId}, '暫時', 'gone') RETURNING id`,
+    );
+    await exec(
+      sql`UPDATE contents SET category_id = ${gone} WHERE site_id = ${siteId} AND slug IN ('b-601', 'b-602')`,
+    );
+    expect(await stale()).toEqual([]);
+    await exec(sql`DELETE FROM categories WHERE id = ${gone}`);
+    expect(await stale()).toEqual([]);
+    // Published again: back in its month.
+    await exec(sql`UPDATE contents SET status = 1 WHERE site_id = ${siteId} AND slug = 'b-7000'`);
+    expect(await stale()).toEqual([]);
+    await expectDeepPages();
   });
 });

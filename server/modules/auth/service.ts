@@ -16,6 +16,7 @@ import type { Deps } from '../../deps';
 import type { BaseContext, UserContext } from '../../http/action';
 import { AppError } from '../../http/errors';
 import { preparedPerDb } from '../../http/prepared';
+import { readRows } from '../../http/records';
 import type { AuthUser, MaybePromise, SessionInfo, SiteScope } from '../../http/session';
 import { t } from '../../i18n';
 import { roles, siteStaff, sites, users } from '../tenancy/schema';
@@ -198,28 +199,37 @@ function cardGateway(deps: Deps): CardGateway {
 
 const meta = (deps: Deps): Session['meta'] => ({ server_time: deps.now(), payment: cardGateway(deps) });
 
+/** The columns of a user's sites that the session object shows (the list's summary, the current site's toCurrent). */
+const STATUS_SITE = {
+  id: sites.id,
+  name: sites.name,
+  slug: sites.slug,
+  domain: sites.domain,
+  timezone: sites.timezone,
+  status: sites.status,
+  published: sites.published,
+  badges: sites.badges,
+  displayLanguages: sites.displayLanguages,
+};
+type StatusSite = { [K in keyof typeof STATUS_SITE]: (typeof STATUS_SITE)[K]['_']['data'] };
+
 /**
  * member/status's own reads, prepared (issue 31): the user's sites, only the columns the session object shows (the
  * list's summary, the current site's toCurrent), and a role by id (a support scope's, which the scope does not carry).
  */
 const statusStatements = preparedPerDb((db) => ({
-  sites: db
-    .select({
-      id: sites.id,
-      name: sites.name,
-      slug: sites.slug,
-      domain: sites.domain,
-      timezone: sites.timezone,
-      status: sites.status,
-      published: sites.published,
-      badges: sites.badges,
-      displayLanguages: sites.displayLanguages,
-    })
-    .from(siteStaff)
-    .innerJoin(sites, eq(sites.id, siteStaff.siteId))
-    .where(eq(siteStaff.userId, sql.placeholder('user')))
-    .orderBy(asc(sites.id))
-    .prepare('status_sites'),
+  // Read by the lean row path (http/records.ts): this read runs on every member/status.
+  sites: readRows<StatusSite>(
+    db,
+    db
+      .select(STATUS_SITE)
+      .from(siteStaff)
+      .innerJoin(sites, eq(sites.id, siteStaff.siteId))
+      .where(eq(siteStaff.userId, sql.placeholder('user')))
+      .orderBy(asc(sites.id)),
+    STATUS_SITE,
+    'status_sites',
+  ),
   role: db
     .select({ id: roles.id, name: roles.name, builtin: roles.builtin })
     .from(roles)

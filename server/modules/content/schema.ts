@@ -255,6 +255,26 @@ export const contentAuthors = pgTable(
   ],
 );
 
+/**
+ * How many items readers see (status 1 with a snapshot) each public list holds per calendar month of publication,
+ * in UTC (issue 31): kept by the triggers of migration `content_list_months`, read to turn a deep page's number into
+ * a seek to its month and a skip inside that month only (server/public/content/listMonths.ts). `monthEnd` is the
+ * month's exclusive end, 'infinity' for items without a publication time (first in the lists); `categoryId` 0 for
+ * none. No foreign key: the triggers remove a row when its count reaches 0, a deleted site's too.
+ */
+export const contentListMonths = pgTable(
+  'content_list_months',
+  {
+    siteId: integer('site_id').notNull(),
+    langId: smallint('lang_id').notNull(),
+    type: smallint('type').notNull(),
+    categoryId: integer('category_id').notNull(),
+    monthEnd: ts('month_end').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.langId, t.type, t.categoryId, t.monthEnd] })],
+);
+
 /** Earlier versions of an item, kept per the plan's limits (count and days). */
 export const contentRevisions = pgTable(
   'content_revisions',

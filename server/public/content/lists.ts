@@ -38,7 +38,8 @@ export async function collectionObject(
   }
   const page = Number.isSafeInteger(route.page) && route.page > 0 ? route.page : 1;
   // Issue 31: a page is read by a seek, never by reading the rows before it. Addressed by its number alone, its
-  // ids are found by skipping index entries (index-only: contents_listed_*); the next and previous links carry a
+  // ids are found by skipping index entries (index-only: contents_listed_*), on a deep page of a category only those
+  // of its month (listMonths.ts: the list's counts per month say where it starts); the next and previous links carry a
   // cursor (the last or first item shown), so that following them is a seek on (publish_ts, id) at any depth. A
   // cursor whose item left the list falls back to the page's number. The total is counted only while cheap.
   const size = LIST_PAGE_SIZE;

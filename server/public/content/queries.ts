@@ -10,6 +10,7 @@ import { readingMinutes } from '../../../contract/blockText';
 import { STATUS } from '../../../contract/contentConstants';
 import type { Db } from '../../db/client';
 import { contentAuthors, contents, contentTags } from '../../modules/content/schema';
+import { MONTHS_FROM_OFFSET, monthOfOffset } from './listMonths';
 
 /** One item as a page shows it: the snapshot's fields for readers, the draft's in a preview. */
 export interface ItemRow {
@@ -297,8 +298,23 @@ export async function listPage(
   let order = NEWEST;
   let offset = 0;
   let at: { ts: string; id: number; after: boolean } | undefined;
-  if ('offset' in seek) offset = seek.offset;
-  else {
+  if ('offset' in seek) {
+    offset = seek.offset;
+    // A deep page of a category's or the site's list starts at its month: the walk skips that month's items only.
+    if (
+      offset >= MONTHS_FROM_OFFSET &&
+      f.tagId === undefined &&
+      f.authorId === undefined &&
+      f.exceptId === undefined
+    ) {
+      const month = await monthOfOffset(db, f, offset);
+      if (month?.past) return { rows: [], seeked: true };
+      if (month) {
+        where = and(where, sql`${contents.publishTs} < ${month.end}::timestamptz`) as SQL;
+        offset -= month.before;
+      }
+    }
+  } else {
     const id = 'after' in seek ? seek.after : seek.before;
     const anchor = await anchorOf(db, f, id);
     if (!anchor || anchor.ts === null) return { rows: [], seeked: false };
