@@ -6,8 +6,9 @@
 export const LIST_PAGE_MAX = 10_000;
 
 /**
- * A list's total is counted exactly up to this many items (an index-only walk of at most this many entries); past it,
- * `pagination.total` is an estimate and `pagination.total_exact` is false.
+ * A tag's or author's list is counted exactly up to this many items (an index-only walk of at most this many entries);
+ * past it, `pagination.total` is an estimate and `pagination.estimated` is true. A category is counted exactly at any
+ * length (its counts per month). Past this many items, a list's previous and next links carry a cursor.
  */
 export const LIST_COUNT_EXACT_MAX = 5_000;
 

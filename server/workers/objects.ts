@@ -129,7 +129,7 @@ export interface PaginationObject {
   page: number;
   /** Pages there are to link to (at most LIST_PAGE_MAX, contract/publicLists.ts). */
   pages: number;
-  /** Items in the list: an estimate when `estimated` (a list past LIST_COUNT_EXACT_MAX). */
+  /** Items in the list: an estimate when `estimated` (a tag's or author's list past LIST_COUNT_EXACT_MAX). */
   total: number;
   /** Present (true) only when `total` and `pages` are estimates, not counts. */
   estimated?: true;

@@ -236,13 +236,16 @@ describe('category, tag and author pages', () => {
     });
   }
 
-  it('estimates a long list, shown as such, and answers its deep pages by number and by cursor alike', async () => {
+  it('counts a long category exactly, estimates a long tag, and answers deep pages by number and by cursor alike', async () => {
     const list = order['b-'];
     const first = await listPage('/category/big');
-    expect(first.exact).toBe(false);
-    expect(first.total).toBeGreaterThan(LIST_COUNT_EXACT_MAX);
-    // Evenly spread publication times: the estimate is close.
-    expect(Math.abs(first.total - list.length) / list.length).toBeLessThan(0.05);
+    // A category's months hold its length at any size; a tag's list past LIST_COUNT_EXACT_MAX is estimated.
+    expect([first.exact, first.total, first.pages]).toEqual([true, list.length, Math.ceil(list.length / 10)]);
+    expect(list.length).toBeGreaterThan(LIST_COUNT_EXACT_MAX);
+    expect(first.next).toMatch(/\?page=2&after=\d+$/);
+    const tagged = await listPage('/tag/tag-b-');
+    expect(tagged.exact).toBe(false);
+    expect(tagged.total).toBeGreaterThan(LIST_COUNT_EXACT_MAX);
     const deep = Math.floor(list.length / 10) - 3;
     const byNumber = await listPage(`/category/big?page=${deep}`);
     expect(byNumber.slugs).toEqual(list.slice((deep - 1) * 10, deep * 10));
@@ -363,7 +366,7 @@ describe('tag and author lists follow their items', () => {
   });
 });
 
-describe('a deep page by its number seeks to its month (content_list_months)', () => {
+describe('a category counted and paged by its months (content_list_months)', () => {
   /** Month counts that differ from what contents holds (the triggers of migration content_list_months keep them). */
   const stale = () =>
     exec<Record<string, unknown>>(sql`
@@ -390,6 +393,8 @@ describe('a deep page by its number seeks to its month (content_list_months)', (
     const { slugs, starts } = await bigList();
     expect(starts.filter((s) => s >= MONTHS_FROM_OFFSET).length).toBeGreaterThan(0);
     const last = Math.ceil(slugs.length / 10);
+    // The total is the months' sum: exact after every change.
+    expect(await listPage('/category/big')).toMatchObject({ exact: true, total: slugs.length, pages: last });
     const numbers = new Set([last]);
     for (const s of starts) for (const d of [-1, 0, 1]) numbers.add(Math.floor(s / 10) + 1 + d);
     for (const n of [...numbers].filter((k) => k >= 1 && k <= last)) {
@@ -400,7 +405,7 @@ describe('a deep page by its number seeks to its month (content_list_months)', (
     expect((await get('/category/big?page=5000')).statusCode).toBe(404);
   };
 
-  it('gives every page its slice of the list, the months kept exact as items change', async () => {
+  it('gives the exact total and every page its slice of the list, the months kept exact as items change', async () => {
     expect(await stale()).toEqual([]);
     await expectDeepPages();
 

@@ -1,7 +1,8 @@
 /**
  * Category, tag and author pages: the label (of this site only) and a page of its published items in the page's
  * language, newest first, LIST_PAGE_SIZE a page. A page past the last is no page (null → 404). Read by seeks at any
- * depth, counted exactly only up to LIST_COUNT_EXACT_MAX items (issue 31; bench/README.md "Public pages at scale").
+ * depth; a category counted exactly by its months, a tag or author only up to LIST_COUNT_EXACT_MAX items (issue 31;
+ * bench/README.md "Public pages at scale").
  */
 import { CONTENT_TYPE } from '../../../contract/contentConstants';
 import { LIST_COUNT_EXACT_MAX, LIST_PAGE_MAX } from '../../../contract/publicLists';
@@ -41,7 +42,8 @@ export async function collectionObject(
   // ids are found by skipping index entries (index-only: contents_listed_*), on a deep page of a category only those
   // of its month (listMonths.ts: the list's counts per month say where it starts); the next and previous links carry a
   // cursor (the last or first item shown), so that following them is a seek on (publish_ts, id) at any depth. A
-  // cursor whose item left the list falls back to the page's number. The total is counted only while cheap.
+  // cursor whose item left the list falls back to the page's number. A tag's or author's total is counted only while
+  // cheap, a category's from its months.
   const size = LIST_PAGE_SIZE;
   const cursor: ListSeek | null =
     page > 1 && route.after
@@ -76,10 +78,11 @@ export async function collectionObject(
   // The label's address is the list's first page; the others add ?page=N, and next/previous their cursor.
   const pageUrl = (n: number, cursorParam = '') =>
     n === 1 ? label.url : `${label.url}?page=${n}${cursorParam}`;
-  // Cursors only on a long list (past the exact count), where a deep page by number would skip many entries; a
+  // Cursors only on a long list (past LIST_COUNT_EXACT_MAX), where a page by number would skip many entries; a
   // short one keeps plain numbered links (skipping at most LIST_COUNT_EXACT_MAX index entries).
-  const first = exact ? undefined : rows[0];
-  const last = exact ? undefined : rows[rows.length - 1];
+  const long = !exact || total > LIST_COUNT_EXACT_MAX;
+  const first = long ? rows[0] : undefined;
+  const last = long ? rows[rows.length - 1] : undefined;
   return {
     kind: route.kind,
     title: label.name,

@@ -10,7 +10,7 @@ import { readingMinutes } from '../../../contract/blockText';
 import { STATUS } from '../../../contract/contentConstants';
 import type { Db } from '../../db/client';
 import { contentAuthors, contents, contentTags } from '../../modules/content/schema';
-import { MONTHS_FROM_OFFSET, monthOfOffset } from './listMonths';
+import { listedCount, MONTHS_FROM_OFFSET, monthOfOffset } from './listMonths';
 
 /** One item as a page shows it: the snapshot's fields for readers, the draft's in a preview. */
 export interface ItemRow {
@@ -340,10 +340,8 @@ export async function listPage(
 }
 
 /**
- * How many items the list holds, counted up to `cap` + 1 only (an index-only walk of at most that many entries):
- * exact while the list is at most `cap` long. Past it, an estimate: the list's publication times are taken as evenly
- * spread, so the whole list is `cap` items times its time span over the span of its first `cap` items (one more
- * seek, to its oldest item). Never less than `cap` + 1.
+ * How many items a label's list holds. A category's (or the site's) exactly, from its months (listMonths.ts). A tag's
+ * or author's counted up to `cap` + 1 only, exact while the list is at most `cap` long, else estimated (countLinked).
  */
 export async function countOrEstimate(
   db: Db,
@@ -353,34 +351,8 @@ export async function countOrEstimate(
   most = Number.MAX_SAFE_INTEGER,
 ): Promise<{ total: number; exact: boolean }> {
   if (f.tagId !== undefined || f.authorId !== undefined) return countLinked(db, f, cap, most);
-  const first = db
-    .select({ ts: contents.publishTs })
-    .from(contents)
-    .where(listWhere(f))
-    .orderBy(...NEWEST)
-    .limit(cap + 1)
-    .as('first');
-  const [head] = await db
-    .select({
-      n: sql<number>`count(*)::int`,
-      newest: sql<number | null>`extract(epoch FROM max(${first.ts}))::float8`,
-      nth: sql<number | null>`extract(epoch FROM min(${first.ts}))::float8`,
-    })
-    .from(first);
-  const n = Number(head?.n ?? 0);
-  if (n <= cap) return { total: n, exact: true };
-  const [oldest] = await db
-    .select({ at: sql<number | null>`extract(epoch FROM ${contents.publishTs})::float8` })
-    .from(contents)
-    .where(and(listWhere(f), isNotNull(contents.publishTs)))
-    .orderBy(...OLDEST)
-    .limit(1);
-  const [newest, nth, last] = [head.newest, head.nth, oldest?.at].map((v) => (v == null ? null : Number(v)));
-  let total = cap + 1;
-  if (newest !== null && nth !== null && last !== null && newest > nth) {
-    total = Math.max(total, Math.round((cap * (newest - last)) / (newest - nth)));
-  }
-  return { total, exact: false };
+  if (f.exceptId !== undefined) throw new Error('countOrEstimate: a list without an excepted item');
+  return { total: await listedCount(db, f), exact: true };
 }
 
 /**
