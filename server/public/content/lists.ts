@@ -10,7 +10,8 @@ import type { CollectionObject } from '../../workers/objects';
 import type { PublicRoute } from '../route';
 import { type ArticleSetting, articleObjects } from './articles';
 import { authorById, authorObject, categoryByKey, labelObject, tagByKey } from './labels';
-import { countOrEstimate, type ListFilter, type ListSeek, listPage } from './queries';
+import { countedByMonths, listedCount, readMonths } from './listMonths';
+import { countLinked, type ListFilter, type ListSeek, listPage } from './queries';
 
 export const LIST_PAGE_SIZE = 10;
 /** What lists show: articles and e-papers (pages stand alone). */
@@ -51,13 +52,17 @@ export async function collectionObject(
       : page > 1 && route.before
         ? { before: route.before }
         : null;
+  // A category's months (read once) give its exact total and a deep page's month; a tag or author is counted.
+  const months = countedByMonths(filter) ? readMonths(at.db, filter) : undefined;
   const [counted, got] = await Promise.all([
-    countOrEstimate(at.db, filter, LIST_COUNT_EXACT_MAX, LIST_PAGE_MAX * size),
+    months
+      ? months.then((m) => ({ total: listedCount(m), exact: true }))
+      : countLinked(at.db, filter, LIST_COUNT_EXACT_MAX, LIST_PAGE_MAX * size),
     (async () => {
       const byCursor = cursor && (await listPage(at.db, filter, cursor, size + 1));
       if (cursor && byCursor?.seeked) return { rows: byCursor.rows, backwards: 'before' in cursor };
       return {
-        rows: (await listPage(at.db, filter, { offset: (page - 1) * size }, size + 1)).rows,
+        rows: (await listPage(at.db, filter, { offset: (page - 1) * size }, size + 1, months)).rows,
         backwards: false,
       };
     })(),

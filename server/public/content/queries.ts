@@ -10,7 +10,7 @@ import { readingMinutes } from '../../../contract/blockText';
 import { STATUS } from '../../../contract/contentConstants';
 import type { Db } from '../../db/client';
 import { contentAuthors, contents, contentTags } from '../../modules/content/schema';
-import { listedCount, MONTHS_FROM_OFFSET, monthOfOffset } from './listMonths';
+import { MONTHS_FROM_OFFSET, type MonthCount, monthOfOffset } from './listMonths';
 
 /** One item as a page shows it: the snapshot's fields for readers, the draft's in a preview. */
 export interface ItemRow {
@@ -293,6 +293,8 @@ export async function listPage(
   f: ListFilter,
   seek: ListSeek,
   limit: number,
+  /** The list's months (listMonths.ts readMonths), when they count it: read once for the page and its total. */
+  months?: Promise<readonly MonthCount[]>,
 ): Promise<{ rows: ItemRow[]; seeked: boolean }> {
   let where = listWhere(f);
   let order = NEWEST;
@@ -300,14 +302,9 @@ export async function listPage(
   let at: { ts: string; id: number; after: boolean } | undefined;
   if ('offset' in seek) {
     offset = seek.offset;
-    // A deep page of a category's or the site's list starts at its month: the walk skips that month's items only.
-    if (
-      offset >= MONTHS_FROM_OFFSET &&
-      f.tagId === undefined &&
-      f.authorId === undefined &&
-      f.exceptId === undefined
-    ) {
-      const month = await monthOfOffset(db, f, offset);
+    // A deep page of a list its months count (listMonths.ts) starts at its month: the walk skips that month's only.
+    if (months && offset >= MONTHS_FROM_OFFSET) {
+      const month = monthOfOffset(await months, offset);
       if (month?.past) return { rows: [], seeked: true };
       if (month) {
         where = and(where, sql`${contents.publishTs} < ${month.end}::timestamptz`) as SQL;
@@ -340,27 +337,11 @@ export async function listPage(
 }
 
 /**
- * How many items a label's list holds. A category's (or the site's) exactly, from its months (listMonths.ts). A tag's
- * or author's counted up to `cap` + 1 only, exact while the list is at most `cap` long, else estimated (countLinked).
- */
-export async function countOrEstimate(
-  db: Db,
-  f: ListFilter,
-  cap: number,
-  /** Beyond this many items nobody links (the last linked page's end): a link list's estimate stops there. */
-  most = Number.MAX_SAFE_INTEGER,
-): Promise<{ total: number; exact: boolean }> {
-  if (f.tagId !== undefined || f.authorId !== undefined) return countLinked(db, f, cap, most);
-  if (f.exceptId !== undefined) throw new Error('countOrEstimate: a list without an excepted item');
-  return { total: await listedCount(db, f), exact: true };
-}
-
-/**
  * A tag's or author's list, counted up to `cap` + 1 from its link table's listed index (linkList; index-only). Past
  * it, the label's links (any item's, up to `most`, content_tags_tag_idx or content_authors_author_idx) stand for the
  * estimate.
  */
-async function countLinked(
+export async function countLinked(
   db: Db,
   f: ListFilter,
   cap: number,
