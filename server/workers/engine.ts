@@ -6,7 +6,7 @@
  * memory (memoryLimit: ranges and strings of filters) and in output (an emitter that stops at RENDER_LIMITS.outputChars). What
  * liquidjs cannot bound (one long node, a huge capture) the pool does: its wall-clock limit and the worker's heap.
  */
-import { Context, Liquid, toPromise } from 'liquidjs';
+import { Context, Liquid, toValueSync } from 'liquidjs';
 import { localeOfLanguage } from '../../contract/constants';
 import type { PageContext } from './objects';
 import { RENDER_LIMITS, type RenderLimitKind } from './renderLimits';
@@ -104,21 +104,26 @@ class CappedEmitter {
   }
 }
 
-/** One template's render into a capped emitter; `limits` carries the time budget over from the page to the layout. */
-async function renderInto(
+/**
+ * One template's render into a capped emitter; `limits` carries the time budget over from the page to the layout.
+ * Synchronous: every tag and filter a theme can use is (templates come from memory), and liquidjs's sync path skips
+ * a promise per node: a home page renders in about two thirds of the time (issue 31). The pool's deadline still ends
+ * a render that never yields: it ends the worker.
+ */
+function renderInto(
   engine: Engine,
   name: string,
   scope: object,
   globals: object,
   room: number,
   limits?: Pick<Context, 'renderLimit' | 'memoryLimit'>,
-): Promise<{ html: string; context: Context }> {
+): { html: string; context: Context } {
   const liquid = engine.liquid;
-  const templates = await liquid.parseFile(name);
-  const context = new Context(scope, liquid.options, { globals }, { liquid, ...limits });
+  const templates = liquid.parseFileSync(name);
+  const context = new Context(scope, liquid.options, { globals, sync: true }, { liquid, ...limits });
   const emitter = new CappedEmitter(room);
   try {
-    await toPromise(liquid.renderer.renderTemplates(templates, context, emitter));
+    toValueSync(liquid.renderer.renderTemplates(templates, context, emitter));
   } catch (err) {
     // liquidjs wraps what a node throws (originalError): the limit is told as itself.
     let cause: unknown = err;
@@ -137,19 +142,19 @@ async function renderInto(
  * The page's HTML: `template` of `page` with the context, then `layout` of the theme's own engine (when it has one)
  * with the same context plus `content_for_layout`. Throws on a template error or a limit reached.
  */
-export async function renderWithEngines(
+export function renderWithEngines(
   page: Engine,
   template: string,
   layout: Engine | null,
   context: PageContext,
-): Promise<string> {
+): string {
   // `site` and `settings` are globals too: partials (`{% render %}` has a scope of its own) and `t` see them.
   const globals = { site: context.site, settings: context.settings };
-  const body = await renderInto(page, template, context, globals, RENDER_LIMITS.outputChars);
+  const body = renderInto(page, template, context, globals, RENDER_LIMITS.outputChars);
   if (!layout) return body.html;
   const { renderLimit, memoryLimit } = body.context;
   const room = RENDER_LIMITS.outputChars - body.html.length;
-  const framed = await renderInto(
+  const framed = renderInto(
     layout,
     'layout',
     Object.assign({}, context, { content_for_layout: body.html }),

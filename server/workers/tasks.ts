@@ -66,7 +66,7 @@ export async function render(task: RenderTask): Promise<RenderResult> {
   const missing = [...(page ? [] : [task.page.key]), ...(task.layout && !layout ? [task.layout.key] : [])];
   if (!page || missing.length) return { missing };
   try {
-    return { html: await renderWithEngines(page, task.template, layout ?? null, task.context) };
+    return { html: renderWithEngines(page, task.template, layout ?? null, task.context) };
   } catch (err) {
     if (err instanceof RenderLimitError) return { limit: err.kind };
     return { error: err instanceof Error ? err.message.slice(0, 1000) : String(err).slice(0, 1000) };
