@@ -16,3 +16,25 @@ export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
     return statements;
   };
 }
+
+/**
+ * Statements whose text depends on a few choices made in code (a list's filters, a key that is an id or a slug): each
+ * shape built once per database handle, on its first use, by `build`. A shape's name must say every choice that
+ * changes the text; the choices are the code's, so the shapes are few.
+ */
+export function preparedPerShape<T>(): (db: Db, shape: string, build: () => T) => T {
+  const made = new WeakMap<Db, Map<string, T>>();
+  return (db, shape, build) => {
+    let shapes = made.get(db);
+    if (!shapes) {
+      shapes = new Map();
+      made.set(db, shapes);
+    }
+    let statement = shapes.get(shape);
+    if (!statement) {
+      statement = build();
+      shapes.set(shape, statement);
+    }
+    return statement;
+  };
+}

@@ -17,7 +17,7 @@ import { homeObject } from './content/home';
 import { langCode, ogLocale } from './content/language';
 import { collectionObject } from './content/lists';
 import { menuObjects } from './content/menus';
-import { pageTreeObjects } from './content/pageTree';
+import { type PublishedPage, pageTreeObjects, publishedPages } from './content/pageTree';
 import { draftItem, type ItemRow, publishedItem, publishedLanguages } from './content/queries';
 import { articleObject } from './content/single';
 import { siteLanguages, siteObject } from './content/site';
@@ -129,19 +129,35 @@ async function findItem(deps: PageDeps, input: ContextInput, kind: ItemKind): Pr
 
 /** A page's objects, with `shop_pages` (where the site's shop and cart are; null unless it sells: shop/pages.ts). */
 export async function buildPageContext(deps: PageDeps, input: ContextInput): Promise<PageContext | null> {
-  const [context, sells] = await Promise.all([buildContext(deps, input), sellsShop(deps.db, input.site)]);
-  return context && withPages(deps, input, withShop(context, input, sells));
+  // The navigation's pages are read beside the page's own objects, in the address's language: the page's but for a
+  // preview, whose item may be in another (withPages then reads its own).
+  const langId = input.route.langId;
+  const early = siteLanguages(input.site).includes(langId)
+    ? publishedPages(deps.db, input.site.id, langId).then((pages) => ({ langId, pages }))
+    : undefined;
+  const [context, sells, read] = await Promise.all([
+    buildContext(deps, input),
+    sellsShop(deps.db, input.site),
+    early,
+  ]);
+  return context && withPages(deps, input, withShop(context, input, sells), read);
 }
 
 /**
  * Adds the navigation's pages (`site.pages`) in the page's language and, on a page, its tabs (`page_tabs`:
- * content/pageTree.ts).
+ * content/pageTree.ts); `read` is a language's pages already read.
  */
-async function withPages(deps: PageDeps, input: ContextInput, context: PageContext): Promise<PageContext> {
+async function withPages(
+  deps: PageDeps,
+  input: ContextInput,
+  context: PageContext,
+  read?: { langId: number; pages: PublishedPage[] },
+): Promise<PageContext> {
   const langId = siteLanguages(input.site).find((id) => langCode(id) === context.site.language);
   const at = settingFor(deps, input.site, input.base, langId ?? defaultLang(input.site));
   const current = context.template === 'page' && context.article ? context.article.id : null;
-  const { pages, tabs } = await pageTreeObjects(at, current, input.reader?.paying === true);
+  const own = read && read.langId === at.langId ? read.pages : undefined;
+  const { pages, tabs } = await pageTreeObjects(at, current, input.reader?.paying === true, own);
   // Object.assign, not spread literals: on Node 20 a literal that spreads and then adds builds a new hidden class each
   // time (see tenancy/sites.ts toCurrent); every uncached page passes here.
   return Object.assign({}, context, {

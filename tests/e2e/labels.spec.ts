@@ -59,7 +59,11 @@ test('tags: a zh-TW title makes a pinyin slug, an English title, edit, duplicate
   await fillForm(dialog.getByRole('textbox', { name: '名稱' }), '新北市的天氣預報');
   await dialog.getByRole('tab', { name: '英文' }).click();
   await expect(dialog.getByRole('textbox', { name: '名稱' })).toHaveValue('Weather in New Taipei');
-  await page.waitForTimeout(700);
+  // The field holds the saved slug as the user's own (its hint says so), so no new title replaces it.
+  await expect(
+    dialog.getByText('小寫英文字母開頭，可用小寫英文、數字與連字號。留空時會依繁體中文名稱產生。'),
+  ).toBeVisible();
+  await expect(dialog.getByText('依繁體中文名稱自動產生')).toHaveCount(0);
   await expect(slug).toHaveValue('xin-bei-shi-de-tian-qi');
 
   // A typed slug is normalised to the slug rule when leaving the field.

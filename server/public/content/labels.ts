@@ -3,9 +3,10 @@
  * where that language has none), addresses on the public site. Looked up for a whole list at once: one query per
  * kind, never one per item.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { LabelLang } from '../../../contract/labels';
 import type { Db } from '../../db/client';
+import { preparedPerDb, preparedPerShape } from '../../http/prepared';
 import { authors, categories, contentAuthors, contentTags, tags } from '../../modules/content/schema';
 import type { MediaUrl } from '../../shared/media';
 import { publicPath, type SiteLanguages } from '../../shared/paths';
@@ -59,6 +60,49 @@ const labelColumns = (t: typeof categories | typeof tags) => ({
   langs: t.langs,
 });
 
+/**
+ * The reads of this file, built once (issue 31: building a query took more of a page's time than sending it), sent
+ * unnamed so that PostgreSQL plans each with its values, as before. A list of ids is one array parameter.
+ */
+const site = sql.placeholder('site');
+const ids = sql.placeholder('ids');
+const statements = preparedPerDb((db) => ({
+  author: db
+    .select({ id: authors.id, name: authors.name, title: authors.title, avatar: authors.avatar })
+    .from(authors)
+    .where(and(eq(authors.siteId, site), eq(authors.id, sql.placeholder('id'))))
+    .limit(1)
+    .prepare(''),
+  categories: db
+    .select(labelColumns(categories))
+    .from(categories)
+    .where(and(eq(categories.siteId, site), sql`${categories.id} = any(${ids})`))
+    .prepare(''),
+  tagsOfItems: db
+    .select({ itemId: contentTags.contentId, ...labelColumns(tags) })
+    .from(contentTags)
+    .innerJoin(tags, eq(tags.id, contentTags.tagId))
+    .where(sql`${contentTags.contentId} = any(${ids})`)
+    .orderBy(asc(contentTags.contentId), asc(tags.id))
+    .prepare(''),
+  authorsOfItems: db
+    .select({
+      itemId: contentAuthors.contentId,
+      id: authors.id,
+      name: authors.name,
+      title: authors.title,
+      avatar: authors.avatar,
+    })
+    .from(contentAuthors)
+    .innerJoin(authors, eq(authors.id, contentAuthors.authorId))
+    .where(sql`${contentAuthors.contentId} = any(${ids})`)
+    .orderBy(asc(contentAuthors.contentId), asc(contentAuthors.sort), asc(authors.id))
+    .prepare(''),
+}));
+
+/** A category or tag by id or by slug: four shapes. */
+const labelByKeyRead = preparedPerShape<{ execute(v: Record<string, unknown>): Promise<LabelRow[]> }>();
+
 /** A category of the site by slug or id. */
 export async function categoryByKey(db: Db, siteId: number, key: string): Promise<LabelRow | null> {
   return labelByKey(db, categories, siteId, key);
@@ -76,30 +120,30 @@ async function labelByKey(
 ): Promise<LabelRow | null> {
   const id = /^\d{1,10}$/.test(key) ? Number(key) : 0;
   if (!key || id > 2_147_483_647) return null;
-  const [row] = await db
-    .select(labelColumns(t))
-    .from(t)
-    .where(and(eq(t.siteId, siteId), id ? eq(t.id, id) : eq(t.slug, key)))
-    .limit(1);
+  const by = id ? 'id' : 'slug';
+  const read = labelByKeyRead(db, `${t === categories ? 'category' : 'tag'} by ${by}`, () =>
+    db
+      .select(labelColumns(t))
+      .from(t)
+      .where(
+        and(eq(t.siteId, site), id ? eq(t.id, sql.placeholder('key')) : eq(t.slug, sql.placeholder('key'))),
+      )
+      .limit(1)
+      .prepare(''),
+  );
+  const [row] = await read.execute({ site: siteId, key: id || key });
   return row ?? null;
 }
 
 export async function authorById(db: Db, siteId: number, key: string): Promise<AuthorRow | null> {
   if (!/^\d{1,10}$/.test(key) || Number(key) > 2_147_483_647) return null;
-  const [row] = await db
-    .select({ id: authors.id, name: authors.name, title: authors.title, avatar: authors.avatar })
-    .from(authors)
-    .where(and(eq(authors.siteId, siteId), eq(authors.id, Number(key))))
-    .limit(1);
+  const [row] = await statements(db).author.execute({ site: siteId, id: Number(key) });
   return row ?? null;
 }
 
 export async function categoriesByIds(db: Db, siteId: number, ids: number[]): Promise<Map<number, LabelRow>> {
   if (!ids.length) return new Map();
-  const rows = await db
-    .select(labelColumns(categories))
-    .from(categories)
-    .where(and(eq(categories.siteId, siteId), inArray(categories.id, [...new Set(ids)])));
+  const rows = await statements(db).categories.execute({ site: siteId, ids: [...new Set(ids)] });
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -107,12 +151,7 @@ export async function categoriesByIds(db: Db, siteId: number, ids: number[]): Pr
 export async function tagsOfItems(db: Db, itemIds: number[]): Promise<Map<number, LabelRow[]>> {
   const out = new Map<number, LabelRow[]>();
   if (!itemIds.length) return out;
-  const rows = await db
-    .select({ itemId: contentTags.contentId, ...labelColumns(tags) })
-    .from(contentTags)
-    .innerJoin(tags, eq(tags.id, contentTags.tagId))
-    .where(inArray(contentTags.contentId, itemIds))
-    .orderBy(asc(contentTags.contentId), asc(tags.id));
+  const rows = await statements(db).tagsOfItems.execute({ ids: itemIds });
   for (const { itemId, ...tag } of rows) out.set(itemId, [...(out.get(itemId) ?? []), tag]);
   return out;
 }
@@ -121,18 +160,7 @@ export async function tagsOfItems(db: Db, itemIds: number[]): Promise<Map<number
 export async function authorsOfItems(db: Db, itemIds: number[]): Promise<Map<number, AuthorRow[]>> {
   const out = new Map<number, AuthorRow[]>();
   if (!itemIds.length) return out;
-  const rows = await db
-    .select({
-      itemId: contentAuthors.contentId,
-      id: authors.id,
-      name: authors.name,
-      title: authors.title,
-      avatar: authors.avatar,
-    })
-    .from(contentAuthors)
-    .innerJoin(authors, eq(authors.id, contentAuthors.authorId))
-    .where(inArray(contentAuthors.contentId, itemIds))
-    .orderBy(asc(contentAuthors.contentId), asc(contentAuthors.sort), asc(authors.id));
+  const rows = await statements(db).authorsOfItems.execute({ ids: itemIds });
   for (const { itemId, ...author } of rows) out.set(itemId, [...(out.get(itemId) ?? []), author]);
   return out;
 }

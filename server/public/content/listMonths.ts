@@ -5,8 +5,9 @@
  * plus a skip inside it. A list holds at most a few hundred months, whatever its length; a month's items are the most
  * a page walks.
  */
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerShape } from '../../http/prepared';
 import { contentListMonths } from '../../modules/content/schema';
 
 /** Below this offset a page walks fewer index entries than reading the months costs. */
@@ -33,22 +34,36 @@ export interface MonthCount {
 export const countedByMonths = (f: MonthsFilter) =>
   f.tagId === undefined && f.authorId === undefined && f.exceptId === undefined;
 
-/** The list's months, newest first (the lists' order: publish_ts DESC NULLS FIRST). */
+const monthsRead = preparedPerShape<{ execute(v: Record<string, unknown>): Promise<MonthCount[]> }>();
+
+/** The list's months, newest first (the lists' order: publish_ts DESC NULLS FIRST); built once per shape. */
 export async function readMonths(db: Db, f: MonthsFilter): Promise<MonthCount[]> {
   const m = contentListMonths;
-  const rows = await db
-    .select({ end: sql<string>`${m.monthEnd}::text`, n: sql<number>`sum(${m.n})::int` })
-    .from(m)
-    .where(
-      and(
-        eq(m.siteId, f.siteId),
-        eq(m.langId, f.langId),
-        f.types.length === 1 ? eq(m.type, f.types[0]) : inArray(m.type, f.types),
-        f.categoryId === undefined ? undefined : eq(m.categoryId, f.categoryId),
-      ) as SQL,
-    )
-    .groupBy(m.monthEnd)
-    .orderBy(sql`${m.monthEnd} DESC`);
+  const one = f.types.length === 1;
+  const category = f.categoryId !== undefined;
+  const read = monthsRead(db, `months, types ${one ? '1' : 'n'}${category ? ', category' : ''}`, () =>
+    db
+      .select({ end: sql<string>`${m.monthEnd}::text`, n: sql<number>`sum(${m.n})::int` })
+      .from(m)
+      .where(
+        and(
+          eq(m.siteId, sql.placeholder('site')),
+          eq(m.langId, sql.placeholder('lang')),
+          one ? eq(m.type, sql.placeholder('type')) : sql`${m.type} = any(${sql.placeholder('types')})`,
+          category ? eq(m.categoryId, sql.placeholder('category')) : undefined,
+        ) as SQL,
+      )
+      .groupBy(m.monthEnd)
+      .orderBy(sql`${m.monthEnd} DESC`)
+      .prepare(''),
+  );
+  const rows = await read.execute({
+    site: f.siteId,
+    lang: f.langId,
+    type: f.types[0],
+    types: f.types,
+    category: f.categoryId,
+  });
   return rows.map((r) => ({ end: r.end, n: Number(r.n) }));
 }
 

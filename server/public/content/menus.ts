@@ -3,9 +3,10 @@
  * page's language (else the first name given), links as saved ('/#' stays), `external` for another host's address,
  * `active` where the link's path is the page's.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { buildMenuTree, MENU, menuItemName } from '../../../contract/menus';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../http/prepared';
 import { menuItems } from '../../modules/menus/schema';
 import { safeUrl } from '../../shared/html';
 import type { MenuItemObject } from '../../workers/objects';
@@ -46,6 +47,16 @@ function isExternal(link: string, base: string): boolean {
   }
 }
 
+/** The site's menu items, built once (every public page reads them; see labels.ts). */
+const menuRows = preparedPerDb((db) =>
+  db
+    .select()
+    .from(menuItems)
+    .where(eq(menuItems.siteId, sql.placeholder('site')))
+    .orderBy(asc(menuItems.sort), asc(menuItems.id))
+    .prepare(''),
+);
+
 export async function menuObjects(
   db: Db,
   siteId: number,
@@ -53,11 +64,7 @@ export async function menuObjects(
   base: string,
   path: string,
 ): Promise<{ main: MenuItemObject[]; secondary: MenuItemObject[] }> {
-  const rows = await db
-    .select()
-    .from(menuItems)
-    .where(eq(menuItems.siteId, siteId))
-    .orderBy(asc(menuItems.sort), asc(menuItems.id));
+  const rows = await menuRows(db).execute({ site: siteId });
   const here = trimSlashes(path);
   const item = (r: Row & { children?: Row[] }): MenuItemObject => {
     const url = safeUrl(r.link) || '/#';

@@ -8,13 +8,14 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { CONTENT_TYPE } from '../../../contract/contentConstants';
 import { PAGE_TREE_MAX } from '../../../contract/pageConstants';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../http/prepared';
 import { contents, pageNodes } from '../../modules/content/schema';
 import type { PageTabsObject, SitePageObject } from '../../workers/objects';
 import { type ArticleSetting, itemPath } from './articles';
 import { publishedItem, visible } from './queries';
 import { articleObject } from './single';
 
-interface PublishedPage {
+export interface PublishedPage {
   id: number;
   uuid: string;
   slug: string;
@@ -25,9 +26,9 @@ interface PublishedPage {
   firstTab: string | null;
 }
 
-/** The site's published pages of a language with their places (at most PAGE_TREE_MAX). */
-async function publishedPages(db: Db, siteId: number, langId: number): Promise<PublishedPage[]> {
-  const rows = await db
+/** The site's published pages of a language with their places (at most PAGE_TREE_MAX); built once (see labels.ts). */
+const pagesRead = preparedPerDb((db) =>
+  db
     .select({
       id: contents.id,
       uuid: contents.uuid,
@@ -40,9 +41,20 @@ async function publishedPages(db: Db, siteId: number, langId: number): Promise<P
     })
     .from(contents)
     .leftJoin(pageNodes, and(eq(pageNodes.uuid, contents.uuid), eq(pageNodes.siteId, contents.siteId)))
-    .where(and(visible(siteId), eq(contents.type, CONTENT_TYPE.page), eq(contents.langId, langId)))
+    .where(
+      and(
+        visible(sql.placeholder('site')),
+        eq(contents.type, CONTENT_TYPE.page),
+        eq(contents.langId, sql.placeholder('lang')),
+      ),
+    )
     .orderBy(asc(contents.id))
-    .limit(PAGE_TREE_MAX);
+    .limit(PAGE_TREE_MAX)
+    .prepare(''),
+);
+
+export async function publishedPages(db: Db, siteId: number, langId: number): Promise<PublishedPage[]> {
+  const rows = await pagesRead(db).execute({ site: siteId, lang: langId });
   return rows.map((r) => Object.assign(r, { sort: Number(r.sort) }));
 }
 
@@ -50,13 +62,17 @@ const bySort = (a: PublishedPage, b: PublishedPage) => a.sort - b.sort || a.id -
 const childrenOf = (pages: PublishedPage[], uuid: string | null) =>
   pages.filter((p) => p.parent === uuid).sort(bySort);
 
-/** The page tree of a language for templates: `site.pages`, and `page_tabs` for the page shown (`currentId`). */
+/**
+ * The page tree of a language for templates: `site.pages`, and `page_tabs` for the page shown (`currentId`). `read`
+ * is the language's published pages when already read (publishedPages, beside the page's own reads).
+ */
 export async function pageTreeObjects(
   at: ArticleSetting,
   currentId: number | null,
   paying: boolean,
+  read?: PublishedPage[],
 ): Promise<{ pages: SitePageObject[]; tabs: PageTabsObject | null }> {
-  const pages = await publishedPages(at.db, at.siteId, at.langId);
+  const pages = read ?? (await publishedPages(at.db, at.siteId, at.langId));
   const current = pages.find((p) => p.id === currentId)?.uuid ?? null;
   const url = (p: PublishedPage) =>
     at.base + itemPath(at, { type: CONTENT_TYPE.page, slug: p.slug, id: p.id, langId: at.langId });

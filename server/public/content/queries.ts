@@ -3,12 +3,18 @@
  * snapshot, never the draft — except a preview, which reads one item's draft. Lists read no body (the snapshot's
  * content is read only where the draft changed since, for its reading time), filter by site, language, type and
  * status, and order by publish time with a LIMIT.
+ *
+ * The reads every page makes are built once per shape (issue 31: building a query took more of a page's time than
+ * sending it): their values are placeholders (P), their shape the choices of the code — which filters a list has,
+ * whether a key is an id or a slug —, named by `shape`. They are sent unnamed, so PostgreSQL still plans each with
+ * its values.
  */
-import { and, desc, eq, inArray, isNotNull, ne, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, isNotNull, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { BlockDocument } from '../../../contract/blocks';
 import { readingMinutes } from '../../../contract/blockText';
 import { STATUS } from '../../../contract/contentConstants';
 import type { Db } from '../../db/client';
+import { preparedPerShape } from '../../http/prepared';
 import { contentAuthors, contents, contentTags } from '../../modules/content/schema';
 import { MONTHS_FROM_OFFSET, type MonthCount, monthOfOffset } from './listMonths';
 
@@ -79,21 +85,47 @@ function fromPublished(r: PublishedRow): ItemRow {
   });
 }
 
-/** Published items of a site: the condition every reader's query starts from. */
-export const visible = (siteId: number): SQL =>
-  and(
-    eq(contents.siteId, siteId),
-    eq(contents.status, STATUS.PUBLISHED),
-    isNotNull(contents.published),
-  ) as SQL;
+/** The values of the prepared reads, by name. */
+const P = {
+  site: sql.placeholder('site'),
+  lang: sql.placeholder('lang'),
+  type: sql.placeholder('type'),
+  types: sql.placeholder('types'),
+  category: sql.placeholder('category'),
+  except: sql.placeholder('except'),
+  tag: sql.placeholder('tag'),
+  author: sql.placeholder('author'),
+  id: sql.placeholder('id'),
+  ids: sql.placeholder('ids'),
+  key: sql.placeholder('key'),
+  uuid: sql.placeholder('uuid'),
+  uuids: sql.placeholder('uuids'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+  end: sql.placeholder('end'),
+  ts: sql.placeholder('ts'),
+  most: sql.placeholder('most'),
+};
 
-/** A numeric route key is an id (slugs start with a letter); anything else is a slug. */
-const byKey = (key: string): SQL | undefined => {
+/** A prepared read, as the callers here use it. */
+interface Read<T> {
+  execute(values: Record<string, unknown>): Promise<T[]>;
+}
+const reads = preparedPerShape<Read<unknown>>();
+/** The read of `shape`, built by `build` on its first use for this database. */
+const readOf = <T>(db: Db, shape: string, build: () => Read<T>) => reads(db, shape, build) as Read<T>;
+
+/** Published items of a site (a number, or a prepared read's placeholder): the condition every reader's query starts from. */
+export const visible = (site: number | Placeholder): SQL =>
+  and(eq(contents.siteId, site), eq(contents.status, STATUS.PUBLISHED), isNotNull(contents.published)) as SQL;
+
+/** A numeric route key is an id (slugs start with a letter); anything else is a slug; undefined for neither. */
+const keyOf = (key: string): { id: number } | { slug: string } | undefined => {
   if (/^\d{1,10}$/.test(key)) {
     const id = Number(key);
-    return id > 0 && id <= 2_147_483_647 ? eq(contents.id, id) : undefined;
+    return id > 0 && id <= 2_147_483_647 ? { id } : undefined;
   }
-  return key ? eq(contents.slug, key) : undefined;
+  return key ? { slug: key } : undefined;
 };
 
 /** The published item of a type and language by slug or id, with its snapshot's body. */
@@ -104,13 +136,25 @@ export async function publishedItem(
   langId: number,
   key: string,
 ): Promise<ItemRow | null> {
-  const match = byKey(key);
+  const match = keyOf(key);
   if (!match) return null;
-  const [row] = await db
-    .select({ ...publishedColumns, content: sql<BlockDocument>`${contents.published}->'content'` })
-    .from(contents)
-    .where(and(visible(siteId), eq(contents.type, type), eq(contents.langId, langId), match))
-    .limit(1);
+  const byId = 'id' in match;
+  const read = readOf(db, `item by ${byId ? 'id' : 'slug'}`, () =>
+    db
+      .select({ ...publishedColumns, content: sql<BlockDocument>`${contents.published}->'content'` })
+      .from(contents)
+      .where(
+        and(
+          visible(P.site),
+          eq(contents.type, P.type),
+          eq(contents.langId, P.lang),
+          byId ? eq(contents.id, P.key) : eq(contents.slug, P.key),
+        ),
+      )
+      .limit(1)
+      .prepare(''),
+  );
+  const [row] = await read.execute({ site: siteId, type, lang: langId, key: byId ? match.id : match.slug });
   if (!row) return null;
   return Object.assign(fromPublished(row), { content: row.content ?? { blocks: [] } });
 }
@@ -147,70 +191,93 @@ export interface ListFilter {
   exceptId?: number;
 }
 
-function listWhere(f: ListFilter): SQL {
-  return and(
-    visible(f.siteId),
-    eq(contents.langId, f.langId),
-    f.types.length === 1 ? eq(contents.type, f.types[0]) : inArray(contents.type, f.types),
-    f.categoryId === undefined ? undefined : eq(contents.categoryId, f.categoryId),
-    f.exceptId === undefined ? undefined : ne(contents.id, f.exceptId),
-    f.tagId === undefined
-      ? undefined
-      : sql`EXISTS (SELECT 1 FROM ${contentTags} WHERE ${contentTags.contentId} = ${contents.id} AND ${contentTags.tagId} = ${f.tagId})`,
-    f.authorId === undefined
-      ? undefined
-      : sql`EXISTS (SELECT 1 FROM ${contentAuthors} WHERE ${contentAuthors.contentId} = ${contents.id} AND ${contentAuthors.authorId} = ${f.authorId})`,
-  ) as SQL;
-}
+/** The values of a list's filter, by the names of P. */
+const filterValues = (f: ListFilter) => ({
+  site: f.siteId,
+  lang: f.langId,
+  type: f.types[0],
+  types: f.types,
+  category: f.categoryId,
+  except: f.exceptId,
+  tag: f.tagId,
+  author: f.authorId,
+});
+
+/** A type condition: one type by equality, several as an array. */
+const typeIs = (column: AnyColumn, f: ListFilter): SQL =>
+  f.types.length === 1 ? sql`${column} = ${P.type}` : sql`${column} = any(${P.types})`;
 
 /**
- * A tag's or author's list read from its link table (issue 31): the link rows copy their item's site, language,
- * type, publication time and listing (content/schema.ts `linkListing`, kept by triggers), so the list in its order is
- * one range of content_tags_listed_idx / content_authors_listed_idx, read from the index alone at any depth. Only
- * for a filter on one label and nothing the links do not hold (a category, an excluded item).
+ * Where a list's items are read from, with its shape: contents' own indexes, or a tag's or author's link table (issue
+ * 31): the link rows copy their item's site, language, type, publication time and listing (content/schema.ts
+ * `linkListing`, kept by triggers), so the list in its order is one range of content_tags_listed_idx /
+ * content_authors_listed_idx, read from the index alone at any depth. The link table only for a filter on one label
+ * and nothing the links do not hold (a category, an excluded item).
  */
-interface LinkList {
+interface ListSource {
+  shape: string;
+  table: typeof contents | typeof contentTags | typeof contentAuthors;
+  id: typeof contents.id | typeof contentTags.contentId | typeof contentAuthors.contentId;
+  ts: typeof contents.publishTs | typeof contentTags.publishTs | typeof contentAuthors.publishTs;
   where: SQL;
-  id: SQL;
-  ts: SQL;
-  from: SQL;
 }
 
-function linkList(f: ListFilter): LinkList | undefined {
-  if (f.categoryId !== undefined || f.exceptId !== undefined) return undefined;
-  if ((f.tagId === undefined) === (f.authorId === undefined)) return undefined;
-  const t = f.tagId !== undefined ? contentTags : contentAuthors;
-  const label =
-    f.tagId !== undefined
-      ? eq(contentTags.tagId, f.tagId)
-      : eq(contentAuthors.authorId, f.authorId as number);
+function listSource(f: ListFilter): ListSource {
+  const types = f.types.length === 1 ? '1' : 'n';
+  const onLink =
+    f.categoryId === undefined &&
+    f.exceptId === undefined &&
+    (f.tagId === undefined) !== (f.authorId === undefined);
+  if (onLink) {
+    const t = f.tagId !== undefined ? contentTags : contentAuthors;
+    return {
+      shape: `${f.tagId !== undefined ? 'tag' : 'author'} links, types ${types}`,
+      table: t,
+      id: t.contentId,
+      ts: t.publishTs,
+      where: and(
+        f.tagId !== undefined ? eq(contentTags.tagId, P.tag) : eq(contentAuthors.authorId, P.author),
+        eq(t.langId, P.lang),
+        sql`${t.listed}`,
+        eq(t.siteId, P.site),
+        typeIs(t.type, f),
+      ) as SQL,
+    };
+  }
+  const has = (v: unknown, name: string) => (v === undefined ? '' : ` ${name}`);
   return {
-    from: sql`${t}`,
-    id: sql`${t.contentId}`,
-    ts: sql`${t.publishTs}`,
+    shape: `contents, types ${types}${has(f.categoryId, 'category')}${has(f.exceptId, 'except')}${has(f.tagId, 'tag')}${has(f.authorId, 'author')}`,
+    table: contents,
+    id: contents.id,
+    ts: contents.publishTs,
     where: and(
-      label,
-      eq(t.langId, f.langId),
-      sql`${t.listed}`,
-      eq(t.siteId, f.siteId),
-      f.types.length === 1 ? eq(t.type, f.types[0]) : inArray(t.type, f.types),
+      visible(P.site),
+      eq(contents.langId, P.lang),
+      typeIs(contents.type, f),
+      f.categoryId === undefined ? undefined : eq(contents.categoryId, P.category),
+      f.exceptId === undefined ? undefined : ne(contents.id, P.except),
+      f.tagId === undefined
+        ? undefined
+        : sql`EXISTS (SELECT 1 FROM ${contentTags} WHERE ${contentTags.contentId} = ${contents.id} AND ${contentTags.tagId} = ${P.tag})`,
+      f.authorId === undefined
+        ? undefined
+        : sql`EXISTS (SELECT 1 FROM ${contentAuthors} WHERE ${contentAuthors.contentId} = ${contents.id} AND ${contentAuthors.authorId} = ${P.author})`,
     ) as SQL,
   };
 }
 
+/** The list's order (newest first: publish_ts DESC NULLS FIRST, then id) and its reverse. */
+const newest = (s: Pick<ListSource, 'ts' | 'id'>) => [desc(s.ts), desc(s.id)];
+const oldest = (s: Pick<ListSource, 'ts' | 'id'>) => [sql`${s.ts} ASC NULLS LAST`, sql`${s.id} ASC`];
+
 /** The newest published items matching `f` (publish time, then id, descending). */
 export async function latestItems(db: Db, f: ListFilter, limit: number, offset = 0): Promise<ItemRow[]> {
-  const rows = await selectPublished(db)
-    .where(listWhere(f))
-    .orderBy(desc(contents.publishTs), desc(contents.id))
-    .limit(limit)
-    .offset(offset);
+  const source = listSource(f);
+  const read = readOf(db, `latest of ${source.shape}`, () =>
+    listRead(db, source, { seek: 'none', month: false }),
+  );
+  const rows = await read.execute({ ...filterValues(f), limit, offset });
   return rows.map(fromPublished);
-}
-
-export async function countItems(db: Db, f: ListFilter): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(contents).where(listWhere(f));
-  return Number(row?.n ?? 0);
 }
 
 /**
@@ -220,9 +287,35 @@ export async function countItems(db: Db, f: ListFilter): Promise<number> {
  */
 export type ListSeek = { offset: number } | { after: number } | { before: number };
 
-/** The list's order and its reverse (the previous page is read backwards from its anchor, then turned round). */
-const NEWEST = [desc(contents.publishTs), desc(contents.id)];
-const OLDEST = [sql`${contents.publishTs} ASC NULLS LAST`, sql`${contents.id} ASC`];
+/**
+ * A page of a list in one statement: its ids from the source's index alone (contents_listed_idx /
+ * contents_listed_category_idx, or a link table's listed index), skipping index entries for an offset and never rows,
+ * then only those items, newest first. `seek` adds the keyset's anchor (P.ts, P.id): `after` reads on from it,
+ * `before` reads backwards (oldest first) up to it; `month` ends the walk at P.end (a deep page's month).
+ */
+function listRead(
+  db: Db,
+  source: ListSource,
+  how: { seek: 'none' | 'after' | 'before'; month: boolean },
+): Read<PublishedRow> {
+  const anchor =
+    how.seek === 'none'
+      ? undefined
+      : sql`(${source.ts}, ${source.id}) ${how.seek === 'after' ? sql`<` : sql`>`} (${P.ts}::timestamptz, ${P.id})`;
+  const ids = db
+    .select({ id: source.id })
+    .from(source.table as typeof contents)
+    .where(and(source.where, how.month ? sql`${source.ts} < ${P.end}::timestamptz` : undefined, anchor))
+    .orderBy(...(how.seek === 'before' ? oldest(source) : newest(source)))
+    .limit(P.limit)
+    .offset(P.offset);
+  // ARRAY(…) makes the ids an init plan, read once: an IN (…) may be planned as a walk per row where statistics are
+  // missing (PGlite).
+  return selectPublished(db)
+    .where(and(visible(P.site), sql`${contents.id} = any(array(${ids}))`))
+    .orderBy(...newest({ ts: contents.publishTs, id: contents.id }))
+    .prepare('');
+}
 
 /**
  * The anchor of a keyset seek: its publication time as the database's text (to the microsecond, which a JavaScript
@@ -230,63 +323,22 @@ const OLDEST = [sql`${contents.publishTs} ASC NULLS LAST`, sql`${contents.id} AS
  */
 async function anchorOf(db: Db, f: ListFilter, id: number): Promise<{ ts: string | null } | null> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
-  const links = linkList(f);
-  if (links) {
-    const result = await db.execute(
-      sql`SELECT ${links.ts}::text AS ts FROM ${links.from} WHERE ${links.where} AND ${links.id} = ${id} LIMIT 1`,
-    );
-    return (result as unknown as { rows: { ts: string | null }[] }).rows[0] ?? null;
-  }
-  const [row] = await db
-    .select({ ts: sql<string | null>`${contents.publishTs}::text` })
-    .from(contents)
-    .where(and(listWhere(f), eq(contents.id, id)))
-    .limit(1);
+  const source = listSource(f);
+  const read = readOf(db, `anchor in ${source.shape}`, () =>
+    db
+      .select({ ts: sql<string | null>`${source.ts}::text` })
+      .from(source.table as typeof contents)
+      .where(and(source.where, eq(source.id, P.id)))
+      .limit(1)
+      .prepare(''),
+  );
+  const [row] = await read.execute({ ...filterValues(f), id });
   return row ?? null;
 }
 
 /**
- * The ids of a page: from the link table's index for a tag or author (the seek's anchor compared on its copy of the
- * publication time), else from contents' (contents_listed_idx / contents_listed_category_idx).
- */
-async function pageIds(
-  db: Db,
-  f: ListFilter,
-  where: SQL,
-  oldest: boolean,
-  limit: number,
-  offset: number,
-  anchor?: { ts: string; id: number; after: boolean },
-): Promise<number[]> {
-  const links = linkList(f);
-  if (!links) {
-    return (
-      await db
-        .select({ id: contents.id })
-        .from(contents)
-        .where(where)
-        .orderBy(...(oldest ? OLDEST : NEWEST))
-        .limit(limit)
-        .offset(offset)
-    ).map((r) => r.id);
-  }
-  const cond = anchor
-    ? sql`${links.where} AND (${links.ts}, ${links.id}) ${anchor.after ? sql`<` : sql`>`} (${anchor.ts}::timestamptz, ${anchor.id})`
-    : links.where;
-  const order = oldest
-    ? sql`${links.ts} ASC NULLS LAST, ${links.id} ASC`
-    : sql`${links.ts} DESC, ${links.id} DESC`;
-  const result = await db.execute(
-    sql`SELECT ${links.id} AS id FROM ${links.from} WHERE ${cond} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`,
-  );
-  return (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
-}
-
-/**
  * One page of a list: `limit` items from `seek` in the list's order (newest first), and whether the seek was used
- * (false when its anchor is not in the list; the caller then reads the page by its number). The page's ids come
- * first, from the index alone (contents_listed_idx / contents_listed_category_idx hold the filters' columns), so a
- * deep page skips index entries, never rows; then only those items are read.
+ * (false when its anchor is not in the list; the caller then reads the page by its number).
  */
 export async function listPage(
   db: Db,
@@ -296,49 +348,42 @@ export async function listPage(
   /** The list's months (listMonths.ts readMonths), when they count it: read once for the page and its total. */
   months?: Promise<readonly MonthCount[]>,
 ): Promise<{ rows: ItemRow[]; seeked: boolean }> {
-  let where = listWhere(f);
-  let order = NEWEST;
-  let offset = 0;
-  let at: { ts: string; id: number; after: boolean } | undefined;
+  const source = listSource(f);
+  const values: Record<string, unknown> = { ...filterValues(f), limit, offset: 0 };
+  let how: Parameters<typeof listRead>[2] = { seek: 'none', month: false };
   if ('offset' in seek) {
-    offset = seek.offset;
+    values.offset = seek.offset;
     // A deep page of a list its months count (listMonths.ts) starts at its month: the walk skips that month's only.
-    if (months && offset >= MONTHS_FROM_OFFSET) {
-      const month = monthOfOffset(await months, offset);
+    if (months && seek.offset >= MONTHS_FROM_OFFSET) {
+      const month = monthOfOffset(await months, seek.offset);
       if (month?.past) return { rows: [], seeked: true };
       if (month) {
-        where = and(where, sql`${contents.publishTs} < ${month.end}::timestamptz`) as SQL;
-        offset -= month.before;
+        how = { seek: 'none', month: true };
+        values.end = month.end;
+        values.offset = seek.offset - month.before;
       }
     }
   } else {
     const id = 'after' in seek ? seek.after : seek.before;
     const anchor = await anchorOf(db, f, id);
     if (!anchor || anchor.ts === null) return { rows: [], seeked: false };
-    const ts = anchor.ts;
     // NULL publication times sort first (DESC NULLS FIRST): never after a dated anchor. Reading backwards they are
     // left out (an OR would cost the index seek): a published item has a publication time, and such items would
     // sit on the list's first pages, reached by number.
-    where = and(
-      where,
-      'after' in seek
-        ? sql`(${contents.publishTs}, ${contents.id}) < (${ts}::timestamptz, ${id})`
-        : sql`(${contents.publishTs}, ${contents.id}) > (${ts}::timestamptz, ${id})`,
-    ) as SQL;
-    if ('before' in seek) order = OLDEST;
-    at = { ts, id, after: 'after' in seek };
+    how = { seek: 'after' in seek ? 'after' : 'before', month: false };
+    values.ts = anchor.ts;
+    values.id = id;
   }
-  const ids = await pageIds(db, f, where, order === OLDEST, limit, offset, at);
-  if ('before' in seek) ids.reverse();
-  if (!ids.length) return { rows: [], seeked: true };
-  const rows = await selectPublished(db).where(and(visible(f.siteId), inArray(contents.id, ids)));
-  const byId = new Map(rows.map((r) => [r.id, fromPublished(r)]));
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), seeked: true };
+  const read = readOf(db, `page of ${source.shape}, seek ${how.seek}${how.month ? ', month' : ''}`, () =>
+    listRead(db, source, how),
+  );
+  const rows = await read.execute(values);
+  return { rows: rows.map(fromPublished), seeked: true };
 }
 
 /**
- * A tag's or author's list, counted up to `cap` + 1 from its link table's listed index (linkList; index-only). Past
- * it, the label's links (any item's, up to `most`, content_tags_tag_idx or content_authors_author_idx) stand for the
+ * A tag's or author's list, counted up to `cap` + 1 from its link table's listed index (index-only). Past it, the
+ * label's links (any item's, up to `most`, content_tags_tag_idx or content_authors_author_idx) stand for the
  * estimate.
  */
 export async function countLinked(
@@ -347,30 +392,50 @@ export async function countLinked(
   cap: number,
   most: number,
 ): Promise<{ total: number; exact: boolean }> {
-  const upTo = async (query: SQL) => {
-    const result = await db.execute(sql`SELECT count(*)::int AS n FROM (${query}) AS upto`);
-    return Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-  };
-  const listed = linkList(f);
-  const n = await upTo(
-    listed
-      ? sql`SELECT 1 FROM ${listed.from} WHERE ${listed.where} LIMIT ${cap + 1}`
-      : sql`SELECT 1 FROM ${contents} WHERE ${listWhere(f)} LIMIT ${cap + 1}`,
-  );
+  const source = listSource(f);
+  const upTo = (
+    shape: string,
+    from: typeof contents | typeof contentTags | typeof contentAuthors,
+    where: SQL,
+  ) =>
+    readOf<{ n: number }>(db, shape, () =>
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(
+          db
+            .select({ one: sql`1` })
+            .from(from as typeof contents)
+            .where(where)
+            .limit(P.most)
+            .as('upto'),
+        )
+        .prepare(''),
+    );
+  const [listed] = await upTo(`count of ${source.shape}`, source.table, source.where).execute({
+    ...filterValues(f),
+    most: cap + 1,
+  });
+  const n = Number(listed?.n ?? 0);
   if (n <= cap) return { total: n, exact: true };
   const links =
     f.tagId !== undefined
-      ? sql`SELECT 1 FROM ${contentTags} WHERE ${contentTags.tagId} = ${f.tagId} LIMIT ${most}`
-      : sql`SELECT 1 FROM ${contentAuthors} WHERE ${contentAuthors.authorId} = ${f.authorId} LIMIT ${most}`;
-  return { total: Math.max(cap + 1, await upTo(links)), exact: false };
+      ? upTo('links of a tag', contentTags, eq(contentTags.tagId, P.tag))
+      : upTo('links of an author', contentAuthors, eq(contentAuthors.authorId, P.author));
+  const [all] = await links.execute({ tag: f.tagId, author: f.authorId, most });
+  return { total: Math.max(cap + 1, Number(all?.n ?? 0)), exact: false };
 }
 
 /** Published items of the site among `ids`, in the order of `ids` (home's choice, an item's related ones). */
 export async function itemsByIds(db: Db, siteId: number, ids: number[], types: number[]): Promise<ItemRow[]> {
   if (!ids.length) return [];
-  const rows = await selectPublished(db).where(
-    and(visible(siteId), inArray(contents.type, types), inArray(contents.id, ids)),
+  const read = readOf(db, 'items by ids', () =>
+    selectPublished(db)
+      .where(
+        and(visible(P.site), sql`${contents.type} = any(${P.types})`, sql`${contents.id} = any(${P.ids})`),
+      )
+      .prepare(''),
   );
+  const rows = await read.execute({ site: siteId, types, ids });
   const byId = new Map(rows.map((r) => [r.id, fromPublished(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -387,22 +452,26 @@ export async function siblingsInLanguage(
   types: number[],
 ): Promise<ItemRow[]> {
   if (!ids.length) return [];
-  const chosen = await db
-    .select({ id: contents.id, uuid: contents.uuid })
-    .from(contents)
-    .where(and(eq(contents.siteId, siteId), inArray(contents.id, ids)));
+  const chosen = await readOf<{ id: number; uuid: string }>(db, 'uuids of items', () =>
+    db
+      .select({ id: contents.id, uuid: contents.uuid })
+      .from(contents)
+      .where(and(eq(contents.siteId, P.site), sql`${contents.id} = any(${P.ids})`))
+      .prepare(''),
+  ).execute({ site: siteId, ids });
   if (!chosen.length) return [];
-  const rows = await selectPublished(db).where(
-    and(
-      visible(siteId),
-      eq(contents.langId, langId),
-      inArray(contents.type, types),
-      inArray(
-        contents.uuid,
-        chosen.map((c) => c.uuid),
-      ),
-    ),
-  );
+  const rows = await readOf(db, 'items by uuids', () =>
+    selectPublished(db)
+      .where(
+        and(
+          visible(P.site),
+          eq(contents.langId, P.lang),
+          sql`${contents.type} = any(${P.types})`,
+          sql`${contents.uuid} = any(${P.uuids})`,
+        ),
+      )
+      .prepare(''),
+  ).execute({ site: siteId, lang: langId, types, uuids: chosen.map((c) => c.uuid) });
   const byUuid = new Map(rows.map((r) => [r.uuid, fromPublished(r)]));
   const uuidOf = new Map(chosen.map((c) => [c.id, c.uuid]));
   const seen = new Set<string>();
@@ -420,9 +489,15 @@ export async function publishedLanguages(
   siteId: number,
   uuid: string,
 ): Promise<Map<number, { id: number; slug: string; type: number }>> {
-  const rows = await db
-    .select({ id: contents.id, slug: contents.slug, type: contents.type, langId: contents.langId })
-    .from(contents)
-    .where(and(visible(siteId), eq(contents.uuid, uuid)));
+  const rows = await readOf<{ id: number; slug: string; type: number; langId: number }>(
+    db,
+    'languages of an item',
+    () =>
+      db
+        .select({ id: contents.id, slug: contents.slug, type: contents.type, langId: contents.langId })
+        .from(contents)
+        .where(and(visible(P.site), eq(contents.uuid, P.uuid)))
+        .prepare(''),
+  ).execute({ site: siteId, uuid });
   return new Map(rows.map((r) => [r.langId, { id: r.id, slug: r.slug, type: r.type }]));
 }
