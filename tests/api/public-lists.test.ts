@@ -387,7 +387,10 @@ describe('a category counted and paged by its months (content_list_months)', () 
     const starts = rows.flatMap((r, i) => (i > 0 && r.month !== rows[i - 1].month ? [i] : []));
     return { slugs: rows.map((r) => r.slug), starts };
   };
-  /** Pages by number around every month's start (read by the months past MONTHS_FROM_OFFSET), and the last. */
+  /**
+   * Pages by number around every month's start and inside each month (read by the months past MONTHS_FROM_OFFSET),
+   * and the last.
+   */
   const expectDeepPages = async () => {
     await bumpRender(t.database.db, siteId);
     const { slugs, starts } = await bigList();
@@ -397,6 +400,10 @@ describe('a category counted and paged by its months (content_list_months)', () 
     expect(await listPage('/category/big')).toMatchObject({ exact: true, total: slugs.length, pages: last });
     const numbers = new Set([last]);
     for (const s of starts) for (const d of [-1, 0, 1]) numbers.add(Math.floor(s / 10) + 1 + d);
+    // Pages inside a month's first and second halves (the second read from the month's start, backwards).
+    for (const [i, s] of starts.entries())
+      for (const at of [0.3, 0.7])
+        numbers.add(Math.floor((s + at * ((starts[i + 1] ?? slugs.length) - s)) / 10) + 1);
     for (const n of [...numbers].filter((k) => k >= 1 && k <= last)) {
       const page = await listPage(`/category/big?page=${n}`);
       expect(page.slugs, `page ${n}`).toEqual(slugs.slice((n - 1) * 10, n * 10));

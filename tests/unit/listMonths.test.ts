@@ -11,18 +11,39 @@ const months = [
 ];
 
 describe('monthOfOffset', () => {
-  it('names the month an offset falls in and the items before it', () => {
-    expect(monthOfOffset(months, 3)).toEqual({ past: false, end: '2027-01-01 00:00:00+00', before: 3 });
-    expect(monthOfOffset(months, 7)).toEqual({ past: false, end: '2027-01-01 00:00:00+00', before: 3 });
-    expect(monthOfOffset(months, 8)).toEqual({ past: false, end: '2026-12-01 00:00:00+00', before: 8 });
-    expect(monthOfOffset(months, 13)).toEqual({ past: false, end: '2026-11-01 00:00:00+00', before: 12 });
+  const dec = '2027-01-01 00:00:00+00';
+  it('names the month a page falls in and the entries to skip from its end', () => {
+    expect(monthOfOffset(months, 3, 2)).toEqual({ past: false, end: dec, fromStart: false, skip: 0 });
+    expect(monthOfOffset(months, 8, 2)).toEqual({
+      past: false,
+      end: '2026-12-01 00:00:00+00',
+      fromStart: false,
+      skip: 0,
+    });
+    expect(monthOfOffset(months, 13, 1)).toEqual({
+      past: false,
+      end: '2026-11-01 00:00:00+00',
+      fromStart: false,
+      skip: 1,
+    });
+  });
+
+  it('reads a page in the second half of its month from the month start, backwards', () => {
+    // December holds offsets 3–7: a page of 2 at 6 is its last two, a page of 1 at 7 its last.
+    expect(monthOfOffset(months, 6, 2)).toEqual({ past: false, end: dec, fromStart: true, skip: 0 });
+    expect(monthOfOffset(months, 7, 1)).toEqual({ past: false, end: dec, fromStart: true, skip: 0 });
+    expect(monthOfOffset(months, 6, 1)).toEqual({ past: false, end: dec, fromStart: true, skip: 1 });
+    // A page that runs on into November is read from December's end.
+    expect(monthOfOffset(months, 7, 2)).toEqual({ past: false, end: dec, fromStart: false, skip: 4 });
+    // The first half from the end.
+    expect(monthOfOffset(months, 5, 1)).toEqual({ past: false, end: dec, fromStart: false, skip: 2 });
   });
 
   it('skips nothing in the first month, and says when the list is shorter', () => {
-    expect(monthOfOffset(months, 0)).toBeUndefined();
-    expect(monthOfOffset(months, 2)).toBeUndefined();
-    expect(monthOfOffset(months, 14)).toEqual({ past: true });
-    expect(monthOfOffset([], 0)).toEqual({ past: true });
+    expect(monthOfOffset(months, 0, 2)).toBeUndefined();
+    expect(monthOfOffset(months, 2, 2)).toBeUndefined();
+    expect(monthOfOffset(months, 14, 2)).toEqual({ past: true });
+    expect(monthOfOffset([], 0, 2)).toEqual({ past: true });
   });
 
   it('never seeks to a month without a finite end', () => {
@@ -32,6 +53,7 @@ describe('monthOfOffset', () => {
           { end: '2026-12-01 00:00:00+00', n: 1 },
           { end: '-infinity', n: 2 },
         ],
+        1,
         1,
       ),
     ).toBeUndefined();

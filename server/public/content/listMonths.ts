@@ -70,21 +70,36 @@ export async function readMonths(db: Db, f: MonthsFilter): Promise<MonthCount[]>
 /** How many items the list holds, exactly. */
 export const listedCount = (months: readonly MonthCount[]) => months.reduce((sum, m) => sum + m.n, 0);
 
+/** Where a page of a list starts within its month: read from the month's end, or from its start backwards. */
+export interface MonthSeek {
+  past: false;
+  /** The month's exclusive end (its start is a calendar month, UTC, before). */
+  end: string;
+  /** Read newest first from the end (`fromStart` false), or oldest first from the start. */
+  fromStart: boolean;
+  /** The index entries skipped in the month, from where the read starts. */
+  skip: number;
+}
+
 /**
- * Where the item at `offset` (0-based, in the lists' order) is: `past` when the list is shorter; else the exclusive
- * end of its month and how many items come before that month. Undefined when the month is the list's first (nothing
- * to skip) or has no finite end.
+ * Where the page of `limit` items at `offset` (0-based, in the lists' order) is: `past` when the list is shorter;
+ * else its month, and where in it the read starts — from the month's end skipping what comes before it in the month,
+ * or, for a page inside the second half of its month, from the month's start reading backwards, which skips less (at
+ * most half a month either way, but for a page that runs on into the next month). Undefined when the month is the
+ * list's first (nothing to skip) or has no finite end.
  */
 export function monthOfOffset(
   months: readonly MonthCount[],
   offset: number,
-): { past: true } | { past: false; end: string; before: number } | undefined {
+  limit: number,
+): { past: true } | MonthSeek | undefined {
   let before = 0;
   for (const { end, n } of months) {
     if (before + n > offset) {
-      return before > 0 && end !== 'infinity' && end !== '-infinity'
-        ? { past: false, end, before }
-        : undefined;
+      if (before === 0 || end === 'infinity' || end === '-infinity') return undefined;
+      const k = offset - before;
+      const fromStart = k > n / 2 && k + limit <= n;
+      return { past: false, end, fromStart, skip: fromStart ? n - k - limit : k };
     }
     before += n;
   }

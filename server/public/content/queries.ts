@@ -274,7 +274,7 @@ const oldest = (s: Pick<ListSource, 'ts' | 'id'>) => [sql`${s.ts} ASC NULLS LAST
 export async function latestItems(db: Db, f: ListFilter, limit: number, offset = 0): Promise<ItemRow[]> {
   const source = listSource(f);
   const read = readOf(db, `latest of ${source.shape}`, () =>
-    listRead(db, source, { seek: 'none', month: false }),
+    listRead(db, source, { seek: 'none', month: 'no' }),
   );
   const rows = await read.execute({ ...filterValues(f), limit, offset });
   return rows.map(fromPublished);
@@ -291,22 +291,31 @@ export type ListSeek = { offset: number } | { after: number } | { before: number
  * A page of a list in one statement: its ids from the source's index alone (contents_listed_idx /
  * contents_listed_category_idx, or a link table's listed index), skipping index entries for an offset and never rows,
  * then only those items, newest first. `seek` adds the keyset's anchor (P.ts, P.id): `after` reads on from it,
- * `before` reads backwards (oldest first) up to it; `month` ends the walk at P.end (a deep page's month).
+ * `before` reads backwards (oldest first) up to it. `month` (a deep page's, listMonths.ts monthOfOffset) starts the
+ * walk at P.end, or reads backwards from the start of the month that ends at P.end.
  */
 function listRead(
   db: Db,
   source: ListSource,
-  how: { seek: 'none' | 'after' | 'before'; month: boolean },
+  how: { seek: 'none' | 'after' | 'before'; month: 'no' | 'from end' | 'from start' },
 ): Read<PublishedRow> {
   const anchor =
     how.seek === 'none'
       ? undefined
       : sql`(${source.ts}, ${source.id}) ${how.seek === 'after' ? sql`<` : sql`>`} (${P.ts}::timestamptz, ${P.id})`;
+  // A month's start: its end a calendar month before, in UTC (content_list_month_end).
+  const month =
+    how.month === 'no'
+      ? undefined
+      : how.month === 'from end'
+        ? sql`${source.ts} < ${P.end}::timestamptz`
+        : sql`${source.ts} < ${P.end}::timestamptz AND ${source.ts} >= ((${P.end}::timestamptz AT TIME ZONE 'UTC') - interval '1 month') AT TIME ZONE 'UTC'`;
+  const backwards = how.seek === 'before' || how.month === 'from start';
   const ids = db
     .select({ id: source.id })
     .from(source.table as typeof contents)
-    .where(and(source.where, how.month ? sql`${source.ts} < ${P.end}::timestamptz` : undefined, anchor))
-    .orderBy(...(how.seek === 'before' ? oldest(source) : newest(source)))
+    .where(and(source.where, month, anchor))
+    .orderBy(...(backwards ? oldest(source) : newest(source)))
     .limit(P.limit)
     .offset(P.offset);
   // ARRAY(…) makes the ids an init plan, read once: an IN (…) may be planned as a walk per row where statistics are
@@ -350,17 +359,17 @@ export async function listPage(
 ): Promise<{ rows: ItemRow[]; seeked: boolean }> {
   const source = listSource(f);
   const values: Record<string, unknown> = { ...filterValues(f), limit, offset: 0 };
-  let how: Parameters<typeof listRead>[2] = { seek: 'none', month: false };
+  let how: Parameters<typeof listRead>[2] = { seek: 'none', month: 'no' };
   if ('offset' in seek) {
     values.offset = seek.offset;
     // A deep page of a list its months count (listMonths.ts) starts at its month: the walk skips that month's only.
     if (months && seek.offset >= MONTHS_FROM_OFFSET) {
-      const month = monthOfOffset(await months, seek.offset);
+      const month = monthOfOffset(await months, seek.offset, limit);
       if (month?.past) return { rows: [], seeked: true };
       if (month) {
-        how = { seek: 'none', month: true };
+        how = { seek: 'none', month: month.fromStart ? 'from start' : 'from end' };
         values.end = month.end;
-        values.offset = seek.offset - month.before;
+        values.offset = month.skip;
       }
     }
   } else {
@@ -370,11 +379,11 @@ export async function listPage(
     // NULL publication times sort first (DESC NULLS FIRST): never after a dated anchor. Reading backwards they are
     // left out (an OR would cost the index seek): a published item has a publication time, and such items would
     // sit on the list's first pages, reached by number.
-    how = { seek: 'after' in seek ? 'after' : 'before', month: false };
+    how = { seek: 'after' in seek ? 'after' : 'before', month: 'no' };
     values.ts = anchor.ts;
     values.id = id;
   }
-  const read = readOf(db, `page of ${source.shape}, seek ${how.seek}${how.month ? ', month' : ''}`, () =>
+  const read = readOf(db, `page of ${source.shape}, seek ${how.seek}, month ${how.month}`, () =>
     listRead(db, source, how),
   );
   const rows = await read.execute(values);
