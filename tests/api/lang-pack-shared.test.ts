@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../i18n/en';
+import { busOf } from '../../server/db/changeBus';
+import { CHANGES_CHANNEL } from '../../server/db/changes';
 import { CHECK_MS } from '../../server/modules/langPack/packs';
 import { createTestApp, rawSql, type TestApp } from '../fixtures/testApp';
 
@@ -64,6 +66,30 @@ async function onBWithin1s(title: string): Promise<number> {
   }
 }
 
+/**
+ * Resolves once B has heard every notification sent so far: they reach a listener in the order they were sent, so a
+ * marker sent now comes after them all. Without it, one of a test above arriving late would make B read its row again
+ * in the middle of the next test (the row a change heard says to read; packs.ts `stale`).
+ */
+async function bHeardAll(): Promise<void> {
+  const bus = busOf(b.database.db);
+  if (!bus) throw new Error('B listens to no change bus');
+  const marker = `marker-${Date.now()}`;
+  const heard = new Promise<void>((resolve) => {
+    const off = bus.on({
+      change: (c) => {
+        if (c.kind === 'langpack' && c.id === marker) {
+          off();
+          resolve();
+        }
+      },
+      reset: () => {},
+    });
+  });
+  await rawSql(a, `SELECT pg_notify('${CHANGES_CHANNEL}', 'langpack:${marker}')`);
+  await heard;
+}
+
 /** Writes (or with null removes) a corrections file in `dir`, and lets the instances' next look at it happen. */
 async function correct(dir: string, title: string | null) {
   const file = path.join(dir, 'en.json');
@@ -102,6 +128,7 @@ describe('language pack corrections on two instances', () => {
   });
 
   it('B keeps its pack while nothing is announced (the control of the tests above)', async () => {
+    await bHeardAll();
     expect(await titleOn(b)).toBe(en.dashboard.onboarding.title);
     await rawSql(a, 'ALTER TABLE lang_corrections DISABLE TRIGGER lang_corrections_notify');
     try {
