@@ -1,20 +1,13 @@
 /**
- * Items as templates get them (ArticleObject): a list's worth at once, with authors, tags and categories loaded in
- * one query each. Content and related items are filled in by the single page (context.ts); lists leave them empty.
+ * Items as templates get them (ArticleObject), with the authors, tags and category read with each row (queries.ts).
+ * Content and related items are filled in by the single page (context.ts); lists leave them empty.
  */
 import { ABSTRACT_LENGTH, agendaOf } from '../../../contract/blockText';
 import type { Db } from '../../db/client';
 import { contentKind, publicPath } from '../../shared/paths';
 import type { ArticleObject } from '../../workers/objects';
 import { displayDate } from './dates';
-import {
-  authorObject,
-  authorsOfItems,
-  categoriesByIds,
-  labelObject,
-  type PageLinks,
-  tagsOfItems,
-} from './labels';
+import { authorObject, labelObject, type PageLinks } from './labels';
 import type { ItemRow } from './queries';
 
 export interface ArticleSetting extends PageLinks {
@@ -31,20 +24,8 @@ export const itemPath = (
   row: Pick<ItemRow, 'type' | 'slug' | 'id' | 'langId'>,
 ) => publicPath(at.site, contentKind(row.type), row.slug || row.id, row.langId);
 
-export async function articleObjects(at: ArticleSetting, rows: ItemRow[]): Promise<ArticleObject[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const [authors, tags, categories] = await Promise.all([
-    authorsOfItems(at.db, ids),
-    tagsOfItems(at.db, ids),
-    categoriesByIds(
-      at.db,
-      at.siteId,
-      rows.flatMap((r) => (r.categoryId === null ? [] : [r.categoryId])),
-    ),
-  ]);
+export function articleObjects(at: ArticleSetting, rows: ItemRow[]): ArticleObject[] {
   return rows.map((r) => {
-    const category = r.categoryId === null ? undefined : categories.get(r.categoryId);
     return {
       id: r.id,
       type: contentKind(r.type),
@@ -58,9 +39,9 @@ export async function articleObjects(at: ArticleSetting, rows: ItemRow[]): Promi
       published_at: r.publishTs?.toISOString() ?? '',
       published_at_display: displayDate(r.publishTs, at.timeZone, at.locale),
       updated_at: r.updatedAt.toISOString(),
-      authors: (authors.get(r.id) ?? []).map((a) => authorObject(a, at)),
-      category: category ? labelObject('category', category, at) : null,
-      tags: (tags.get(r.id) ?? []).map((t) => labelObject('tag', t, at)),
+      authors: r.authors.map((a) => authorObject(a, at)),
+      category: r.category ? labelObject('category', r.category, at) : null,
+      tags: r.tags.map((t) => labelObject('tag', t, at)),
       content: '',
       related: [],
       place: null,

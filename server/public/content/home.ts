@@ -36,7 +36,7 @@ export async function homeObject(
   const perCategory = await Promise.all(
     shown.map((c) => latestItems(at.db, { ...filter, categoryId: c.id }, HOME_CATEGORY_LATEST)),
   );
-  const articles = await articleObjects(at, [...rows, ...perCategory.flat()]);
+  const articles = articleObjects(at, [...rows, ...perCategory.flat()]);
   const byId = new Map(articles.map((a) => [a.id, a]));
   const pick = (list: { id: number }[]) => list.flatMap((r) => byId.get(r.id) ?? []);
 

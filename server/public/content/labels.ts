@@ -1,13 +1,13 @@
 /**
  * Categories, tags and authors as templates get them: a label's title and cover in the page's language (its `name`
- * where that language has none), addresses on the public site. Looked up for a whole list at once: one query per
- * kind, never one per item.
+ * where that language has none), addresses on the public site. An item's own labels come with its row (queries.ts
+ * `labelColumns`); a label by its key, and home's chosen categories, are read here.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { LabelLang } from '../../../contract/labels';
 import type { Db } from '../../db/client';
 import { preparedPerDb, preparedPerShape } from '../../http/prepared';
-import { authors, categories, contentAuthors, contentTags, tags } from '../../modules/content/schema';
+import { authors, categories, tags } from '../../modules/content/schema';
 import type { MediaUrl } from '../../shared/media';
 import { publicPath, type SiteLanguages } from '../../shared/paths';
 import type { AuthorObject, LabelObject } from '../../workers/objects';
@@ -20,7 +20,7 @@ export interface PageLinks {
   media: MediaUrl;
 }
 
-interface LabelRow {
+export interface LabelRow {
   id: number;
   name: string;
   slug: string;
@@ -38,7 +38,7 @@ export function labelObject(kind: 'category' | 'tag', row: LabelRow, at: PageLin
   };
 }
 
-interface AuthorRow {
+export interface AuthorRow {
   id: number;
   name: string;
   title: string;
@@ -77,26 +77,6 @@ const statements = preparedPerDb((db) => ({
     .select(labelColumns(categories))
     .from(categories)
     .where(and(eq(categories.siteId, site), sql`${categories.id} = any(${ids})`))
-    .prepare(''),
-  tagsOfItems: db
-    .select({ itemId: contentTags.contentId, ...labelColumns(tags) })
-    .from(contentTags)
-    .innerJoin(tags, eq(tags.id, contentTags.tagId))
-    .where(sql`${contentTags.contentId} = any(${ids})`)
-    .orderBy(asc(contentTags.contentId), asc(tags.id))
-    .prepare(''),
-  authorsOfItems: db
-    .select({
-      itemId: contentAuthors.contentId,
-      id: authors.id,
-      name: authors.name,
-      title: authors.title,
-      avatar: authors.avatar,
-    })
-    .from(contentAuthors)
-    .innerJoin(authors, eq(authors.id, contentAuthors.authorId))
-    .where(sql`${contentAuthors.contentId} = any(${ids})`)
-    .orderBy(asc(contentAuthors.contentId), asc(contentAuthors.sort), asc(authors.id))
     .prepare(''),
 }));
 
@@ -145,22 +125,4 @@ export async function categoriesByIds(db: Db, siteId: number, ids: number[]): Pr
   if (!ids.length) return new Map();
   const rows = await statements(db).categories.execute({ site: siteId, ids: [...new Set(ids)] });
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** Each item's tags (by tag id), in one query. */
-export async function tagsOfItems(db: Db, itemIds: number[]): Promise<Map<number, LabelRow[]>> {
-  const out = new Map<number, LabelRow[]>();
-  if (!itemIds.length) return out;
-  const rows = await statements(db).tagsOfItems.execute({ ids: itemIds });
-  for (const { itemId, ...tag } of rows) out.set(itemId, [...(out.get(itemId) ?? []), tag]);
-  return out;
-}
-
-/** Each item's authors in byline order, in one query. */
-export async function authorsOfItems(db: Db, itemIds: number[]): Promise<Map<number, AuthorRow[]>> {
-  const out = new Map<number, AuthorRow[]>();
-  if (!itemIds.length) return out;
-  const rows = await statements(db).authorsOfItems.execute({ ids: itemIds });
-  for (const { itemId, ...author } of rows) out.set(itemId, [...(out.get(itemId) ?? []), author]);
-  return out;
 }

@@ -92,7 +92,7 @@ export async function collectionObject(
     kind: route.kind,
     title: label.name,
     label,
-    articles: await articleObjects(at, rows),
+    articles: articleObjects(at, rows),
     pagination: {
       page,
       pages,

@@ -92,8 +92,8 @@ export async function articleObject(
 ): Promise<ArticleObject> {
   const doc = item.content ?? { blocks: [] };
   const locked = hasPaidSection(doc) && !readsAll({ preview, paying });
-  const [[article], related, paths, paywall, place] = await Promise.all([
-    articleObjects(at, [item]),
+  const [article] = articleObjects(at, [item]);
+  const [related, paths, paywall, place] = await Promise.all([
     relatedRows(at, item).then((rows) => articleObjects(at, rows)),
     videoPaths(at, videoIds(doc, preview, paying)),
     locked ? planCardHtml(at) : undefined,
