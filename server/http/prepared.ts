@@ -1,20 +1,14 @@
 /**
  * Statements a hot path runs on every call, built once per database handle with drizzle's `.prepare(name)` (issue 31):
- * building a query costs more than sending it, and PostgreSQL plans a named statement once per connection.
+ * building a query costs more than sending it. A named statement is also planned once per connection; an unnamed one
+ * (`.prepare('')`, the public site's) is planned with each call's values.
  */
 import type { Db } from '../db/client';
 
 /** `build(db)` made on the first call for each database handle, then the same statements again. */
 export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
-  const made = new WeakMap<Db, T>();
-  return (db) => {
-    let statements = made.get(db);
-    if (!statements) {
-      statements = build(db);
-      made.set(db, statements);
-    }
-    return statements;
-  };
+  const made = preparedPerShape<T>();
+  return (db) => made(db, '', () => build(db));
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Categories, tags and authors as templates get them: a label's title and cover in the page's language (its `name`
  * where that language has none), addresses on the public site. An item's own labels come with its row (queries.ts
- * `labelColumns`); a label by its key, and home's chosen categories, are read here.
+ * `itemLabels`); a label by its key, and home's chosen categories, are read here.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { LabelLang } from '../../../contract/labels';

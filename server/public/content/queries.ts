@@ -46,7 +46,7 @@ export interface ItemRow {
   readingTime: number;
   related: number;
   custom: number[];
-  /** Its labels, read with it (labelColumns). */
+  /** Its labels, read with it (itemLabels). */
   tags: LabelRow[];
   authors: AuthorRow[];
   category: LabelRow | null;
@@ -60,7 +60,7 @@ const snap = (key: string) => sql<string>`coalesce(${contents.published}->>${sql
  * An item's labels in its own row, as JSON (issue 31): a page waits on one round of statements less than when they were
  * read for the page's items afterwards. Tags by id, authors in byline order; the category only the site's own.
  */
-const labelColumns = {
+const itemLabels = {
   // Plain SQL with every column named by its table: in a select of one table drizzle leaves its columns unqualified,
   // which inside these subqueries would name the subquery's own tables.
   tags: sql<
@@ -83,7 +83,7 @@ const common = {
   publishTs: contents.publishTs,
   related: contents.related,
   custom: contents.custom,
-  ...labelColumns,
+  ...itemLabels,
 };
 
 /** What readers see of an item, without its body. */
@@ -237,30 +237,37 @@ const typeIs = (column: AnyColumn, f: ListFilter): SQL =>
   f.types.length === 1 ? sql`${column} = ${P.type}` : sql`${column} = any(${P.types})`;
 
 /**
- * Where a list's items are read from, with its shape: contents' own indexes, or a tag's or author's link table (issue
- * 31): the link rows copy their item's site, language, type, publication time and listing (content/schema.ts
- * `linkListing`, kept by triggers), so the list in its order is one range of content_tags_listed_idx /
- * content_authors_listed_idx, read from the index alone at any depth. The link table only for a filter on one label
- * and nothing the links do not hold (a category, an excluded item).
+ * Where a list's items are read from: contents' own indexes, or a tag's or author's link table (issue 31): the link
+ * rows copy their item's site, language, type, publication time and listing (content/schema.ts `linkListing`, kept by
+ * triggers), so the list in its order is one range of content_tags_listed_idx / content_authors_listed_idx, read from
+ * the index alone at any depth. The link table only for a filter on one label and nothing the links do not hold (a
+ * category, an excluded item).
  */
 interface ListSource {
-  shape: string;
   table: typeof contents | typeof contentTags | typeof contentAuthors;
   id: typeof contents.id | typeof contentTags.contentId | typeof contentAuthors.contentId;
   ts: typeof contents.publishTs | typeof contentTags.publishTs | typeof contentAuthors.publishTs;
   where: SQL;
 }
 
-function listSource(f: ListFilter): ListSource {
+const onLinks = (f: ListFilter) =>
+  f.categoryId === undefined &&
+  f.exceptId === undefined &&
+  (f.tagId === undefined) !== (f.authorId === undefined);
+
+/** The name of a list's shape: every choice that changes its source's text (a prepared read's key, on every call). */
+function listShape(f: ListFilter): string {
   const types = f.types.length === 1 ? '1' : 'n';
-  const onLink =
-    f.categoryId === undefined &&
-    f.exceptId === undefined &&
-    (f.tagId === undefined) !== (f.authorId === undefined);
-  if (onLink) {
+  if (onLinks(f)) return `${f.tagId !== undefined ? 'tag' : 'author'} links, types ${types}`;
+  const has = (v: unknown, name: string) => (v === undefined ? '' : ` ${name}`);
+  return `contents, types ${types}${has(f.categoryId, 'category')}${has(f.exceptId, 'except')}${has(f.tagId, 'tag')}${has(f.authorId, 'author')}`;
+}
+
+/** A list's source, with placeholders for its values (filterValues): built only once per shape. */
+function listSource(f: ListFilter): ListSource {
+  if (onLinks(f)) {
     const t = f.tagId !== undefined ? contentTags : contentAuthors;
     return {
-      shape: `${f.tagId !== undefined ? 'tag' : 'author'} links, types ${types}`,
       table: t,
       id: t.contentId,
       ts: t.publishTs,
@@ -273,9 +280,7 @@ function listSource(f: ListFilter): ListSource {
       ) as SQL,
     };
   }
-  const has = (v: unknown, name: string) => (v === undefined ? '' : ` ${name}`);
   return {
-    shape: `contents, types ${types}${has(f.categoryId, 'category')}${has(f.exceptId, 'except')}${has(f.tagId, 'tag')}${has(f.authorId, 'author')}`,
     table: contents,
     id: contents.id,
     ts: contents.publishTs,
@@ -301,9 +306,8 @@ const oldest = (s: Pick<ListSource, 'ts' | 'id'>) => [sql`${s.ts} ASC NULLS LAST
 
 /** The newest published items matching `f` (publish time, then id, descending). */
 export async function latestItems(db: Db, f: ListFilter, limit: number, offset = 0): Promise<ItemRow[]> {
-  const source = listSource(f);
-  const read = readOf(db, `latest of ${source.shape}`, () =>
-    listRead(db, source, { seek: 'none', month: 'no' }),
+  const read = readOf(db, `latest of ${listShape(f)}`, () =>
+    listRead(db, listSource(f), { seek: 'none', month: 'no' }),
   );
   const rows = await read.execute({ ...filterValues(f), limit, offset });
   return rows.map(fromPublished);
@@ -361,15 +365,15 @@ function listRead(
  */
 async function anchorOf(db: Db, f: ListFilter, id: number): Promise<{ ts: string | null } | null> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
-  const source = listSource(f);
-  const read = readOf(db, `anchor in ${source.shape}`, () =>
-    db
+  const read = readOf(db, `anchor in ${listShape(f)}`, () => {
+    const source = listSource(f);
+    return db
       .select({ ts: sql<string | null>`${source.ts}::text` })
       .from(source.table as typeof contents)
       .where(and(source.where, eq(source.id, P.id)))
       .limit(1)
-      .prepare(''),
-  );
+      .prepare('');
+  });
   const [row] = await read.execute({ ...filterValues(f), id });
   return row ?? null;
 }
@@ -386,7 +390,6 @@ export async function listPage(
   /** The list's months (listMonths.ts readMonths), when they count it: read once for the page and its total. */
   months?: Promise<readonly MonthCount[]>,
 ): Promise<{ rows: ItemRow[]; seeked: boolean }> {
-  const source = listSource(f);
   const values: Record<string, unknown> = { ...filterValues(f), limit, offset: 0 };
   let how: Parameters<typeof listRead>[2] = { seek: 'none', month: 'no' };
   if ('offset' in seek) {
@@ -412,8 +415,8 @@ export async function listPage(
     values.ts = anchor.ts;
     values.id = id;
   }
-  const read = readOf(db, `page of ${source.shape}, seek ${how.seek}, month ${how.month}`, () =>
-    listRead(db, source, how),
+  const read = readOf(db, `page of ${listShape(f)}, seek ${how.seek}, month ${how.month}`, () =>
+    listRead(db, listSource(f), how),
   );
   const rows = await read.execute(values);
   return { rows: rows.map(fromPublished), seeked: true };
@@ -430,26 +433,23 @@ export async function countLinked(
   cap: number,
   most: number,
 ): Promise<{ total: number; exact: boolean }> {
-  const source = listSource(f);
-  const upTo = (
-    shape: string,
-    from: typeof contents | typeof contentTags | typeof contentAuthors,
-    where: SQL,
-  ) =>
-    readOf<{ n: number }>(db, shape, () =>
-      db
+  // Each read built from its source (a table and a condition) once per shape.
+  const upTo = (shape: string, source: () => Pick<ListSource, 'table' | 'where'>) =>
+    readOf<{ n: number }>(db, shape, () => {
+      const { table, where } = source();
+      return db
         .select({ n: sql<number>`count(*)::int` })
         .from(
           db
             .select({ one: sql`1` })
-            .from(from as typeof contents)
+            .from(table as typeof contents)
             .where(where)
             .limit(P.most)
             .as('upto'),
         )
-        .prepare(''),
-    );
-  const [listed] = await upTo(`count of ${source.shape}`, source.table, source.where).execute({
+        .prepare('');
+    });
+  const [listed] = await upTo(`count of ${listShape(f)}`, () => listSource(f)).execute({
     ...filterValues(f),
     most: cap + 1,
   });
@@ -457,8 +457,11 @@ export async function countLinked(
   if (n <= cap) return { total: n, exact: true };
   const links =
     f.tagId !== undefined
-      ? upTo('links of a tag', contentTags, eq(contentTags.tagId, P.tag))
-      : upTo('links of an author', contentAuthors, eq(contentAuthors.authorId, P.author));
+      ? upTo('links of a tag', () => ({ table: contentTags, where: eq(contentTags.tagId, P.tag) }))
+      : upTo('links of an author', () => ({
+          table: contentAuthors,
+          where: eq(contentAuthors.authorId, P.author),
+        }));
   const [all] = await links.execute({ tag: f.tagId, author: f.authorId, most });
   return { total: Math.max(cap + 1, Number(all?.n ?? 0)), exact: false };
 }
