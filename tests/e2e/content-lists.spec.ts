@@ -4,7 +4,7 @@
  * after a confirmation, and an e-paper's send screen. Items are made through the API as the signed-in owner.
  */
 import type { Page } from '@playwright/test';
-import { expect, keyboardSensorReady, test } from './fixtures';
+import { expect, keyboardSensorReady, pointerSensorDone, test } from './fixtures';
 
 const TYPE = { post: 1, page: 3, epaper: 4 } as const;
 
@@ -123,6 +123,7 @@ test('articles are pinned after a confirmation, shown first, and reordered by dr
   await page.mouse.move(from.x + from.width / 2, to.y + 2, { steps: 4 });
   await page.mouse.up();
   await expect(rows.nth(0)).toContainText('置頂乙');
+  await pointerSensorDone(page);
   await page.getByRole('button', { name: '儲存順序' }).click();
   await expect(page.getByText('置頂順序已儲存')).toBeVisible();
   await expect(body.getByRole('row').nth(0)).toContainText('置頂乙');

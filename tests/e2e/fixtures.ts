@@ -331,6 +331,16 @@ export async function keyboardSensorReady(page: Page): Promise<void> {
 }
 
 /**
+ * After a sortable item is dropped with the mouse: waits until dnd-kit's pointer sensor lets clicks through again. At
+ * the drop it swallows every click for 50 ms (a listener removed by a setTimeout of 50 ms, queued at the drop), so a
+ * click sent as soon as the list showed its new order could go nowhere. A setTimeout of the same delay queued now
+ * fires after dnd-kit's: an order of the page's timers, not a span of time guessed.
+ */
+export async function pointerSensorDone(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 50)));
+}
+
+/**
  * A new person registers through the sign-up screens, with the code from the SMTP sink, in a browser where nobody is
  * signed in. Registration makes no site, so they land in the new-site wizard (/init); with `skipWizard` they skip it
  * for their personal site without a plan and end on its dashboard. Answers the e-mail address.

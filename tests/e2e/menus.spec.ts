@@ -4,7 +4,7 @@
  * by search, a repeat refused, reordered with the keyboard, saved (已儲存。) and reloaded.
  */
 import type { Page } from '@playwright/test';
-import { expect, fillForm, keyboardSensorReady, shot, test } from './fixtures';
+import { expect, fillForm, keyboardSensorReady, pointerSensorDone, shot, test } from './fixtures';
 
 async function openAt(page: Page, path: string) {
   await page.goto(path);
@@ -79,6 +79,7 @@ test('menus: a parent with two links, built by dragging and with the keyboard, s
   await expect.poll(() => treeShape(page)).toEqual(['關於我們', '  團隊', '聯絡']);
 
   // 聯絡 goes in with its row button, then moves up above 團隊 with the keyboard.
+  await pointerSensorDone(page);
   await page.getByRole('button', { name: '把「聯絡」放進上方的父選單' }).click();
   await expect.poll(() => treeShape(page)).toEqual(['關於我們', '  團隊', '  聯絡']);
   await page.getByRole('button', { name: '移動「聯絡」' }).focus();

@@ -10,6 +10,7 @@ import {
   expect,
   fillForm,
   keyboardSensorReady,
+  pointerSensorDone,
   registerSkippingWizard,
   shot,
   test,
@@ -82,6 +83,7 @@ test('general settings: name, time zone and display languages in a new order, sa
   await expect(languageRows(page)).toHaveText(['日本語', 'English', '繁體中文']);
   await expect(page.getByTestId('display-language').first().getByText('預設')).toBeVisible();
   // Without any language the list is refused; English stays removed.
+  await pointerSensorDone(page);
   await page.getByRole('button', { name: '移除「English」' }).click();
   await page.getByRole('button', { name: '移除「日本語」' }).click();
   await page.getByRole('button', { name: '移除「繁體中文」' }).click();
