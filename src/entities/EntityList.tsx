@@ -27,6 +27,7 @@ import { DateTimeField } from '../components/DateTimeField';
 import { ListEmpty } from '../components/ListEmpty';
 import { FilterLiveForm, FilterLiveSearch, FilterPanel } from '../components/lists';
 import { WindowPagination } from '../components/WindowPagination';
+import { lazyWithWords } from '../i18n/LaterWords';
 import { type EntityListProps, type EntityOverrides, ListModeContext, useListMode } from './overrides';
 import { loadView } from './registry';
 import { initials, modalFor, tableSx } from './view';
@@ -34,7 +35,7 @@ import { initials, modalFor, tableSx } from './view';
 // Loaded when needed: most lists filter by keyword only, and an entity with its own dialog never loads this one.
 const ChoiceFilter = lazy(() => import('./ChoiceFilter'));
 const RangeFilter = lazy(() => import('./RangeFilter'));
-const EntityDialog = lazy(() => import('./EntityDialog'));
+const EntityDialog = lazyWithWords(() => import('./EntityDialog'));
 const KindCell = lazy(() => import('./KindCell'));
 // The bulk delete with the first selection (it renders in react-admin's bulk actions toolbar, which loads then:
 // src/layout/lazyParts/BulkActionsToolbar.tsx), the delete dialog when a row's delete is clicked.
@@ -45,7 +46,7 @@ const DeleteDialog = lazy(() =>
   import('../components/DeleteDialog').then((m) => ({ default: m.DeleteDialog })),
 );
 // The export only where the entity declares one.
-const CsvExportButton = lazy(() =>
+const CsvExportButton = lazyWithWords(() =>
   import('../components/CsvExportButton').then((m) => ({ default: m.CsvExportButton })),
 );
 

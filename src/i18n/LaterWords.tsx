@@ -2,9 +2,11 @@
  * Holds a screen until the later areas its first render names have loaded (i18n/areas.ts screenAreas: all of them
  * for a screen not listed there), so that it never shows message keys. No wait on the dashboard, which needs none,
  * nor once they are there. A screen listed there loads the other later areas, for its dialogs and the next screens,
- * once it has rendered (`useOtherAreasOnceRendered`). The table of areas comes with their files (./laterAreas.ts).
+ * once it has rendered (`useOtherAreasOnceRendered`). A part such a screen opens in place (a dialog, a panel) whose
+ * words are in those other areas waits for them (`lazyWithWords`). The table of areas comes with their files
+ * (./laterAreas.ts).
  */
-import { type ReactNode, Suspense, use, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, use, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { hasAreas, loadLaterAreas } from '.';
 
@@ -42,9 +44,26 @@ export function LaterWords({ children }: { children: ReactNode }) {
   );
 }
 
+/** Every later area (i18n/areas.ts LATER_AREAS) in the words, loaded once. */
+const allLaterAreas = () => laterAreas().then((m) => loadLaterAreas(m.LATER_AREAS));
+
 /** Called by a screen of i18n/areas.ts SCREEN_AREAS: the other later areas load once it has rendered. */
 export function useOtherAreasOnceRendered(): void {
   useEffect(() => {
-    void laterAreas().then((m) => loadLaterAreas(m.LATER_AREAS));
+    void allLaterAreas();
   }, []);
 }
+
+/**
+ * `module` once every later area is in the words as well: for a part that a screen of SCREEN_AREAS opens in place (a
+ * dialog, a panel, a button drawn later) with words of areas the screen does not wait for, so that it never shows
+ * message keys, however soon after the screen it opens. tests/unit/i18n-screens.test.ts finds the imports that need it.
+ */
+export function withLaterWords<M>(module: Promise<M>): Promise<M> {
+  return Promise.all([module, allLaterAreas()]).then(([m]) => m);
+}
+
+/** `lazy()` of such a part (withLaterWords). */
+// biome-ignore lint/suspicious/noExplicitAny: lazy()'s own bound: a component of any props
+export const lazyWithWords = <T extends ComponentType<any>>(load: () => Promise<{ default: T }>) =>
+  lazy(() => withLaterWords(load()));

@@ -8,6 +8,13 @@ import zhTW from '../../i18n/zh-TW';
 
 export const SRC = path.resolve(import.meta.dirname, '../../src');
 
+/** The file under src/ that a relative import `spec` in `from` names, if it is one. */
+export function sourceOf(from: string, spec: string): string | undefined {
+  const base = path.resolve(path.dirname(from), spec);
+  const found = ['.tsx', '.ts', '/index.ts', '/index.tsx', ''].map((ext) => base + ext).find(existsSync);
+  return found?.startsWith(SRC) && /\.tsx?$/.test(found) ? found : undefined;
+}
+
 /** The files under src/ reachable from `entries` through relative imports, static and dynamic (or static only). */
 export function reachable(entries: string | string[], staticOnly = false): string[] {
   const seen = new Set<string>();
@@ -19,9 +26,8 @@ export function reachable(entries: string | string[], staticOnly = false): strin
     seen.add(file);
     const text = readFileSync(file, 'utf8');
     for (const [, spec] of text.matchAll(imports)) {
-      const base = path.resolve(path.dirname(file), spec);
-      const found = ['.tsx', '.ts', '/index.ts', '/index.tsx', ''].map((ext) => base + ext).find(existsSync);
-      if (found?.startsWith(SRC) && /\.tsx?$/.test(found)) visit(found);
+      const found = sourceOf(file, spec);
+      if (found) visit(found);
     }
   };
   for (const entry of [entries].flat()) visit(entry);

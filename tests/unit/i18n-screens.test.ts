@@ -1,8 +1,9 @@
 /**
  * A screen of i18n/areas.ts SCREEN_AREAS renders once the later areas listed for it have loaded (src/i18n/LaterWords.tsx),
  * the others only after: every literal message key its first render can name — the code its entry modules import
- * statically — must be in its words, in every locale, and it must load the other areas once rendered. And the import
- * patterns that find the area files must name the areas areas.ts lists.
+ * statically — must be in its words, in every locale, and it must load the other areas once rendered; a part it
+ * loads later (a dynamic import) whose code names words beyond them must wait for them (LaterWords.tsx
+ * lazyWithWords). And the import patterns that find the area files must name the areas areas.ts lists.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +18,7 @@ import {
   screenAreas,
 } from '../../i18n/areas';
 import { loadMessages } from '../../src/i18n';
-import { lookup, messageKeys, reachable, SRC } from './codeKeys';
+import { lookup, messageKeys, reachable, SRC, sourceOf } from './codeKeys';
 
 /** An entity's list: its lazy screen (entities/resources.tsx), the generated list and the entity's overrides. */
 const list = (resource: string) => [
@@ -41,6 +42,47 @@ const SCREENS: Record<string, string[]> = {
 
 /** Storage keys shaped like a message key (the writer's local copies: state/localCopy.ts). */
 const NOT_WORDS = new Set(['writer.copy']);
+
+const STATIC_IMPORT = /(?:from|^import)\s*'(\.{1,2}\/[^']+)'/gm;
+const DYNAMIC_IMPORT = /import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g;
+
+/** The top-level statement (from its first, unindented line) that `at` is in. */
+function statementAt(text: string, at: number): string {
+  const lines = text.slice(0, at).split('\n');
+  let first = lines.length - 1;
+  while (first > 0 && /^\s/.test(lines[first])) first--;
+  return lines.slice(first).join('\n');
+}
+
+/**
+ * The parts a screen loads later (dynamic imports, from its first render's code on) that name keys its words lack
+ * and do not wait for the other areas (lazyWithWords / withLaterWords): each would show those keys if opened before
+ * the other areas arrive. Past a part that waits, everything has its words.
+ */
+function partsWithoutWords(entries: string[], has: (key: string) => boolean): string[] {
+  const found: string[] = [];
+  const seen = new Set<string>();
+  const walk = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const [, spec] of text.matchAll(STATIC_IMPORT)) {
+      const next = sourceOf(file, spec);
+      if (next) walk(next);
+    }
+    for (const match of text.matchAll(DYNAMIC_IMPORT)) {
+      const part = sourceOf(file, match[1]);
+      if (!part || /\b(lazyWithWords|withLaterWords)\(/.test(statementAt(text, match.index))) continue;
+      const lacking = [...messageKeys(reachable(part, true))].filter(
+        (key) => !NOT_WORDS.has(key) && !has(key),
+      );
+      if (lacking.length) found.push(`${path.relative(SRC, file)} → ${match[1]}: ${lacking.join(', ')}`);
+      walk(part);
+    }
+  };
+  for (const entry of entries) walk(entry);
+  return found;
+}
 
 describe("the screens' own words", () => {
   it('are checked for every screen listed', () => {
@@ -70,6 +112,18 @@ describe("the screens' own words", () => {
       const missing = [...keys].filter((key) => lookup(messages, key) === undefined);
       expect(missing).toEqual([]);
     });
+
+    it.each(LOCALES)(
+      'wait, in the parts it opens later, for the areas it does not hold, in %s',
+      async (locale) => {
+        const messages = await loadMessages(locale, 'admin', screenAreas(screen));
+        const lacking = partsWithoutWords(
+          entries.map((entry) => path.join(SRC, entry)),
+          (key) => lookup(messages, key) !== undefined,
+        );
+        expect(lacking).toEqual([]);
+      },
+    );
 
     it('are followed by the other areas once it has rendered', () => {
       const calls = files.filter((f) => readFileSync(f, 'utf8').includes('useOtherAreasOnceRendered()'));

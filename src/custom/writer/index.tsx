@@ -12,7 +12,7 @@ import type { ContentTypeName } from '../../../contract/contentConstants';
 import { NotFound } from '../../components/NotFound';
 import { tabTitle } from '../../components/useDocumentTitle';
 import { useOpened } from '../../components/useOpened';
-import { useOtherAreasOnceRendered } from '../../i18n/LaterWords';
+import { lazyWithWords, useOtherAreasOnceRendered, withLaterWords } from '../../i18n/LaterWords';
 import { useSessionQuery } from '../../layout/session';
 import { BlockEditor, normalizeDocument } from './editor/BlockEditor';
 import { useWriter, WriterContext } from './state/context';
@@ -22,8 +22,8 @@ import { writerSx } from './styles';
 import { TitleFields } from './TitleFields';
 import { TopBar } from './TopBar';
 
-/** The writer's questions (./dialogs.tsx) load when one is first asked. */
-const dialogs = () => import('./dialogs');
+/** The writer's questions (./dialogs.tsx) load when one is first asked, with the words of the translation's. */
+const dialogs = () => withLaterWords(import('./dialogs'));
 const RestoreLocalDialog = lazy(() => dialogs().then((m) => ({ default: m.RestoreLocalDialog })));
 const ConflictDialog = lazy(() => dialogs().then((m) => ({ default: m.ConflictDialog })));
 const TranslateDialog = lazy(() => dialogs().then((m) => ({ default: m.TranslateDialog })));
@@ -55,12 +55,12 @@ function StateDialogs() {
 }
 
 /** The side panel (settings, SEO, related, history) is its own chunk: the editor shows first. */
-const SidePanel = lazy(() => import('./panels/SidePanel'));
+const SidePanel = lazyWithWords(() => import('./panels/SidePanel'));
 /**
  * A scheduled e-paper's send warning loads when it opens: its endpoints come with their schemas, and zod with them
  * (contract/api/epaperSend.ts exports schemas too, so the build cannot give it as data), about 25 kB gzip.
  */
-const EpaperSendWarning = lazy(() =>
+const EpaperSendWarning = lazyWithWords(() =>
   import('./EpaperSendWarning').then((m) => ({ default: m.EpaperSendWarning })),
 );
 

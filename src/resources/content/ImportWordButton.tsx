@@ -4,10 +4,11 @@
  */
 import UploadIcon from '@mui/icons-material/UploadFileOutlined';
 import { useCanAccess } from 'ra-core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from 'react-admin';
+import { lazyWithWords } from '../../i18n/LaterWords';
 
-const ImportWordDialog = lazy(() => import('./ImportWordDialog'));
+const ImportWordDialog = lazyWithWords(() => import('./ImportWordDialog'));
 
 export function ImportWordButton() {
   const { canAccess } = useCanAccess({ resource: 'press', action: 'create' });

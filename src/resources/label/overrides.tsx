@@ -5,7 +5,6 @@
  */
 import { Box, Typography } from '@mui/material';
 import { useRecordContext, useResourceContext, useTranslate } from 'ra-core';
-import { lazy } from 'react';
 import type { label } from '../../../contract/entities/label';
 import type { EntityRecord } from '../../../contract/entity';
 import type { LabelType } from '../../../contract/labels';
@@ -13,12 +12,13 @@ import type { LabelType } from '../../../contract/labels';
 type Label = EntityRecord<typeof label>;
 
 import type { EntityOverrides } from '../../entities/overrides';
+import { lazyWithWords } from '../../i18n/LaterWords';
 import { useSessionQuery } from '../../layout/session';
 import { LanguageChips } from './LanguageChips';
 import { previewPath, previewUrl } from './labelLogic';
 
 // Loaded when a dialog opens: the list does not need its form.
-const LabelDialog = lazy(() => import('./LabelDialog').then((m) => ({ default: m.LabelDialog })));
+const LabelDialog = lazyWithWords(() => import('./LabelDialog').then((m) => ({ default: m.LabelDialog })));
 
 function NameCell() {
   const translate = useTranslate();

@@ -12,6 +12,7 @@ import { type ChangeEvent, lazy, Suspense, useEffect, useMemo, useRef, useState 
 import type { BlockDocument } from '../../../../contract/blocks';
 import { IMAGE_TYPES } from '../../../../contract/files';
 import { useOpened } from '../../../components/useOpened';
+import { lazyWithWords } from '../../../i18n/LaterWords';
 import { loadLinkify } from '../../../layout/lazyParts/linkify';
 import { useController, useWriter } from '../state/context';
 import { type BlockActions, BlockMenu } from './BlockMenu';
@@ -23,7 +24,7 @@ import { loadUploads, viewExtensions } from './views';
 
 /** The document schema, for conversions outside an editor. */
 /** The video picker (a dialog with its search box) when a video block is first asked for. */
-const VideoPicker = lazy(() => import('./VideoPicker').then((m) => ({ default: m.VideoPicker })));
+const VideoPicker = lazyWithWords(() => import('./VideoPicker').then((m) => ({ default: m.VideoPicker })));
 /**
  * The toolbar over a text selection, which shows only while the editor has the focus: loaded when it first takes it,
  * with link detection.
