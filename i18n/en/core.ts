@@ -196,6 +196,8 @@ const core: DeepStrings<typeof coreSource> = {
     '19024': 'This discount code is not for this plan.',
     '19025': 'This discount code is only for a site’s first payment.',
     '19026': 'Too many discount codes tried. Please try again in a minute.',
+    /** Too many of the site's calls in progress at once on this server (server/http/siteTurns.ts). */
+    siteBusy: 'Your site has too much in progress at once; please try again in a moment.',
     generic: 'Oops! Something went wrong',
     serverWithMsg: 'Oops! Something went wrong: %{msg}',
     slow: 'The page is loading slowly or cannot be opened',

@@ -196,6 +196,8 @@ const core: DeepStrings<typeof coreSource> = {
     '19024': 'この割引コードはこのプランには使えません。',
     '19025': 'この割引コードはサイトの初回のお支払いにのみ使えます。',
     '19026': '割引コードの確認が多すぎます。1 分後にもう一度お試しください。',
+    /** Too many of the site's calls in progress at once on this server (server/http/siteTurns.ts). */
+    siteBusy: 'サイトで同時に進行中の処理が多すぎます。しばらくしてからもう一度お試しください。',
     generic: '申し訳ありません。エラーが発生しました',
     serverWithMsg: '申し訳ありません。エラーが発生しました：%{msg}',
     slow: 'ページの読み込みが遅いか、開くことができません',

@@ -183,6 +183,8 @@ const core = {
     '19024': '這個折扣碼不適用於此方案。',
     '19025': '這個折扣碼僅限網站首次付款使用。',
     '19026': '折扣碼查詢太頻繁，請一分鐘後再試。',
+    /** Too many of the site's calls in progress at once on this server (server/http/siteTurns.ts). */
+    siteBusy: '網站同時進行的工作太多，請稍候再試。',
     generic: '糟糕！發生錯誤',
     serverWithMsg: '糟糕！發生錯誤：%{msg}',
     slow: '網頁載入速度緩慢或完全無法開啟',

@@ -33,11 +33,14 @@ export interface OpenOptions {
   template?: Blob;
 }
 
+/** Connections of an instance's PostgreSQL pool (http/siteTurns.ts gives one site a share of them). */
+export const POOL_SIZE = 10;
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     // No JIT: it compiles a plan's expressions once its estimated cost is high, which for this product's short queries
     // over large tables (a count over 10,000 rows of a million-row list) cost 100 ms of code generation for a 20 ms query.
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: '-c jit=off' });
+    const pool = new pg.Pool({ connectionString: opts.url, max: POOL_SIZE, options: '-c jit=off' });
     // An idle connection the server ends (restart, failover) must not take the process down; the pool reconnects.
     pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
     const client = await pool.connect();

@@ -19,6 +19,7 @@ import { AppError, FieldError } from './errors';
 import { readMultipart } from './multipart';
 import { sendError, sendOk, zodFieldErrors } from './reply';
 import { type AuthUser, type ReaderScope, resolvers, type SessionInfo, type SiteScope } from './session';
+import { siteCallTurn } from './siteTurns';
 
 export type { Access };
 
@@ -141,7 +142,16 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
     if (!holdsAny((ctx as SiteContext).site.permissions, def.createPermission))
       throw new AppError(Code.FORBIDDEN);
   }
-  return def.handler(parsed.data, ctx as never);
+  // A site's calls in flight are bounded (siteTurns.ts): most find a turn free at once, without a wait.
+  const turn = ctx.site ? siteCallTurn(req, ctx.site.id) : undefined;
+  const release = turn instanceof Promise ? await turn : turn;
+  if (release === null) throw new AppError(Code.TOO_FREQUENT, 'errors.siteBusy');
+  if (!release) return def.handler(parsed.data, ctx as never);
+  try {
+    return await def.handler(parsed.data, ctx as never);
+  } finally {
+    release();
+  }
 }
 
 /** The input's `token` when it is a string of a sensible length, else '' (which no check takes). */
