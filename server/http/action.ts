@@ -58,6 +58,11 @@ type ContextFor<A extends Access> = A extends 'site'
 export interface ActionDef<S extends z.ZodType, O extends z.ZodType, A extends Access>
   extends Endpoint<S, O, A> {
   handler: (input: z.output<S>, ctx: ContextFor<A>) => Promise<z.input<O>>;
+  /**
+   * Waits on the outside world (an AI or translation provider, up to a minute or more) rather than on the database:
+   * runs without one of its site's turns (siteTurns.ts), which such a wait would otherwise hold.
+   */
+  outside?: true;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds actions of every input and result type
@@ -143,7 +148,7 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
       throw new AppError(Code.FORBIDDEN);
   }
   // A site's calls in flight are bounded (siteTurns.ts): most find a turn free at once, without a wait.
-  const turn = ctx.site ? siteCallTurn(req, ctx.site.id) : undefined;
+  const turn = ctx.site && !def.outside ? siteCallTurn(req, ctx.site.id) : undefined;
   const release = turn instanceof Promise ? await turn : turn;
   if (release === null) throw new AppError(Code.TOO_FREQUENT, 'errors.siteBusy');
   if (!release) return def.handler(parsed.data, ctx as never);

@@ -2,7 +2,8 @@
  * One site's admin calls in flight are bounded on an instance (server/http/siteTurns.ts): past its share a site's
  * calls wait for its own turns while another site's go through at once; a full queue, or a wait that runs out, is
  * refused with 1006 in the caller's language; a call run within one that holds a turn (label/edit runs label/get and
- * label/save) needs no turn of its own. The test holds the turns itself, as calls in flight would.
+ * label/save) needs no turn of its own, nor one waiting on a provider (an AI suggestion). The test holds the turns
+ * itself, as calls in flight would.
  */
 import type { FastifyRequest } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +87,18 @@ describe("a site's calls in flight", () => {
     const r = await categories(english);
     expect(r.code).toBe(Code.TOO_FREQUENT);
     expect(r.msg).toBe('Your site has too much in progress at once; please try again in a moment.');
+  });
+
+  it('leave out a call that waits on a provider rather than the database (an AI suggestion)', async () => {
+    setSiteCallLimits({ perSite: 1, queuePerSite: 8, queueWaitMs: 50 });
+    await holdAll(demoSiteId, 1);
+    const slug = await owner.call<{ result: string[] }>('intelligence/slug', {
+      content: '台北市今天舉辦了一場關於城市交通與公共運輸的座談會。',
+    });
+    expect(slug.code).toBe(Code.OK);
+    expect(slug.data.result.length).toBeGreaterThan(0);
+    // The same site's list call is held: its turn is what is taken.
+    expect((await categories(owner)).code).toBe(Code.TOO_FREQUENT);
   });
 
   it('run the calls made within one in its own turn', async () => {

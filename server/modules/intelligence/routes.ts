@@ -9,21 +9,26 @@ import { sourceOf, suggest, usageOf } from './service';
 
 const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+// A suggestion waits on the AI provider: `outside`, not in one of the site's turns (http/siteTurns.ts).
 export const intelligenceActions = [
   action({
     ...intelligenceApi.slug,
+    outside: true,
     handler: async (input, ctx) => suggest(ctx, await sourceOf(ctx, { ...input, kind: 'slug' })),
   }),
   action({
     ...intelligenceApi.tags,
+    outside: true,
     handler: async (input, ctx) => suggest(ctx, await sourceOf(ctx, { ...input, kind: 'tags' })),
   }),
   action({
     ...intelligenceApi.summary,
+    outside: true,
     handler: async (input, ctx) => suggest(ctx, await sourceOf(ctx, { ...input, kind: 'summary' })),
   }),
   action({
     ...intelligenceApi.suggest,
+    outside: true,
     handler: async (input, ctx) =>
       suggest(
         ctx,

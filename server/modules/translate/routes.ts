@@ -8,7 +8,13 @@ import { byId, onItem } from '../content/actions';
 import { translateItem, translatePairs, translateProgress } from './service';
 
 export const translateActions = [
-  onItem(contentApi.translate, byId, ['create', 'edit'], (input, s, item) => translateItem(s, item, input)),
+  // A call waits on the translation provider for up to translation.waitMs: not in one of the site's turns.
+  action({
+    ...onItem(contentApi.translate, byId, ['create', 'edit'], (input, s, item) =>
+      translateItem(s, item, input),
+    ),
+    outside: true,
+  }),
   onItem(contentApi.translateProgress, byId, ['list'], (input, s, item) =>
     translateProgress(s, item, input.lang_id),
   ),
