@@ -43,7 +43,6 @@ const SCREENS: Record<string, string[]> = {
 /** Storage keys shaped like a message key (the writer's local copies: state/localCopy.ts). */
 const NOT_WORDS = new Set(['writer.copy']);
 
-const STATIC_IMPORT = /(?:from|^import)\s*'(\.{1,2}\/[^']+)'/gm;
 const DYNAMIC_IMPORT = /import\(\s*'(\.{1,2}\/[^']+)'\s*\)/g;
 
 /** The top-level statement (from its first, unindented line) that `at` is in. */
@@ -61,26 +60,25 @@ function statementAt(text: string, at: number): string {
  */
 function partsWithoutWords(entries: string[], has: (key: string) => boolean): string[] {
   const found: string[] = [];
-  const seen = new Set<string>();
-  const walk = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    const text = readFileSync(file, 'utf8');
-    for (const [, spec] of text.matchAll(STATIC_IMPORT)) {
-      const next = sourceOf(file, spec);
-      if (next) walk(next);
+  const read = new Set<string>();
+  // Each part's code is what its static imports reach; the parts it loads in turn are looked at next.
+  const parts = [...entries];
+  for (let start = parts.pop(); start; start = parts.pop()) {
+    for (const file of reachable(start, true)) {
+      if (read.has(file)) continue;
+      read.add(file);
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(DYNAMIC_IMPORT)) {
+        const part = sourceOf(file, match[1]);
+        if (!part || /\b(lazyWithWords|withLaterWords)\(/.test(statementAt(text, match.index))) continue;
+        const lacking = [...messageKeys(reachable(part, true))].filter(
+          (key) => !NOT_WORDS.has(key) && !has(key),
+        );
+        if (lacking.length) found.push(`${path.relative(SRC, file)} → ${match[1]}: ${lacking.join(', ')}`);
+        parts.push(part);
+      }
     }
-    for (const match of text.matchAll(DYNAMIC_IMPORT)) {
-      const part = sourceOf(file, match[1]);
-      if (!part || /\b(lazyWithWords|withLaterWords)\(/.test(statementAt(text, match.index))) continue;
-      const lacking = [...messageKeys(reachable(part, true))].filter(
-        (key) => !NOT_WORDS.has(key) && !has(key),
-      );
-      if (lacking.length) found.push(`${path.relative(SRC, file)} → ${match[1]}: ${lacking.join(', ')}`);
-      walk(part);
-    }
-  };
-  for (const entry of entries) walk(entry);
+  }
   return found;
 }
 

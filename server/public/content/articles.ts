@@ -25,26 +25,24 @@ export const itemPath = (
 ) => publicPath(at.site, contentKind(row.type), row.slug || row.id, row.langId);
 
 export function articleObjects(at: ArticleSetting, rows: ItemRow[]): ArticleObject[] {
-  return rows.map((r) => {
-    return {
-      id: r.id,
-      type: contentKind(r.type),
-      title: r.title,
-      subtitle: r.subtitle,
-      url: at.base + itemPath(at, r),
-      cover: at.media(r.cover),
-      abstract: [...r.abstract].slice(0, ABSTRACT_LENGTH).join(''),
-      agenda: agendaOf(r.abstract, r.subtitle),
-      reading_time: r.readingTime,
-      published_at: r.publishTs?.toISOString() ?? '',
-      published_at_display: displayDate(r.publishTs, at.timeZone, at.locale),
-      updated_at: r.updatedAt.toISOString(),
-      authors: r.authors.map((a) => authorObject(a, at)),
-      category: r.category ? labelObject('category', r.category, at) : null,
-      tags: r.tags.map((t) => labelObject('tag', t, at)),
-      content: '',
-      related: [],
-      place: null,
-    };
-  });
+  return rows.map((r) => ({
+    id: r.id,
+    type: contentKind(r.type),
+    title: r.title,
+    subtitle: r.subtitle,
+    url: at.base + itemPath(at, r),
+    cover: at.media(r.cover),
+    abstract: [...r.abstract].slice(0, ABSTRACT_LENGTH).join(''),
+    agenda: agendaOf(r.abstract, r.subtitle),
+    reading_time: r.readingTime,
+    published_at: r.publishTs?.toISOString() ?? '',
+    published_at_display: displayDate(r.publishTs, at.timeZone, at.locale),
+    updated_at: r.updatedAt.toISOString(),
+    authors: r.authors.map((a) => authorObject(a, at)),
+    category: r.category ? labelObject('category', r.category, at) : null,
+    tags: r.tags.map((t) => labelObject('tag', t, at)),
+    content: '',
+    related: [],
+    place: null,
+  }));
 }
