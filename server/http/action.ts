@@ -17,7 +17,7 @@ import type { Deps } from '../deps';
 import { SITE_PREFIX } from '../siteHost';
 import { AppError, FieldError } from './errors';
 import { readMultipart } from './multipart';
-import { sendError, sendOk, zodFieldErrors } from './reply';
+import { dataOf, type JsonData, sendError, sendOk, zodFieldErrors } from './reply';
 import { type AuthUser, type ReaderScope, resolvers, type SessionInfo, type SiteScope } from './session';
 import { siteCallTurn } from './siteTurns';
 
@@ -57,7 +57,7 @@ type ContextFor<A extends Access> = A extends 'site'
 /** An endpoint of the catalogue (contract/api) with the handler that serves it. */
 export interface ActionDef<S extends z.ZodType, O extends z.ZodType, A extends Access>
   extends Endpoint<S, O, A> {
-  handler: (input: z.output<S>, ctx: ContextFor<A>) => Promise<z.input<O>>;
+  handler: (input: z.output<S>, ctx: ContextFor<A>) => Promise<z.input<O> | JsonData<z.input<O>>>;
   /**
    * Waits on the outside world (an AI or translation provider, up to a minute or more) rather than on the database:
    * runs without one of its site's turns (siteTurns.ts), which such a wait would otherwise hold.
@@ -198,7 +198,7 @@ export function pathsWithNul(value: unknown): string[] {
 function checkReply(def: AnyAction, data: unknown) {
   // A raw reply streamed (a large CSV) is its schema's text, written as it comes.
   if (def.raw && data instanceof Readable) return;
-  const checked = def.output.safeParse(data);
+  const checked = def.output.safeParse(dataOf(data));
   if (!checked.success)
     throw new Error(`Reply of ${def.path} does not match its output schema: ${checked.error.message}`);
 }
@@ -232,7 +232,7 @@ export async function runEndpoint(
   if (!registered || !def) throw new Error(`No action serves ${endpoint.path}`);
   const data = await run(def, at.deps, at.req, at.reply, call);
   if (registered.checkReplies) checkReply(def, data);
-  return data;
+  return dataOf(data);
 }
 
 /**

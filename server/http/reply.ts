@@ -7,7 +7,33 @@ import type { Envelope } from '../../contract/envelope';
 import { t } from '../i18n';
 import { AppError, FieldError } from './errors';
 
+/**
+ * A handler's data already written as JSON (issue 31), for a reply whose larger parts stay the same between calls
+ * (a role's permission lists in member/status): the JSON text in pieces, those that stay the same kept encoded (a
+ * Buffer), so that they are neither serialised nor encoded again on every call (what JSON.rawJSON does on a later
+ * Node). Sent as its bytes; read back as its value by whoever needs one (runEndpoint, the replies' schema check).
+ */
+export class JsonData<T = unknown> {
+  constructor(readonly parts: readonly (string | Buffer)[]) {}
+  value(): T {
+    return JSON.parse(Buffer.concat(this.parts.map(encoded)).toString()) as T;
+  }
+}
+
+const encoded = (part: string | Buffer) => (typeof part === 'string' ? Buffer.from(part) : part);
+const OK_OPEN = Buffer.from(`{"code":${Code.OK},"msg":"","data":`);
+const OK_CLOSE = Buffer.from('}');
+
+/** A handler's result as a value: a JsonData read back. */
+export const dataOf = (data: unknown): unknown => (data instanceof JsonData ? data.value() : data);
+
+/** The bytes of a success envelope around data already written (bench/replyJson.ts measures it). */
+export const okBytes = (data: JsonData): Buffer =>
+  Buffer.concat([OK_OPEN, ...data.parts.map(encoded), OK_CLOSE]);
+
 export function sendOk(reply: FastifyReply, data: unknown) {
+  if (data instanceof JsonData)
+    return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(okBytes(data));
   const body: Envelope = { code: Code.OK, msg: '', data: data ?? null };
   return reply.code(200).send(body);
 }

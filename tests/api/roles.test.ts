@@ -233,14 +233,22 @@ describe('a changed role applies on the next request', () => {
     const role = await save(owner, { name: 'Tagger', permissions: ['post.view', 'post.edit'] });
     const tagger = await staffOf(t, demoSiteId, 'tagger@example.com', role.id);
     const author = ok(await tagger.call<{ id: number }>('author/save', { id: 0, name: '甲' }));
-    const status = await tagger.call<{ user: { permissions: string[] } }>('member/status');
+    type Status = {
+      user: { permissions: string[]; base_permissions: string[] };
+      role: { id: number; name: string };
+    };
+    const status = await tagger.call<Status>('member/status');
+    // The lists are sorted, written once per role and joined into the reply's JSON (auth/service.ts status).
     expect(status.data.user.permissions).toEqual(['post.edit', 'post.view']);
+    expect(status.data.user.base_permissions).toEqual(['post.edit', 'post.view']);
+    expect(status.data.role).toEqual({ id: role.id, name: 'Tagger' });
 
     await save(owner, { id: role.id, name: 'Tagger', permissions: ['post.view'] });
     refused(await tagger.call('author/save', { id: author.id, name: '乙' }), 403, Code.FORBIDDEN);
     expect((await tagger.call('author/get', { id: author.id })).code).toBe(1);
-    const after = await tagger.call<{ user: { permissions: string[] } }>('member/status');
+    const after = await tagger.call<Status>('member/status');
     expect(after.data.user.permissions).toEqual(['post.view']);
+    expect(after.data.user.base_permissions).toEqual(['post.view']);
 
     await save(owner, {
       id: role.id,
