@@ -64,6 +64,11 @@ export interface Config {
    */
   requestTimeoutMs: number;
   /**
+   * With DATABASE_URL, a statement running longer than this is cancelled by PostgreSQL (STATEMENT_TIMEOUT_MS; 0:
+   * none): no query run away on one site's data holds a connection of the pool for ever. Migrations are exempt.
+   */
+  statementTimeoutMs: number;
+  /**
    * On SIGTERM, how long the server goes on serving with /readyz at 503 before it stops listening, so that the
    * proxy's health check sees it first (server/shutdown.ts; SHUTDOWN_GRACE_MS).
    */
@@ -204,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dnsTimeoutMs: dnsTimeoutMs(env.DNS_TIMEOUT_MS),
     cnameTarget: env.CNAME_TARGET?.trim().toLowerCase().replace(/\.$/, '') || undefined,
     requestTimeoutMs: 120_000,
+    // Half the request's own bound: an admin call's statement is milliseconds (bench/README.md), a report's seconds.
+    statementTimeoutMs: wholeMs('STATEMENT_TIMEOUT_MS', env.STATEMENT_TIMEOUT_MS, 60_000),
     // 5 + 20 s: within the 30 s an orchestrator (systemd, Kubernetes) gives by default before SIGKILL.
     shutdownGraceMs: wholeMs('SHUTDOWN_GRACE_MS', env.SHUTDOWN_GRACE_MS, 5_000),
     shutdownTimeoutMs: wholeMs('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 20_000),

@@ -25,7 +25,9 @@ import { closeWorkers, warmWorkers } from './workers/pool';
 const config = loadConfig();
 if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { dir: `${config.dataDir}/pglite` },
+  config.databaseUrl
+    ? { url: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs }
+    : { dir: `${config.dataDir}/pglite` },
 );
 const owner = await prepareDatabase(database.db, config);
 const outbox = mailQueue(database.db, Date.now);

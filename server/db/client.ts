@@ -31,6 +31,11 @@ export interface OpenOptions {
   dir?: string;
   /** PGlite starts from this data directory (a `dumpDataDir()` tarball, e.g. one already migrated) instead of initdb. */
   template?: Blob;
+  /**
+   * PostgreSQL only: a statement of the pool running longer than this is cancelled by the server (57014), so that a
+   * query run away on one site's data cannot hold a connection for ever. The migrations are exempt. Absent or 0: none.
+   */
+  statementTimeoutMs?: number;
 }
 
 /** Connections of an instance's PostgreSQL pool (http/siteTurns.ts gives one site a share of them). */
@@ -40,15 +45,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     // No JIT: it compiles a plan's expressions once its estimated cost is high, which for this product's short queries
     // over large tables (a count over 10,000 rows of a million-row list) cost 100 ms of code generation for a 20 ms query.
-    const pool = new pg.Pool({ connectionString: opts.url, max: POOL_SIZE, options: '-c jit=off' });
+    const timeout = opts.statementTimeoutMs ? ` -c statement_timeout=${opts.statementTimeoutMs}` : '';
+    const pool = new pg.Pool({ connectionString: opts.url, max: POOL_SIZE, options: `-c jit=off${timeout}` });
     // An idle connection the server ends (restart, failover) must not take the process down; the pool reconnects.
     pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
     const client = await pool.connect();
     try {
+      // A migration (an index over a large table) and the wait for another instance's take as long as they take.
+      await client.query('SET statement_timeout = 0');
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
       await migratePg(drizzlePg(client), { migrationsFolder });
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+      // Back to the pool's own bound before the connection serves anything else.
+      await client.query('RESET statement_timeout').catch(() => undefined);
       client.release();
     }
     // Writes to the tables a cached caller is read from are told to this process's caches at once (db/changes.ts).
