@@ -1,7 +1,7 @@
 /**
  * member/status's reply written two ways, in this process, no sockets (issue 31): the whole envelope serialised and
  * encoded on every call (what Fastify does with an object), against the product's way (server/http/reply.ts
- * JsonData, auth/service.ts status): the two permission lists kept encoded once per role, the rest serialised and
+ * JsonData, auth/service.ts sessionJson): the two permission lists kept encoded once per role, the rest serialised and
  * joined. The reply is the real one, read from the app over HTTP (PGlite). Rounds alternate; µs a reply, min and
  * median of the rounds. The HTTP bench (http.ts) cannot see a few µs on a noisy day; this can.
  */
@@ -11,7 +11,8 @@ import path from 'node:path';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
-import { JsonData, okBytes } from '../server/http/reply';
+import { okBytes } from '../server/http/reply';
+import { listsJson, sessionJson } from '../server/modules/auth/service';
 import { prepareDatabase } from '../server/seed';
 import { signIn } from './lib';
 
@@ -45,19 +46,10 @@ rmSync(dir, { recursive: true, force: true });
 const envelope = JSON.parse(text);
 const { permissions, base_permissions, ...person } = envelope.data.user;
 const { isLogined: _, user: __, ...rest } = envelope.data;
-const lists = Buffer.from(
-  `"permissions":${JSON.stringify(permissions)},"base_permissions":${JSON.stringify(base_permissions)}`,
-);
+const lists = listsJson(permissions, base_permissions);
 
 const whole = () => Buffer.from(JSON.stringify(envelope));
-const joined = () =>
-  okBytes(
-    new JsonData([
-      `{"isLogined":true,"user":${JSON.stringify(person).slice(0, -1)},`,
-      lists,
-      `},${JSON.stringify(rest).slice(1)}`,
-    ]),
-  );
+const joined = () => okBytes(sessionJson(person, lists, rest));
 if (!whole().equals(Buffer.from(text)) || !joined().equals(Buffer.from(text)))
   throw new Error('the two ways do not write the reply the app sent');
 

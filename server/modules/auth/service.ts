@@ -238,24 +238,44 @@ const statusStatements = preparedPerDb((db) => ({
     .prepare('status_role'),
 }));
 
+/** The two lists as the session user's JSON, encoded (bench/replyJson.ts writes them so too). */
+export const listsJson = (permissions: readonly string[], base: readonly string[]): Buffer =>
+  Buffer.from(`"permissions":${JSON.stringify(permissions)},"base_permissions":${JSON.stringify(base)}`);
+
+const NO_LISTS = listsJson([], []);
 /**
  * A scope's permission lists in order, as the session user's JSON (`"permissions":[…],"base_permissions":[…]`):
  * sorted, written and encoded once per scope, which a cached scope serves to many calls. They are most of
  * member/status's reply.
  */
 const permissionLists = new WeakMap<SiteScope, Buffer>();
-const NO_PERMISSIONS = Buffer.from('"permissions":[],"base_permissions":[]');
 function permissionListsJson(scope: SiteScope | null): Buffer {
-  if (!scope) return NO_PERMISSIONS;
+  if (!scope) return NO_LISTS;
   let json = permissionLists.get(scope);
   if (json === undefined) {
-    const permissions = JSON.stringify([...scope.permissions].sort());
-    const base = JSON.stringify([...scope.basePermissions].sort());
-    json = Buffer.from(`"permissions":${permissions},"base_permissions":${base}`);
+    json = listsJson([...scope.permissions].sort(), [...scope.basePermissions].sort());
     permissionLists.set(scope, json);
   }
   return json;
 }
+
+type SessionUser = NonNullable<Session['user']>;
+
+/**
+ * The signed-in session object written as JSON: the user without its lists, the lists as written (listsJson), and
+ * the rest. Both objects are written whole, the person's closing brace and the rest's opening one cut to join the
+ * lists in.
+ */
+export const sessionJson = (
+  person: Omit<SessionUser, 'permissions' | 'base_permissions'>,
+  lists: Buffer,
+  rest: Omit<Session, 'isLogined' | 'user'>,
+): JsonData<Session> =>
+  new JsonData([
+    `{"isLogined":true,"user":${JSON.stringify(person).slice(0, -1)},`,
+    lists,
+    `},${JSON.stringify(rest).slice(1)}`,
+  ]);
 
 /** The scope's role: read with it (http/caller.ts), at once; or by id for a support scope. */
 function roleOf(deps: Deps, scope: SiteScope): MaybePromise<{ id: number; name: string; builtin: boolean }> {
@@ -280,7 +300,7 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session | Js
   const works =
     scope?.permissions.size || user.platformAdmin ? MANAGING : await managing(deps, ctx.session, user, scope);
   // Named fields, no spread: see toCurrent (tenancy/sites.ts).
-  const person: Omit<NonNullable<Session['user']>, 'permissions' | 'base_permissions'> = {
+  const person: Omit<SessionUser, 'permissions' | 'base_permissions'> = {
     id: user.id,
     is_verified: user.isVerified,
     email: user.email,
@@ -307,12 +327,7 @@ export async function status(deps: Deps, ctx: BaseContext): Promise<Session | Js
         ? { site_id: current.id, site_name: current.name, expires_at: scope.support.expiresAt.toISOString() }
         : null,
   };
-  // Both objects are written whole, the person's closing brace and the rest's opening one cut to join the lists in.
-  return new JsonData([
-    `{"isLogined":true,"user":${JSON.stringify(person).slice(0, -1)},`,
-    permissionListsJson(scope),
-    `},${JSON.stringify(rest).slice(1)}`,
-  ]);
+  return sessionJson(person, permissionListsJson(scope), rest);
 }
 
 /** What status answers staff of the current site and platform operators, who manage without a further read. */
