@@ -1,8 +1,8 @@
 /**
  * member/status's reply written two ways, in this process, no sockets (issue 31): the whole envelope serialised and
  * encoded on every call (what Fastify does with an object), against the product's way (server/http/reply.ts
- * JsonData, auth/service.ts sessionJson): the two permission lists kept encoded once per role, the rest serialised and
- * joined. The reply is the real one, read from the app over HTTP (PGlite). Rounds alternate; µs a reply, min and
+ * JsonData, auth/service.ts sessionJson): the person, the permission lists and the sites kept encoded, only the
+ * call's own part (the clock, a few flags) serialised, and joined. The reply is the real one, read from the app over HTTP (PGlite). Rounds alternate; µs a reply, min and
  * median of the rounds. The HTTP bench (http.ts) cannot see a few µs on a noisy day; this can.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/client';
 import { okBytes } from '../server/http/reply';
-import { listsJson, sessionJson } from '../server/modules/auth/service';
+import { listsJson, personJson, sessionJson, sitesJson } from '../server/modules/auth/service';
 import { prepareDatabase } from '../server/seed';
 import { signIn } from './lib';
 
@@ -45,11 +45,15 @@ rmSync(dir, { recursive: true, force: true });
 
 const envelope = JSON.parse(text);
 const { permissions, base_permissions, ...person } = envelope.data.user;
-const { isLogined: _, user: __, ...rest } = envelope.data;
-const lists = listsJson(permissions, base_permissions);
+const { isLogined: _, user: __, site, role, ...call } = envelope.data;
+const kept = [
+  personJson(person),
+  listsJson(permissions, base_permissions),
+  sitesJson({ site, role }),
+] as const;
 
 const whole = () => Buffer.from(JSON.stringify(envelope));
-const joined = () => okBytes(sessionJson(person, lists, rest));
+const joined = () => okBytes(sessionJson(...kept, call));
 if (!whole().equals(Buffer.from(text)) || !joined().equals(Buffer.from(text)))
   throw new Error('the two ways do not write the reply the app sent');
 
@@ -73,4 +77,4 @@ console.log(
 );
 console.log('| written | µs a reply, min | median |\n|---|---:|---:|');
 console.log(line('whole envelope, JSON.stringify + encode', rounds.whole));
-console.log(line('JsonData: lists kept encoded, the rest joined', rounds.joined));
+console.log(line("JsonData: the parts kept encoded, the call's own written and joined", rounds.joined));

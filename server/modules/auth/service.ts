@@ -18,7 +18,7 @@ import { AppError } from '../../http/errors';
 import { preparedPerDb } from '../../http/prepared';
 import { readRows } from '../../http/records';
 import { JsonData } from '../../http/reply';
-import type { AuthUser, MaybePromise, SessionInfo, SiteScope } from '../../http/session';
+import type { AuthUser, SessionInfo, SiteScope } from '../../http/session';
 import { t } from '../../i18n';
 import { roles, siteStaff, sites, users } from '../tenancy/schema';
 import { siteById, siteUrl, toCurrent, toSummary } from '../tenancy/sites';
@@ -238,18 +238,63 @@ const statusStatements = preparedPerDb((db) => ({
     .prepare('status_role'),
 }));
 
-/** The two lists as the session user's JSON, encoded (bench/replyJson.ts writes them so too). */
+type SessionUser = NonNullable<Session['user']>;
+type Person = Omit<SessionUser, 'permissions' | 'base_permissions'>;
+/** What a signed-in session says besides the user: its sites and role (kept written), then what each call writes. */
+type SitesPart = Pick<Session, 'site' | 'role'>;
+type CallPart = Omit<Session, 'isLogined' | 'user' | 'site' | 'role'>;
+
+/*
+ * member/status opens every page load, and its reply (about 2 kB) cost more to write than its SQL took (issue 31). So
+ * it is written in parts, each kept as encoded JSON while what it is written from stays the same: the person per
+ * cached user, the permission lists per cached scope, the sites and the role per scope and language while the user's
+ * sites read the same. A call writes only the clock and a few flags. The parts, in order, make the session object:
+ * personJson `{"isLogined":true,"user":{…,` + listsJson `"permissions":[…],"base_permissions":[…]` +
+ * sitesJson `},"site":{…},"role":…,` + the call's part `"meta":{…},…}`.
+ */
+
+export const personJson = (person: Person): Buffer =>
+  Buffer.from(`{"isLogined":true,"user":${JSON.stringify(person).slice(0, -1)},`);
+
 export const listsJson = (permissions: readonly string[], base: readonly string[]): Buffer =>
   Buffer.from(`"permissions":${JSON.stringify(permissions)},"base_permissions":${JSON.stringify(base)}`);
 
+export const sitesJson = (part: SitesPart): Buffer => Buffer.from(`},${JSON.stringify(part).slice(1, -1)},`);
+
+/** The signed-in session object from its parts (above) and the call's own. */
+export const sessionJson = (
+  person: Buffer,
+  lists: Buffer,
+  sitesPart: Buffer,
+  call: CallPart,
+): JsonData<Session> => new JsonData([person, lists, sitesPart, JSON.stringify(call).slice(1)]);
+
+const persons = new WeakMap<AuthUser, Buffer>();
+function personOf(user: AuthUser): Buffer {
+  let json = persons.get(user);
+  if (json === undefined) {
+    // Named fields, no spread: see toCurrent (tenancy/sites.ts).
+    json = personJson({
+      id: user.id,
+      is_verified: user.isVerified,
+      email: user.email,
+      pending_email: user.pendingEmail,
+      nickname: user.nickname,
+      account: user.email,
+      avatar: user.avatar,
+      info: user.info,
+      meta: { language: localeOr(user.language, 'zh-TW') },
+      platform_admin: user.platformAdmin,
+    });
+    persons.set(user, json);
+  }
+  return json;
+}
+
 const NO_LISTS = listsJson([], []);
-/**
- * A scope's permission lists in order, as the session user's JSON (`"permissions":[…],"base_permissions":[…]`):
- * sorted, written and encoded once per scope, which a cached scope serves to many calls. They are most of
- * member/status's reply.
- */
 const permissionLists = new WeakMap<SiteScope, Buffer>();
-function permissionListsJson(scope: SiteScope | null): Buffer {
+/** A scope's permission lists, sorted (most of the reply). */
+function listsOf(scope: SiteScope | null): Buffer {
   if (!scope) return NO_LISTS;
   let json = permissionLists.get(scope);
   if (json === undefined) {
@@ -259,75 +304,85 @@ function permissionListsJson(scope: SiteScope | null): Buffer {
   return json;
 }
 
-type SessionUser = NonNullable<Session['user']>;
+/** The sites part written for a scope (or a user without one): kept while the language and the sites read are the same. */
+const sitesParts = new WeakMap<object, { lang: Locale; list: readonly StatusSite[]; json: Buffer }>();
+const STATUS_SITE_KEYS = Object.keys(STATUS_SITE) as (keyof StatusSite)[];
 
-/**
- * The signed-in session object written as JSON: the user without its lists, the lists as written (listsJson), and
- * the rest. Both objects are written whole, the person's closing brace and the rest's opening one cut to join the
- * lists in.
- */
-export const sessionJson = (
-  person: Omit<SessionUser, 'permissions' | 'base_permissions'>,
-  lists: Buffer,
-  rest: Omit<Session, 'isLogined' | 'user'>,
-): JsonData<Session> =>
-  new JsonData([
-    `{"isLogined":true,"user":${JSON.stringify(person).slice(0, -1)},`,
-    lists,
-    `},${JSON.stringify(rest).slice(1)}`,
-  ]);
-
-/** The scope's role: read with it (http/caller.ts), at once; or by id for a support scope. */
-function roleOf(deps: Deps, scope: SiteScope): MaybePromise<{ id: number; name: string; builtin: boolean }> {
-  if (scope.role) return { id: scope.roleId, name: scope.role.name, builtin: scope.role.builtin };
-  return statusStatements(deps.db)
-    .role.execute({ id: scope.roleId })
-    .then(([row]) => row);
+/** Two reads of the user's sites are the same, column by column (the two jsonb columns are arrays of numbers). */
+export function sameSites(a: readonly StatusSite[], b: readonly StatusSite[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++)
+    for (const key of STATUS_SITE_KEYS) {
+      const x = a[i][key];
+      const y = b[i][key];
+      if (x === y) continue;
+      if (!Array.isArray(x) || !Array.isArray(y) || x.length !== y.length) return false;
+      if (x.some((v, j) => v !== y[j])) return false;
+    }
+  return true;
 }
 
-/** The session object of SPEC §3; a signed-in one written as JSON, its permission lists joined as text. */
+function sitesOf(deps: Deps, lang: Locale, key: object, scope: SiteScope | null, list: StatusSite[]): Buffer {
+  const kept = sitesParts.get(key);
+  if (kept && kept.lang === lang && sameSites(kept.list, list)) return kept.json;
+  const current = scope ? list.find((s) => s.id === scope.id) : undefined;
+  const json = sitesJson({
+    site: { current: current ? toCurrent(current, scope, deps.config) : null, list: list.map(toSummary) },
+    // Staff's scope carries its role (http/caller.ts); a support scope is written by supportSitesPart.
+    role: scope?.role ? roleName(lang, { id: scope.roleId, ...scope.role }) : null,
+  });
+  sitesParts.set(key, { lang, list, json });
+  return json;
+}
+
+const roleName = (lang: Locale, role: { id: number; name: string; builtin: boolean }) => ({
+  id: role.id,
+  name: role.builtin ? t(lang, `roles.${role.id}`) : role.name,
+});
+
+/** An operator in support works on a site that is not among their own (issue 17): read each time, never kept. */
+async function supportSites(deps: Deps, lang: Locale, scope: SiteScope, list: StatusSite[]) {
+  const current = await siteById(deps.db, scope.id);
+  const [role] = await statusStatements(deps.db).role.execute({ id: scope.roleId });
+  return {
+    current,
+    json: sitesJson({
+      site: { current: current ? toCurrent(current, scope, deps.config) : null, list: list.map(toSummary) },
+      role: role ? roleName(lang, role) : null,
+    }),
+  };
+}
+
+/** The session object of SPEC §3; a signed-in one written as JSON from its parts (above). */
 export async function status(deps: Deps, ctx: BaseContext): Promise<Session | JsonData<Session>> {
   if (!ctx.user || !ctx.session) return { ...signedOut, meta: meta(deps) };
   const user = ctx.user;
   const found = resolveSite(deps, { session: ctx.session, user });
   const scope = found instanceof Promise ? await found : found;
   const list = await statusStatements(deps.db).sites.execute({ user: user.id });
-  // An operator in support works on a site that is not among their own (issue 17).
-  const current = scope?.support ? await siteById(deps.db, scope.id) : list.find((s) => s.id === scope?.id);
-  const named = scope ? roleOf(deps, scope) : undefined;
-  const role = named instanceof Promise ? await named : named;
+  const support = scope?.support ? await supportSites(deps, ctx.lang, scope, list) : undefined;
   // Staff of this site and operators manage, which needs no read (most calls).
   const works =
     scope?.permissions.size || user.platformAdmin ? MANAGING : await managing(deps, ctx.session, user, scope);
-  // Named fields, no spread: see toCurrent (tenancy/sites.ts).
-  const person: Omit<SessionUser, 'permissions' | 'base_permissions'> = {
-    id: user.id,
-    is_verified: user.isVerified,
-    email: user.email,
-    pending_email: user.pendingEmail,
-    nickname: user.nickname,
-    account: user.email,
-    avatar: user.avatar,
-    info: user.info,
-    meta: { language: localeOr(user.language, 'zh-TW') },
-    platform_admin: user.platformAdmin,
-  };
-  const rest: Omit<Session, 'isLogined' | 'user'> = {
-    site: {
-      current: current ? toCurrent(current, scope, deps.config) : null,
-      list: list.map(toSummary),
+  return sessionJson(
+    personOf(user),
+    listsOf(scope),
+    support ? support.json : sitesOf(deps, ctx.lang, scope ?? user, scope, list),
+    {
+      meta: meta(deps),
+      remember: ctx.session.remember,
+      managing: works.managing,
+      public_url: works.public_url,
+      support:
+        scope?.support && support?.current
+          ? {
+              site_id: support.current.id,
+              site_name: support.current.name,
+              expires_at: scope.support.expiresAt.toISOString(),
+            }
+          : null,
     },
-    role: role ? { id: role.id, name: role.builtin ? t(ctx.lang, `roles.${role.id}`) : role.name } : null,
-    meta: meta(deps),
-    remember: ctx.session.remember,
-    managing: works.managing,
-    public_url: works.public_url,
-    support:
-      scope?.support && current
-        ? { site_id: current.id, site_name: current.name, expires_at: scope.support.expiresAt.toISOString() }
-        : null,
-  };
-  return sessionJson(person, permissionListsJson(scope), rest);
+  );
 }
 
 /** What status answers staff of the current site and platform operators, who manage without a further read. */
