@@ -318,6 +318,22 @@ async function seek<R>(spec: PageSpec<R>, conditions: SQL[], reverse: boolean, n
   return out;
 }
 
+/** A page within LIST_CURSOR_REACH of the cursor's, read by seeking from its first or last row. */
+async function nearPage<R>(spec: PageSpec<R>, usable: Cursor, forward: SQL[]): Promise<Keyed<R>[]> {
+  const { keys, query } = spec;
+  const { page, size } = query;
+  if (page === usable.page) return seek(spec, afterConditions(keys, usable.first, false, true), false, size);
+  if (page > usable.page) {
+    const skip = (page - usable.page - 1) * size;
+    return (await seek(spec, afterConditions(keys, usable.last), false, skip + size)).slice(skip);
+  }
+  const skip = (usable.page - page - 1) * size;
+  const back = await seek(spec, afterConditions(keys, usable.first, true), true, skip + size);
+  // Fewer rows before than the pages in between (rows deleted meanwhile): read the page by its number.
+  if (back.length < skip + size) return spec.fetch(undefined, forward, size, (page - 1) * size);
+  return back.slice(skip).reverse();
+}
+
 /** One page of a list: its rows, total (exact or estimated) and cursor. */
 export async function keysetPage<R>(spec: PageSpec<R>): Promise<ListResult<R>> {
   const { query, keys, db } = spec;
@@ -325,12 +341,12 @@ export async function keysetPage<R>(spec: PageSpec<R>): Promise<ListResult<R>> {
   const page = query.page;
   const max = exactTotalMax(query);
   // Hashed only when a cursor is read or written: most calls (a first page that holds the whole list) need neither.
+  // (No arrow made per call here: tsx compiles with keepNames, which names each one, issue 31.)
   let hashed: string | undefined;
-  const hash = () => {
-    hashed ??= queryHash(spec.list, query);
-    return hashed;
-  };
-  const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, hash(), keys);
+  const cursor =
+    query.cursor === undefined
+      ? undefined
+      : decodeCursor(query.cursor, (hashed ??= queryHash(spec.list, query)), keys);
   const usable = cursor && Math.abs(page - cursor.page) <= LIST_CURSOR_REACH ? cursor : undefined;
   const forward = orderOf(keys);
   const countTotal = spec.total ?? (() => totalOf(db, spec.counted(), max));
@@ -342,31 +358,17 @@ export async function keysetPage<R>(spec: PageSpec<R>): Promise<ListResult<R>> {
     // One row more than the page: a list that fits on it (most lists of most sites) is counted by it. Unfiltered, the
     // estimate waits for the page (it is needed only past one page); filtered, both run at once, as a filter with
     // few hits may walk far for its page and for its count alike.
-    const first = () => spec.fetch(undefined, forward, size + 1, 0);
     let read: Keyed<R>[];
     if (query.filters.length === 0) {
-      read = await first();
+      read = await spec.fetch(undefined, forward, size + 1, 0);
       totals = read.length <= size ? { total: read.length } : await countTotal();
     } else {
-      [read, totals] = await Promise.all([first(), countTotal()]);
+      [read, totals] = await Promise.all([spec.fetch(undefined, forward, size + 1, 0), countTotal()]);
       if (read.length <= size) totals = { total: read.length };
     }
     rows = read.slice(0, size);
   } else if (usable) {
-    const read = async (): Promise<Keyed<R>[]> => {
-      if (page === usable.page)
-        return seek(spec, afterConditions(keys, usable.first, false, true), false, size);
-      if (page > usable.page) {
-        const skip = (page - usable.page - 1) * size;
-        return (await seek(spec, afterConditions(keys, usable.last), false, skip + size)).slice(skip);
-      }
-      const skip = (usable.page - page - 1) * size;
-      const back = await seek(spec, afterConditions(keys, usable.first, true), true, skip + size);
-      // Fewer rows before than the pages in between (rows deleted meanwhile): read the page by its number.
-      if (back.length < skip + size) return spec.fetch(undefined, forward, size, (page - 1) * size);
-      return back.slice(skip).reverse();
-    };
-    [rows, totals] = await Promise.all([read(), countTotal()]);
+    [rows, totals] = await Promise.all([nearPage(spec, usable, forward), countTotal()]);
   } else {
     totals = await countTotal();
     const total = totals.total;
@@ -392,7 +394,7 @@ export async function keysetPage<R>(spec: PageSpec<R>): Promise<ListResult<R>> {
   if (totals.approximate) result.approximate = true;
   // A list of one page has no neighbours: no cursor then (a reply as it always was).
   if (rows.length && totals.total > size && keys.every((k) => k.kind !== undefined)) {
-    const next = encodeCursor(hash(), {
+    const next = encodeCursor((hashed ??= queryHash(spec.list, query)), {
       page,
       first: rows[0].key as KeyValue[],
       last: (rows.at(-1) as Keyed<R>).key as KeyValue[],

@@ -70,6 +70,10 @@ function keysOf(sortColumn: AnyColumn, order: 'asc' | 'desc', idColumn: AnyColum
   return keys;
 }
 
+/** Rows of the caller's site, meeting the spec's own condition and the filters'. */
+const siteWhere = (spec: ListSpec<unknown>, conditions: SQL[]) =>
+  and(eq(spec.siteColumn, spec.siteId), spec.where, ...conditions) as SQL;
+
 export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListResult<Row>> {
   const { query, columns, allowed } = spec;
   // The filters' conditions; the site's and the spec's own join them when a read is built (whereOf).
@@ -105,23 +109,22 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
 
   const idColumn = columns.id;
   const keys = keysOf(sortColumn as AnyColumn, sort.order, idColumn);
+  // Built only for a read that needs it (the plain lists' prepared reads do not).
   let where: SQL | undefined;
-  const whereOf = () => {
-    where ??= and(eq(spec.siteColumn, spec.siteId), spec.where, ...conditions) as SQL;
-    return where;
-  };
   // No filter and no condition of its own: the list's reads are the cheap ones of plainList.ts.
   const plain = !spec.where && !query.filters.length;
+  // Methods, not arrow properties: tsx compiles with keepNames, which names each arrow made per call (issue 31).
   return keysetPage({
     db,
     list: getTableName(spec.table),
     query,
     keys,
-    counted: () =>
-      plain
-        ? plainCounted(db, spec, spec.siteId)
-        : db.select({ one: sql`1` }).from(spec.table).where(whereOf()),
-    fetch: async (extra, order, limit, offset) => {
+    counted() {
+      if (plain) return plainCounted(db, spec, spec.siteId);
+      where ??= siteWhere(spec, conditions);
+      return db.select({ one: sql`1` }).from(spec.table).where(where);
+    },
+    async fetch(extra, order, limit, offset) {
       // The usual read (a list opened, its last page) of a list without filters: a prepared statement.
       if (plain && !extra && offset === 0) {
         const read = plainPageRead(db, spec, keys, order);
@@ -130,6 +133,7 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
           return records.map((r) => ({ row: spec.toRow(r.record), key: r.key }));
         }
       }
+      where ??= siteWhere(spec, conditions);
       const ids =
         idColumn && offset > 0
           ? inArray(
@@ -137,7 +141,7 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
               db
                 .select({ id: idColumn } as never)
                 .from(spec.table)
-                .where(and(whereOf(), extra))
+                .where(and(where, extra))
                 .orderBy(...order)
                 .limit(limit)
                 .offset(offset),
@@ -147,7 +151,7 @@ export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListRe
       const query = db
         .select(selection(record, keySelect(keys)))
         .from(spec.table)
-        .where(ids ?? and(whereOf(), extra))
+        .where(ids ?? and(where, extra))
         .orderBy(...order)
         .limit(limit)
         .offset(ids ? 0 : offset);

@@ -42,9 +42,12 @@ export function listCategories(db: Db, siteId: number, query: ListQuery): Promis
     defaultSort: { col: 'id', order: 'desc' },
     query,
     record: listed,
-    toRow: (r) => toCategory(r as Pick<LabelRow, 'id' | 'name' | 'createdAt' | 'updatedAt'>),
+    toRow: categoryOfRecord,
   });
 }
+
+const categoryOfRecord = (r: Record<string, unknown>) =>
+  toCategory(r as Pick<LabelRow, 'id' | 'name' | 'createdAt' | 'updatedAt'>);
 
 export async function getCategory(db: Db, siteId: number, id: number): Promise<Category> {
   return toCategory(await labelRow(db, siteId, 'category', id));
