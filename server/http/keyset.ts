@@ -342,11 +342,8 @@ export async function keysetPage<R>(spec: PageSpec<R>): Promise<ListResult<R>> {
   const max = exactTotalMax(query);
   // Hashed only when a cursor is read or written: most calls (a first page that holds the whole list) need neither.
   // (No arrow made per call here: tsx compiles with keepNames, which names each one, issue 31.)
-  let hashed: string | undefined;
-  const cursor =
-    query.cursor === undefined
-      ? undefined
-      : decodeCursor(query.cursor, (hashed ??= queryHash(spec.list, query)), keys);
+  let hashed = query.cursor === undefined ? undefined : queryHash(spec.list, query);
+  const cursor = hashed === undefined ? undefined : decodeCursor(query.cursor, hashed, keys);
   const usable = cursor && Math.abs(page - cursor.page) <= LIST_CURSOR_REACH ? cursor : undefined;
   const forward = orderOf(keys);
   const countTotal = spec.total ?? (() => totalOf(db, spec.counted(), max));
@@ -394,7 +391,8 @@ export async function keysetPage<R>(spec: PageSpec<R>): Promise<ListResult<R>> {
   if (totals.approximate) result.approximate = true;
   // A list of one page has no neighbours: no cursor then (a reply as it always was).
   if (rows.length && totals.total > size && keys.every((k) => k.kind !== undefined)) {
-    const next = encodeCursor((hashed ??= queryHash(spec.list, query)), {
+    hashed ??= queryHash(spec.list, query);
+    const next = encodeCursor(hashed, {
       page,
       first: rows[0].key as KeyValue[],
       last: (rows.at(-1) as Keyed<R>).key as KeyValue[],
