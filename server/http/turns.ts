@@ -13,9 +13,18 @@ export interface TurnBounds {
   queueMax: number;
 }
 
+/** A call waiting for a turn: answered with one, or with null once its deadline (performance.now() ms) passed. */
+interface Waiter {
+  deadline: number;
+  answer: (release: Release | null) => void;
+}
+
 export class Turns {
   private active = 0;
-  private readonly waiting: ((release: Release | null) => void)[] = [];
+  private readonly waiting: Waiter[] = [];
+  /** One timer for the whole queue, set for its earliest deadline (not one per waiting call: most are let in first). */
+  private timer: NodeJS.Timeout | undefined;
+  private timerAt = Number.POSITIVE_INFINITY;
   constructor(
     private readonly bounds: () => TurnBounds,
     private readonly onIdle?: () => void,
@@ -35,18 +44,42 @@ export class Turns {
     const now = this.tryTake();
     if (now) return Promise.resolve(now);
     if (this.waiting.length >= this.bounds().queueMax) return Promise.resolve(null);
-    return new Promise((resolve) => {
-      const entry = (release: Release | null) => {
-        clearTimeout(timer);
-        resolve(release);
-      };
-      const timer = setTimeout(() => {
-        this.waiting.splice(this.waiting.indexOf(entry), 1);
-        entry(null);
-        if (this.idle) this.onIdle?.();
-      }, waitMs);
-      this.waiting.push(entry);
+    return new Promise((answer) => {
+      const deadline = performance.now() + waitMs;
+      this.waiting.push({ deadline, answer });
+      if (deadline < this.timerAt) this.wakeAt(deadline);
     });
+  }
+
+  private wakeAt(deadline: number) {
+    clearTimeout(this.timer);
+    this.timerAt = deadline;
+    this.timer = setTimeout(() => this.refuseLate(), Math.max(0, deadline - performance.now()));
+  }
+
+  private stopTimer() {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.timerAt = Number.POSITIVE_INFINITY;
+  }
+
+  /** Refuses the calls whose wait is over; the timer is set again for the earliest of the rest. */
+  private refuseLate() {
+    this.stopTimer();
+    const now = performance.now();
+    let next = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < this.waiting.length; ) {
+      const waiter = this.waiting[i];
+      if (waiter.deadline > now) {
+        next = Math.min(next, waiter.deadline);
+        i++;
+        continue;
+      }
+      this.waiting.splice(i, 1);
+      waiter.answer(null);
+    }
+    if (next < Number.POSITIVE_INFINITY) this.wakeAt(next);
+    else if (this.idle) this.onIdle?.();
   }
 
   private grant(): Release {
@@ -57,7 +90,8 @@ export class Turns {
       done = true;
       this.active -= 1;
       const next = this.waiting.shift();
-      if (next) next(this.grant());
+      if (this.waiting.length === 0) this.stopTimer();
+      if (next) next.answer(this.grant());
       else if (this.idle) this.onIdle?.();
     };
   }
