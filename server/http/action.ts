@@ -168,24 +168,38 @@ function tokenOf(raw: unknown): string {
 /** No form of the API nests deeper than this; a deeper body is refused before anything walks it. */
 export const MAX_INPUT_DEPTH = 32;
 
+/** A value met by pathsWithNul's walk: its path is kept as its parent and key, written out only for a hit. */
+interface Walked {
+  value: unknown;
+  parent: Walked | undefined;
+  key: string;
+  depth: number;
+}
+const pathOf = (w: Walked): string => {
+  const keys: string[] = [];
+  for (let at: Walked | undefined = w; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+};
+
 /**
  * Dotted paths of strings holding a NUL character, which PostgreSQL text cannot store. Walks without recursion and
  * refuses (400) a value nested deeper than MAX_INPUT_DEPTH, so no body can exhaust the stack of a later walk (zod's).
+ * Runs on every call: no path is written unless it holds a NUL.
  */
 export function pathsWithNul(value: unknown): string[] {
   const found: string[] = [];
-  const stack: { value: unknown; at: string; depth: number }[] = [{ value, at: '', depth: 0 }];
+  const stack: Walked[] = [{ value, parent: undefined, key: '', depth: 0 }];
   for (let item = stack.pop(); item; item = stack.pop()) {
-    const { value: v, at, depth } = item;
+    const v = item.value;
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) found.push(at);
+      if (v.includes('\u0000')) found.push(pathOf(item));
       continue;
     }
     if (v === null || typeof v !== 'object') continue;
-    if (depth >= MAX_INPUT_DEPTH) throw new AppError(Code.BAD_REQUEST);
-    for (const [k, child] of Object.entries(v)) {
-      if (k.includes('\u0000')) found.push(at);
-      stack.push({ value: child, at: at ? `${at}.${k}` : k, depth: depth + 1 });
+    if (item.depth >= MAX_INPUT_DEPTH) throw new AppError(Code.BAD_REQUEST);
+    for (const k of Object.keys(v)) {
+      if (k.includes('\u0000')) found.push(pathOf(item));
+      stack.push({ value: (v as Record<string, unknown>)[k], parent: item, key: k, depth: item.depth + 1 });
     }
   }
   return found;
