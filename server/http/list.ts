@@ -76,7 +76,7 @@ const siteWhere = (spec: ListSpec<unknown>, conditions: SQL[]) =>
 
 export async function listRows<Row>(db: Db, spec: ListSpec<Row>): Promise<ListResult<Row>> {
   const { query, columns, allowed } = spec;
-  // The filters' conditions; the site's and the spec's own join them when a read is built (whereOf).
+  // The filters' conditions; the site's and the spec's own join them when a read is built (siteWhere).
   const conditions: SQL[] = [];
   const bad: FieldError['fields'] = {};
   query.filters.forEach((filter, i) => {

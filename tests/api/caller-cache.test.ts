@@ -14,6 +14,7 @@ import {
   customRole,
   ok,
   rawSql,
+  sameSessionOn,
   signInOwner,
   staffOf,
   type TestApp,
@@ -40,11 +41,7 @@ const OTHER = RESOURCE_PERMISSIONS.page.list;
 const categories = (c: Client) => c.call('category/all', { query: { page: 1, size: 10, filters: [] } });
 
 /** The same browser session on instance B. */
-function onB(c: Client): Client {
-  const twin = b.client();
-  twin.cookies = new Map(c.cookies);
-  return twin;
-}
+const onB = (c: Client): Client => sameSessionOn(b, c);
 
 /** Polls `c`'s category list until it answers `status`; fails after 1 s. Answers the time it took. */
 async function within1s(c: Client, status: number): Promise<number> {

@@ -7,7 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../../contract/session';
 import { t } from '../../server/i18n';
-import { type Client, createTestApp, ok, rawSql, signInOwner, type TestApp } from '../fixtures/testApp';
+import {
+  type Client,
+  createTestApp,
+  ok,
+  rawSql,
+  sameSessionOn,
+  signInOwner,
+  type TestApp,
+} from '../fixtures/testApp';
 
 let a: TestApp;
 let b: TestApp;
@@ -34,9 +42,7 @@ describe('member/status from kept parts', () => {
   it('a warm instance answers what a cold one reads', async () => {
     await status(owner);
     const warm = await status(owner);
-    const cold = b.client();
-    cold.cookies = new Map(owner.cookies);
-    expect(await status(cold)).toEqual(warm);
+    expect(await status(sameSessionOn(b, owner))).toEqual(warm);
     expect(warm.user?.permissions.length).toBeGreaterThan(0);
     expect(warm.site.current?.id).toBe(siteId);
   });

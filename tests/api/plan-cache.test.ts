@@ -10,7 +10,15 @@ import type { SiteStatus } from '../../contract/settings';
 import { openDatabase } from '../../server/db/client';
 import { changePlan } from '../../server/modules/plans/operator';
 import { PLAN_CACHE_MS } from '../../server/modules/tenancy/catalogue';
-import { type Client, createTestApp, ok, rawSql, signInOwner, type TestApp } from '../fixtures/testApp';
+import {
+  type Client,
+  createTestApp,
+  ok,
+  rawSql,
+  sameSessionOn,
+  signInOwner,
+  type TestApp,
+} from '../fixtures/testApp';
 
 let a: TestApp;
 let b: TestApp;
@@ -22,8 +30,7 @@ beforeAll(async () => {
   a = await createTestApp();
   b = await createTestApp({ shareWith: a });
   ({ owner: onA } = await signInOwner(a));
-  onB = b.client();
-  onB.cookies = new Map(onA.cookies);
+  onB = sameSessionOn(b, onA);
   planId = (await planName(onA)).id;
 });
 afterAll(async () => {

@@ -11,7 +11,15 @@ import type { SaveReply, TranslateProgress } from '../../contract/content';
 import { contents, translateJobs } from '../../server/modules/tables';
 import { STALE_S } from '../../server/modules/translate/service';
 import { type FakeDeepL, startFakeDeepL } from '../fixtures/fakeDeepL';
-import { type Client, createTestApp, OWNER, ok, type Reply, type TestApp } from '../fixtures/testApp';
+import {
+  type Client,
+  createTestApp,
+  OWNER,
+  ok,
+  type Reply,
+  sameSessionOn,
+  type TestApp,
+} from '../fixtures/testApp';
 
 let deepl: FakeDeepL;
 let a: TestApp;
@@ -29,8 +37,7 @@ beforeAll(async () => {
   b = await createTestApp({ shareWith: a, config });
   onA = a.client();
   ok(await onA.login(OWNER.email, OWNER.password));
-  onB = b.client();
-  onB.cookies = new Map(onA.cookies);
+  onB = sameSessionOn(b, onA);
 });
 afterAll(async () => {
   await b?.close();

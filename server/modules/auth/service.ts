@@ -20,8 +20,9 @@ import { readRows } from '../../http/records';
 import { JsonData } from '../../http/reply';
 import type { AuthUser, SessionInfo, SiteScope } from '../../http/session';
 import { t } from '../../i18n';
+import { roleRef } from '../tenancy/roles';
 import { roles, siteStaff, sites, users } from '../tenancy/schema';
-import { siteById, siteUrl, toCurrent, toSummary } from '../tenancy/sites';
+import { type CurrentSiteRow, siteById, siteUrl, toCurrent, toSummary } from '../tenancy/sites';
 import { attemptPassword, userByEmail } from './accounts';
 import { checkPassword, hashPassword, isRecentPassword, setPassword } from './passwords';
 import { authTokens, sessions } from './schema';
@@ -273,7 +274,6 @@ const persons = new WeakMap<AuthUser, Buffer>();
 function personOf(user: AuthUser): Buffer {
   let json = persons.get(user);
   if (json === undefined) {
-    // Named fields, no spread: see toCurrent (tenancy/sites.ts).
     json = personJson({
       id: user.id,
       is_verified: user.isVerified,
@@ -309,7 +309,7 @@ const sitesParts = new WeakMap<object, { lang: Locale; list: readonly StatusSite
 const STATUS_SITE_KEYS = Object.keys(STATUS_SITE) as (keyof StatusSite)[];
 
 /** Two reads of the user's sites are the same, column by column (the two jsonb columns are arrays of numbers). */
-export function sameSites(a: readonly StatusSite[], b: readonly StatusSite[]): boolean {
+function sameSites(a: readonly StatusSite[], b: readonly StatusSite[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++)
     for (const key of STATUS_SITE_KEYS) {
@@ -326,31 +326,33 @@ function sitesOf(deps: Deps, lang: Locale, key: object, scope: SiteScope | null,
   const kept = sitesParts.get(key);
   if (kept && kept.lang === lang && sameSites(kept.list, list)) return kept.json;
   const current = scope ? list.find((s) => s.id === scope.id) : undefined;
-  const json = sitesJson({
-    site: { current: current ? toCurrent(current, scope, deps.config) : null, list: list.map(toSummary) },
-    // Staff's scope carries its role (http/caller.ts); a support scope is written by supportSitesPart.
-    role: scope?.role ? roleName(lang, { id: scope.roleId, ...scope.role }) : null,
-  });
+  // Staff's scope carries its role (http/caller.ts); a support scope's is read by supportSites.
+  const role = scope?.role ? { id: scope.roleId, ...scope.role } : undefined;
+  const json = writeSites(deps, lang, scope, current, list, role);
   sitesParts.set(key, { lang, list, json });
   return json;
 }
 
-const roleName = (lang: Locale, role: { id: number; name: string; builtin: boolean }) => ({
-  id: role.id,
-  name: role.builtin ? t(lang, `roles.${role.id}`) : role.name,
-});
+/** The sites part: the current site, the user's sites, and the role named in the caller's language. */
+function writeSites(
+  deps: Deps,
+  lang: Locale,
+  scope: SiteScope | null,
+  current: CurrentSiteRow | undefined,
+  list: StatusSite[],
+  role: { id: number; name: string; builtin: boolean } | undefined,
+): Buffer {
+  return sitesJson({
+    site: { current: current ? toCurrent(current, scope, deps.config) : null, list: list.map(toSummary) },
+    role: role ? roleRef(lang, role) : null,
+  });
+}
 
 /** An operator in support works on a site that is not among their own (issue 17): read each time, never kept. */
 async function supportSites(deps: Deps, lang: Locale, scope: SiteScope, list: StatusSite[]) {
   const current = await siteById(deps.db, scope.id);
   const [role] = await statusStatements(deps.db).role.execute({ id: scope.roleId });
-  return {
-    current,
-    json: sitesJson({
-      site: { current: current ? toCurrent(current, scope, deps.config) : null, list: list.map(toSummary) },
-      role: role ? roleName(lang, role) : null,
-    }),
-  };
+  return { current, json: writeSites(deps, lang, scope, current, list, role) };
 }
 
 /** The session object of SPEC §3; a signed-in one written as JSON from its parts (above). */

@@ -22,6 +22,7 @@ import { likePattern } from '../../http/list';
 import type { AuthUser } from '../../http/session';
 import { t } from '../../i18n';
 import { sessions } from '../auth/schema';
+import { roleRef } from '../tenancy/roles';
 import { plans, roles, siteStaff, sites, users } from '../tenancy/schema';
 import { awardBadge, siteById, siteUrl } from '../tenancy/sites';
 import { createSite } from './service';
@@ -42,9 +43,6 @@ type Joined = {
 /** A membership with its site, role and plan name. */
 const joined = { site: sites, role: roles, planName: plans.nameEn };
 
-const roleName = (role: Joined['role'], lang: Locale) =>
-  role.builtin ? t(lang, `roles.${role.id}`) : role.name;
-
 function toUserSite(row: Joined, viewer: Viewer, config: Deps['config']): UserSite {
   const { site, role, planName } = row;
   return {
@@ -54,7 +52,7 @@ function toUserSite(row: Joined, viewer: Viewer, config: Deps['config']): UserSi
     domain: site.domain,
     url: siteUrl(site, config),
     published: site.published,
-    role: { id: role.id, name: roleName(role, viewer.lang) },
+    role: roleRef(viewer.lang, role),
     service: site.serviceId !== null && planName !== null ? { id: site.serviceId, name: planName } : null,
     current: site.id === viewer.currentId,
     created_at: site.createdAt.toISOString(),

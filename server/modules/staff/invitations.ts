@@ -24,19 +24,11 @@ import { t } from '../../i18n';
 import { attemptPassword, userByEmail } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
 import { hashToken, newToken, startSession } from '../auth/session';
+import { roleRef } from '../tenancy/roles';
 import { roles, siteStaff, sites, users } from '../tenancy/schema';
 import { awardBadge } from '../tenancy/sites';
 import { invitations } from './schema';
-import {
-  assignableRole,
-  callerOf,
-  lockStaff,
-  openInvitation,
-  roleRef,
-  seats,
-  sees,
-  visibleRoleIds,
-} from './service';
+import { assignableRole, callerOf, lockStaff, openInvitation, seats, sees, visibleRoleIds } from './service';
 
 /**
  * `member/invite`. Invitations follow the staff's sight and 管理員 rules (service.ts), and nothing out of the caller's

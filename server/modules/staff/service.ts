@@ -16,18 +16,13 @@ import { admin, type StaffMember } from '../../../contract/entities/admin';
 import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import { mayTouchRole, PERM, permissionsOfRole, ROLE, within } from '../../../contract/permissions';
-import {
-  ASSIGNABLE_BUILTIN_ROLES,
-  type Invitation,
-  type RoleRef,
-  type StaffOptions,
-} from '../../../contract/staff';
+import { ASSIGNABLE_BUILTIN_ROLES, type Invitation, type StaffOptions } from '../../../contract/staff';
 import type { Db } from '../../db/client';
 import type { SiteContext } from '../../http/action';
 import { AppError, FieldError, forbidden, notFound } from '../../http/errors';
 import { likePattern } from '../../http/list';
-import { t } from '../../i18n';
 import { planRow } from '../tenancy/catalogue';
+import { roleRef } from '../tenancy/roles';
 import { roles, siteStaff, sites, users } from '../tenancy/schema';
 import { invitations } from './schema';
 
@@ -89,11 +84,6 @@ function assertMayGive(caller: Caller, role: { id: number; permissions: readonly
   if (!mayTouchRole(caller.permissions, role.id)) throw forbidden();
   if (!roleWithin(caller, role)) throw new FieldError({ roles: { message: 'staff.errors.roleBeyond' } });
 }
-
-export const roleRef = (lang: Locale, r: { id: number; name: string; builtin: boolean }): RoleRef => ({
-  id: r.id,
-  name: r.builtin ? t(lang, `roles.${r.id}`) : r.name,
-});
 
 const columns = {
   userId: siteStaff.userId,

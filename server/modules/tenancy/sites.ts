@@ -34,7 +34,7 @@ export type CurrentSiteRow = Pick<
 /**
  * The current site; `scope` is what resolveSite found of it (its plan's features and name). Every field is named
  * rather than spread from toSummary: on Node 20, a literal that spreads an object and then adds properties builds a
- * new hidden class each time (≈ 2 µs a property), and this runs on every member/status (issue 31).
+ * new hidden class each time (≈ 2 µs a property; issue 31).
  */
 export function toCurrent(
   s: CurrentSiteRow,
