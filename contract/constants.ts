@@ -58,6 +58,8 @@ export const SESSION_IDLE_S = 24 * 3600;
  */
 export const CALLER_CACHE_TTL_MS = 30_000;
 export const CALLER_CACHE_MAX = 10_000;
+/** How stale the caller cache's clock for its TTL may be (an entry may live this much past CALLER_CACHE_TTL_MS). */
+export const CALLER_CACHE_CLOCK_MS = 1000;
 /** A session's last_seen_at (and sliding expiry) is written at most this often. */
 export const SESSION_TOUCH_MS = 5 * 60 * 1000;
 

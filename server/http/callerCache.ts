@@ -7,8 +7,8 @@
  * CALLER_CACHE_TTL_MS, and the LRU keeps at most CALLER_CACHE_MAX sessions. Time-bound facts (the session's and a
  * support entry's expiry) are checked against the request's clock on every hit by the reader.
  */
-import { LRUCache } from 'lru-cache';
-import { CALLER_CACHE_MAX, CALLER_CACHE_TTL_MS } from '../../contract/constants';
+import { LRUCache, type Perf } from 'lru-cache';
+import { CALLER_CACHE_CLOCK_MS, CALLER_CACHE_MAX, CALLER_CACHE_TTL_MS } from '../../contract/constants';
 import type { ChangeBus } from '../db/changeBus';
 import type { Change } from '../db/changes';
 import type { AuthUser, SessionInfo, SiteScope } from './caller';
@@ -32,13 +32,26 @@ export interface CachedCaller {
 }
 
 export class CallerCache {
-  private lru = new LRUCache<string, CachedCaller>({ max: CALLER_CACHE_MAX, ttl: CALLER_CACHE_TTL_MS });
+  // The clock is read at most once a CALLER_CACHE_CLOCK_MS (lru-cache's default, 1 ms, set a timer about every call
+  // under load): an entry may outlive its TTL by that much, while every change still drops it at once.
+  private lru: LRUCache<string, CachedCaller>;
   /** Bumped by every change: a read that began before one is not stored (it may hold the old rows). */
   private generation = 0;
   /** The session this process is touching (its own write, which changes nothing cached but the times it sets). */
   private touching: string | undefined;
 
-  constructor(private readonly listening: () => boolean) {}
+  /** `clock` is for tests (lru-cache reads performance.now otherwise). */
+  constructor(
+    private readonly listening: () => boolean,
+    clock?: Perf,
+  ) {
+    this.lru = new LRUCache<string, CachedCaller>({
+      max: CALLER_CACHE_MAX,
+      ttl: CALLER_CACHE_TTL_MS,
+      ttlResolution: CALLER_CACHE_CLOCK_MS,
+      perf: clock,
+    });
+  }
 
   get enabled(): boolean {
     return this.listening();

@@ -2,7 +2,8 @@
  * What a write statement makes stale in the caller cache (server/db/changes.ts), and what the cache drops for each
  * change (server/http/callerCache.ts, issue 31).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { CALLER_CACHE_CLOCK_MS, CALLER_CACHE_TTL_MS } from '../../contract/constants';
 import { changesOf, parseChange } from '../../server/db/changes';
 import { type CachedCaller, CallerCache } from '../../server/http/callerCache';
 
@@ -125,5 +126,19 @@ describe('CallerCache', () => {
     expect(keys(cache)).toEqual(['s1', 's2', 's3']);
     cache.apply({ kind: 'session', id: 's1' });
     expect(keys(cache)).toEqual(['s2', 's3']);
+  });
+
+  it('ends an entry after its TTL, give or take the clock’s resolution', () => {
+    vi.useFakeTimers();
+    try {
+      const cache = new CallerCache(() => true, { now: () => Date.now() });
+      cache.set('s1', caller('s1', 1), cache.mark());
+      vi.advanceTimersByTime(CALLER_CACHE_TTL_MS - CALLER_CACHE_CLOCK_MS - 1);
+      expect(cache.get('s1')).toBeDefined();
+      vi.advanceTimersByTime(2 * CALLER_CACHE_CLOCK_MS + 2);
+      expect(cache.get('s1')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
