@@ -32,8 +32,6 @@ export interface CachedCaller {
 }
 
 export class CallerCache {
-  // The clock is read at most once a CALLER_CACHE_CLOCK_MS (lru-cache's default, 1 ms, set a timer about every call
-  // under load): an entry may outlive its TTL by that much, while every change still drops it at once.
   private lru: LRUCache<string, CachedCaller>;
   /** Bumped by every change: a read that began before one is not stored (it may hold the old rows). */
   private generation = 0;
@@ -48,6 +46,8 @@ export class CallerCache {
     this.lru = new LRUCache<string, CachedCaller>({
       max: CALLER_CACHE_MAX,
       ttl: CALLER_CACHE_TTL_MS,
+      // The clock is read at most once a CALLER_CACHE_CLOCK_MS (at lru-cache's default, 1 ms, it set a timer about
+      // every call under load): an entry may outlive its TTL by that much; every change still drops it at once.
       ttlResolution: CALLER_CACHE_CLOCK_MS,
       perf: clock,
     });
