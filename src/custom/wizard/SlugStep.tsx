@@ -108,11 +108,16 @@ export function SlugStep({
           {translate('wizard.slug.preview', { url: `https://${typed || '…'}.${domain}` })}
         </Typography>
       ) : null}
-      {free && !locked ? (
-        <Typography variant="body2" color="success.main" role="status">
-          {translate('wizard.slug.available')}
-        </Typography>
-      ) : null}
+      {/* Always there, empty until the answer: its line is kept, so the answer arriving does not push the buttons
+          down under a click, and a live region is announced only once it exists. */}
+      <Typography
+        variant="body2"
+        color="success.main"
+        role="status"
+        sx={(theme) => ({ minHeight: `${theme.typography.body2.lineHeight}em` })}
+      >
+        {free && !locked ? translate('wizard.slug.available') : null}
+      </Typography>
       <FormField
         control={form.control}
         name="site_name"
