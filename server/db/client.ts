@@ -14,6 +14,9 @@ import pg from 'pg';
 import { ChangeHub, registerHub } from './changes';
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** The rows of a `db.execute` answer: node-postgres and PGlite both answer `{ rows }`, unmapped by drizzle. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -26,7 +26,7 @@ import {
   LIST_EXACT_TOTAL_SEARCHED,
 } from '../../contract/constants';
 import type { ListQuery, ListResult } from '../../contract/list';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { FieldError } from './errors';
 
 /** How a sort key's values are carried in a cursor: int4, boolean, timestamp (as epoch microseconds), text. */
@@ -262,8 +262,6 @@ let exactMaxOverride: number | undefined;
 export function setExactTotalMax(n: number | undefined) {
   exactMaxOverride = n;
 }
-
-const rowsOf = <T>(r: unknown): T[] => (r as { rows: T[] }).rows;
 
 /** How many rows of a list are counted before its total is estimated: fewer under a keyword (`search` filter). */
 export function exactTotalMax(query: Pick<ListQuery, 'filters'>): number {

@@ -20,7 +20,7 @@
  * database's context-dependent lowering, e.g. a Greek final sigma, could miss a hit).
  */
 import { type AnyColumn, ilike, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { likePattern } from './list';
 
 /**
@@ -145,7 +145,7 @@ async function readGramStats(db: Db, index: string): Promise<GramStats> {
       unnest(s.most_common_elems::text::text[],
              s.most_common_elem_freqs[1:cardinality(s.most_common_elems::text::text[])]) AS e(elem, freq)
     WHERE s.schemaname = current_schema() AND s.tablename = ${index}`);
-  const rows = (result as unknown as { rows: { elem: string; freq: number | string }[] }).rows;
+  const rows = rowsOf<{ elem: string; freq: number | string }>(result);
   const freq = new Map(rows.map((r) => [r.elem, Number(r.freq)]));
   return { freq, floor: Math.min(...freq.values()) };
 }

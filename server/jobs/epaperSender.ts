@@ -21,7 +21,7 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../adapters/mail';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { contents, epaperSends } from '../modules/content/schema';
 import { type EpaperLetter, letterOf, mailFor } from '../modules/epaper/mail';
 import { epaperDeliveries } from '../modules/epaper/schema';
@@ -147,7 +147,7 @@ export function startEpaperSender(deps: EpaperSenderDeps, opts: EpaperSenderOpti
         SET status = 'sending', attempts = d.attempts + 1, lease_until = ${iso(now + leaseMs)}::timestamptz
         FROM due WHERE d.id = due.id
         RETURNING d.id, d.send_id, d.reader_id, d.email, d.attempts, due.was`);
-      return (res as unknown as { rows: Claimed[] }).rows;
+      return rowsOf<Claimed>(res);
     };
     const expired = await take(
       sql`d.status = 'sending' AND d.lease_until <= ${iso(now)}::timestamptz`,

@@ -9,6 +9,7 @@ import { and, desc, eq, exists, gt, inArray, isNotNull, lte, type SQL, sql } fro
 import { CONTENT_LANGUAGES } from '../../contract/constants';
 import { CONTENT_TYPE, STATUS } from '../../contract/contentConstants';
 import { SITEMAP_MAX_URLS } from '../../contract/publicLists';
+import { rowsOf } from '../db/client';
 import type { Deps } from '../deps';
 import { categories, contents, contentTags, tags } from '../modules/content/schema';
 import { goods } from '../modules/shop/schema';
@@ -355,8 +356,6 @@ async function batchXml(
   return xml;
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 /**
  * The urlset of `head` and of the items with ids in (from, until], streamed batch by batch; the next batch is read
  * while this one is written (the database and this process work at the same time).
@@ -416,7 +415,7 @@ async function itemParts(
       FROM block WHERE block.n IS NOT NULL
     )
     SELECT n FROM block WHERE n IS NOT NULL`);
-  const rows = (result as unknown as { rows: { n: number | string }[] }).rows;
+  const rows = rowsOf<{ n: number | string }>(result);
   return rows.map((r) => Number(r.n) + 1);
 }
 

@@ -31,7 +31,7 @@ import { toInt4 } from '../../../contract/fields';
 import type { ListQuery, ListResult } from '../../../contract/list';
 import { MEMBER_EXPORT_BATCH, MEMBER_STATUSES, type MemberStatus } from '../../../contract/memberConstants';
 import type { MemberStanding } from '../../../contract/members';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { AppError, FieldError } from '../../http/errors';
 import { isoTime } from '../../http/isoTime';
 import {
@@ -398,8 +398,7 @@ const exportSelect = {
  * A batch's rows as the driver answers them (db.execute), not mapped by drizzle: its mapping of a selected row
  * allocates an iterator and an array per column, more garbage than the row itself.
  */
-const rowsOf = async <T>(db: Db, query: SQLWrapper) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const rowsRead = async <T>(db: Db, query: SQLWrapper) => rowsOf<T>(await db.execute(query));
 
 /**
  * Every member of the filter, in the list's order, by batches (the CSV export, streamed): each batch is one query
@@ -439,7 +438,7 @@ export function memberBatches(
       const { column, type } = keyed;
       let last: { key: string; id: number } | undefined;
       for (;;) {
-        const records = await rowsOf<MemberExportRecord & { key: string }>(
+        const records = await rowsRead<MemberExportRecord & { key: string }>(
           db,
           exportRows({ ...exportSelect, key: sql<string>`${column}::text`.as('key') })
             .where(
@@ -465,7 +464,7 @@ export function memberBatches(
     for (const status of parts) {
       let lastId: number | undefined;
       for (;;) {
-        const records = await rowsOf<MemberExportRecord>(
+        const records = await rowsRead<MemberExportRecord>(
           db,
           exportRows()
             .where(
