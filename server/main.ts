@@ -11,6 +11,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { Lifecycle } from './http/health';
 import { startEpaperSender } from './jobs/epaperSender';
+import { startHousekeeping } from './jobs/housekeeping';
 import { startInvoiceJob } from './jobs/invoices';
 import { startMailJob } from './jobs/mail';
 import { startOrderExpiry } from './jobs/orderExpiry';
@@ -82,6 +83,8 @@ const epaperSender = startEpaperSender({
   secret: await ensureSecret(database.db),
   config,
 });
+// Expired sessions, codes and tokens, old sign-in attempts and ended translations are deleted a week after their end.
+const housekeeping = startHousekeeping({ db: database.db, now: Date.now, log: app.log });
 
 // SIGTERM or Ctrl-C (SIGINT), also when sent to `npm start` (which execs this process): readyz turns 503, the
 // server drains and stops, the jobs finish their current claim, then the workers and the database close
@@ -91,7 +94,7 @@ stopOnSignals({
   lifecycle,
   graceMs: config.shutdownGraceMs,
   timeoutMs: config.shutdownTimeoutMs,
-  jobs: [scheduler, renewals, invoices, readerRenewals, orderExpiry, mailJob, epaperSender],
+  jobs: [scheduler, renewals, invoices, readerRenewals, orderExpiry, mailJob, epaperSender, housekeeping],
   close: async () => {
     await closeWorkers();
     await database.close();

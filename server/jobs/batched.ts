@@ -17,12 +17,15 @@ export function batchedJob<R>(opts: {
   intervalMs: number;
   batch: number;
   claim: () => Promise<R[]>;
+  /** Whether another claim follows at once; by default, when a full batch came back. */
+  more?: (claimed: R[]) => boolean;
   log: Pick<FastifyBaseLogger, 'info' | 'error'>;
   onDone?: (results: R[]) => void;
 }): BatchedJob<R> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
+  const more = opts.more ?? ((claimed: R[]) => claimed.length === opts.batch);
 
   const tick = async (): Promise<R[]> => {
     try {
@@ -31,7 +34,7 @@ export function batchedJob<R>(opts: {
       do {
         claimed = await opts.claim();
         all.push(...claimed);
-      } while (!stopped && claimed.length === opts.batch);
+      } while (!stopped && more(claimed));
       if (all.length) {
         opts.log.info({ results: all }, opts.name);
         opts.onDone?.(all);
