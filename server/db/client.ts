@@ -48,8 +48,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     // No JIT: it compiles a plan's expressions once its estimated cost is high, which for this product's short queries
     // over large tables (a count over 10,000 rows of a million-row list) cost 100 ms of code generation for a 20 ms query.
+    // No parallel workers either, for the same reason: a list page whose hits the planner underestimates (a keyword's
+    // bigram and its ILIKE taken as independent) got a parallel walk of its order index, 95 ms of starting workers for a
+    // page the same walk alone reads in 4.5 (press/list "coffee" at 1,000,000 articles). And one site's query would
+    // take the server's few workers from every other site's.
     const timeout = opts.statementTimeoutMs ? ` -c statement_timeout=${opts.statementTimeoutMs}` : '';
-    const pool = new pg.Pool({ connectionString: opts.url, max: POOL_SIZE, options: `-c jit=off${timeout}` });
+    const options = `-c jit=off -c max_parallel_workers_per_gather=0${timeout}`;
+    const pool = new pg.Pool({ connectionString: opts.url, max: POOL_SIZE, options });
     // An idle connection the server ends (restart, failover) must not take the process down; the pool reconnects.
     pool.on('error', (err) => console.error('PostgreSQL connection lost:', err.message));
     const client = await pool.connect();

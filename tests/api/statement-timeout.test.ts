@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
-import { type Database, openDatabase } from '../../server/db/client';
+import { type Database, openDatabase, rowsOf } from '../../server/db/client';
 import { createTestApp, type TestApp } from '../fixtures/testApp';
 
 describe('STATEMENT_TIMEOUT_MS', () => {
@@ -40,6 +40,15 @@ describe.runIf(!!process.env.TEST_DATABASE_URL)('the statement timeout on Postgr
     const all = await Promise.all(Array.from({ length: 4 }, () => setting(bounded.db)));
     expect(all).toEqual(['300ms', '300ms', '300ms', '300ms']);
     expect(await setting(t.database.db)).toBe('0');
+  });
+
+  it('runs every connection without JIT or parallel workers (db/client.ts)', async () => {
+    const shown = async (db: Database['db'], name: 'jit' | 'max_parallel_workers_per_gather') =>
+      rowsOf<Record<string, string>>(await db.execute(sql.raw(`SHOW ${name}`)))[0][name];
+    for (const db of [bounded.db, t.database.db]) {
+      expect(await shown(db, 'jit')).toBe('off');
+      expect(await shown(db, 'max_parallel_workers_per_gather')).toBe('0');
+    }
   });
 
   it('cancels a statement that runs longer, and the pool goes on', async () => {
