@@ -6,7 +6,8 @@
  * With `--pg`, each action also has its "same SQL" twin (issue 31): a bare Fastify route in this process that sends
  * exactly the statements one warm call of the action sent (recorded from the pool: same text, parameters, name and
  * row parsers, the concurrent ones concurrently) through its own `pg` pool of the same size, and answers the rows as
- * JSON. action ÷ twin is the API's own overhead; `--runs N` (default 1) repeats every figure and prints medians.
+ * JSON. action ÷ twin is the API's own overhead, measured side by side: an action, its twin and its floors take turns
+ * in 2-second slices (measureGroup). `--runs N` (default 1) repeats every figure and prints medians.
  * Each figure also has the server's main-thread CPU time per request (Linux /proc), and the ratio of those: req/s and
  * latency move with whatever else the machine runs, CPU per request much less.
  * Each action also has a "floor": the same SQL on a bare app that also parses the cookie, adds the security headers
@@ -101,44 +102,70 @@ latencies.onmessage = (e) => {
 };
 const PROBE = path.join(import.meta.dirname, 'latencyProbe.cjs');
 
-/** The latencies of a run's `total` responses, once they have all come (their batches travel apart from its result). */
+/** The latencies of a slice's `total` responses, once they have all come (their batches travel apart from its result). */
 async function latenciesOf(total: number): Promise<number[]> {
   const until = performance.now() + 5_000;
   while (received.length < total && performance.now() < until) await new Promise((r) => setTimeout(r, 20));
   if (received.length < total)
     throw new Error(`latencies of ${received.length} responses of ${total} received`);
-  const sorted = received.sort((a, b) => a - b);
+  const got = received;
   received = [];
-  return sorted;
+  return got;
 }
 
-async function measure(t: Target): Promise<Figure> {
-  await check(t);
-  const opts = {
+/** Each target of a group runs SLICES slices of SLICE_S seconds, in turn (see measureGroup). */
+const SLICES = 5;
+const SLICE_S = 2;
+
+/**
+ * Measures a group of targets (an action with its twin and floors) side by side: after a 2 s warm-up of each, they
+ * take turns in slices of SLICE_S seconds, the order reversed every other round (A B C D, D C B A, …), so that a
+ * change in the machine's speed during the group (other guests on the host, the CPU's clock) reaches each alike. One
+ * 10-second stretch per target, one after the other, let such changes swing a ratio by ±0.2 between runs.
+ */
+async function measureGroup(group: Target[]): Promise<Figure[]> {
+  const optsOf = (t: Target) => ({
     url: t.url,
     method: 'POST' as const,
     body: t.body,
     headers: t.headers,
     connections: 10,
     workers: 1,
-  };
-  await autocannon({ ...opts, duration: 2 }); // warm-up: JIT, connection pools, PostgreSQL caches
-  const before = mainThreadCpuMs();
-  received = [];
+  });
+  for (const t of group) {
+    await check(t);
+    await autocannon({ ...optsOf(t), duration: 2 }); // warm-up: JIT, connection pools, PostgreSQL caches
+  }
+  const sums = group.map(() => ({ requests: 0, seconds: 0, bad: 0, cpuMs: 0, ms: [] as number[] }));
   // With workers, autocannon takes setupClient as a module's path, which its worker requires (its types say a function).
   const setupClient = PROBE as unknown as (client: autocannon.Client) => void;
-  const r = await autocannon({ ...opts, duration: 10, setupClient });
-  const active = mainThreadCpuMs() - before;
-  // Every response autocannon counted, 2xx or not (its own latency histogram keeps only the 2xx).
-  const ms = await latenciesOf(r.requests.total);
-  return {
-    name: t.name,
-    rps: r.requests.average,
-    p50: ms[Math.floor(ms.length * 0.5)],
-    p99: ms[Math.floor(ms.length * 0.99)],
-    bad: r.errors + r.non2xx,
-    busy: (active * 1000) / Math.max(1, r.requests.total),
-  };
+  const ahead = group.map((_, i) => i);
+  for (let slice = 0; slice < SLICES; slice++) {
+    for (const i of slice % 2 ? [...ahead].reverse() : ahead) {
+      const sum = sums[i];
+      const before = mainThreadCpuMs();
+      received = [];
+      const r = await autocannon({ ...optsOf(group[i]), duration: SLICE_S, setupClient });
+      sum.cpuMs += mainThreadCpuMs() - before;
+      sum.requests += r.requests.total;
+      sum.seconds += r.duration;
+      // Every response autocannon counted, 2xx or not (its own latency histogram keeps only the 2xx).
+      sum.bad += r.errors + r.non2xx;
+      for (const ms of await latenciesOf(r.requests.total)) sum.ms.push(ms);
+    }
+  }
+  return group.map((t, i) => {
+    const { requests, seconds, bad, cpuMs, ms } = sums[i];
+    ms.sort((a, b) => a - b);
+    return {
+      name: t.name,
+      rps: requests / seconds,
+      p50: ms[Math.floor(ms.length * 0.5)],
+      p99: ms[Math.floor(ms.length * 0.99)],
+      bad,
+      busy: (cpuMs * 1000) / Math.max(1, requests),
+    };
+  });
 }
 
 /**
@@ -327,11 +354,19 @@ try {
       t.url = t.name === 'bare Fastify route' ? `${address(bare)}/bare` : `${address(bare)}/same/${same++}`;
 
   if (only) targets.splice(0, targets.length, ...targets.filter((t) => t.name.includes(only)));
+  // Each action with its twin and floors is one group, measured side by side; any other target alone.
+  const groups: Target[][] = [];
+  for (const t of targets) {
+    const action = [...twins, ...floors, ...inAppFloors].find(([, other]) => other === t.name)?.[0];
+    const group = action && groups.find((g) => g[0].name === action);
+    if (group) group.push(t);
+    else groups.push([t]);
+  }
   const runs: Figure[][] = [];
   for (let run = 0; run < RUNS; run++) {
-    const rows: Figure[] = [];
-    for (const t of targets) rows.push(await measure(t));
-    runs.push(rows);
+    const byName = new Map<string, Figure>();
+    for (const group of groups) for (const f of await measureGroup(group)) byName.set(f.name, f);
+    runs.push(targets.map((t) => byName.get(t.name) as Figure));
   }
   const rows: Figure[] = targets.map((t, i) => ({
     name: t.name,
@@ -347,7 +382,7 @@ try {
   const load = loadavg()[0].toFixed(1);
   const of = RUNS > 1 ? `, median of ${RUNS} runs` : '';
   console.log(
-    `\nHTTP, ${db}: autocannon, 10 connections, 10 s after a 2 s warm-up${of} (load average ${load})\n`,
+    `\nHTTP, ${db}: autocannon, 10 connections, ${SLICES * SLICE_S} s after a 2 s warm-up, an action and its twin and floors side by side in turns of ${SLICE_S} s${of} (load average ${load})\n`,
   );
   if (statements.length) console.log(`${statements.join('\n')}\n`);
   const each = RUNS > 1 ? ' | req/s per run |' : ' |';
@@ -363,11 +398,13 @@ try {
   const ratios = measured.map(([a, b]) => {
     const action = rows.find((r) => r.name === a) as Figure;
     const twin = rows.find((r) => r.name === b) as Figure;
+    const at = (name: string) => targets.findIndex((t) => t.name === name);
     return {
       action: a,
       rps: twin.rps / action.rps,
       p50: action.p50 / twin.p50,
       busy: action.busy / Math.max(twin.busy, 1),
+      perRun: runs.map((r) => r[at(b)].rps / r[at(a)].rps),
     };
   });
   if (ratios.length) {
@@ -376,7 +413,8 @@ try {
     );
     for (const r of ratios)
       console.log(
-        `  ${r.action}: ${r.rps.toFixed(2)}× req/s, ${r.p50.toFixed(2)}× p50, ${r.busy.toFixed(2)}× server CPU per request`,
+        `  ${r.action}: ${r.rps.toFixed(2)}× req/s, ${r.p50.toFixed(2)}× p50, ${r.busy.toFixed(2)}× server CPU per request` +
+          (RUNS > 1 ? ` (req/s per run: ${r.perRun.map((x) => `${x.toFixed(2)}×`).join(', ')})` : ''),
       );
   }
   const floorRatios = floors.flatMap(([a, f]) => {
