@@ -1,7 +1,8 @@
 /**
  * A job that polls: every `intervalMs`, starting at once, it runs `claim` (one batch of due work) again and again
- * while a full batch came back (more may be due), or while `more` says so. Passes never overlap within an instance; a failed pass (e.g. the
- * database restarting) is logged and the next one tries again. Instances are kept apart by the claims themselves.
+ * while a full batch came back (more may be due), or while `more` says so. Passes never overlap within an instance;
+ * a failed pass (e.g. the database restarting) is logged and the next one tries again. Instances are kept apart by
+ * the claims themselves.
  */
 import type { FastifyBaseLogger } from 'fastify';
 

@@ -9,7 +9,7 @@
  * together share the rows and never wait for each other, and no statement holds a table (or PGlite's one
  * connection) for long. Deleting is idempotent, so no lease is needed.
  */
-import { and, lt, ne, or, type SQL, sql } from 'drizzle-orm';
+import { getTableName, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
@@ -33,26 +33,21 @@ export interface HousekeepingDeps {
 /** A table and which of its rows are over, given the moment before which an end is old enough. */
 interface Sweep {
   table: PgTable;
-  name: string;
-  over: (before: Date) => SQL | undefined;
+  over: (before: Date) => SQL;
 }
 
 const SWEEPS: Sweep[] = [
-  { table: sessions, name: 'sessions', over: (before) => lt(sessions.expiresAt, before) },
-  { table: readerSessions, name: 'reader_sessions', over: (before) => lt(readerSessions.expiresAt, before) },
-  { table: authTokens, name: 'auth_tokens', over: (before) => lt(authTokens.expiresAt, before) },
-  { table: verifications, name: 'verifications', over: (before) => lt(verifications.expiresAt, before) },
-  { table: readerSignins, name: 'reader_signins', over: (before) => lt(readerSignins.expiresAt, before) },
-  { table: loginAttempts, name: 'login_attempts', over: (before) => lt(loginAttempts.at, before) },
+  { table: sessions, over: (before) => lt(sessions.expiresAt, before) },
+  { table: readerSessions, over: (before) => lt(readerSessions.expiresAt, before) },
+  { table: authTokens, over: (before) => lt(authTokens.expiresAt, before) },
+  { table: verifications, over: (before) => lt(verifications.expiresAt, before) },
+  { table: readerSignins, over: (before) => lt(readerSignins.expiresAt, before) },
+  { table: loginAttempts, over: (before) => lt(loginAttempts.at, before) },
   {
     table: translateJobs,
-    name: 'translate_jobs',
-    // Ended, or still marked running by an instance that stopped beating long ago (the next call starts afresh).
+    // Its end; or, still marked running by an instance that stopped, its last heartbeat (the next call starts afresh).
     over: (before) =>
-      or(
-        and(ne(translateJobs.state, 'running'), lt(translateJobs.endedAt, before)),
-        lt(translateJobs.heartbeatAt, before),
-      ),
+      sql`coalesce(${translateJobs.endedAt}, ${translateJobs.heartbeatAt}) < ${before.toISOString()}::timestamptz`,
   },
 ];
 
@@ -67,12 +62,12 @@ export interface HousekeepingResult {
 export async function sweepExpired(deps: HousekeepingDeps): Promise<HousekeepingResult[]> {
   const before = new Date(deps.now() - HOUSEKEEPING_KEEP_MS);
   const results: HousekeepingResult[] = [];
-  for (const { table, name, over } of SWEEPS) {
+  for (const { table, over } of SWEEPS) {
     const gone = rowsOf(
       await deps.db.execute(sql`DELETE FROM ${table} WHERE ctid = ANY(ARRAY(
         SELECT ctid FROM ${table} WHERE ${over(before)} LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)) RETURNING 1`),
     ).length;
-    if (gone) results.push({ table: name, deleted: gone, full: gone === BATCH });
+    if (gone) results.push({ table: getTableName(table), deleted: gone, full: gone === BATCH });
   }
   return results;
 }
