@@ -258,12 +258,14 @@ const keywordOf = (query: ListQuery): string | undefined => {
 
 const plainMatch: KeywordMatch = (column, keyword) => ilike(column, likePattern(keyword));
 
+/** Where the list's page is read among, and how its total is known: what keywordPlan and filterPlan answer. */
+type ListPlan = { where: SQL | undefined; total: NonNullable<PageSpec<Member>['total']> };
+
 /**
  * Members under a keyword (issue 31): the planner is asked how many rows the plain ILIKE matches (its histogram
  * sample of the names and addresses). Many: the page walks the list's order with the plain ILIKE and stops at the
  * page (a bigram there would only cost a search_grams call per row walked), the total is that estimate. Few: the
- * rarest bigrams of each column (their statistics) find the rows through the GIN indexes, once: they are counted, and
- * the page is read among their ids.
+ * rarest bigrams of each column (their statistics) find the rows through the GIN indexes, once (hitsOnce).
  * The hits are the ILIKE's either way.
  */
 async function keywordPlan(
@@ -271,7 +273,7 @@ async function keywordPlan(
   siteId: number,
   query: ListQuery,
   counted: (where: SQL | undefined) => SQLWrapper,
-): Promise<{ where: SQL | undefined; total: NonNullable<PageSpec<Member>['total']> }> {
+): Promise<ListPlan> {
   const max = exactTotalMax(query);
   const scan = and(...memberConditions(siteId, query, plainMatch));
   const estimate = await planRows(db, counted(scan));
@@ -282,9 +284,41 @@ async function keywordPlan(
   ]);
   const match: KeywordMatch = (column, keyword) =>
     gramsMatch(column, keyword, rarestGrams(keyword, column === readers.name ? name : email));
-  const where = and(...memberConditions(siteId, query, match));
-  // The hits are read once (the index work is the cost): at most `max` of them, they are the total, and the page is
-  // read among their ids by primary key (the same rows, without the index work again).
+  return hitsOnce(db, siteId, and(...memberConditions(siteId, query, match)), max, estimate);
+}
+
+/**
+ * Members under filters (tag, plan, status …) and no keyword. The planner's estimate decides, as for a keyword:
+ * many, and the page walks the list's order, which meets a hit soon. Few, and the hits are read once (hitsOnce):
+ * walking the order for a page of rare hits would read every member before them, and for a combination that meets
+ * none (a tag, a plan and a status taken together), all two million of them (the planner takes the filters as
+ * independent, so such a walk looks cheap to it).
+ */
+async function filterPlan(
+  db: Db,
+  siteId: number,
+  query: ListQuery,
+  where: SQL | undefined,
+  counted: (where: SQL | undefined) => SQLWrapper,
+): Promise<ListPlan> {
+  const max = exactTotalMax(query);
+  const estimate = await planRows(db, counted(where));
+  if (estimate > max) return { where, total: async () => ({ total: estimate, approximate: true }) };
+  return hitsOnce(db, siteId, where, max, estimate);
+}
+
+/**
+ * The hits of `where`, read once, in no order (through the indexes the planner picks: the work is there): at most
+ * `max` of them are the total, and the page is read among their ids by primary key (the same rows, without that work
+ * again). More than `max`: the list walks its order under `where` after all, its total approximate.
+ */
+async function hitsOnce(
+  db: Db,
+  siteId: number,
+  where: SQL | undefined,
+  max: number,
+  estimate: number,
+): Promise<ListPlan> {
   const hits = await db
     .select({ id: readers.id })
     .from(readers)
@@ -295,7 +329,10 @@ async function keywordPlan(
     return { where, total: async () => ({ total: Math.max(estimate, hits.length), approximate: true }) };
   const ids = hits.map((h) => h.id);
   return {
-    where: and(eq(readers.siteId, siteId), ids.length ? inArray(readers.id, ids) : sql`false`),
+    where: and(
+      eq(readers.siteId, siteId),
+      ids.length ? sql`${readers.id} = any(${sql.param(ids)}::int[])` : sql`false`,
+    ),
     total: async () => ({ total: ids.length }),
   };
 }
@@ -317,6 +354,7 @@ export async function listMembers(db: Db, siteId: number, query: ListQuery): Pro
   const keyword = keywordOf(query);
   if (keyword && keywordGrams(keyword).length)
     ({ where, total } = await keywordPlan(db, siteId, query, counted));
+  else if (query.filters.length) ({ where, total } = await filterPlan(db, siteId, query, where, counted));
   return keysetPage({
     db,
     list: 'readers',
