@@ -142,6 +142,9 @@ function memberStatusIn(siteId: number, statuses: readonly MemberStatus[]): SQL 
   return parts.length === 1 ? parts[0] : (or(...parts) as SQL);
 }
 
+/** Members holding any of these keys in their standing (readers.standing: `plan:<id>`, `status:<status>`). */
+const standingIn = (keys: string[]) => sql`${readers.standing} && ${sql.param(keys)}::text[]`;
+
 /** How a keyword condition on one column is written (keyword.ts: one bigram, the rarest ones, or a plain ILIKE). */
 type KeywordMatch = (column: AnyColumn, keyword: string) => SQL;
 
@@ -187,7 +190,7 @@ export function memberConditions(
           fail('value');
           return;
         }
-        conditions.push(ids.length ? inArray(readerSubscriptions.planId, ids as number[]) : sql`false`);
+        conditions.push(ids.length ? standingIn(ids.map((id) => `plan:${id}`)) : sql`false`);
         break;
       }
       case 'status': {
@@ -196,7 +199,9 @@ export function memberConditions(
           fail('value');
           return;
         }
-        conditions.push(statuses.length ? memberStatusIn(siteId, statuses as MemberStatus[]) : sql`false`);
+        conditions.push(
+          statuses.length ? standingIn(statuses.map((status) => `status:${status}`)) : sql`false`,
+        );
         break;
       }
       case 'epaper_opt_in': {

@@ -41,12 +41,19 @@ export const readers = pgTable(
     /** The interface language the reader signed up in (content language id), for mail. */
     langId: smallint('lang_id').notNull().default(1),
     lastSeenAt: ts('last_seen_at'),
+    /**
+     * The member's plan and status as the list's filter keys, `plan:<id>` and `status:<paid|lapsed|free>` (issue
+     * 31): kept from reader_subscriptions by triggers (migration 0028, status.ts's rules), so that the filters, the
+     * tags' among them, meet in the indexes of this one table.
+     */
+    standing: text('standing').array().notNull().default(sql`'{status:free}'::text[]`),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('readers_site_email_uq').on(t.siteId, t.email),
     index('readers_site_created_idx').on(t.siteId, t.createdAt.desc(), t.id.desc()),
     index('readers_tags_idx').using('gin', t.tags),
+    index('readers_standing_idx').using('gin', t.standing),
     // The members' keyword (server/http/keyword.ts) from two characters up, CJK names included. No pg_trgm index
     // beside them (issue 31): the planner ANDed it in, reading the trigrams every address shares ("mem", "emb"…).
     index('readers_name_grams').using('gin', sql`search_grams(${t.name})`),

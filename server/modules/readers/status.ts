@@ -15,6 +15,7 @@ export const LAPSED = ['lapsed', 'cancelled'] as const;
 
 /**
  * The SQL of a member's status, over a LEFT JOIN of reader_subscriptions on the reader (a missing row is free).
+ * The same rules keep readers.standing (migration 0028's reader_standing, for the list's filters): change both.
  */
 export const memberStatusSql = sql<MemberStatus>`case
   when ${readerSubscriptions.status} in ('active', 'past_due') then 'paid'
