@@ -104,6 +104,13 @@ try {
     ['status lapsed', [{ col: 'status', value: ['lapsed'], type: 'in' }]],
     ['status free', [{ col: 'status', value: ['free'], type: 'in' }]],
     [
+      'tag + status lapsed',
+      [
+        { col: 'tag', value: ['vip'], type: 'in' },
+        { col: 'status', value: ['lapsed'], type: 'in' },
+      ],
+    ],
+    [
       'tag + plan + status',
       [
         { col: 'tag', value: ['vip'], type: 'in' },
