@@ -134,6 +134,22 @@ test('a reader signs up, pays for a reader plan and reads the paid part, then ca
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('member-status-paid')).toHaveText('付費');
   await expect(row).toContainText(planName);
+  // The list's filters find them as the row shows them (readers.standing, kept from the subscription the payment
+  // wrote): among the paying and on the plan, not among the free.
+  const filters = page.getByTestId('member-filters');
+  await filters.getByText('付費', { exact: true }).click();
+  await expect.poll(() => listFilter(page)).toEqual({ q: email, status: 'paid' });
+  await expect(row).toHaveCount(1);
+  await filters.getByText(planName, { exact: true }).click();
+  await expect.poll(() => listFilter(page)).toEqual({ q: email, status: 'paid', plan: expect.any(Number) });
+  await expect(row).toHaveCount(1);
+  await filters.getByText('免費', { exact: true }).click();
+  await expect.poll(() => listFilter(page)).toEqual({ q: email, status: 'free', plan: expect.any(Number) });
+  await expect(row).toHaveCount(0);
+  await filters.getByText('免費', { exact: true }).click();
+  await filters.getByText(planName, { exact: true }).click();
+  await expect.poll(() => listFilter(page)).toEqual({ q: email });
+  await expect(row).toHaveCount(1);
   await row.getByRole('cell', { name: '旅程讀者' }).click();
   await expect(page).toHaveURL(/\/member\/\d+$/);
   await expect(page.getByText('期滿後取消')).toBeVisible();
