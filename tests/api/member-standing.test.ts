@@ -37,10 +37,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Readers whose standing is not the one memberStatusSql and their subscription's plan give, with both. */
-async function wrongStandings() {
-  const db = t.database.db;
-  const rows = await db
+/** Every reader of the site with their standing, and the status and plan their subscription gives them. */
+const truth = () =>
+  t.database.db
     .select({
       id: readers.id,
       standing: readers.standing,
@@ -50,7 +49,10 @@ async function wrongStandings() {
     .from(readers)
     .leftJoin(readerSubscriptions, eq(readerSubscriptions.readerId, readers.id))
     .where(eq(readers.siteId, siteId));
-  return rows.filter((r) => {
+
+/** Readers whose standing is not the one memberStatusSql and their subscription's plan give, with both. */
+async function wrongStandings() {
+  return (await truth()).filter((r) => {
     const expected = [...(r.plan === null ? [] : [`plan:${r.plan}`]), `status:${r.status}`];
     return JSON.stringify([...r.standing].sort()) !== JSON.stringify(expected.sort());
   });
@@ -67,22 +69,17 @@ const listed = async (col: 'plan' | 'status', value: (string | number)[]) =>
 
 /** The list's filters answer what the subscriptions say, for every plan and status. */
 async function filtersAgree() {
-  const db = t.database.db;
-  const truth = await db
-    .select({ id: readers.id, status: memberStatusSql, plan: readerSubscriptions.planId })
-    .from(readers)
-    .leftJoin(readerSubscriptions, eq(readerSubscriptions.readerId, readers.id))
-    .where(eq(readers.siteId, siteId));
+  const rows = await truth();
   for (const status of MEMBER_STATUSES)
     expect(await listed('status', [status]), status).toEqual(
-      truth
+      rows
         .filter((r) => r.status === status)
         .map((r) => r.id)
         .sort(),
     );
   for (const plan of plans)
     expect(await listed('plan', [plan]), `plan ${plan}`).toEqual(
-      truth
+      rows
         .filter((r) => r.plan === plan)
         .map((r) => r.id)
         .sort(),

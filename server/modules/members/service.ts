@@ -13,8 +13,6 @@ import {
   eq,
   ilike,
   inArray,
-  isNull,
-  notInArray,
   or,
   type SQL,
   type SQLWrapper,
@@ -51,8 +49,7 @@ import { epaperDeliveries } from '../epaper/schema';
 import { assertMemberRoom } from '../readers/limit';
 import { assertNoOpenPayment } from '../readers/removal';
 import { followers, readerPayments, readerPlans, readerSubscriptions, readers } from '../readers/schema';
-import { LAPSED, memberStatusSql, PAYING } from '../readers/status';
-import type { SubscriptionStatus } from '../tenancy/schema';
+import { memberStatusSql } from '../readers/status';
 
 const iso = (d: Date | null | undefined) => (d ? isoTime(d) : null);
 
@@ -122,25 +119,6 @@ const SORTS: Record<string, SQL | AnyColumn> = {
   email: readers.email,
   status: memberStatusSql,
 };
-
-/**
- * Members of these statuses, as conditions on the subscription's own status (the same rows as `memberStatusSql IN
- * (…)`, but the paid and lapsed ones served by reader_subscriptions_site_idx): paid and lapsed need a subscription
- * of the site in those statuses, free is none or one in neither.
- */
-function memberStatusIn(siteId: number, statuses: readonly MemberStatus[]): SQL {
-  const sub = readerSubscriptions;
-  const of = (list: readonly SubscriptionStatus[]) =>
-    and(eq(sub.siteId, siteId), inArray(sub.status, [...list])) as SQL;
-  const parts = [...new Set(statuses)].map((status) =>
-    status === 'paid'
-      ? of(PAYING)
-      : status === 'lapsed'
-        ? of(LAPSED)
-        : (or(isNull(sub.status), notInArray(sub.status, [...PAYING, ...LAPSED])) as SQL),
-  );
-  return parts.length === 1 ? parts[0] : (or(...parts) as SQL);
-}
 
 /** Members holding any of these keys in their standing (readers.standing: `plan:<id>`, `status:<status>`). */
 const standingIn = (keys: string[]) => sql`${readers.standing} && ${sql.param(keys)}::text[]`;
@@ -327,7 +305,6 @@ async function hitsOnce(
   const hits = await db
     .select({ id: readers.id })
     .from(readers)
-    .leftJoin(readerSubscriptions, eq(readerSubscriptions.readerId, readers.id))
     .where(where)
     .limit(max + 1);
   if (hits.length > max)
@@ -513,7 +490,7 @@ export function memberBatches(
             .where(
               and(
                 ...where,
-                status ? memberStatusIn(siteId, [status]) : undefined,
+                status ? standingIn([`status:${status}`]) : undefined,
                 lastId === undefined ? undefined : after(readers.id, sql`${lastId}`),
               ),
             )
