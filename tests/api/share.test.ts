@@ -2,15 +2,17 @@
  * Sharing on the built-in sandbox (issue 16 "Sharing"): the OAuth flow end to end over HTTP (dialog, consent page,
  * callback, page choice), the state per platform, tokens sealed at rest, a share posted once, a retry with the same
  * key answering the first result without posting again, Instagram refused without an image, another site's item,
- * an unpublished item, disconnect and unconnect, and who may do what.
+ * an unpublished item, disconnect and unconnect, who may do what, and a post that holds none of its site's call turns.
  */
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../contract/codes';
 import type { SaveReply } from '../../contract/content';
 import { ROLE } from '../../contract/permissions';
 import type { Connection, ShareRow } from '../../contract/share';
 import { type SocialSandbox, socialSandbox, socialSandboxRoutes } from '../../server/adapters/social/sandbox';
+import { setSiteCallLimits, siteCallTurn } from '../../server/http/siteTurns';
 import { shares, socialConnections } from '../../server/modules/tables';
 import {
   type Client,
@@ -154,6 +156,23 @@ describe('sharing', () => {
     expect(sandbox.posts.length).toBe(before + 2);
     const shown = ok(await owner.call<{ shares: ShareRow[] }>('share/status', { id: published }));
     expect(shown.shares.map((s) => s.id)).toEqual([next.id, first.id]);
+  });
+
+  it("posts while the site's every call turn is held: a wait on the platform takes none (siteTurns.ts)", async () => {
+    setSiteCallLimits({ perSite: 1, queuePerSite: 8, queueWaitMs: 50 });
+    const turn = siteCallTurn({} as FastifyRequest, siteId);
+    try {
+      expect(turn).toBeTypeOf('function');
+      const posted = ok(
+        await execute({ id: published, message: 'Busy', image: '', platform: 'facebook', key: 'busy-0001' }),
+      );
+      expect(posted.status).toBe('posted');
+      // A call that reads the database waits for that turn, and is refused once its wait runs out.
+      expect((await owner.call('share/status', { id: published })).code).toBe(Code.TOO_FREQUENT);
+    } finally {
+      if (typeof turn === 'function') turn();
+      setSiteCallLimits(undefined);
+    }
   });
 
   it('refuses Instagram without an image, and shares to it once connected with one', async () => {

@@ -19,11 +19,12 @@ import {
 export const shareActions = [
   action({ ...facebookApi.status, handler: (_input, ctx) => connections(ctx) }),
   action({ ...facebookApi.authorize, handler: async (input, ctx) => authorize(ctx, input.type) }),
-  action({ ...facebookApi.connect, handler: (input, ctx) => connect(ctx, input) }),
+  // Waits on the platform (its pages, its post) rather than on the database: no site turn held meanwhile (action.ts).
+  action({ ...facebookApi.connect, outside: true, handler: (input, ctx) => connect(ctx, input) }),
   action({ ...facebookApi.disconnect, handler: (input, ctx) => disconnect(ctx, input.type) }),
   action({ ...facebookApi.unconnect, handler: (input, ctx) => unconnect(ctx, input.type) }),
   action({ ...shareApi.status, handler: (input, ctx) => shareStatus(ctx, input.id) }),
-  action({ ...shareApi.execute, handler: (input, ctx) => execute(ctx, input) }),
+  action({ ...shareApi.execute, outside: true, handler: (input, ctx) => execute(ctx, input) }),
 ];
 
 function page(ok: boolean, text: string, en: string) {
