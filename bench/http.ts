@@ -9,7 +9,9 @@
  * JSON. action ÷ twin is the API's own overhead, measured side by side: an action, its twin and its floors take turns
  * in 2-second slices (measureGroup). `--runs N` (default 1) repeats every figure and prints medians.
  * Each figure also has the server's main-thread CPU time per request (Linux /proc), and the ratio of those: req/s and
- * latency move with whatever else the machine runs, CPU per request much less.
+ * latency move with whatever else the machine runs, CPU per request much less. And the whole machine's CPU time per
+ * request (/proc/stat): when the cores are nearly all busy (2026-12-01: about 1.8 of 2 for every target), req/s
+ * follows it, and what the server's main thread does not explain was spent by PostgreSQL, autocannon or the kernel.
  * Each action also has a "floor": the same SQL on a bare app that also parses the cookie, adds the security headers
  * every reply of the product carries, and answers the action's own reply (its envelope, serialised per request). The
  * floor ÷ twin ratio is what those costs alone take; action ÷ floor is what is left to the product's own code.
@@ -91,6 +93,11 @@ interface Figure {
   bad: number;
   /** The server's main thread's CPU time per request, µs: unlike req/s and latency, hardly swayed by other load. */
   busy: number;
+  /**
+   * The whole machine's CPU time per request, µs (every core: the server, PostgreSQL, autocannon, the kernel). Near
+   * the machine's cores' worth of time a second, req/s is the cores ÷ this, whoever spends it.
+   */
+  machine: number;
 }
 
 /** Each response's latency from autocannon's worker (latencyProbe.cjs): its own histogram keeps whole ms. */
@@ -136,7 +143,14 @@ async function measureGroup(group: Target[]): Promise<Figure[]> {
     await check(t);
     await autocannon({ ...optsOf(t), duration: 2 }); // warm-up: JIT, connection pools, PostgreSQL caches
   }
-  const sums = group.map(() => ({ requests: 0, seconds: 0, bad: 0, cpuMs: 0, ms: [] as number[] }));
+  const sums = group.map(() => ({
+    requests: 0,
+    seconds: 0,
+    bad: 0,
+    cpuMs: 0,
+    machineMs: 0,
+    ms: [] as number[],
+  }));
   // With workers, autocannon takes setupClient as a module's path, which its worker requires (its types say a function).
   const setupClient = PROBE as unknown as (client: autocannon.Client) => void;
   const ahead = group.map((_, i) => i);
@@ -144,9 +158,11 @@ async function measureGroup(group: Target[]): Promise<Figure[]> {
     for (const i of slice % 2 ? [...ahead].reverse() : ahead) {
       const sum = sums[i];
       const before = mainThreadCpuMs();
+      const machineBefore = machineCpuMs();
       received = [];
       const r = await autocannon({ ...optsOf(group[i]), duration: SLICE_S, setupClient });
       sum.cpuMs += mainThreadCpuMs() - before;
+      sum.machineMs += machineCpuMs() - machineBefore;
       sum.requests += r.requests.total;
       sum.seconds += r.duration;
       // Every response autocannon counted, 2xx or not (its own latency histogram keeps only the 2xx).
@@ -155,7 +171,7 @@ async function measureGroup(group: Target[]): Promise<Figure[]> {
     }
   }
   return group.map((t, i) => {
-    const { requests, seconds, bad, cpuMs, ms } = sums[i];
+    const { requests, seconds, bad, cpuMs, machineMs, ms } = sums[i];
     ms.sort((a, b) => a - b);
     return {
       name: t.name,
@@ -164,8 +180,21 @@ async function measureGroup(group: Target[]): Promise<Figure[]> {
       p99: ms[Math.floor(ms.length * 0.99)],
       bad,
       busy: (cpuMs * 1000) / Math.max(1, requests),
+      machine: (machineMs * 1000) / Math.max(1, requests),
     };
   });
+}
+
+/** CPU time of every core so far, ms, from Linux's /proc/stat (0 elsewhere): all but idle and I/O wait. */
+function machineCpuMs(): number {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal, in clock ticks of 10 ms.
+    const [user, nice, system, , , irq, softirq, steal] = ticks;
+    return (user + nice + system + irq + softirq + steal) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 /**
@@ -375,6 +404,7 @@ try {
     p99: median(runs.map((r) => r[i].p99)),
     bad: runs.reduce((n, r) => n + r[i].bad, 0),
     busy: median(runs.map((r) => r[i].busy)),
+    machine: median(runs.map((r) => r[i].machine)),
   }));
 
   const db = usePg ? 'PostgreSQL 127.0.0.1' : 'PGlite (embedded)';
@@ -386,12 +416,14 @@ try {
   );
   if (statements.length) console.log(`${statements.join('\n')}\n`);
   const each = RUNS > 1 ? ' | req/s per run |' : ' |';
-  console.log(`| target | req/s | p50 ms | p99 ms | errors/non-2xx | server CPU µs/req${each}`);
-  console.log(`|---|---:|---:|---:|---:|---:|${RUNS > 1 ? '---|' : ''}`);
+  console.log(
+    `| target | req/s | p50 ms | p99 ms | errors/non-2xx | server CPU µs/req | machine CPU µs/req${each}`,
+  );
+  console.log(`|---|---:|---:|---:|---:|---:|---:|${RUNS > 1 ? '---|' : ''}`);
   rows.forEach((r, i) => {
     const per = RUNS > 1 ? ` ${runs.map((x) => Math.round(x[i].rps)).join(', ')} |` : '';
     console.log(
-      `| ${r.name} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.bad} | ${Math.round(r.busy)} |${per}`,
+      `| ${r.name} | ${Math.round(r.rps)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.bad} | ${Math.round(r.busy)} | ${Math.round(r.machine)} |${per}`,
     );
   });
   const measured = twins.filter(([a, b]) => rows.some((r) => r.name === a) && rows.some((r) => r.name === b));
@@ -404,6 +436,7 @@ try {
       rps: twin.rps / action.rps,
       p50: action.p50 / twin.p50,
       busy: action.busy / Math.max(twin.busy, 1),
+      machine: action.machine / Math.max(twin.machine, 1),
       perRun: runs.map((r) => r[at(b)].rps / r[at(a)].rps),
     };
   });
@@ -413,7 +446,7 @@ try {
     );
     for (const r of ratios)
       console.log(
-        `  ${r.action}: ${r.rps.toFixed(2)}× req/s, ${r.p50.toFixed(2)}× p50, ${r.busy.toFixed(2)}× server CPU per request` +
+        `  ${r.action}: ${r.rps.toFixed(2)}× req/s, ${r.p50.toFixed(2)}× p50, ${r.busy.toFixed(2)}× server CPU per request, ${r.machine.toFixed(2)}× machine CPU per request` +
           (RUNS > 1 ? ` (req/s per run: ${r.perRun.map((x) => `${x.toFixed(2)}×`).join(', ')})` : ''),
       );
   }
