@@ -16,6 +16,8 @@ export const Code = {
   FORBIDDEN: 1009,
   DUPLICATE: 1010,
   EXPIRED: 1011,
+  /** Too many of the site's calls in progress at once on this server (server/http/siteTurns.ts): try again shortly. */
+  SITE_BUSY: 1012,
   USER_NOT_FOUND: 2001,
   WRONG_PASSWORD: 2002,
   EMAIL_NOT_VERIFIED: 2003,

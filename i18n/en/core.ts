@@ -88,6 +88,7 @@ const core: DeepStrings<typeof coreSource> = {
     '1009': 'You are not allowed to do this.',
     '1010': 'This value is already taken',
     '1011': 'The verification has expired; please request a new code.',
+    '1012': 'Your site has too much in progress at once; please try again in a moment.',
     '2001': 'User not found.',
     '2002': 'Wrong account or password.',
     '2003': 'Please verify your e-mail address first',
@@ -196,8 +197,6 @@ const core: DeepStrings<typeof coreSource> = {
     '19024': 'This discount code is not for this plan.',
     '19025': 'This discount code is only for a site’s first payment.',
     '19026': 'Too many discount codes tried. Please try again in a minute.',
-    /** Too many of the site's calls in progress at once on this server (server/http/siteTurns.ts). */
-    siteBusy: 'Your site has too much in progress at once; please try again in a moment.',
     generic: 'Oops! Something went wrong',
     serverWithMsg: 'Oops! Something went wrong: %{msg}',
     slow: 'The page is loading slowly or cannot be opened',

@@ -25,6 +25,7 @@ const writer: DeepStrings<typeof writerSource> = {
       saving: 'Saving…',
       saved: 'Saved',
       offline: 'Offline — kept on this device',
+      busy: 'Site busy — saving again shortly; kept on this device',
       conflict: 'Conflict',
       error: 'Could not save',
     },

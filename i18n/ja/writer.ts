@@ -25,6 +25,7 @@ const writer: DeepStrings<typeof writerSource> = {
       saving: '保存中…',
       saved: '保存しました',
       offline: 'オフライン — この端末に保存済み',
+      busy: 'サイトが混み合っています — まもなく自動で再保存します。この端末に保存済み',
       conflict: 'バージョンの競合',
       error: '保存できません',
     },

@@ -23,6 +23,7 @@ const writer = {
       saving: '儲存中…',
       saved: '已儲存',
       offline: '離線 — 已保存在這台裝置',
+      busy: '網站忙碌 — 稍後自動再存，已保存在這台裝置',
       conflict: '版本衝突',
       error: '無法儲存',
     },

@@ -150,7 +150,7 @@ async function run(def: AnyAction, deps: Deps, req: FastifyRequest, reply: Fasti
   // A site's calls in flight are bounded (siteTurns.ts): most find a turn free at once, without a wait.
   const turn = ctx.site && !def.outside ? siteCallTurn(req, ctx.site.id) : undefined;
   const release = turn instanceof Promise ? await turn : turn;
-  if (release === null) throw new AppError(Code.TOO_FREQUENT, 'errors.siteBusy');
+  if (release === null) throw new AppError(Code.SITE_BUSY);
   if (!release) return def.handler(parsed.data, ctx as never);
   try {
     return await def.handler(parsed.data, ctx as never);

@@ -58,6 +58,8 @@ export function restStatus(code: number, envelopeStatus: number): number {
   if (code === Code.VALIDATION || code === Code.BAD_REQUEST) return 400;
   if (code === Code.NO_SITE) return 403;
   if (CONFLICTS.has(code)) return 409;
+  // The site has too much in progress on this server for now (siteTurns.ts): a client may try again shortly.
+  if (code === Code.SITE_BUSY) return 429;
   return 422;
 }
 
@@ -77,8 +79,13 @@ export function sendRestError(req: FastifyRequest, reply: FastifyReply, err: unk
     code: body.code,
     ...(fields ? { fields, errors: fields } : {}),
   };
-  return reply.code(restStatus(body.code, status)).send(failure);
+  const restCode = restStatus(body.code, status);
+  if (restCode === 429) reply.header('retry-after', String(SITE_BUSY_RETRY_AFTER_S));
+  return reply.code(restCode).send(failure);
 }
+
+/** How long a client told the site is busy should wait before it tries again (a turn's wait is 15 s at most). */
+const SITE_BUSY_RETRY_AFTER_S = 5;
 
 const bad = (field: string) => new FieldError({ [field]: { message: 'validation.format' } });
 

@@ -3,7 +3,7 @@
  * at most SITE_CALL_LIMITS.perSite of them in flight at once, so that a burst of one site's heavy calls (a long
  * list's deep page, a member filter that meets no row, an export) waits for its own turns and leaves the rest of the
  * database pool to the other sites. The rest wait in order, a bounded number for a bounded time; past either bound
- * the call is refused with 1006 (errors.siteBusy). A call made within one that holds a turn (an action running
+ * the call is refused with 1012 (SITE_BUSY). A call made within one that holds a turn (an action running
  * another for the same request) runs in that turn. The public pages have their own (public/renderTurns.ts).
  */
 import type { FastifyRequest } from 'fastify';

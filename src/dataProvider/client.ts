@@ -1,7 +1,7 @@
 /**
  * The envelope client: the one way the SPA calls the API. POST /api/<path> with JSON, the endpoint's timeout
  * (SPEC §9), and every failure turned into an ApiError whose `message` is an i18n key (or the server's own text)
- * ready for a toast: the mapped code message, 資源不存在 for 404, 糟糕！發生錯誤 with the server's msg for 500, the
+ * ready for a toast: the mapped code message (the server's text when the code's words take figures), 資源不存在 for 404, 糟糕！發生錯誤 with the server's msg for 500, the
  * slow-network message when nothing (or no envelope) answers.
  * 403 failures carry an empty message: they stay silent.
  */
@@ -65,7 +65,12 @@ function failure(status: number, envelope: Envelope | null): ApiError {
     const errors = (envelope.data as { errors?: FieldErrors } | null)?.errors ?? {};
     return new ApiError(codeMessageKey(Code.VALIDATION) as string, status, { ...body, errors });
   }
-  return new ApiError(codeMessageKey(envelope.code) ?? (envelope.msg || 'errors.generic'), status, body);
+  const key = codeMessageKey(envelope.code);
+  // A code whose words take the failure's figures (`%{limit}`, `%{date}`…): the server's text has them filled in, in
+  // the language this client asked for; the words alone would show their placeholders.
+  if (key && envelope.msg && currentWords(key)?.includes('%{'))
+    return new ApiError(envelope.msg, status, body);
+  return new ApiError(key ?? (envelope.msg || 'errors.generic'), status, body);
 }
 
 export { fetchWithin } from './fetchWithin';

@@ -7,6 +7,7 @@
  */
 
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { fetchUtils, HttpError } from 'ra-core';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,7 @@ import { Code } from '../../contract/codes';
 import type { Locale } from '../../contract/constants';
 import { ROLE } from '../../contract/permissions';
 import { REST_QUERY_MAX } from '../../server/http/rest';
+import { setSiteCallLimits, siteCallTurn } from '../../server/http/siteTurns';
 import { t as translate } from '../../server/i18n';
 import { sites } from '../../server/modules/tables';
 import { resourceNames } from '../../src/dataProvider/package';
@@ -138,6 +140,25 @@ describe('the REST conventions', () => {
     // A filter the list does not take is refused by the list action, as over the envelope.
     expect(Object.keys(await fields({ filter: '{"nonsense":1}' }))).toEqual(['query.filters.0.col']);
     expect((await raw('/rest/tag/abc')).status).toBe(404);
+  });
+
+  it('a busy site is 429 with Retry-After, in its own shape', async () => {
+    setSiteCallLimits({ perSite: 1, queuePerSite: 0, queueWaitMs: 50 });
+    const turn = siteCallTurn({} as FastifyRequest, demoSiteId);
+    try {
+      expect(turn).toBeTypeOf('function');
+      const res = await raw('/rest/tag', { headers: { 'accept-language': 'en' } });
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(await res.json()).toEqual({
+        code: Code.SITE_BUSY,
+        message: 'Your site has too much in progress at once; please try again in a moment.',
+      });
+    } finally {
+      if (typeof turn === 'function') turn();
+      setSiteCallLimits(undefined);
+    }
+    expect((await raw('/rest/tag')).status).toBe(200);
   });
 
   it('a broken body and a body that is no object are 400, in its own shape', async () => {

@@ -168,7 +168,7 @@ describe('sharing', () => {
       );
       expect(posted.status).toBe('posted');
       // A call that reads the database waits for that turn, and is refused once its wait runs out.
-      expect((await owner.call('share/status', { id: published })).code).toBe(Code.TOO_FREQUENT);
+      expect((await owner.call('share/status', { id: published })).code).toBe(Code.SITE_BUSY);
     } finally {
       if (typeof turn === 'function') turn();
       setSiteCallLimits(undefined);

@@ -1,7 +1,7 @@
 /**
  * One site's admin calls in flight are bounded on an instance (server/http/siteTurns.ts): past its share a site's
  * calls wait for its own turns while another site's go through at once; a full queue, or a wait that runs out, is
- * refused with 1006 in the caller's language; a call run within one that holds a turn (label/edit runs label/get and
+ * refused with 1012 in the caller's language; a call run within one that holds a turn (label/edit runs label/get and
  * label/save) needs no turn of its own, nor one waiting on a provider (an AI suggestion). The test holds the turns
  * itself, as calls in flight would.
  */
@@ -71,12 +71,12 @@ describe("a site's calls in flight", () => {
     const calls = [categories(owner), categories(owner), categories(owner), categories(english)];
     // One of the four finds the queue full (whichever reaches it last), at once: the turn is still held.
     const refused = await Promise.race(calls);
-    expect(refused.code).toBe(Code.TOO_FREQUENT);
+    expect(refused.code).toBe(Code.SITE_BUSY);
     expect(refused.msg).toMatch(/網站同時進行的工作太多|too much in progress/);
     held.shift()?.();
     const replies = await Promise.all(calls);
     expect(replies.filter((r) => r.code === Code.OK)).toHaveLength(3);
-    expect(replies.filter((r) => r.code === Code.TOO_FREQUENT)).toEqual([refused]);
+    expect(replies.filter((r) => r.code === Code.SITE_BUSY)).toEqual([refused]);
   });
 
   it('are refused when the wait runs out', async () => {
@@ -85,7 +85,7 @@ describe("a site's calls in flight", () => {
     const english = t.client({ lang: 'en' });
     english.cookies = owner.cookies;
     const r = await categories(english);
-    expect(r.code).toBe(Code.TOO_FREQUENT);
+    expect(r.code).toBe(Code.SITE_BUSY);
     expect(r.msg).toBe('Your site has too much in progress at once; please try again in a moment.');
   });
 
@@ -98,7 +98,7 @@ describe("a site's calls in flight", () => {
     expect(slug.code).toBe(Code.OK);
     expect(slug.data.result.length).toBeGreaterThan(0);
     // The same site's list call is held: its turn is what is taken.
-    expect((await categories(owner)).code).toBe(Code.TOO_FREQUENT);
+    expect((await categories(owner)).code).toBe(Code.SITE_BUSY);
   });
 
   it('run the calls made within one in its own turn', async () => {

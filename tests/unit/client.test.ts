@@ -63,6 +63,22 @@ describe('envelope client', () => {
     );
   });
 
+  it("shows the server's text where the code's words take figures, and the site-busy code's own words", async () => {
+    const zhTW = polyglotI18nProvider(() => core as unknown as TranslationMessages, 'zh-TW');
+    setCurrentWords((key, args) => zhTW.translate(key, args));
+    // 3340's words name how many are needed and left: only the server knows them.
+    const quota = '本次發送需要 120 封，但方案每月 1000 封的額度僅剩 20 封。';
+    expect((await failureOf(reply(200, { code: Code.EPAPER_QUOTA, msg: quota, data: null }))).message).toBe(
+      quota,
+    );
+    expect(zhTW.translate('errors.3340')).toContain('%{needed}');
+    // Words without figures stay the mapped ones (SPEC §8), whatever the server says.
+    expect((await failureOf(reply(200, { code: 2001, msg: 'x', data: null }))).message).toBe('errors.2001');
+    // A busy site is not "codes sent too often" (1006).
+    const busy = await failureOf(reply(200, { code: Code.SITE_BUSY, msg: 'x', data: null }));
+    expect(zhTW.translate(busy.message)).toBe('網站同時進行的工作太多，請稍候再試。');
+  });
+
   it('hands field errors to forms', async () => {
     const err = await failureOf(
       reply(200, { code: Code.VALIDATION, msg: 'm', data: { errors: { name: '此欄位重複' } } }),

@@ -1,9 +1,13 @@
 /** The autosave and retry state machine (src/custom/writer/state/saveMachine.ts), on fake timers. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Code } from '../../contract/codes';
 import { DELAY } from '../../contract/constants';
+import { isBusy, isNetworkError } from '../../src/custom/writer/api';
 import { type SaveAttempt, SaveMachine, type SaveView } from '../../src/custom/writer/state/saveMachine';
+import { ApiError } from '../../src/dataProvider/client';
 
 class NetErr extends Error {}
+class BusyErr extends Error {}
 class ConflictErr extends Error {}
 class OtherErr extends Error {}
 
@@ -28,6 +32,7 @@ function setup(send: (a: SaveAttempt) => Promise<number>) {
     send: sendMock,
     delay: DELAY.autosave,
     isNetworkError: (e) => e instanceof NetErr,
+    isBusy: (e) => e instanceof BusyErr,
     isConflict: (e) => e instanceof ConflictErr,
     onSaved: (_r, a) => saved.push(a),
     onConflict: (e) => conflicts.push(e),
@@ -164,6 +169,37 @@ describe('offline and retry', () => {
     expect(machine.current).toMatchObject({ status: 'saved', dirty: false });
   });
 
+  it('a busy site shows busy, keeps the changes and saves them by itself on a later try', async () => {
+    let busy = true;
+    const { machine, send, saved, errors, goOnline } = setup(async () => {
+      if (busy) throw new BusyErr();
+      return 1;
+    });
+    machine.change();
+    await vi.advanceTimersByTimeAsync(DELAY.autosave);
+    expect(machine.current).toMatchObject({ status: 'busy', visible: true, dirty: true });
+    // No error toast: the indicator says it, and the machine tries again.
+    expect(errors).toHaveLength(0);
+    await expect(machine.flush()).resolves.toBe(false);
+    const tried = send.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(send).toHaveBeenCalledTimes(tried + 1);
+    expect(machine.current.status).toBe('busy');
+    busy = false;
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(saved.at(-1)).toEqual({ seq: 1, force: false });
+    expect(machine.current).toMatchObject({ status: 'saved', dirty: false });
+    // Back online also tries a busy save at once.
+    busy = true;
+    machine.change();
+    await vi.advanceTimersByTimeAsync(DELAY.autosave);
+    expect(machine.current.status).toBe('busy');
+    busy = false;
+    goOnline();
+    await flush();
+    expect(machine.current).toMatchObject({ status: 'saved', dirty: false });
+  });
+
   it('flush answers false while offline', async () => {
     const { machine } = setup(async () => {
       throw new NetErr();
@@ -281,5 +317,20 @@ describe('disposal', () => {
     await vi.advanceTimersByTimeAsync(10_000);
     expect(send).not.toHaveBeenCalled();
     expect(online.size).toBe(0);
+  });
+});
+
+describe("the writer's failures, as its save machine is told them (writer/api.ts)", () => {
+  const failure = (status: number, code: number) => new ApiError('x', status, { code, msg: '', data: null });
+  it('takes nothing answering, or a gateway while the server restarts, for offline; a busy site for busy', () => {
+    expect([0, 502, 503, 504].map((s) => isNetworkError(failure(s, Code.FAIL)))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect([500, 404, 200].map((s) => isNetworkError(failure(s, Code.FAIL)))).toEqual([false, false, false]);
+    expect(isBusy(failure(200, Code.SITE_BUSY))).toBe(true);
+    expect(isBusy(failure(200, Code.TOO_FREQUENT))).toBe(false);
   });
 });

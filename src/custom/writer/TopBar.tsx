@@ -3,6 +3,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckIcon from '@mui/icons-material/Check';
 import CloudOffIcon from '@mui/icons-material/CloudOffOutlined';
 import ErrorIcon from '@mui/icons-material/ErrorOutline';
+import HourglassIcon from '@mui/icons-material/HourglassEmptyOutlined';
 import LanguageIcon from '@mui/icons-material/Language';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SyncProblemIcon from '@mui/icons-material/SyncProblem';
@@ -35,6 +36,8 @@ function SaveIndicator() {
       <CheckIcon sx={{ fontSize: 16 }} />
     ) : status === 'offline' ? (
       <CloudOffIcon sx={{ fontSize: 16 }} />
+    ) : status === 'busy' ? (
+      <HourglassIcon sx={{ fontSize: 16 }} />
     ) : status === 'conflict' ? (
       <SyncProblemIcon sx={{ fontSize: 16 }} />
     ) : status === 'error' ? (
@@ -42,7 +45,7 @@ function SaveIndicator() {
     ) : null;
   const show = visible && status !== 'idle' && status !== 'pending';
   const tone =
-    status === 'offline' || status === 'conflict'
+    status === 'offline' || status === 'busy' || status === 'conflict'
       ? 'warning.dark'
       : status === 'error'
         ? 'error.main'

@@ -58,7 +58,11 @@ export const api = {
   videos: (keyword = '') => call(fileApi.videos, { query: listQuery('title', keyword, 50) }),
 };
 
-export const isNetworkError = (e: unknown) => e instanceof ApiError && e.status === 0;
+/** Nothing answered: the network, or a gateway in front of the server while it restarts (502–504). */
+export const isNetworkError = (e: unknown) =>
+  e instanceof ApiError && (e.status === 0 || (e.status >= 502 && e.status <= 504));
+/** The site has too much in progress on the server for now (1012): worth trying again in a moment. */
+export const isBusy = (e: unknown) => e instanceof ApiError && e.code === Code.SITE_BUSY;
 export const isConflict = (e: unknown) => e instanceof ApiError && e.code === Code.CONFLICT;
 
 /** The message of a failure as a toast shows it: an i18n key, or the server's own text. */

@@ -15,7 +15,7 @@ import { rules } from '../../../../contract/validation';
 import { getSession } from '../../../auth/session';
 import { ApiError } from '../../../dataProvider/client';
 import { sendPath } from '../../../resources/content/kinds';
-import { api, isConflict, isNetworkError, messageOf } from '../api';
+import { api, isBusy, isConflict, isNetworkError, messageOf } from '../api';
 import { docToBlocks } from '../editor/convert';
 import { type Draft, draftFromItem, emptyMeta, LIST_PATH, type Meta, toSave } from './draft';
 import {
@@ -147,6 +147,7 @@ export class WriterController {
       onError: (error) => this.onError(error),
       onChange: (view) => this.set({ save: view }),
       isNetworkError,
+      isBusy,
       isConflict,
       onOnline:
         deps.onOnline ??

@@ -4,12 +4,16 @@
  * - every change is counted (`seq`); a save starts DELAY.autosave after the last change, a manual save at once;
  * - one save is in flight at a time; changes made meanwhile are saved right after it;
  * - a network failure (nothing answered) shows 'offline' and retries when the browser is back online and every 10 s;
+ * - a busy site (the server asks to try again in a moment) shows 'busy' and retries likewise;
  * - a conflict (someone else saved first) stops autosave until the writer chooses: load the latest, or keep mine
  *   (the next save is sent with force);
  * - 'saved' shows for a moment (about 3 s) and then hides.
  */
 
-export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'offline' | 'conflict' | 'error';
+export type SaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'offline' | 'busy' | 'conflict' | 'error';
+
+/** The failures a later try may get past by itself: the machine retries them every `retryEvery`. */
+const RETRIED: readonly SaveStatus[] = ['offline', 'busy'];
 
 export interface SaveView {
   status: SaveStatus;
@@ -35,6 +39,8 @@ export interface SaveMachineOptions<R> {
   onError?: (error: unknown) => void;
   onChange?: (view: SaveView) => void;
   isNetworkError: (error: unknown) => boolean;
+  /** The server refused for now (too much of the site's work in progress): tried again later, as offline. */
+  isBusy?: (error: unknown) => boolean;
   isConflict: (error: unknown) => boolean;
   /** Subscribes to the browser's `online` event; answers the unsubscribe. */
   onOnline?: (listener: () => void) => () => void;
@@ -69,7 +75,7 @@ export class SaveMachine<R> {
   constructor(private readonly opts: SaveMachineOptions<R>) {
     this.view = this.makeView();
     this.unsubscribeOnline = opts.onOnline?.(() => {
-      if (this.status === 'offline' || (this.status === 'error' && this.dirty)) void this.run();
+      if (RETRIED.includes(this.status) || (this.status === 'error' && this.dirty)) void this.run();
     });
   }
 
@@ -109,7 +115,7 @@ export class SaveMachine<R> {
 
   /**
    * Saves whatever is unsaved and waits for it. Answers whether everything is on the server (false while offline,
-   * in conflict or after an error).
+   * busy, in conflict or after an error).
    */
   async flush(): Promise<boolean> {
     clearTimeout(this.debounce);
@@ -125,7 +131,7 @@ export class SaveMachine<R> {
         continue;
       }
       await this.run();
-      if (['offline', 'error', 'conflict'].includes(this.current.status)) return false;
+      if ([...RETRIED, 'error', 'conflict'].includes(this.current.status)) return false;
     }
     return !this.dirty;
   }
@@ -210,8 +216,8 @@ export class SaveMachine<R> {
           this.force = false;
           this.set('conflict', true);
           this.opts.onConflict?.(error);
-        } else if (this.opts.isNetworkError(error)) {
-          this.set('offline', true);
+        } else if (this.opts.isNetworkError(error) || this.opts.isBusy?.(error)) {
+          this.set(this.opts.isNetworkError(error) ? 'offline' : 'busy', true);
           if (!this.retry) {
             this.retry = setInterval(() => void this.run(), this.opts.retryEvery ?? SAVE_TIMING.retryEvery);
           }
