@@ -17,7 +17,7 @@ import {
   type UploadKind,
   type UploadReply,
 } from '../../contract/files';
-import { ApiError, urlFor } from '../dataProvider/client';
+import { ApiError, codeMessage, urlFor } from '../dataProvider/client';
 import { storedLocale } from '../i18n/locale';
 
 /** Why a file cannot be uploaded (an i18n key), or undefined when it may be. */
@@ -68,7 +68,7 @@ export function readUploadReply(status: number, text: string): UploadReply {
   if (status === 403) return throwing(uploadFailed(status, envelope, codeMessageKey(Code.FORBIDDEN)));
   if (status === 413) return throwing(uploadFailed(status, envelope, codeMessageKey(Code.FILE_TOO_LARGE)));
   if (envelope && envelope.code !== Code.OK) {
-    return throwing(uploadFailed(status, envelope, codeMessageKey(envelope.code) ?? envelope.msg));
+    return throwing(uploadFailed(status, envelope, codeMessage(envelope) ?? envelope.msg));
   }
   return throwing(uploadFailed(status, envelope, envelope?.data?.message));
 }
@@ -86,7 +86,7 @@ export function readEnvelopeReply<T>(status: number, text: string): T {
   }
   if (status >= 200 && status < 300 && envelope?.code === Code.OK) return envelope.data;
   const body = envelope ?? { code: Code.FAIL, msg: '', data: null };
-  const key = status === 413 ? codeMessageKey(Code.FILE_TOO_LARGE) : codeMessageKey(body.code);
+  const key = status === 413 ? codeMessageKey(Code.FILE_TOO_LARGE) : codeMessage(body);
   throw new ApiError(status === 403 ? '' : (key ?? 'errors.generic'), status, body);
 }
 

@@ -65,12 +65,18 @@ function failure(status: number, envelope: Envelope | null): ApiError {
     const errors = (envelope.data as { errors?: FieldErrors } | null)?.errors ?? {};
     return new ApiError(codeMessageKey(Code.VALIDATION) as string, status, { ...body, errors });
   }
+  return new ApiError(codeMessage(envelope) ?? (envelope.msg || 'errors.generic'), status, body);
+}
+
+/**
+ * What a toast shows for a failure's code (SPEC §8): the code's message key, or the server's text where the code's
+ * words take the failure's figures (`%{limit}`, `%{date}`…), which only the server has filled in, in the language
+ * this client asked for; undefined for a code this build does not know.
+ */
+export function codeMessage(envelope: { code: number; msg: string }): string | undefined {
   const key = codeMessageKey(envelope.code);
-  // A code whose words take the failure's figures (`%{limit}`, `%{date}`…): the server's text has them filled in, in
-  // the language this client asked for; the words alone would show their placeholders.
-  if (key && envelope.msg && currentWords(key)?.includes('%{'))
-    return new ApiError(envelope.msg, status, body);
-  return new ApiError(key ?? (envelope.msg || 'errors.generic'), status, body);
+  if (key && envelope.msg && currentWords(key)?.includes('%{')) return envelope.msg;
+  return key;
 }
 
 export { fetchWithin } from './fetchWithin';

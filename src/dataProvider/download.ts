@@ -2,12 +2,12 @@
  * The calls that answer a file (the CSV exports of staff, members and followers): posted like any call, the file
  * saved by the browser under the server's name; a refusal still comes as an envelope and throws an ApiError.
  */
-import { Code, codeMessageKey } from '../../contract/codes';
+import { Code } from '../../contract/codes';
 import { TIMEOUT } from '../../contract/constants';
 import type { AnyEndpoint, BodyOf } from '../../contract/endpoint';
 import type { Envelope } from '../../contract/envelope';
 import { storedLocale } from '../i18n/locale';
-import { ApiError, fetchWithin, urlFor } from './client';
+import { ApiError, codeMessage, fetchWithin, urlFor } from './client';
 
 export async function downloadCsv<E extends AnyEndpoint>(
   endpoint: E,
@@ -25,7 +25,7 @@ export async function downloadCsv<E extends AnyEndpoint>(
   if (!response.ok || !response.headers.get('content-type')?.startsWith('text/csv')) {
     const envelope = (await response.json().catch(() => null)) as Envelope | null;
     const reply = envelope ?? { code: Code.FAIL, msg: '', data: null };
-    const message = response.status === 403 ? '' : (codeMessageKey(reply.code) ?? 'errors.generic');
+    const message = response.status === 403 ? '' : (codeMessage(reply) ?? 'errors.generic');
     throw new ApiError(message, response.status, reply);
   }
   const disposition = response.headers.get('content-disposition') ?? '';
