@@ -1,7 +1,8 @@
 /**
  * A discount code in the new-site wizard, as a buyer uses it: the operator adds the code with the plans CLI (`npm run
  * plans -- code add …`), the buyer types a wrong code (told why, paying held back), then the right one in small
- * letters (checked as typed: price, discount and what is charged shown, and on the pay button), pays in the window,
+ * letters (checked as typed: price, discount and what is charged shown, and on the pay button; one not valid yet
+ * names its first day), pays in the window,
  * and the payment recorded is exactly the amount shown. An owner upgrading types an `every` code on the change: the
  * preview's charge and the confirmation say the discounted amount, and that is what is charged.
  *
@@ -57,6 +58,7 @@ async function addCodes(env: Record<string, string>) {
     'E2E25  percent=25  plans=3',
   );
   await plansCli(env, ['code', 'add', 'UP10', 'percent=10', 'applies=every'], 'UP10  percent=10  plans=all');
+  await plansCli(env, ['code', 'add', 'LATER5', 'percent=5', 'from=2099-01-01'], 'LATER5  percent=5');
 }
 
 const test = base.extend<object, { world: World }>({
@@ -97,6 +99,10 @@ test('a discount code in the wizard: checked as typed, the price shown, and char
   const field = page.getByLabel('折扣碼（選填）');
   await field.fill('WRONG1');
   await expect(page.getByText('沒有這個折扣碼。')).toBeVisible();
+  await expect(pay).toBeDisabled();
+  // One not valid yet: the day it starts, as the server wrote it into the words (not their %{date}).
+  await field.fill('LATER5');
+  await expect(page.getByText('這個折扣碼自 2099-01-01 起才能使用。')).toBeVisible();
   await expect(pay).toBeDisabled();
 
   // The right one, typed in small letters: what it takes off, the price before paying, the amount on the button.
